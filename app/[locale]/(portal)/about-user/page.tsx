@@ -1,0 +1,64 @@
+// Footer policy pages (spec §2 /about-user): type 0 privacy policy, 1 user agreement, 2 about us.
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { Footer } from '@/components/layout/footer';
+import { cn } from '@/lib/cn';
+import { getConfig } from '@/lib/config';
+import { productName, screenMetadata } from '@/lib/i18n/metadata';
+import { Link } from '@/lib/i18n/navigation';
+import type { Locale } from '@/lib/i18n/routing';
+
+const DOCUMENTS = ['privacy', 'agreement', 'aboutUs'] as const;
+
+type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ type?: string }> };
+
+function documentOf(type: string | undefined) {
+  return DOCUMENTS[Number(type)] ?? 'aboutUs';
+}
+
+export async function generateMetadata({ params, searchParams }: Props) {
+  const doc = documentOf((await searchParams).type);
+  return screenMetadata((await params).locale, doc, `/about-user?type=${DOCUMENTS.indexOf(doc)}`);
+}
+
+export default async function AboutUserPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const current = documentOf((await searchParams).type);
+  const t = await getTranslations('legal');
+  const name = await productName(locale);
+  const values = { name, email: getConfig().CUSTOMER_SERVICE_EMAIL };
+  const paragraphs = t(`${current}.body`, values).split('\n\n');
+  return (
+    <>
+      <div className="mx-auto flex max-w-[1200px] gap-8 px-6 py-10">
+        <nav aria-label={t('label')} className="w-52 shrink-0">
+          <ul className="space-y-1 rounded-xl border border-line bg-surface p-2">
+            {DOCUMENTS.map((doc, index) => (
+              <li key={doc}>
+                <Link
+                  href={`/about-user?type=${index}`}
+                  aria-current={doc === current ? 'page' : undefined}
+                  className={cn(
+                    'block rounded-lg px-4 py-2.5 text-sm hover:bg-brand-50 hover:text-brand-600',
+                    doc === current && 'bg-brand-50 font-medium text-brand-600',
+                  )}
+                >
+                  {t(`${doc}.title`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <article className="min-w-0 flex-1 rounded-xl border border-line bg-surface px-10 py-8">
+          <h1 className="mb-6 text-2xl font-semibold">{t(`${current}.title`)}</h1>
+          <div className="space-y-4 leading-relaxed text-ink-700">
+            {paragraphs.map((paragraph) => (
+              <p key={paragraph.slice(0, 32)}>{paragraph}</p>
+            ))}
+          </div>
+        </article>
+      </div>
+      <Footer productName={name} />
+    </>
+  );
+}

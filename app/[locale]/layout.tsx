@@ -1,0 +1,64 @@
+import '../globals.css';
+import type { Metadata, Viewport } from 'next';
+import { notFound } from 'next/navigation';
+import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { type ReactNode, Suspense } from 'react';
+import { PopupDialog } from '@/components/layout/popup-dialog';
+import { ProgressBar } from '@/components/layout/progress-bar';
+import { Providers } from '@/components/layout/providers';
+import { ReloginDialog } from '@/components/layout/relogin-dialog';
+import { Startup } from '@/components/layout/startup';
+import { TopBar } from '@/components/layout/top-bar';
+import { getConfig } from '@/lib/config';
+import { productName } from '@/lib/i18n/metadata';
+import { type Locale, routing } from '@/lib/i18n/routing';
+
+/** Namespaces the client islands read; the rest of the catalog stays on the server. */
+const CLIENT_NAMESPACES = ['common', 'popup', 'relogin'] as const;
+
+type Props = { children: ReactNode; params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) return {};
+  const name = await productName(locale);
+  const t = await getTranslations({ locale, namespace: 'brand' });
+  return {
+    title: { template: `%s - ${name}`, default: name },
+    description: t('tagline'),
+    applicationName: name,
+  };
+}
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#12151d' };
+
+export default async function LocaleLayout({ children, params }: Props) {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) notFound();
+  setRequestLocale(locale);
+  const messages = await getMessages();
+  const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]));
+  const name = await productName(locale as Locale);
+  const config = getConfig();
+  const mobileSiteUrl = config.MOBILE_REDIRECT ? config.MOBILE_SITE_URL : undefined;
+
+  return (
+    <html lang={locale}>
+      <body className="min-h-screen">
+        <NextIntlClientProvider locale={locale} messages={clientMessages}>
+          <Providers>
+            <Suspense>
+              <ProgressBar />
+            </Suspense>
+            <TopBar productName={name} />
+            <main className="pt-topbar">{children}</main>
+            <Startup mobileSiteUrl={mobileSiteUrl} />
+            <PopupDialog />
+            <ReloginDialog />
+          </Providers>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

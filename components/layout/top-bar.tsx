@@ -1,0 +1,40 @@
+// The top bar: logo, navigation with hover menus, language choice (spec §2).
+import { getTranslations } from 'next-intl/server';
+import { Link } from '@/lib/i18n/navigation';
+import { LOCALES } from '@/lib/i18n/routing';
+import { HideOnScroll } from './hide-on-scroll';
+import { LanguageSwitcher } from './language-switcher';
+import { Logo } from './logo';
+import { MainNav } from './main-nav';
+import { TOP_NAV } from './nav-items';
+
+export async function TopBar({ productName }: { productName: string }) {
+  const t = await getTranslations('nav');
+  const tLang = await getTranslations('languages');
+  const items = TOP_NAV.map((item) => ({
+    ...item,
+    label: t(item.key as never),
+    children: item.children?.map((child) => ({ ...child, label: t(child.key as never) })),
+  }));
+  return (
+    <HideOnScroll>
+      <header className="bg-night shadow-[0_1px_0_rgba(255,255,255,0.06)]">
+        <div className="mx-auto flex h-topbar max-w-[1920px] items-center gap-4 px-4 layout:gap-8 layout:px-6">
+          <Link href="/main" aria-label={productName} className="shrink-0">
+            <Logo name={productName} />
+          </Link>
+          <MainNav items={items} label={t('label')} />
+          <LanguageSwitcher
+            label={t('language')}
+            names={
+              Object.fromEntries(LOCALES.map((locale) => [locale, tLang(locale)])) as Record<
+                (typeof LOCALES)[number],
+                string
+              >
+            }
+          />
+        </div>
+      </header>
+    </HideOnScroll>
+  );
+}

@@ -1,0 +1,69 @@
+// Sessions: opaque random tokens (256 bits) handed to the client, only their sha-256 kept here.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '@/lib/db';
+import { sessions, users } from './schema';
+
+export const SESSION_TTL_DAYS = 30;
+export const TOKEN_COOKIE = 'token';
+export const TOKEN_HEADER = 'token';
+
+export type SessionUser = {
+  id: number;
+  nickname: string;
+  avatar: string;
+  isAnchor: boolean;
+  role: 'user' | 'operator';
+};
+
+export function hashToken(token: string) {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function createSession(db: DbOrTx, userId: number, deviceType = 'pc') {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_TTL_DAYS * 24 * 3600 * 1000);
+  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), deviceType, expiresAt });
+  return { token, expiresAt };
+}
+
+export async function findSessionUser(db: DbOrTx, token: string): Promise<SessionUser | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      nickname: users.nickname,
+      avatar: users.avatar,
+      isAnchor: users.isAnchor,
+      role: users.role,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function revokeSession(db: DbOrTx, token: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
+}
+
+/** Reads the token from the `token` header, else the `token` cookie. */
+export function tokenOfRequest(headers: Headers) {
+  const header = headers.get(TOKEN_HEADER);
+  if (header) return header;
+  return headers
+    .get('cookie')
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${TOKEN_COOKIE}=`))
+    ?.slice(TOKEN_COOKIE.length + 1);
+}

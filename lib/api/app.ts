@@ -1,0 +1,57 @@
+// The API: one hono app behind app/api/[[...route]], holding every domain's routes, the session
+// middleware, the single error mapper, and the OpenAPI document.
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import { registerAccountRoutes } from '@/lib/accounts/api';
+import type { Db } from '@/lib/db';
+import { localeOfRequest, translator } from '@/lib/i18n/translate';
+import { log } from '@/lib/log';
+import { registerModerationRoutes } from '@/lib/moderation/api';
+import { registerSystemRoutes } from '@/lib/system/api';
+import { sessionMiddleware } from './auth';
+import type { AppEnv } from './context';
+import { registerDocs } from './docs';
+import { CODE, DomainError, ValidationError } from './errors';
+import { domainMessage, validationMessage } from './messages';
+
+export function createApiApp(deps: { db: () => Db }) {
+  // Paths are the spec's contract and are matched whatever their case: routes register lower-case.
+  const app = new OpenAPIHono<AppEnv>({ getPath: (request) => new URL(request.url).pathname.toLowerCase() });
+
+  app.use('*', requestId());
+  app.use('*', async (c, next) => {
+    const locale = localeOfRequest(c.req.raw.headers);
+    c.set('locale', locale);
+    c.set('t', translator(locale));
+    c.set('db', deps.db());
+    await next();
+  });
+  app.use('*', sessionMiddleware);
+
+  app.onError((error, c) => {
+    const t = c.var.t ?? translator(localeOfRequest(c.req.raw.headers));
+    if (error instanceof ValidationError) {
+      return c.json({ code: CODE.ERROR, msg: validationMessage(t, error), data: null }, 400);
+    }
+    if (error instanceof DomainError) {
+      const code = error.code === 'LOGIN_REQUIRED' ? CODE.LOGIN_REQUIRED : CODE.ERROR;
+      return c.json({ code, msg: domainMessage(t, error), data: null }, error.status);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ code: CODE.ERROR, msg: t('errors.BAD_REQUEST'), data: null }, error.status);
+    }
+    const id = c.var.requestId;
+    log.error({ err: error, requestId: id, path: c.req.path }, 'unhandled API error');
+    return c.json({ code: CODE.ERROR, msg: t('errors.INTERNAL'), data: { requestId: id } }, 500);
+  });
+  app.notFound((c) => c.json({ code: CODE.ERROR, msg: c.var.t('errors.NOT_FOUND'), data: null }, 404));
+
+  registerSystemRoutes(app);
+  registerAccountRoutes(app);
+  registerModerationRoutes(app);
+  registerDocs(app);
+  return app;
+}
+
+export type ApiApp = ReturnType<typeof createApiApp>;

@@ -1,0 +1,48 @@
+// Named errors. Services throw them; the API's single onError turns them into the envelope with a
+// translated message (catalog key `errors.<code>`).
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+
+/** Envelope codes of spec §8. */
+export const CODE = { OK: 0, ERROR: 1, LOGIN_REQUIRED: 700 } as const;
+
+export type MessageValues = Record<string, string | number>;
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: string,
+    readonly options: { values?: MessageValues; status?: ContentfulStatusCode } = {},
+  ) {
+    super(code);
+    this.name = 'DomainError';
+  }
+
+  get status(): ContentfulStatusCode {
+    return this.options.status ?? 400;
+  }
+}
+
+export class LoginRequiredError extends DomainError {
+  constructor() {
+    super('LOGIN_REQUIRED', { status: 401 });
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(code = 'FORBIDDEN') {
+    super(code, { status: 403 });
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(code = 'NOT_FOUND') {
+    super(code, { status: 404 });
+  }
+}
+
+/** Bad input: the first zod issue becomes a field-specific message. */
+export class ValidationError extends DomainError {
+  constructor(readonly issues: z.core.$ZodIssue[]) {
+    super('VALIDATION', { status: 400 });
+  }
+}

@@ -1,0 +1,47 @@
+// Turns errors into translated, field-specific messages for the envelope.
+import type { z } from 'zod';
+import type { translator } from '@/lib/i18n/translate';
+import type { DomainError, ValidationError } from './errors';
+
+type T = ReturnType<typeof translator>;
+type Issue = z.core.$ZodIssue;
+
+function fieldName(t: T, issue: Issue) {
+  const field = issue.path.filter((part) => typeof part === 'string').at(-1);
+  if (!field) return t('fields.request');
+  const key = `fields.${field}`;
+  return t.has(key as never) ? t(key as never) : field;
+}
+
+export function validationMessage(t: T, error: ValidationError) {
+  const issue = error.issues[0];
+  if (!issue) return t('errors.VALIDATION');
+  const field = fieldName(t, issue);
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.message.includes('received undefined')
+        ? t('validation.required', { field })
+        : t('validation.invalid', { field });
+    case 'too_small':
+      return issue.origin === 'string'
+        ? t('validation.tooShort', { field, min: Number(issue.minimum) })
+        : issue.origin === 'array'
+          ? t('validation.tooFew', { field, min: Number(issue.minimum) })
+          : t('validation.tooSmall', { field, min: Number(issue.minimum) });
+    case 'too_big':
+      return issue.origin === 'string'
+        ? t('validation.tooLong', { field, max: Number(issue.maximum) })
+        : issue.origin === 'array'
+          ? t('validation.tooMany', { field, max: Number(issue.maximum) })
+          : t('validation.tooBig', { field, max: Number(issue.maximum) });
+    case 'invalid_value':
+      return t('validation.oneOf', { field });
+    default:
+      return t('validation.invalid', { field });
+  }
+}
+
+export function domainMessage(t: T, error: DomainError) {
+  const key = `errors.${error.code}`;
+  return t.has(key as never) ? t(key as never, error.options.values as never) : t('errors.INTERNAL');
+}

@@ -1,0 +1,96 @@
+// Declares an API route once: its path (the spec's contract, matched case-insensitively), input and
+// output schemas, and permissions. The same declaration validates the request, shapes the envelope,
+// and documents the route in the OpenAPI document.
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from './context';
+import { CODE, DomainError, ValidationError } from './errors';
+
+type Method = 'get' | 'post';
+
+export type RouteDefinition<I extends z.ZodObject, O extends z.ZodType> = {
+  /** As the spec writes it, e.g. `/api/Member/info`. */
+  path: string;
+  methods: Method[];
+  summary: string;
+  tag: string;
+  input?: I;
+  output: O;
+  middleware?: MiddlewareHandler<AppEnv>[];
+};
+
+export const envelopeSchema = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.literal(CODE.OK), msg: z.string(), data });
+
+export const errorEnvelopeSchema = z.object({
+  code: z.union([z.literal(CODE.ERROR), z.literal(CODE.LOGIN_REQUIRED)]),
+  msg: z.string(),
+  data: z.unknown(),
+});
+
+/** GET reads the query; POST reads a JSON or form body (plus the query). */
+async function readInput(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  const query = c.req.query();
+  if (c.req.method === 'GET') return query;
+  const type = c.req.header('content-type') ?? '';
+  if (type.includes('application/json')) {
+    const text = await c.req.text();
+    if (!text) return query;
+    try {
+      const body = JSON.parse(text);
+      if (body && typeof body === 'object' && !Array.isArray(body)) return { ...query, ...body };
+    } catch {}
+    throw new DomainError('INVALID_BODY');
+  }
+  if (type.includes('form')) return { ...query, ...(await c.req.parseBody()) };
+  return query;
+}
+
+export function defineRoute<I extends z.ZodObject, O extends z.ZodType>(
+  app: OpenAPIHono<AppEnv>,
+  definition: RouteDefinition<I, O>,
+  handler: (c: Context<AppEnv>, input: z.output<I>) => Promise<z.input<O>> | z.input<O>,
+) {
+  const input = definition.input ?? z.object({});
+  for (const method of definition.methods) {
+    app.openAPIRegistry.registerPath({
+      method,
+      path: definition.path,
+      summary: definition.summary,
+      tags: [definition.tag],
+      request:
+        method === 'get'
+          ? { query: input }
+          : {
+              body: {
+                content: {
+                  'application/json': { schema: input },
+                  'application/x-www-form-urlencoded': { schema: input },
+                },
+              },
+            },
+      responses: {
+        200: {
+          description: 'Success',
+          content: { 'application/json': { schema: envelopeSchema(definition.output) } },
+        },
+        default: {
+          description: 'Error (code 1) or login needed (code 700)',
+          content: { 'application/json': { schema: errorEnvelopeSchema } },
+        },
+      },
+    });
+  }
+  app.on(
+    definition.methods.map((method) => method.toUpperCase()),
+    [definition.path.toLowerCase()],
+    ...(definition.middleware ?? []),
+    async (c: Context<AppEnv>) => {
+      const parsed = input.safeParse(await readInput(c));
+      if (!parsed.success) throw new ValidationError(parsed.error.issues);
+      const data = definition.output.parse(await handler(c, parsed.data as z.output<I>));
+      return c.json({ code: CODE.OK, msg: '', data });
+    },
+  );
+}

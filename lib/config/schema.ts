@@ -1,0 +1,69 @@
+// Runtime configuration: every value comes from the environment, has an embedded default, and is
+// validated once at boot so a bad value stops start-up with the variable's name.
+import { z } from 'zod';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
+  .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+
+const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional());
+
+export const ROLES = ['web', 'realtime', 'jobs'] as const;
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** Unset: an embedded PostgreSQL is started in DATA_DIR. */
+  DATABASE_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  DATA_DIR: z.string().min(1).default('.data'),
+  /** 0 picks a free port for the embedded database. */
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Viewports up to 500 px wide are sent here; unset turns the redirect off. */
+  MOBILE_SITE_URL: optionalUrl,
+  /** Audit tools with a mobile user agent: set to off to disable the mobile redirect entirely. */
+  MOBILE_REDIRECT: flag.default(true),
+  /** Unset: the translated default brand name from the message catalogs. */
+  PRODUCT_NAME: z.string().max(40).optional(),
+  CUSTOMER_SERVICE_EMAIL: z.email().default('service@sports-portal.local'),
+  COMPANY_ID: z.coerce.number().int().min(1).default(1),
+  /** Websocket address handed to browsers; unset: the portal's own origin. */
+  WEBSOCKET_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Which parts this process runs, for scaling out: web pages + API, websocket gateway, background jobs. */
+  ROLES: z
+    .string()
+    .default(ROLES.join(','))
+    .transform((value) => value.split(',').map((role) => role.trim()))
+    .pipe(z.array(z.enum(ROLES)).min(1)),
+  /** Seed demo data after migrating (used by `npm run demo` and the e2e server). */
+  SEED_ON_START: flag.default(false),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly issues: { variable: string; message: string }[]) {
+    super(
+      `Invalid configuration:\n${issues.map((issue) => `  ${issue.variable}: ${issue.message}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => ({
+      variable: String(issue.path[0] ?? 'environment'),
+      message: issue.message,
+    })),
+  );
+}

@@ -1,0 +1,4 @@
+// Every domain's tables, gathered for drizzle's typed query API and drizzle-kit.
+export * from '../accounts/schema';
+export * from '../moderation/schema';
+export * from '../system/schema';

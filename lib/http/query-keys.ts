@@ -1,0 +1,7 @@
+// Every TanStack Query key, from one place, so pushes and mutations invalidate the right caches.
+export const queryKeys = {
+  systemConfig: ['system', 'config'] as const,
+  customerService: ['system', 'kefu'] as const,
+  popups: ['system', 'popups'] as const,
+  kickedRooms: ['live', 'kicked-rooms'] as const,
+};

@@ -1,0 +1,76 @@
+// Every key in every locale, the same placeholders everywhere, and no literal user-visible text in
+// components: all of it must come from the catalogs.
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { catalogs } from './messages';
+import { LOCALES } from './routing';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(tree).flatMap(([key, value]) =>
+      typeof value === 'string' ? [[prefix + key, value]] : Object.entries(flatten(value, `${prefix}${key}.`)),
+    ),
+  );
+}
+
+const flat = Object.fromEntries(LOCALES.map((locale) => [locale, flatten(catalogs[locale] as unknown as Tree)]));
+const allKeys = [...new Set(Object.values(flat).flatMap((entries) => Object.keys(entries)))].sort();
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((match) => match[1]).sort();
+
+describe.each(LOCALES)('catalog %s', (locale) => {
+  it('has every key', () => {
+    expect(allKeys.filter((key) => !(key in flat[locale]!))).toEqual([]);
+  });
+
+  it('has no empty text and the same placeholders as zh-CN', () => {
+    for (const key of allKeys) {
+      const text = flat[locale]![key] ?? '';
+      expect({ key, empty: text.trim() === '' }).toEqual({ key, empty: false });
+      expect({ key, placeholders: placeholders(text) }).toEqual({ key, placeholders: placeholders(flat['zh-CN']![key]!) });
+    }
+  });
+});
+
+/** Text a reader would see: letters or CJK, not just punctuation, digits or symbols. */
+const VISIBLE = /[A-Za-z\u4e00-\u9fff\u00C0-\u1EF9]{2,}/;
+const TEXT_ATTRIBUTES = new Set(['title', 'alt', 'placeholder', 'aria-label', 'label']);
+
+function literalTexts(file: string) {
+  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isJsxText(node) && VISIBLE.test(node.text)) found.push(node.text.trim());
+    if (
+      ts.isJsxAttribute(node) &&
+      TEXT_ATTRIBUTES.has(node.name.getText()) &&
+      node.initializer &&
+      ts.isStringLiteral(node.initializer) &&
+      VISIBLE.test(node.initializer.text)
+    ) {
+      found.push(`${node.name.getText()}="${node.initializer.text}"`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+function tsxFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return tsxFiles(full);
+      return entry.name.endsWith('.tsx') ? [full] : [];
+    });
+}
+
+it('components render no literal user-visible strings', () => {
+  const offenders = ['app', 'components']
+    .flatMap((dir) => tsxFiles(path.join(process.cwd(), dir)))
+    .flatMap((file) => literalTexts(file).map((text) => `${path.relative(process.cwd(), file)}: ${text}`));
+  expect(offenders).toEqual([]);
+});

@@ -1,0 +1,20 @@
+// Translation outside React (API errors, push texts), from the same catalogs as the pages.
+import { createTranslator } from 'use-intl/core';
+import { catalogs } from './messages';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from './routing';
+
+export function translator(locale: Locale) {
+  return createTranslator({ locale, messages: catalogs[locale] });
+}
+
+/** The reader's language for an API call: the `lang` header, then the remembered cookie, then zh-CN. */
+export function localeOfRequest(headers: Headers): Locale {
+  const header = headers.get('lang');
+  if (isLocale(header)) return header;
+  const cookie = headers
+    .get('cookie')
+    ?.split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === LOCALE_COOKIE)?.[1];
+  return isLocale(cookie) ? cookie : DEFAULT_LOCALE;
+}

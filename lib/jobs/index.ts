@@ -1,0 +1,40 @@
+// Background jobs of the `jobs` role: small periodic upkeep, each isolated so one failure never
+// stops the others.
+import { and, isNotNull, lt, or } from 'drizzle-orm';
+import { sessions } from '@/lib/accounts/schema';
+import type { Db } from '@/lib/db';
+import { log } from '@/lib/log';
+
+type Job = { name: string; everyMs: number; run: (db: Db) => Promise<unknown> };
+
+const SESSION_RETENTION_MS = 7 * 24 * 3600 * 1000;
+
+export const jobs: Job[] = [
+  {
+    name: 'prune-sessions',
+    everyMs: 60 * 60 * 1000,
+    run: (db) => {
+      const cutoff = new Date(Date.now() - SESSION_RETENTION_MS);
+      return db
+        .delete(sessions)
+        .where(
+          or(
+            lt(sessions.expiresAt, cutoff),
+            and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, cutoff)),
+          ),
+        );
+    },
+  },
+];
+
+export function startJobs(db: Db) {
+  const timers = jobs.map((job) => {
+    const tick = () =>
+      job.run(db).catch((error) => log.error({ err: error, job: job.name }, 'background job failed'));
+    tick();
+    return setInterval(tick, job.everyMs);
+  });
+  return () => {
+    for (const timer of timers) clearInterval(timer);
+  };
+}

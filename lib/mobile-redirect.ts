@@ -1,0 +1,25 @@
+// Viewports up to 500 px wide belong to the separate mobile site (spec §1). The server decides by
+// user agent; the browser re-checks the real width. `?desktop=1` (remembered in a cookie) or
+// MOBILE_REDIRECT=off bypasses it for audit tools such as Lighthouse's mobile preset.
+export const MOBILE_MAX_WIDTH = 500;
+
+const MOBILE_AGENT = /Android.+Mobile|iPhone|iPod|Windows Phone|Mobile Safari|Opera Mini|IEMobile/i;
+
+export function isMobileAgent(userAgent: string | null | undefined) {
+  return !!userAgent && MOBILE_AGENT.test(userAgent);
+}
+
+/** The same path, query and hash on the mobile site. */
+export function mobileUrl(siteUrl: string, pathWithQueryAndHash: string) {
+  return siteUrl.replace(/\/+$/, '') + pathWithQueryAndHash;
+}
+
+export function mobileRedirectTarget(input: {
+  siteUrl: string | undefined;
+  userAgent: string | null;
+  bypass: boolean;
+  path: string;
+}) {
+  if (!input.siteUrl || input.bypass || !isMobileAgent(input.userAgent)) return undefined;
+  return mobileUrl(input.siteUrl, input.path);
+}

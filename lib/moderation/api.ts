@@ -1,0 +1,20 @@
+// The kicked-out list loaded at start-up (spec §7): rooms this viewer may not enter right now.
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import type { AppEnv } from '@/lib/api/context';
+import { defineRoute } from '@/lib/api/route';
+import { listKickedRoomIds } from './service';
+
+export function registerModerationRoutes(app: OpenAPIHono<AppEnv>) {
+  defineRoute(
+    app,
+    {
+      path: '/api/universal/kickedRooms',
+      methods: ['get', 'post'],
+      tag: 'Live',
+      summary: 'Rooms the current viewer is kicked out of (empty for guests)',
+      output: z.object({ list: z.array(z.number()) }),
+    },
+    async (c) => ({ list: c.var.user ? await listKickedRoomIds(c.var.db, c.var.user.id) : [] }),
+  );
+}

@@ -1,0 +1,73 @@
+// The realtime protocol of spec §7, shared by the gateway and the browser. Client → server events
+// are named by their type; every server → client message arrives on the `message` event.
+import { z } from 'zod';
+
+export const HEARTBEAT_SECONDS = 30;
+export const SPORTS_MODE = 1;
+
+export const CLIENT_EVENTS = {
+  register: z.object({
+    token: z.string().max(200).optional(),
+    tourist_id: z.string().max(64).optional(),
+    type: z.number().int().default(SPORTS_MODE),
+  }),
+  toggle: z.object({ company_id: z.number().int().positive() }),
+  classify: z.object({ classify_type: z.union([z.literal(0), z.literal(1)]) }),
+  heartbeat: z.object({ time: z.number().optional() }),
+} as const;
+
+export type ClientEvent = keyof typeof CLIENT_EVENTS;
+export type ClientPayload<E extends ClientEvent> = z.input<(typeof CLIENT_EVENTS)[E]>;
+
+/** Live-room event kinds kept in the shared live-event object (spec §3). */
+export const LIVE_EVENT_KINDS = [
+  'chat',
+  'relieveTaboo',
+  'gift',
+  'setTaboo',
+  'startRoom',
+  'sealingStatu',
+  'enterRoom',
+  'setAdministrations',
+  'endRoom',
+  'heatUpdate',
+] as const;
+
+export const goalEventSchema = z.object({
+  match_id: z.number(),
+  iszhu: z.union([z.literal(0), z.literal(1)]),
+  match_str: z.string(),
+  home_team_name_zh: z.string(),
+  away_team_name_zh: z.string(),
+  home_score: z.number(),
+  away_score: z.number(),
+});
+
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('registered'), user_id: z.number().nullable() }),
+  z.object({ type: z.literal('heartbeat'), time: z.number() }),
+  z.object({ code: z.literal(100), type: z.enum(['football', 'basketball', 'esports']), data: z.unknown() }),
+  z.object({
+    code: z.literal(200),
+    type: z.enum(['scanCode_Login', 'webLoginSuccess']),
+    token: z.string().optional(),
+  }),
+  z.object({ type: z.literal('goal'), data: goalEventSchema }),
+  z.object({ type: z.literal('liveKickout'), room_id: z.number() }),
+  z.object({ type: z.literal('horn'), data: z.unknown() }),
+  ...LIVE_EVENT_KINDS.map((kind) =>
+    z.object({ type: z.literal(kind), room_id: z.number(), data: z.unknown() }),
+  ),
+]);
+
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+export type ServerMessageType = ServerMessage['type'];
+
+/** Socket.io rooms a socket can be in. */
+export const rooms = {
+  user: (id: number) => `user:${id}`,
+  company: (id: number) => `company:${id}`,
+  classify: (type: 0 | 1) => `classify:${type}`,
+  liveRoom: (id: number) => `live:${id}`,
+  match: (id: number) => `match:${id}`,
+};

@@ -1,0 +1,106 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'socket.io';
+import { io as connect, type Socket } from 'socket.io-client';
+import { findSessionUser } from '@/lib/accounts/session';
+import { createTestDb, type TestDb } from '@/lib/testing/db';
+import { makeSignedInUser } from '@/lib/testing/factories';
+import { rooms, type ServerMessage } from './events';
+import { createGateway, installGateway, publish } from './gateway';
+
+let testDb: TestDb;
+let server: http.Server;
+let gateway: Server;
+let url: string;
+const clients: Socket[] = [];
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  server = http.createServer();
+  gateway = createGateway(server, { resolveUser: (token) => findSessionUser(testDb.db, token) });
+  installGateway(gateway);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  for (const client of clients) client.close();
+  gateway.close();
+  await testDb.close();
+});
+
+function client(extraHeaders?: Record<string, string>) {
+  const socket = connect(url, { transports: ['websocket'], extraHeaders, forceNew: true });
+  clients.push(socket);
+  return socket;
+}
+
+function nextMessage(socket: Socket, type: ServerMessage['type']) {
+  return new Promise<ServerMessage>((resolve) => {
+    const listener = (message: ServerMessage) => {
+      if (message.type !== type) return;
+      socket.off('message', listener);
+      resolve(message);
+    };
+    socket.on('message', listener);
+  });
+}
+
+async function register(socket: Socket, payload: { token?: string }) {
+  const registered = nextMessage(socket, 'registered');
+  socket.emit('register', { ...payload, type: 1 });
+  return registered;
+}
+
+it('registers a signed-in viewer by token, and a guest as nobody', async () => {
+  const { user, token } = await makeSignedInUser(testDb.db);
+  expect(await register(client(), { token })).toEqual({ type: 'registered', user_id: user.id });
+  expect(await register(client(), {})).toEqual({ type: 'registered', user_id: null });
+});
+
+it('takes the session from the handshake cookie when no token is sent', async () => {
+  const { user, token } = await makeSignedInUser(testDb.db);
+  expect(await register(client({ cookie: `token=${token}` }), {})).toEqual({ type: 'registered', user_id: user.id });
+});
+
+it('answers the heartbeat', async () => {
+  const socket = client();
+  const reply = await socket.timeout(5000).emitWithAck('heartbeat', { time: 1 });
+  expect(reply).toEqual({ type: 'heartbeat', time: expect.any(Number) });
+});
+
+it('delivers a server push to its user only', async () => {
+  const alice = await makeSignedInUser(testDb.db);
+  const bob = await makeSignedInUser(testDb.db);
+  const aliceSocket = client();
+  const bobSocket = client();
+  await register(aliceSocket, { token: alice.token });
+  await register(bobSocket, { token: bob.token });
+
+  const bobGot: ServerMessage[] = [];
+  bobSocket.on('message', (message: ServerMessage) => bobGot.push(message));
+  const arrived = nextMessage(aliceSocket, 'liveKickout');
+  expect(publish({ room: rooms.user(alice.user.id) }, { type: 'liveKickout', room_id: 42 })).toBe(true);
+  expect(await arrived).toEqual({ type: 'liveKickout', room_id: 42 });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(bobGot.filter((message) => message.type === 'liveKickout')).toEqual([]);
+});
+
+it('sends sports data (code 100) to sports-mode subscribers', async () => {
+  const socket = client();
+  await register(socket, {});
+  socket.emit('toggle', { company_id: 1 });
+  await socket.timeout(5000).emitWithAck('heartbeat', {});
+  socket.emit('classify', { classify_type: 0 });
+  await socket.timeout(5000).emitWithAck('heartbeat', {});
+  const arrived = nextMessage(socket, 'football');
+  publish({ room: rooms.classify(0) }, { code: 100, type: 'football', data: { match_id: 7, home_score: 1 } });
+  expect(await arrived).toEqual({ code: 100, type: 'football', data: { match_id: 7, home_score: 1 } });
+});
+
+it('ignores a malformed client event and stays connected', async () => {
+  const socket = client();
+  const reply = await socket.timeout(5000).emitWithAck('toggle', { company_id: 'x' });
+  expect(reply).toEqual({ ok: false });
+  expect((await register(socket, {})).type).toBe('registered');
+});

@@ -1,0 +1,82 @@
+// The socket.io gateway: who is connected and in which rooms, and the single way the server pushes.
+// A Redis (or other) socket.io adapter can be passed in to fan out across several nodes.
+import type { Server as HttpServer } from 'node:http';
+import { Server, type ServerOptions } from 'socket.io';
+import type { SessionUser } from '@/lib/accounts/session';
+import { tokenOfRequest } from '@/lib/accounts/session';
+import { log } from '@/lib/log';
+import { CLIENT_EVENTS, rooms, type ServerMessage, serverMessageSchema } from './events';
+
+export type GatewayOptions = {
+  resolveUser: (token: string) => Promise<SessionUser | null>;
+  adapter?: ServerOptions['adapter'];
+};
+
+export function createGateway(httpServer: HttpServer, options: GatewayOptions) {
+  const io = new Server(httpServer, {
+    transports: ['websocket'],
+    serveClient: false,
+    ...(options.adapter ? { adapter: options.adapter } : {}),
+  });
+
+  io.on('connection', (socket) => {
+    const send = (message: ServerMessage) => socket.emit('message', message);
+    const on = <E extends keyof typeof CLIENT_EVENTS>(
+      event: E,
+      handle: (
+        payload: ReturnType<(typeof CLIENT_EVENTS)[E]['parse']>,
+        ack?: (reply: unknown) => void,
+      ) => unknown,
+    ) =>
+      socket.on(event as string, async (raw: unknown, ack?: (reply: unknown) => void) => {
+        const parsed = CLIENT_EVENTS[event].safeParse(raw ?? {});
+        if (!parsed.success) return ack?.({ ok: false });
+        try {
+          await handle(parsed.data as never, ack);
+        } catch (error) {
+          log.warn({ err: error, event }, 'realtime handler failed');
+        }
+      });
+
+    on('register', async ({ token, type }) => {
+      const sessionToken =
+        token || tokenOfRequest(new Headers(socket.handshake.headers as Record<string, string>));
+      const user = sessionToken ? await options.resolveUser(sessionToken) : null;
+      if (user) await socket.join(rooms.user(user.id));
+      socket.data.userId = user?.id ?? null;
+      socket.data.mode = type;
+      send({ type: 'registered', user_id: user?.id ?? null });
+    });
+    on('toggle', ({ company_id }) => socket.join(rooms.company(company_id)));
+    on('classify', async ({ classify_type }) => {
+      await socket.leave(rooms.classify(classify_type === 0 ? 1 : 0));
+      await socket.join(rooms.classify(classify_type));
+    });
+    on('heartbeat', (_payload, ack) => {
+      const reply = { type: 'heartbeat' as const, time: Date.now() };
+      if (ack) ack(reply);
+      else send(reply);
+    });
+  });
+
+  return io;
+}
+
+type Holder = { __portalRealtime?: Server };
+
+/** Makes the gateway reachable from code bundled separately (Next's API routes). */
+export function installGateway(io: Server) {
+  (globalThis as Holder).__portalRealtime = io;
+}
+
+export type PushTarget = { room: string } | 'everyone';
+
+/** Pushes a message; silently does nothing in a process without the realtime role. */
+export function publish(target: PushTarget, message: ServerMessage) {
+  const io = (globalThis as Holder).__portalRealtime;
+  if (!io) return false;
+  const payload = serverMessageSchema.parse(message);
+  if (target === 'everyone') io.emit('message', payload);
+  else io.to(target.room).emit('message', payload);
+  return true;
+}

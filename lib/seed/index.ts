@@ -1,0 +1,48 @@
+// Deterministic demo data. Idempotent: running it again changes nothing that is already there.
+import { hashPassword } from '@/lib/accounts/password';
+import { users } from '@/lib/accounts/schema';
+import type { Db } from '@/lib/db';
+
+/** Documented in the README; change them on any public install. */
+export const DEMO_ACCOUNTS = [
+  {
+    key: 'user',
+    mobile: '13800000001',
+    password: 'demo123456',
+    nickname: '球迷小王',
+    isAnchor: false,
+    role: 'user',
+  },
+  {
+    key: 'anchor',
+    mobile: '13800000002',
+    password: 'demo123456',
+    nickname: '解说老李',
+    isAnchor: true,
+    role: 'user',
+  },
+  {
+    key: 'operator',
+    mobile: '13800000003',
+    password: 'demo123456',
+    nickname: '运营小陈',
+    isAnchor: false,
+    role: 'operator',
+  },
+] as const;
+
+export async function seedDemoData(db: Db) {
+  for (const account of DEMO_ACCOUNTS) {
+    await db
+      .insert(users)
+      .values({
+        countryCode: '86',
+        mobile: account.mobile,
+        passwordHash: await hashPassword(account.password),
+        nickname: account.nickname,
+        isAnchor: account.isAnchor,
+        role: account.role,
+      })
+      .onConflictDoNothing({ target: [users.countryCode, users.mobile] });
+  }
+}

@@ -1,0 +1,165 @@
+// Start-up calls of spec §7: system config, customer service, pop-ups; plus the operators' pop-up upkeep.
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { requireOperator } from '@/lib/api/auth';
+import type { AppEnv } from '@/lib/api/context';
+import { defineRoute } from '@/lib/api/route';
+import { getConfig } from '@/lib/config';
+import { countryCodeList } from '@/lib/config/country-codes';
+import { deletePopup, listAllPopups, listShowingPopups, pickLocalized, savePopup } from './service';
+
+const localizedText = z
+  .partialRecord(z.enum(['zh-CN', 'zh-TW', 'en', 'vi']), z.string().trim().min(1).max(2000))
+  .refine((text) => Object.keys(text).length > 0, 'at least one language');
+
+const popupInput = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  title: localizedText,
+  body: localizedText,
+  imageUrl: z.string().url().max(500).nullish(),
+  linkUrl: z.string().url().max(500).nullish(),
+  sort: z.coerce.number().int().min(0).max(9999).default(0),
+  enabled: z.boolean().default(true),
+  startsAt: z.coerce.date().nullish(),
+  endsAt: z.coerce.date().nullish(),
+});
+
+const popupRow = popupInput.required({ id: true }).extend({
+  title: z.record(z.string(), z.string()),
+  body: z.record(z.string(), z.string()),
+  createdAt: z.date(),
+});
+
+function websocketAddress(headers: Headers) {
+  const configured = getConfig().WEBSOCKET_URL;
+  if (configured) return configured;
+  const host = headers.get('x-forwarded-host') ?? headers.get('host') ?? 'localhost';
+  const proto = headers.get('x-forwarded-proto') ?? 'http';
+  return `${proto}://${host}`;
+}
+
+export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
+  defineRoute(
+    app,
+    {
+      path: '/api/universal/systemConfig',
+      methods: ['get', 'post'],
+      tag: 'System',
+      summary: 'Public system config: country codes, customer-service email, websocket address',
+      output: z.object({
+        CountryCode: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
+        customer_service_email: z.string(),
+        websocket: z.string(),
+        company_id: z.number(),
+      }),
+    },
+    (c) => ({
+      CountryCode: countryCodeList(c.var.locale),
+      customer_service_email: getConfig().CUSTOMER_SERVICE_EMAIL,
+      websocket: websocketAddress(c.req.raw.headers),
+      company_id: getConfig().COMPANY_ID,
+    }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/user/getKefuInfo',
+      methods: ['get', 'post'],
+      tag: 'System',
+      summary: 'Customer-service contact',
+      output: z.object({ email: z.string(), mailto: z.string() }),
+    },
+    () => {
+      const email = getConfig().CUSTOMER_SERVICE_EMAIL;
+      return { email, mailto: `mailto:${email}` };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/banner/popList',
+      methods: ['get', 'post'],
+      tag: 'System',
+      summary: 'Pop-ups showing now, in the reader’s language (none unless an operator configured some)',
+      output: z.array(
+        z.object({
+          id: z.number(),
+          title: z.string(),
+          content: z.string(),
+          image: z.string().nullable(),
+          url: z.string().nullable(),
+        }),
+      ),
+    },
+    async (c) =>
+      (await listShowingPopups(c.var.db)).map((popup) => ({
+        id: popup.id,
+        title: pickLocalized(popup.title, c.var.locale),
+        content: pickLocalized(popup.body, c.var.locale),
+        image: popup.imageUrl,
+        url: popup.linkUrl,
+      })),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/popup/list',
+      methods: ['get'],
+      tag: 'Operator',
+      summary: 'All pop-ups, showing or not',
+      middleware: [requireOperator],
+      output: z.array(popupRow),
+    },
+    (c) => listAllPopups(c.var.db),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/popup/save',
+      methods: ['post'],
+      tag: 'Operator',
+      summary: 'Create a pop-up, or update it when id is given',
+      middleware: [requireOperator],
+      input: popupInput,
+      output: popupRow,
+    },
+    (c, input) => savePopup(c.var.db, input),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/popup/delete',
+      methods: ['post'],
+      tag: 'Operator',
+      summary: 'Delete a pop-up',
+      middleware: [requireOperator],
+      input: z.object({ id: z.coerce.number().int().positive() }),
+      output: z.null(),
+    },
+    async (c, { id }) => {
+      await deletePopup(c.var.db, id);
+      return null;
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/health',
+      methods: ['get'],
+      tag: 'System',
+      summary: 'Liveness and database reachability',
+      output: z.object({ status: z.literal('ok') }),
+    },
+    async (c) => {
+      await c.var.db.execute(sql`select 1`);
+      return { status: 'ok' as const };
+    },
+  );
+}

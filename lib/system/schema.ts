@@ -1,0 +1,18 @@
+// Operator-configured pop-ups shown once per page load (spec §7 start-up "pop-up list").
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Localised text keyed by locale, e.g. { "zh-CN": "…", "en": "…" }. */
+export type LocalizedText = Record<string, string>;
+
+export const popups = pgTable('popups', {
+  id: serial('id').primaryKey(),
+  title: jsonb('title').$type<LocalizedText>().notNull(),
+  body: jsonb('body').$type<LocalizedText>().notNull(),
+  imageUrl: text('image_url'),
+  linkUrl: text('link_url'),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,41 @@
+// Starts the test database server once (DATABASE_URL's server, else an embedded one) and builds a
+// migrated template; each test file clones it (lib/testing/db.ts), so files run in parallel and
+// never see each other's rows.
+import path from 'node:path';
+import { Client } from 'pg';
+import { createDb, runMigrations } from '@/lib/db';
+import { startEmbeddedPostgres } from '@/lib/db/embedded';
+
+export const TEMPLATE_DATABASE = 'portal_test_template';
+
+function withDatabase(url: string, database: string) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+export default async function globalSetup() {
+  let adminUrl: string;
+  if (process.env.DATABASE_URL) {
+    adminUrl = withDatabase(process.env.DATABASE_URL, 'postgres');
+  } else {
+    const embedded = await startEmbeddedPostgres({ dataDir: path.join(process.env.DATA_DIR ?? '.data', 'test-pg') });
+    (globalThis as { __testPg?: typeof embedded }).__testPg = embedded;
+    adminUrl = embedded.url('postgres');
+  }
+  process.env.TEST_DATABASE_ADMIN_URL = adminUrl;
+
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  // Leftovers of an interrupted run.
+  const { rows } = await admin.query<{ datname: string }>(
+    "select datname from pg_database where datname like 'portal_test_%'",
+  );
+  for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+  await admin.query(`create database "${TEMPLATE_DATABASE}"`);
+  await admin.end();
+
+  const { db, pool } = createDb(withDatabase(adminUrl, TEMPLATE_DATABASE), 1);
+  await runMigrations(db);
+  await pool.end();
+}

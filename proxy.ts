@@ -1,0 +1,57 @@
+// Runs before every page and API request (Next 16's name for middleware): case-insensitive /api,
+// the mobile-site redirect, the spec's redirects (/ and /register), the remembered language, then
+// next-intl's locale routing.
+import { type NextRequest, NextResponse } from 'next/server';
+import createIntlMiddleware from 'next-intl/middleware';
+import { getConfig } from '@/lib/config';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, localizedPath, routing } from '@/lib/i18n/routing';
+import { mobileRedirectTarget } from '@/lib/mobile-redirect';
+
+const intl = createIntlMiddleware(routing);
+const API_PREFIX = /^\/api(\/|$)/i;
+
+export function proxy(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+
+  if (API_PREFIX.test(pathname)) {
+    if (pathname.startsWith('/api')) return NextResponse.next();
+    const url = request.nextUrl.clone();
+    url.pathname = `/api${pathname.slice(4)}`;
+    return NextResponse.rewrite(url);
+  }
+
+  const config = getConfig();
+  const mobileTarget = mobileRedirectTarget({
+    siteUrl: config.MOBILE_REDIRECT ? config.MOBILE_SITE_URL : undefined,
+    userAgent: request.headers.get('user-agent'),
+    bypass: request.cookies.has('force_desktop') || request.nextUrl.searchParams.has('desktop'),
+    path: pathname + search,
+  });
+  if (mobileTarget) return NextResponse.redirect(mobileTarget, 307);
+
+  const [, first = '', ...rest] = pathname.split('/');
+  const prefix = isLocale(first) ? first : undefined;
+  const path = prefix ? `/${rest.join('/')}` : pathname;
+  const remembered = request.cookies.get(LOCALE_COOKIE)?.value;
+  const locale = prefix ?? (isLocale(remembered) ? remembered : DEFAULT_LOCALE);
+  const redirectTo = (target: string) =>
+    NextResponse.redirect(new URL(localizedPath(locale, target), request.url));
+
+  if (path === '/' || path === '') return redirectTo(`/main${search}`);
+  if (path === '/register') {
+    const code = request.nextUrl.searchParams.get('code');
+    return redirectTo(code ? `/main?code=${encodeURIComponent(code)}` : '/main');
+  }
+  if (!prefix && locale !== DEFAULT_LOCALE) return redirectTo(pathname + search);
+
+  const response = intl(request);
+  if (request.nextUrl.searchParams.has('desktop')) {
+    response.cookies.set('force_desktop', '1', { path: '/', maxAge: 60 * 60 * 24 * 30, sameSite: 'lax' });
+  }
+  return response;
+}
+
+export const config = {
+  // Everything except Next's own assets and files with an extension (public/).
+  matcher: ['/((?!_next|_vercel|.*\\..*).*)'],
+};

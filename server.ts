@@ -1,0 +1,64 @@
+// The portal's one process: an http server that hands pages and /api to Next, the socket.io gateway
+// beside it, and the background jobs; the embedded database when none is configured.
+import http from 'node:http';
+import next from 'next';
+import { findSessionUser } from '@/lib/accounts/session';
+import { ConfigError, getConfig } from '@/lib/config';
+import { closeDb, getDb, runMigrations } from '@/lib/db';
+import { bootDatabase } from '@/lib/db/bootstrap';
+import { startJobs } from '@/lib/jobs';
+import { log } from '@/lib/log';
+import { createGateway, installGateway } from '@/lib/realtime/gateway';
+import { seedDemoData } from '@/lib/seed';
+
+async function main() {
+  const config = getConfig();
+  const startedAt = Date.now();
+  const database = await bootDatabase(config, (message) => log.info(message));
+  process.env.DATABASE_URL = database.url;
+  const db = getDb();
+  await runMigrations(db);
+  if (config.SEED_ON_START) await seedDemoData(db);
+
+  const server = http.createServer();
+  const app = next({
+    dev: config.NODE_ENV !== 'production',
+    hostname: config.HOST,
+    port: config.PORT,
+    httpServer: server,
+  });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  server.on('request', (request, response) => handle(request, response));
+
+  const io = config.ROLES.includes('realtime')
+    ? createGateway(server, { resolveUser: (token) => findSessionUser(db, token) })
+    : undefined;
+  if (io) installGateway(io);
+  const stopJobs = config.ROLES.includes('jobs') ? startJobs(db) : () => {};
+
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  log.info(`portal ready on http://${config.HOST}:${config.PORT} in ${Date.now() - startedAt} ms`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: shutting down`);
+    stopJobs();
+    io?.close();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await closeDb();
+    await database.stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else log.fatal({ err: error }, 'start-up failed');
+  process.exit(1);
+});
