@@ -7,7 +7,11 @@ const createJestConfig = nextJest({ dir: './' });
 /** @type {import('jest').Config} */
 const config = {
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/lib/**/*.test.ts', '<rootDir>/components/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'],
+  testMatch: [
+    '<rootDir>/lib/**/*.test.ts',
+    '<rootDir>/components/**/*.test.ts',
+    '<rootDir>/scripts/**/*.test.ts',
+  ],
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
   globalSetup: '<rootDir>/lib/testing/global-setup.ts',
   globalTeardown: '<rootDir>/lib/testing/global-teardown.ts',
@@ -15,7 +19,16 @@ const config = {
   reporters: ['default', '<rootDir>/lib/testing/summary-reporter.cjs'],
 };
 
-const ESM_PACKAGES = ['next-intl', 'use-intl', 'icu-minify', '@formatjs', 'intl-messageformat', 'ky', '@apidevtools', '@jsdevtools'];
+const ESM_PACKAGES = [
+  'next-intl',
+  'use-intl',
+  'icu-minify',
+  '@formatjs',
+  'intl-messageformat',
+  'ky',
+  '@apidevtools',
+  '@jsdevtools',
+];
 
 export default async () => {
   const resolved = await createJestConfig(config)();

@@ -23,7 +23,6 @@ async function main() {
   const server = http.createServer();
   const app = next({
     dev: config.NODE_ENV !== 'production',
-    hostname: config.HOST,
     port: config.PORT,
     httpServer: server,
   });

@@ -1,7 +1,3 @@
-// Joins class names and lets later Tailwind utilities win over earlier ones.
-import { type ClassValue, clsx } from 'clsx';
-import { twMerge } from 'tailwind-merge';
-
-export function cn(...inputs: ClassValue[]) {
-  return twMerge(clsx(inputs));
-}
+// Joins class names conditionally (clsx). Components avoid conflicting utilities instead of
+// shipping a class merger to every page.
+export { clsx as cn } from 'clsx';

@@ -5,7 +5,9 @@ const desktop = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0
 
 describe('mobile redirect', () => {
   it('keeps path and query (and hash, client side)', () => {
-    expect(mobileUrl('https://m.example.com/', '/main?code=ABC#live')).toBe('https://m.example.com/main?code=ABC#live');
+    expect(mobileUrl('https://m.example.com/', '/main?code=ABC#live')).toBe(
+      'https://m.example.com/main?code=ABC#live',
+    );
   });
 
   it('sends mobile agents to the mobile site when one is configured', () => {

@@ -4,11 +4,9 @@ import { notFound } from 'next/navigation';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { type ReactNode, Suspense } from 'react';
-import { PopupDialog } from '@/components/layout/popup-dialog';
+import { AfterLoad } from '@/components/layout/after-load';
 import { ProgressBar } from '@/components/layout/progress-bar';
 import { Providers } from '@/components/layout/providers';
-import { ReloginDialog } from '@/components/layout/relogin-dialog';
-import { Startup } from '@/components/layout/startup';
 import { TopBar } from '@/components/layout/top-bar';
 import { getConfig } from '@/lib/config';
 import { productName } from '@/lib/i18n/metadata';
@@ -53,9 +51,7 @@ export default async function LocaleLayout({ children, params }: Props) {
             </Suspense>
             <TopBar productName={name} />
             <main className="pt-topbar">{children}</main>
-            <Startup mobileSiteUrl={mobileSiteUrl} />
-            <PopupDialog />
-            <ReloginDialog />
+            <AfterLoad mobileSiteUrl={mobileSiteUrl} />
           </Providers>
         </NextIntlClientProvider>
       </body>

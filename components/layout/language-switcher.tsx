@@ -1,54 +1,56 @@
 'use client';
-// The top bar's language dropdown (spec §1 offers Simplified, Traditional Chinese and English;
-// Vietnamese is reachable at /vi and listed when it is the current language).
-import { Check, Languages } from 'lucide-react';
+// The top bar's language choice. The button is plain; the Radix menu behind it loads on first
+// hover, focus or click, keeping the menu's code out of every page's first load.
+import dynamic from 'next/dynamic';
 import { useLocale } from 'next-intl';
-import { DropdownMenu } from 'radix-ui';
-import { usePathname } from '@/lib/i18n/navigation';
-import { LOCALE_COOKIE, type Locale, localizedPath } from '@/lib/i18n/routing';
+import { type ReactNode, useState } from 'react';
+import type { Locale } from '@/lib/i18n/routing';
 
-const OFFERED: Locale[] = ['zh-CN', 'zh-TW', 'en'];
+const LanguageMenu = dynamic(() => import('./language-menu'), { ssr: false });
 
-export function LanguageSwitcher({ names, label }: { names: Record<Locale, string>; label: string }) {
+export const TRIGGER_CLASS =
+  'flex h-9 items-center gap-1.5 rounded-md px-2.5 text-sm text-white/80 hover:bg-white/10 hover:text-white';
+
+export function LanguageSwitcher({
+  names,
+  label,
+  icon,
+}: {
+  names: Record<Locale, string>;
+  label: string;
+  /** Rendered by the server, so no icon code ships to the browser. */
+  icon: ReactNode;
+}) {
   const current = useLocale() as Locale;
-  const pathname = usePathname();
-  const offered = OFFERED.includes(current) ? OFFERED : [...OFFERED, current];
-
-  const choose = (locale: Locale) => {
-    if (locale === current) return;
-    document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
-    // A full load so the document language, title and every server-rendered text change together.
-    window.location.assign(localizedPath(locale, pathname) + window.location.search + window.location.hash);
-  };
-
+  const [state, setState] = useState<'idle' | 'loaded' | 'open'>('idle');
+  const trigger = (
+    <>
+      {icon}
+      <span>{names[current]}</span>
+    </>
+  );
+  if (state !== 'idle') {
+    return (
+      <LanguageMenu
+        names={names}
+        label={label}
+        current={current}
+        defaultOpen={state === 'open'}
+        trigger={trigger}
+      />
+    );
+  }
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label={label}
-        className="flex h-9 items-center gap-1.5 rounded-md px-2.5 text-sm text-white/80 hover:bg-white/10 hover:text-white"
-      >
-        <Languages aria-hidden className="size-4" />
-        <span>{names[current]}</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-36 rounded-lg border border-line bg-surface p-1.5 shadow-lg"
-        >
-          {offered.map((locale) => (
-            <DropdownMenu.Item
-              key={locale}
-              lang={locale}
-              onSelect={() => choose(locale)}
-              className="flex cursor-pointer items-center justify-between gap-3 rounded-md px-3 py-2 text-sm text-ink-700 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-600"
-            >
-              {names[locale]}
-              {locale === current ? <Check aria-hidden className="size-4 text-brand-500" /> : null}
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <button
+      type="button"
+      aria-label={label}
+      aria-haspopup="menu"
+      className={TRIGGER_CLASS}
+      onPointerEnter={() => setState('loaded')}
+      onFocus={() => setState('loaded')}
+      onClick={() => setState('open')}
+    >
+      {trigger}
+    </button>
   );
 }

@@ -1,11 +1,10 @@
 'use client';
-// Client-side providers: TanStack Query, the jotai store shared with non-React code, toasts.
+// Client-side providers: TanStack Query and the jotai store shared with non-React code.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { useTranslations } from 'next-intl';
 import { type ReactNode, useState } from 'react';
-import { Toaster } from 'sonner';
-import { setHttpTexts } from '@/lib/http/client';
+import { setHttpTexts } from '@/lib/http/texts';
 import { appStore } from '@/lib/store/atoms';
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -16,10 +15,7 @@ export function Providers({ children }: { children: ReactNode }) {
   );
   return (
     <QueryClientProvider client={queryClient}>
-      <JotaiProvider store={appStore}>
-        {children}
-        <Toaster position="top-center" richColors closeButton />
-      </JotaiProvider>
+      <JotaiProvider store={appStore}>{children}</JotaiProvider>
     </QueryClientProvider>
   );
 }

@@ -1,22 +1,18 @@
 'use client';
-// Codes 50008/50012/50014 (spec §8): offer to log in again or cancel.
-import { useAtom } from 'jotai';
 import { useTranslations } from 'next-intl';
 import { AlertDialog } from 'radix-ui';
 import { Button } from '@/components/ui/button';
 import { resetForLoginNeeded } from '@/lib/http/client';
-import { reloginPromptAtom } from '@/lib/store/atoms';
 
-export function ReloginDialog() {
+export default function ReloginDialog({ onClose }: { onClose: () => void }) {
   const t = useTranslations('relogin');
-  const [open, setOpen] = useAtom(reloginPromptAtom);
   const relogin = () => {
     document.cookie = 'token=; path=/; max-age=0';
     resetForLoginNeeded();
     window.location.reload();
   };
   return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
+    <AlertDialog.Root defaultOpen onOpenChange={(open) => !open && onClose()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[380px] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-surface p-6 shadow-2xl">

@@ -1,14 +1,47 @@
 // The frame of the pages with the side menu: menu on the left, content on the right.
+import {
+  Bell,
+  CalendarDays,
+  Download,
+  Goal,
+  Heart,
+  PanelLeftClose,
+  PanelLeftOpen,
+  ShieldAlert,
+  Trophy,
+  Tv,
+  Volleyball,
+} from 'lucide-react';
 import { cookies } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
 import { type ReactNode, Suspense } from 'react';
-import { SIDE_MENU, SIDEBAR_COOKIE } from './nav-items';
+import { SIDE_MENU, SIDEBAR_COOKIE, type SideMenuIcon } from './nav-items';
 import { SideMenu } from './side-menu';
+
+const ICONS: Record<SideMenuIcon, typeof Bell> = {
+  calendar: CalendarDays,
+  trophy: Trophy,
+  heart: Heart,
+  bell: Bell,
+  tv: Tv,
+  football: Goal,
+  basketball: Volleyball,
+  adult: ShieldAlert,
+  download: Download,
+};
 
 export async function SideLayout({ children }: { children: ReactNode }) {
   const t = await getTranslations('nav');
   const stored = (await cookies()).get(SIDEBAR_COOKIE)?.value;
-  const entries = SIDE_MENU.map((entry) => ({ ...entry, label: t(entry.key) }));
+  const entries = SIDE_MENU.map(({ key, href, icon }) => {
+    const Icon = ICONS[icon];
+    return {
+      key,
+      href,
+      label: t(key),
+      icon: <Icon aria-hidden className="size-5 shrink-0" strokeWidth={1.8} />,
+    };
+  });
   return (
     <div className="flex">
       <Suspense>
@@ -16,6 +49,10 @@ export async function SideLayout({ children }: { children: ReactNode }) {
           entries={entries}
           initialCollapsed={stored === undefined ? undefined : stored === '1'}
           labels={{ collapse: t('collapse'), expand: t('expand'), menu: t('sideMenu') }}
+          toggleIcons={{
+            collapse: <PanelLeftClose aria-hidden className="size-5" />,
+            expand: <PanelLeftOpen aria-hidden className="size-5" />,
+          }}
         />
       </Suspense>
       <div className="min-w-0 flex-1 px-6 py-5">{children}</div>

@@ -1,40 +1,16 @@
 'use client';
 // The side menu of the live pages (spec §2): 304 px open, 66 px collapsed, the choice kept in a
 // cookie; below the 992 px layout threshold it starts collapsed.
-import {
-  Bell,
-  CalendarDays,
-  Download,
-  Goal,
-  Heart,
-  PanelLeftClose,
-  PanelLeftOpen,
-  ShieldAlert,
-  Trophy,
-  Tv,
-  Volleyball,
-} from 'lucide-react';
 import { useSearchParams } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { Link, usePathname } from '@/lib/i18n/navigation';
-import { SIDEBAR_COOKIE, type SideMenuIcon } from './nav-items';
+import { SIDEBAR_COOKIE } from './nav-items';
 
 const LAYOUT_THRESHOLD_PX = 992;
 
-const ICONS: Record<SideMenuIcon, typeof Bell> = {
-  calendar: CalendarDays,
-  trophy: Trophy,
-  heart: Heart,
-  bell: Bell,
-  tv: Tv,
-  football: Goal,
-  basketball: Volleyball,
-  adult: ShieldAlert,
-  download: Download,
-};
-
-export type SideMenuEntry = { key: string; href: string; icon: SideMenuIcon; label: string };
+/** Icons arrive rendered by the server, so no icon code ships to the browser. */
+export type SideMenuEntry = { key: string; href: string; icon: ReactNode; label: string };
 
 function saveCollapsed(collapsed: boolean) {
   document.cookie = `${SIDEBAR_COOKIE}=${collapsed ? 1 : 0}; path=/; max-age=31536000; samesite=lax`;
@@ -44,11 +20,13 @@ export function SideMenu({
   entries,
   initialCollapsed,
   labels,
+  toggleIcons,
 }: {
   entries: SideMenuEntry[];
   /** From the cookie; undefined when the reader never chose. */
   initialCollapsed: boolean | undefined;
   labels: { collapse: string; expand: string; menu: string };
+  toggleIcons: { collapse: ReactNode; expand: ReactNode };
 }) {
   const [collapsed, setCollapsed] = useState(initialCollapsed ?? false);
   const pathname = usePathname();
@@ -77,7 +55,6 @@ export function SideMenu({
       <nav className="flex-1 overflow-y-auto px-2 py-3">
         <ul className="space-y-0.5">
           {entries.map((entry) => {
-            const Icon = ICONS[entry.icon];
             const active = current === entry.href || (!entry.href.includes('?') && pathname === entry.href);
             return (
               <li key={entry.key}>
@@ -90,7 +67,7 @@ export function SideMenu({
                     active && 'bg-brand-50 font-medium text-brand-600',
                   )}
                 >
-                  <Icon aria-hidden className="size-5 shrink-0" strokeWidth={1.8} />
+                  {entry.icon}
                   <span className={cn('truncate', collapsed && 'sr-only')}>{entry.label}</span>
                 </Link>
               </li>
@@ -105,11 +82,7 @@ export function SideMenu({
         aria-label={collapsed ? labels.expand : labels.collapse}
         className="flex h-12 items-center gap-3 border-t border-line px-5 text-sm text-ink-500 hover:text-brand-600"
       >
-        {collapsed ? (
-          <PanelLeftOpen aria-hidden className="size-5" />
-        ) : (
-          <PanelLeftClose aria-hidden className="size-5" />
-        )}
+        {collapsed ? toggleIcons.expand : toggleIcons.collapse}
         <span className={cn(collapsed && 'sr-only')}>{collapsed ? labels.expand : labels.collapse}</span>
       </button>
     </aside>

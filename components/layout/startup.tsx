@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { queryKeys } from '@/lib/http/query-keys';
 import { useRouter } from '@/lib/i18n/navigation';
 import { MOBILE_MAX_WIDTH, mobileUrl } from '@/lib/mobile-redirect';
-import { connectRealtime } from '@/lib/realtime/client';
+import type { RealtimeConnection } from '@/lib/realtime/client';
 import { useCustomerService, useKickedRooms, useSystemConfig } from '@/lib/system/queries';
 
 function redirectNarrowViewport(mobileSiteUrl: string | undefined) {
@@ -30,16 +30,25 @@ export function Startup({ mobileSiteUrl }: { mobileSiteUrl?: string }) {
   const companyId = config?.company_id;
   useEffect(() => {
     if (!websocket || !companyId) return;
-    const connection = connectRealtime({
-      url: websocket,
-      companyId,
-      onReconnect: () => queryClient.invalidateQueries(),
-      onKickout: () => {
-        queryClient.invalidateQueries({ queryKey: queryKeys.kickedRooms });
-        router.push('/anchor?type=0');
-      },
+    // The socket client loads after the page, keeping it out of the first-load bundle.
+    let connection: RealtimeConnection | undefined;
+    let cancelled = false;
+    import('@/lib/realtime/client').then(({ connectRealtime }) => {
+      if (cancelled) return;
+      connection = connectRealtime({
+        url: websocket,
+        companyId,
+        onReconnect: () => queryClient.invalidateQueries(),
+        onKickout: () => {
+          queryClient.invalidateQueries({ queryKey: queryKeys.kickedRooms });
+          router.push('/anchor?type=0');
+        },
+      });
     });
-    return connection.close;
+    return () => {
+      cancelled = true;
+      connection?.close();
+    };
   }, [websocket, companyId, queryClient, router]);
 
   return null;

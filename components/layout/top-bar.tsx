@@ -1,4 +1,5 @@
 // The top bar: logo, navigation with hover menus, language choice (spec §2).
+import { Languages } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
 import { LOCALES } from '@/lib/i18n/routing';
@@ -26,6 +27,7 @@ export async function TopBar({ productName }: { productName: string }) {
           <MainNav items={items} label={t('label')} />
           <LanguageSwitcher
             label={t('language')}
+            icon={<Languages aria-hidden className="size-4" />}
             names={
               Object.fromEntries(LOCALES.map((locale) => [locale, tLang(locale)])) as Record<
                 (typeof LOCALES)[number],

@@ -27,10 +27,10 @@ async function call<T = unknown>(path: string, init: RequestInit & { json?: unkn
 
 describe('envelope', () => {
   it('answers code 0 with the data of the system config', async () => {
-    const { status, body } = await call<{ CountryCode: { code: string; name: string }[]; customer_service_email: string }>(
-      '/api/universal/systemConfig',
-      { headers: { lang: 'en' } },
-    );
+    const { status, body } = await call<{
+      CountryCode: { code: string; name: string }[];
+      customer_service_email: string;
+    }>('/api/universal/systemConfig', { headers: { lang: 'en' } });
     expect(status).toBe(200);
     expect(body.code).toBe(0);
     expect(body.data.CountryCode).toContainEqual(expect.objectContaining({ code: '86', name: 'China' }));
@@ -38,7 +38,11 @@ describe('envelope', () => {
   });
 
   it('matches the spec paths whatever their case', async () => {
-    for (const path of ['/api/Universal/SystemConfig', '/api/UNIVERSAL/systemconfig', '/api/user/GETKEFUINFO']) {
+    for (const path of [
+      '/api/Universal/SystemConfig',
+      '/api/UNIVERSAL/systemconfig',
+      '/api/user/GETKEFUINFO',
+    ]) {
       const { body } = await call(path, { method: path.includes('KEFU') ? 'POST' : 'GET' });
       expect(body.code).toBe(0);
     }
@@ -62,8 +66,13 @@ describe('sessions and permissions', () => {
 
   it('reads the token from the header or the cookie, and refuses it once revoked', async () => {
     const { user, token } = await makeSignedInUser(testDb.db, { nickname: '测试球迷' });
-    const byHeader = await call<{ id: number; user_nickname: string }>('/api/member/info', { headers: { token } });
-    expect(byHeader.body).toMatchObject({ code: 0, data: { id: user.id, user_nickname: '测试球迷', is_anchor: 0 } });
+    const byHeader = await call<{ id: number; user_nickname: string }>('/api/member/info', {
+      headers: { token },
+    });
+    expect(byHeader.body).toMatchObject({
+      code: 0,
+      data: { id: user.id, user_nickname: '测试球迷', is_anchor: 0 },
+    });
     const byCookie = await call('/api/member/info', { headers: { cookie: `token=${token}` } });
     expect(byCookie.body.code).toBe(0);
 
@@ -91,12 +100,18 @@ describe('pop-ups', () => {
       const saved = await freshApp.request('/api/admin/popup/save', {
         method: 'POST',
         headers: { token, 'content-type': 'application/json' },
-        body: JSON.stringify({ title: { 'zh-CN': '世界杯开幕', en: 'World Cup kicks off' }, body: { 'zh-CN': '今晚直播' } }),
+        body: JSON.stringify({
+          title: { 'zh-CN': '世界杯开幕', en: 'World Cup kicks off' },
+          body: { 'zh-CN': '今晚直播' },
+        }),
       });
       const savedBody = (await saved.json()) as Envelope<{ id: number }>;
       expect(savedBody.code).toBe(0);
 
-      const listed = await freshApp.request('/api/banner/popList', { method: 'POST', headers: { lang: 'en' } });
+      const listed = await freshApp.request('/api/banner/popList', {
+        method: 'POST',
+        headers: { lang: 'en' },
+      });
       expect(((await listed.json()) as Envelope).data).toEqual([
         { id: savedBody.data.id, title: 'World Cup kicks off', content: '今晚直播', image: null, url: null },
       ]);
@@ -113,7 +128,10 @@ describe('pop-ups', () => {
         headers: { token, 'content-type': 'application/x-www-form-urlencoded', lang: 'en' },
         body: `id=${savedBody.data.id}`,
       });
-      expect(await again.json()).toMatchObject({ code: 1, msg: "That pop-up doesn't exist or has been deleted" });
+      expect(await again.json()).toMatchObject({
+        code: 1,
+        msg: "That pop-up doesn't exist or has been deleted",
+      });
     } finally {
       await fresh.close();
     }

@@ -10,7 +10,12 @@ it('serves a valid OpenAPI document listing the spec paths', async () => {
   const document = await response.json();
   await expect(SwaggerParser.validate(structuredClone(document))).resolves.toBeDefined();
   expect(Object.keys(document.paths)).toEqual(
-    expect.arrayContaining(['/api/universal/systemConfig', '/api/user/getKefuInfo', '/api/banner/popList', '/api/Member/info']),
+    expect.arrayContaining([
+      '/api/universal/systemConfig',
+      '/api/user/getKefuInfo',
+      '/api/banner/popList',
+      '/api/Member/info',
+    ]),
   );
 });
 

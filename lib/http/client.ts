@@ -1,7 +1,6 @@
 // The shared browser client for the API (spec §7, §8): 20 s timeout, token and language headers,
 // and one place that reacts to the envelope's codes.
 import ky from 'ky';
-import { toast } from 'sonner';
 import {
   appStore,
   currentUserAtom,
@@ -9,6 +8,7 @@ import {
   reloginPromptAtom,
   USER_STORAGE_KEY,
 } from '@/lib/store/atoms';
+import { httpTexts as texts } from './texts';
 
 export const REQUEST_TIMEOUT_MS = 20_000;
 export const ERROR_TOAST_MS = 5_000;
@@ -24,12 +24,6 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
-}
-
-/** Texts the client shows itself, set from the catalogs by the providers. */
-const texts = { error: 'Error' };
-export function setHttpTexts(next: typeof texts) {
-  Object.assign(texts, next);
 }
 
 function readCookie(name: string) {
@@ -97,7 +91,9 @@ async function call<T>(
   } else if (RELOGIN_CODES.has(body.code)) {
     appStore.set(reloginPromptAtom, true);
   } else if (body.code === 1 && !options.silent) {
-    toast.error(body.msg || texts.error, { duration: ERROR_TOAST_MS });
+    const message = body.msg || texts.error;
+    // The toaster loads after the page; importing it here keeps it out of the first load too.
+    import('sonner').then(({ toast }) => toast.error(message, { duration: ERROR_TOAST_MS }));
   }
   throw new ApiError(body.code, body.msg || texts.error, body.data);
 }

@@ -11,12 +11,16 @@ type Tree = { [key: string]: string | Tree };
 function flatten(tree: Tree, prefix = ''): Record<string, string> {
   return Object.fromEntries(
     Object.entries(tree).flatMap(([key, value]) =>
-      typeof value === 'string' ? [[prefix + key, value]] : Object.entries(flatten(value, `${prefix}${key}.`)),
+      typeof value === 'string'
+        ? [[prefix + key, value]]
+        : Object.entries(flatten(value, `${prefix}${key}.`)),
     ),
   );
 }
 
-const flat = Object.fromEntries(LOCALES.map((locale) => [locale, flatten(catalogs[locale] as unknown as Tree)]));
+const flat = Object.fromEntries(
+  LOCALES.map((locale) => [locale, flatten(catalogs[locale] as unknown as Tree)]),
+);
 const allKeys = [...new Set(Object.values(flat).flatMap((entries) => Object.keys(entries)))].sort();
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((match) => match[1]).sort();
 
@@ -29,7 +33,10 @@ describe.each(LOCALES)('catalog %s', (locale) => {
     for (const key of allKeys) {
       const text = flat[locale]![key] ?? '';
       expect({ key, empty: text.trim() === '' }).toEqual({ key, empty: false });
-      expect({ key, placeholders: placeholders(text) }).toEqual({ key, placeholders: placeholders(flat['zh-CN']![key]!) });
+      expect({ key, placeholders: placeholders(text) }).toEqual({
+        key,
+        placeholders: placeholders(flat['zh-CN']![key]!),
+      });
     }
   });
 });
@@ -39,7 +46,13 @@ const VISIBLE = /[A-Za-z\u4e00-\u9fff\u00C0-\u1EF9]{2,}/;
 const TEXT_ATTRIBUTES = new Set(['title', 'alt', 'placeholder', 'aria-label', 'label']);
 
 function literalTexts(file: string) {
-  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const source = ts.createSourceFile(
+    file,
+    fs.readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    ts.ScriptKind.TSX,
+  );
   const found: string[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isJsxText(node) && VISIBLE.test(node.text)) found.push(node.text.trim());
@@ -59,13 +72,11 @@ function literalTexts(file: string) {
 }
 
 function tsxFiles(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) => {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return tsxFiles(full);
-      return entry.name.endsWith('.tsx') ? [full] : [];
-    });
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return tsxFiles(full);
+    return entry.name.endsWith('.tsx') ? [full] : [];
+  });
 }
 
 it('components render no literal user-visible strings', () => {

@@ -60,7 +60,10 @@ it('registers a signed-in viewer by token, and a guest as nobody', async () => {
 
 it('takes the session from the handshake cookie when no token is sent', async () => {
   const { user, token } = await makeSignedInUser(testDb.db);
-  expect(await register(client({ cookie: `token=${token}` }), {})).toEqual({ type: 'registered', user_id: user.id });
+  expect(await register(client({ cookie: `token=${token}` }), {})).toEqual({
+    type: 'registered',
+    user_id: user.id,
+  });
 });
 
 it('answers the heartbeat', async () => {

@@ -9,7 +9,8 @@ export type TestDb = { db: Db; url: string; close: () => Promise<void> };
 
 export async function createTestDb(): Promise<TestDb> {
   const adminUrl = process.env.TEST_DATABASE_ADMIN_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_ADMIN_URL is not set: run through jest (lib/testing/global-setup)');
+  if (!adminUrl)
+    throw new Error('TEST_DATABASE_ADMIN_URL is not set: run through jest (lib/testing/global-setup)');
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();

@@ -10,7 +10,10 @@ export async function makeUser(db: Db, overrides: Partial<typeof users.$inferIns
   const [user] = await db
     .insert(users)
     .values({
-      mobile: `139${String(Date.now() % 1e6).padStart(6, '0')}${String(counter).padStart(2, '0')}`.slice(0, 11),
+      mobile: `139${String(Date.now() % 1e6).padStart(6, '0')}${String(counter).padStart(2, '0')}`.slice(
+        0,
+        11,
+      ),
       nickname: `tester${counter}`,
       ...overrides,
     })

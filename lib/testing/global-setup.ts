@@ -19,7 +19,9 @@ export default async function globalSetup() {
   if (process.env.DATABASE_URL) {
     adminUrl = withDatabase(process.env.DATABASE_URL, 'postgres');
   } else {
-    const embedded = await startEmbeddedPostgres({ dataDir: path.join(process.env.DATA_DIR ?? '.data', 'test-pg') });
+    const embedded = await startEmbeddedPostgres({
+      dataDir: path.join(process.env.DATA_DIR ?? '.data', 'test-pg'),
+    });
     (globalThis as { __testPg?: typeof embedded }).__testPg = embedded;
     adminUrl = embedded.url('postgres');
   }

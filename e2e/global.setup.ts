@@ -1,0 +1,41 @@
+// Seeds the e2e database (idempotent) and signs each demo role in, saving its cookie for fixtures.
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as setup } from '@playwright/test';
+import { and, eq } from 'drizzle-orm';
+import { users } from '@/lib/accounts/schema';
+import { createSession } from '@/lib/accounts/session';
+import { createDb } from '@/lib/db';
+import { DEMO_ACCOUNTS, seedDemoData } from '@/lib/seed';
+import { E2E_BASE_URL } from '../playwright.config';
+import { storageStatePath } from './roles';
+
+setup('seed and sign in each role', async () => {
+  const { db, pool } = createDb(process.env.E2E_DATABASE_URL!);
+  try {
+    await seedDemoData(db);
+    for (const account of DEMO_ACCOUNTS) {
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.countryCode, '86'), eq(users.mobile, account.mobile)));
+      const { token, expiresAt } = await createSession(db, user!.id);
+      const file = storageStatePath(account.key);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      const { hostname } = new URL(E2E_BASE_URL);
+      const cookie = {
+        name: 'token',
+        value: token,
+        domain: hostname,
+        path: '/',
+        expires: Math.floor(expiresAt.getTime() / 1000),
+        httpOnly: true,
+        secure: false,
+        sameSite: 'Lax' as const,
+      };
+      fs.writeFileSync(file, JSON.stringify({ cookies: [cookie], origins: [] }));
+    }
+  } finally {
+    await pool.end();
+  }
+});

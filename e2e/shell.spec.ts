@@ -1,0 +1,199 @@
+import { E2E_MOBILE_SITE } from '../playwright.config';
+import { expect, test } from './fixtures';
+
+test('the root goes to /main, the Chinese home page', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/main$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(page).toHaveTitle('首页 - 开球直播');
+  await expect(page.getByRole('heading', { name: '从这里开始' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: '主导航' });
+  for (const item of ['首页', '比分', '直播', '赛程', '专家', '视频', '资料库', '情报中心', 'APP下载']) {
+    await expect(nav.getByRole('link', { name: item, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('contentinfo')).toContainText('客服邮箱：service@sports-portal.local');
+});
+
+test('the top navigation opens its hover menus, and experts open in a new tab', async ({ page }) => {
+  await page.goto('/main');
+  const nav = page.getByRole('navigation', { name: '主导航' });
+  await nav.getByRole('link', { name: '直播', exact: true }).hover();
+  const menu = nav.locator('ul ul');
+  await expect(menu.getByRole('link', { name: '18+' })).toHaveAttribute('href', '/anchor?type=3');
+  await expect(menu.getByRole('link', { name: '篮球' })).toHaveAttribute('href', '/anchor?type=2');
+  await expect(nav.getByRole('link', { name: '专家', exact: true })).toHaveAttribute('target', '_blank');
+});
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  const response = await page.goto('/nope');
+  await expect(page).toHaveURL(/\/404$/);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible();
+  await expect(page).toHaveTitle('页面不存在 - 开球直播');
+  await page.getByRole('link', { name: '返回首页' }).click();
+  await expect(page).toHaveURL(/\/main$/);
+});
+
+test('/register?code=ABC lands on /main keeping the code', async ({ page }) => {
+  await page.goto('/register?code=ABC');
+  await expect(page).toHaveURL(/\/main\?code=ABC$/);
+});
+
+test('switching to English changes texts and title, and survives a reload', async ({ page }) => {
+  await page.goto('/main');
+  await page.getByRole('button', { name: '切换语言' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page).toHaveURL(/\/en\/main$/);
+  await expect(page).toHaveTitle('Home - Kickoff Live');
+  await expect(page.getByRole('heading', { name: 'Start here' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Start here' })).toBeVisible();
+  // Remembered: the unprefixed address now opens in English too.
+  await page.goto('/main');
+  await expect(page).toHaveURL(/\/en\/main$/);
+  // And back to Chinese.
+  await page.getByRole('button', { name: 'Change language' }).click();
+  await page.getByRole('menuitem', { name: '简体中文' }).click();
+  await expect(page).toHaveURL(/\/main$/);
+  await expect(page.getByRole('heading', { name: '从这里开始' })).toBeVisible();
+});
+
+test('/en/main renders English with lang="en" and language alternates', async ({ page }) => {
+  await page.goto('/en/main');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Schedule' }),
+  ).toBeVisible();
+  await expect(page.locator('link[rel="alternate"][hreflang="vi"]')).toHaveAttribute('href', /\/vi\/main$/);
+  await page.goto('/vi/main');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+  await expect(page).toHaveTitle(/Kickoff Live$/);
+});
+
+test('a 400 px wide viewport is sent to the mobile site with path, query and hash', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 400, height: 800 } });
+  const page = await context.newPage();
+  await page.route(`${E2E_MOBILE_SITE}/**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>mobile</title><p>mobile site</p>' }),
+  );
+  await page.goto('/main?tab=live#scores');
+  await page.waitForURL(`${E2E_MOBILE_SITE}/**`);
+  expect(page.url()).toBe(`${E2E_MOBILE_SITE}/main?tab=live#scores`);
+  await context.close();
+});
+
+test('mobile user agents are redirected by the server, unless bypassed for audits', async ({ request }) => {
+  const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+  const redirected = await request.get('/main?x=1', { headers: { 'user-agent': iphone }, maxRedirects: 0 });
+  expect(redirected.status()).toBe(307);
+  expect(redirected.headers().location).toBe(`${E2E_MOBILE_SITE}/main?x=1`);
+  const bypassed = await request.get('/main?desktop=1', {
+    headers: { 'user-agent': iphone },
+    maxRedirects: 0,
+  });
+  expect(bypassed.status()).toBe(200);
+});
+
+test('the side menu collapses to 66 px and stays collapsed after reload', async ({ page }) => {
+  await page.goto('/demo');
+  const menu = page.getByTestId('side-menu');
+  await expect(menu.getByRole('link', { name: '全部直播' })).toBeVisible();
+  expect((await menu.boundingBox())?.width).toBe(304);
+  await page.getByRole('button', { name: '收起菜单' }).click();
+  await expect(menu).toHaveAttribute('data-collapsed', 'true');
+  await expect.poll(async () => (await menu.boundingBox())?.width).toBe(66);
+  await page.reload();
+  await expect(menu).toHaveAttribute('data-collapsed', 'true');
+  expect((await menu.boundingBox())?.width).toBe(66);
+  await page.getByRole('button', { name: '展开菜单' }).click();
+  await expect.poll(async () => (await menu.boundingBox())?.width).toBe(304);
+});
+
+test('below the 992 px layout threshold the side menu starts collapsed', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 900, height: 800 } });
+  const page = await context.newPage();
+  await page.goto('/demo');
+  await expect(page.getByTestId('side-menu')).toHaveAttribute('data-collapsed', 'true');
+  await context.close();
+});
+
+test('the top bar hides after 60 px of scrolling on /main only', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 500 } });
+  const page = await context.newPage();
+  const topBar = page.getByTestId('top-bar');
+  await page.goto('/main');
+  await page.mouse.wheel(0, 40);
+  await page.waitForTimeout(200);
+  await expect(topBar).toHaveAttribute('data-hidden', 'false');
+  await page.mouse.wheel(0, 200);
+  await expect(topBar).toHaveAttribute('data-hidden', 'true');
+  await page.goto('/about-user?type=2');
+  await page.mouse.wheel(0, 400);
+  await page.waitForTimeout(300);
+  await expect(topBar).toHaveAttribute('data-hidden', 'false');
+  await context.close();
+});
+
+test('footer policy pages show their text', async ({ page }) => {
+  await page.goto('/main');
+  await page.getByRole('contentinfo').getByRole('link', { name: '用户协议' }).click();
+  await expect(page).toHaveURL(/\/about-user\?type=1$/);
+  await expect(page.getByRole('heading', { level: 1, name: '用户协议' })).toBeVisible();
+  await expect(page.getByRole('article')).toContainText('每个手机号只能注册一个账号');
+  await expect(page).toHaveTitle('用户协议 - 开球直播');
+  await page.goto('/en/about-user?type=0');
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
+});
+
+test('navigation shows a progress bar that finishes after the page changes', async ({ page }) => {
+  await page.goto('/main');
+  await page.getByRole('contentinfo').getByRole('link', { name: '关于我们' }).click();
+  await expect(page.getByRole('progressbar')).toBeAttached();
+  await expect(page.getByRole('heading', { level: 1, name: '关于我们' })).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 3000 });
+});
+
+test('the start-up calls run once per page load and the websocket registers', async ({ page }) => {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) calls.push(url.pathname);
+  });
+  const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'));
+  await page.goto('/main');
+  const ws = await socket;
+  await ws.waitForEvent('framereceived', (frame) => String(frame.payload).includes('registered'));
+  expect(calls.filter((path) => path === '/api/universal/systemConfig')).toHaveLength(1);
+  expect(calls).toEqual(
+    expect.arrayContaining(['/api/user/getKefuInfo', '/api/banner/popList', '/api/universal/kickedRooms']),
+  );
+});
+
+test('a signed-in operator’s pop-up shows once to visitors', async ({ asOperator, page }) => {
+  const saved = await asOperator.request.post('/api/admin/popup/save', {
+    data: { title: { 'zh-CN': '欧冠之夜', en: 'Champions League night' }, body: { 'zh-CN': '今晚八点开播' } },
+  });
+  const { code, data } = await saved.json();
+  expect(code).toBe(0);
+  try {
+    await page.goto('/main');
+    const dialog = page.getByRole('dialog', { name: '欧冠之夜' });
+    await expect(dialog).toContainText('今晚八点开播');
+    await dialog.getByRole('button', { name: '关闭弹窗' }).click();
+    await expect(dialog).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: '从这里开始' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  } finally {
+    await asOperator.request.post('/api/admin/popup/delete', { data: { id: data.id } });
+  }
+});
+
+test('the API docs page lists the calls', async ({ page }) => {
+  await page.goto('/api/docs');
+  await expect(page.getByRole('heading', { name: 'Sports portal API' })).toBeVisible();
+  await expect(page.getByText('/api/universal/systemConfig').first()).toBeVisible();
+});

@@ -1,0 +1,62 @@
+// e2e in Debian's Chromium against a production build started like `npm start`, on its own
+// embedded database with a fixed port so the setup project can seed it and sign roles in.
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const databasePort = Number(process.env.E2E_PG_PORT ?? 54329);
+export const E2E_BASE_URL = `http://127.0.0.1:${port}`;
+export const E2E_MOBILE_SITE = 'http://m.portal.test';
+
+process.env.E2E_DATABASE_URL ??=
+  process.env.DATABASE_URL ?? `postgres://postgres:portal@127.0.0.1:${databasePort}/portal`;
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  reporter: [['list'], ['./e2e/summary-reporter.ts']],
+  use: {
+    baseURL: E2E_BASE_URL,
+    viewport: { width: 1440, height: 900 },
+    locale: 'zh-CN',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'setup', testMatch: /global\.setup\.ts/ },
+    { name: 'chromium', dependencies: ['setup'], testIgnore: /global\.setup\.ts/ },
+  ],
+  webServer: {
+    command: 'npx tsx server.ts',
+    url: `${E2E_BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: '.data/e2e',
+      EMBEDDED_PG_PORT: String(databasePort),
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+      MOBILE_SITE_URL: E2E_MOBILE_SITE,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
