@@ -11,7 +11,7 @@ test('the root goes to /main, the Chinese home page', async ({ page }) => {
   for (const item of ['首页', '比分', '直播', '赛程', '专家', '视频', '资料库', '情报中心', 'APP下载']) {
     await expect(nav.getByRole('link', { name: item, exact: true })).toBeVisible();
   }
-  await expect(page.getByRole('contentinfo')).toContainText('客服邮箱：service@sports-portal.local');
+  await expect(page.locator('footer')).toContainText('客服邮箱：service@sports-portal.local');
 });
 
 test('the top navigation opens its hover menus, and experts open in a new tab', async ({ page }) => {
@@ -139,7 +139,7 @@ test('the top bar hides after 60 px of scrolling on /main only', async ({ browse
 
 test('footer policy pages show their text', async ({ page }) => {
   await page.goto('/main');
-  await page.getByRole('contentinfo').getByRole('link', { name: '用户协议' }).click();
+  await page.locator('footer').getByRole('link', { name: '用户协议' }).click();
   await expect(page).toHaveURL(/\/about-user\?type=1$/);
   await expect(page.getByRole('heading', { level: 1, name: '用户协议' })).toBeVisible();
   await expect(page.getByRole('article')).toContainText('每个手机号只能注册一个账号');
@@ -150,7 +150,8 @@ test('footer policy pages show their text', async ({ page }) => {
 
 test('navigation shows a progress bar that finishes after the page changes', async ({ page }) => {
   await page.goto('/main');
-  await page.getByRole('contentinfo').getByRole('link', { name: '关于我们' }).click();
+  await page.waitForLoadState('networkidle');
+  await page.locator('footer').getByRole('link', { name: '关于我们' }).click();
   await expect(page.getByRole('progressbar')).toBeAttached();
   await expect(page.getByRole('heading', { level: 1, name: '关于我们' })).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 3000 });

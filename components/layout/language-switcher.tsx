@@ -1,12 +1,13 @@
 'use client';
 // The top bar's language choice. The button is plain; the Radix menu behind it loads on first
-// hover, focus or click, keeping the menu's code out of every page's first load.
+// click (fetched already on hover or focus), keeping the menu's code out of every page's first load.
 import dynamic from 'next/dynamic';
 import { useLocale } from 'next-intl';
 import { type ReactNode, useState } from 'react';
 import type { Locale } from '@/lib/i18n/routing';
 
-const LanguageMenu = dynamic(() => import('./language-menu'), { ssr: false });
+const loadMenu = () => import('./language-menu');
+const LanguageMenu = dynamic(loadMenu, { ssr: false });
 
 export const TRIGGER_CLASS =
   'flex h-9 items-center gap-1.5 rounded-md px-2.5 text-sm text-white/80 hover:bg-white/10 hover:text-white';
@@ -22,23 +23,15 @@ export function LanguageSwitcher({
   icon: ReactNode;
 }) {
   const current = useLocale() as Locale;
-  const [state, setState] = useState<'idle' | 'loaded' | 'open'>('idle');
+  const [opened, setOpened] = useState(false);
   const trigger = (
     <>
       {icon}
       <span>{names[current]}</span>
     </>
   );
-  if (state !== 'idle') {
-    return (
-      <LanguageMenu
-        names={names}
-        label={label}
-        current={current}
-        defaultOpen={state === 'open'}
-        trigger={trigger}
-      />
-    );
+  if (opened) {
+    return <LanguageMenu names={names} label={label} current={current} defaultOpen trigger={trigger} />;
   }
   return (
     <button
@@ -46,9 +39,9 @@ export function LanguageSwitcher({
       aria-label={label}
       aria-haspopup="menu"
       className={TRIGGER_CLASS}
-      onPointerEnter={() => setState('loaded')}
-      onFocus={() => setState('loaded')}
-      onClick={() => setState('open')}
+      onPointerEnter={loadMenu}
+      onFocus={loadMenu}
+      onClick={() => setOpened(true)}
     >
       {trigger}
     </button>
