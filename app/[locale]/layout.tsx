@@ -26,6 +26,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: { template: `%s - ${name}`, default: name },
     description: t('tagline'),
     applicationName: name,
+    icons: { icon: '/favicon.svg' },
   };
 }
 
