@@ -1,6 +1,7 @@
 // Sessions: opaque random tokens (256 bits) handed to the client, only their sha-256 kept here.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { cookieValue } from '@/lib/cookies';
 import type { DbOrTx } from '@/lib/db';
 import { sessions, users } from './schema';
 
@@ -60,10 +61,5 @@ export async function revokeSession(db: DbOrTx, token: string) {
 export function tokenOfRequest(headers: Headers) {
   const header = headers.get(TOKEN_HEADER);
   if (header) return header;
-  return headers
-    .get('cookie')
-    ?.split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${TOKEN_COOKIE}=`))
-    ?.slice(TOKEN_COOKIE.length + 1);
+  return cookieValue(headers.get('cookie'), TOKEN_COOKIE);
 }

@@ -1,6 +1,7 @@
 // The shared browser client for the API (spec §7, §8): 20 s timeout, token and language headers,
 // and one place that reacts to the envelope's codes.
 import ky from 'ky';
+import { cookieValue } from '@/lib/cookies';
 import {
   appStore,
   currentUserAtom,
@@ -26,15 +27,6 @@ export class ApiError extends Error {
   }
 }
 
-function readCookie(name: string) {
-  if (typeof document === 'undefined') return undefined;
-  return document.cookie
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${name}=`))
-    ?.slice(name.length + 1);
-}
-
 const http = ky.create({
   timeout: REQUEST_TIMEOUT_MS,
   retry: 0,
@@ -43,7 +35,7 @@ const http = ky.create({
   hooks: {
     beforeRequest: [
       (request) => {
-        const token = readCookie('token');
+        const token = typeof document === 'undefined' ? undefined : cookieValue(document.cookie, 'token');
         if (token) request.headers.set('token', token);
         if (typeof document !== 'undefined' && document.documentElement.lang) {
           request.headers.set('lang', document.documentElement.lang);

@@ -1,5 +1,6 @@
 // Translation outside React (API errors, push texts), from the same catalogs as the pages.
 import { createTranslator } from 'use-intl/core';
+import { cookieValue } from '@/lib/cookies';
 import { catalogs } from './messages';
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from './routing';
 
@@ -11,10 +12,6 @@ export function translator(locale: Locale) {
 export function localeOfRequest(headers: Headers): Locale {
   const header = headers.get('lang');
   if (isLocale(header)) return header;
-  const cookie = headers
-    .get('cookie')
-    ?.split(';')
-    .map((part) => part.trim().split('='))
-    .find(([name]) => name === LOCALE_COOKIE)?.[1];
+  const cookie = cookieValue(headers.get('cookie'), LOCALE_COOKIE);
   return isLocale(cookie) ? cookie : DEFAULT_LOCALE;
 }

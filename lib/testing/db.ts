@@ -3,7 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createDb, type Db } from '@/lib/db';
 
-const TEMPLATE_DATABASE = 'portal_test_template';
+export const TEMPLATE_DATABASE = 'portal_test_template';
+
+/** Drops every test database (leftovers of an interrupted run, or all at the end). */
+export async function dropTestDatabases(admin: Client) {
+  const { rows } = await admin.query<{ datname: string }>(
+    "select datname from pg_database where datname like 'portal_test_%'",
+  );
+  for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+}
 
 export type TestDb = { db: Db; url: string; close: () => Promise<void> };
 

@@ -5,8 +5,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { createDb, runMigrations } from '@/lib/db';
 import { startEmbeddedPostgres } from '@/lib/db/embedded';
-
-export const TEMPLATE_DATABASE = 'portal_test_template';
+import { dropTestDatabases, TEMPLATE_DATABASE } from './db';
 
 function withDatabase(url: string, database: string) {
   const parsed = new URL(url);
@@ -29,11 +28,7 @@ export default async function globalSetup() {
 
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
-  // Leftovers of an interrupted run.
-  const { rows } = await admin.query<{ datname: string }>(
-    "select datname from pg_database where datname like 'portal_test_%'",
-  );
-  for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+  await dropTestDatabases(admin);
   await admin.query(`create database "${TEMPLATE_DATABASE}"`);
   await admin.end();
 
