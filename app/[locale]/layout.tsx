@@ -51,7 +51,7 @@ export default async function LocaleLayout({ children, params }: Props) {
               <ProgressBar />
             </Suspense>
             <TopBar productName={name} />
-            <main className="pt-topbar">{children}</main>
+            <main className="flex min-h-screen flex-col pt-topbar">{children}</main>
             <AfterLoad mobileSiteUrl={mobileSiteUrl} />
           </Providers>
         </NextIntlClientProvider>

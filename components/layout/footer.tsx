@@ -13,7 +13,7 @@ export async function Footer({ productName }: { productName: string }) {
     { href: '/about-user?type=0', label: t('privacy') },
   ];
   return (
-    <footer className="mt-12 bg-night text-sm text-white/60">
+    <footer className="mt-auto bg-night text-sm text-white/60">
       <div className="mx-auto flex max-w-[1200px] flex-wrap items-center justify-between gap-4 px-6 py-8">
         <nav aria-label={t('label')} className="flex flex-wrap gap-6">
           {links.map((link) => (
