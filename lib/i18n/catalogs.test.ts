@@ -1,4 +1,4 @@
-// Every key in every locale, the same placeholders everywhere, and no literal user-visible text in
+// Every key in every locale, the same icuArguments everywhere, and no literal user-visible text in
 // components: all of it must come from the catalogs.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,20 +22,20 @@ const flat = Object.fromEntries(
   LOCALES.map((locale) => [locale, flatten(catalogs[locale] as unknown as Tree)]),
 );
 const allKeys = [...new Set(Object.values(flat).flatMap((entries) => Object.keys(entries)))].sort();
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((match) => match[1]).sort();
+const icuArguments = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((match) => match[1]).sort();
 
 describe.each(LOCALES)('catalog %s', (locale) => {
   it('has every key', () => {
     expect(allKeys.filter((key) => !(key in flat[locale]!))).toEqual([]);
   });
 
-  it('has no empty text and the same placeholders as zh-CN', () => {
+  it('has no empty text and the same ICU arguments as zh-CN', () => {
     for (const key of allKeys) {
       const text = flat[locale]![key] ?? '';
       expect({ key, empty: text.trim() === '' }).toEqual({ key, empty: false });
-      expect({ key, placeholders: placeholders(text) }).toEqual({
+      expect({ key, icuArguments: icuArguments(text) }).toEqual({
         key,
-        placeholders: placeholders(flat['zh-CN']![key]!),
+        icuArguments: icuArguments(flat['zh-CN']![key]!),
       });
     }
   });
