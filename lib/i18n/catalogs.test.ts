@@ -1,4 +1,4 @@
-// Every key in every locale, the same icuArguments everywhere, and no literal user-visible text in
+// Every key in every locale, the same ICU arguments everywhere, and no literal user-visible text in
 // components: all of it must come from the catalogs.
 import fs from 'node:fs';
 import path from 'node:path';
