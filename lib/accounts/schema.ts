@@ -1,11 +1,15 @@
-// Accounts: people who sign in, their roles, and their sessions (tokens are stored hashed).
+// Accounts: people who sign in, their roles, profiles and sessions, and what guards sign-in (SMS codes,
+// QR logins, tourist chat accounts, rate-limit events). Secrets (passwords, tokens, codes) are stored hashed.
 import {
+  bigserial,
   boolean,
+  date,
   index,
   integer,
   pgEnum,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -13,6 +17,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 export const userRole = pgEnum('user_role', ['user', 'operator']);
+/** Spec §4 approval states (real-name checks here; anchor applications and posts reuse it). */
+export const approvalStatus = pgEnum('approval_status', ['pending', 'succeeded', 'failed']);
 
 export const users = pgTable(
   'users',
@@ -23,9 +29,20 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     nickname: varchar('nickname', { length: 32 }).notNull(),
     avatar: text('avatar').notNull().default(''),
+    signature: varchar('signature', { length: 60 }).notNull().default(''),
+    /** 0 not said, 1 male, 2 female. */
+    gender: smallint('gender').notNull().default(0),
+    birthday: date('birthday'),
+    /** Experience in tenths of a point (spec §9: 1 diamond = 1 point, min unit 0.1). */
+    experience: integer('experience').notNull().default(0),
+    paymentPasswordHash: text('payment_password_hash'),
+    /** This user's own code for the invitation program. */
+    inviteCode: varchar('invite_code', { length: 8 }).unique(),
+    invitedBy: integer('invited_by'),
     isAnchor: boolean('is_anchor').notNull().default(false),
     role: userRole('role').notNull().default('user'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },
   (table) => [uniqueIndex('users_mobile_unique').on(table.countryCode, table.mobile)],
 );
@@ -46,3 +63,85 @@ export const sessions = pgTable(
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
+
+/** Real-name verification (spec §7 `api/Member/verified`). One per user; the number is kept for payouts. */
+export const identityVerifications = pgTable('identity_verifications', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  realName: varchar('real_name', { length: 40 }).notNull(),
+  idType: varchar('id_type', { length: 16 }).notNull(),
+  idNumber: varchar('id_number', { length: 32 }).notNull(),
+  status: approvalStatus('status').notNull().default('pending'),
+  reason: text('reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+});
+
+/** SMS verification codes: 6 digits, 10 minutes, single use (stored as sha-256). */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: serial('id').primaryKey(),
+    countryCode: varchar('country_code', { length: 4 }).notNull(),
+    mobile: varchar('mobile', { length: 11 }).notNull(),
+    /** 1 register, 2 everything else (spec §7 getCode). */
+    purpose: smallint('purpose').notNull(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    failedAttempts: smallint('failed_attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sms_codes_mobile_idx').on(table.countryCode, table.mobile, table.createdAt)],
+);
+
+/** Every SMS handed to a provider; the built-in provider delivers here only (operators read it). */
+export const smsOutbox = pgTable('sms_outbox', {
+  id: serial('id').primaryKey(),
+  provider: varchar('provider', { length: 16 }).notNull(),
+  recipient: varchar('recipient', { length: 24 }).notNull(),
+  body: text('body').notNull(),
+  status: varchar('status', { length: 8 }).notNull(),
+  error: text('error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Events counted by rate limits (failed logins, SMS sends), kept in the database so every node agrees. */
+export const rateEvents = pgTable(
+  'rate_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bucket: varchar('bucket', { length: 32 }).notNull(),
+    key: varchar('key', { length: 80 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('rate_events_lookup_idx').on(table.bucket, table.key, table.createdAt)],
+);
+
+export const qrLoginStatus = pgEnum('qr_login_status', ['waiting', 'scanned', 'confirmed', 'cancelled']);
+
+/** Desktop QR logins: the code is shown in the QR, only its hash is kept. */
+export const qrLogins = pgTable('qr_logins', {
+  id: serial('id').primaryKey(),
+  codeHash: varchar('code_hash', { length: 64 }).notNull().unique(),
+  status: qrLoginStatus('status').notNull().default('waiting'),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  /** The websocket that asked to hear about this code; no other socket is told. */
+  listenerId: varchar('listener_id', { length: 64 }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Chat accounts of guests (spec §3 tourist account), kept until they log in. */
+export const touristAccounts = pgTable('tourist_accounts', {
+  id: varchar('id', { length: 40 }).primaryKey(),
+  sigHash: varchar('sig_hash', { length: 64 }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Spent captcha solutions: a verified payload is accepted once. */
+export const captchaUses = pgTable('captcha_uses', {
+  signature: varchar('signature', { length: 128 }).primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
