@@ -2,6 +2,7 @@
 // beside it, and the background jobs; the embedded database when none is configured.
 import http from 'node:http';
 import next from 'next';
+import { claimQrListener } from '@/lib/accounts/qr-login';
 import { findSessionUser } from '@/lib/accounts/session';
 import { ConfigError, getConfig } from '@/lib/config';
 import { closeDb, getDb, runMigrations } from '@/lib/db';
@@ -31,7 +32,10 @@ async function main() {
   server.on('request', (request, response) => handle(request, response));
 
   const io = config.ROLES.includes('realtime')
-    ? createGateway(server, { resolveUser: (token) => findSessionUser(db, token) })
+    ? createGateway(server, {
+        resolveUser: (token) => findSessionUser(db, token),
+        claimQrLogin: (code, socketId) => claimQrListener(db, code, socketId),
+      })
     : undefined;
   if (io) installGateway(io);
   const stopJobs = config.ROLES.includes('jobs') ? startJobs(db) : () => {};

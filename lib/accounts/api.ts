@@ -4,14 +4,11 @@ import { z } from 'zod';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { loginUserFields, loginUserSchema } from './user-fields';
 
-export const memberInfoSchema = z.object({
-  id: z.number(),
-  user_nickname: z.string(),
-  avatar: z.string(),
-  is_anchor: z.union([z.literal(0), z.literal(1)]),
-  is_operator: z.union([z.literal(0), z.literal(1)]),
-});
+export const memberInfoSchema = loginUserSchema
+  .omit({ token: true })
+  .extend({ is_operator: z.union([z.literal(0), z.literal(1)]) });
 
 export function registerAccountRoutes(app: OpenAPIHono<AppEnv>) {
   defineRoute(
@@ -24,15 +21,10 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>) {
       middleware: [requireUser],
       output: memberInfoSchema,
     },
-    (c) => {
+    async (c) => {
       const user = c.var.user!;
-      return {
-        id: user.id,
-        user_nickname: user.nickname,
-        avatar: user.avatar,
-        is_anchor: user.isAnchor ? (1 as const) : (0 as const),
-        is_operator: user.role === 'operator' ? (1 as const) : (0 as const),
-      };
+      const { token: _token, ...fields } = await loginUserFields(c.var.db, user, '');
+      return { ...fields, is_operator: user.role === 'operator' ? (1 as const) : (0 as const) };
     },
   );
 }

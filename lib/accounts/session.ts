@@ -15,6 +15,8 @@ export type SessionUser = {
   avatar: string;
   isAnchor: boolean;
   role: 'user' | 'operator';
+  /** Tenths of a point. */
+  experience: number;
 };
 
 export function hashToken(token: string) {
@@ -36,6 +38,7 @@ export async function findSessionUser(db: DbOrTx, token: string): Promise<Sessio
       avatar: users.avatar,
       isAnchor: users.isAnchor,
       role: users.role,
+      experience: users.experience,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

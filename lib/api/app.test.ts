@@ -1,4 +1,5 @@
 import { revokeSession } from '@/lib/accounts/session';
+import { apiCaller, type Envelope } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
 import { type ApiApp, createApiApp } from './app';
@@ -12,18 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => testDb.close());
 
-type Envelope<T = unknown> = { code: number; msg: string; data: T };
-
-async function call<T = unknown>(path: string, init: RequestInit & { json?: unknown } = {}) {
-  const headers = new Headers(init.headers);
-  let body = init.body;
-  if (init.json !== undefined) {
-    headers.set('content-type', 'application/json');
-    body = JSON.stringify(init.json);
-  }
-  const response = await app.request(path, { ...init, headers, body });
-  return { status: response.status, body: (await response.json()) as Envelope<T> };
-}
+const call = apiCaller(() => app);
 
 describe('envelope', () => {
   it('answers code 0 with the data of the system config', async () => {

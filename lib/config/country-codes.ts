@@ -24,3 +24,7 @@ export function countryCodeList(locale: string) {
   const names = new Intl.DisplayNames([locale], { type: 'region' });
   return COUNTRY_CODES.map(({ id, code, region }) => ({ id, code, name: names.of(region) ?? region }));
 }
+
+export function isKnownCountryCode(code: string) {
+  return COUNTRY_CODES.some((entry) => entry.code === code);
+}

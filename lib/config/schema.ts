@@ -10,41 +10,56 @@ const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), 
 
 export const ROLES = ['web', 'realtime', 'jobs'] as const;
 
-export const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  /** Unset: an embedded PostgreSQL is started in DATA_DIR. */
-  DATABASE_URL: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    /** Unset: an embedded PostgreSQL is started in DATA_DIR. */
+    DATABASE_URL: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    DATA_DIR: z.string().min(1).default('.data'),
+    /** 0 picks a free port for the embedded database. */
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+    /** Viewports up to 500 px wide are sent here; unset turns the redirect off. */
+    MOBILE_SITE_URL: optionalUrl,
+    /** Audit tools with a mobile user agent: set to off to disable the mobile redirect entirely. */
+    MOBILE_REDIRECT: flag.default(true),
+    /** Unset: the translated default brand name from the message catalogs. */
+    PRODUCT_NAME: z.string().max(40).optional(),
+    CUSTOMER_SERVICE_EMAIL: z.email().default('service@sports-portal.local'),
+    COMPANY_ID: z.coerce.number().int().min(1).default(1),
+    /** Websocket address handed to browsers; unset: the portal's own origin. */
+    WEBSOCKET_URL: optionalUrl,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Which parts this process runs, for scaling out: web pages + API, websocket gateway, background jobs. */
+    ROLES: z
       .string()
-      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-      .optional(),
-  ),
-  DATA_DIR: z.string().min(1).default('.data'),
-  /** 0 picks a free port for the embedded database. */
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
-  /** Viewports up to 500 px wide are sent here; unset turns the redirect off. */
-  MOBILE_SITE_URL: optionalUrl,
-  /** Audit tools with a mobile user agent: set to off to disable the mobile redirect entirely. */
-  MOBILE_REDIRECT: flag.default(true),
-  /** Unset: the translated default brand name from the message catalogs. */
-  PRODUCT_NAME: z.string().max(40).optional(),
-  CUSTOMER_SERVICE_EMAIL: z.email().default('service@sports-portal.local'),
-  COMPANY_ID: z.coerce.number().int().min(1).default(1),
-  /** Websocket address handed to browsers; unset: the portal's own origin. */
-  WEBSOCKET_URL: optionalUrl,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Which parts this process runs, for scaling out: web pages + API, websocket gateway, background jobs. */
-  ROLES: z
-    .string()
-    .default(ROLES.join(','))
-    .transform((value) => value.split(',').map((role) => role.trim()))
-    .pipe(z.array(z.enum(ROLES)).min(1)),
-  /** Seed demo data after migrating (used by `npm run demo` and the e2e server). */
-  SEED_ON_START: flag.default(false),
-});
+      .default(ROLES.join(','))
+      .transform((value) => value.split(',').map((role) => role.trim()))
+      .pipe(z.array(z.enum(ROLES)).min(1)),
+    /** Seed demo data after migrating (used by `npm run demo` and the e2e server). */
+    SEED_ON_START: flag.default(false),
+    /** Master key for the portal's HMAC signatures (captcha, chat signatures). Unset: generated once and
+     * kept in the database, which is right for one install; set it when several installs must agree. */
+    SECRET_KEY: z.string().min(32).optional(),
+    /** Who delivers SMS codes: the built-in outbox (operators read it) or an HTTP gateway. */
+    SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
+    /** HTTP gateway: receives POST {to, text} as JSON with `Authorization: Bearer SMS_HTTP_TOKEN`. */
+    SMS_HTTP_URL: optionalUrl,
+    SMS_HTTP_TOKEN: z.string().optional(),
+    /** Proof-of-work difficulty of the built-in ALTCHA captcha (iterations the browser tries on average). */
+    CAPTCHA_COST: z.coerce.number().int().min(100).max(10_000_000).default(20_000),
+  })
+  .refine((config) => config.SMS_PROVIDER !== 'http' || config.SMS_HTTP_URL, {
+    path: ['SMS_HTTP_URL'],
+    message: 'required when SMS_PROVIDER=http',
+  });
 
 export type Config = z.infer<typeof configSchema>;
 

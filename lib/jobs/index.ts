@@ -1,6 +1,9 @@
 // Background jobs of the `jobs` role: small periodic upkeep, each isolated so one failure never
 // stops the others.
 import { and, isNotNull, lt, or } from 'drizzle-orm';
+import { pruneCaptchaUses } from '@/lib/accounts/captcha';
+import { pruneQrLogins } from '@/lib/accounts/qr-login';
+import { pruneRateEvents } from '@/lib/accounts/rate-limit';
 import { sessions } from '@/lib/accounts/schema';
 import type { Db } from '@/lib/db';
 import { log } from '@/lib/log';
@@ -23,6 +26,15 @@ export const jobs: Job[] = [
             and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, cutoff)),
           ),
         );
+    },
+  },
+  {
+    name: 'prune-sign-in-guards',
+    everyMs: 15 * 60 * 1000,
+    run: async (db) => {
+      await pruneCaptchaUses(db);
+      await pruneRateEvents(db);
+      await pruneQrLogins(db);
     },
   },
 ];

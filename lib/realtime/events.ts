@@ -14,6 +14,8 @@ export const CLIENT_EVENTS = {
   toggle: z.object({ company_id: z.number().int().positive() }),
   classify: z.object({ classify_type: z.union([z.literal(0), z.literal(1)]) }),
   heartbeat: z.object({ time: z.number().optional() }),
+  /** QR login: the desktop asks to hear about its code (spec §4). */
+  login: z.object({ code: z.string().min(8).max(64) }),
 } as const;
 
 export type ClientEvent = keyof typeof CLIENT_EVENTS;
@@ -70,4 +72,5 @@ export const rooms = {
   classify: (type: 0 | 1) => `classify:${type}`,
   liveRoom: (id: number) => `live:${id}`,
   match: (id: number) => `match:${id}`,
+  qrLogin: (id: number) => `qr:${id}`,
 };

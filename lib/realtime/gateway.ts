@@ -9,6 +9,8 @@ import { CLIENT_EVENTS, rooms, type ServerMessage, serverMessageSchema } from '.
 
 export type GatewayOptions = {
   resolveUser: (token: string) => Promise<SessionUser | null>;
+  /** QR login: makes this socket the one listener of a code; the login's id, or null when refused. */
+  claimQrLogin?: (code: string, socketId: string) => Promise<number | null>;
   adapter?: ServerOptions['adapter'];
 };
 
@@ -51,6 +53,11 @@ export function createGateway(httpServer: HttpServer, options: GatewayOptions) {
     on('classify', async ({ classify_type }) => {
       await socket.leave(rooms.classify(classify_type === 0 ? 1 : 0));
       await socket.join(rooms.classify(classify_type));
+    });
+    on('login', async ({ code }, ack) => {
+      const id = (await options.claimQrLogin?.(code, socket.id)) ?? null;
+      if (id !== null) await socket.join(rooms.qrLogin(id));
+      ack?.({ ok: id !== null });
     });
     on('heartbeat', (_payload, ack) => {
       const reply = { type: 'heartbeat' as const, time: Date.now() };

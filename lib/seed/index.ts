@@ -7,6 +7,7 @@ import type { Db } from '@/lib/db';
 export const DEMO_ACCOUNTS = [
   {
     key: 'user',
+    inviteCode: 'DEMOUSER',
     mobile: '13800000001',
     password: 'demo123456',
     nickname: '球迷小王',
@@ -15,6 +16,7 @@ export const DEMO_ACCOUNTS = [
   },
   {
     key: 'anchor',
+    inviteCode: 'DEMOSTAR',
     mobile: '13800000002',
     password: 'demo123456',
     nickname: '解说老李',
@@ -23,6 +25,7 @@ export const DEMO_ACCOUNTS = [
   },
   {
     key: 'operator',
+    inviteCode: 'DEMOTEAM',
     mobile: '13800000003',
     password: 'demo123456',
     nickname: '运营小陈',
@@ -42,6 +45,7 @@ export async function seedDemoData(db: Db) {
         nickname: account.nickname,
         isAnchor: account.isAnchor,
         role: account.role,
+        inviteCode: account.inviteCode,
       })
       .onConflictDoNothing({ target: [users.countryCode, users.mobile] });
   }

@@ -1,0 +1,344 @@
+// Account calls of spec §7: login, register, password reset, SMS codes, QR login, sign-out, guest
+// chat accounts, and the captcha challenge they all depend on.
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import { requireOperator, requireUser } from '@/lib/api/auth';
+import type { AppEnv } from '@/lib/api/context';
+import { DomainError, LoginRequiredError } from '@/lib/api/errors';
+import { defineRoute } from '@/lib/api/route';
+import { getConfig } from '@/lib/config';
+import { rooms } from '@/lib/realtime/events';
+import { publish } from '@/lib/realtime/gateway';
+import { findUserByMobile, login, register, resetPassword } from './auth-service';
+import { captchaProvider } from './captcha';
+import { mobileSchema } from './mobile';
+import { cancelQrLogin, confirmQrLogin, createQrLogin, QR_LOGIN_TTL_SECONDS, scanQrLogin } from './qr-login';
+import { clientAddress } from './rate-limit';
+import { findSessionUser, revokeSession, SESSION_TTL_DAYS, TOKEN_COOKIE, tokenOfRequest } from './session';
+import { latestOutbox } from './sms';
+import { SMS_CODE_LENGTH, SMS_CODE_TTL_MINUTES, SMS_PURPOSE, sendSmsCode } from './sms-codes';
+import { createTouristAccount } from './tourist';
+import { loginUserFields, loginUserSchema } from './user-fields';
+
+export const PASSWORD_MIN_LENGTH = 6;
+
+const password = z.string().min(PASSWORD_MIN_LENGTH).max(64);
+const smsCode = z.string().trim().max(SMS_CODE_LENGTH).regex(/^\d+$/);
+const captcha = z.string().min(1).max(8000);
+
+export const loginInput = z
+  .object({
+    mobile: mobileSchema,
+    password: password.optional(),
+    code: smsCode.optional(),
+    device_type: z.string().max(16).default('pc'),
+    captcha,
+  })
+  .superRefine((value, context) => {
+    if (!value.password && !value.code)
+      context.addIssue({
+        code: 'invalid_type',
+        expected: 'string',
+        path: ['password'],
+        message: 'received undefined',
+      });
+  });
+
+export const registerInput = z.object({
+  mobile: mobileSchema,
+  code: smsCode,
+  password,
+  invite: z
+    .string()
+    .trim()
+    .max(8)
+    .regex(/^[A-Za-z0-9]*$/)
+    .optional(),
+  platform: z.string().max(16).default('pc'),
+  captcha,
+});
+
+export const forgotInput = z.object({ mobile: mobileSchema, code: smsCode, password, captcha });
+
+export const getCodeInput = z.object({
+  mobile: mobileSchema,
+  type: z.coerce.number().pipe(z.union([z.literal(SMS_PURPOSE.register), z.literal(SMS_PURPOSE.other)])),
+  captcha,
+});
+
+const qrCodeInput = z.object({ code: z.string().min(8).max(64) });
+
+function setSessionCookie(c: Context<AppEnv>, token: string) {
+  const secure =
+    (c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '')) === 'https';
+  setCookie(c, TOKEN_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    path: '/',
+    secure,
+    maxAge: SESSION_TTL_DAYS * 24 * 3600,
+  });
+}
+
+/** The page the QR points at, on the address the desktop used to reach us. */
+function qrPageUrl(c: Context<AppEnv>, code: string) {
+  const host = c.req.header('x-forwarded-host') ?? c.req.header('host') ?? new URL(c.req.url).host;
+  const proto = c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '');
+  return `${proto}://${host}/qr-login?code=${encodeURIComponent(code)}`;
+}
+
+export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
+  defineRoute(
+    app,
+    {
+      path: '/api/captcha/challenge',
+      methods: ['get'],
+      tag: 'Account',
+      summary: 'A proof-of-work challenge for the captcha widget (ALTCHA)',
+      output: z.unknown(),
+    },
+    (c) => captchaProvider().challenge(c.var.db),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/user/login',
+      methods: ['post'],
+      tag: 'Account',
+      summary: 'Password (or SMS code) login; sets the session cookie',
+      input: loginInput,
+      output: loginUserSchema,
+    },
+    async (c, input) => {
+      await captchaProvider().verify(c.var.db, input.captcha);
+      const { user, token } = await login(c.var.db, {
+        ...input.mobile,
+        password: input.password,
+        code: input.code,
+        deviceType: input.device_type,
+        address: clientAddress(c.req.raw.headers),
+      });
+      setSessionCookie(c, token);
+      return loginUserFields(c.var.db, user, token);
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/user/registered',
+      methods: ['post'],
+      tag: 'Account',
+      summary: 'Register with an SMS code (type 1); the user then logs in',
+      input: registerInput,
+      output: z.object({ id: z.number() }),
+    },
+    async (c, input) => {
+      await captchaProvider().verify(c.var.db, input.captcha);
+      const user = await register(c.var.db, {
+        ...input.mobile,
+        code: input.code,
+        password: input.password,
+        invite: input.invite || undefined,
+        nickname: c.var.t('accounts.defaultNickname', { digits: input.mobile.mobile.slice(-4) }),
+      });
+      return { id: user.id };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/user/forgotPassword',
+      methods: ['post'],
+      tag: 'Account',
+      summary: 'Set a new password with an SMS code (type 2); signs out every device',
+      input: forgotInput,
+      output: z.object({ message: z.string() }),
+    },
+    async (c, input) => {
+      await captchaProvider().verify(c.var.db, input.captcha);
+      await resetPassword(c.var.db, { ...input.mobile, code: input.code, password: input.password });
+      return { message: c.var.t('accounts.passwordReset') };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/user/getCode',
+      methods: ['post'],
+      tag: 'Account',
+      summary: 'Send an SMS code: type 1 to register, 2 for everything else',
+      input: getCodeInput,
+      output: z.object({ ttl_minutes: z.number(), resend_seconds: z.number() }),
+    },
+    async (c, input) => {
+      await captchaProvider().verify(c.var.db, input.captcha);
+      const registered = Boolean(await findUserByMobile(c.var.db, input.mobile));
+      if (input.type === SMS_PURPOSE.register && registered) throw new DomainError('MOBILE_TAKEN');
+      await sendSmsCode(c.var.db, {
+        ...input.mobile,
+        purpose: input.type,
+        address: clientAddress(c.req.raw.headers),
+        // Codes for resets go only to registered numbers; the answer is the same either way.
+        deliver: input.type === SMS_PURPOSE.register || registered,
+        text: (code) =>
+          c.var.t('accounts.smsText', {
+            code,
+            minutes: SMS_CODE_TTL_MINUTES,
+            product: getConfig().PRODUCT_NAME ?? c.var.t('brand.name'),
+          }),
+      });
+      return { ttl_minutes: SMS_CODE_TTL_MINUTES, resend_seconds: 60 };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/user/getLoginQrcode',
+      methods: ['post', 'get'],
+      tag: 'Account',
+      summary: 'A QR login code and its image (valid 2 minutes)',
+      output: z.object({ code: z.string(), img: z.string(), url: z.string(), expires_in: z.number() }),
+    },
+    async (c) => {
+      const { code } = await createQrLogin(c.var.db);
+      const url = qrPageUrl(c, code);
+      const img = await QRCode.toDataURL(url, { margin: 1, width: 320, errorCorrectionLevel: 'M' });
+      return { code, img, url, expires_in: QR_LOGIN_TTL_SECONDS };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/user/scanLoginQrcode',
+      methods: ['post'],
+      tag: 'Account',
+      summary: 'The signed-in phone opened a QR login code',
+      middleware: [requireUser],
+      input: qrCodeInput,
+      output: z.object({ expires_at: z.date() }),
+    },
+    async (c, { code }) => {
+      const { id, expiresAt } = await scanQrLogin(c.var.db, code, c.var.user!.id);
+      publish({ room: rooms.qrLogin(id) }, { code: 200, type: 'scanCode_Login' });
+      return { expires_at: expiresAt };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/user/confirmLoginQrcode',
+      methods: ['post'],
+      tag: 'Account',
+      summary: 'The phone confirms: the desktop that showed the code is signed in',
+      middleware: [requireUser],
+      input: qrCodeInput,
+      output: z.null(),
+    },
+    async (c, { code }) => {
+      const { id, token } = await confirmQrLogin(c.var.db, code, c.var.user!.id);
+      publish({ room: rooms.qrLogin(id) }, { code: 200, type: 'webLoginSuccess', token });
+      return null;
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/user/cancelLoginQrcode',
+      methods: ['post'],
+      tag: 'Account',
+      summary: 'The phone declines a QR login',
+      middleware: [requireUser],
+      input: qrCodeInput,
+      output: z.null(),
+    },
+    async (c, { code }) => {
+      await cancelQrLogin(c.var.db, code, c.var.user!.id);
+      return null;
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/user/useToken',
+      methods: ['post'],
+      tag: 'Account',
+      summary: 'Keep a session token received by QR login in this browser’s cookie',
+      input: z.object({ token: z.string().min(16).max(200) }),
+      output: loginUserSchema,
+    },
+    async (c, { token }) => {
+      const user = await findSessionUser(c.var.db, token);
+      if (!user) throw new LoginRequiredError();
+      setSessionCookie(c, token);
+      return loginUserFields(c.var.db, user, token);
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/Member/SignOut',
+      methods: ['post', 'get'],
+      tag: 'Account',
+      summary: 'Sign out: the session is revoked and the cookie cleared',
+      output: z.null(),
+    },
+    async (c) => {
+      const token = tokenOfRequest(c.req.raw.headers);
+      if (token) await revokeSession(c.var.db, token);
+      deleteCookie(c, TOKEN_COOKIE, { path: '/' });
+      return null;
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/Universal/imTouristAccount',
+      methods: ['get', 'post'],
+      tag: 'Account',
+      summary: 'A chat account for a guest (id, sig), used until login',
+      output: z.object({ id: z.string(), sig: z.string() }),
+    },
+    async (c) => {
+      if (c.var.user) throw new DomainError('ALREADY_SIGNED_IN');
+      return createTouristAccount(c.var.db);
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/sms/outbox',
+      methods: ['get'],
+      tag: 'Operator',
+      summary: 'The latest SMS messages handed to the provider (the built-in outbox delivers only here)',
+      middleware: [requireOperator],
+      input: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+      output: z.array(
+        z.object({
+          id: z.number(),
+          provider: z.string(),
+          recipient: z.string(),
+          body: z.string(),
+          status: z.string(),
+          error: z.string().nullable(),
+          createdAt: z.date(),
+        }),
+      ),
+    },
+    (c, { limit }) => latestOutbox(c.var.db, limit),
+  );
+}

@@ -1,0 +1,97 @@
+// Human verification before login, registration and SMS sends (spec §5). The built-in provider is
+// ALTCHA proof-of-work: the browser solves a signed challenge; the server checks the solution and
+// refuses a payload it has already accepted. A hosted captcha plugs in by implementing CaptchaProvider.
+import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { lt } from 'drizzle-orm';
+import { z } from 'zod';
+import { DomainError } from '@/lib/api/errors';
+import { getConfig } from '@/lib/config';
+import type { DbOrTx } from '@/lib/db';
+import { secretFor } from '@/lib/system/secrets';
+import { captchaUses } from './schema';
+
+export const CAPTCHA_TTL_SECONDS = 10 * 60;
+const ALGORITHM = 'SHA-256';
+
+export interface CaptchaProvider {
+  /** What the browser widget needs to start (for ALTCHA: the challenge JSON). */
+  challenge(db: DbOrTx): Promise<unknown>;
+  /** Throws CAPTCHA_FAILED unless the payload proves a fresh, unused human check. */
+  verify(db: DbOrTx, payload: string): Promise<void>;
+}
+
+const payloadSchema = z.object({
+  challenge: z.object({
+    parameters: z.object({
+      algorithm: z.string(),
+      nonce: z.string(),
+      salt: z.string(),
+      cost: z.number(),
+      keyLength: z.number(),
+      keyPrefix: z.string(),
+      keySignature: z.string().optional(),
+      expiresAt: z.number().optional(),
+      data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+    }),
+    signature: z.string().max(128),
+  }),
+  solution: z.object({ counter: z.number(), derivedKey: z.string(), time: z.number().optional() }),
+});
+
+function decodePayload(payload: string) {
+  try {
+    return payloadSchema.parse(JSON.parse(Buffer.from(payload, 'base64').toString('utf8')));
+  } catch {
+    throw new DomainError('CAPTCHA_FAILED');
+  }
+}
+
+export const altchaProvider: CaptchaProvider = {
+  async challenge(db) {
+    const secret = await secretFor(db, 'captcha');
+    const cost = getConfig().CAPTCHA_COST;
+    // Deterministic mode: the answer is a known counter, so the server never brute-forces its own check.
+    return createChallenge({
+      algorithm: ALGORITHM,
+      cost: 1,
+      counter: randomInt(cost * 2, Math.floor(cost / 2)),
+      deriveKey,
+      expiresAt: new Date(Date.now() + CAPTCHA_TTL_SECONDS * 1000),
+      hmacSignatureSecret: secret,
+      hmacKeySignatureSecret: await secretFor(db, 'captcha-key'),
+    });
+  },
+
+  async verify(db, payload) {
+    const { challenge, solution } = decodePayload(payload);
+    if (challenge.parameters.algorithm !== ALGORITHM) throw new DomainError('CAPTCHA_FAILED');
+    const result = await verifySolution({
+      challenge,
+      solution,
+      deriveKey,
+      hmacSignatureSecret: await secretFor(db, 'captcha'),
+      hmacKeySignatureSecret: await secretFor(db, 'captcha-key'),
+    });
+    if (!result.verified) throw new DomainError(result.expired ? 'CAPTCHA_EXPIRED' : 'CAPTCHA_FAILED');
+    // One use per solved challenge: the signature is the challenge's identity.
+    const [spent] = await db
+      .insert(captchaUses)
+      .values({
+        signature: challenge.signature,
+        expiresAt: new Date((challenge.parameters.expiresAt ?? Date.now() / 1000) * 1000),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!spent) throw new DomainError('CAPTCHA_FAILED');
+  },
+};
+
+export function captchaProvider(): CaptchaProvider {
+  return altchaProvider;
+}
+
+/** Upkeep: spent challenges past their expiry can no longer be replayed anyway. */
+export function pruneCaptchaUses(db: DbOrTx, now = new Date()) {
+  return db.delete(captchaUses).where(lt(captchaUses.expiresAt, now));
+}

@@ -1,0 +1,36 @@
+// Mobile numbers as the login form sends them (spec §3): `<country code>-<number>`, e.g. `86-13800000001`.
+// A number without a prefix is taken as China's (spec §9 default 86).
+import { z } from 'zod';
+import { DEFAULT_COUNTRY_CODE, isKnownCountryCode } from '@/lib/config/country-codes';
+
+export const MOBILE_MAX_LENGTH = 11;
+
+export type Mobile = { countryCode: string; mobile: string };
+
+/** Mainland numbers are 11 digits starting 1[3-9]; elsewhere 5 to 11 digits. */
+function isValidNumber({ countryCode, mobile }: Mobile) {
+  if (countryCode === '86') return /^1[3-9]\d{9}$/.test(mobile);
+  return /^\d{5,11}$/.test(mobile);
+}
+
+export const mobileSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(MOBILE_MAX_LENGTH + 5)
+  .transform((value, context): Mobile => {
+    const [code, number] = value.includes('-') ? value.split('-', 2) : [DEFAULT_COUNTRY_CODE, value];
+    const parsed = { countryCode: code!.replace(/^\+/, ''), mobile: number ?? '' };
+    if (!isKnownCountryCode(parsed.countryCode) || !isValidNumber(parsed)) {
+      context.addIssue({ code: 'custom', message: 'invalid mobile' });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+/** `138****0001`: enough for the owner to recognise, useless to anyone else. */
+export function maskMobile(mobile: string) {
+  return mobile.length > 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : `${mobile.slice(0, 2)}***`;
+}
+
+export const mobileKey = ({ countryCode, mobile }: Mobile) => `${countryCode}-${mobile}`;

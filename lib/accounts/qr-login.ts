@@ -1,0 +1,81 @@
+// QR login (spec §4): the desktop shows a QR holding a one-time code; a signed-in phone opens it,
+// the desktop hears "scanned", the phone confirms, and the desktop receives a fresh session token.
+// Only the websocket that first asked about a code is told, so a code seen over a shoulder is useless
+// without that desktop's connection.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { DomainError } from '@/lib/api/errors';
+import type { DbOrTx } from '@/lib/db';
+import { qrLogins } from './schema';
+import { createSession } from './session';
+
+export const QR_LOGIN_TTL_SECONDS = 120;
+
+const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
+
+export async function createQrLogin(db: DbOrTx) {
+  const code = randomBytes(16).toString('base64url');
+  const expiresAt = new Date(Date.now() + QR_LOGIN_TTL_SECONDS * 1000);
+  await db.insert(qrLogins).values({ codeHash: hashCode(code), expiresAt });
+  return { code, expiresAt };
+}
+
+/** Registers the desktop's socket as the one listener of a live code; returns the login id or null. */
+export async function claimQrListener(db: DbOrTx, code: string, listenerId: string) {
+  const [row] = await db
+    .update(qrLogins)
+    .set({ listenerId })
+    .where(
+      and(
+        eq(qrLogins.codeHash, hashCode(code)),
+        gt(qrLogins.expiresAt, new Date()),
+        or(isNull(qrLogins.listenerId), eq(qrLogins.listenerId, listenerId)),
+      ),
+    )
+    .returning({ id: qrLogins.id });
+  return row?.id ?? null;
+}
+
+async function liveLogin(db: DbOrTx, code: string) {
+  const [row] = await db
+    .select()
+    .from(qrLogins)
+    .where(eq(qrLogins.codeHash, hashCode(code)));
+  if (!row) throw new DomainError('QR_INVALID');
+  if (row.status === 'confirmed' || row.status === 'cancelled') throw new DomainError('QR_USED');
+  if (row.expiresAt <= new Date()) throw new DomainError('QR_EXPIRED');
+  return row;
+}
+
+/** The phone opened the code: it is now reserved for this user. */
+export async function scanQrLogin(db: DbOrTx, code: string, userId: number) {
+  const row = await liveLogin(db, code);
+  if (row.status === 'scanned' && row.userId !== userId) throw new DomainError('QR_USED');
+  await db.update(qrLogins).set({ status: 'scanned', userId }).where(eq(qrLogins.id, row.id));
+  return { id: row.id, expiresAt: row.expiresAt };
+}
+
+/** The phone confirmed: a new desktop session for the user who scanned. */
+export async function confirmQrLogin(db: DbOrTx, code: string, userId: number) {
+  const row = await liveLogin(db, code);
+  if (row.status !== 'scanned' || row.userId !== userId) throw new DomainError('QR_NOT_SCANNED');
+  const [confirmed] = await db
+    .update(qrLogins)
+    .set({ status: 'confirmed' })
+    .where(and(eq(qrLogins.id, row.id), eq(qrLogins.status, 'scanned')))
+    .returning({ id: qrLogins.id });
+  if (!confirmed) throw new DomainError('QR_USED');
+  const session = await createSession(db, userId, 'pc');
+  return { id: row.id, token: session.token };
+}
+
+export async function cancelQrLogin(db: DbOrTx, code: string, userId: number) {
+  const row = await liveLogin(db, code);
+  if (row.userId !== userId) throw new DomainError('QR_NOT_SCANNED');
+  await db.update(qrLogins).set({ status: 'cancelled' }).where(eq(qrLogins.id, row.id));
+}
+
+/** Upkeep: codes an hour past their expiry are of no use to anyone. */
+export function pruneQrLogins(db: DbOrTx, now = new Date()) {
+  return db.delete(qrLogins).where(lt(qrLogins.expiresAt, new Date(now.getTime() - 3600_000)));
+}

@@ -1,0 +1,69 @@
+// SMS delivery behind one interface. Built in: an outbox table operators read in the console (and
+// tests read through the operator API). Real: an HTTP gateway configured by SMS_HTTP_URL.
+import { desc } from 'drizzle-orm';
+import { getConfig } from '@/lib/config';
+import type { DbOrTx } from '@/lib/db';
+import { log } from '@/lib/log';
+import { smsOutbox } from './schema';
+
+export type SmsMessage = { to: string; text: string };
+
+export interface SmsProvider {
+  readonly name: string;
+  send(db: DbOrTx, message: SmsMessage): Promise<void>;
+}
+
+export const outboxProvider: SmsProvider = {
+  name: 'outbox',
+  async send(db, { to, text }) {
+    await db.insert(smsOutbox).values({ provider: 'outbox', recipient: to, body: text, status: 'sent' });
+  },
+};
+
+/** Hides the digits of a code in what is kept once a real gateway has the message. */
+const redactCodes = (text: string) => text.replace(/\d{4,}/g, (digits) => '*'.repeat(digits.length));
+
+export function httpProvider(url: string, token?: string): SmsProvider {
+  return {
+    name: 'http',
+    async send(db, { to, text }) {
+      let error: string | null = null;
+      try {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          body: JSON.stringify({ to, text }),
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (!response.ok) error = `HTTP ${response.status}`;
+      } catch (cause) {
+        error = cause instanceof Error ? cause.message : String(cause);
+      }
+      await db.insert(smsOutbox).values({
+        provider: 'http',
+        recipient: to,
+        body: redactCodes(text),
+        status: error ? 'failed' : 'sent',
+        error,
+      });
+      if (error) {
+        log.error({ to, error }, 'SMS gateway refused a message');
+        throw new Error(`SMS gateway: ${error}`);
+      }
+    },
+  };
+}
+
+export function smsProvider(): SmsProvider {
+  const config = getConfig();
+  return config.SMS_PROVIDER === 'http' && config.SMS_HTTP_URL
+    ? httpProvider(config.SMS_HTTP_URL, config.SMS_HTTP_TOKEN)
+    : outboxProvider;
+}
+
+export function latestOutbox(db: DbOrTx, limit: number) {
+  return db.select().from(smsOutbox).orderBy(desc(smsOutbox.id)).limit(limit);
+}
