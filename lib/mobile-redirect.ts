@@ -9,6 +9,13 @@ export function isMobileAgent(userAgent: string | null | undefined) {
   return !!userAgent && MOBILE_AGENT.test(userAgent);
 }
 
+/** Pages made for phones on this site: the QR-login confirmation opened by a phone's camera. */
+const PHONE_PAGES = /^(\/(zh-TW|en|vi))?\/qr-login(\/|$)/;
+
+export function isPhonePage(pathname: string) {
+  return PHONE_PAGES.test(pathname);
+}
+
 /** The same path, query and hash on the mobile site. */
 export function mobileUrl(siteUrl: string, pathWithQueryAndHash: string) {
   return siteUrl.replace(/\/+$/, '') + pathWithQueryAndHash;
@@ -21,5 +28,6 @@ export function mobileRedirectTarget(input: {
   path: string;
 }) {
   if (!input.siteUrl || input.bypass || !isMobileAgent(input.userAgent)) return undefined;
+  if (isPhonePage(input.path.split(/[?#]/)[0]!)) return undefined;
   return mobileUrl(input.siteUrl, input.path);
 }

@@ -8,12 +8,14 @@ import { AfterLoad } from '@/components/layout/after-load';
 import { ProgressBar } from '@/components/layout/progress-bar';
 import { Providers } from '@/components/layout/providers';
 import { TopBar } from '@/components/layout/top-bar';
+import { currentUser } from '@/lib/accounts/current-user';
+import { storedUserOf } from '@/lib/accounts/stored-user';
 import { getConfig } from '@/lib/config';
 import { productName } from '@/lib/i18n/metadata';
 import { type Locale, routing } from '@/lib/i18n/routing';
 
 /** Namespaces the client islands read; the rest of the catalog stays on the server. */
-const CLIENT_NAMESPACES = ['common', 'popup', 'relogin'] as const;
+const CLIENT_NAMESPACES = ['common', 'popup', 'relogin', 'auth'] as const;
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 
@@ -41,6 +43,7 @@ export default async function LocaleLayout({ children, params }: Props) {
   const name = await productName(locale as Locale);
   const config = getConfig();
   const mobileSiteUrl = config.MOBILE_REDIRECT ? config.MOBILE_SITE_URL : undefined;
+  const user = await currentUser();
 
   return (
     <html lang={locale}>
@@ -50,9 +53,9 @@ export default async function LocaleLayout({ children, params }: Props) {
             <Suspense>
               <ProgressBar />
             </Suspense>
-            <TopBar productName={name} />
+            <TopBar productName={name} user={user} />
             <main className="flex min-h-screen flex-col pt-topbar">{children}</main>
-            <AfterLoad mobileSiteUrl={mobileSiteUrl} />
+            <AfterLoad mobileSiteUrl={mobileSiteUrl} user={user && storedUserOf(user)} />
           </Providers>
         </NextIntlClientProvider>
       </body>

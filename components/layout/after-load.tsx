@@ -2,9 +2,10 @@
 // Everything a page starts after it is interactive (start-up calls, websocket, pop-ups, the
 // re-login prompt, toasts), in one chunk loaded after hydration so it costs no first-load JS.
 import dynamic from 'next/dynamic';
+import type { StoredUser } from '@/lib/store/atoms';
 
 const Background = dynamic(() => import('./background'), { ssr: false });
 
-export function AfterLoad({ mobileSiteUrl }: { mobileSiteUrl?: string }) {
-  return <Background mobileSiteUrl={mobileSiteUrl} />;
+export function AfterLoad({ mobileSiteUrl, user }: { mobileSiteUrl?: string; user: StoredUser | null }) {
+  return <Background mobileSiteUrl={mobileSiteUrl} user={user} />;
 }

@@ -1,13 +1,22 @@
 'use client';
 import { Toaster } from 'sonner';
+import { LoginHost } from '@/components/accounts/login-host';
+import type { StoredUser } from '@/lib/store/atoms';
 import { PopupHost } from './popup-host';
 import { ReloginHost } from './relogin-host';
 import { Startup } from './startup';
 
-export default function Background({ mobileSiteUrl }: { mobileSiteUrl?: string }) {
+export default function Background({
+  mobileSiteUrl,
+  user,
+}: {
+  mobileSiteUrl?: string;
+  user: StoredUser | null;
+}) {
   return (
     <>
-      <Startup mobileSiteUrl={mobileSiteUrl} />
+      <Startup mobileSiteUrl={mobileSiteUrl} user={user} />
+      <LoginHost signedIn={user !== null} />
       <PopupHost />
       <ReloginHost />
       <Toaster position="top-center" richColors closeButton />

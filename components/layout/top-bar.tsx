@@ -1,6 +1,7 @@
 // The top bar: logo, navigation with hover menus, language choice (spec §2).
 import { Languages } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
+import type { SessionUser } from '@/lib/accounts/session';
 import { Link } from '@/lib/i18n/navigation';
 import { LOCALES } from '@/lib/i18n/routing';
 import { HideOnScroll } from './hide-on-scroll';
@@ -8,8 +9,9 @@ import { LanguageSwitcher } from './language-switcher';
 import { Logo } from './logo';
 import { MainNav } from './main-nav';
 import { TOP_NAV } from './nav-items';
+import { UserArea } from './user-area';
 
-export async function TopBar({ productName }: { productName: string }) {
+export async function TopBar({ productName, user }: { productName: string; user: SessionUser | null }) {
   const t = await getTranslations('nav');
   const tLang = await getTranslations('languages');
   const items = TOP_NAV.map((item) => ({
@@ -35,6 +37,7 @@ export async function TopBar({ productName }: { productName: string }) {
               >
             }
           />
+          <UserArea user={user} />
         </div>
       </header>
     </HideOnScroll>

@@ -15,15 +15,20 @@ import { publish } from '@/lib/realtime/gateway';
 import { findUserByMobile, login, register, resetPassword } from './auth-service';
 import { captchaProvider } from './captcha';
 import { mobileSchema } from './mobile';
-import { cancelQrLogin, confirmQrLogin, createQrLogin, QR_LOGIN_TTL_SECONDS, scanQrLogin } from './qr-login';
+import { cancelQrLogin, confirmQrLogin, createQrLogin, scanQrLogin } from './qr-login';
 import { clientAddress } from './rate-limit';
+import {
+  PASSWORD_MIN_LENGTH,
+  QR_LOGIN_TTL_SECONDS,
+  SMS_CODE_LENGTH,
+  SMS_CODE_TTL_MINUTES,
+  SMS_RESEND_SECONDS,
+} from './rules';
 import { findSessionUser, revokeSession, SESSION_TTL_DAYS, TOKEN_COOKIE, tokenOfRequest } from './session';
 import { latestOutbox } from './sms';
-import { SMS_CODE_LENGTH, SMS_CODE_TTL_MINUTES, SMS_PURPOSE, sendSmsCode } from './sms-codes';
+import { SMS_PURPOSE, sendSmsCode } from './sms-codes';
 import { createTouristAccount } from './tourist';
 import { loginUserFields, loginUserSchema } from './user-fields';
-
-export const PASSWORD_MIN_LENGTH = 6;
 
 const password = z.string().min(PASSWORD_MIN_LENGTH).max(64);
 const smsCode = z.string().trim().max(SMS_CODE_LENGTH).regex(/^\d+$/);
@@ -194,7 +199,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
             product: getConfig().PRODUCT_NAME ?? c.var.t('brand.name'),
           }),
       });
-      return { ttl_minutes: SMS_CODE_TTL_MINUTES, resend_seconds: 60 };
+      return { ttl_minutes: SMS_CODE_TTL_MINUTES, resend_seconds: SMS_RESEND_SECONDS };
     },
   );
 

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY_CODE, isKnownCountryCode } from '@/lib/config/country-codes';
 
-export const MOBILE_MAX_LENGTH = 11;
+import { MOBILE_MAX_LENGTH } from './rules';
 
 export type Mobile = { countryCode: string; mobile: string };
 

@@ -6,10 +6,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { DomainError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
+import { QR_LOGIN_TTL_SECONDS } from './rules';
 import { qrLogins } from './schema';
 import { createSession } from './session';
-
-export const QR_LOGIN_TTL_SECONDS = 120;
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 

@@ -5,11 +5,10 @@ import { DomainError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { type Mobile, mobileKey } from './mobile';
 import { assertWithinLimit, RATE_RULES, recordEvent } from './rate-limit';
+import { SMS_CODE_LENGTH, SMS_CODE_TTL_MINUTES } from './rules';
 import { smsCodes } from './schema';
 import { smsProvider } from './sms';
 
-export const SMS_CODE_LENGTH = 6;
-export const SMS_CODE_TTL_MINUTES = 10;
 const MAX_WRONG_TRIES = 5;
 
 export const SMS_PURPOSE = { register: 1, other: 2 } as const;

@@ -1,9 +1,10 @@
-// The signed-in user as the spec's client keeps it (spec §3 logged-in user), built in one place.
+// The login answer's user fields (spec §3 logged-in user), built in one place.
 import { z } from 'zod';
 import type { DbOrTx } from '@/lib/db';
-import { avatarOf } from './avatars';
 import { signChatId, userChatId } from './chat-signature';
-import { levelIconUrl, levelOf } from './level';
+import { levelOf } from './level';
+import type { SessionUser } from './session';
+import { storedUserOf } from './stored-user';
 
 export const loginUserSchema = z.object({
   token: z.string(),
@@ -18,19 +19,11 @@ export const loginUserSchema = z.object({
   userSig: z.string(),
 });
 
-type UserRow = { id: number; nickname: string; avatar: string; isAnchor: boolean; experience: number };
-
-export async function loginUserFields(db: DbOrTx, user: UserRow, token: string) {
-  const level = levelOf(user.experience);
+export async function loginUserFields(db: DbOrTx, user: SessionUser, token: string) {
   return {
+    ...storedUserOf(user),
     token,
-    id: user.id,
-    is_anchor: user.isAnchor ? (1 as const) : (0 as const),
-    avatar: avatarOf(user),
-    user_nickname: user.nickname,
-    level,
-    exp_icon: levelIconUrl(level),
-    balance: 0,
+    level: levelOf(user.experience),
     userSig: await signChatId(db, userChatId(user.id)),
   };
 }

@@ -32,6 +32,16 @@ export type RealtimeConnection = {
   close: () => void;
 };
 
+let current: RealtimeConnection | undefined;
+const waiting = new Set<(connection: RealtimeConnection) => void>();
+
+/** Runs `use` with the page's connection once it exists (the QR login dialog needs it). */
+export function withRealtime(use: (connection: RealtimeConnection) => void) {
+  if (current) use(current);
+  else waiting.add(use);
+  return () => waiting.delete(use);
+}
+
 export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
   const mode = options.mode ?? SPORTS_MODE;
   const socket = io(options.url, {
@@ -74,12 +84,17 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
     if (socket.connected) send('heartbeat', { time: Date.now() });
   }, HEARTBEAT_SECONDS * 1000);
 
-  return {
+  const connection: RealtimeConnection = {
     socket,
     send,
     close: () => {
       clearInterval(heartbeat);
       socket.close();
+      if (current === connection) current = undefined;
     },
   };
+  current = connection;
+  for (const use of waiting) use(connection);
+  waiting.clear();
+  return connection;
 }

@@ -21,6 +21,9 @@ export const USER_STORAGE_KEY = 'userInfo';
 export const currentUserAtom = atom<StoredUser | null>(null);
 /** Set by a code 700 answer: the next action that needs login opens the login dialog. */
 export const loginNeededAtom = atom(false);
+export type LoginMode = 'qr' | 'code' | 'register' | 'forgot';
+/** The login dialog's mode while it is open (spec §4 login dialog modes); null when closed. */
+export const loginDialogAtom = atom<LoginMode | null>(null);
 /** Codes 50008/50012/50014 ask whether to log in again. */
 export const reloginPromptAtom = atom(false);
 

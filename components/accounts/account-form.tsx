@@ -1,0 +1,182 @@
+'use client';
+// The three form modes of the login dialog (spec §4): `code` (password login), `register` and
+// `forgot`, with the spec's fields and the §5 checks before anything is sent.
+import { useTranslations } from 'next-intl';
+import { type FormEvent, useState } from 'react';
+import {
+  rememberAccount,
+  rememberedAccount,
+  storedInviteCode,
+  storeSignedInUser,
+} from '@/lib/accounts/browser-storage';
+import { PASSWORD_MIN_LENGTH, SMS_CODE_LENGTH } from '@/lib/accounts/rules';
+import { api } from '@/lib/http/client';
+import type { LoginMode, StoredUser } from '@/lib/store/atoms';
+import { useCaptcha } from './captcha';
+import { inputClass } from './form-styles';
+import { formatMobile, MobileField, type MobileValue, parseMobile } from './mobile-field';
+import { SmsButton } from './sms-button';
+
+type FormMode = Exclude<LoginMode, 'qr'>;
+type LoginReply = StoredUser & { token: string };
+
+export type Notify = (kind: 'success' | 'warning', message: string) => void;
+
+export function AccountForm({
+  mode,
+  onModeChange,
+  onSignedIn,
+  notify,
+}: {
+  mode: FormMode;
+  onModeChange: (mode: LoginMode) => void;
+  onSignedIn: () => void;
+  notify: Notify;
+}) {
+  const t = useTranslations('auth');
+  const captcha = useCaptcha();
+  const [mobile, setMobile] = useState<MobileValue>(() =>
+    parseMobile(mode === 'code' ? rememberedAccount() : ''),
+  );
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [invite, setInvite] = useState(() => (mode === 'register' ? storedInviteCode() : ''));
+  const [busy, setBusy] = useState(false);
+
+  const needsCode = mode !== 'code';
+  const complete = mobile.number && password && (!needsCode || code);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!complete) return notify('warning', t('incomplete'));
+    setBusy(true);
+    try {
+      const proof = await captcha.payload();
+      if (!proof) return notify('warning', t('captchaFirst'));
+      const fullMobile = formatMobile(mobile);
+      if (mode === 'code') {
+        const { token: _token, ...user } = await api.post<LoginReply>('api/user/login', {
+          mobile: fullMobile,
+          password,
+          device_type: 'pc',
+          captcha: proof,
+        });
+        storeSignedInUser(user);
+        rememberAccount(fullMobile);
+        onSignedIn();
+      } else if (mode === 'register') {
+        await api.post('api/user/registered', {
+          mobile: fullMobile,
+          code,
+          password,
+          invite: invite.trim() || undefined,
+          platform: 'pc',
+          captcha: proof,
+        });
+        rememberAccount(fullMobile);
+        notify('success', t('registered'));
+        onModeChange('code');
+      } else {
+        const reply = await api.post<{ message: string }>('api/user/forgotPassword', {
+          mobile: fullMobile,
+          code,
+          password,
+          captcha: proof,
+        });
+        rememberAccount(fullMobile);
+        notify('success', reply.message);
+        onModeChange('code');
+      }
+    } catch (error) {
+      // Spec §8: a failed login, registration or reset only logs; the shared client showed the message.
+      console.error(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+      <MobileField value={mobile} onChange={setMobile} />
+      {needsCode && (
+        <div className="flex gap-2">
+          <input
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            aria-label={t('code')}
+            placeholder={t('codePlaceholder')}
+            maxLength={SMS_CODE_LENGTH}
+            value={code}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+            className={inputClass}
+          />
+          <SmsButton
+            mobile={mobile.number ? formatMobile(mobile) : null}
+            type={mode === 'register' ? 1 : 2}
+            captcha={captcha.payload}
+            notify={notify}
+          />
+        </div>
+      )}
+      <input
+        type="password"
+        name="password"
+        autoComplete={mode === 'code' ? 'current-password' : 'new-password'}
+        aria-label={t('password')}
+        placeholder={mode === 'code' ? t('passwordPlaceholder') : t('newPasswordPlaceholder')}
+        minLength={PASSWORD_MIN_LENGTH}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        className={inputClass}
+      />
+      {mode === 'register' && (
+        <input
+          name="invite"
+          aria-label={t('invite')}
+          placeholder={t('invitePlaceholder')}
+          maxLength={8}
+          value={invite}
+          onChange={(event) => setInvite(event.target.value.replace(/[^A-Za-z0-9]/g, ''))}
+          className={inputClass}
+        />
+      )}
+      {captcha.widget}
+      <button
+        type="submit"
+        disabled={busy}
+        className="mt-1 h-11 rounded-md bg-brand-500 text-base font-medium text-white hover:bg-brand-600 disabled:bg-brand-200"
+      >
+        {t(`submit_${mode}`)}
+      </button>
+      <div className="flex items-center justify-between text-sm">
+        {mode === 'code' ? (
+          <>
+            <button
+              type="button"
+              className="text-ink-500 hover:text-brand-600"
+              onClick={() => onModeChange('forgot')}
+            >
+              {t('forgotLink')}
+            </button>
+            <button
+              type="button"
+              className="text-brand-600 hover:underline"
+              onClick={() => onModeChange('register')}
+            >
+              {t('toRegister')}
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="text-brand-600 hover:underline"
+            onClick={() => onModeChange('code')}
+          >
+            {mode === 'register' ? t('toLogin') : t('backToLogin')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+'use client';
+// The login dialog (Radix), loaded only when first opened. A successful login reloads the page so
+// every server-rendered part shows the signed-in user (spec §4 "the page then reloads").
+import { Check, X } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { Dialog } from 'radix-ui';
+import type { LoginMode } from '@/lib/store/atoms';
+import { LoginPanel } from './login-panel';
+
+export default function LoginDialog({
+  mode,
+  onModeChange,
+  onClose,
+}: {
+  mode: LoginMode;
+  onModeChange: (mode: LoginMode) => void;
+  onClose: () => void;
+}) {
+  const t = useTranslations('auth');
+  return (
+    <Dialog.Root defaultOpen onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/55" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed left-1/2 top-1/2 z-50 w-[420px] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-surface px-8 pb-6 pt-7 shadow-2xl"
+        >
+          <LoginPanel
+            mode={mode}
+            onModeChange={onModeChange}
+            onSignedIn={() => window.location.reload()}
+            checkIcon={<Check className="size-7" aria-hidden />}
+            titleSlot={(title) => (
+              <Dialog.Title asChild>
+                <span>{title}</span>
+              </Dialog.Title>
+            )}
+          />
+          <Dialog.Close
+            aria-label={t('close')}
+            className="absolute right-3 top-3 flex size-8 items-center justify-center rounded-full text-ink-500 hover:bg-canvas hover:text-ink-900"
+          >
+            <X className="size-4" aria-hidden />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,110 @@
+// The top bar's account corner (spec §2): guests get the login entry; a signed-in user gets the task
+// center, the start-broadcast entry, and the avatar whose hover card holds level, wallet, shortcuts
+// and logout. The card opens with CSS on hover and keyboard focus.
+import { ClipboardList, Gem, Gift, LayoutGrid, Trophy, UserRound, Video } from 'lucide-react';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { GuestTaskButton, LoginButton } from '@/components/accounts/login-button';
+import { LogoutButton } from '@/components/accounts/logout-button';
+import { avatarOf } from '@/lib/accounts/avatars';
+import { levelIconUrl, levelOf } from '@/lib/accounts/level';
+import type { SessionUser } from '@/lib/accounts/session';
+import { Link } from '@/lib/i18n/navigation';
+import { type Locale, localizedPath } from '@/lib/i18n/routing';
+
+const ENTRY =
+  'flex h-9 items-center gap-1.5 rounded-md px-2.5 text-sm text-white/80 hover:bg-white/10 hover:text-white';
+
+export async function UserArea({ user }: { user: SessionUser | null }) {
+  const t = await getTranslations('userMenu');
+  if (!user) {
+    const tAuth = await getTranslations('auth');
+    return (
+      <div className="flex shrink-0 items-center gap-1">
+        <GuestTaskButton
+          className={ENTRY}
+          label={t('taskCenter')}
+          message={t('loginRetry')}
+          icon={<ClipboardList aria-hidden className="size-4" />}
+        />
+        <LoginButton
+          className="ml-1 h-8 rounded-full bg-brand-500 px-4 text-sm font-medium text-white hover:bg-brand-600"
+          label={tAuth('loginOrRegister')}
+        />
+      </div>
+    );
+  }
+
+  const locale = (await getLocale()) as Locale;
+  const level = levelOf(user.experience);
+  const avatar = avatarOf(user);
+  const shortcuts = [
+    { href: '/member?type=19', label: t('exchangeShop'), icon: Gift },
+    { href: `/persona?uid=${user.id}`, label: t('personalSpace'), icon: UserRound },
+    { href: '/member?type=18', label: t('taskCenter'), icon: LayoutGrid },
+    { href: '/member?type=5', label: t('levelRights'), icon: Trophy },
+  ];
+  return (
+    <div className="flex shrink-0 items-center gap-1">
+      <Link href="/member?type=18" className={ENTRY}>
+        <ClipboardList aria-hidden className="size-4" />
+        <span>{t('taskCenter')}</span>
+      </Link>
+      <Link href={user.isAnchor ? '/member?type=9' : '/member?type=7'} className={ENTRY}>
+        <Video aria-hidden className="size-4" />
+        <span>{t('startLive')}</span>
+      </Link>
+      <div className="group relative ml-1" data-testid="user-menu">
+        <Link href="/member" aria-label={t('userCenter')} className="block rounded-full ring-2 ring-white/20">
+          <img src={avatar} alt="" width={32} height={32} className="size-8 rounded-full bg-night-2" />
+        </Link>
+        <div className="invisible absolute right-0 top-full z-50 pt-2 opacity-0 transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
+          <div className="w-72 rounded-xl bg-surface p-4 text-ink-900 shadow-xl ring-1 ring-line">
+            <div className="flex items-center gap-3">
+              <img src={avatar} alt="" width={48} height={48} className="size-12 rounded-full bg-canvas" />
+              <div className="min-w-0">
+                <p className="truncate font-semibold">{user.nickname}</p>
+                <img
+                  src={levelIconUrl(level)}
+                  alt={t('level', { level })}
+                  width={44}
+                  height={18}
+                  className="mt-1 h-[18px] w-11"
+                />
+              </div>
+            </div>
+            <Link
+              href="/member?type=2"
+              className="mt-3 flex items-center justify-between rounded-lg bg-canvas px-3 py-2 text-sm hover:text-brand-600"
+            >
+              <span className="flex items-center gap-1.5 text-ink-700">
+                <Gem aria-hidden className="size-4 text-brand-500" />
+                {t('balance')}
+              </span>
+              <span className="font-semibold tabular-nums" data-testid="balance">
+                0
+              </span>
+            </Link>
+            <ul className="mt-3 grid grid-cols-4 gap-1">
+              {shortcuts.map(({ href, label, icon: Icon }) => (
+                <li key={href}>
+                  <Link
+                    href={href}
+                    className="flex flex-col items-center gap-1 rounded-lg px-1 py-2 text-center text-xs text-ink-700 hover:bg-brand-50 hover:text-brand-600"
+                  >
+                    <Icon aria-hidden className="size-5" />
+                    {label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <LogoutButton
+              label={t('logout')}
+              home={localizedPath(locale, '/main')}
+              className="mt-3 h-9 w-full rounded-md border border-line text-sm text-ink-700 hover:border-brand-400 hover:text-brand-600"
+            />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

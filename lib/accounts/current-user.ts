@@ -1,0 +1,11 @@
+// The signed-in user of the request being rendered, read once per request from the `token` cookie.
+import 'server-only';
+import { cookies } from 'next/headers';
+import { cache } from 'react';
+import { getDb } from '@/lib/db';
+import { findSessionUser, TOKEN_COOKIE } from './session';
+
+export const currentUser = cache(async () => {
+  const token = (await cookies()).get(TOKEN_COOKIE)?.value;
+  return token ? findSessionUser(getDb(), token) : null;
+});
