@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test as setup } from '@playwright/test';
 import { and, eq } from 'drizzle-orm';
-import { users } from '@/lib/accounts/schema';
+import { rateEvents, users } from '@/lib/accounts/schema';
 import { createSession } from '@/lib/accounts/session';
 import { createDb } from '@/lib/db';
 import { DEMO_ACCOUNTS, seedDemoData } from '@/lib/seed';
@@ -14,6 +14,8 @@ setup('seed and sign in each role', async () => {
   const { db, pool } = createDb(process.env.E2E_DATABASE_URL!);
   try {
     await seedDemoData(db);
+    // The e2e database outlives a run: start each run with fresh SMS and login allowances.
+    await db.delete(rateEvents);
     for (const account of DEMO_ACCOUNTS) {
       const [user] = await db
         .select()

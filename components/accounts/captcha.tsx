@@ -26,9 +26,14 @@ export function useCaptcha() {
   const verified = useRef<string | null>(null);
   const locale = useLocale();
 
-  const loadChallenge = useCallback(async () => {
-    const challenge = await api.get<object>('api/captcha/challenge', undefined, { silent: true });
-    await ref.current?.configure({ challenge: challenge as never });
+  // The challenge being fetched: a solve must wait for it, or it would re-solve the spent one.
+  const loading = useRef<Promise<void>>(Promise.resolve());
+  const loadChallenge = useCallback(() => {
+    loading.current = api
+      .get<object>('api/captcha/challenge', undefined, { silent: true })
+      .then((challenge) => ref.current?.configure({ challenge: challenge as never }))
+      .catch(() => {});
+    return loading.current;
   }, []);
 
   useEffect(() => {
@@ -38,7 +43,7 @@ export function useCaptcha() {
       verified.current = (event as CustomEvent<{ payload: string }>).detail.payload;
     };
     widget.addEventListener('verified', onVerified);
-    void loadChallenge().catch(() => {});
+    void loadChallenge();
     return () => widget.removeEventListener('verified', onVerified);
   }, [loadChallenge]);
 
@@ -47,10 +52,13 @@ export function useCaptcha() {
     const widget = ref.current;
     if (!widget) return null;
     let result = widget.getState() === 'verified' ? verified.current : null;
-    if (!result) result = (await widget.verify())?.payload ?? null;
+    if (!result) {
+      await loading.current;
+      result = (await widget.verify())?.payload ?? null;
+    }
     verified.current = null;
     widget.reset();
-    void loadChallenge().catch(() => {});
+    void loadChallenge();
     return result;
   }, [loadChallenge]);
 

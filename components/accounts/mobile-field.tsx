@@ -31,7 +31,7 @@ export function MobileField({
         aria-label={t('countryCode')}
         value={value.countryCode}
         onChange={(event) => onChange({ ...value, countryCode: event.target.value })}
-        className="w-[5.5rem] shrink-0 border-r border-line bg-canvas px-2 text-sm text-ink-900 outline-none"
+        className="w-28 shrink-0 border-r border-line bg-canvas px-2 text-sm text-ink-900 outline-none"
       >
         {codes.map((entry) => (
           <option key={entry.code} value={entry.code}>

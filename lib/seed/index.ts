@@ -1,4 +1,5 @@
 // Deterministic demo data. Idempotent: running it again changes nothing that is already there.
+import { sql } from 'drizzle-orm';
 import { hashPassword } from '@/lib/accounts/password';
 import { users } from '@/lib/accounts/schema';
 import type { Db } from '@/lib/db';
@@ -47,6 +48,10 @@ export async function seedDemoData(db: Db) {
         role: account.role,
         inviteCode: account.inviteCode,
       })
-      .onConflictDoNothing({ target: [users.countryCode, users.mobile] });
+      // Accounts seeded before invite codes existed get theirs; nothing else is overwritten.
+      .onConflictDoUpdate({
+        target: [users.countryCode, users.mobile],
+        set: { inviteCode: sql`coalesce(${users.inviteCode}, excluded.invite_code)` },
+      });
   }
 }
