@@ -4,6 +4,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { registerAccountRoutes } from '@/lib/accounts/api';
+import { registerProfileRoutes } from '@/lib/accounts/profile-api';
 import type { Db } from '@/lib/db';
 import { localeOfRequest, translator } from '@/lib/i18n/translate';
 import { log } from '@/lib/log';
@@ -49,6 +50,7 @@ export function createApiApp(deps: { db: () => Db }) {
 
   registerSystemRoutes(app);
   registerAccountRoutes(app);
+  registerProfileRoutes(app);
   registerModerationRoutes(app);
   registerDocs(app);
   return app;
