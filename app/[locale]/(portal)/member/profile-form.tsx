@@ -87,14 +87,14 @@ export function ProfileForm({
                   <input
                     type="radio"
                     name="avatar"
-                    className="sr-only"
+                    className="absolute inset-0 cursor-pointer opacity-0"
                     checked={selected}
                     aria-label={t('avatarChoice', { index: index + 1 })}
                     onChange={() => set('avatar', url)}
                   />
                   <img src={url} alt="" width={40} height={40} loading="lazy" className="rounded-full" />
                   {selected ? (
-                    <span className="absolute -right-0.5 -bottom-0.5 flex size-4 items-center justify-center rounded-full bg-brand-500 text-white">
+                    <span className="pointer-events-none absolute -right-0.5 -bottom-0.5 flex size-4 items-center justify-center rounded-full bg-brand-500 text-white">
                       <Check aria-hidden className="size-3" strokeWidth={3} />
                     </span>
                   ) : null}
