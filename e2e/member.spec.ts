@@ -11,13 +11,23 @@ import { expect, test } from './fixtures';
 
 const SHOTS = '/tmp/shots';
 
-async function freshUserPage(browser: Browser, nickname: string) {
+async function freshUserPage(
+  browser: Browser,
+  nickname: string,
+  overrides: Partial<typeof users.$inferInsert> = {},
+) {
   const { db, pool } = createDb(process.env.E2E_DATABASE_URL!, 1);
   try {
     const mobile = `170${String(randomInt(0, 1e8)).padStart(8, '0')}`;
-    const [user] = await db.insert(users).values({ mobile, nickname }).returning();
+    const [user] = await db
+      .insert(users)
+      .values({ mobile, nickname, ...overrides })
+      .returning();
     const { token } = await createSession(db, user!.id);
-    const context = await browser.newContext({ baseURL: E2E_BASE_URL });
+    const context = await browser.newContext({
+      baseURL: E2E_BASE_URL,
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     await context.addCookies([{ name: 'token', value: token, url: E2E_BASE_URL, httpOnly: true }]);
     return { page: await context.newPage(), user: user! };
   } finally {
@@ -38,8 +48,9 @@ test('the profile tab shows the seeded user', async ({ asUser }) => {
   await asUser.screenshot({ path: `${SHOTS}/member-profile-full.png`, fullPage: true });
 });
 
-test('a new nickname and avatar are kept after a reload', async ({ browser }) => {
-  const { page } = await freshUserPage(browser, '改名前');
+test('a new nickname and avatar are kept after a reload; the invite code copies', async ({ browser }) => {
+  const inviteCode = `E2${String(randomInt(0, 1e6)).padStart(6, '0')}`;
+  const { page } = await freshUserPage(browser, '改名前', { inviteCode });
   await page.goto('/member?type=1');
   await page.getByLabel('昵称').fill('改名之后');
   await page.getByRole('radio', { name: '头像 3', exact: true }).check();
@@ -51,6 +62,10 @@ test('a new nickname and avatar are kept after a reload', async ({ browser }) =>
   await expect(page.getByRole('radio', { name: '头像 3', exact: true })).toBeChecked();
   const chosen = await page.getByRole('img', { name: '当前头像' }).getAttribute('src');
   expect(chosen).toContain('/api/universal/avatar?');
+
+  await page.getByRole('button', { name: '复制' }).click();
+  await expect(page.getByText('邀请码已复制')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(inviteCode);
   await page.context().close();
 });
 
