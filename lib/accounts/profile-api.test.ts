@@ -203,6 +203,7 @@ describe('api/User/getUserInfo', () => {
   it('answers 700 without uid and without a session', async () => {
     const { body } = await call('/api/User/getUserInfo');
     expect(body).toEqual({ code: 700, msg: '请登录后重试', data: null });
+    expect((await call('/api/User/getUserInfo?uid=')).body.code).toBe(700);
   });
 });
 

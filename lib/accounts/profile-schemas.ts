@@ -33,7 +33,13 @@ export const updateInfoInput = z.object({
 });
 export type UpdateInfoInput = z.infer<typeof updateInfoInput>;
 
-export const userInfoInput = z.object({ uid: z.coerce.number().int().positive().optional() });
+export const userInfoInput = z.object({
+  // A blank `uid=` (an empty form field or query value) means "myself", like no uid at all.
+  uid: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().positive().optional(),
+  ),
+});
 
 export const verifiedInput = z.object({
   real_name: z.string().trim().min(REAL_NAME_MIN).max(REAL_NAME_MAX).refine(visibleText),
