@@ -26,6 +26,7 @@ const ESM_PACKAGES = [
   '@formatjs',
   'intl-messageformat',
   'ky',
+  '@dicebear',
   '@apidevtools',
   '@jsdevtools',
 ];

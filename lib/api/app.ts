@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { registerAccountRoutes } from '@/lib/accounts/api';
 import { registerAuthRoutes } from '@/lib/accounts/auth-api';
+import { registerProfileRoutes } from '@/lib/accounts/profile-api';
 import type { Db } from '@/lib/db';
 import { localeOfRequest, translator } from '@/lib/i18n/translate';
 import { log } from '@/lib/log';
@@ -51,6 +52,7 @@ export function createApiApp(deps: { db: () => Db }) {
   registerSystemRoutes(app);
   registerAccountRoutes(app);
   registerAuthRoutes(app);
+  registerProfileRoutes(app);
   registerModerationRoutes(app);
   registerDocs(app);
   return app;

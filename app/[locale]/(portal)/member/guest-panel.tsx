@@ -1,0 +1,26 @@
+// What a guest sees at /member (spec §6: the user centre refuses with "please log in and retry").
+import { LogIn, UserRound } from 'lucide-react';
+import { getTranslations } from 'next-intl/server';
+import { Button } from '@/components/ui/button';
+import { Link } from '@/lib/i18n/navigation';
+
+export async function GuestPanel() {
+  const t = await getTranslations('member.guest');
+  return (
+    <div className="mx-auto flex w-full max-w-[560px] flex-1 items-center px-6 py-16">
+      <div className="w-full rounded-xl border border-line bg-surface px-10 py-12 text-center">
+        <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+          <UserRound aria-hidden className="size-7" strokeWidth={1.8} />
+        </span>
+        <h1 className="mt-4 text-xl font-semibold text-ink-900">{t('title')}</h1>
+        <p className="mt-2 text-sm text-ink-500">{t('hint')}</p>
+        <Button asChild className="mt-6">
+          <Link href="/login">
+            <LogIn aria-hidden className="size-4" />
+            {t('login')}
+          </Link>
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+// /member, the user center (spec §2): `?type=` picks the tab. The session comes from the `token`
+// cookie and the data from the services directly; forms are small client components beside this.
+import type { Metadata } from 'next';
+import { cookies } from 'next/headers';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { Footer } from '@/components/layout/footer';
+import { getOwnProfile } from '@/lib/accounts/profile-service';
+import { findSessionUser, TOKEN_COOKIE } from '@/lib/accounts/session';
+import { getDb } from '@/lib/db';
+import { productName } from '@/lib/i18n/metadata';
+import { redirect } from '@/lib/i18n/navigation';
+import { LOCALES, type Locale, localizedPath } from '@/lib/i18n/routing';
+import { GuestPanel } from './guest-panel';
+import { LevelTab } from './level-tab';
+import { MemberRail } from './member-rail';
+import { AnchorTab, EmptyTab, WalletTab } from './other-tabs';
+import { ProfileTab } from './profile-tab';
+import { ANCHOR_CENTER_TAB, APPLY_ANCHOR_TAB, LEVEL_TAB, PROFILE_TAB, tabOfType, WALLET_TAB } from './tabs';
+
+type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ type?: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'member' });
+  return {
+    title: t('title'),
+    // A private page: nothing here is for search engines.
+    robots: { index: false, follow: false },
+    alternates: { languages: Object.fromEntries(LOCALES.map((l) => [l, localizedPath(l, '/member')])) },
+  };
+}
+
+async function sessionUser() {
+  const token = (await cookies()).get(TOKEN_COOKIE)?.value;
+  return token ? findSessionUser(getDb(), token) : null;
+}
+
+export default async function MemberPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const tab = tabOfType((await searchParams).type);
+  const [session, name] = await Promise.all([sessionUser(), productName(locale)]);
+
+  if (!session) {
+    return (
+      <>
+        <GuestPanel />
+        <Footer productName={name} />
+      </>
+    );
+  }
+  // Spec §6: the anchor centre is for anchors; everyone else lands on the application tab.
+  if (tab.type === ANCHOR_CENTER_TAB && !session.isAnchor) {
+    return redirect({ href: `/member?type=${APPLY_ANCHOR_TAB}`, locale });
+  }
+
+  const profile = await getOwnProfile(getDb(), session.id);
+  const messages = await getMessages();
+  const t = await getTranslations('member');
+
+  return (
+    <>
+      <div className="mx-auto flex w-full max-w-[1240px] items-start gap-6 px-6 py-8">
+        <MemberRail profile={profile} current={tab.type} />
+        <section aria-labelledby="member-tab-title" className="min-w-0 flex-1">
+          <h1 id="member-tab-title" className="mb-4 text-xl font-semibold text-ink-900">
+            {t(`tabs.${tab.key}` as never)}
+          </h1>
+          {/* Only this page's texts go to its client forms; other pages never carry them. */}
+          <NextIntlClientProvider locale={locale} messages={{ member: messages.member }}>
+            {tab.type === PROFILE_TAB ? (
+              <ProfileTab profile={profile} />
+            ) : tab.type === LEVEL_TAB ? (
+              <LevelTab profile={profile} />
+            ) : tab.type === WALLET_TAB ? (
+              <WalletTab />
+            ) : tab.type === APPLY_ANCHOR_TAB || tab.type === ANCHOR_CENTER_TAB ? (
+              <AnchorTab profile={profile} type={tab.type} />
+            ) : (
+              <EmptyTab tabKey={tab.key} icon={tab.icon} />
+            )}
+          </NextIntlClientProvider>
+        </section>
+      </div>
+      <Footer productName={name} />
+    </>
+  );
+}

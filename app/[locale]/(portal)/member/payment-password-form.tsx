@@ -1,0 +1,56 @@
+'use client';
+// Setting or changing the payment password (spec §5). The hash stays on the server; nothing about
+// the password comes back.
+import { useTranslations } from 'next-intl';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import type { PaymentPasswordInput } from '@/lib/accounts/profile-schemas';
+import { INPUT_CLASS, LABEL_CLASS } from './field-styles';
+import { FormError } from './form-error';
+import { useMemberMutation } from './use-member-mutation';
+
+const EMPTY = { password: '', confirm_password: '', old_password: '' };
+
+export function PaymentPasswordForm({ hasPassword, maxLength }: { hasPassword: boolean; maxLength: number }) {
+  const t = useTranslations('member.payment');
+  const [form, setForm] = useState(EMPTY);
+  const save = useMemberMutation<PaymentPasswordInput>('api/Member/paymentPassword', {
+    success: t('saved'),
+    failed: t('failed'),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const { old_password, ...rest } = form;
+    save.mutate(hasPassword ? form : rest, { onSuccess: () => setForm(EMPTY) });
+  };
+  const field = (key: keyof typeof EMPTY, id: string, label: string, autoComplete: string) => (
+    <div>
+      <label htmlFor={id} className={LABEL_CLASS}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="password"
+        inputMode="numeric"
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        className={INPUT_CLASS}
+        value={form[key]}
+        onChange={(event) => setForm({ ...form, [key]: event.target.value })}
+      />
+    </div>
+  );
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      {hasPassword ? field('old_password', 'payment-old', t('old'), 'current-password') : null}
+      {field('password', 'payment-new', t('new'), 'new-password')}
+      {field('confirm_password', 'payment-confirm', t('confirm'), 'new-password')}
+      <div className="flex items-center gap-4">
+        <Button type="submit" disabled={save.isPending || !form.password}>
+          {save.isPending ? t('saving') : hasPassword ? t('change') : t('setUp')}
+        </Button>
+        <FormError message={save.error} />
+      </div>
+    </form>
+  );
+}

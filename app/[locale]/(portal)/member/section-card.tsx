@@ -1,0 +1,52 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+
+/** A titled block of the user centre; `aside` sits at the right of the title (a status, a link). */
+export function SectionCard({
+  id,
+  title,
+  icon: Icon,
+  aside,
+  className,
+  children,
+}: {
+  id?: string;
+  title: string;
+  icon: LucideIcon;
+  aside?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      id={id}
+      aria-labelledby={id ? `${id}-title` : undefined}
+      className={cn('rounded-xl border border-line bg-surface', className)}
+    >
+      <header className="flex h-12 items-center gap-2 border-b border-line px-5">
+        <Icon aria-hidden className="size-[18px] text-brand-500" strokeWidth={1.8} />
+        <h2 id={id ? `${id}-title` : undefined} className="font-semibold text-ink-900">
+          {title}
+        </h2>
+        {aside ? <div className="ml-auto">{aside}</div> : null}
+      </header>
+      <div className="p-5">{children}</div>
+    </section>
+  );
+}
+
+const TONES = {
+  good: 'bg-win/10 text-win',
+  bad: 'bg-live/10 text-live',
+  waiting: 'bg-brand-50 text-brand-600',
+  neutral: 'bg-canvas text-ink-500',
+} as const;
+
+export function StatusPill({ tone, children }: { tone: keyof typeof TONES; children: ReactNode }) {
+  return (
+    <span className={cn('inline-flex h-6 items-center rounded-full px-2.5 text-xs font-medium', TONES[tone])}>
+      {children}
+    </span>
+  );
+}

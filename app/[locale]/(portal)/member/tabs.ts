@@ -1,0 +1,56 @@
+// The user-center tabs, chosen by `?type=` (spec §2). Numbers are the spec's; gaps are types other
+// screens use.
+import {
+  Award,
+  CalendarCheck,
+  Crown,
+  Heart,
+  ListChecks,
+  type LucideIcon,
+  MessageSquare,
+  Mic,
+  Radio,
+  ShoppingBag,
+  Star,
+  UserRound,
+  Wallet,
+} from 'lucide-react';
+
+export type MemberTab = {
+  type: number;
+  key: string;
+  icon: LucideIcon;
+  /** Who sees the tab in the rail; the address works for everyone except where the page redirects. */
+  shownTo: 'all' | 'anchor' | 'nonAnchor';
+};
+
+export const PROFILE_TAB = 1;
+export const WALLET_TAB = 2;
+export const LEVEL_TAB = 5;
+export const APPLY_ANCHOR_TAB = 7;
+export const ANCHOR_CENTER_TAB = 9;
+
+export const MEMBER_TABS: MemberTab[] = [
+  { type: PROFILE_TAB, key: 'profile', icon: UserRound, shownTo: 'all' },
+  { type: WALLET_TAB, key: 'wallet', icon: Wallet, shownTo: 'all' },
+  { type: LEVEL_TAB, key: 'level', icon: Award, shownTo: 'all' },
+  { type: 3, key: 'follows', icon: Heart, shownTo: 'all' },
+  { type: 4, key: 'collection', icon: Star, shownTo: 'all' },
+  { type: 6, key: 'booking', icon: CalendarCheck, shownTo: 'all' },
+  { type: 10, key: 'messages', icon: MessageSquare, shownTo: 'all' },
+  { type: 8, key: 'nobility', icon: Crown, shownTo: 'all' },
+  { type: 18, key: 'tasks', icon: ListChecks, shownTo: 'all' },
+  { type: 19, key: 'shop', icon: ShoppingBag, shownTo: 'all' },
+  { type: APPLY_ANCHOR_TAB, key: 'applyAnchor', icon: Mic, shownTo: 'nonAnchor' },
+  { type: ANCHOR_CENTER_TAB, key: 'anchorCenter', icon: Radio, shownTo: 'anchor' },
+];
+
+export function tabOfType(type: string | undefined): MemberTab {
+  return MEMBER_TABS.find((tab) => String(tab.type) === type) ?? MEMBER_TABS[0]!;
+}
+
+export function visibleTabs(isAnchor: boolean) {
+  return MEMBER_TABS.filter(
+    (tab) => tab.shownTo === 'all' || (tab.shownTo === 'anchor' ? isAnchor : !isAnchor),
+  );
+}

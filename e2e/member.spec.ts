@@ -1,0 +1,146 @@
+// The user centre (/member): profile editing, payment password, real-name verification, tab rules.
+// Tests that change data use an account of their own, so the seeded demo users stay as they are.
+import { randomInt } from 'node:crypto';
+import type { Browser } from '@playwright/test';
+import { cnIdCheckCharacter } from '@/lib/accounts/identity';
+import { users } from '@/lib/accounts/schema';
+import { createSession } from '@/lib/accounts/session';
+import { createDb } from '@/lib/db';
+import { E2E_BASE_URL } from '../playwright.config';
+import { expect, test } from './fixtures';
+
+const SHOTS = '/tmp/shots';
+
+async function freshUserPage(
+  browser: Browser,
+  nickname: string,
+  overrides: Partial<typeof users.$inferInsert> = {},
+) {
+  const { db, pool } = createDb(process.env.E2E_DATABASE_URL!, 1);
+  try {
+    const mobile = `170${String(randomInt(0, 1e8)).padStart(8, '0')}`;
+    const [user] = await db
+      .insert(users)
+      .values({ mobile, nickname, ...overrides })
+      .returning();
+    const { token } = await createSession(db, user!.id);
+    const context = await browser.newContext({
+      baseURL: E2E_BASE_URL,
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    await context.addCookies([{ name: 'token', value: token, url: E2E_BASE_URL, httpOnly: true }]);
+    return { page: await context.newPage(), user: user! };
+  } finally {
+    await pool.end();
+  }
+}
+
+test('the profile tab shows the seeded user', async ({ asUser }) => {
+  await asUser.goto('/member');
+  await expect(asUser).toHaveTitle('个人中心 - 开球直播');
+  await expect(asUser.getByRole('heading', { level: 1, name: '个人资料' })).toBeVisible();
+  await expect(asUser.getByTestId('member-nickname')).toHaveText('球迷小王');
+  await expect(asUser.getByLabel('昵称')).toHaveValue('球迷小王');
+  await expect(asUser.getByText('+86 138****0001')).toBeVisible();
+  await expect(asUser.getByRole('radio', { name: '头像 1', exact: true })).toBeAttached();
+  await asUser.waitForLoadState('networkidle');
+  await asUser.screenshot({ path: `${SHOTS}/member-profile.png` });
+  await asUser.screenshot({ path: `${SHOTS}/member-profile-full.png`, fullPage: true });
+});
+
+test('a new nickname and avatar are kept after a reload; the invite code copies', async ({ browser }) => {
+  const inviteCode = `E2${String(randomInt(0, 1e6)).padStart(6, '0')}`;
+  const { page } = await freshUserPage(browser, '改名前', { inviteCode });
+  await page.goto('/member?type=1');
+  await page.getByLabel('昵称').fill('改名之后');
+  await page.getByRole('radio', { name: '头像 3', exact: true }).check();
+  await page.getByRole('button', { name: '保存资料' }).click();
+  await expect(page.getByText('资料已保存')).toBeVisible();
+  await expect(page.getByTestId('member-nickname')).toHaveText('改名之后');
+  await page.reload();
+  await expect(page.getByLabel('昵称')).toHaveValue('改名之后');
+  await expect(page.getByRole('radio', { name: '头像 3', exact: true })).toBeChecked();
+  const chosen = await page.getByRole('img', { name: '当前头像' }).getAttribute('src');
+  expect(chosen).toContain('/api/universal/avatar?');
+
+  await page.getByRole('button', { name: '复制' }).click();
+  await expect(page.getByText('邀请码已复制')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(inviteCode);
+  await page.context().close();
+});
+
+test('a mismatched payment password is refused, a good one is saved', async ({ browser }) => {
+  const { page } = await freshUserPage(browser, '设置密码');
+  await page.goto('/member');
+  const card = page.locator('section', { has: page.getByRole('heading', { name: '支付密码' }) });
+  await expect(card.getByText('未设置')).toBeVisible();
+  await card.getByLabel('新支付密码').fill('135790');
+  await card.getByLabel('确认支付密码').fill('135791');
+  await card.getByRole('button', { name: '设置支付密码' }).click();
+  await expect(card.getByRole('alert')).toHaveText('两次输入的支付密码不一致');
+  await card.getByLabel('确认支付密码').fill('135790');
+  await card.getByRole('button', { name: '设置支付密码' }).click();
+  await expect(page.getByText('支付密码已保存')).toBeVisible();
+  await expect(card.getByText('已设置')).toBeVisible();
+  await expect(card.getByLabel('原支付密码')).toBeVisible();
+  await page.context().close();
+});
+
+test('real-name verification with a valid resident ID shows verified', async ({ browser }) => {
+  const { page } = await freshUserPage(browser, '实名用户');
+  const first17 = '44030419900307123';
+  const idNumber = first17 + cnIdCheckCharacter(first17);
+  await page.goto('/member');
+  const card = page.locator('#verification');
+  await expect(card.getByText('未认证')).toBeVisible();
+  await card.getByLabel('真实姓名').fill('王小明');
+  await card.getByLabel('证件号码').fill(idNumber);
+  await card.getByRole('button', { name: '提交认证' }).click();
+  await expect(card.getByText('已认证')).toBeVisible();
+  await expect(card.getByText('王**')).toBeVisible();
+  await expect(card.getByText(`440***********${idNumber.slice(-4)}`)).toBeVisible();
+  await expect(card.getByRole('button', { name: '提交认证' })).toHaveCount(0);
+  await page.context().close();
+});
+
+test('the anchor centre sends a user to the application tab', async ({ asUser }) => {
+  await asUser.goto('/member?type=9');
+  await expect(asUser).toHaveURL(/\/member\?type=7$/);
+  await expect(asUser.getByRole('heading', { level: 1, name: '申请主播' })).toBeVisible();
+  await expect(asUser.getByTestId('anchor-state')).toContainText('你还不是主播');
+  await expect(asUser.getByRole('link', { name: '去认证' })).toHaveAttribute(
+    'href',
+    '/member?type=1#verification',
+  );
+});
+
+test('an anchor sees the anchor centre', async ({ asAnchor }) => {
+  await asAnchor.goto('/member?type=9');
+  await expect(asAnchor).toHaveURL(/\/member\?type=9$/);
+  await expect(asAnchor.getByTestId('anchor-state')).toContainText('解说老李，你已是认证主播');
+  const rail = asAnchor.getByRole('navigation', { name: '个人中心菜单' });
+  await expect(rail.getByRole('link', { name: '主播中心' })).toHaveAttribute('aria-current', 'page');
+  await expect(rail.getByRole('link', { name: '申请主播' })).toHaveCount(0);
+});
+
+test('the level tab shows the real level and every threshold', async ({ asUser }) => {
+  await asUser.goto('/member?type=5');
+  await expect(asUser.getByTestId('member-level')).toHaveText('Lv.1');
+  await expect(asUser.getByText('距离 Lv.2 还需 10 经验')).toBeVisible();
+  await expect(asUser.getByRole('row', { name: /等级 60/ })).toContainText('17,700 经验');
+  await asUser.waitForLoadState('networkidle');
+  await asUser.screenshot({ path: `${SHOTS}/member-level.png` });
+  await asUser.screenshot({ path: `${SHOTS}/member-level-full.png`, fullPage: true });
+});
+
+test('/en/member speaks English, and guests are asked to sign in', async ({ asUser, page }) => {
+  await asUser.goto('/en/member?type=2');
+  await expect(asUser).toHaveTitle('My account - Kickoff Live');
+  await expect(asUser.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
+  await expect(asUser.getByTestId('wallet-balance')).toHaveText('0');
+  await expect(asUser.getByText("The wallet isn't open yet")).toBeVisible();
+
+  await page.goto('/member');
+  await expect(page.getByRole('heading', { name: '请登录后重试' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '去登录' })).toHaveAttribute('href', '/login');
+});
