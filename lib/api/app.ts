@@ -8,6 +8,7 @@ import type { Db } from '@/lib/db';
 import { localeOfRequest, translator } from '@/lib/i18n/translate';
 import { log } from '@/lib/log';
 import { registerModerationRoutes } from '@/lib/moderation/api';
+import { registerScoresRoutes } from '@/lib/scores/api';
 import { registerSystemRoutes } from '@/lib/system/api';
 import { sessionMiddleware } from './auth';
 import type { AppEnv } from './context';
@@ -50,6 +51,7 @@ export function createApiApp(deps: { db: () => Db }) {
   registerSystemRoutes(app);
   registerAccountRoutes(app);
   registerModerationRoutes(app);
+  registerScoresRoutes(app);
   registerDocs(app);
   return app;
 }
