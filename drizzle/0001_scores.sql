@@ -63,6 +63,8 @@ CREATE TABLE "matches" (
 	"minute" integer,
 	"home_score" integer,
 	"away_score" integer,
+	"home_full_time" integer,
+	"away_full_time" integer,
 	"home_half_time" integer,
 	"away_half_time" integer,
 	"home_extra_time" integer,
@@ -171,7 +173,7 @@ CREATE INDEX "matches_season_idx" ON "matches" USING btree ("season_id","kickoff
 CREATE INDEX "matches_kickoff_idx" ON "matches" USING btree ("kickoff_at");--> statement-breakpoint
 CREATE INDEX "matches_home_idx" ON "matches" USING btree ("home_team_id","kickoff_at");--> statement-breakpoint
 CREATE INDEX "matches_away_idx" ON "matches" USING btree ("away_team_id","kickoff_at");--> statement-breakpoint
-CREATE INDEX "odds_snapshots_match_idx" ON "odds_snapshots" USING btree ("match_id","market","captured_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "odds_snapshots_unique" ON "odds_snapshots" USING btree ("match_id","market","captured_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "point_adjustments_unique" ON "point_adjustments" USING btree ("season_id","team_id","reason");--> statement-breakpoint
 CREATE UNIQUE INDEX "season_teams_unique" ON "season_teams" USING btree ("season_id","team_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "seasons_competition_key_unique" ON "seasons" USING btree ("competition_id","key");--> statement-breakpoint

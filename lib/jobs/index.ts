@@ -2,12 +2,18 @@
 // stops the others.
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import { sessions } from '@/lib/accounts/schema';
+import { getConfig } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { log } from '@/lib/log';
+import { createFeedsTicker } from './feeds';
 
 type Job = { name: string; everyMs: number; run: (db: Db) => Promise<unknown> };
 
 const SESSION_RETENTION_MS = 7 * 24 * 3600 * 1000;
+/** Replays and simulations advance every few seconds: often enough for a sped-up demo clock. */
+const FEEDS_TICK_MS = 5000;
+
+let feedsTick: ReturnType<typeof createFeedsTicker> | undefined;
 
 export const jobs: Job[] = [
   {
@@ -23,6 +29,16 @@ export const jobs: Job[] = [
             and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, cutoff)),
           ),
         );
+    },
+  },
+  {
+    name: 'live-feeds',
+    everyMs: FEEDS_TICK_MS,
+    run: async (db) => {
+      const config = getConfig();
+      if (!config.FEEDS) return;
+      feedsTick ??= createFeedsTicker({ speed: config.FEED_CLOCK_SPEED });
+      await feedsTick(db);
     },
   },
 ];

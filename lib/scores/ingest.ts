@@ -352,6 +352,8 @@ async function storeMatches(
       minute: row.minute ?? null,
       homeScore: final?.[0] ?? null,
       awayScore: final?.[1] ?? null,
+      homeFullTime: score?.fullTime[0] ?? null,
+      awayFullTime: score?.fullTime[1] ?? null,
       homeHalfTime: score?.halfTime?.[0] ?? null,
       awayHalfTime: score?.halfTime?.[1] ?? null,
       homeExtraTime: score?.extraTime?.[0] ?? null,
@@ -387,6 +389,8 @@ async function storeMatches(
           'minute',
           'homeScore',
           'awayScore',
+          'homeFullTime',
+          'awayFullTime',
           'homeHalfTime',
           'awayHalfTime',
           'homeExtraTime',
@@ -440,7 +444,7 @@ async function storeMatches(
   const odds = batch.matches.flatMap((row) =>
     (row.odds ?? []).map((snapshot) => ({ ...snapshot, matchId: idOf(row) })),
   );
-  for (const rows of chunks(odds)) await tx.insert(oddsSnapshots).values(rows);
+  for (const rows of chunks(odds)) await tx.insert(oddsSnapshots).values(rows).onConflictDoNothing();
 
   return matchIds;
 }

@@ -165,8 +165,12 @@ export const matches = pgTable(
     period: text('period', { enum: MATCH_PERIODS }).notNull().default('not_started'),
     /** Match clock while live (football minutes, basketball/e-sports elapsed minutes). */
     minute: integer('minute'),
+    /** The result shown: after extra time when there was some. */
     homeScore: integer('home_score'),
     awayScore: integer('away_score'),
+    /** After 90 minutes (basketball/e-sports: same as the result). */
+    homeFullTime: integer('home_full_time'),
+    awayFullTime: integer('away_full_time'),
     homeHalfTime: integer('home_half_time'),
     awayHalfTime: integer('away_half_time'),
     /** Score after extra time (cumulative, as openfootball publishes it). */
@@ -283,7 +287,8 @@ export const oddsSnapshots = pgTable(
     capturedAt: timestamp('captured_at', { withTimezone: true }).notNull(),
     generated: boolean('generated').notNull().default(false),
   },
-  (table) => [index('odds_snapshots_match_idx').on(table.matchId, table.market, table.capturedAt)],
+  // One capture per market and instant: a feed re-sending the same history adds nothing.
+  (table) => [uniqueIndex('odds_snapshots_unique').on(table.matchId, table.market, table.capturedAt)],
 );
 
 /** Points added or (negative) deducted by a competition's authority, with the published reason. */
