@@ -407,14 +407,12 @@ export async function teamPage(db: DbOrTx, teamId: number, locale: Locale, now =
       .orderBy(asc(matches.kickoffAt))
       .limit(10),
   ]);
-  const latestSquadSeason = memberships[0]?.seasonId;
-  const squad = latestSquadSeason
-    ? await db
-        .select()
-        .from(squadPlayers)
-        .where(eq(squadPlayers.teamId, teamId))
-        .orderBy(desc(squadPlayers.seasonId), asc(squadPlayers.number))
-    : [];
+  // Squads exist for tournaments (World Cup 2026); the latest season's list comes first.
+  const squad = await db
+    .select()
+    .from(squadPlayers)
+    .where(eq(squadPlayers.teamId, teamId))
+    .orderBy(desc(squadPlayers.seasonId), asc(squadPlayers.number));
   return {
     id: team.id,
     name: localName(team.names, team.sourceName, locale),
