@@ -10,6 +10,7 @@ import type { Db } from '@/lib/db';
 import { localeOfRequest, translator } from '@/lib/i18n/translate';
 import { log } from '@/lib/log';
 import { registerModerationRoutes } from '@/lib/moderation/api';
+import { registerScoresRoutes } from '@/lib/scores/api';
 import { registerSystemRoutes } from '@/lib/system/api';
 import { sessionMiddleware } from './auth';
 import type { AppEnv } from './context';
@@ -54,6 +55,7 @@ export function createApiApp(deps: { db: () => Db }) {
   registerAuthRoutes(app);
   registerProfileRoutes(app);
   registerModerationRoutes(app);
+  registerScoresRoutes(app);
   registerDocs(app);
   return app;
 }

@@ -9,6 +9,8 @@ describe('runtime config', () => {
       COMPANY_ID: 1,
       MOBILE_REDIRECT: true,
       ROLES: ['web', 'realtime', 'jobs'],
+      FEED_CLOCK_SPEED: 1,
+      FEEDS: true,
     });
     // Unset database and mobile site: the embedded database, and no mobile redirect.
     expect(config.DATABASE_URL).toBeUndefined();
@@ -35,6 +37,8 @@ describe('runtime config', () => {
     ['COMPANY_ID', '0'],
     ['ROLES', 'web,bogus'],
     ['SEED_ON_START', 'maybe'],
+    ['FEED_CLOCK_SPEED', '0'],
+    ['FEED_CLOCK_SPEED', 'fast'],
   ])('stops with a message naming %s when it is %p', (variable, value) => {
     expect(() => parseConfig({ [variable]: value })).toThrow(ConfigError);
     try {

@@ -43,6 +43,13 @@ export const configSchema = z
       .default(ROLES.join(','))
       .transform((value) => value.split(',').map((role) => role.trim()))
       .pipe(z.array(z.enum(ROLES)).min(1)),
+    /**
+     * How many match minutes pass per real minute in the replay feed and the simulator: 1 plays matches
+     * in real time, 15 shows a whole football match in about seven minutes for a demo.
+     */
+    FEED_CLOCK_SPEED: z.coerce.number().min(0.1).max(600).default(1),
+    /** Replayed and simulated matches; off leaves only imported data. */
+    FEEDS: flag.default(true),
     /** Seed demo data after migrating (used by `npm run demo` and the e2e server). */
     SEED_ON_START: flag.default(false),
     /** Master key for the portal's HMAC signatures (captcha, chat signatures). Unset: generated once and

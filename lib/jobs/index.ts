@@ -5,12 +5,18 @@ import { pruneCaptchaUses } from '@/lib/accounts/captcha';
 import { pruneQrLogins } from '@/lib/accounts/qr-login';
 import { pruneRateEvents } from '@/lib/accounts/rate-limit';
 import { sessions } from '@/lib/accounts/schema';
+import { getConfig } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { log } from '@/lib/log';
+import { createFeedsTicker } from './feeds';
 
 type Job = { name: string; everyMs: number; run: (db: Db) => Promise<unknown> };
 
 const SESSION_RETENTION_MS = 7 * 24 * 3600 * 1000;
+/** Replays and simulations advance every few seconds: often enough for a sped-up demo clock. */
+const FEEDS_TICK_MS = 5000;
+
+let feedsTick: ReturnType<typeof createFeedsTicker> | undefined;
 
 export const jobs: Job[] = [
   {
@@ -35,6 +41,16 @@ export const jobs: Job[] = [
       await pruneCaptchaUses(db);
       await pruneRateEvents(db);
       await pruneQrLogins(db);
+    },
+  },
+  {
+    name: 'live-feeds',
+    everyMs: FEEDS_TICK_MS,
+    run: async (db) => {
+      const config = getConfig();
+      if (!config.FEEDS) return;
+      feedsTick ??= createFeedsTicker({ speed: config.FEED_CLOCK_SPEED });
+      await feedsTick(db);
     },
   },
 ];

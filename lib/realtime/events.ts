@@ -43,7 +43,23 @@ export const goalEventSchema = z.object({
   away_team_name_zh: z.string(),
   home_score: z.number(),
   away_score: z.number(),
+  /** `replay` when the goal belongs to a replayed recording, so screens can say so. */
+  source: z.string().optional(),
 });
+
+/** One match's live state in a code-100 push (`data` is a list of these). */
+export const matchUpdateSchema = z.object({
+  match_id: z.number(),
+  status: z.enum(['not_started', 'live', 'finished', 'abnormal']),
+  period: z.string(),
+  minute: z.number().nullable(),
+  home_score: z.number().nullable(),
+  away_score: z.number().nullable(),
+  source: z.string(),
+  /** Date of the real match a replay plays again. */
+  replay_of_date: z.string().nullable(),
+});
+export const matchUpdatesSchema = z.array(matchUpdateSchema);
 
 export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('registered'), user_id: z.number().nullable() }),

@@ -1,8 +1,12 @@
-// Deterministic demo data. Idempotent: running it again changes nothing that is already there.
+// Deterministic demo data, plus the real football data. Idempotent: running it again changes nothing
+// that is already there.
+import { existsSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '@/lib/accounts/password';
 import { users } from '@/lib/accounts/schema';
 import type { Db } from '@/lib/db';
+import { defaultOpenfootballDir, importOpenfootball } from '@/lib/feeds/openfootball/import';
+import { log } from '@/lib/log';
 
 /** Documented in the README; change them on any public install. */
 export const DEMO_ACCOUNTS = [
@@ -54,4 +58,14 @@ export async function seedDemoData(db: Db) {
         set: { inviteCode: sql`coalesce(${users.inviteCode}, excluded.invite_code)` },
       });
   }
+  await seedFootballData(db);
+}
+
+/** The real openfootball data (leagues, results, both World Cups); skipped with a warning when absent. */
+export async function seedFootballData(db: Db, dir = defaultOpenfootballDir()) {
+  if (!existsSync(dir)) {
+    log.warn({ dir }, 'openfootball data not found: set OPENFOOTBALL_DIR to import real football data');
+    return [];
+  }
+  return importOpenfootball(db, dir);
 }

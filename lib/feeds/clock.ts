@@ -1,0 +1,32 @@
+// The feeds' clock and randomness: match time runs FEED_CLOCK_SPEED times faster than real time, and
+// every made-up number comes from a generator seeded by the match, so a tick is reproducible.
+
+/** Match minutes elapsed since kick-off (negative before it). */
+export function matchMinutesSince(kickoffAt: Date, now: Date, speed: number) {
+  return ((now.getTime() - kickoffAt.getTime()) / 60_000) * speed;
+}
+
+/** mulberry32: small, fast, good enough for made-up match events; same seed, same sequence. */
+export function seededRandom(seed: string) {
+  let state = 0;
+  for (const char of seed) state = (Math.imul(state ^ char.codePointAt(0)!, 2654435761) + 1) >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Poisson draw by inversion (means here are small). */
+export function poisson(random: () => number, mean: number) {
+  const limit = Math.exp(-mean);
+  let product = random();
+  let count = 0;
+  while (product > limit) {
+    product *= random();
+    count += 1;
+  }
+  return count;
+}

@@ -1,0 +1,296 @@
+// Basketball and e-sports where no open data exists: fictional leagues and teams (never real clubs'
+// names), every row marked simulated. Each game is drawn once from a generator seeded by its slot, then
+// revealed as the clock runs, so every process and every tick agree.
+//
+// Basketball model: four 12-minute quarters (breaks 2, 15, 2 minutes), five-minute overtimes while
+// level. Each minute each team makes Poisson(0.95) scoring plays worth 2 (70 %), 3 (22 %) or 1 (8 %)
+// point(s); a run (12 % chance a minute, 2–4 minutes) multiplies one side's rate by 1.6 and the
+// other's by 0.6 — the swings of a real game.
+// E-sports model: best of three maps of 30–40 minutes with 5-minute breaks; each team gets Poisson(18)
+// kills and Poisson(3) objectives a map, the side with more kills takes the map.
+import { matchMinutesSince, poisson, seededRandom } from '@/lib/feeds/clock';
+import type { FeedBatch, MatchEventInfo, MatchInfo } from '@/lib/feeds/provider';
+import type { MatchPeriod } from '@/lib/scores/schema';
+
+export const SIMULATED_SOURCE = 'simulated';
+/** Upper bound of a game with breaks (four overtimes in basketball, three long maps in e-sports). */
+const LONGEST_GAME_MINUTES = 140;
+
+export const SIMULATED_LEAGUES = {
+  basketball: {
+    code: 'sim.basketball',
+    sourceName: 'Simulated Basketball League',
+    names: {
+      'zh-CN': '模拟篮球联赛',
+      'zh-TW': '模擬籃球聯賽',
+      en: 'Simulated Basketball League',
+      vi: 'Giải bóng rổ mô phỏng',
+    },
+    teams: [
+      'Harborview Herons',
+      'Redstone Rams',
+      'Lakeside Lynx',
+      'Copper Valley Comets',
+      'Northwind Navigators',
+      'Pinecrest Pumas',
+      'Saltmarsh Sharks',
+      'Thunder Ridge Titans',
+    ],
+  },
+  esports: {
+    code: 'sim.esports',
+    sourceName: 'Simulated Esports Cup',
+    names: {
+      'zh-CN': '模拟电竞杯',
+      'zh-TW': '模擬電競盃',
+      en: 'Simulated Esports Cup',
+      vi: 'Cúp thể thao điện tử mô phỏng',
+    },
+    teams: ['Neon Foxes', 'Quantum Owls', 'Pixel Raiders', 'Static Wolves', 'Echo Drakes', 'Binary Hawks'],
+  },
+} as const;
+
+export type SimulatedSport = keyof typeof SIMULATED_LEAGUES;
+
+type Scoring = {
+  at: number;
+  minute: number;
+  side: 'home' | 'away';
+  points: number;
+  period: number;
+  kind: MatchEventInfo['kind'];
+};
+type Segment = { period: MatchPeriod; at: number; length: number; startMinute: number };
+type Game = { segments: Segment[]; plays: Scoring[]; end: number; mapWinners?: ('home' | 'away')[] };
+
+function drawBasketball(random: () => number): Game {
+  const segments: Segment[] = [];
+  const plays: Scoring[] = [];
+  const breaks = [2, 15, 2];
+  let at = 0;
+  let run: { side: 'home' | 'away'; left: number } | null = null;
+  const score = { home: 0, away: 0 };
+  const playPeriod = (period: MatchPeriod, index: number, length: number, startMinute: number) => {
+    segments.push({ period, at, length, startMinute });
+    for (let minute = 0; minute < length; minute += 1) {
+      if (!run && random() < 0.12)
+        run = { side: random() < 0.5 ? 'home' : 'away', left: 2 + Math.floor(random() * 3) };
+      for (const side of ['home', 'away'] as const) {
+        const factor = run ? (run.side === side ? 1.6 : 0.6) : 1;
+        for (let count = poisson(random, 0.95 * factor); count > 0; count -= 1) {
+          const roll = random();
+          const points = roll < 0.7 ? 2 : roll < 0.92 ? 3 : 1;
+          score[side] += points;
+          plays.push({
+            at: at + minute + random(),
+            minute: startMinute + minute,
+            side,
+            points,
+            period: index,
+            kind: 'score',
+          });
+        }
+      }
+      if (run) {
+        run.left -= 1;
+        if (run.left <= 0) run = null;
+      }
+    }
+    at += length;
+  };
+  const quarters: MatchPeriod[] = ['q1', 'q2', 'q3', 'q4'];
+  quarters.forEach((period, index) => {
+    playPeriod(period, index, 12, index * 12);
+    if (index < 3) at += breaks[index]!;
+  });
+  for (let overtime = 0; score.home === score.away; overtime += 1) {
+    at += 2;
+    if (overtime === 4) {
+      // A game cannot end level: the last overtime's final free throw decides it.
+      const side = random() < 0.5 ? 'home' : 'away';
+      score[side] += 1;
+      plays.push({
+        at: at - 2,
+        minute: 48 + overtime * 5,
+        side,
+        points: 1,
+        period: 4 + overtime - 1,
+        kind: 'score',
+      });
+      break;
+    }
+    playPeriod('overtime', 4 + overtime, 5, 48 + overtime * 5);
+  }
+  return { segments, plays, end: at };
+}
+
+function drawEsports(random: () => number): Game {
+  const segments: Segment[] = [];
+  const plays: Scoring[] = [];
+  const mapWinners: ('home' | 'away')[] = [];
+  let at = 0;
+  for (let map = 0; map < 3; map += 1) {
+    const length = 30 + Math.floor(random() * 11);
+    segments.push({ period: 'map', at, length, startMinute: 0 });
+    const kills = { home: poisson(random, 18), away: poisson(random, 18) };
+    for (const side of ['home', 'away'] as const) {
+      for (let index = 0; index < kills[side]; index += 1) {
+        const offset = random() * length;
+        plays.push({
+          at: at + offset,
+          minute: Math.floor(offset),
+          side,
+          points: 1,
+          period: map,
+          kind: 'kill',
+        });
+      }
+      for (let index = poisson(random, 3); index > 0; index -= 1) {
+        const offset = random() * length;
+        plays.push({
+          at: at + offset,
+          minute: Math.floor(offset),
+          side,
+          points: 0,
+          period: map,
+          kind: 'objective',
+        });
+      }
+    }
+    mapWinners.push(
+      kills.home > kills.away ? 'home' : kills.away > kills.home ? 'away' : random() < 0.5 ? 'home' : 'away',
+    );
+    at += length;
+    const won = (side: 'home' | 'away') => mapWinners.filter((winner) => winner === side).length;
+    if (won('home') === 2 || won('away') === 2) break;
+    at += 5;
+  }
+  plays.sort((a, b) => a.at - b.at);
+  return { segments, plays, end: at, mapWinners };
+}
+
+/** Length of a game in match minutes, breaks included. */
+export function simulatedLength(sport: SimulatedSport, seed: string) {
+  const random = seededRandom(seed);
+  return (sport === 'basketball' ? drawBasketball(random) : drawEsports(random)).end;
+}
+
+/** A simulated game between `home` and `away` kicking off at `kickoffAt`, as it stands at `now`. */
+export function simulatedAt(
+  sport: SimulatedSport,
+  home: string,
+  away: string,
+  kickoffAt: Date,
+  now: Date,
+  speed: number,
+): MatchInfo {
+  const league = SIMULATED_LEAGUES[sport];
+  const externalId = `${sport}/${kickoffAt.toISOString()}/${home}/${away}`;
+  const game =
+    sport === 'basketball' ? drawBasketball(seededRandom(externalId)) : drawEsports(seededRandom(externalId));
+  const elapsed = matchMinutesSince(kickoffAt, now, speed);
+  const base = {
+    source: SIMULATED_SOURCE,
+    externalId,
+    competitionCode: league.code,
+    seasonKey: String(kickoffAt.getUTCFullYear()),
+    round: sport === 'basketball' ? 'Regular season' : 'Group stage',
+    homeTeam: home,
+    awayTeam: away,
+    kickoffAt,
+  };
+  if (elapsed < 0) return { ...base, status: 'not_started', period: 'not_started', score: null, events: [] };
+  const finished = elapsed >= game.end;
+  const seen = game.plays.filter((play) => finished || play.at <= elapsed);
+  let segment = game.segments[0]!;
+  for (const candidate of game.segments) if (elapsed >= candidate.at) segment = candidate;
+  const inBreak = !finished && elapsed >= segment.at + segment.length;
+  const periodCount = game.segments.length;
+  const periods: [number, number][] = Array.from({ length: periodCount }, (_, index) => {
+    const inPeriod = seen.filter((play) => play.period === index && play.kind !== 'objective');
+    const sum = (side: 'home' | 'away') =>
+      inPeriod.filter((play) => play.side === side).reduce((total, play) => total + play.points, 0);
+    return [sum('home'), sum('away')];
+  });
+  let fullTime: [number, number];
+  if (sport === 'basketball') {
+    fullTime = [
+      periods.reduce((total, period) => total + period[0], 0),
+      periods.reduce((total, period) => total + period[1], 0),
+    ];
+  } else {
+    const mapsOver = game.segments.filter(
+      (candidate) => finished || elapsed >= candidate.at + candidate.length,
+    ).length;
+    const winners = game.mapWinners!.slice(0, mapsOver);
+    fullTime = [
+      winners.filter((winner) => winner === 'home').length,
+      winners.filter((winner) => winner === 'away').length,
+    ];
+  }
+  const minute = Math.min(segment.length, Math.floor(elapsed - segment.at)) + segment.startMinute;
+  return {
+    ...base,
+    status: finished ? 'finished' : 'live',
+    period: finished ? 'finished' : segment.period,
+    minute: finished || inBreak ? null : minute,
+    score: {
+      fullTime,
+      periods: periods.slice(0, game.segments.filter((candidate) => elapsed >= candidate.at).length),
+    },
+    events: seen.map((play) => ({
+      kind: play.kind,
+      minute: play.minute,
+      side: play.side,
+      points: play.kind === 'objective' ? null : play.points,
+      generated: true,
+    })),
+  };
+}
+
+/** Reference rows of the fictional leagues: the competition, this year's season and the teams. */
+export function simulatedLeagueBatch(sport: SimulatedSport, year: number): FeedBatch {
+  const league = SIMULATED_LEAGUES[sport];
+  return {
+    competitions: [
+      {
+        code: league.code,
+        source: SIMULATED_SOURCE,
+        sport,
+        kind: 'league',
+        region: 'world',
+        sourceName: league.sourceName,
+        names: league.names,
+      },
+    ],
+    seasons: [
+      { competitionCode: league.code, key: String(year), sourceName: `${league.sourceName} ${year}` },
+    ],
+    teams: league.teams.map((sourceName) => ({ sport, sourceName, simulated: true })),
+    seasonTeams: league.teams.map((team) => ({
+      competitionCode: league.code,
+      seasonKey: String(year),
+      team,
+    })),
+  };
+}
+
+/** Today's simulated games: one every `spacing` real minutes, pairs drawn from the day and slot. */
+export function simulatedSchedule(sport: SimulatedSport, now: Date, speed: number, lookaheadMinutes = 120) {
+  const teams = SIMULATED_LEAGUES[sport].teams;
+  const spacing = Math.max(5, 150 / speed);
+  const longest = LONGEST_GAME_MINUTES / speed;
+  const dayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const first = Math.max(0, Math.ceil((now.getTime() - dayStart - longest * 60_000) / (spacing * 60_000)));
+  const last = Math.floor((now.getTime() - dayStart + lookaheadMinutes * 60_000) / (spacing * 60_000));
+  const games: { home: string; away: string; kickoffAt: Date }[] = [];
+  for (let slot = first; slot <= last; slot += 1) {
+    const kickoffAt = new Date(dayStart + slot * spacing * 60_000);
+    if (kickoffAt.getTime() >= dayStart + 86_400_000) break;
+    const random = seededRandom(`${sport}:${kickoffAt.toISOString()}`);
+    const home = Math.floor(random() * teams.length);
+    const away = (home + 1 + Math.floor(random() * (teams.length - 1))) % teams.length;
+    games.push({ home: teams[home]!, away: teams[away]!, kickoffAt });
+  }
+  return games;
+}

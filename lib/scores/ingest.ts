@@ -1,0 +1,450 @@
+// Stores what a feed reports (lib/feeds/provider.ts) idempotently: every row is upserted on its natural
+// key, so importing the same file or replaying the same tick twice changes nothing. Callers run it
+// inside one transaction so a batch is stored whole or not at all.
+import { and, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '@/lib/db';
+import { type FeedBatch, feedBatchSchema, type ParsedFeedBatch } from '@/lib/feeds/provider';
+import {
+  competitions,
+  lineups,
+  matchEvents,
+  matches,
+  matchStatistics,
+  oddsSnapshots,
+  pointAdjustments,
+  type Sport,
+  seasons,
+  seasonTeams,
+  squadPlayers,
+  stadiums,
+  teams,
+} from './schema';
+
+const CHUNK = 500;
+
+function chunks<T>(rows: T[]) {
+  const out: T[][] = [];
+  for (let index = 0; index < rows.length; index += CHUNK) out.push(rows.slice(index, index + CHUNK));
+  return out;
+}
+
+/** `set` of an upsert: each listed column takes the value of the row that was refused. */
+function fromExcluded<T extends PgTable>(table: T, keys: (keyof T['$inferInsert'] & string)[]) {
+  const columns = getTableColumns(table) as Record<string, { name: string }>;
+  return Object.fromEntries(keys.map((key) => [key, sql.raw(`excluded."${columns[key]!.name}"`)]));
+}
+
+/** A stable colour pair from the name: badges are drawn, never copied from a real crest. */
+export function crestColors(name: string): [string, string] {
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + char.codePointAt(0)!) >>> 0;
+  const hue = hash % 360;
+  const lightness = 30 + ((hash >>> 9) % 25);
+  const background = hslToHex(hue, 65, lightness);
+  return [background, '#ffffff'];
+}
+
+function hslToHex(hue: number, saturation: number, lightness: number) {
+  const s = saturation / 100;
+  const l = lightness / 100;
+  const k = (n: number) => (n + hue / 30) % 12;
+  const a = s * Math.min(l, 1 - l);
+  const channel = (n: number) =>
+    Math.round(255 * (l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)))))
+      .toString(16)
+      .padStart(2, '0');
+  return `#${channel(0)}${channel(8)}${channel(4)}`;
+}
+
+const seasonRef = (code: string, key: string) => `${code}|${key}`;
+const teamRef = (sport: string, name: string) => `${sport}|${name}`;
+
+export class FeedReferenceError extends Error {
+  constructor(what: string) {
+    super(`feed batch refers to an unknown ${what}`);
+    this.name = 'FeedReferenceError';
+  }
+}
+
+export type StoredBatch = {
+  competitions: number;
+  seasons: number;
+  teams: number;
+  matches: number;
+  events: number;
+  squadPlayers: number;
+  /** The stored id of each match of the batch, by `source|externalId`. */
+  matchIds: Map<string, number>;
+};
+
+export async function storeFeedBatch(tx: DbOrTx, input: FeedBatch): Promise<StoredBatch> {
+  const batch: ParsedFeedBatch = feedBatchSchema.parse(input);
+
+  // Competitions and seasons named by the batch, plus the ones its rows refer to.
+  for (const rows of chunks(batch.competitions)) {
+    await tx
+      .insert(competitions)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: competitions.code,
+        set: {
+          ...fromExcluded(competitions, ['kind', 'region']),
+          names: sql`${competitions.names} || excluded.names`,
+        },
+      });
+  }
+  const competitionCodes = new Set([
+    ...batch.competitions.map((row) => row.code),
+    ...batch.seasons.map((row) => row.competitionCode),
+    ...batch.matches.map((row) => row.competitionCode),
+    ...batch.seasonTeams.map((row) => row.competitionCode),
+    ...batch.squadPlayers.map((row) => row.competitionCode),
+    ...batch.pointAdjustments.map((row) => row.competitionCode),
+  ]);
+  const competitionRows = competitionCodes.size
+    ? await tx
+        .select({ id: competitions.id, code: competitions.code, sport: competitions.sport })
+        .from(competitions)
+        .where(inArray(competitions.code, [...competitionCodes]))
+    : [];
+  const competitionByCode = new Map(competitionRows.map((row) => [row.code, row]));
+  const competition = (code: string) => {
+    const row = competitionByCode.get(code);
+    if (!row) throw new FeedReferenceError(`competition ${code}`);
+    return row;
+  };
+
+  for (const rows of chunks(batch.seasons)) {
+    await tx
+      .insert(seasons)
+      .values(
+        rows.map((row) => ({
+          competitionId: competition(row.competitionCode).id,
+          key: row.key,
+          sourceName: row.sourceName,
+          startsOn: row.startsOn ?? null,
+          endsOn: row.endsOn ?? null,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [seasons.competitionId, seasons.key],
+        set: {
+          sourceName: sql`excluded.source_name`,
+          startsOn: sql`coalesce(excluded.starts_on, ${seasons.startsOn})`,
+          endsOn: sql`coalesce(excluded.ends_on, ${seasons.endsOn})`,
+        },
+      });
+  }
+  const seasonRows = competitionRows.length
+    ? await tx
+        .select({ id: seasons.id, key: seasons.key, competitionId: seasons.competitionId })
+        .from(seasons)
+        .where(
+          inArray(
+            seasons.competitionId,
+            competitionRows.map((row) => row.id),
+          ),
+        )
+    : [];
+  const codeById = new Map(competitionRows.map((row) => [row.id, row.code]));
+  const seasonIds = new Map(
+    seasonRows.map((row) => [seasonRef(codeById.get(row.competitionId)!, row.key), row.id]),
+  );
+  const season = (code: string, key: string) => {
+    const id = seasonIds.get(seasonRef(code, key));
+    if (id === undefined) throw new FeedReferenceError(`season ${code} ${key}`);
+    return id;
+  };
+
+  // Teams: names merge (a later source may know more languages), the country code is kept once known.
+  const teamsByRef = new Map(batch.teams.map((row) => [teamRef(row.sport, row.sourceName), row]));
+  for (const rows of chunks([...teamsByRef.values()])) {
+    await tx
+      .insert(teams)
+      .values(rows.map((row) => ({ ...row, crestColors: crestColors(row.sourceName) })))
+      .onConflictDoUpdate({
+        target: [teams.sport, teams.sourceName],
+        set: {
+          names: sql`${teams.names} || excluded.names`,
+          countryCode: sql`coalesce(excluded.country_code, ${teams.countryCode})`,
+          isNational: sql`${teams.isNational} or excluded.is_national`,
+        },
+      });
+  }
+  const wanted = new Map<string, { sport: Sport; name: string }>();
+  const want = (competitionCode: string, name: string) => {
+    const sport = competition(competitionCode).sport;
+    wanted.set(teamRef(sport, name), { sport, name });
+  };
+  for (const row of batch.teams)
+    wanted.set(teamRef(row.sport, row.sourceName), { sport: row.sport, name: row.sourceName });
+  for (const row of batch.matches) {
+    want(row.competitionCode, row.homeTeam);
+    want(row.competitionCode, row.awayTeam);
+  }
+  for (const row of [...batch.seasonTeams, ...batch.squadPlayers, ...batch.pointAdjustments])
+    want(row.competitionCode, row.team);
+  const teamIds = new Map<string, number>();
+  for (const rows of chunks([...wanted.values()])) {
+    const found = await tx
+      .select({ id: teams.id, sport: teams.sport, sourceName: teams.sourceName })
+      .from(teams)
+      .where(or(...rows.map((row) => and(eq(teams.sport, row.sport), eq(teams.sourceName, row.name)))));
+    for (const row of found) teamIds.set(teamRef(row.sport, row.sourceName), row.id);
+  }
+  const teamId = (competitionCode: string, name: string) => {
+    const id = teamIds.get(teamRef(competition(competitionCode).sport, name));
+    if (id === undefined) throw new FeedReferenceError(`team ${name}`);
+    return id;
+  };
+
+  const memberships = new Map<string, typeof seasonTeams.$inferInsert>();
+  for (const row of batch.seasonTeams) {
+    const value = {
+      seasonId: season(row.competitionCode, row.seasonKey),
+      teamId: teamId(row.competitionCode, row.team),
+      groupName: row.group ?? null,
+    };
+    const key = `${value.seasonId}|${value.teamId}`;
+    memberships.set(key, { ...value, groupName: value.groupName ?? memberships.get(key)?.groupName ?? null });
+  }
+  for (const rows of chunks([...memberships.values()])) {
+    await tx
+      .insert(seasonTeams)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [seasonTeams.seasonId, seasonTeams.teamId],
+        set: { groupName: sql`coalesce(excluded.group_name, ${seasonTeams.groupName})` },
+      });
+  }
+
+  for (const rows of chunks(batch.stadiums)) {
+    await tx
+      .insert(stadiums)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: stadiums.name,
+        set: fromExcluded(stadiums, ['city', 'countryCode', 'timezone', 'capacity']),
+      });
+  }
+
+  const matchIds = await storeMatches(tx, batch, season, teamId);
+
+  // Squads and point adjustments.
+  const players = new Map<string, typeof squadPlayers.$inferInsert>();
+  for (const row of batch.squadPlayers) {
+    const value = {
+      seasonId: season(row.competitionCode, row.seasonKey),
+      teamId: teamId(row.competitionCode, row.team),
+      name: row.name,
+      number: row.number ?? null,
+      position: row.position ?? null,
+      club: row.club ?? null,
+      clubCountry: row.clubCountry ?? null,
+      dateOfBirth: row.dateOfBirth ?? null,
+    };
+    players.set(`${value.seasonId}|${value.teamId}|${value.name}`, value);
+  }
+  for (const rows of chunks([...players.values()])) {
+    await tx
+      .insert(squadPlayers)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [squadPlayers.seasonId, squadPlayers.teamId, squadPlayers.name],
+        set: fromExcluded(squadPlayers, ['number', 'position', 'club', 'clubCountry', 'dateOfBirth']),
+      });
+  }
+  for (const row of batch.pointAdjustments) {
+    await tx
+      .insert(pointAdjustments)
+      .values({
+        seasonId: season(row.competitionCode, row.seasonKey),
+        teamId: teamId(row.competitionCode, row.team),
+        points: row.points,
+        reason: row.reason,
+      })
+      .onConflictDoUpdate({
+        target: [pointAdjustments.seasonId, pointAdjustments.teamId, pointAdjustments.reason],
+        set: { points: row.points },
+      });
+  }
+
+  return {
+    competitions: batch.competitions.length,
+    seasons: batch.seasons.length,
+    teams: teamsByRef.size,
+    matches: batch.matches.length,
+    events: batch.matches.reduce((sum, match) => sum + (match.events?.length ?? 0), 0),
+    squadPlayers: players.size,
+    matchIds,
+  };
+}
+
+/** A ground as the source writes it (`Mexico City`, `Al Bayt Stadium, Al Khor`) → a stored stadium. */
+async function stadiumResolver(tx: DbOrTx) {
+  const rows = await tx.select({ id: stadiums.id, name: stadiums.name, city: stadiums.city }).from(stadiums);
+  return (ground: string | null | undefined) => {
+    if (!ground) return null;
+    const [first, rest] = ground.split(/,\s*/);
+    const byName = rows.find((row) => row.name === first);
+    if (byName) return byName.id;
+    for (const city of [ground, rest]) {
+      const inCity = rows.filter((row) => row.city === city);
+      if (inCity.length === 1) return inCity[0]!.id;
+    }
+    return null;
+  };
+}
+
+async function storeMatches(
+  tx: DbOrTx,
+  batch: ParsedFeedBatch,
+  season: (code: string, key: string) => number,
+  teamId: (code: string, name: string) => number,
+) {
+  const matchIds = new Map<string, number>();
+  if (!batch.matches.length) return matchIds;
+  const stadiumOf = await stadiumResolver(tx);
+
+  const originals = batch.matches.filter((row) => row.replayOf).map((row) => row.replayOf!);
+  const originalIds = new Map<string, number>();
+  if (originals.length) {
+    const found = await tx
+      .select({ id: matches.id, source: matches.source, externalId: matches.externalId })
+      .from(matches)
+      .where(
+        or(
+          ...originals.map((row) =>
+            and(eq(matches.source, row.source), eq(matches.externalId, row.externalId)),
+          ),
+        ),
+      );
+    for (const row of found) originalIds.set(`${row.source}|${row.externalId}`, row.id);
+  }
+
+  const now = new Date();
+  const values = batch.matches.map((row) => {
+    const score = row.score;
+    // The headline score is the result after extra time when there was some (openfootball's `et` is cumulative).
+    const final = score?.extraTime ?? score?.fullTime;
+    const replayOf = row.replayOf
+      ? originalIds.get(`${row.replayOf.source}|${row.replayOf.externalId}`)
+      : undefined;
+    if (row.replayOf && replayOf === undefined)
+      throw new FeedReferenceError(`original match ${row.replayOf.externalId}`);
+    return {
+      seasonId: season(row.competitionCode, row.seasonKey),
+      source: row.source,
+      externalId: row.externalId,
+      round: row.round,
+      groupName: row.group ?? null,
+      matchNumber: row.matchNumber ?? null,
+      homeTeamId: teamId(row.competitionCode, row.homeTeam),
+      awayTeamId: teamId(row.competitionCode, row.awayTeam),
+      stadiumId: stadiumOf(row.ground),
+      ground: row.ground ?? null,
+      kickoffAt: row.kickoffAt,
+      kickoffTimeKnown: row.kickoffTimeKnown,
+      status: row.status,
+      statusNote: row.statusNote ?? null,
+      period: row.period,
+      minute: row.minute ?? null,
+      homeScore: final?.[0] ?? null,
+      awayScore: final?.[1] ?? null,
+      homeFullTime: score?.fullTime[0] ?? null,
+      awayFullTime: score?.fullTime[1] ?? null,
+      homeHalfTime: score?.halfTime?.[0] ?? null,
+      awayHalfTime: score?.halfTime?.[1] ?? null,
+      homeExtraTime: score?.extraTime?.[0] ?? null,
+      awayExtraTime: score?.extraTime?.[1] ?? null,
+      homePenalties: score?.penalties?.[0] ?? null,
+      awayPenalties: score?.penalties?.[1] ?? null,
+      periodScores: score?.periods ?? null,
+      replayOfMatchId: replayOf ?? null,
+      replayOfDate: row.replayOf?.date ?? null,
+      updatedAt: now,
+    };
+  });
+  for (const rows of chunks(values)) {
+    const stored = await tx
+      .insert(matches)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [matches.source, matches.externalId],
+        set: fromExcluded(matches, [
+          'seasonId',
+          'round',
+          'groupName',
+          'matchNumber',
+          'homeTeamId',
+          'awayTeamId',
+          'stadiumId',
+          'ground',
+          'kickoffAt',
+          'kickoffTimeKnown',
+          'status',
+          'statusNote',
+          'period',
+          'minute',
+          'homeScore',
+          'awayScore',
+          'homeFullTime',
+          'awayFullTime',
+          'homeHalfTime',
+          'awayHalfTime',
+          'homeExtraTime',
+          'awayExtraTime',
+          'homePenalties',
+          'awayPenalties',
+          'periodScores',
+          'replayOfMatchId',
+          'replayOfDate',
+          'updatedAt',
+        ]),
+      })
+      .returning({ id: matches.id, source: matches.source, externalId: matches.externalId });
+    for (const row of stored) matchIds.set(`${row.source}|${row.externalId}`, row.id);
+  }
+
+  const idOf = (row: ParsedFeedBatch['matches'][number]) => matchIds.get(`${row.source}|${row.externalId}`)!;
+
+  const withEvents = batch.matches.filter((row) => row.events);
+  if (withEvents.length) {
+    for (const ids of chunks(withEvents.map(idOf)))
+      await tx.delete(matchEvents).where(inArray(matchEvents.matchId, ids));
+    const events = withEvents.flatMap((row) =>
+      row.events!.map((event, index) => ({ ...event, matchId: idOf(row), sequence: index + 1 })),
+    );
+    for (const rows of chunks(events)) await tx.insert(matchEvents).values(rows);
+  }
+
+  const statistics = batch.matches.flatMap((row) =>
+    (row.statistics ?? []).map((statistic) => ({ ...statistic, matchId: idOf(row) })),
+  );
+  for (const rows of chunks(statistics)) {
+    await tx
+      .insert(matchStatistics)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [matchStatistics.matchId, matchStatistics.kind],
+        set: fromExcluded(matchStatistics, ['home', 'away', 'generated']),
+      });
+  }
+
+  const withLineups = batch.matches.filter((row) => row.lineups);
+  if (withLineups.length) {
+    await tx.delete(lineups).where(inArray(lineups.matchId, withLineups.map(idOf)));
+    const entries = withLineups.flatMap((row) =>
+      row.lineups!.map((entry) => ({ ...entry, matchId: idOf(row) })),
+    );
+    for (const rows of chunks(entries)) await tx.insert(lineups).values(rows);
+  }
+
+  const odds = batch.matches.flatMap((row) =>
+    (row.odds ?? []).map((snapshot) => ({ ...snapshot, matchId: idOf(row) })),
+  );
+  for (const rows of chunks(odds)) await tx.insert(oddsSnapshots).values(rows).onConflictDoNothing();
+
+  return matchIds;
+}
