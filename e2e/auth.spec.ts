@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
+import { freshUserPage } from './accounts';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
 
@@ -200,4 +201,24 @@ test('a guest using the task-center shortcut is asked to log in', async ({ page 
   await page.getByRole('button', { name: '任务中心' }).click();
   await expect(page.getByText('请登录后重试')).toBeVisible();
   await expect(dialog(page)).toBeVisible();
+});
+
+test('a session revoked elsewhere answers 700: the browser forgets the user and opens the login dialog', async ({
+  browser,
+}) => {
+  const { page, token } = await freshUserPage(browser, '被踢下线');
+  await page.goto('/member');
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('userInfo'))).toContain('被踢下线');
+
+  // Signed out on another device: this tab's next call that needs login gets code 700.
+  await page.request.post('/api/Member/SignOut', { headers: { token } });
+  await page.getByLabel('昵称').fill('还想改名');
+  await page.getByRole('button', { name: '保存资料' }).click();
+
+  await expect(dialog(page)).toBeVisible();
+  await expect(dialog(page).getByRole('img', { name: '登录二维码' })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('userInfo'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('index'))).toBe('0');
+  await page.context().close();
 });

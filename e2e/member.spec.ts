@@ -1,39 +1,9 @@
 // The user centre (/member): profile editing, payment password, real-name verification, tab rules.
 // Tests that change data use an account of their own, so the seeded demo users stay as they are.
 import { randomInt } from 'node:crypto';
-import type { Browser } from '@playwright/test';
 import { cnIdCheckCharacter } from '@/lib/accounts/identity';
-import { users } from '@/lib/accounts/schema';
-import { createSession } from '@/lib/accounts/session';
-import { createDb } from '@/lib/db';
-import { E2E_BASE_URL } from '../playwright.config';
+import { freshUserPage } from './accounts';
 import { expect, test } from './fixtures';
-
-const SHOTS = '/tmp/shots';
-
-async function freshUserPage(
-  browser: Browser,
-  nickname: string,
-  overrides: Partial<typeof users.$inferInsert> = {},
-) {
-  const { db, pool } = createDb(process.env.E2E_DATABASE_URL!, 1);
-  try {
-    const mobile = `170${String(randomInt(0, 1e8)).padStart(8, '0')}`;
-    const [user] = await db
-      .insert(users)
-      .values({ mobile, nickname, ...overrides })
-      .returning();
-    const { token } = await createSession(db, user!.id);
-    const context = await browser.newContext({
-      baseURL: E2E_BASE_URL,
-      permissions: ['clipboard-read', 'clipboard-write'],
-    });
-    await context.addCookies([{ name: 'token', value: token, url: E2E_BASE_URL, httpOnly: true }]);
-    return { page: await context.newPage(), user: user! };
-  } finally {
-    await pool.end();
-  }
-}
 
 test('the profile tab shows the seeded user', async ({ asUser }) => {
   await asUser.goto('/member');
@@ -43,9 +13,6 @@ test('the profile tab shows the seeded user', async ({ asUser }) => {
   await expect(asUser.getByLabel('昵称')).toHaveValue('球迷小王');
   await expect(asUser.getByText('+86 138****0001')).toBeVisible();
   await expect(asUser.getByRole('radio', { name: '头像 1', exact: true })).toBeAttached();
-  await asUser.waitForLoadState('networkidle');
-  await asUser.screenshot({ path: `${SHOTS}/member-profile.png` });
-  await asUser.screenshot({ path: `${SHOTS}/member-profile-full.png`, fullPage: true });
 });
 
 test('a new nickname and avatar are kept after a reload; the invite code copies', async ({ browser }) => {
@@ -128,9 +95,6 @@ test('the level tab shows the real level and every threshold', async ({ asUser }
   await expect(asUser.getByTestId('member-level')).toHaveText('Lv.1');
   await expect(asUser.getByText('距离 Lv.2 还需 10 经验')).toBeVisible();
   await expect(asUser.getByRole('row', { name: /等级 60/ })).toContainText('17,700 经验');
-  await asUser.waitForLoadState('networkidle');
-  await asUser.screenshot({ path: `${SHOTS}/member-level.png` });
-  await asUser.screenshot({ path: `${SHOTS}/member-level-full.png`, fullPage: true });
 });
 
 test('/en/member speaks English, and guests are asked to sign in', async ({ asUser, page }) => {
@@ -143,4 +107,17 @@ test('/en/member speaks English, and guests are asked to sign in', async ({ asUs
   await page.goto('/member');
   await expect(page.getByRole('heading', { name: '请登录后重试' })).toBeVisible();
   await expect(page.getByRole('link', { name: '去登录' })).toHaveAttribute('href', '/login');
+});
+
+test('the personal-space shortcut opens the user’s public profile', async ({ asUser }) => {
+  await asUser.goto('/main');
+  await asUser.getByTestId('user-menu').hover();
+  await asUser.getByRole('link', { name: '个人空间' }).click();
+  await expect(asUser).toHaveURL(/\/persona\?uid=\d+$/);
+  await expect(asUser).toHaveTitle('个人空间 - 开球直播');
+  await expect(asUser.getByRole('heading', { level: 1, name: '球迷小王' })).toBeVisible();
+  await expect(asUser.getByRole('link', { name: '编辑资料' })).toHaveAttribute('href', '/member?type=1');
+
+  const response = await asUser.goto('/persona?uid=999999');
+  expect(response?.status()).toBe(404);
 });

@@ -1,0 +1,29 @@
+// Accounts of their own for tests that change data, so the seeded demo users stay as they are.
+import { randomInt } from 'node:crypto';
+import type { Browser } from '@playwright/test';
+import { users } from '@/lib/accounts/schema';
+import { createSession } from '@/lib/accounts/session';
+import { E2E_BASE_URL } from '../playwright.config';
+import { withDatabase } from './database';
+
+/** A new user signed in through a session cookie, in a browser context of its own. */
+export async function freshUserPage(
+  browser: Browser,
+  nickname: string,
+  overrides: Partial<typeof users.$inferInsert> = {},
+) {
+  const { user, token } = await withDatabase(async (db) => {
+    const mobile = `170${String(randomInt(0, 1e8)).padStart(8, '0')}`;
+    const [created] = await db
+      .insert(users)
+      .values({ mobile, nickname, ...overrides })
+      .returning();
+    return { user: created!, token: (await createSession(db, created!.id)).token };
+  });
+  const context = await browser.newContext({
+    baseURL: E2E_BASE_URL,
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  await context.addCookies([{ name: 'token', value: token, url: E2E_BASE_URL, httpOnly: true }]);
+  return { page: await context.newPage(), user, token };
+}
