@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
+import { claimQrListener, confirmQrLogin, createQrLogin, scanQrLogin } from '@/lib/accounts/qr-login';
 import { findSessionUser } from '@/lib/accounts/session';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
@@ -17,7 +18,10 @@ const clients: Socket[] = [];
 beforeAll(async () => {
   testDb = await createTestDb();
   server = http.createServer();
-  gateway = createGateway(server, { resolveUser: (token) => findSessionUser(testDb.db, token) });
+  gateway = createGateway(server, {
+    resolveUser: (token) => findSessionUser(testDb.db, token),
+    claimQrLogin: (code, socketId) => claimQrListener(testDb.db, code, socketId),
+  });
   installGateway(gateway);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -106,4 +110,28 @@ it('ignores a malformed client event and stays connected', async () => {
   const reply = await socket.timeout(5000).emitWithAck('toggle', { company_id: 'x' });
   expect(reply).toEqual({ ok: false });
   expect((await register(socket, {})).type).toBe('registered');
+});
+
+it('tells only the desktop that first asked about a QR code when it is scanned and confirmed', async () => {
+  const { code } = await createQrLogin(testDb.db);
+  const desktop = client();
+  const intruder = client();
+  const claim = (socket: Socket) =>
+    new Promise<{ ok: boolean }>((resolve) => socket.emit('login', { code }, resolve));
+  expect(await claim(desktop)).toEqual({ ok: true });
+  expect(await claim(intruder)).toEqual({ ok: false });
+
+  const phone = await makeSignedInUser(testDb.db);
+  const heard: ServerMessage[] = [];
+  intruder.on('message', (message: ServerMessage) => heard.push(message));
+  const scanned = nextMessage(desktop, 'scanCode_Login');
+  const { id } = await scanQrLogin(testDb.db, code, phone.user.id);
+  publish({ room: rooms.qrLogin(id) }, { code: 200, type: 'scanCode_Login' });
+  expect(await scanned).toEqual({ code: 200, type: 'scanCode_Login' });
+
+  const success = nextMessage(desktop, 'webLoginSuccess');
+  const { token } = await confirmQrLogin(testDb.db, code, phone.user.id);
+  publish({ room: rooms.qrLogin(id) }, { code: 200, type: 'webLoginSuccess', token });
+  expect(await success).toEqual({ code: 200, type: 'webLoginSuccess', token });
+  expect(heard).toEqual([]);
 });
