@@ -16,9 +16,10 @@ export function LoginHost({ signedIn }: { signedIn: boolean }) {
   const [mode, setMode] = useAtom(loginDialogAtom);
   const [needed, setNeeded] = useAtom(loginNeededAtom);
 
+  // A 700 answer means this browser's session is gone, whatever the page was rendered with.
   useEffect(() => {
-    if (needed && !signedIn) setMode((current) => current ?? 'qr');
-  }, [needed, signedIn, setMode]);
+    if (needed) setMode((current) => current ?? 'qr');
+  }, [needed, setMode]);
 
   useEffect(() => {
     const invite = new URLSearchParams(window.location.search).get('code');

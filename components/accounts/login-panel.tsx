@@ -1,12 +1,19 @@
 'use client';
 // The login dialog's content (spec §4), also used by the /login page: QR first, then password
 // login, registration and password reset. Switching modes clears the form.
+import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { Link } from '@/lib/i18n/navigation';
 import type { LoginMode } from '@/lib/store/atoms';
-import { AccountForm, type Notify } from './account-form';
+import type { Notify } from './account-form';
 import { QrLoginView } from './qr-login-view';
+
+// The forms carry the captcha widget; QR mode comes first, so they load when asked for.
+const AccountForm = dynamic(() => import('./account-form').then((module) => module.AccountForm), {
+  ssr: false,
+  loading: () => <div className="h-[300px] animate-pulse rounded-md bg-canvas" />,
+});
 
 const notify: Notify = (kind, message) => {
   import('sonner').then(({ toast }) => toast[kind](message));
