@@ -43,7 +43,12 @@ export async function sendSmsCode(
     codeHash: hashCode(code),
     expiresAt: new Date(Date.now() + SMS_CODE_TTL_MINUTES * 60_000),
   });
-  await smsProvider().send(db, { to: `+${input.countryCode} ${input.mobile}`, text: input.text(code) });
+  try {
+    await smsProvider().send(db, { to: `+${input.countryCode} ${input.mobile}`, text: input.text(code) });
+  } catch {
+    // The gateway already logged why; the user hears that texting is unavailable, not the details.
+    throw new DomainError('SMS_BUSY', { status: 503 });
+  }
 }
 
 /** Uses up the newest live code for this number and purpose; throws SMS_CODE_INVALID otherwise. */
