@@ -7,7 +7,7 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // Native or process-owning packages stay outside the server bundle.
-  serverExternalPackages: ['pg', 'pino', '@node-rs/argon2', 'socket.io'],
+  serverExternalPackages: ['pg', 'pino', '@node-rs/argon2', 'socket.io', 'sharp'],
 };
 
 export default withNextIntl(nextConfig);

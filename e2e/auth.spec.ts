@@ -5,6 +5,9 @@ import { freshUserPage } from './accounts';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
 
+// Whole account journeys: each solves several captchas and hashes passwords, so they get more time.
+test.describe.configure({ timeout: 90_000 });
+
 /** A fresh mainland number per test, so SMS limits of one test never touch another. */
 const freshMobile = () => `137${String(Date.now()).slice(-8)}`;
 

@@ -1,6 +1,7 @@
 // The user centre (/member): profile editing, payment password, real-name verification, tab rules.
 // Tests that change data use an account of their own, so the seeded demo users stay as they are.
 import { randomInt } from 'node:crypto';
+import sharp from 'sharp';
 import { cnIdCheckCharacter } from '@/lib/accounts/identity';
 import { freshUserPage } from './accounts';
 import { expect, test } from './fixtures';
@@ -120,4 +121,31 @@ test('the personal-space shortcut opens the user’s public profile', async ({ a
 
   const response = await asUser.goto('/persona?uid=999999');
   expect(response?.status()).toBe(404);
+});
+
+test('an uploaded picture becomes the avatar, re-encoded and served by the portal', async ({ browser }) => {
+  const { page } = await freshUserPage(browser, '换个头像');
+  await page.goto('/member?type=1');
+  const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#1b1f2a' } })
+    .png()
+    .toBuffer();
+  await page.getByLabel('上传头像').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+  const current = page.getByRole('img', { name: '当前头像' });
+  await expect(current).toHaveAttribute('src', /^\/uploads\/avatar\/[0-9a-f]{32}\.webp$/);
+  const src = (await current.getAttribute('src'))!;
+  await page.getByRole('button', { name: '保存资料' }).click();
+  await expect(page.getByText('资料已保存')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('img', { name: '当前头像' })).toHaveAttribute('src', src);
+  const served = await page.request.get(src);
+  expect(served.headers()['content-type']).toBe('image/webp');
+
+  await page.getByLabel('上传头像').setInputFiles({
+    name: 'fake.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('just text'),
+  });
+  await expect(page.getByText('无法识别的图片，请上传真实的图片文件')).toBeVisible();
+  await page.context().close();
 });

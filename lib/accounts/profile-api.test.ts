@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { type ApiApp, createApiApp } from '@/lib/api/app';
+import { uploads } from '@/lib/storage/schema';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser, makeUser } from '@/lib/testing/factories';
 import { AVATAR_CHOICES, avatarOf } from './avatars';
@@ -116,6 +117,35 @@ describe('api/member/updateInfo', () => {
       gender: 2,
       birthday: '1992-05-26',
     });
+  });
+
+  it('accepts the user’s own uploaded avatar, never someone else’s', async () => {
+    const { user, token } = await makeSignedInUser(testDb.db);
+    const other = await makeSignedInUser(testDb.db);
+    const picture = (userId: number, id: string) => ({
+      userId,
+      purpose: 'avatar',
+      key: `avatar/${id}.webp`,
+      url: `/uploads/avatar/${id}.webp`,
+      bytes: 100,
+      width: 256,
+      height: 256,
+    });
+    await testDb.db
+      .insert(uploads)
+      .values([picture(user.id, 'a'.repeat(32)), picture(other.user.id, 'b'.repeat(32))]);
+    const own = await call('/api/member/updateInfo', {
+      token,
+      json: { avatar: `/uploads/avatar/${'a'.repeat(32)}.webp` },
+    });
+    expect(own.body.code).toBe(0);
+    const theirs = await call('/api/member/updateInfo', {
+      token,
+      lang: 'en',
+      json: { avatar: `/uploads/avatar/${'b'.repeat(32)}.webp` },
+    });
+    expect(theirs.body.msg).toBe('Please pick one of the avatars offered');
+    expect((await userRow(user.id)).avatar).toBe(`/uploads/avatar/${'a'.repeat(32)}.webp`);
   });
 
   it.each([

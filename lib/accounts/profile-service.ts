@@ -3,6 +3,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
+import { findOwnUpload } from '@/lib/storage/service';
 import { avatarOf, isAvatarChoice } from './avatars';
 import {
   type IdentityVerifier,
@@ -117,8 +118,14 @@ export function latestToday(now = new Date()) {
 }
 
 export async function updateProfile(db: DbOrTx, userId: number, input: UpdateInfoInput, now = new Date()) {
-  if (input.avatar !== undefined && !isAvatarChoice(input.avatar))
+  // An avatar is one of the offered pictures or an image this user uploaded as an avatar.
+  if (
+    input.avatar !== undefined &&
+    !isAvatarChoice(input.avatar) &&
+    !(await findOwnUpload(db, userId, input.avatar, 'avatar'))
+  ) {
     throw new DomainError('AVATAR_NOT_OFFERED');
+  }
   if (
     input.birthday !== undefined &&
     (input.birthday < EARLIEST_BIRTHDAY || input.birthday > latestToday(now))

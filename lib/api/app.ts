@@ -11,6 +11,7 @@ import { localeOfRequest, translator } from '@/lib/i18n/translate';
 import { log } from '@/lib/log';
 import { registerModerationRoutes } from '@/lib/moderation/api';
 import { registerScoresRoutes } from '@/lib/scores/api';
+import { registerStorageRoutes } from '@/lib/storage/api';
 import { registerSystemRoutes } from '@/lib/system/api';
 import { sessionMiddleware } from './auth';
 import type { AppEnv } from './context';
@@ -55,6 +56,7 @@ export function createApiApp(deps: { db: () => Db }) {
   registerAuthRoutes(app);
   registerProfileRoutes(app);
   registerModerationRoutes(app);
+  registerStorageRoutes(app);
   registerScoresRoutes(app);
   registerDocs(app);
   return app;

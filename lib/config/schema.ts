@@ -60,12 +60,34 @@ export const configSchema = z
     /** HTTP gateway: receives POST {to, text} as JSON with `Authorization: Bearer SMS_HTTP_TOKEN`. */
     SMS_HTTP_URL: optionalUrl,
     SMS_HTTP_TOKEN: z.string().optional(),
+    /** Where uploads are kept: `local` (DATA_DIR/uploads, served by the portal) or an S3-compatible bucket. */
+    STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: optionalUrl,
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** Where browsers read stored objects: a CDN or the bucket's public address. */
+    S3_PUBLIC_URL: optionalUrl,
     /** Proof-of-work difficulty of the built-in ALTCHA captcha (iterations the browser tries on average). */
     CAPTCHA_COST: z.coerce.number().int().min(100).max(10_000_000).default(20_000),
   })
   .refine((config) => config.SMS_PROVIDER !== 'http' || config.SMS_HTTP_URL, {
     path: ['SMS_HTTP_URL'],
     message: 'required when SMS_PROVIDER=http',
+  })
+  .superRefine((config, context) => {
+    if (config.STORAGE_PROVIDER !== 's3') return;
+    for (const variable of [
+      'S3_ENDPOINT',
+      'S3_BUCKET',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'S3_PUBLIC_URL',
+    ] as const) {
+      if (!config[variable])
+        context.addIssue({ code: 'custom', path: [variable], message: 'required when STORAGE_PROVIDER=s3' });
+    }
   });
 
 export type Config = z.infer<typeof configSchema>;

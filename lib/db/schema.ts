@@ -2,4 +2,5 @@
 export * from '../accounts/schema';
 export * from '../moderation/schema';
 export * from '../scores/schema';
+export * from '../storage/schema';
 export * from '../system/schema';

@@ -73,7 +73,9 @@ async function call<T>(
     signal: options.signal,
     ...(method === 'GET'
       ? { searchParams: params as Record<string, string | number | boolean> | undefined }
-      : { json: params ?? {} }),
+      : params instanceof FormData
+        ? { body: params }
+        : { json: params ?? {} }),
   });
   const body = (await response.json().catch(() => null)) as { code?: number; msg?: string; data?: T } | null;
   if (!body || typeof body.code !== 'number') throw new ApiError(-1, texts.error);

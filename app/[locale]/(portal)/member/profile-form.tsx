@@ -7,6 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { UpdateInfoInput } from '@/lib/accounts/profile-schemas';
 import { cn } from '@/lib/cn';
+import { AvatarUpload } from './avatar-upload';
 import { INPUT_CLASS, LABEL_CLASS } from './field-styles';
 import { FormError } from './form-error';
 import { useMemberMutation } from './use-member-mutation';
@@ -66,13 +67,16 @@ export function ProfileForm({
       <fieldset>
         <legend className={LABEL_CLASS}>{t('avatar')}</legend>
         <div className="flex items-start gap-5">
-          <img
-            src={values.avatar}
-            alt={t('avatarCurrent')}
-            width={72}
-            height={72}
-            className="size-18 shrink-0 rounded-full border border-line bg-canvas"
-          />
+          <div className="flex shrink-0 flex-col items-center">
+            <img
+              src={values.avatar}
+              alt={t('avatarCurrent')}
+              width={72}
+              height={72}
+              className="size-18 rounded-full border border-line bg-canvas object-cover"
+            />
+            <AvatarUpload onUploaded={(url) => set('avatar', url)} />
+          </div>
           <div role="radiogroup" aria-label={t('avatarChoices')} className="grid grid-cols-8 gap-2">
             {avatarChoices.map((url, index) => {
               const selected = url === values.avatar;

@@ -1,0 +1,103 @@
+// Upload calls: the credential of spec §7 (`api/Member/getQiniuToken`, named after the original
+// product's storage vendor) and the two ways a file arrives.
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { createMiddleware } from 'hono/factory';
+import { z } from 'zod';
+import { requireUser } from '@/lib/api/auth';
+import type { AppEnv } from '@/lib/api/context';
+import { DomainError } from '@/lib/api/errors';
+import { defineRoute } from '@/lib/api/route';
+import { MAX_UPLOAD_BYTES } from './images';
+import { acceptUpload, completeUpload, issueUploadCredential } from './service';
+
+const purpose = z.enum(['avatar', 'cover', 'image']);
+
+const storedUpload = z.object({
+  url: z.string(),
+  key: z.string(),
+  width: z.number(),
+  height: z.number(),
+  bytes: z.number(),
+});
+
+/** Refuses an oversized body from its declared length, before reading it. */
+const bodyLimit = createMiddleware<AppEnv>(async (c, next) => {
+  const length = Number(c.req.header('content-length') ?? 0);
+  if (length > MAX_UPLOAD_BYTES + 64 * 1024) {
+    throw new DomainError('UPLOAD_TOO_LARGE', {
+      values: { mb: MAX_UPLOAD_BYTES / 1024 / 1024 },
+      status: 413,
+    });
+  }
+  await next();
+});
+
+const present = (row: { url: string; key: string; width: number; height: number; bytes: number }) => ({
+  url: row.url,
+  key: row.key,
+  width: row.width,
+  height: row.height,
+  bytes: row.bytes,
+});
+
+export function registerStorageRoutes(app: OpenAPIHono<AppEnv>) {
+  defineRoute(
+    app,
+    {
+      path: '/api/Member/getQiniuToken',
+      methods: ['post', 'get'],
+      tag: 'Storage',
+      summary: 'An upload credential for one file (15 minutes): where and how to send it',
+      middleware: [requireUser],
+      input: z.object({ purpose: purpose.default('image') }),
+      output: z.object({
+        token: z.string(),
+        provider: z.enum(['local', 's3']),
+        upload_url: z.string(),
+        method: z.enum(['POST', 'PUT']),
+        max_bytes: z.number(),
+        expires_at: z.date(),
+      }),
+    },
+    (c, input) => issueUploadCredential(c.var.db, c.var.user!.id, input.purpose),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/upload',
+      methods: ['post'],
+      tag: 'Storage',
+      summary: 'Send a file (multipart: `file` and the credential `token`); answers its public address',
+      middleware: [requireUser, bodyLimit],
+      input: z.object({
+        token: z.string().min(10).max(2000),
+        file: z.file().openapi({ type: 'string', format: 'binary' }),
+      }),
+      output: storedUpload,
+    },
+    async (c, input) =>
+      present(
+        await acceptUpload(
+          c.var.db,
+          c.var.user!.id,
+          input.token,
+          Buffer.from(await input.file.arrayBuffer()),
+        ),
+      ),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/upload/complete',
+      methods: ['post'],
+      tag: 'Storage',
+      summary: 'After a presigned PUT to object storage: check and keep the file',
+      middleware: [requireUser],
+      input: z.object({ token: z.string().min(10).max(2000) }),
+      output: storedUpload,
+    },
+    async (c, input) => present(await completeUpload(c.var.db, c.var.user!.id, input.token)),
+  );
+}

@@ -1,0 +1,19 @@
+// Where uploaded files live. Built in: a folder on this machine served by the portal. Real: any
+// S3-compatible bucket (presigned uploads, then checked and re-encoded by the server).
+export interface StorageProvider {
+  readonly name: 'local' | 's3';
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<Buffer | null>;
+  delete(key: string): Promise<void>;
+  /** The address browsers load the file from. */
+  publicUrl(key: string): string;
+  /** S3 only: a URL the browser PUTs the raw file to, valid for `seconds`. */
+  presignPut?(key: string, contentType: string, seconds: number): Promise<string>;
+}
+
+/** Keys are ours (random ids under a purpose folder): nothing a user typed ever becomes a path. */
+export const SAFE_KEY = /^(incoming|avatar|cover|image)\/[0-9a-f]{32}\.(webp|jpg|png|bin)$/;
+
+export function assertSafeKey(key: string) {
+  if (!SAFE_KEY.test(key)) throw new Error(`unsafe storage key: ${key}`);
+}

@@ -1,0 +1,87 @@
+// Uploads: hand out a credential, then accept the file — checked, re-encoded, stored, recorded with
+// its owner. Local storage receives the file through the portal; S3 through a presigned PUT that
+// the portal then fetches, checks and re-encodes before anything becomes public.
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { DomainError } from '@/lib/api/errors';
+import type { DbOrTx } from '@/lib/db';
+import { processImage, UPLOAD_RULES, type UploadPurpose } from './images';
+import { storage } from './index';
+import { uploads } from './schema';
+import { readUploadToken, signUploadToken, UPLOAD_TOKEN_SECONDS } from './upload-token';
+
+const incomingKey = (id: string) => `incoming/${id}.bin`;
+
+export async function issueUploadCredential(db: DbOrTx, userId: number, purpose: UploadPurpose) {
+  const id = randomBytes(16).toString('hex');
+  const expires = Math.floor(Date.now() / 1000) + UPLOAD_TOKEN_SECONDS;
+  const token = await signUploadToken(db, { user: userId, purpose, id, expires });
+  const provider = storage();
+  const direct = provider.presignPut
+    ? await provider.presignPut(incomingKey(id), 'application/octet-stream', UPLOAD_TOKEN_SECONDS)
+    : null;
+  return {
+    token,
+    provider: provider.name,
+    /** Local: POST multipart `file` + `token` here. S3: PUT the raw file, then POST `api/upload/complete`. */
+    upload_url: direct ?? '/api/upload',
+    method: direct ? ('PUT' as const) : ('POST' as const),
+    max_bytes: UPLOAD_RULES[purpose].maxBytes,
+    expires_at: new Date(expires * 1000),
+  };
+}
+
+async function store(
+  db: DbOrTx,
+  userId: number,
+  claims: { purpose: UploadPurpose; id: string },
+  bytes: Buffer,
+) {
+  const image = await processImage(claims.purpose, bytes);
+  const key = `${claims.purpose}/${claims.id}.${image.extension}`;
+  const provider = storage();
+  const [existing] = await db.select().from(uploads).where(eq(uploads.key, key));
+  if (existing) throw new DomainError('UPLOAD_TOKEN_USED');
+  await provider.put(key, image.body, image.contentType);
+  const [row] = await db
+    .insert(uploads)
+    .values({
+      userId,
+      purpose: claims.purpose,
+      key,
+      url: provider.publicUrl(key),
+      bytes: image.body.length,
+      width: image.width,
+      height: image.height,
+    })
+    .returning();
+  return row!;
+}
+
+/** Local flow: the file came with the request. */
+export async function acceptUpload(db: DbOrTx, userId: number, token: string, bytes: Buffer) {
+  const claims = await readUploadToken(db, token, userId);
+  return store(db, userId, claims, bytes);
+}
+
+/** S3 flow: the browser PUT the file to the presigned address; fetch it, check it, keep the result. */
+export async function completeUpload(db: DbOrTx, userId: number, token: string) {
+  const claims = await readUploadToken(db, token, userId);
+  const provider = storage();
+  const bytes = await provider.get(incomingKey(claims.id));
+  if (!bytes) throw new DomainError('UPLOAD_MISSING');
+  try {
+    return await store(db, userId, claims, bytes);
+  } finally {
+    await provider.delete(incomingKey(claims.id));
+  }
+}
+
+/** An upload of this user's for this purpose, found by its public address. */
+export async function findOwnUpload(db: DbOrTx, userId: number, url: string, purpose: UploadPurpose) {
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.url, url), eq(uploads.userId, userId), eq(uploads.purpose, purpose)));
+  return row ?? null;
+}
