@@ -112,8 +112,14 @@ export function AccountForm({
             className={inputClass}
           />
           <SmsButton
-            mobile={mobile.number ? formatMobile(mobile) : null}
-            type={mode === 'register' ? 1 : 2}
+            precheck={() => (mobile.number ? null : t('mobileFirst'))}
+            send={(proof) =>
+              api.post('api/user/getCode', {
+                mobile: formatMobile(mobile),
+                type: mode === 'register' ? 1 : 2,
+                captcha: proof,
+              })
+            }
             captcha={captcha.payload}
             notify={notify}
           />

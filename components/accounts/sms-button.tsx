@@ -1,21 +1,20 @@
 'use client';
-// "Get code" (spec §4 sms button): needs a number and a solved captcha; after a successful send it
-// counts down 60 s before it can be used again.
+// "Get code" (spec §4 sms button): needs a solved captcha (and whatever `precheck` asks, e.g. a
+// number); after a successful send it counts down 60 s before it can be used again.
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { SMS_RESEND_SECONDS } from '@/lib/accounts/rules';
-import { api } from '@/lib/http/client';
 
 export function SmsButton({
-  mobile,
-  type,
+  send,
+  precheck,
   captcha,
   notify,
 }: {
-  /** `<code>-<number>`, or null when no number was typed yet. */
-  mobile: string | null;
-  /** 1 register, 2 everything else. */
-  type: 1 | 2;
+  /** Asks the server for a code with a solved captcha payload. */
+  send: (captcha: string) => Promise<unknown>;
+  /** A warning to show instead of sending, e.g. when no number was typed yet. */
+  precheck?: () => string | null;
   captcha: () => Promise<string | null>;
   notify: (kind: 'success' | 'warning', message: string) => void;
 }) {
@@ -29,13 +28,14 @@ export function SmsButton({
     return () => clearTimeout(timer);
   }, [secondsLeft]);
 
-  const send = async () => {
-    if (!mobile) return notify('warning', t('mobileFirst'));
+  const request = async () => {
+    const warning = precheck?.();
+    if (warning) return notify('warning', warning);
     setSending(true);
     try {
       const payload = await captcha();
       if (!payload) return notify('warning', t('captchaFirst'));
-      await api.post('api/user/getCode', { mobile, type, captcha: payload });
+      await send(payload);
       notify('success', t('codeSent'));
       setSecondsLeft(SMS_RESEND_SECONDS);
     } catch {
@@ -48,7 +48,7 @@ export function SmsButton({
   return (
     <button
       type="button"
-      onClick={send}
+      onClick={request}
       disabled={sending || secondsLeft > 0}
       className="h-11 w-32 shrink-0 rounded-md border border-brand-500 text-sm font-medium text-brand-600 hover:bg-brand-50 disabled:border-line disabled:text-ink-500 disabled:hover:bg-transparent"
     >

@@ -2,7 +2,7 @@
 // whether a number is registered, except where the flow itself needs it (registering a taken number).
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { DomainError } from '@/lib/api/errors';
+import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { type Mobile, mobileKey } from './mobile';
 import { hashPassword, verifyPassword } from './password';
@@ -22,6 +22,12 @@ export function findUserByMobile(db: DbOrTx, { countryCode, mobile }: Mobile) {
     .from(users)
     .where(and(eq(users.countryCode, countryCode), eq(users.mobile, mobile)))
     .then((rows) => rows[0]);
+}
+
+export async function findUserById(db: DbOrTx, id: number) {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  if (!user) throw new NotFoundError('USER_NOT_FOUND');
+  return user;
 }
 
 export async function login(

@@ -8,6 +8,8 @@ import { registerAuthRoutes } from '@/lib/accounts/auth-api';
 import { registerProfileRoutes } from '@/lib/accounts/profile-api';
 import type { Db } from '@/lib/db';
 import { localeOfRequest, translator } from '@/lib/i18n/translate';
+import { registerApplicationRoutes } from '@/lib/live/applications-api';
+import { registerFollowRoutes } from '@/lib/live/follows-api';
 import { log } from '@/lib/log';
 import { registerModerationRoutes } from '@/lib/moderation/api';
 import { registerScoresRoutes } from '@/lib/scores/api';
@@ -57,6 +59,8 @@ export function createApiApp(deps: { db: () => Db }) {
   registerProfileRoutes(app);
   registerModerationRoutes(app);
   registerStorageRoutes(app);
+  registerApplicationRoutes(app);
+  registerFollowRoutes(app);
   registerScoresRoutes(app);
   registerDocs(app);
   return app;

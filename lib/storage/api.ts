@@ -10,7 +10,7 @@ import { defineRoute } from '@/lib/api/route';
 import { MAX_UPLOAD_BYTES } from './images';
 import { acceptUpload, completeUpload, issueUploadCredential } from './service';
 
-const purpose = z.enum(['avatar', 'cover', 'image']);
+const purpose = z.enum(['avatar', 'cover', 'image', 'identity']);
 
 const storedUpload = z.object({
   url: z.string(),

@@ -8,7 +8,7 @@ const MB = 1024 * 1024;
 /** Decoding bombs: a small file that claims a huge canvas is refused before it is decoded. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
-export type UploadPurpose = 'avatar' | 'cover' | 'image';
+export type UploadPurpose = 'avatar' | 'cover' | 'image' | 'identity';
 
 type Rule = {
   maxBytes: number;
@@ -21,6 +21,7 @@ export const UPLOAD_RULES: Record<UploadPurpose, Rule> = {
   avatar: { maxBytes: 5 * MB, formats: ['jpeg', 'png', 'webp', 'gif'] },
   cover: { maxBytes: 5 * MB, formats: ['jpeg', 'png'], ratio: 135 / 76 },
   image: { maxBytes: 10 * MB, formats: ['jpeg', 'png', 'webp', 'gif'] },
+  identity: { maxBytes: 5 * MB, formats: ['jpeg', 'png', 'webp'] },
 };
 
 export const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_RULES).map((rule) => rule.maxBytes));
@@ -64,6 +65,11 @@ export async function processImage(purpose: UploadPurpose, bytes: Buffer): Promi
   let extension: ProcessedImage['extension'] = 'webp';
   if (purpose === 'avatar') {
     output = image.resize(256, 256, { fit: 'cover' }).webp({ quality: 85 });
+  } else if (purpose === 'identity') {
+    output = image
+      .resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 85 });
+    extension = 'jpg';
   } else if (purpose === 'cover') {
     output = image.resize(1080, 608, { fit: 'cover' }).jpeg({ quality: 84, mozjpeg: true });
     extension = 'jpg';

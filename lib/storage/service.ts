@@ -7,6 +7,7 @@ import { DomainError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { processImage, UPLOAD_RULES, type UploadPurpose } from './images';
 import { storage } from './index';
+import { isPrivateKey } from './provider';
 import { uploads } from './schema';
 import { readUploadToken, signUploadToken, UPLOAD_TOKEN_SECONDS } from './upload-token';
 
@@ -49,7 +50,8 @@ async function store(
       userId,
       purpose: claims.purpose,
       key,
-      url: provider.publicUrl(key),
+      // Private files get no public address: operators fetch them by key through the API.
+      url: isPrivateKey(key) ? '' : provider.publicUrl(key),
       bytes: image.body.length,
       width: image.width,
       height: image.height,
@@ -75,6 +77,15 @@ export async function completeUpload(db: DbOrTx, userId: number, token: string) 
   } finally {
     await provider.delete(incomingKey(claims.id));
   }
+}
+
+/** An upload of this user's for this purpose, found by its storage key (private files have no URL). */
+export async function findOwnUploadByKey(db: DbOrTx, userId: number, key: string, purpose: UploadPurpose) {
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.key, key), eq(uploads.userId, userId), eq(uploads.purpose, purpose)));
+  return row ?? null;
 }
 
 /** An upload of this user's for this purpose, found by its public address. */

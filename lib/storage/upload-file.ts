@@ -3,9 +3,12 @@
 import { api } from '@/lib/http/client';
 
 type Credential = { token: string; upload_url: string; method: 'POST' | 'PUT'; max_bytes: number };
-export type StoredFile = { url: string; width: number; height: number };
+export type StoredFile = { url: string; key: string; width: number; height: number };
 
-export async function uploadFile(purpose: 'avatar' | 'cover' | 'image', file: File): Promise<StoredFile> {
+export async function uploadFile(
+  purpose: 'avatar' | 'cover' | 'image' | 'identity',
+  file: File,
+): Promise<StoredFile> {
   const credential = await api.post<Credential>('api/Member/getQiniuToken', { purpose });
   if (credential.method === 'PUT') {
     await fetch(credential.upload_url, { method: 'PUT', body: file });

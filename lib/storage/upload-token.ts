@@ -10,7 +10,7 @@ export const UPLOAD_TOKEN_SECONDS = 15 * 60;
 
 const claimsSchema = z.object({
   user: z.number(),
-  purpose: z.enum(['avatar', 'cover', 'image']),
+  purpose: z.enum(['avatar', 'cover', 'image', 'identity']),
   /** Random id the stored file is named after. */
   id: z.string().regex(/^[0-9a-f]{32}$/),
   expires: z.number(),

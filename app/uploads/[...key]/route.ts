@@ -2,13 +2,15 @@
 // portal writes, so no request can reach outside the uploads folder.
 
 import { storage } from '@/lib/storage';
-import { SAFE_KEY } from '@/lib/storage/provider';
+import { isPrivateKey, SAFE_KEY } from '@/lib/storage/provider';
 
 const TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
 
 export async function GET(_request: Request, { params }: { params: Promise<{ key: string[] }> }) {
   const key = (await params).key.join('/');
-  if (!SAFE_KEY.test(key) || key.startsWith('incoming/')) return new Response(null, { status: 404 });
+  if (!SAFE_KEY.test(key) || key.startsWith('incoming/') || isPrivateKey(key)) {
+    return new Response(null, { status: 404 });
+  }
   const provider = storage();
   if (provider.name !== 'local') return Response.redirect(provider.publicUrl(key), 308);
   const body = await provider.get(key);

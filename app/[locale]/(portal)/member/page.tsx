@@ -11,6 +11,7 @@ import { getDb } from '@/lib/db';
 import { productName } from '@/lib/i18n/metadata';
 import { redirect } from '@/lib/i18n/navigation';
 import { LOCALES, type Locale, localizedPath } from '@/lib/i18n/routing';
+import { ApplyAnchorTab } from './apply-anchor-tab';
 import { GuestPanel } from './guest-panel';
 import { LevelTab } from './level-tab';
 import { MemberRail } from './member-rail';
@@ -68,14 +69,24 @@ export default async function MemberPage({ params, searchParams }: Props) {
             {t(`tabs.${tab.key}` as never)}
           </h1>
           {/* Only this page's texts go to its client forms; other pages never carry them. */}
-          <NextIntlClientProvider locale={locale} messages={{ member: messages.member }}>
+          <NextIntlClientProvider
+            locale={locale}
+            messages={{
+              member: messages.member,
+              anchorApply: messages.anchorApply,
+              auth: messages.auth,
+              common: messages.common,
+            }}
+          >
             {tab.type === PROFILE_TAB ? (
               <ProfileTab profile={profile} />
             ) : tab.type === LEVEL_TAB ? (
               <LevelTab profile={profile} />
             ) : tab.type === WALLET_TAB ? (
               <WalletTab />
-            ) : tab.type === APPLY_ANCHOR_TAB || tab.type === ANCHOR_CENTER_TAB ? (
+            ) : tab.type === APPLY_ANCHOR_TAB ? (
+              <ApplyAnchorTab profile={profile} />
+            ) : tab.type === ANCHOR_CENTER_TAB ? (
               <AnchorTab profile={profile} type={tab.type} />
             ) : (
               <EmptyTab tabKey={tab.key} icon={tab.icon} />

@@ -1,0 +1,205 @@
+// Anchor applications (spec §7 `api/Member/applyChannel`) and their review by operators.
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { findUserById } from '@/lib/accounts/auth-service';
+import { captchaProvider } from '@/lib/accounts/captcha';
+import { checkCnId, checkPassport, normalizeIdNumber } from '@/lib/accounts/identity';
+import { clientAddress } from '@/lib/accounts/rate-limit';
+import { SMS_CODE_LENGTH, SMS_CODE_TTL_MINUTES } from '@/lib/accounts/rules';
+import { SMS_PURPOSE, sendSmsCode } from '@/lib/accounts/sms-codes';
+import { requireOperator, requireUser } from '@/lib/api/auth';
+import type { AppEnv } from '@/lib/api/context';
+import { DomainError } from '@/lib/api/errors';
+import { defineRoute } from '@/lib/api/route';
+import { getConfig } from '@/lib/config';
+import {
+  applicationPhoto,
+  latestApplication,
+  listApplications,
+  reviewApplication,
+  submitApplication,
+} from './applications';
+
+/** Spec §5: the experience answer has at least 15 characters. */
+export const EXPERIENCE_MIN = 15;
+export const EXPERIENCE_MAX = 500;
+
+export const applyInput = z.object({
+  real_name: z.string().trim().min(2).max(40),
+  contact: z.string().trim().min(3).max(60),
+  id_number: z
+    .string()
+    .trim()
+    .min(5)
+    .max(32)
+    .transform(normalizeIdNumber)
+    // A number shaped like a resident ID must pass its checksum; anything else is read as a passport.
+    .refine((value) =>
+      /^\d{17}[\dX]$/.test(value)
+        ? checkCnId(value).status === 'succeeded'
+        : checkPassport(value).status === 'succeeded',
+    ),
+  id_photo: z.string().regex(/^identity\/[0-9a-f]{32}\.jpg$/),
+  experience: z.string().trim().min(EXPERIENCE_MIN).max(EXPERIENCE_MAX),
+  referrer: z.string().trim().max(40).optional(),
+  code: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`)),
+});
+
+const applicationView = z.object({
+  status: z.enum(['none', 'pending', 'succeeded', 'failed']),
+  reason: z.string().nullable(),
+  created_at: z.date().nullable(),
+});
+
+export function registerApplicationRoutes(app: OpenAPIHono<AppEnv>) {
+  defineRoute(
+    app,
+    {
+      path: '/api/Member/sendOwnCode',
+      methods: ['post'],
+      tag: 'Live',
+      summary: 'An SMS code to the signed-in user’s own number (anchor application)',
+      middleware: [requireUser],
+      input: z.object({ captcha: z.string().min(1).max(8000) }),
+      output: z.object({ ttl_minutes: z.number() }),
+    },
+    async (c, input) => {
+      await captchaProvider().verify(c.var.db, input.captcha);
+      const user = await findUserById(c.var.db, c.var.user!.id);
+      await sendSmsCode(c.var.db, {
+        countryCode: user.countryCode,
+        mobile: user.mobile,
+        purpose: SMS_PURPOSE.other,
+        address: clientAddress(c.req.raw.headers),
+        text: (code) =>
+          c.var.t('accounts.smsText', {
+            code,
+            minutes: SMS_CODE_TTL_MINUTES,
+            product: getConfig().PRODUCT_NAME ?? c.var.t('brand.name'),
+          }),
+      });
+      return { ttl_minutes: SMS_CODE_TTL_MINUTES };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/Member/applyChannel',
+      methods: ['post'],
+      tag: 'Live',
+      summary: 'Apply to become an anchor (reviewed by an operator)',
+      middleware: [requireUser],
+      input: applyInput,
+      output: applicationView,
+    },
+    async (c, input) => {
+      const row = await submitApplication(c.var.db, c.var.user!.id, {
+        realName: input.real_name,
+        contact: input.contact,
+        idNumber: input.id_number,
+        idPhotoKey: input.id_photo,
+        experience: input.experience,
+        referrer: input.referrer,
+        code: input.code,
+      });
+      return { status: row.status, reason: row.reason, created_at: row.createdAt };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/Member/getApplyChannel',
+      methods: ['get', 'post'],
+      tag: 'Live',
+      summary: 'The signed-in user’s latest anchor application',
+      middleware: [requireUser],
+      output: applicationView,
+    },
+    async (c) => {
+      const row = await latestApplication(c.var.db, c.var.user!.id);
+      return row
+        ? { status: row.status, reason: row.reason, created_at: row.createdAt }
+        : { status: 'none' as const, reason: null, created_at: null };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/anchorApplication/list',
+      methods: ['get'],
+      tag: 'Operator',
+      summary: 'Anchor applications by state',
+      middleware: [requireOperator],
+      input: z.object({ status: z.enum(['pending', 'succeeded', 'failed']).default('pending') }),
+      output: z.array(
+        z.object({
+          id: z.number(),
+          user_id: z.number(),
+          nickname: z.string(),
+          real_name: z.string(),
+          contact: z.string(),
+          id_number: z.string(),
+          experience: z.string(),
+          referrer: z.string().nullable(),
+          status: z.string(),
+          reason: z.string().nullable(),
+          created_at: z.date(),
+        }),
+      ),
+    },
+    async (c, { status }) =>
+      (await listApplications(c.var.db, status)).map(({ application, nickname }) => ({
+        id: application.id,
+        user_id: application.userId,
+        nickname,
+        real_name: application.realName,
+        contact: application.contact,
+        id_number: application.idNumber,
+        experience: application.experience,
+        referrer: application.referrer,
+        status: application.status,
+        reason: application.reason,
+        created_at: application.createdAt,
+      })),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/anchorApplication/review',
+      methods: ['post'],
+      tag: 'Operator',
+      summary: 'Approve (the user becomes an anchor) or refuse with a reason',
+      middleware: [requireOperator],
+      input: z
+        .object({
+          id: z.coerce.number().int().positive(),
+          approve: z.boolean(),
+          reason: z.string().trim().min(2).max(200).optional(),
+        })
+        .refine((input) => input.approve || input.reason, { path: ['reason'], message: 'required' }),
+      output: z.object({ id: z.number(), status: z.string() }),
+    },
+    async (c, input) => {
+      const row = await reviewApplication(c.var.db, c.var.user!.id, input);
+      return { id: row.id, status: row.status };
+    },
+  );
+
+  app.get('/api/admin/anchorapplication/photo', requireOperator, async (c) => {
+    const id = Number(c.req.query('id'));
+    if (!Number.isSafeInteger(id) || id <= 0) throw new DomainError('APPLICATION_NOT_FOUND', { status: 404 });
+    const bytes = await applicationPhoto(c.var.db, id);
+    return c.body(new Uint8Array(bytes), 200, {
+      'content-type': 'image/jpeg',
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    });
+  });
+}
