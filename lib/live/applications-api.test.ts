@@ -158,7 +158,10 @@ describe('anchor applications', () => {
     const { body } = await apply(token, user.mobile, overrides);
     expect(body.code).toBe(1);
     if (message) expect(body.msg).toBe(message);
-    expect((await call('/api/Member/getApplyChannel', { headers: { token } })).body.data.status).toBe('none');
+    expect(
+      (await call<{ status: string }>('/api/Member/getApplyChannel', { headers: { token } })).body.data
+        .status,
+    ).toBe('none');
   });
 
   it('refuses an ID photo that is not the applicant’s, anchors, and guests', async () => {
