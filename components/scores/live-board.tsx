@@ -177,16 +177,22 @@ export default function LiveBoard({
   };
 
   if (board.signInNeeded || !board.rows.length)
-    return <BoardEmpty board={board} onSignIn={() => appStore.set(loginDialogAtom, 'qr')} />;
+    return (
+      <div data-testid="live-board">
+        <BoardEmpty board={board} onSignIn={() => appStore.set(loginDialogAtom, 'qr')} />
+      </div>
+    );
   return (
-    <ScoreList
-      board={board}
-      display={settings.immediately}
-      expandedId={expandedId}
-      flashIds={flashIds}
-      onToggle={(row) => setExpandedId((id) => (id === row.id ? null : row.id))}
-      onFavourite={toggleFavourite}
-      renderPanel={(row) => <MatchPanel row={row} />}
-    />
+    <div data-testid="live-board">
+      <ScoreList
+        board={board}
+        display={settings.immediately}
+        expandedId={expandedId}
+        flashIds={flashIds}
+        onToggle={(row) => setExpandedId((id) => (id === row.id ? null : row.id))}
+        onFavourite={toggleFavourite}
+        renderPanel={(row) => <MatchPanel row={row} />}
+      />
+    </div>
   );
 }
