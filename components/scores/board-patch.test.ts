@@ -41,6 +41,8 @@ const board = (tab: Board['tab'], rows: ScoreRow[]): Board => ({
   regions: [],
   rows,
   signInNeeded: false,
+  liveCount: 1,
+  next: null,
 });
 
 const update = (id: number, overrides: Partial<MatchUpdate> = {}): MatchUpdate => ({

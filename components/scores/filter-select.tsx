@@ -26,7 +26,7 @@ export function FilterSelect({
         data-testid={testId}
         value={value}
         onChange={(event) => router.push(hrefs[event.target.value] ?? hrefs['']!, { scroll: false })}
-        className="h-8 max-w-48 rounded-md border border-line bg-surface px-2 text-sm text-ink-900 hover:border-brand-400"
+        className="h-8 max-w-56 rounded-md border border-line bg-surface px-2 text-sm text-ink-900 hover:border-brand-400"
       >
         <option value="">{allLabel}</option>
         {options.map((option) => (

@@ -175,6 +175,14 @@ export async function ScoresPage({
                   )}
                 >
                   {t(`tabs.${candidate}`)}
+                  {candidate === 'live' && board.liveCount ? (
+                    <span
+                      data-testid="live-count"
+                      className="ml-1 rounded-full bg-live px-1.5 text-[11px] leading-4 font-semibold text-white"
+                    >
+                      {board.liveCount}
+                    </span>
+                  ) : null}
                 </Link>
               ))}
             </nav>

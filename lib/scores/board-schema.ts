@@ -59,6 +59,10 @@ export const boardSchema = z.object({
   rows: z.array(scoreRowSchema),
   /** Favourites asked for without a session. */
   signInNeeded: z.boolean(),
+  /** Matches of the sport under way now (the count on the live tab). */
+  liveCount: z.number(),
+  /** The sport's next kick-off, for an empty live tab. */
+  next: z.object({ kickoffAt: z.string(), home: z.string(), away: z.string(), day: z.string() }).nullable(),
 });
 export type Board = z.infer<typeof boardSchema>;
 export type BoardOption = z.infer<typeof option>;

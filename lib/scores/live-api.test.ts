@@ -1,5 +1,6 @@
 // The live-scores routes on real imported data plus one feeds tick (replays and simulations).
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { type ApiApp, createApiApp } from '@/lib/api/app';
 import { importOpenfootball } from '@/lib/feeds/openfootball/import';
 import { createFeedsTicker } from '@/lib/jobs/feeds';
@@ -9,6 +10,7 @@ import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
 import type { Board } from './board-schema';
 import { dayStart } from './live-service';
+import { matches } from './schema';
 
 let testDb: TestDb;
 let app: ApiApp;
@@ -87,6 +89,10 @@ describe('POST api/hot_match/all_match', () => {
     expect(replay.odds?.generated).toBe(true);
     expect(replay.cards?.generated).toBe(true);
     expect(replay).toMatchObject({ period: 'first_half', minute: 41 });
+    expect(body.data.liveCount).toBe(body.data.rows.length);
+    // A live tab filtered to nothing still counts what is under way.
+    const filtered = await board({ tab: 'live', region: 'de' });
+    expect(filtered.body.data).toMatchObject({ rows: [], liveCount: body.data.rows.length });
   });
 
   it('shows simulated basketball and e-sports marked simulated', async () => {
@@ -194,6 +200,24 @@ describe('favourites: api/Footballuser/collect and api/Basketballuser/collect', 
     });
     expect(malformed.status).toBe(400);
     expect(malformed.body.code).toBe(1);
+  });
+});
+
+describe('an empty live tab', () => {
+  it('names the next kick-off of the sport', async () => {
+    const live = (await board({ sport: 'esports', tab: 'live' })).body.data.rows;
+    const later = new Date(Date.now() + 86_400_000);
+    for (const row of live)
+      await testDb.db
+        .update(matches)
+        .set({ status: 'not_started', kickoffAt: later })
+        .where(eq(matches.id, row.id));
+    const { body } = await board({ sport: 'esports', tab: 'live', time_zone: 'UTC' });
+    expect(body.data).toMatchObject({ rows: [], liveCount: 0 });
+    expect(body.data.next).toMatchObject({
+      kickoffAt: later.toISOString(),
+      day: later.toISOString().slice(0, 10),
+    });
   });
 });
 

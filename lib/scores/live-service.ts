@@ -275,6 +275,21 @@ export async function scoreBoard(
     region.count += 1;
     regionOptions.set(region.code, region);
   }
+  const [live, nextRows] = await Promise.all([
+    db
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(matches)
+      .innerJoin(seasons, eq(seasons.id, matches.seasonId))
+      .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
+      .where(and(sportIs, eq(matches.status, 'live'))),
+    query.tab === 'live' && !raw.length
+      ? selectRows(db)
+          .where(and(sportIs, eq(matches.status, 'not_started'), gte(matches.kickoffAt, now)))
+          .orderBy(asc(matches.kickoffAt))
+          .limit(1)
+      : Promise.resolve([] as RawRow[]),
+  ]);
+  const next = nextRows[0];
   const shown = raw.filter(
     (row) =>
       (!query.competition || row.competition.code === query.competition) &&
@@ -289,6 +304,15 @@ export async function scoreBoard(
     regions: [...regionOptions.values()].sort((a, b) => a.name.localeCompare(b.name, locale)),
     rows: await presentRows(db, shown, locale, query.userId),
     signInNeeded,
+    liveCount: live[0]?.count ?? 0,
+    next: next
+      ? {
+          kickoffAt: next.match.kickoffAt.toISOString(),
+          home: localName(next.home.names, next.home.sourceName, locale),
+          away: localName(next.away.names, next.away.sourceName, locale),
+          day: dayIn(next.match.kickoffAt, query.timeZone),
+        }
+      : null,
   };
 }
 
