@@ -226,17 +226,18 @@ function Row(props: ScoreListProps & { row: ScoreRow; t: T }) {
         {showOdds ? (
           <span
             data-testid="odds"
-            className="flex w-40 shrink-0 justify-end gap-1 text-xs tabular-nums text-ink-700"
+            className="flex w-48 shrink-0 items-center justify-end gap-1 text-xs tabular-nums text-ink-700"
             title={row.odds?.generated ? t('generatedHint') : undefined}
           >
             <span className="w-11 text-center">{price(row.odds?.home)}</span>
             <span className="w-11 text-center">{price(row.odds?.draw)}</span>
             <span className="w-11 text-center">{price(row.odds?.away)}</span>
-            {row.odds?.generated ? (
-              <span className="text-[10px] text-ink-300" title={t('generatedHint')}>
-                {t('generatedMark')}
-              </span>
-            ) : null}
+            <span
+              className="w-8 shrink-0 whitespace-nowrap text-[10px] text-ink-300"
+              title={t('generatedHint')}
+            >
+              {row.odds?.generated ? t('generatedMark') : null}
+            </span>
           </span>
         ) : null}
         <span className="flex w-16 shrink-0 justify-end">
@@ -313,10 +314,11 @@ function Header({ board, display, t }: { board: Board; display: DisplaySettings;
       ) : null}
       {board.sport === 'esports' ? <span className="w-44 shrink-0">{t('columns.maps')}</span> : null}
       {display.value1 && board.sport === 'football' ? (
-        <span className="flex w-40 shrink-0 justify-end gap-1" title={t('columns.oddsHint')}>
+        <span className="flex w-48 shrink-0 justify-end gap-1" title={t('columns.oddsHint')}>
           <span className="w-11 text-center">{t('columns.oddsHome')}</span>
           <span className="w-11 text-center">{t('columns.oddsDraw')}</span>
           <span className="w-11 text-center">{t('columns.oddsAway')}</span>
+          <span className="w-8 shrink-0" />
         </span>
       ) : null}
       <span className="w-16 shrink-0" />
