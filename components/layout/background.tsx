@@ -1,6 +1,7 @@
 'use client';
 import { Toaster } from 'sonner';
 import { LoginHost } from '@/components/accounts/login-host';
+import { GoalPopup } from '@/components/scores/goal-popup';
 import type { StoredUser } from '@/lib/store/atoms';
 import { PopupHost } from './popup-host';
 import { ReloginHost } from './relogin-host';
@@ -19,6 +20,7 @@ export default function Background({
       <LoginHost signedIn={user !== null} />
       <PopupHost />
       <ReloginHost />
+      <GoalPopup signedIn={user !== null} />
       <Toaster position="top-center" richColors closeButton />
     </>
   );

@@ -13,6 +13,7 @@ import { registerFollowRoutes } from '@/lib/live/follows-api';
 import { log } from '@/lib/log';
 import { registerModerationRoutes } from '@/lib/moderation/api';
 import { registerScoresRoutes } from '@/lib/scores/api';
+import { registerLiveScoresRoutes } from '@/lib/scores/live-api';
 import { registerStorageRoutes } from '@/lib/storage/api';
 import { registerSystemRoutes } from '@/lib/system/api';
 import { sessionMiddleware } from './auth';
@@ -62,6 +63,7 @@ export function createApiApp(deps: { db: () => Db }) {
   registerApplicationRoutes(app);
   registerFollowRoutes(app);
   registerScoresRoutes(app);
+  registerLiveScoresRoutes(app);
   registerDocs(app);
   return app;
 }

@@ -4,4 +4,27 @@ export const queryKeys = {
   customerService: ['system', 'kefu'] as const,
   popups: ['system', 'popups'] as const,
   kickedRooms: ['live', 'kicked-rooms'] as const,
+  /** Every board of one sport (pushes patch them all). */
+  scoreBoardsOf: (sport: string) => ['scores', 'board', sport] as const,
+  scoreBoard: (params: {
+    sport: string;
+    tab: string;
+    day?: string;
+    competition?: string;
+    region?: string;
+    timeZone: string;
+  }) =>
+    [
+      'scores',
+      'board',
+      params.sport,
+      params.tab,
+      params.day ?? '',
+      params.competition ?? '',
+      params.region ?? '',
+      params.timeZone,
+    ] as const,
+  matchBrief: (matchId: number) => ['scores', 'brief', matchId] as const,
+  /** The reader's favourite football matches, for the goal alerts limited to favourites. */
+  favouriteMatches: ['scores', 'favourites'] as const,
 };

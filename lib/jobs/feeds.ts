@@ -120,7 +120,8 @@ export function createFeedsTicker(options: { speed: number; publish?: Publisher 
   };
 
   async function advance(db: Db, now: Date) {
-    recorded ??= await loadRecordedMatches(db);
+    // Read again while empty: a server started before the first seed finds the records later.
+    if (!recorded?.length) recorded = await loadRecordedMatches(db);
     const replays = replaySchedule(recorded, now, options.speed).map((slot) =>
       replayAt(slot.match, slot.kickoffAt, now, options.speed),
     );

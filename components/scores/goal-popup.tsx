@@ -1,0 +1,135 @@
+'use client';
+// The goal pop-up of spec §2 on every page: on a `goal` push it shows the minute, both teams and the
+// score (the scoring side stands out), closes by hand or after a while, and plays the goal chime for
+// 6 s when the voice switch is on. With voice1 on, only the reader's favourite matches alert.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { X } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { useEffect, useRef, useState } from 'react';
+import type { z } from 'zod';
+import { api } from '@/lib/http/client';
+import { queryKeys } from '@/lib/http/query-keys';
+import type { goalEventSchema } from '@/lib/realtime/events';
+import type { Board } from '@/lib/scores/board-schema';
+import { appStore, realtimeMessagesAtom } from '@/lib/store/atoms';
+import { loadScoreSettings, scoreSettingsAtom } from './score-settings';
+
+type Goal = z.infer<typeof goalEventSchema> & { key: number };
+
+/** Spec §9: the goal sound plays for 6 s. */
+export const GOAL_SOUND_MS = 6_000;
+const GOAL_SOUND_URL = '/sounds/goal.wav';
+const SHOW_MS = 10_000;
+const MAX_SHOWN = 3;
+
+function playGoalSound() {
+  const audio = new Audio(GOAL_SOUND_URL);
+  audio.loop = true;
+  audio.dataset.goalSound = 'playing';
+  // Browsers refuse sound before the reader has interacted with the page; the pop-up still shows.
+  audio.play().catch(() => undefined);
+  window.setTimeout(() => {
+    audio.pause();
+    audio.dataset.goalSound = 'stopped';
+  }, GOAL_SOUND_MS);
+  return audio;
+}
+
+export function GoalPopup({ signedIn }: { signedIn: boolean }) {
+  const t = useTranslations('goalPopup');
+  const settings = useAtomValue(scoreSettingsAtom, { store: appStore });
+  const queryClient = useQueryClient();
+  const [goals, setGoals] = useState<Goal[]>([]);
+  const counter = useRef(0);
+  const onlyFavourites = settings.game.voice1 && signedIn;
+  const { data: favourites } = useQuery({
+    queryKey: queryKeys.favouriteMatches,
+    queryFn: async () => {
+      const board = await api.post<Board>(
+        'api/hot_match/all_match',
+        { sport: 'football', tab: 'favourites' },
+        { silent: true },
+      );
+      return board.rows.map((row) => row.id);
+    },
+    enabled: onlyFavourites,
+    staleTime: 60_000,
+  });
+  const latest = useRef({ onlyFavourites, favourites, voice: settings.game.voice });
+  latest.current = { onlyFavourites, favourites, voice: settings.game.voice };
+
+  useEffect(() => {
+    loadScoreSettings();
+    let last = appStore.get(realtimeMessagesAtom).goal;
+    return appStore.sub(realtimeMessagesAtom, () => {
+      const message = appStore.get(realtimeMessagesAtom).goal;
+      if (!message || message === last || message.type !== 'goal') return;
+      last = message;
+      const now = latest.current;
+      if (now.onlyFavourites && !now.favourites?.includes(message.data.match_id)) return;
+      counter.current += 1;
+      // The push names teams in Chinese; a scores list already open knows them in the reader's language.
+      const row = queryClient
+        .getQueriesData<Board>({ queryKey: ['scores', 'board'] })
+        .flatMap(([, board]) => board?.rows ?? [])
+        .find((candidate) => candidate.id === message.data.match_id);
+      const goal = {
+        ...message.data,
+        home_team_name_zh: row?.home.name ?? message.data.home_team_name_zh,
+        away_team_name_zh: row?.away.name ?? message.data.away_team_name_zh,
+        key: counter.current,
+      };
+      setGoals((shown) => [...shown, goal].slice(-MAX_SHOWN));
+      window.setTimeout(() => setGoals((shown) => shown.filter((item) => item.key !== goal.key)), SHOW_MS);
+      if (now.voice) playGoalSound();
+    });
+  }, [queryClient]);
+
+  if (!goals.length) return null;
+  return (
+    <div className="pointer-events-none fixed right-5 bottom-5 z-50 flex w-80 flex-col gap-2">
+      {goals.map((goal) => {
+        const homeScored = goal.iszhu === 1;
+        return (
+          <div
+            key={goal.key}
+            role="status"
+            data-testid="goal-popup"
+            className="pointer-events-auto overflow-hidden rounded-lg border border-line bg-surface shadow-lg"
+          >
+            <div className="flex items-center gap-2 bg-night px-3 py-1.5 text-sm text-white">
+              <span className="font-semibold text-brand-400">{t('title')}</span>
+              <span className="tabular-nums">{goal.match_str}</span>
+              {goal.source === 'replay' ? (
+                <span className="rounded bg-white/15 px-1.5 text-[11px]">{t('replay')}</span>
+              ) : null}
+              <button
+                type="button"
+                aria-label={t('close')}
+                title={t('close')}
+                onClick={() => setGoals((shown) => shown.filter((item) => item.key !== goal.key))}
+                className="ml-auto rounded p-0.5 text-white/70 hover:bg-white/10 hover:text-white"
+              >
+                <X aria-hidden className="size-4" />
+              </button>
+            </div>
+            <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3 px-3 py-3 text-sm">
+              <span
+                className={`truncate text-right ${homeScored ? 'font-semibold text-brand-600' : 'text-ink-700'}`}
+              >
+                {goal.home_team_name_zh}
+              </span>
+              <span data-testid="goal-score" className="text-lg font-bold tabular-nums text-ink-900">
+                {goal.home_score} - {goal.away_score}
+              </span>
+              <span className={`truncate ${homeScored ? 'text-ink-700' : 'font-semibold text-brand-600'}`}>
+                {goal.away_team_name_zh}
+              </span>
+            </div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
