@@ -6,6 +6,7 @@ import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { translator } from '@/lib/i18n/translate';
+import { zoneOffsetMinutes } from '@/lib/time-zone';
 import { type Board, type BoardSport, dayIn, type ScoreRow, type ScoreTab, shiftDay } from './board-schema';
 import { matchFavourites } from './favourites-schema';
 import { competitions, matchEvents, matches, matchStatistics, oddsSnapshots, seasons, teams } from './schema';
@@ -24,27 +25,11 @@ export type BoardQuery = {
   userId?: number | null;
 };
 
-/** Minutes to add to UTC to read the wall clock of `timeZone` at `instant`. */
-function zoneOffset(timeZone: string, instant: number) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(new Date(instant));
-  const value = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  const wall = Date.UTC(value('year'), value('month') - 1, value('day'), value('hour'), value('minute'));
-  return Math.round((wall - instant) / 60_000);
-}
-
 /** The instant a calendar day starts in a zone (DST-safe: the offset is read at the start itself). */
 export function dayStart(day: string, timeZone: string) {
   const midnightUtc = Date.parse(`${day}T00:00:00Z`);
-  const guess = midnightUtc - zoneOffset(timeZone, midnightUtc) * 60_000;
-  return new Date(midnightUtc - zoneOffset(timeZone, guess) * 60_000);
+  const guess = midnightUtc - zoneOffsetMinutes(timeZone, midnightUtc) * 60_000;
+  return new Date(midnightUtc - zoneOffsetMinutes(timeZone, guess) * 60_000);
 }
 
 const MAX_ROWS = 300;

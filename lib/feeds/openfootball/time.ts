@@ -1,27 +1,12 @@
 // Kick-off times as openfootball writes them: `"15:00"` in the league's local time, `"13:00 UTC-6"` with
 // an explicit offset, or no time at all (only the date is known).
+import { zoneOffsetMinutes } from '@/lib/time-zone';
 
 const TIME = /^(\d{1,2}):(\d{2})(?:\s*UTC\s*([+-])(\d{1,2})(?::?(\d{2}))?)?$/;
 
 export function isValidTime(time: string) {
   const match = TIME.exec(time.trim());
   return !!match && Number(match[1]) < 24 && Number(match[2]) < 60;
-}
-
-/** Minutes to add to UTC to get the wall-clock time of `zone` at `instant`. */
-function zoneOffsetMinutes(zone: string, instant: number) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(new Date(instant));
-  const value = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  const wall = Date.UTC(value('year'), value('month') - 1, value('day'), value('hour'), value('minute'));
-  return Math.round((wall - instant) / 60_000);
 }
 
 /**
