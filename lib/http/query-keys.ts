@@ -4,4 +4,5 @@ export const queryKeys = {
   customerService: ['system', 'kefu'] as const,
   popups: ['system', 'popups'] as const,
   kickedRooms: ['live', 'kicked-rooms'] as const,
+  matchSummary: (id: number) => ['scores', 'match-summary', id] as const,
 };

@@ -56,6 +56,45 @@ export const matchSummaryOutput = z.object({
 
 export type MatchSummary = z.infer<typeof matchSummaryOutput>;
 
+/** The envelope's shape of a live summary; the pages render the same shape the client refetches. */
+export function presentSummary({
+  match,
+  events,
+  statistics,
+}: Awaited<ReturnType<typeof matchLiveSummary>>): MatchSummary {
+  return {
+    match_id: match.id,
+    status: match.status,
+    status_note: match.statusNote,
+    period: match.period,
+    minute: match.minute,
+    home_score: match.homeScore,
+    away_score: match.awayScore,
+    home_half_score: match.homeHalfTime,
+    away_half_score: match.awayHalfTime,
+    home_penalty_score: match.homePenalties,
+    away_penalty_score: match.awayPenalties,
+    source: match.source,
+    replay_of_date: match.replayOfDate,
+    updated_at: match.updatedAt.toISOString(),
+    events: events.map((event) => ({
+      sequence: event.sequence,
+      kind: event.kind,
+      minute: event.minute,
+      offset: event.offset,
+      side: event.side,
+      player_name: event.playerName,
+      generated: event.generated,
+    })),
+    statistics: statistics.map((stat) => ({
+      kind: stat.kind,
+      home: stat.home,
+      away: stat.away,
+      generated: stat.generated,
+    })),
+  };
+}
+
 export function registerMatchDetailRoutes(app: OpenAPIHono<AppEnv>) {
   defineRoute(
     app,
@@ -68,38 +107,7 @@ export function registerMatchDetailRoutes(app: OpenAPIHono<AppEnv>) {
       output: matchSummaryOutput,
     },
     async (c, input) => {
-      const { match, events, statistics } = await matchLiveSummary(c.var.db, input.id, input.limit);
-      return {
-        match_id: match.id,
-        status: match.status,
-        status_note: match.statusNote,
-        period: match.period,
-        minute: match.minute,
-        home_score: match.homeScore,
-        away_score: match.awayScore,
-        home_half_score: match.homeHalfTime,
-        away_half_score: match.awayHalfTime,
-        home_penalty_score: match.homePenalties,
-        away_penalty_score: match.awayPenalties,
-        source: match.source,
-        replay_of_date: match.replayOfDate,
-        updated_at: match.updatedAt.toISOString(),
-        events: events.map((event) => ({
-          sequence: event.sequence,
-          kind: event.kind,
-          minute: event.minute,
-          offset: event.offset,
-          side: event.side,
-          player_name: event.playerName,
-          generated: event.generated,
-        })),
-        statistics: statistics.map((stat) => ({
-          kind: stat.kind,
-          home: stat.home,
-          away: stat.away,
-          generated: stat.generated,
-        })),
-      };
+      return presentSummary(await matchLiveSummary(c.var.db, input.id, input.limit));
     },
   );
 }

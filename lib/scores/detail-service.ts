@@ -287,7 +287,7 @@ export async function foresight(
       match,
       home: side(match.homeTeamId),
       away: side(match.awayTeamId),
-      headToHead: { played: meetings.length, ...formSummary(match.homeTeamId, meetings) },
+      headToHead: formSummary(match.homeTeamId, meetings),
     };
   });
   return { upcoming, competitions: competitionsShown, fixtures };
