@@ -39,21 +39,27 @@ function EventMarker({ kind }: { kind: Event['kind'] }) {
   );
 }
 
-function EventText({ event }: { event: Event }) {
+function EventText({ event, align }: { event: Event; align: 'start' | 'end' }) {
   const t = useTranslations('matchDetail.events');
+  const kind = t(`kind.${event.kind}` as never);
   return (
-    <span className="flex min-w-0 flex-col">
-      <span
-        className={cn('truncate', GOAL_KINDS.has(event.kind) ? 'font-semibold text-ink-900' : 'text-ink-700')}
-      >
-        {event.player_name ?? t(`kind.${event.kind}` as never)}
+    <span className={cn('flex min-w-0 items-baseline gap-2', align === 'end' && 'flex-row-reverse')}>
+      {event.player_name ? (
+        <span
+          className={cn(
+            'truncate',
+            GOAL_KINDS.has(event.kind) ? 'font-semibold text-ink-900' : 'text-ink-700',
+          )}
+        >
+          {event.player_name}
+        </span>
+      ) : null}
+      <span className={cn('shrink-0', event.player_name ? 'text-xs text-ink-500' : 'text-ink-700')}>
+        {kind}
       </span>
-      <span className="text-xs text-ink-500">
-        {t(`kind.${event.kind}` as never)}
-        {event.generated ? (
-          <span className="ml-1.5 rounded bg-canvas px-1 text-[11px]">{t('generated')}</span>
-        ) : null}
-      </span>
+      {event.generated ? (
+        <span className="shrink-0 rounded bg-canvas px-1 text-[11px] text-ink-500">{t('generated')}</span>
+      ) : null}
     </span>
   );
 }
@@ -67,12 +73,12 @@ export function MatchEventTimeline({ initial, empty }: { initial: MatchSummary; 
         <li
           key={event.sequence}
           data-kind={event.kind}
-          className="grid grid-cols-[1fr_64px_1fr] items-center gap-3 py-2 text-sm"
+          className="grid grid-cols-[1fr_64px_1fr] items-center gap-3 py-1.5 text-sm"
         >
           <div className="flex items-center justify-end gap-2 text-right">
             {event.side === 'home' ? (
               <>
-                <EventText event={event} />
+                <EventText event={event} align="end" />
                 <EventMarker kind={event.kind} />
               </>
             ) : null}
@@ -84,7 +90,7 @@ export function MatchEventTimeline({ initial, empty }: { initial: MatchSummary; 
             {event.side === 'away' ? (
               <>
                 <EventMarker kind={event.kind} />
-                <EventText event={event} />
+                <EventText event={event} align="start" />
               </>
             ) : null}
           </div>

@@ -12,9 +12,10 @@ import { MatchTeamBadge } from './match-team-badge';
 
 export async function matchRoundText(match: { round: string; groupName: string | null }) {
   const t = await getTranslations('matchDetail.round');
+  // In a group the group says it all; a tournament's running matchday number would only confuse.
+  if (match.groupName) return t('group', { group: groupLetter(match.groupName) });
   const label = roundLabel(match.round);
-  const round = 'raw' in label ? label.raw : t(label.key as never, label.values as never);
-  return match.groupName ? `${t('group', { group: groupLetter(match.groupName) })} · ${round}` : round;
+  return 'raw' in label ? label.raw : t(label.key as never, label.values as never);
 }
 
 export async function MatchHeader({
@@ -58,22 +59,27 @@ export async function MatchHeader({
           data-testid="replay-note"
         >
           <History aria-hidden className="size-4" />
-          {t.rich('replayOf', {
-            date: format.dateTime(
-              new Date(
-                `${detail.replayOfDate ?? detail.replayOf.kickoffAt.toISOString().slice(0, 10)}T12:00:00Z`,
+          <span>
+            {t.rich('replayOf', {
+              date: format.dateTime(
+                new Date(
+                  `${detail.replayOfDate ?? detail.replayOf.kickoffAt.toISOString().slice(0, 10)}T12:00:00Z`,
+                ),
+                {
+                  dateStyle: 'long',
+                  timeZone: 'UTC',
+                },
               ),
-              {
-                dateStyle: 'long',
-                timeZone: 'UTC',
-              },
-            ),
-            fixture: () => (
-              <Link href={`/score-detail?id=${detail.replayOf!.id}`} className="font-semibold underline">
-                {`${detail.replayOf!.homeTeam.name} ${detail.replayOf!.homeScore ?? ''}-${detail.replayOf!.awayScore ?? ''} ${detail.replayOf!.awayTeam.name}`}
-              </Link>
-            ),
-          })}
+              fixture: () => (
+                <Link href={`/score-detail?id=${detail.replayOf!.id}`} className="font-semibold underline">
+                  {t('fixture', {
+                    home: detail.replayOf!.homeTeam.name,
+                    away: detail.replayOf!.awayTeam.name,
+                  })}
+                </Link>
+              ),
+            })}
+          </span>
         </p>
       ) : null}
       {detail.source === 'simulated' ? (

@@ -14,6 +14,7 @@ export function roundLabel(round: string): RoundLabel {
   if (/Semi-?finals?$/i.test(round)) return { key: 'semiFinal' };
   if (/third place/i.test(round)) return { key: 'thirdPlace' };
   if (/Final$/.test(round)) return { key: 'final' };
+  if (/^Group stage$/i.test(round)) return { key: 'groupStage' };
   return { raw: round };
 }
 

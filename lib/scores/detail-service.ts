@@ -155,14 +155,17 @@ export async function matchAnalysis(db: DbOrTx, matchId: number, locale: Locale)
     : match;
   const cutoff = original.status === 'finished' ? original.kickoffAt : new Date();
   const [meetings, homeForm, awayForm, standings] = await Promise.all([
-    headToHead(db, original.homeTeamId, original.awayTeamId, locale, 11),
+    headToHead(db, original.homeTeamId, original.awayTeamId, locale, 40),
     formWindows(db, original.homeTeamId, cutoff, locale),
     formWindows(db, original.awayTeamId, cutoff, locale),
     seasonStandings(db, { seasonId: original.seasonId }, locale),
   ]);
   const teamIds = [original.homeTeamId, original.awayTeamId];
   const tables = standings.groups.filter((group) => group.rows.some((row) => teamIds.includes(row.teamId)));
-  const headToHeadList = meetings.filter((meeting) => meeting.id !== original.id).slice(0, 10);
+  // Like the form, the record is what was known at kick-off.
+  const headToHeadList = meetings
+    .filter((meeting) => meeting.id !== original.id && +meeting.kickoffAt < +cutoff)
+    .slice(0, 10);
   const record = { won: 0, drawn: 0, lost: 0 };
   for (const meeting of headToHeadList) {
     const own = meeting.homeTeamId === original.homeTeamId ? meeting.homeScore! : meeting.awayScore!;
@@ -244,7 +247,10 @@ export async function foresight(
   const rows = ids.length
     ? await selectMatches(db).where(inArray(matches.id, ids)).orderBy(asc(matches.kickoffAt), asc(matches.id))
     : [];
-  const all = rows.map((row) => presentMatch(row, locale));
+  // Nearest to now first: the fixtures a reader is most likely to be looking for.
+  const all = rows
+    .map((row) => presentMatch(row, locale))
+    .sort((a, b) => Math.abs(+a.kickoffAt - +now) - Math.abs(+b.kickoffAt - +now) || a.id - b.id);
   const competitionsShown = [
     ...new Map(all.map((match) => [match.competitionCode, match.competitionName])).entries(),
   ].map(([code, name]) => ({ code, name }));

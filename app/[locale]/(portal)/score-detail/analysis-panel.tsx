@@ -121,7 +121,9 @@ export async function AnalysisPanel({ detail, locale }: { detail: MatchDetail; l
           </span>
         </SectionTitle>
         {analysis.standings.tables.length ? (
-          <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+          <div
+            className={cn('grid grid-cols-1 gap-4', analysis.standings.tables.length > 1 && 'xl:grid-cols-2')}
+          >
             {analysis.standings.tables.map((table) => (
               <table key={table.group ?? 'table'} className="w-full text-sm tabular-nums">
                 {table.group ? (
