@@ -4,11 +4,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { z } from 'zod';
-import { api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
 import type { matchUpdateSchema } from '@/lib/realtime/events';
 import { useRealtime } from '@/lib/realtime/use-realtime';
 import type { MatchSummary } from '@/lib/scores/detail-api';
+import type { Sport } from '@/lib/scores/schema';
 
 type MatchUpdate = z.infer<typeof matchUpdateSchema>;
 
@@ -21,18 +21,21 @@ function updateFor(data: unknown, matchId: number) {
 export function useMatchSummary(initial: MatchSummary) {
   return useQuery({
     queryKey: queryKeys.matchSummary(initial.match_id),
-    queryFn: () =>
-      api.post<MatchSummary>('api/hot_match/msgGetSimple', { id: initial.match_id }, { silent: true }),
+    // The HTTP client loads on the first refetch, keeping it out of the page's first load.
+    queryFn: async () => {
+      const { api } = await import('@/lib/http/client');
+      return api.post<MatchSummary>('api/hot_match/msgGetSimple', { id: initial.match_id }, { silent: true });
+    },
     initialData: initial,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
 /** Keeps a match's summary current while the page is open; renders nothing. */
-export function MatchLiveSync({ matchId }: { matchId: number }) {
+export function MatchLiveSync({ matchId, sport }: { matchId: number; sport: Sport }) {
   const queryClient = useQueryClient();
   // Code-100 messages share one schema for the three sports, so the type narrows to no member.
-  const push = useRealtime('football') as { data: unknown } | undefined;
+  const push = useRealtime(sport) as { data: unknown } | undefined;
   const goal = useRealtime('goal');
 
   useEffect(() => {

@@ -60,7 +60,7 @@ export default async function ScoreDetailPage({ params, searchParams }: Props) {
       <div className="mx-auto flex w-full max-w-[1240px] flex-col gap-4 px-6 py-6">
         {/* Only this page's texts go to its islands. */}
         <NextIntlClientProvider locale={locale} messages={{ matchDetail: messages.matchDetail }}>
-          {following ? <MatchLiveSync matchId={detail.id} /> : null}
+          {following ? <MatchLiveSync matchId={detail.id} sport={detail.sport} /> : null}
           <MatchHeader detail={detail} summary={summary} />
           <div className="flex items-center justify-between gap-4 border-b border-line">
             <nav aria-label={t('tabsLabel')} className="flex gap-1">

@@ -46,7 +46,7 @@ export default async function ScoreLivePage({ params, searchParams }: Props) {
     <>
       <div className="mx-auto flex w-full max-w-[1240px] flex-col gap-4 px-6 py-6">
         <NextIntlClientProvider locale={locale} messages={{ matchDetail: messages.matchDetail }}>
-          {following ? <MatchLiveSync matchId={detail.id} /> : null}
+          {following ? <MatchLiveSync matchId={detail.id} sport={detail.sport} /> : null}
           <MatchHeader detail={detail} summary={summary} compact />
           <div className="grid grid-cols-[minmax(0,1fr)_360px] items-start gap-4">
             <div className="flex flex-col gap-4">
