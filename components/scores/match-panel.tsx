@@ -45,7 +45,7 @@ export function MatchPanel({ row }: { row: ScoreRow }) {
   const t = useTranslations('scores');
   const { data, isError, refetch } = useQuery({
     queryKey: queryKeys.matchBrief(row.id),
-    queryFn: () => api.post<Brief>('api/hot_match/msgGetSimple', { match_id: row.id }),
+    queryFn: () => api.post<Brief>('api/hot_match/matchBrief', { match_id: row.id }),
     staleTime: 10_000,
   });
   const stats = (data?.statistics ?? [])

@@ -13,6 +13,7 @@ import { registerFollowRoutes } from '@/lib/live/follows-api';
 import { log } from '@/lib/log';
 import { registerModerationRoutes } from '@/lib/moderation/api';
 import { registerScoresRoutes } from '@/lib/scores/api';
+import { registerMatchDetailRoutes } from '@/lib/scores/detail-api';
 import { registerLiveScoresRoutes } from '@/lib/scores/live-api';
 import { registerStorageRoutes } from '@/lib/storage/api';
 import { registerSystemRoutes } from '@/lib/system/api';
@@ -64,6 +65,7 @@ export function createApiApp(deps: { db: () => Db }) {
   registerFollowRoutes(app);
   registerScoresRoutes(app);
   registerLiveScoresRoutes(app);
+  registerMatchDetailRoutes(app);
   registerDocs(app);
   return app;
 }

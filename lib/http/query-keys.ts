@@ -27,4 +27,5 @@ export const queryKeys = {
   matchBrief: (matchId: number) => ['scores', 'brief', matchId] as const,
   /** The reader's favourite football matches, for the goal alerts limited to favourites. */
   favouriteMatches: ['scores', 'favourites'] as const,
+  matchSummary: (id: number) => ['scores', 'match-summary', id] as const,
 };

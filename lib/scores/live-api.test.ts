@@ -122,12 +122,12 @@ describe('POST api/hot_match/all_match', () => {
   });
 });
 
-describe('POST api/hot_match/msgGetSimple', () => {
+describe('POST api/hot_match/matchBrief', () => {
   it('gives the real goals of a match with their scorers', async () => {
     const final = await board({ tab: 'results', day: '2022-12-18', time_zone: 'UTC' });
     const id = final.body.data.rows.find((row) => row.home.name === '阿根廷')!.id;
     const { body } = await call<{ events: { kind: string; playerName: string | null }[] }>(
-      '/api/hot_match/msgGetSimple',
+      '/api/hot_match/matchBrief',
       { json: { match_id: id } },
     );
     expect(body.code).toBe(0);
@@ -135,7 +135,7 @@ describe('POST api/hot_match/msgGetSimple', () => {
   });
 
   it('answers an unknown match with a not-found', async () => {
-    const { status, body } = await call('/api/hot_match/msgGetSimple', { json: { match_id: 999_999 } });
+    const { status, body } = await call('/api/hot_match/matchBrief', { json: { match_id: 999_999 } });
     expect(status).toBe(404);
     expect(body.code).toBe(1);
   });

@@ -1,5 +1,5 @@
 // Live-scores routes of spec §7: the board a scores page refetches (`api/hot_match/all_match`), a
-// match's key events for an expanded row (`api/hot_match/msgGetSimple`), and favourites
+// match's key events for an expanded row (`api/hot_match/matchBrief`), and favourites
 // (`api/Basketballuser/collect`, and `api/Footballuser/collect` for the /football page's football and
 // e-sports matches).
 import type { OpenAPIHono } from '@hono/zod-openapi';
@@ -97,7 +97,7 @@ export function registerLiveScoresRoutes(app: OpenAPIHono<AppEnv>) {
   defineRoute(
     app,
     {
-      path: '/api/hot_match/msgGetSimple',
+      path: '/api/hot_match/matchBrief',
       methods: ['post', 'get'],
       tag: 'Scores',
       summary: 'Key events and statistics of one match, for an expanded row of the scores list',

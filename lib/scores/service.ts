@@ -191,7 +191,7 @@ function matchSelection() {
 
 type MatchRow = Awaited<ReturnType<typeof selectMatches>>[number];
 
-function selectMatches(db: DbOrTx) {
+export function selectMatches(db: DbOrTx) {
   return db
     .select(matchSelection())
     .from(matches)

@@ -1,0 +1,110 @@
+// /score-live?id= (spec §2): the match as it happens — compact header, events and statistics that
+// follow the pushes, and the live rooms covering it. Rooms and chat arrive with their own issues, so
+// the rooms list says honestly that nobody covers the match yet and there is no chat region.
+import { ArrowRight, BarChart3, ListX, MonitorPlay } from 'lucide-react';
+import type { Metadata } from 'next';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { Footer } from '@/components/layout/footer';
+import { findMatchPage, loadMatchPage } from '@/components/scores/load-match';
+import { MatchEventTimeline } from '@/components/scores/match-event-timeline';
+import { MatchHeader } from '@/components/scores/match-header';
+import { MatchStatBars } from '@/components/scores/match-stat-bars';
+import { MatchLiveSync } from '@/components/scores/match-summary';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { productName } from '@/lib/i18n/metadata';
+import { Link } from '@/lib/i18n/navigation';
+import type { Locale } from '@/lib/i18n/routing';
+
+type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ id?: string }> };
+
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const { id } = await searchParams;
+  const t = await getTranslations({ locale, namespace: 'matchDetail.live' });
+  const found = await findMatchPage(id, locale);
+  return {
+    title: found
+      ? t('metaTitle', { home: found.detail.homeTeam.name, away: found.detail.awayTeam.name })
+      : t('title'),
+  };
+}
+
+export default async function ScoreLivePage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const { detail, summary } = await loadMatchPage((await searchParams).id, locale);
+  const [messages, t, name] = await Promise.all([
+    getMessages(),
+    getTranslations('matchDetail'),
+    productName(locale),
+  ]);
+  const following = detail.status === 'live' || detail.status === 'not_started';
+
+  return (
+    <>
+      <div className="mx-auto flex w-full max-w-[1240px] flex-col gap-4 px-6 py-6">
+        <NextIntlClientProvider locale={locale} messages={{ matchDetail: messages.matchDetail }}>
+          {following ? <MatchLiveSync matchId={detail.id} sport={detail.sport} /> : null}
+          <MatchHeader detail={detail} summary={summary} compact />
+          <div className="grid grid-cols-[minmax(0,1fr)_360px] items-start gap-4">
+            <div className="flex flex-col gap-4">
+              <section aria-labelledby="live-events" className="rounded-xl border border-line bg-surface p-5">
+                <h2 id="live-events" className="mb-3 text-base font-semibold">
+                  {t('tabs.events')}
+                </h2>
+                <MatchEventTimeline
+                  initial={summary}
+                  empty={
+                    <EmptyState
+                      icon={ListX}
+                      title={t('events.emptyTitle')}
+                      hint={
+                        detail.status === 'not_started' ? t('events.emptyNotStarted') : t('events.emptyHint')
+                      }
+                    />
+                  }
+                />
+              </section>
+              <section aria-labelledby="live-stats" className="rounded-xl border border-line bg-surface p-5">
+                <h2 id="live-stats" className="mb-3 text-base font-semibold">
+                  {t('tabs.statistics')}
+                </h2>
+                <MatchStatBars
+                  initial={summary}
+                  empty={
+                    <EmptyState
+                      icon={BarChart3}
+                      title={t('statistics.emptyTitle')}
+                      hint={t('statistics.emptyHint')}
+                    />
+                  }
+                />
+              </section>
+            </div>
+            <aside className="flex flex-col gap-4">
+              <section
+                aria-labelledby="live-rooms"
+                className="rounded-xl border border-line bg-surface p-5"
+                data-testid="live-rooms"
+              >
+                <h2 id="live-rooms" className="mb-3 text-base font-semibold">
+                  {t('live.roomsTitle')}
+                </h2>
+                <EmptyState icon={MonitorPlay} title={t('live.noRoomsTitle')} hint={t('live.noRoomsHint')} />
+              </section>
+              <Button asChild variant="secondary">
+                <Link href={`/score-detail?id=${detail.id}`}>
+                  {t('live.toDetail')}
+                  <ArrowRight aria-hidden className="size-4" />
+                </Link>
+              </Button>
+            </aside>
+          </div>
+        </NextIntlClientProvider>
+      </div>
+      <Footer productName={name} />
+    </>
+  );
+}

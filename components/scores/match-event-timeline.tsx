@@ -1,0 +1,101 @@
+'use client';
+// The match's events on a two-sided timeline (home left, away right), following the live summary.
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import type { MatchSummary } from '@/lib/scores/detail-api';
+import { minuteLabel } from './match-round';
+import { useMatchSummary } from './match-summary';
+
+type Event = MatchSummary['events'][number];
+
+const GOAL_KINDS = new Set(['goal', 'own_goal', 'penalty_goal']);
+
+/** A drawn marker per kind: cards are coloured cards, goals a ball, corners a flag. */
+function EventMarker({ kind }: { kind: Event['kind'] }) {
+  if (kind === 'yellow_card') return <span aria-hidden className="h-3.5 w-2.5 rounded-[2px] bg-yellow-400" />;
+  if (kind === 'red_card') return <span aria-hidden className="h-3.5 w-2.5 rounded-[2px] bg-live" />;
+  if (GOAL_KINDS.has(kind))
+    return (
+      <svg
+        aria-hidden
+        viewBox="0 0 16 16"
+        className={cn('size-4', kind === 'own_goal' ? 'text-live' : 'text-ink-900')}
+      >
+        <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" strokeWidth="1.5" />
+        <path d="M8 4.5l3 2.2-1.1 3.5H6.1L5 6.7z" fill="currentColor" />
+      </svg>
+    );
+  if (kind === 'corner')
+    return (
+      <svg aria-hidden viewBox="0 0 16 16" className="size-4 text-ink-500">
+        <path d="M4 15V1.5M4 2h8l-2 3 2 3H4" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      </svg>
+    );
+  return (
+    <svg aria-hidden viewBox="0 0 16 16" className="size-4 text-win">
+      <path d="M2 5h10l-3-3M14 11H4l3 3" fill="none" stroke="currentColor" strokeWidth="1.5" />
+    </svg>
+  );
+}
+
+function EventText({ event, align }: { event: Event; align: 'start' | 'end' }) {
+  const t = useTranslations('matchDetail.events');
+  const kind = t(`kind.${event.kind}` as never);
+  return (
+    <span className={cn('flex min-w-0 items-baseline gap-2', align === 'end' && 'flex-row-reverse')}>
+      {event.player_name ? (
+        <span
+          className={cn(
+            'truncate',
+            GOAL_KINDS.has(event.kind) ? 'font-semibold text-ink-900' : 'text-ink-700',
+          )}
+        >
+          {event.player_name}
+        </span>
+      ) : null}
+      <span className={cn('shrink-0', event.player_name ? 'text-xs text-ink-500' : 'text-ink-700')}>
+        {kind}
+      </span>
+      {event.generated ? (
+        <span className="shrink-0 rounded bg-canvas px-1 text-[11px] text-ink-500">{t('generated')}</span>
+      ) : null}
+    </span>
+  );
+}
+
+export function MatchEventTimeline({ initial, empty }: { initial: MatchSummary; empty: ReactNode }) {
+  const { data } = useMatchSummary(initial);
+  if (!data.events.length) return <>{empty}</>;
+  return (
+    <ol className="flex flex-col divide-y divide-line" data-testid="event-timeline">
+      {data.events.map((event) => (
+        <li
+          key={event.sequence}
+          data-kind={event.kind}
+          className="grid grid-cols-[1fr_64px_1fr] items-center gap-3 py-1.5 text-sm"
+        >
+          <div className="flex items-center justify-end gap-2 text-right">
+            {event.side === 'home' ? (
+              <>
+                <EventText event={event} align="end" />
+                <EventMarker kind={event.kind} />
+              </>
+            ) : null}
+          </div>
+          <span className="mx-auto rounded-full bg-canvas px-2.5 py-0.5 text-xs font-semibold tabular-nums text-ink-700">
+            {`${minuteLabel(event.minute, event.offset)}'`}
+          </span>
+          <div className="flex items-center gap-2">
+            {event.side === 'away' ? (
+              <>
+                <EventMarker kind={event.kind} />
+                <EventText event={event} align="start" />
+              </>
+            ) : null}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
