@@ -6,7 +6,7 @@ import type { OwnProfile } from '@/lib/accounts/profile-service';
 import { getDb } from '@/lib/db';
 import { latestApplication } from '@/lib/live/applications';
 import { EXPERIENCE_MAX, EXPERIENCE_MIN } from '@/lib/live/applications-api';
-import { ApplyAnchorForm } from './apply-anchor-form';
+import { ApplyAnchorFormLoader } from './apply-anchor-form-loader';
 import { AnchorTab } from './other-tabs';
 import { SectionCard } from './section-card';
 import { APPLY_ANCHOR_TAB } from './tabs';
@@ -40,7 +40,7 @@ export async function ApplyAnchorTab({ profile }: { profile: OwnProfile }) {
       )}
       <SectionCard title={t('title')} icon={Mic}>
         <p className="mb-5 text-sm text-ink-500">{t('intro')}</p>
-        <ApplyAnchorForm experienceMin={EXPERIENCE_MIN} experienceMax={EXPERIENCE_MAX} />
+        <ApplyAnchorFormLoader experienceMin={EXPERIENCE_MIN} experienceMax={EXPERIENCE_MAX} />
       </SectionCard>
     </div>
   );
