@@ -30,3 +30,31 @@ export function poisson(random: () => number, mean: number) {
   }
   return count;
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The kick-off slots a daily programme has running or coming up: every `spacingMinutes` from UTC
+ * midnight, those that kicked off less than `longestMinutes` ago or start within `lookaheadMinutes`.
+ * Yesterday's late slots count too, so games still playing at midnight are carried to their end.
+ */
+export function programmeSlots(
+  now: Date,
+  spacingMinutes: number,
+  longestMinutes: number,
+  lookaheadMinutes: number,
+) {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const from = now.getTime() - longestMinutes * 60_000;
+  const to = now.getTime() + lookaheadMinutes * 60_000;
+  const slots: { day: string; slot: number; kickoffAt: Date }[] = [];
+  for (const dayStart of [today - DAY_MS, today]) {
+    const first = Math.max(0, Math.ceil((from - dayStart) / (spacingMinutes * 60_000)));
+    for (let slot = first; ; slot += 1) {
+      const kickoff = dayStart + slot * spacingMinutes * 60_000;
+      if (kickoff > to || kickoff >= dayStart + DAY_MS) break;
+      slots.push({ day: new Date(dayStart).toISOString().slice(0, 10), slot, kickoffAt: new Date(kickoff) });
+    }
+  }
+  return slots;
+}

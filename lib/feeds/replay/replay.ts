@@ -8,7 +8,7 @@
 // - possession: 50 % ± up to 12 points, shots: goals + Poisson(9), shots on target: goals + Poisson(3);
 // - 1x2 odds: from a pre-match strength drawn in [-1, 1], with a 6 % margin, captured at kick-off
 //   and at half-time (then shifted by the real half-time score).
-import { matchMinutesSince, poisson, seededRandom } from '@/lib/feeds/clock';
+import { matchMinutesSince, poisson, programmeSlots, seededRandom } from '@/lib/feeds/clock';
 import type { MatchEventInfo, MatchInfo, OddsSnapshotInfo, StatisticInfo } from '@/lib/feeds/provider';
 import type { MatchPeriod, MatchStatus } from '@/lib/scores/schema';
 
@@ -249,16 +249,8 @@ export function replaySchedule(
   if (!candidates.length) return [];
   const spacing = Math.max(5, 120 / speed);
   const longest = Math.max(...candidates.map(replayLength)) / speed;
-  const dayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const first = Math.max(0, Math.ceil((now.getTime() - dayStart - longest * 60_000) / (spacing * 60_000)));
-  const last = Math.floor((now.getTime() - dayStart + lookaheadMinutes * 60_000) / (spacing * 60_000));
-  const slots: { match: RecordedMatch; kickoffAt: Date }[] = [];
-  const day = new Date(dayStart).toISOString().slice(0, 10);
-  for (let slot = first; slot <= last; slot += 1) {
-    const kickoffAt = new Date(dayStart + slot * spacing * 60_000);
-    if (kickoffAt.getTime() >= dayStart + 86_400_000) break;
-    const pick = Math.floor(seededRandom(`${day}:${slot}`)() * candidates.length);
-    slots.push({ match: candidates[pick]!, kickoffAt });
-  }
-  return slots;
+  return programmeSlots(now, spacing, longest, lookaheadMinutes).map(({ day, slot, kickoffAt }) => ({
+    match: candidates[Math.floor(seededRandom(`${day}:${slot}`)() * candidates.length)]!,
+    kickoffAt,
+  }));
 }

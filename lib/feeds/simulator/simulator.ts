@@ -8,7 +8,7 @@
 // other's by 0.6 — the swings of a real game.
 // E-sports model: best of three maps of 30–40 minutes with 5-minute breaks; each team gets Poisson(18)
 // kills and Poisson(3) objectives a map, the side with more kills takes the map.
-import { matchMinutesSince, poisson, seededRandom } from '@/lib/feeds/clock';
+import { matchMinutesSince, poisson, programmeSlots, seededRandom } from '@/lib/feeds/clock';
 import type { FeedBatch, MatchEventInfo, MatchInfo } from '@/lib/feeds/provider';
 import type { MatchPeriod } from '@/lib/scores/schema';
 
@@ -280,17 +280,10 @@ export function simulatedSchedule(sport: SimulatedSport, now: Date, speed: numbe
   const teams = SIMULATED_LEAGUES[sport].teams;
   const spacing = Math.max(5, 150 / speed);
   const longest = LONGEST_GAME_MINUTES / speed;
-  const dayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const first = Math.max(0, Math.ceil((now.getTime() - dayStart - longest * 60_000) / (spacing * 60_000)));
-  const last = Math.floor((now.getTime() - dayStart + lookaheadMinutes * 60_000) / (spacing * 60_000));
-  const games: { home: string; away: string; kickoffAt: Date }[] = [];
-  for (let slot = first; slot <= last; slot += 1) {
-    const kickoffAt = new Date(dayStart + slot * spacing * 60_000);
-    if (kickoffAt.getTime() >= dayStart + 86_400_000) break;
+  return programmeSlots(now, spacing, longest, lookaheadMinutes).map(({ kickoffAt }) => {
     const random = seededRandom(`${sport}:${kickoffAt.toISOString()}`);
     const home = Math.floor(random() * teams.length);
     const away = (home + 1 + Math.floor(random() * (teams.length - 1))) % teams.length;
-    games.push({ home: teams[home]!, away: teams[away]!, kickoffAt });
-  }
-  return games;
+    return { home: teams[home]!, away: teams[away]!, kickoffAt };
+  });
 }
