@@ -11,6 +11,7 @@ import { localeOfRequest, translator } from '@/lib/i18n/translate';
 import { log } from '@/lib/log';
 import { registerModerationRoutes } from '@/lib/moderation/api';
 import { registerScoresRoutes } from '@/lib/scores/api';
+import { registerDatabaseRoutes } from '@/lib/scores/database-api';
 import { registerSystemRoutes } from '@/lib/system/api';
 import { sessionMiddleware } from './auth';
 import type { AppEnv } from './context';
@@ -56,6 +57,7 @@ export function createApiApp(deps: { db: () => Db }) {
   registerProfileRoutes(app);
   registerModerationRoutes(app);
   registerScoresRoutes(app);
+  registerDatabaseRoutes(app);
   registerDocs(app);
   return app;
 }
