@@ -1,6 +1,7 @@
 import { cn } from '@/lib/cn';
 
-const FILLER = /^(fc|afc|cf|sc|ac|as|ssc|rc|cd|ud|sv|vfb|vfl|tsg|fsv|1\.|og|ogc|rcd|ca|us|bsc|sk|kv|club|de|the)$/i;
+const FILLER =
+  /^(fc|afc|cf|sc|ac|as|ssc|rc|cd|ud|sv|vfb|vfl|tsg|fsv|1\.|og|ogc|rcd|ca|us|bsc|sk|kv|club|de|the)$/i;
 
 /** Up to two letters for a badge: the first characters of a Chinese name, else the main words' initials. */
 export function crestInitials(name: string) {

@@ -1,7 +1,7 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
-import type { GoalLine, PresentedMatch } from '@/lib/scores/database-service';
 import { cn } from '@/lib/cn';
 import { Link } from '@/lib/i18n/navigation';
+import type { GoalLine, PresentedMatch } from '@/lib/scores/database-service';
 import { Crest } from './crest';
 import { LocalTime } from './local-time';
 import { roundName } from './round-name';
@@ -92,7 +92,13 @@ export async function MatchRow({
         <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-0.5 pl-[6rem] text-[11px] text-ink-500">
           {showCompetition ? <span>{match.competitionName}</span> : null}
           {showRound ? <span>{roundName(match.round, t)}</span> : null}
-          {match.statusNote ? <span>{t('statusNote', { note: match.statusNote })}</span> : null}
+          {match.statusNote ? (
+            <span>
+              {t.has(`statusNotes.${match.statusNote}`)
+                ? t(`statusNotes.${match.statusNote}` as never)
+                : match.statusNote}
+            </span>
+          ) : null}
           {match.source === 'simulated' ? (
             <span className="rounded bg-canvas px-1.5 py-px font-medium text-ink-700">{t('simulated')}</span>
           ) : null}
