@@ -1,16 +1,15 @@
 'use client';
 
 import { type DateTimeFormatOptions, useFormatter } from 'next-intl';
+import { useEffect, useState } from 'react';
 
 /**
- * A moment in the reader's own time zone. The server renders it in the portal's zone; the browser
- * re-renders it in its own, so the text may differ between the two by design.
+ * A moment in the reader's own time zone. The server (and the first browser render, so hydration
+ * matches) uses the portal's zone; once mounted it switches to the browser's.
  */
 export function LocalTime({ iso, options }: { iso: string; options: DateTimeFormatOptions }) {
   const format = useFormatter();
-  return (
-    <time dateTime={iso} suppressHydrationWarning>
-      {format.dateTime(new Date(iso), options)}
-    </time>
-  );
+  const [timeZone, setTimeZone] = useState<string>();
+  useEffect(() => setTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+  return <time dateTime={iso}>{format.dateTime(new Date(iso), { ...options, timeZone })}</time>;
 }

@@ -52,7 +52,7 @@ export async function MatchRow({
   const formatter = await getFormatter();
   return (
     <li className="border-b border-line px-3 py-2 text-sm last:border-b-0">
-      <div className="grid grid-cols-[5.5rem_minmax(0,1fr)_4.5rem_minmax(0,1fr)] items-center gap-2">
+      <div className="grid grid-cols-[3.25rem_minmax(0,1fr)_4.5rem_minmax(0,1fr)] items-center gap-2">
         <div className="flex flex-col text-xs leading-tight text-ink-500">
           {showDate ? <LocalTime iso={iso} options={DATE} /> : null}
           {match.kickoffTimeKnown ? <LocalTime iso={iso} options={TIME} /> : null}
@@ -89,7 +89,7 @@ export async function MatchRow({
         <TeamName team={match.awayTeam} link={linkTeams} align="left" />
       </div>
       {showCompetition || showRound || match.source !== 'openfootball' || match.statusNote ? (
-        <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-0.5 pl-[6rem] text-[11px] text-ink-500">
+        <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-0.5 pl-[3.75rem] text-[11px] text-ink-500">
           {showCompetition ? <span>{match.competitionName}</span> : null}
           {showRound ? <span>{roundName(match.round, t)}</span> : null}
           {match.statusNote ? (
@@ -113,7 +113,7 @@ export async function MatchRow({
         </div>
       ) : null}
       {match.goals?.length ? (
-        <ul className="mt-1 grid grid-cols-[5.5rem_minmax(0,1fr)_4.5rem_minmax(0,1fr)] gap-x-2 text-[11px] text-ink-500">
+        <ul className="mt-1 grid grid-cols-[3.25rem_minmax(0,1fr)_4.5rem_minmax(0,1fr)] gap-x-2 text-[11px] text-ink-500">
           <li className="col-start-2 text-right">
             {match.goals
               .filter((goal) => goal.side === 'home')

@@ -33,9 +33,10 @@ export async function StandingsTable({
   highlight?: (row: StandingsRow) => boolean;
 }) {
   const t = await getTranslations('database.table');
-  const cell = 'px-1.5 py-1.5 text-center tabular-nums';
+  const cell = 'px-1 py-1.5 text-center tabular-nums';
+  const numberHead = cn(cell, 'w-9 font-medium');
   return (
-    <table className="w-full border-collapse text-sm">
+    <table className="w-full table-fixed border-collapse text-sm">
       {caption ? (
         <caption className="bg-canvas px-3 py-1.5 text-left text-xs font-semibold text-ink-700">
           {caption}
@@ -43,37 +44,37 @@ export async function StandingsTable({
       ) : null}
       <thead>
         <tr className="border-b border-line text-xs text-ink-500">
-          <th scope="col" className="w-9 py-1.5 pl-3 text-left font-medium">
+          <th scope="col" className="w-10 py-1.5 pl-3 text-left font-medium">
             {t('rank')}
           </th>
           <th scope="col" className="py-1.5 text-left font-medium">
             {t('team')}
           </th>
-          <th scope="col" className={cn(cell, 'font-medium')} title={t('playedLong')}>
+          <th scope="col" className={numberHead} title={t('playedLong')}>
             {t('played')}
           </th>
-          <th scope="col" className={cn(cell, 'font-medium')} title={t('wonLong')}>
+          <th scope="col" className={numberHead} title={t('wonLong')}>
             {t('won')}
           </th>
-          <th scope="col" className={cn(cell, 'font-medium')} title={t('drawnLong')}>
+          <th scope="col" className={numberHead} title={t('drawnLong')}>
             {t('drawn')}
           </th>
-          <th scope="col" className={cn(cell, 'font-medium')} title={t('lostLong')}>
+          <th scope="col" className={numberHead} title={t('lostLong')}>
             {t('lost')}
           </th>
           {compact ? null : (
-            <th scope="col" className={cn(cell, 'font-medium')} title={t('goalsLong')}>
+            <th scope="col" className={cn(cell, 'w-16 font-medium')} title={t('goalsLong')}>
               {t('goals')}
             </th>
           )}
-          <th scope="col" className={cn(cell, 'font-medium')} title={t('goalDifferenceLong')}>
+          <th scope="col" className={cn(cell, 'w-11 font-medium')} title={t('goalDifferenceLong')}>
             {t('goalDifference')}
           </th>
-          <th scope="col" className={cn(cell, 'pr-3 font-medium')}>
+          <th scope="col" className={cn(cell, 'w-12 pr-3 font-medium')}>
             {t('points')}
           </th>
           {compact ? null : (
-            <th scope="col" className="py-1.5 pr-3 text-left font-medium">
+            <th scope="col" className="w-28 py-1.5 pr-3 text-left font-medium">
               {t('form')}
             </th>
           )}
@@ -99,7 +100,7 @@ export async function StandingsTable({
                 ) : null}
                 {row.position}
               </td>
-              <td className="max-w-0 py-1.5">
+              <td className="py-1.5">
                 {linkTeams ? (
                   <Link
                     href={`/base-football?team=${row.teamId}`}

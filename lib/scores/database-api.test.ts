@@ -17,7 +17,7 @@ import {
   worldCupEdition,
 } from './database-service';
 import { teams } from './schema';
-import { findSeason } from './service';
+import { findSeason, seasonStandings } from './service';
 import { zoneOf } from './table-zones';
 
 let testDb: TestDb;
@@ -189,6 +189,13 @@ describe('database reads', () => {
     expect(edition.matches.find((match) => match.id === final.id)!.goals).toHaveLength(6);
     expect(edition.stadiums).toHaveLength(8);
     expect(edition.advanced.size).toBe(16);
+    // The groups file writes `United States`, the matches `USA`: one team, four per group.
+    const standings = await seasonStandings(
+      testDb.db,
+      { competitionCode: 'worldcup', seasonKey: '2022' },
+      'en',
+    );
+    expect(standings.groups.map((group) => group.rows.length)).toEqual([4, 4, 4, 4, 4, 4, 4, 4]);
   });
 
   it('starts the 2026 bracket at the round of 32 and lists squads', async () => {
