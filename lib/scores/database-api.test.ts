@@ -6,6 +6,7 @@ import { createFeedsTicker } from '@/lib/jobs/feeds';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import {
+  cachedLatestStandings,
   competitionDirectory,
   currentRound,
   hasGoalData,
@@ -204,6 +205,13 @@ describe('database reads', () => {
     expect(edition.bracket.columns[0]!.round).toBe('Round of 32');
     const squads = await seasonSquads(testDb.db, edition.season.id, null, 'en');
     expect(squads.teams).toHaveLength(48);
+    const standings = await seasonStandings(
+      testDb.db,
+      { competitionCode: 'worldcup', seasonKey: '2026' },
+      'en',
+    );
+    expect(standings.groups).toHaveLength(12);
+    expect(standings.groups.every((group) => group.rows.length === 4)).toBe(true);
     expect(squads.players.length).toBeGreaterThanOrEqual(23);
   });
 
@@ -225,6 +233,13 @@ describe('database reads', () => {
     expect(board.live.every((match) => match.status === 'live')).toBe(true);
     const directory = await competitionDirectory(testDb.db, 'football', 'zh-CN');
     expect(directory.map((group) => group.region).slice(0, 3)).toEqual(['world', 'eu', 'gb-eng']);
+  });
+
+  it('keeps the home standings for a minute', async () => {
+    const first = cachedLatestStandings(testDb.db, 'en.1', 'en', 1_000);
+    expect(cachedLatestStandings(testDb.db, 'en.1', 'en', 30_000)).toBe(first);
+    expect(cachedLatestStandings(testDb.db, 'en.1', 'en', 62_000)).not.toBe(first);
+    expect((await first).season.key).toBe('2025-26');
   });
 
   it('colours zones only where the season’s rules are known', () => {

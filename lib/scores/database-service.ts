@@ -14,7 +14,15 @@ import {
   stadiums,
   teams,
 } from './schema';
-import { findSeason, isRecord, localName, presentMatch, type SeasonSelector, selectMatches } from './service';
+import {
+  findSeason,
+  isRecord,
+  localName,
+  presentMatch,
+  type SeasonSelector,
+  seasonStandings,
+  selectMatches,
+} from './service';
 
 export type PresentedMatch = ReturnType<typeof presentMatch>;
 
@@ -382,4 +390,24 @@ export async function hotMatches(db: DbOrTx, locale: Locale, now = new Date(), l
         +a.kickoffAt - +b.kickoffAt,
     )
     .slice(0, limit);
+}
+
+const STANDINGS_TTL_MS = 60_000;
+const standingsCache = new Map<
+  string,
+  { at: number; value: Promise<Awaited<ReturnType<typeof seasonStandings>>> }
+>();
+
+/**
+ * The home page's standings block, kept for a minute: tables change only when a real result is
+ * imported (replays and simulations never count), and /main is the busiest page.
+ */
+export function cachedLatestStandings(db: DbOrTx, competitionCode: string, locale: Locale, now = Date.now()) {
+  const key = `${competitionCode}|${locale}`;
+  const hit = standingsCache.get(key);
+  if (hit && now - hit.at < STANDINGS_TTL_MS) return hit.value;
+  const value = seasonStandings(db, { competitionCode }, locale);
+  standingsCache.set(key, { at: now, value });
+  value.catch(() => standingsCache.delete(key));
+  return value;
 }

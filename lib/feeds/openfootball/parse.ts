@@ -148,8 +148,14 @@ function check<S extends z.ZodType>(schema: S, data: unknown, file: string): z.o
 
 type Context = { file: string; code: string; seasonKey: string; national: boolean };
 
-/** Names one file spells differently from the rest (worldcup-2022 groups say `United States`, its matches `USA`). */
-const NATIONAL_ALIASES: Record<string, string> = { 'United States': 'USA' };
+/**
+ * National teams a companion file spells differently from the match files (2022 groups and 2026
+ * squads say `United States`, the matches `USA`): one team, named as the matches name it.
+ */
+const NATIONAL_ALIASES: Record<string, string> = {
+  'United States': 'USA',
+  'Bosnia and Herzegovina': 'Bosnia & Herzegovina',
+};
 
 function team(context: Context, rawName: string, countryCode?: string | null): TeamInfo {
   const split = splitTeamName(rawName);

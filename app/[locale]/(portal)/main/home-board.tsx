@@ -12,13 +12,18 @@ import { getDb } from '@/lib/db';
 import { COMPETITIONS } from '@/lib/feeds/names/competitions';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
-import { homeMatchBoard, hotMatches, type PresentedMatch } from '@/lib/scores/database-service';
-import { seasonStandings } from '@/lib/scores/service';
+import {
+  cachedLatestStandings,
+  homeMatchBoard,
+  hotMatches,
+  type PresentedMatch,
+} from '@/lib/scores/database-service';
 import { zoneOf } from '@/lib/scores/table-zones';
 
 /** Leagues offered by the standings block's switch, in the order fans look for them. */
 export const STANDINGS_LEAGUES = ['en.1', 'es.1', 'de.1', 'it.1', 'fr.1', 'cn.1', 'jp.1', 'mls'] as const;
 const TABLE_ROWS = 10;
+const BLOCK_ROWS = 6;
 
 async function HotCard({ match }: { match: PresentedMatch }) {
   const t = await getTranslations('homeBlocks');
@@ -116,9 +121,9 @@ export async function HomeBoard({ locale, league }: { locale: Locale; league: st
   const code = STANDINGS_LEAGUES.find((candidate) => candidate === league) ?? 'en.1';
   const now = new Date();
   const [board, hot, standings] = await Promise.all([
-    homeMatchBoard(db, locale, now, 8),
+    homeMatchBoard(db, locale, now, BLOCK_ROWS),
     hotMatches(db, locale, now, 6),
-    seasonStandings(db, { competitionCode: code }, locale).catch(() => null),
+    cachedLatestStandings(db, code, locale).catch(() => null),
   ]);
   const rows = standings?.groups[0]?.rows.slice(0, TABLE_ROWS) ?? [];
 
