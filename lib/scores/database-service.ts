@@ -344,7 +344,8 @@ export async function homeMatchBoard(db: DbOrTx, locale: Locale, now = new Date(
       .limit(400),
     selectMatches(db)
       .where(and(eq(matches.status, 'finished'), isRecord, lte(matches.kickoffAt, now)))
-      .orderBy(desc(matches.kickoffAt), desc(matches.id))
+      // Kick-off alone, so the kick-off index is read backwards and stops after `limit` rows.
+      .orderBy(desc(matches.kickoffAt))
       .limit(limit),
   ]);
   const list = window.map((row) => presentMatch(row, locale));
