@@ -4,7 +4,7 @@ import { Link } from '@/lib/i18n/navigation';
 import type { GoalLine, PresentedMatch } from '@/lib/scores/database-service';
 import { Crest } from './crest';
 import { LocalTime } from './local-time';
-import { roundName } from './round-name';
+import { groupLetter, roundName } from './round-name';
 
 type Row = PresentedMatch & { goals?: GoalLine[] };
 
@@ -91,7 +91,13 @@ export async function MatchRow({
       {showCompetition || showRound || match.source !== 'openfootball' || match.statusNote ? (
         <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-0.5 pl-[3.75rem] text-[11px] text-ink-500">
           {showCompetition ? <span>{match.competitionName}</span> : null}
-          {showRound ? <span>{roundName(match.round, t)}</span> : null}
+          {showRound ? (
+            <span>
+              {match.groupName
+                ? t('group', { group: groupLetter(match.groupName) })
+                : roundName(match.round, t)}
+            </span>
+          ) : null}
           {match.statusNote ? (
             <span>
               {t.has(`statusNotes.${match.statusNote}`)

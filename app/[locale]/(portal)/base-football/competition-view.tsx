@@ -95,7 +95,13 @@ export async function CompetitionView({
         </nav>
       </header>
 
-      <div className="grid grid-cols-1 items-start gap-4 xl:grid-cols-[minmax(0,1fr)_420px]">
+      <div
+        className={cn(
+          'grid grid-cols-1 items-start gap-4',
+          // Group tables take the full width; a single league table shares it with the rounds.
+          !isGroupStage && 'xl:grid-cols-[minmax(0,1fr)_420px]',
+        )}
+      >
         <Panel
           id="standings-heading"
           title={isGroupStage ? t('groupTables') : t('standings')}
@@ -113,7 +119,7 @@ export async function CompetitionView({
           }
         >
           {isGroupStage ? (
-            <div className="grid grid-cols-1 gap-px bg-line 2xl:grid-cols-2">
+            <div className="grid grid-cols-1 gap-px bg-line lg:grid-cols-2 2xl:grid-cols-3">
               {standings.groups.map((group) => (
                 <div key={group.group} className="bg-surface">
                   <StandingsTable

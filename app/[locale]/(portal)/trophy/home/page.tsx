@@ -245,7 +245,7 @@ async function MatchesView({
               roundName(section.key, td)
             )}
           </h3>
-          <ul>
+          <ul className="grid grid-cols-1 xl:grid-cols-2 xl:[&>li:nth-child(odd)]:border-r">
             {section.matches.map((match) => (
               <MatchRow key={match.id} match={match} showDate={by === 'round'} showRound />
             ))}
