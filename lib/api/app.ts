@@ -13,6 +13,7 @@ import { registerFollowRoutes } from '@/lib/live/follows-api';
 import { log } from '@/lib/log';
 import { registerModerationRoutes } from '@/lib/moderation/api';
 import { registerScoresRoutes } from '@/lib/scores/api';
+import { registerDatabaseRoutes } from '@/lib/scores/database-api';
 import { registerMatchDetailRoutes } from '@/lib/scores/detail-api';
 import { registerLiveScoresRoutes } from '@/lib/scores/live-api';
 import { registerStorageRoutes } from '@/lib/storage/api';
@@ -66,6 +67,7 @@ export function createApiApp(deps: { db: () => Db }) {
   registerScoresRoutes(app);
   registerLiveScoresRoutes(app);
   registerMatchDetailRoutes(app);
+  registerDatabaseRoutes(app);
   registerDocs(app);
   return app;
 }

@@ -29,7 +29,7 @@ export function localName(names: LocalizedNames, sourceName: string, locale: Loc
 }
 
 /** Matches that are records of what happened (not replays, not simulations). */
-const isRecord = and(isNull(matches.replayOfMatchId), ne(matches.source, 'simulated'));
+export const isRecord = and(isNull(matches.replayOfMatchId), ne(matches.source, 'simulated'));
 
 export type SeasonSelector = {
   competitionId?: number;
@@ -189,7 +189,7 @@ function matchSelection() {
   };
 }
 
-type MatchRow = Awaited<ReturnType<typeof selectMatches>>[number];
+export type MatchRow = Awaited<ReturnType<typeof selectMatches>>[number];
 
 export function selectMatches(db: DbOrTx) {
   return db

@@ -3,6 +3,7 @@
 // its name and field, and no file is ever half-imported.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import type { FeedBatch } from '@/lib/feeds/provider';
 import { storeFeedBatch } from '@/lib/scores/ingest';
@@ -75,5 +76,10 @@ export async function importOpenfootball(db: Db, target = defaultOpenfootballDir
       squadPlayers: stored.squadPlayers,
     });
   }
+  // Fresh planner statistics after a bulk load: without them Postgres takes the new thousands of
+  // matches for a handful and sorts whole tables where a kick-off index scan would stop at a few rows.
+  await db.execute(
+    sql`analyze matches, match_events, teams, seasons, season_teams, competitions, squad_players`,
+  );
   return imported;
 }

@@ -148,8 +148,19 @@ function check<S extends z.ZodType>(schema: S, data: unknown, file: string): z.o
 
 type Context = { file: string; code: string; seasonKey: string; national: boolean };
 
+/**
+ * National teams a companion file spells differently from the match files (2022 groups and 2026
+ * squads say `United States`, the matches `USA`): one team, named as the matches name it.
+ */
+const NATIONAL_ALIASES: Record<string, string> = {
+  'United States': 'USA',
+  'Bosnia and Herzegovina': 'Bosnia & Herzegovina',
+};
+
 function team(context: Context, rawName: string, countryCode?: string | null): TeamInfo {
-  const { name, country } = splitTeamName(rawName);
+  const split = splitTeamName(rawName);
+  const name = context.national ? (NATIONAL_ALIASES[split.name] ?? split.name) : split.name;
+  const country = split.country;
   return {
     sport: 'football',
     sourceName: name,
@@ -302,7 +313,7 @@ export function parseOpenfootballFile(filePath: string, data: unknown, file = fi
         teams: parsed.map((entry) => team(context, entry.name, entry.fifa_code)),
         seasonTeams: parsed.map((entry) => ({
           ...inSeason,
-          team: entry.name,
+          team: team(context, entry.name).sourceName,
           group: groupName(entry.group),
         })),
       };
@@ -314,13 +325,13 @@ export function parseOpenfootballFile(filePath: string, data: unknown, file = fi
         teams: parsed.map((entry) => team(context, entry.name, entry.fifa_code)),
         seasonTeams: parsed.map((entry) => ({
           ...inSeason,
-          team: entry.name,
+          team: team(context, entry.name).sourceName,
           group: groupName(entry.group),
         })),
         squadPlayers: parsed.flatMap((entry) =>
           entry.players.map((player) => ({
             ...inSeason,
-            team: entry.name,
+            team: team(context, entry.name).sourceName,
             name: player.name,
             number: player.number ?? null,
             position: player.pos ?? null,

@@ -13,8 +13,9 @@ import { Footer } from '@/components/layout/footer';
 import { productName, screenMetadata } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
+import { HomeBoard } from './home-board';
 
-type Props = { params: Promise<{ locale: Locale }> };
+type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ league?: string }> };
 
 export async function generateMetadata({ params }: Props) {
   return screenMetadata((await params).locale, 'main', '/main');
@@ -31,8 +32,9 @@ const SECTIONS = [
   { key: 'download', href: '/downLoad', icon: Smartphone },
 ] as const;
 
-export default async function HomePage({ params }: Props) {
+export default async function HomePage({ params, searchParams }: Props) {
   const { locale } = await params;
+  const { league } = await searchParams;
   setRequestLocale(locale);
   const t = await getTranslations('home');
   const name = await productName(locale);
@@ -68,6 +70,7 @@ export default async function HomePage({ params }: Props) {
           ))}
         </ul>
       </section>
+      <HomeBoard locale={locale} league={league} />
       <Footer productName={name} />
     </>
   );

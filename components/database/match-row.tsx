@@ -1,0 +1,147 @@
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { cn } from '@/lib/cn';
+import { Link } from '@/lib/i18n/navigation';
+import type { GoalLine, PresentedMatch } from '@/lib/scores/database-service';
+import { Crest } from './crest';
+import { LocalTime } from './local-time';
+import { groupLetter, roundName } from './round-name';
+
+type Row = PresentedMatch & { goals?: GoalLine[] };
+
+const DATE = { month: '2-digit', day: '2-digit' } as const;
+const TIME = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+
+function TeamName({ team, link, align }: { team: Row['homeTeam']; link: boolean; align: 'left' | 'right' }) {
+  const body = (
+    <>
+      {align === 'right' ? <span className="truncate">{team.name}</span> : null}
+      <Crest name={team.name} colors={team.crestColors} />
+      {align === 'left' ? <span className="truncate">{team.name}</span> : null}
+    </>
+  );
+  const className = cn(
+    'flex min-w-0 items-center gap-1.5',
+    align === 'right' ? 'justify-end text-right' : 'justify-start',
+  );
+  return link ? (
+    <Link href={`/base-football?team=${team.id}`} className={cn(className, 'hover:text-brand-600')}>
+      {body}
+    </Link>
+  ) : (
+    <span className={className}>{body}</span>
+  );
+}
+
+/** One match on a line: when, teams, score or status, and what kind of match it is (replay, simulated). */
+export async function MatchRow({
+  match,
+  showDate = false,
+  showCompetition = false,
+  showRound = false,
+}: {
+  match: Row;
+  showDate?: boolean;
+  showCompetition?: boolean;
+  showRound?: boolean;
+}) {
+  const t = await getTranslations('database');
+  const iso = match.kickoffAt.toISOString();
+  const hasScore = match.homeScore !== null && match.awayScore !== null && match.status !== 'not_started';
+  const linkTeams = match.sport === 'football' && match.source !== 'simulated';
+  const replayDate = match.replayOfDate ? new Date(`${match.replayOfDate}T12:00:00Z`) : null;
+  const formatter = await getFormatter();
+  return (
+    <li className="border-b border-line px-3 py-2 text-sm last:border-b-0">
+      <div className="grid grid-cols-[3.25rem_minmax(0,1fr)_4.5rem_minmax(0,1fr)] items-center gap-2">
+        <div className="flex flex-col text-xs leading-tight text-ink-500">
+          {showDate ? <LocalTime iso={iso} options={DATE} /> : null}
+          {match.kickoffTimeKnown ? <LocalTime iso={iso} options={TIME} /> : null}
+        </div>
+        <TeamName team={match.homeTeam} link={linkTeams} align="right" />
+        <div className="flex flex-col items-center leading-tight">
+          {hasScore ? (
+            <span
+              className={cn(
+                'font-semibold tabular-nums',
+                match.status === 'live' ? 'text-live' : 'text-ink-900',
+              )}
+            >
+              {match.homeScore}
+              {' - '}
+              {match.awayScore}
+            </span>
+          ) : (
+            <span className="text-xs text-ink-500">{t(`status.${match.status}`)}</span>
+          )}
+          {match.status === 'live' ? (
+            <span className="text-[11px] font-medium text-live">
+              {match.minute !== null ? t('minute', { minute: match.minute }) : t(`periods.${match.period}`)}
+            </span>
+          ) : null}
+          {match.homePenalties !== null && match.awayPenalties !== null ? (
+            <span className="text-[11px] text-ink-500">
+              {t('penalties', { home: match.homePenalties, away: match.awayPenalties })}
+            </span>
+          ) : match.homeExtraTime !== null && match.status === 'finished' ? (
+            <span className="text-[11px] text-ink-500">{t('afterExtraTime')}</span>
+          ) : null}
+        </div>
+        <TeamName team={match.awayTeam} link={linkTeams} align="left" />
+      </div>
+      {showCompetition || showRound || match.source !== 'openfootball' || match.statusNote ? (
+        <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-0.5 pl-[3.75rem] text-[11px] text-ink-500">
+          {showCompetition ? <span>{match.competitionName}</span> : null}
+          {showRound ? (
+            <span>
+              {match.groupName
+                ? t('group', { group: groupLetter(match.groupName) })
+                : roundName(match.round, t)}
+            </span>
+          ) : null}
+          {match.statusNote ? (
+            <span>
+              {t.has(`statusNotes.${match.statusNote}`)
+                ? t(`statusNotes.${match.statusNote}` as never)
+                : match.statusNote}
+            </span>
+          ) : null}
+          {match.source === 'simulated' ? (
+            <span className="rounded bg-canvas px-1.5 py-px font-medium text-ink-700">{t('simulated')}</span>
+          ) : null}
+          {replayDate ? (
+            <span className="rounded bg-brand-50 px-1.5 py-px font-medium text-brand-700">
+              {t('replayOf', {
+                fixture: `${match.homeTeam.name} - ${match.awayTeam.name}`,
+                date: formatter.dateTime(replayDate, { dateStyle: 'medium', timeZone: 'UTC' }),
+              })}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+      {match.goals?.length ? (
+        <ul className="mt-1 grid grid-cols-[3.25rem_minmax(0,1fr)_4.5rem_minmax(0,1fr)] gap-x-2 text-[11px] text-ink-500">
+          <li className="col-start-2 text-right">
+            {match.goals
+              .filter((goal) => goal.side === 'home')
+              .map((goal) => goalText(goal, t))
+              .join(', ')}
+          </li>
+          <li className="col-start-4">
+            {match.goals
+              .filter((goal) => goal.side === 'away')
+              .map((goal) => goalText(goal, t))
+              .join(', ')}
+          </li>
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+function goalText(goal: GoalLine, t: (key: string, values?: Record<string, string | number>) => string) {
+  const minute = goal.offset ? `${goal.minute}+${goal.offset}` : String(goal.minute);
+  const name = goal.playerName ?? '';
+  if (goal.kind === 'penalty_goal') return t('goalPenalty', { name, minute });
+  if (goal.kind === 'own_goal') return t('goalOwn', { name, minute });
+  return t('goal', { name, minute });
+}
