@@ -58,7 +58,11 @@ export async function MatchRow({
           {match.kickoffTimeKnown ? <LocalTime iso={iso} options={TIME} /> : null}
         </div>
         <TeamName team={match.homeTeam} link={linkTeams} align="right" />
-        <div className="flex flex-col items-center leading-tight">
+        <Link
+          href={`/score-detail?id=${match.id}`}
+          className="flex flex-col items-center rounded leading-tight hover:bg-brand-50"
+          aria-label={t('openMatch', { home: match.homeTeam.name, away: match.awayTeam.name })}
+        >
           {hasScore ? (
             <span
               className={cn(
@@ -85,7 +89,7 @@ export async function MatchRow({
           ) : match.homeExtraTime !== null && match.status === 'finished' ? (
             <span className="text-[11px] text-ink-500">{t('afterExtraTime')}</span>
           ) : null}
-        </div>
+        </Link>
         <TeamName team={match.awayTeam} link={linkTeams} align="left" />
       </div>
       {showCompetition || showRound || match.source !== 'openfootball' || match.statusNote ? (

@@ -31,46 +31,51 @@ async function HotCard({ match }: { match: PresentedMatch }) {
   const format = await getFormatter();
   const live = match.status === 'live';
   return (
-    <li className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-3" data-testid="hot-match">
-      <div className="flex items-center justify-between gap-2 text-[11px] text-ink-500">
-        <span className="truncate">{match.competitionName}</span>
-        {live ? (
-          <span className="flex items-center gap-1 font-semibold text-live">
-            <span aria-hidden className="size-1.5 animate-pulse rounded-full bg-live" />
-            {match.minute !== null ? td('minute', { minute: match.minute }) : td(`periods.${match.period}`)}
-          </span>
-        ) : (
-          <LocalTime
-            iso={match.kickoffAt.toISOString()}
-            options={{ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }}
-          />
-        )}
-      </div>
-      {[match.homeTeam, match.awayTeam].map((team, index) => (
-        <div key={team.id} className="flex items-center gap-2 text-sm">
-          <Crest name={team.name} colors={team.crestColors} size="md" />
-          <span className="min-w-0 flex-1 truncate font-medium">{team.name}</span>
+    <li data-testid="hot-match">
+      <Link
+        href={`/score-detail?id=${match.id}`}
+        className="flex h-full flex-col gap-2 rounded-lg border border-line bg-surface p-3 transition hover:border-brand-200 hover:shadow-sm"
+      >
+        <div className="flex items-center justify-between gap-2 text-[11px] text-ink-500">
+          <span className="truncate">{match.competitionName}</span>
           {live ? (
-            <span className="font-semibold tabular-nums">
-              {index === 0 ? match.homeScore : match.awayScore}
+            <span className="flex items-center gap-1 font-semibold text-live">
+              <span aria-hidden className="size-1.5 animate-pulse rounded-full bg-live" />
+              {match.minute !== null ? td('minute', { minute: match.minute }) : td(`periods.${match.period}`)}
             </span>
-          ) : null}
+          ) : (
+            <LocalTime
+              iso={match.kickoffAt.toISOString()}
+              options={{ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }}
+            />
+          )}
         </div>
-      ))}
-      <p className="text-[11px] text-ink-500">
-        {match.source === 'simulated'
-          ? td('simulated')
-          : match.replayOfDate
-            ? t('replayShort', {
-                date: format.dateTime(new Date(`${match.replayOfDate}T12:00:00Z`), {
-                  dateStyle: 'medium',
-                  timeZone: 'UTC',
-                }),
-              })
-            : live
-              ? td('status.live')
-              : td('status.not_started')}
-      </p>
+        {[match.homeTeam, match.awayTeam].map((team, index) => (
+          <div key={team.id} className="flex items-center gap-2 text-sm">
+            <Crest name={team.name} colors={team.crestColors} size="md" />
+            <span className="min-w-0 flex-1 truncate font-medium">{team.name}</span>
+            {live ? (
+              <span className="font-semibold tabular-nums">
+                {index === 0 ? match.homeScore : match.awayScore}
+              </span>
+            ) : null}
+          </div>
+        ))}
+        <p className="text-[11px] text-ink-500">
+          {match.source === 'simulated'
+            ? td('simulated')
+            : match.replayOfDate
+              ? t('replayShort', {
+                  date: format.dateTime(new Date(`${match.replayOfDate}T12:00:00Z`), {
+                    dateStyle: 'medium',
+                    timeZone: 'UTC',
+                  }),
+                })
+              : live
+                ? td('status.live')
+                : td('status.not_started')}
+        </p>
+      </Link>
     </li>
   );
 }
