@@ -1,6 +1,6 @@
 // /score-live?id= (spec §2): the match as it happens — compact header, events and statistics that
-// follow the pushes, and the live rooms covering it. Rooms and chat arrive with their own issues, so
-// the rooms list says honestly that nobody covers the match yet and there is no chat region.
+// follow the pushes, and the live rooms covering it (rooms an anchor bound to this match). Chat arrives
+// with its own issue, so there is no chat region yet.
 import { ArrowRight, BarChart3, ListX, MonitorPlay } from 'lucide-react';
 import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
@@ -13,9 +13,11 @@ import { MatchStatBars } from '@/components/scores/match-stat-bars';
 import { MatchLiveSync } from '@/components/scores/match-summary';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { getDb } from '@/lib/db';
 import { productName } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
+import { roomsCoveringMatch } from '@/lib/live/lists';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ id?: string }> };
 
@@ -35,10 +37,11 @@ export default async function ScoreLivePage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const { detail, summary } = await loadMatchPage((await searchParams).id, locale);
-  const [messages, t, name] = await Promise.all([
+  const [messages, t, name, rooms] = await Promise.all([
     getMessages(),
     getTranslations('matchDetail'),
     productName(locale),
+    roomsCoveringMatch(getDb(), detail.id),
   ]);
   const following = detail.status === 'live' || detail.status === 'not_started';
 
@@ -92,7 +95,42 @@ export default async function ScoreLivePage({ params, searchParams }: Props) {
                 <h2 id="live-rooms" className="mb-3 text-base font-semibold">
                   {t('live.roomsTitle')}
                 </h2>
-                <EmptyState icon={MonitorPlay} title={t('live.noRoomsTitle')} hint={t('live.noRoomsHint')} />
+                {rooms.length ? (
+                  <ul className="flex flex-col gap-2">
+                    {rooms.map((room) => (
+                      <li key={room.id}>
+                        <Link
+                          href={`/live?id=${room.id}`}
+                          className="flex items-center gap-3 rounded-lg p-2 hover:bg-brand-50"
+                        >
+                          <img
+                            src={room.avatar}
+                            alt=""
+                            width={40}
+                            height={40}
+                            className="size-10 rounded-full bg-canvas"
+                          />
+                          <span className="min-w-0 flex-1">
+                            <span className="block truncate text-sm font-medium text-ink-900">
+                              {room.title || room.nickname}
+                            </span>
+                            <span className="block truncate text-xs text-ink-500">{room.nickname}</span>
+                          </span>
+                          <span className="flex items-center gap-1 text-xs font-medium text-live">
+                            <span aria-hidden className="size-1.5 rounded-full bg-live" />
+                            {t('live.onAir')}
+                          </span>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <EmptyState
+                    icon={MonitorPlay}
+                    title={t('live.noRoomsTitle')}
+                    hint={t('live.noRoomsHint')}
+                  />
+                )}
               </section>
               <Button asChild variant="secondary">
                 <Link href={`/score-detail?id=${detail.id}`}>
