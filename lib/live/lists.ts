@@ -1,9 +1,9 @@
 // Room lists read by pages: who is live, and on what.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { users } from '@/lib/accounts/schema';
 import type { DbOrTx } from '@/lib/db';
-import { liveRooms } from './schema';
+import { bookings, customCategories, liveRooms, reservedLives } from './schema';
 
 /** Live rooms bound to a match (spec §2 /score-live "live rooms covering this match"), hottest first. */
 export async function roomsCoveringMatch(db: DbOrTx, matchId: number) {
@@ -22,4 +22,89 @@ export async function roomsCoveringMatch(db: DbOrTx, matchId: number) {
     .where(and(eq(liveRooms.matchId, matchId), eq(liveRooms.status, 'live')))
     .orderBy(desc(liveRooms.heat));
   return rows.map((row) => ({ ...row, avatar: avatarOf({ id: row.anchorId, avatar: row.avatar }) }));
+}
+
+export type RoomFilter = 'all' | 'today' | 'booked' | 'weekday';
+export type RoomCategory = 'all' | 'football' | 'basketball' | 'adult' | 'custom';
+
+export type RoomQuery = {
+  category: RoomCategory;
+  customCategoryId?: number;
+  filter: RoomFilter;
+  /** 1 Monday … 7 Sunday, with filter `weekday`: rooms with a reserved live on that day this week. */
+  weekday?: number;
+  userId?: number | null;
+  now?: Date;
+};
+
+const DAY_MS = 86_400_000;
+
+/** The [start, end) of the next `weekday` (1 Monday … 7 Sunday) from today, in UTC+8 (the portal's home). */
+function weekdayRange(weekday: number, now: Date) {
+  const local = new Date(now.getTime() + 8 * 3600_000);
+  const today = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - 8 * 3600_000;
+  const current = ((local.getUTCDay() + 6) % 7) + 1;
+  const start = today + ((weekday - current + 7) % 7) * DAY_MS;
+  return [new Date(start), new Date(start + DAY_MS)] as const;
+}
+
+/**
+ * The /anchor list (spec §2): rooms of a category, live first then by heat. `today` keeps rooms live
+ * now or with a reserved live today; `booked` the rooms whose reserved lives the user booked;
+ * `weekday` the rooms with a reserved live on that weekday.
+ */
+export async function listRooms(db: DbOrTx, query: RoomQuery) {
+  const now = query.now ?? new Date();
+  const categoryFilter =
+    query.category === 'all'
+      ? // The 18+ category stays behind its own age check and never mixes into "all".
+        ne(liveRooms.category, 'adult')
+      : query.category === 'custom'
+        ? and(eq(liveRooms.category, 'custom'), eq(liveRooms.customCategoryId, query.customCategoryId ?? -1))
+        : eq(liveRooms.category, query.category);
+  let reservedWithin: readonly [Date, Date] | null = null;
+  if (query.filter === 'today')
+    reservedWithin = weekdayRange(((new Date(now.getTime() + 8 * 3600_000).getUTCDay() + 6) % 7) + 1, now);
+  if (query.filter === 'weekday') reservedWithin = weekdayRange(query.weekday ?? 1, now);
+  const reserved = reservedWithin
+    ? sql`exists (select 1 from ${reservedLives} r where r.room_id = ${liveRooms.id} and r.deleted_at is null
+        and r.starts_at >= ${reservedWithin[0]} and r.starts_at < ${reservedWithin[1]})`
+    : undefined;
+  const booked =
+    query.filter === 'booked'
+      ? sql`exists (select 1 from ${reservedLives} r join ${bookings} b on b.reserved_live_id = r.id
+          where r.room_id = ${liveRooms.id} and r.deleted_at is null and b.user_id = ${query.userId ?? -1})`
+      : undefined;
+  const rows = await db
+    .select({
+      id: liveRooms.id,
+      title: liveRooms.title,
+      coverUrl: liveRooms.coverUrl,
+      category: liveRooms.category,
+      status: liveRooms.status,
+      heat: liveRooms.heat,
+      anchorId: users.id,
+      nickname: users.nickname,
+      avatar: users.avatar,
+    })
+    .from(liveRooms)
+    .innerJoin(users, eq(users.id, liveRooms.anchorId))
+    .where(
+      and(
+        categoryFilter,
+        isNull(liveRooms.sealedAt),
+        query.filter === 'today' ? or(eq(liveRooms.status, 'live'), reserved) : reserved,
+        booked,
+      ),
+    )
+    .orderBy(sql`${liveRooms.status} = 'live' desc`, desc(liveRooms.heat), desc(liveRooms.id))
+    .limit(120);
+  return rows.map((row) => ({ ...row, avatar: avatarOf({ id: row.anchorId, avatar: row.avatar }) }));
+}
+
+export type RoomCard = Awaited<ReturnType<typeof listRooms>>[number];
+
+export async function customCategoryName(db: DbOrTx, id: number, locale: string) {
+  const [row] = await db.select().from(customCategories).where(eq(customCategories.id, id));
+  return row ? (row.names[locale] ?? row.names['zh-CN'] ?? Object.values(row.names)[0] ?? null) : null;
 }
