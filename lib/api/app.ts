@@ -8,7 +8,9 @@ import { registerAuthRoutes } from '@/lib/accounts/auth-api';
 import { registerProfileRoutes } from '@/lib/accounts/profile-api';
 import type { Db } from '@/lib/db';
 import { localeOfRequest, translator } from '@/lib/i18n/translate';
+import { registerLiveRoutes } from '@/lib/live/api';
 import { log } from '@/lib/log';
+import { registerMediaHookRoutes } from '@/lib/media/api';
 import { registerModerationRoutes } from '@/lib/moderation/api';
 import { registerScoresRoutes } from '@/lib/scores/api';
 import { registerStorageRoutes } from '@/lib/storage/api';
@@ -58,6 +60,8 @@ export function createApiApp(deps: { db: () => Db }) {
   registerModerationRoutes(app);
   registerStorageRoutes(app);
   registerScoresRoutes(app);
+  registerLiveRoutes(app);
+  registerMediaHookRoutes(app);
   registerDocs(app);
   return app;
 }
