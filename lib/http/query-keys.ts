@@ -4,4 +4,6 @@ export const queryKeys = {
   customerService: ['system', 'kefu'] as const,
   popups: ['system', 'popups'] as const,
   kickedRooms: ['live', 'kicked-rooms'] as const,
+  liveRoom: (id: number) => ['live', 'room', id] as const,
+  liveReplays: (id: number) => ['live', 'replays', id] as const,
 };
