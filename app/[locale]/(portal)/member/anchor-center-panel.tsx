@@ -4,11 +4,12 @@
 import { Copy, ImageUp, KeyRound, Radio, Settings2 } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ApiError, api } from '@/lib/http/client';
 import { Link } from '@/lib/i18n/navigation';
 import { uploadFile } from '@/lib/storage/upload-file';
+import { appStore, realtimeMessagesAtom } from '@/lib/store/atoms';
 import { INPUT_CLASS, LABEL_CLASS } from './field-styles';
 import { FormError } from './form-error';
 import { SectionCard, StatusPill } from './section-card';
@@ -299,6 +300,20 @@ function LiveState({ room }: { room: Room }) {
   const t = useTranslations('anchorCenter');
   const { run, error, pending } = useAction();
   const [waiting, setWaiting] = useState(false);
+  const router = useRouter();
+  // The stream, not the buttons, makes the room live: show the change when the push starts or ends.
+  useEffect(() => {
+    let last = appStore.get(realtimeMessagesAtom);
+    return appStore.sub(realtimeMessagesAtom, () => {
+      const messages = appStore.get(realtimeMessagesAtom);
+      const mine = (type: 'startRoom' | 'endRoom') => {
+        const message = messages[type] as { room_id: number } | undefined;
+        return message && message !== last[type] && message.room_id === room.id;
+      };
+      if (mine('startRoom') || mine('endRoom')) router.refresh();
+      last = messages;
+    });
+  }, [room.id, router]);
   const tone = room.status === 'live' ? 'bad' : room.status === 'ended' ? 'neutral' : 'waiting';
   return (
     <SectionCard

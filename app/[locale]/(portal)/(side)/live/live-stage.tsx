@@ -1,16 +1,16 @@
 'use client';
 // The room's stage: follows the room's state through `startRoom`/`endRoom`/`heatUpdate` pushes
 // (refetching room info: the database is the truth) and shows the cover, the live player or the
-// replay. The player and its libraries load only when there is something to play.
+// replay. The player and its libraries load only when there is something to play; the HTTP client
+// loads on the first refetch, so the room's first load carries neither.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { useFormatter, useTranslations } from 'next-intl';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
 import type { ReplayItem, RoomInfo } from '@/lib/live/service';
-import { useRealtime } from '@/lib/realtime/use-realtime';
+import { appStore, realtimeMessagesAtom } from '@/lib/store/atoms';
 
 const LivePlayer = dynamic(() => import('./live-player'), {
   ssr: false,
@@ -23,7 +23,10 @@ type RoomPush = { room_id: number; data: unknown };
 function useRoomInfo(initial: Info) {
   return useQuery({
     queryKey: queryKeys.liveRoom(initial.id),
-    queryFn: () => api.get<Info>('api/Live_streaming/getRoomInfo', { id: initial.id }),
+    queryFn: async () => {
+      const { api } = await import('@/lib/http/client');
+      return api.get<Info>('api/Live_streaming/getRoomInfo', { id: initial.id });
+    },
     initialData: initial,
     // Online counts move without pushes; a light refresh keeps them honest.
     refetchInterval: 30_000,
@@ -33,11 +36,6 @@ function useRoomInfo(initial: Info) {
 /** Joins the room's push channel (again after a reconnect) and refetches on state pushes. */
 function useRoomPushes(roomId: number) {
   const queryClient = useQueryClient();
-  // Live-room kinds share one shape ({type, room_id, data}); the union does not narrow them apart.
-  const started = useRealtime('startRoom') as RoomPush | undefined;
-  const ended = useRealtime('endRoom') as RoomPush | undefined;
-  const heat = useRealtime('heatUpdate') as RoomPush | undefined;
-
   useEffect(() => {
     let stop = () => {};
     let cancelled = false;
@@ -64,20 +62,28 @@ function useRoomPushes(roomId: number) {
     };
   }, [roomId, queryClient]);
 
+  // Pushes for this room: state changes refetch (the database is the truth), heat patches in place.
   useEffect(() => {
-    if (started?.room_id !== roomId && ended?.room_id !== roomId) return;
-    void queryClient.invalidateQueries({ queryKey: queryKeys.liveRoom(roomId) });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.liveReplays(roomId) });
-  }, [started, ended, roomId, queryClient]);
-
-  useEffect(() => {
-    if (heat?.room_id !== roomId) return;
-    const value = (heat.data as { heat?: unknown } | null)?.heat;
-    if (typeof value !== 'number') return;
-    queryClient.setQueryData<Info>(queryKeys.liveRoom(roomId), (info) =>
-      info ? { ...info, heat: value } : info,
-    );
-  }, [heat, roomId, queryClient]);
+    let last = appStore.get(realtimeMessagesAtom);
+    return appStore.sub(realtimeMessagesAtom, () => {
+      const messages = appStore.get(realtimeMessagesAtom);
+      const changed = (type: 'startRoom' | 'endRoom' | 'heatUpdate') => {
+        const message = messages[type] as RoomPush | undefined;
+        return message && message !== last[type] && message.room_id === roomId ? message : null;
+      };
+      if (changed('startRoom') || changed('endRoom')) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.liveRoom(roomId) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.liveReplays(roomId) });
+      }
+      const heat = (changed('heatUpdate')?.data as { heat?: unknown } | null)?.heat;
+      if (typeof heat === 'number') {
+        queryClient.setQueryData<Info>(queryKeys.liveRoom(roomId), (info) =>
+          info ? { ...info, heat } : info,
+        );
+      }
+      last = messages;
+    });
+  }, [roomId, queryClient]);
 }
 
 export function RoomStats({
@@ -136,10 +142,13 @@ export function LiveStage({
   useRoomPushes(initial.id);
   const { data: replays } = useQuery({
     queryKey: queryKeys.liveReplays(initial.id),
-    queryFn: () =>
-      api
-        .post<{ list: ReplayItem[] }>('api/Live_streaming/getLivePlaybackList', { id: initial.id })
-        .then((reply) => reply.list.slice(0, 6)),
+    queryFn: async () => {
+      const { api } = await import('@/lib/http/client');
+      const reply = await api.post<{ list: ReplayItem[] }>('api/Live_streaming/getLivePlaybackList', {
+        id: initial.id,
+      });
+      return reply.list.slice(0, 6);
+    },
     initialData: initialReplays,
   });
   const [chosen, setChosen] = useState<ReplayItem | null>(initialReplay);

@@ -2,7 +2,6 @@
 // Share: copies the room's address and counts the share (it raises the room's heat).
 import { Share2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { api } from '@/lib/http/client';
 
 export function ShareButton({ roomId }: { roomId: number }) {
   const t = useTranslations('live');
@@ -18,6 +17,7 @@ export function ShareButton({ roomId }: { roomId: number }) {
       toast.error(t('shareFailed', { url: url.href }));
       return;
     }
+    const { api } = await import('@/lib/http/client');
     await api.post('api/live/share', { id: roomId }, { silent: true }).catch(() => {});
   };
   return (
