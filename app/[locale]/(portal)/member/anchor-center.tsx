@@ -11,15 +11,16 @@ import { broadcastHistory, ensureRoom, listCustomCategories, pushSettings } from
 import { AnchorCenterPanel } from './anchor-center-panel';
 import { SectionCard } from './section-card';
 
-export async function AnchorCenter({ anchorId }: { anchorId: number }) {
+export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; nickname: string }) {
   const db = getDb();
   const host = (await headers()).get('host');
   const settings = await pushSettings(db, anchorId, host);
-  const [room, history, custom, t, format, messages, locale] = await Promise.all([
+  const [room, history, custom, t, tMember, format, messages, locale] = await Promise.all([
     ensureRoom(db, anchorId),
     broadcastHistory(db, settings.room_id),
     listCustomCategories(db),
     getTranslations('anchorCenter'),
+    getTranslations('member.anchor'),
     getFormatter(),
     getMessages(),
     getLocale(),
@@ -38,6 +39,9 @@ export async function AnchorCenter({ anchorId }: { anchorId: number }) {
 
   return (
     <div className="space-y-5">
+      <p className="text-sm text-ink-700" data-testid="anchor-state">
+        {tMember('centerBody', { name: nickname })}
+      </p>
       <NextIntlClientProvider locale={locale} messages={{ anchorCenter: messages.anchorCenter }}>
         <AnchorCenterPanel
           room={{

@@ -39,7 +39,8 @@ export async function EmptyTab({ tabKey, icon }: { tabKey: string; icon: LucideI
 /** Apply-as-anchor (7) and the anchor centre (9): what this account is today. */
 export async function AnchorTab({ profile, type }: { profile: OwnProfile; type: number }) {
   const t = await getTranslations('member.anchor');
-  if (profile.isAnchor && type === ANCHOR_CENTER_TAB) return <AnchorCenter anchorId={profile.id} />;
+  if (profile.isAnchor && type === ANCHOR_CENTER_TAB)
+    return <AnchorCenter anchorId={profile.id} nickname={profile.nickname} />;
   if (profile.isAnchor) {
     return (
       <EmptyState
