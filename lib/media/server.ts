@@ -124,8 +124,8 @@ export async function startMediaServer(db: Db, config: Config) {
           input: `rtmp://127.0.0.1:${config.MEDIA_RTMP_PORT}/${LIVE_APP}/${roomId}`,
           dir: path.join(root, String(roomId), String(broadcast.id)),
         });
-        // Viewers switch to the player when there is something to play.
-        await entry.packager.ready(15_000);
+        // FLV plays at once; a short wait lets HLS-only viewers find their first segment too.
+        await entry.packager.ready(5000);
       }
       if (active.get(roomId) === entry && !entry.ending) announceStart(roomId, broadcast.id);
     })().catch((error) => log.error({ err: error, roomId }, 'could not start the broadcast'));
