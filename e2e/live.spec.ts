@@ -165,5 +165,21 @@ test('the anchor centre shows push settings, rotates the key and checks texts an
     .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: wide });
   await expect(coverCard.getByTestId('room-cover')).toBeVisible();
   await page.screenshot({ path: '/tmp/shots/media-anchor-center-saved.png', fullPage: true });
+
+  // The new room has never been live: its page shows the cover, the title and the announcement.
+  const roomId = Number(firstKey.split('?')[0]);
+  await page.goto(`/live?id=${roomId}`);
+  await expect(page).toHaveTitle('新主播的第一场 - 开球直播');
+  await expect(page.getByTestId('room-state')).toHaveText('未开播');
+  await expect(page.getByText('主播还没有开播')).toBeVisible();
+  await expect(page.getByTestId('placard')).toHaveText('今晚八点欧冠直播，不见不散');
+  await expect(page.getByText('还没有回放')).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots/media-live-never.png' });
+  await page.goto(`/en/live?id=${roomId}`);
+  await expect(page.getByText("The streamer isn't live")).toBeVisible();
+  await expect(page.getByTestId('room-state')).toHaveText('Offline');
+  await expect(page.getByText(`Room ${roomId}`)).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots/media-live-never-en.png' });
+  expect((await page.goto('/live?id=999999'))?.status()).toBe(404);
   await page.context().close();
 });

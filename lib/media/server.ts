@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import net from 'node:net';
 import path from 'node:path';
 import type { Config } from '@/lib/config';
 import type { Db } from '@/lib/db';
@@ -46,7 +47,20 @@ export const mediaRoot = (config: Pick<Config, 'DATA_DIR'>) => path.resolve(conf
 
 type Active = { broadcastId: number; packager: Packager | null; ending?: Promise<void> };
 
+/** node-media-server exits the whole process on a busy port: find out first and say which setting. */
+async function ensurePortFree(host: string, port: number, variable: string) {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new Error(`${variable}: port ${host}:${port} is not available (${error.code})`)),
+    );
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
+
 export async function startMediaServer(db: Db, config: Config) {
+  await ensurePortFree(config.HOST, config.MEDIA_RTMP_PORT, 'MEDIA_RTMP_PORT');
+  await ensurePortFree(config.HOST, config.MEDIA_HTTP_PORT, 'MEDIA_HTTP_PORT');
   const NodeMediaServerClass = require('node-media-server') as new (config: object) => NodeMediaServer;
   const logger = require('node-media-server/src/core/logger.js') as { level: string };
   const context = require('node-media-server/src/core/context.js') as NmsContext;

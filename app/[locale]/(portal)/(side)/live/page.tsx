@@ -9,6 +9,8 @@ import { NotFoundError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db';
 import { LOCALES, type Locale, localizedPath } from '@/lib/i18n/routing';
 import { listReplays, roomInfo } from '@/lib/live/service';
+import { rooms } from '@/lib/realtime/events';
+import { onlineIn } from '@/lib/realtime/gateway';
 import { LiveStage, RoomStats } from './live-stage';
 import { ShareButton } from './share-button';
 
@@ -25,7 +27,7 @@ async function load(raw?: string, replayId?: number | null) {
   try {
     const db = getDb();
     const [info, replays, older] = await Promise.all([
-      roomInfo(db, id),
+      roomInfo(db, id, onlineIn(rooms.liveRoom(id))),
       listReplays(db, id, 1, 6),
       replayId ? listReplays(db, id, 1, 100) : [],
     ]);
