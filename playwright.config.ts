@@ -4,6 +4,9 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const databasePort = Number(process.env.E2E_PG_PORT ?? 54329);
+// The media ports follow the portal's port so parallel checkouts never collide.
+export const E2E_RTMP_PORT = Number(process.env.E2E_RTMP_PORT ?? 20_000 + (port % 10_000));
+const mediaHttpPort = Number(process.env.E2E_MEDIA_HTTP_PORT ?? 30_000 + (port % 10_000));
 export const E2E_BASE_URL = `http://127.0.0.1:${port}`;
 export const E2E_MOBILE_SITE = 'http://m.portal.test';
 
@@ -57,6 +60,9 @@ export default defineConfig({
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
       MOBILE_SITE_URL: E2E_MOBILE_SITE,
       LOG_LEVEL: 'warn',
+      MEDIA_RTMP_PORT: String(E2E_RTMP_PORT),
+      MEDIA_HTTP_PORT: String(mediaHttpPort),
+      MEDIA_PUBLISH_GRACE_MS: '2000',
     },
   },
 });

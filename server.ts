@@ -9,6 +9,7 @@ import { closeDb, getDb, runMigrations } from '@/lib/db';
 import { bootDatabase } from '@/lib/db/bootstrap';
 import { startJobs } from '@/lib/jobs';
 import { log } from '@/lib/log';
+import { startMediaServer } from '@/lib/media/server';
 import { createGateway, installGateway } from '@/lib/realtime/gateway';
 import { seedDemoData } from '@/lib/seed';
 
@@ -39,6 +40,11 @@ async function main() {
     : undefined;
   if (io) installGateway(io);
   const stopJobs = config.ROLES.includes('jobs') ? startJobs(db) : () => {};
+  // The embedded media engine belongs to the web role: its HTTP-FLV is proxied by the portal's pages.
+  const media =
+    config.MEDIA && !config.MEDIA_CDN_URL && config.ROLES.includes('web')
+      ? await startMediaServer(db, config)
+      : undefined;
 
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   log.info(`portal ready on http://${config.HOST}:${config.PORT} in ${Date.now() - startedAt} ms`);
@@ -49,6 +55,7 @@ async function main() {
     stopping = true;
     log.info(`${signal}: shutting down`);
     stopJobs();
+    await media?.stop().catch((error) => log.warn({ err: error }, 'media server stop failed'));
     io?.close();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));

@@ -8,9 +8,11 @@ import { registerAuthRoutes } from '@/lib/accounts/auth-api';
 import { registerProfileRoutes } from '@/lib/accounts/profile-api';
 import type { Db } from '@/lib/db';
 import { localeOfRequest, translator } from '@/lib/i18n/translate';
+import { registerLiveRoutes } from '@/lib/live/api';
 import { registerApplicationRoutes } from '@/lib/live/applications-api';
 import { registerFollowRoutes } from '@/lib/live/follows-api';
 import { log } from '@/lib/log';
+import { registerMediaHookRoutes } from '@/lib/media/api';
 import { registerModerationRoutes } from '@/lib/moderation/api';
 import { registerScoresRoutes } from '@/lib/scores/api';
 import { registerDatabaseRoutes } from '@/lib/scores/database-api';
@@ -68,6 +70,8 @@ export function createApiApp(deps: { db: () => Db }) {
   registerLiveScoresRoutes(app);
   registerMatchDetailRoutes(app);
   registerDatabaseRoutes(app);
+  registerLiveRoutes(app);
+  registerMediaHookRoutes(app);
   registerDocs(app);
   return app;
 }

@@ -69,6 +69,19 @@ export const configSchema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     /** Where browsers read stored objects: a CDN or the bucket's public address. */
     S3_PUBLIC_URL: optionalUrl,
+    /** The embedded media server (RTMP in, HTTP-FLV out, ffmpeg HLS); off when an external engine is used. */
+    MEDIA: flag.default(true),
+    MEDIA_RTMP_PORT: z.coerce.number().int().min(1).max(65535).default(1935),
+    /** node-media-server's HTTP-FLV port; browsers reach it through the portal's `/media/live/<room>.flv`. */
+    MEDIA_HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(8000),
+    /** Host streamers push to (`rtmp://<host>:<port>/live`); unset: the host of the page that asks. */
+    MEDIA_PUBLIC_HOST: z.string().min(1).optional(),
+    /** External engine (SRS, nginx-rtmp): viewers play `<url>/<room>/index.m3u8` from here. */
+    MEDIA_CDN_URL: optionalUrl,
+    /** How long a dropped push may reconnect before the broadcast ends. */
+    MEDIA_PUBLISH_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(3000),
+    /** ffmpeg for HLS packaging; unset: the system's ffmpeg, else the one from @ffmpeg-installer. */
+    FFMPEG_PATH: z.string().min(1).optional(),
     /** Proof-of-work difficulty of the built-in ALTCHA captcha (iterations the browser tries on average). */
     CAPTCHA_COST: z.coerce.number().int().min(100).max(10_000_000).default(20_000),
   })

@@ -28,4 +28,6 @@ export const queryKeys = {
   /** The reader's favourite football matches, for the goal alerts limited to favourites. */
   favouriteMatches: ['scores', 'favourites'] as const,
   matchSummary: (id: number) => ['scores', 'match-summary', id] as const,
+  liveRoom: (id: number) => ['live', 'room', id] as const,
+  liveReplays: (id: number) => ['live', 'replays', id] as const,
 };

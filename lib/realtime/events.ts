@@ -16,6 +16,8 @@ export const CLIENT_EVENTS = {
   heartbeat: z.object({ time: z.number().optional() }),
   /** QR login: the desktop asks to hear about its code (spec §4). */
   login: z.object({ code: z.string().min(8).max(64) }),
+  /** A viewer opens a live room: its pushes (heat, state) reach this socket; one room at a time. */
+  joinRoom: z.object({ room_id: z.number().int().positive() }),
 } as const;
 
 export type ClientEvent = keyof typeof CLIENT_EVENTS;

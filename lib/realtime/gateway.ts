@@ -59,6 +59,10 @@ export function createGateway(httpServer: HttpServer, options: GatewayOptions) {
       if (id !== null) await socket.join(rooms.qrLogin(id));
       ack?.({ ok: id !== null });
     });
+    on('joinRoom', async ({ room_id }) => {
+      for (const joined of socket.rooms) if (joined.startsWith('live:')) await socket.leave(joined);
+      await socket.join(rooms.liveRoom(room_id));
+    });
     on('heartbeat', (_payload, ack) => {
       const reply = { type: 'heartbeat' as const, time: Date.now() };
       if (ack) ack(reply);
@@ -86,4 +90,9 @@ export function publish(target: PushTarget, message: ServerMessage) {
   if (target === 'everyone') io.emit('message', payload);
   else io.to(target.room).emit('message', payload);
   return true;
+}
+
+/** Sockets in a room on this node (the live room's online count). */
+export function onlineIn(room: string) {
+  return (globalThis as Holder).__portalRealtime?.sockets.adapter.rooms.get(room)?.size ?? 0;
 }

@@ -1,11 +1,12 @@
 // Deterministic demo data, plus the real football data. Idempotent: running it again changes nothing
 // that is already there.
 import { existsSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '@/lib/accounts/password';
 import { users } from '@/lib/accounts/schema';
 import type { Db } from '@/lib/db';
 import { defaultOpenfootballDir, importOpenfootball } from '@/lib/feeds/openfootball/import';
+import { ensureRoom } from '@/lib/live/service';
 import { log } from '@/lib/log';
 
 /** Documented in the README; change them on any public install. */
@@ -58,7 +59,15 @@ export async function seedDemoData(db: Db) {
         set: { inviteCode: sql`coalesce(${users.inviteCode}, excluded.invite_code)` },
       });
   }
+  await seedLiveRooms(db);
   await seedFootballData(db);
+}
+
+/** Every seeded anchor has a room (its stream key is made when the anchor first opens push settings). */
+async function seedLiveRooms(db: Db) {
+  const mobiles = DEMO_ACCOUNTS.filter((account) => account.isAnchor).map((account) => account.mobile);
+  const anchors = await db.select({ id: users.id }).from(users).where(inArray(users.mobile, mobiles));
+  for (const anchor of anchors) await ensureRoom(db, anchor.id, { title: '解说老李的足球直播间' });
 }
 
 /** The real openfootball data (leagues, results, both World Cups); skipped with a warning when absent. */

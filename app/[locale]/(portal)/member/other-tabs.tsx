@@ -2,12 +2,13 @@
 // today and say what will fill them, never sample data.
 
 import type { LucideIcon } from 'lucide-react';
-import { Mic, Radio, ShieldCheck, Wallet } from 'lucide-react';
+import { Mic, ShieldCheck, Wallet } from 'lucide-react';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import type { OwnProfile } from '@/lib/accounts/profile-service';
 import { Link } from '@/lib/i18n/navigation';
+import { AnchorCenter } from './anchor-center';
 import { SectionCard } from './section-card';
 import { ANCHOR_CENTER_TAB, PROFILE_TAB } from './tabs';
 
@@ -38,18 +39,8 @@ export async function EmptyTab({ tabKey, icon }: { tabKey: string; icon: LucideI
 /** Apply-as-anchor (7) and the anchor centre (9): what this account is today. */
 export async function AnchorTab({ profile, type }: { profile: OwnProfile; type: number }) {
   const t = await getTranslations('member.anchor');
-  if (profile.isAnchor && type === ANCHOR_CENTER_TAB) {
-    return (
-      <div className="space-y-5">
-        <SectionCard title={t('centerTitle')} icon={Radio}>
-          <p className="text-sm text-ink-700" data-testid="anchor-state">
-            {t('centerBody', { name: profile.nickname })}
-          </p>
-        </SectionCard>
-        <EmptyState icon={Radio} title={t('noBroadcastsTitle')} hint={t('noBroadcastsHint')} />
-      </div>
-    );
-  }
+  if (profile.isAnchor && type === ANCHOR_CENTER_TAB)
+    return <AnchorCenter anchorId={profile.id} nickname={profile.nickname} />;
   if (profile.isAnchor) {
     return (
       <EmptyState

@@ -1,0 +1,310 @@
+'use client';
+// The room's stage: follows the room's state through `startRoom`/`endRoom`/`heatUpdate` pushes
+// (refetching room info: the database is the truth) and shows the cover, the live player or the
+// replay. The player and its libraries load only when there is something to play; the HTTP client
+// loads on the first refetch, so the room's first load carries neither.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import dynamic from 'next/dynamic';
+import { useFormatter, useTranslations } from 'next-intl';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Skeleton } from '@/components/ui/skeleton';
+import { queryKeys } from '@/lib/http/query-keys';
+import type { ReplayItem, RoomInfo } from '@/lib/live/service';
+import { appStore, realtimeMessagesAtom } from '@/lib/store/atoms';
+
+const LivePlayer = dynamic(() => import('./live-player'), {
+  ssr: false,
+  loading: () => <Skeleton className="size-full rounded-none bg-night-2" />,
+});
+
+type Info = RoomInfo;
+type RoomPush = { room_id: number; data: unknown };
+
+function useRoomInfo(initial: Info) {
+  return useQuery({
+    queryKey: queryKeys.liveRoom(initial.id),
+    queryFn: async () => {
+      const { api } = await import('@/lib/http/client');
+      return api.get<Info>('api/Live_streaming/getRoomInfo', { id: initial.id });
+    },
+    initialData: initial,
+    // Online counts move without pushes; a light refresh keeps them honest.
+    refetchInterval: 30_000,
+  });
+}
+
+/** Joins the room's push channel (again after a reconnect) and refetches on state pushes. */
+function useRoomPushes(roomId: number) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let stop = () => {};
+    let cancelled = false;
+    import('@/lib/realtime/client').then(({ withRealtime }) => {
+      if (cancelled) return;
+      stop = withRealtime(({ socket }) => {
+        const join = () => socket.emit('joinRoom', { room_id: roomId });
+        const rejoin = () => {
+          join();
+          void queryClient.invalidateQueries({ queryKey: queryKeys.liveRoom(roomId) });
+        };
+        join();
+        socket.io.on('reconnect', rejoin);
+        const previous = stop;
+        stop = () => {
+          previous();
+          socket.io.off('reconnect', rejoin);
+        };
+      });
+    });
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [roomId, queryClient]);
+
+  // Pushes for this room: state changes refetch (the database is the truth), heat patches in place.
+  useEffect(() => {
+    let last = appStore.get(realtimeMessagesAtom);
+    return appStore.sub(realtimeMessagesAtom, () => {
+      const messages = appStore.get(realtimeMessagesAtom);
+      const changed = (type: 'startRoom' | 'endRoom' | 'heatUpdate') => {
+        const message = messages[type] as RoomPush | undefined;
+        return message && message !== last[type] && message.room_id === roomId ? message : null;
+      };
+      if (changed('startRoom') || changed('endRoom')) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.liveRoom(roomId) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.liveReplays(roomId) });
+      }
+      const heat = (changed('heatUpdate')?.data as { heat?: unknown } | null)?.heat;
+      if (typeof heat === 'number') {
+        queryClient.setQueryData<Info>(queryKeys.liveRoom(roomId), (info) =>
+          info ? { ...info, heat } : info,
+        );
+      }
+      last = messages;
+    });
+  }, [roomId, queryClient]);
+}
+
+export function RoomStats({
+  initial,
+  heatIcon,
+  onlineIcon,
+}: {
+  initial: Info;
+  heatIcon: ReactNode;
+  onlineIcon: ReactNode;
+}) {
+  const t = useTranslations('live');
+  const format = useFormatter();
+  const { data } = useRoomInfo(initial);
+  return (
+    <>
+      <span className="inline-flex items-center gap-1.5 text-ink-700" title={t('heat')}>
+        {heatIcon}
+        <span className="sr-only">{t('heat')}</span>
+        <span className="tabular-nums" data-testid="room-heat">
+          {format.number(data.heat)}
+        </span>
+      </span>
+      <span className="inline-flex items-center gap-1.5 text-ink-700" title={t('online')}>
+        {onlineIcon}
+        <span className="sr-only">{t('online')}</span>
+        <span className="tabular-nums" data-testid="room-online">
+          {format.number(data.online)}
+        </span>
+      </span>
+    </>
+  );
+}
+
+function formatDuration(seconds: number | null) {
+  if (seconds === null) return '';
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const mm = String(m).padStart(h ? 2 : 1, '0');
+  return `${h ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
+}
+
+export function LiveStage({
+  initial,
+  replays: initialReplays,
+  initialReplay = null,
+}: {
+  initial: Info;
+  replays: ReplayItem[];
+  initialReplay?: ReplayItem | null;
+}) {
+  const t = useTranslations('live');
+  const format = useFormatter();
+  const { data: info } = useRoomInfo(initial);
+  useRoomPushes(initial.id);
+  const { data: replays } = useQuery({
+    queryKey: queryKeys.liveReplays(initial.id),
+    queryFn: async () => {
+      const { api } = await import('@/lib/http/client');
+      const reply = await api.post<{ list: ReplayItem[] }>('api/Live_streaming/getLivePlaybackList', {
+        id: initial.id,
+      });
+      return reply.list.slice(0, 6);
+    },
+    initialData: initialReplays,
+  });
+  const [chosen, setChosen] = useState<ReplayItem | null>(initialReplay);
+  const [mode, setMode] = useState<'flv' | 'hls'>('flv');
+
+  // A new state puts the viewer back on what the room is doing now.
+  const [seenState, setSeenState] = useState(`${info.status}:${info.broadcast_id}`);
+  if (seenState !== `${info.status}:${info.broadcast_id}`) {
+    setSeenState(`${info.status}:${info.broadcast_id}`);
+    setChosen(null);
+  }
+
+  const live = info.status === 'live' && (info.play.flv || info.play.hls);
+  const replay = chosen ?? (info.status === 'ended' ? (replays[0] ?? null) : null);
+
+  let stage: ReactNode;
+  if (live && !chosen) {
+    stage = (
+      <LivePlayer
+        key={`live-${info.broadcast_id}-${mode}`}
+        live
+        flv={mode === 'flv' ? info.play.flv : null}
+        hls={info.play.hls}
+        onFallback={() => setMode('hls')}
+      />
+    );
+  } else if (replay) {
+    stage = <LivePlayer key={`replay-${replay.id}`} live={false} flv={null} hls={replay.url} />;
+  } else {
+    stage = (
+      <div className="relative flex size-full items-center justify-center">
+        {info.cover ? (
+          <img src={info.cover} alt="" className="absolute inset-0 size-full object-cover opacity-40" />
+        ) : null}
+        <div className="relative text-center">
+          <p className="text-lg font-medium text-white">
+            {info.status === 'ended' ? t('endedNoReplay') : t('notLive')}
+          </p>
+          <p className="mt-1 text-sm text-ink-300">{t('notLiveHint')}</p>
+        </div>
+      </div>
+    );
+  }
+
+  const stateLabel = chosen
+    ? t('state.replay')
+    : info.status === 'live'
+      ? t('state.live')
+      : info.status === 'ended'
+        ? t('state.ended')
+        : t('state.idle');
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)_300px] gap-4">
+      <section aria-label={t('player')} className="overflow-hidden rounded-xl border border-line bg-surface">
+        <div className="flex h-11 items-center gap-3 border-b border-line px-4 text-sm">
+          <span
+            data-testid="room-state"
+            data-state={info.status}
+            className={
+              info.status === 'live' && !chosen
+                ? 'inline-flex h-6 items-center gap-1.5 rounded-full bg-live/10 px-2.5 font-medium text-live'
+                : 'inline-flex h-6 items-center rounded-full bg-canvas px-2.5 font-medium text-ink-500'
+            }
+          >
+            {info.status === 'live' && !chosen ? <span className="size-1.5 rounded-full bg-live" /> : null}
+            {stateLabel}
+          </span>
+          {info.status === 'ended' && !chosen ? (
+            <span className="text-ink-500">{t('endedNotice')}</span>
+          ) : null}
+          {chosen ? (
+            <span className="truncate text-ink-700">
+              {t('replayOf', {
+                title: chosen.title || t('untitled'),
+                date: format.dateTime(new Date(chosen.started_at), {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                }),
+              })}
+            </span>
+          ) : null}
+          <div className="ml-auto flex items-center gap-2">
+            {chosen && info.status === 'live' ? (
+              <button
+                type="button"
+                onClick={() => setChosen(null)}
+                className="h-7 rounded-md bg-live px-2.5 text-xs font-medium text-white"
+              >
+                {t('backToLive')}
+              </button>
+            ) : null}
+            {live && !chosen && info.play.flv && info.play.hls ? (
+              <fieldset className="flex overflow-hidden rounded-md border border-line text-xs">
+                <legend className="sr-only">{t('mode.label')}</legend>
+                {(['flv', 'hls'] as const).map((value) => (
+                  <button
+                    key={value}
+                    type="button"
+                    aria-pressed={mode === value}
+                    onClick={() => setMode(value)}
+                    className={
+                      mode === value
+                        ? 'h-7 bg-brand-500 px-2.5 text-white'
+                        : 'h-7 px-2.5 text-ink-700 hover:bg-canvas'
+                    }
+                  >
+                    {t(`mode.${value}`)}
+                  </button>
+                ))}
+              </fieldset>
+            ) : null}
+          </div>
+        </div>
+        <div className="aspect-video w-full bg-night" data-testid="stage">
+          {stage}
+        </div>
+      </section>
+
+      <aside aria-labelledby="replays-title" className="rounded-xl border border-line bg-surface">
+        <h2
+          id="replays-title"
+          className="flex h-11 items-center border-b border-line px-4 text-sm font-semibold"
+        >
+          {t('replays')}
+        </h2>
+        {replays.length === 0 ? (
+          <p className="px-4 py-6 text-sm text-ink-500">{t('noReplays')}</p>
+        ) : (
+          <ul className="divide-y divide-line">
+            {replays.map((item) => (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  onClick={() => setChosen(item)}
+                  aria-current={replay?.id === item.id ? 'true' : undefined}
+                  className="block w-full px-4 py-3 text-left hover:bg-canvas aria-[current]:bg-brand-50"
+                >
+                  <span className="block truncate text-sm font-medium text-ink-900">
+                    {item.title || t('untitled')}
+                  </span>
+                  <span className="mt-0.5 flex justify-between text-xs text-ink-500">
+                    <span>
+                      {format.dateTime(new Date(item.started_at), {
+                        dateStyle: 'medium',
+                        timeStyle: 'short',
+                      })}
+                    </span>
+                    <span className="tabular-nums">{formatDuration(item.duration_seconds)}</span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </aside>
+    </div>
+  );
+}

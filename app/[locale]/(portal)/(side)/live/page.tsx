@@ -1,0 +1,120 @@
+// /live?id=<room>, a streamer's live room (spec §2): the anchor card, title, announcement, heat and
+// the stage that follows the room's state — not started, live (player), ended (replay).
+import { Flame, Hash, Megaphone, Users } from 'lucide-react';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { NotFoundError } from '@/lib/api/errors';
+import { getDb } from '@/lib/db';
+import { LOCALES, type Locale, localizedPath } from '@/lib/i18n/routing';
+import { listReplays, roomInfo } from '@/lib/live/service';
+import { rooms } from '@/lib/realtime/events';
+import { onlineIn } from '@/lib/realtime/gateway';
+import { LiveStage, RoomStats } from './live-stage';
+import { ShareButton } from './share-button';
+
+type Props = {
+  params: Promise<{ locale: Locale }>;
+  searchParams: Promise<{ id?: string; replay?: string }>;
+};
+
+const roomIdOf = (raw?: string) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null);
+
+async function load(raw?: string, replayId?: number | null) {
+  const id = roomIdOf(raw);
+  if (id === null) return null;
+  try {
+    const db = getDb();
+    const [info, replays, older] = await Promise.all([
+      roomInfo(db, id, onlineIn(rooms.liveRoom(id))),
+      listReplays(db, id, 1, 6),
+      replayId ? listReplays(db, id, 1, 100) : [],
+    ]);
+    return { info, replays, chosen: older.find((item) => item.id === replayId) ?? null };
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const id = roomIdOf((await searchParams).id);
+  const t = await getTranslations({ locale, namespace: 'live' });
+  const loaded = id === null ? null : await load(String(id));
+  const path = id === null ? '/live' : `/live?id=${id}`;
+  return {
+    title: loaded?.info.title || t('pageTitle'),
+    alternates: {
+      canonical: localizedPath(locale, path),
+      languages: Object.fromEntries(LOCALES.map((l) => [l, localizedPath(l, path)])),
+    },
+  };
+}
+
+export default async function LivePage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const query = await searchParams;
+  const loaded = await load(query.id, roomIdOf(query.replay));
+  if (!loaded) notFound();
+  const { info, replays, chosen } = loaded;
+  const [t, messages] = await Promise.all([getTranslations('live'), getMessages()]);
+
+  return (
+    <NextIntlClientProvider locale={locale} messages={{ live: messages.live }}>
+      <div className="mx-auto max-w-[1280px] space-y-4">
+        <header className="flex items-center gap-4 rounded-xl border border-line bg-surface px-5 py-4">
+          <img
+            src={info.anchor.avatar}
+            alt=""
+            width={56}
+            height={56}
+            className="size-14 shrink-0 rounded-full border border-line bg-canvas"
+          />
+          <div className="min-w-0 flex-1">
+            <h1 className="truncate text-lg font-semibold text-ink-900" data-testid="room-title">
+              {info.title || t('untitled')}
+            </h1>
+            <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-ink-500">
+              <span className="font-medium text-ink-700" data-testid="anchor-name">
+                {info.anchor.nickname}
+              </span>
+              <span className="inline-flex items-center gap-1">
+                <Hash aria-hidden className="size-3.5" />
+                {t('roomNumber', { id: info.id })}
+              </span>
+              <span>{t(`category.${info.category}`)}</span>
+            </p>
+          </div>
+          <div className="flex items-center gap-5 text-sm">
+            <RoomStats
+              initial={info}
+              heatIcon={<Flame aria-hidden className="size-4 text-brand-500" />}
+              onlineIcon={<Users aria-hidden className="size-4 text-ink-500" />}
+            />
+            <ShareButton roomId={info.id} />
+          </div>
+        </header>
+
+        <LiveStage initial={info} replays={replays} initialReplay={chosen} />
+
+        <section
+          aria-labelledby="placard-title"
+          className="flex gap-3 rounded-xl border border-line bg-surface px-5 py-4"
+        >
+          <Megaphone aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-500" />
+          <div>
+            <h2 id="placard-title" className="text-sm font-semibold text-ink-900">
+              {t('placard')}
+            </h2>
+            <p className="mt-1 text-sm text-ink-700" data-testid="placard">
+              {info.placard || t('noPlacard')}
+            </p>
+          </div>
+        </section>
+      </div>
+    </NextIntlClientProvider>
+  );
+}

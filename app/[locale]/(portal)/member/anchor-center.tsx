@@ -1,0 +1,107 @@
+// The anchor centre (`/member?type=9`): push settings, room texts, cover, category, start/end and the
+// broadcast history. Data comes from the live service; the forms are the client panel beside this.
+import { History, PlayCircle } from 'lucide-react';
+import { headers } from 'next/headers';
+import { NextIntlClientProvider } from 'next-intl';
+import { getFormatter, getLocale, getMessages, getTranslations } from 'next-intl/server';
+import { EmptyState } from '@/components/ui/empty-state';
+import { getDb } from '@/lib/db';
+import { Link } from '@/lib/i18n/navigation';
+import { broadcastHistory, ensureRoom, listCustomCategories, pushSettings } from '@/lib/live/service';
+import { AnchorCenterPanel } from './anchor-center-panel';
+import { SectionCard } from './section-card';
+
+export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; nickname: string }) {
+  const db = getDb();
+  const host = (await headers()).get('host');
+  const settings = await pushSettings(db, anchorId, host);
+  const [room, history, custom, t, tMember, format, messages, locale] = await Promise.all([
+    ensureRoom(db, anchorId),
+    broadcastHistory(db, settings.room_id),
+    listCustomCategories(db),
+    getTranslations('anchorCenter'),
+    getTranslations('member.anchor'),
+    getFormatter(),
+    getMessages(),
+    getLocale(),
+  ]);
+  const categories = [
+    { value: 'football', label: t('category.football') },
+    { value: 'basketball', label: t('category.basketball') },
+    { value: 'adult', label: t('category.adult') },
+    ...custom.map((item) => ({
+      value: `custom:${item.id}`,
+      label: item.names[locale] ?? item.names['zh-CN'] ?? Object.values(item.names)[0] ?? String(item.id),
+    })),
+  ];
+  const duration = (start: Date, end: Date | null) =>
+    end ? Math.max(1, Math.round((end.getTime() - start.getTime()) / 60_000)) : null;
+
+  return (
+    <div className="space-y-5">
+      <p className="text-sm text-ink-700" data-testid="anchor-state">
+        {tMember('centerBody', { name: nickname })}
+      </p>
+      <NextIntlClientProvider locale={locale} messages={{ anchorCenter: messages.anchorCenter }}>
+        <AnchorCenterPanel
+          room={{
+            id: room.id,
+            title: room.title,
+            placard: room.placard,
+            cover: room.coverUrl || null,
+            status: room.status,
+            category: room.category === 'custom' ? `custom:${room.customCategoryId}` : room.category,
+          }}
+          pushUrl={settings.push_url}
+          firstKey={settings.stream_key}
+          categories={categories}
+        />
+      </NextIntlClientProvider>
+      <SectionCard title={t('historyTitle')} icon={History}>
+        {history.length === 0 ? (
+          <EmptyState icon={History} title={t('noHistory')} hint={t('noHistoryHint')} />
+        ) : (
+          <table className="w-full text-sm" data-testid="broadcast-history">
+            <thead>
+              <tr className="border-b border-line text-left text-xs text-ink-500">
+                <th className="py-2 font-medium">{t('historyStarted')}</th>
+                <th className="py-2 font-medium">{t('historyTitleColumn')}</th>
+                <th className="py-2 font-medium">{t('historyDuration')}</th>
+                <th className="py-2 text-right font-medium">{t('historyReplay')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.map((item) => {
+                const minutes = duration(item.startedAt, item.endedAt);
+                return (
+                  <tr key={item.id} className="border-b border-line last:border-0">
+                    <td className="py-2.5 text-ink-700 tabular-nums">
+                      {format.dateTime(item.startedAt, { dateStyle: 'medium', timeStyle: 'short' })}
+                    </td>
+                    <td className="max-w-64 truncate py-2.5 text-ink-900">{item.title || t('untitled')}</td>
+                    <td className="py-2.5 text-ink-700">
+                      {minutes === null ? t('onAir') : t('minutes', { count: minutes })}
+                    </td>
+                    <td className="py-2.5 text-right">
+                      {item.replayUrl ? (
+                        <Link
+                          href={`/live?id=${room.id}&replay=${item.id}`}
+                          className="inline-flex items-center gap-1 text-brand-600 hover:underline"
+                        >
+                          <PlayCircle aria-hidden className="size-4" />
+                          {t('watchReplay')}
+                        </Link>
+                      ) : (
+                        <span className="text-ink-300">{t('noReplay')}</span>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </SectionCard>
+    </div>
+  );
+}

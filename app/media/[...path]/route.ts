@@ -1,0 +1,65 @@
+// Live video for browsers, same-origin: HLS playlists and segments (live and replays) from
+// DATA_DIR/media, and `/media/live/<room>.flv` proxied to the embedded engine's HTTP-FLV port, so the
+// page needs no second origin, port or CORS. Names are checked against the shapes the packager writes.
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { getConfig } from '@/lib/config';
+
+export const dynamic = 'force-dynamic';
+
+const SEGMENT = /^[A-Za-z0-9_-]{1,40}(\.(m3u8|ts))?$/;
+const FLV = /^(\d{1,9})\.flv$/;
+
+const TYPES: Record<string, string> = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t' };
+
+const notFound = () => new Response(null, { status: 404 });
+
+async function proxyFlv(request: Request, roomId: string) {
+  const config = getConfig();
+  if (!config.MEDIA || config.MEDIA_CDN_URL) return notFound();
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
+  try {
+    const upstream = await fetch(`http://${host}:${config.MEDIA_HTTP_PORT}/live/${roomId}.flv`, {
+      signal: request.signal,
+    });
+    if (!upstream.ok || !upstream.body) return notFound();
+    return new Response(upstream.body, {
+      headers: {
+        'content-type': 'video/x-flv',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      },
+    });
+  } catch {
+    return new Response(null, { status: 502 });
+  }
+}
+
+export async function GET(request: Request, { params }: { params: Promise<{ path: string[] }> }) {
+  const parts = (await params).path;
+  const flv = parts.length === 2 && parts[0] === 'live' ? FLV.exec(parts[1]!) : null;
+  if (flv) return proxyFlv(request, flv[1]!);
+  if (parts.length < 2 || parts.length > 5 || !parts.every((part) => SEGMENT.test(part))) return notFound();
+  const extension = parts.at(-1)!.split('.')[1];
+  if (!extension) return notFound();
+  const root = path.resolve(getConfig().DATA_DIR, 'media');
+  const file = path.resolve(root, ...parts);
+  if (!file.startsWith(`${root}${path.sep}`)) return notFound();
+  const stat = await fs.stat(file).catch(() => null);
+  if (!stat?.isFile()) return notFound();
+  const playlist = extension === 'm3u8';
+  const body = playlist
+    ? await fs.readFile(file)
+    : (Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>);
+  return new Response(body as BodyInit, {
+    headers: {
+      'content-type': TYPES[extension]!,
+      'content-length': String(playlist ? (body as Buffer).length : stat.size),
+      // A live playlist changes every segment; segments never change once written.
+      'cache-control': playlist ? 'no-cache' : 'public, max-age=86400, immutable',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}

@@ -1,0 +1,185 @@
+// Live video for real: Debian's ffmpeg pushes a test pattern over RTMP to the seeded anchor's room,
+// the room page turns live without a reload and Chromium plays it, a push with a wrong key is refused
+// while the stream keeps playing, and when the push stops the room ends and its replay plays.
+// The anchor centre: push settings, key rotation (the old key is refused), texts and the cover rule.
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { E2E_RTMP_PORT } from '../playwright.config';
+import { freshUserPage } from './accounts';
+import { expect, test } from './fixtures';
+
+const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
+const pushes: ChildProcess[] = [];
+
+function push(streamKey: string, seconds: number) {
+  const child = spawn(
+    FFMPEG,
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-re',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=size=640x360:rate=25:duration=${seconds}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:duration=${seconds}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-tune',
+      'zerolatency',
+      '-pix_fmt',
+      'yuv420p',
+      '-g',
+      '50',
+      '-c:a',
+      'aac',
+      '-f',
+      'flv',
+      `rtmp://127.0.0.1:${E2E_RTMP_PORT}/live/${streamKey}`,
+    ],
+    { stdio: 'ignore' },
+  );
+  pushes.push(child);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited };
+}
+
+test.afterAll(() => {
+  for (const child of pushes) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+const currentTime = (page: Page) =>
+  page.locator('[data-testid="stage"] video').evaluate((video: HTMLVideoElement) => video.currentTime);
+
+/** The stage's video advances by at least `seconds` over `over` milliseconds of wall time. */
+async function expectPlaying(page: Page, seconds: number, over = 5000) {
+  await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(0.2);
+  const before = await currentTime(page);
+  await page.waitForTimeout(over);
+  const advanced = (await currentTime(page)) - before;
+  expect(advanced).toBeGreaterThanOrEqual(seconds);
+  return advanced;
+}
+
+test('a real push goes live, a wrong key is refused, the end leaves a replay', async ({ asAnchor, page }) => {
+  test.setTimeout(180_000);
+  const reply = await asAnchor.request.post('/api/live/rotateStreamKey');
+  const { data } = (await reply.json()) as { data: { room_id: number; stream_key: string } };
+  const roomId = data.room_id;
+
+  await page.goto(`/live?id=${roomId}`);
+  await expect(page.getByTestId('room-title')).toHaveText('解说老李的足球直播间');
+  await expect(page.getByTestId('anchor-name')).toHaveText('解说老李');
+  const state = page.getByTestId('room-state');
+  await expect(state).not.toHaveAttribute('data-state', 'live');
+  await page.screenshot({ path: '/tmp/shots/media-live-idle.png' });
+
+  const pushedAt = Date.now();
+  const good = push(data.stream_key, 60);
+  await expect(state).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+  await expect(page.getByTestId('player')).toHaveAttribute('data-mode', 'flv');
+  const advanced = await expectPlaying(page, 3);
+  console.log(
+    `live: state live + playing after ${Date.now() - pushedAt} ms, advanced ${advanced.toFixed(2)} s in 5 s`,
+  );
+  await page.screenshot({ path: '/tmp/shots/media-live-playing.png' });
+
+  const wrong = push(`${roomId}?key=not-the-right-key`, 5);
+  expect(await wrong.exited).not.toBe(0);
+  await expect(state).toHaveAttribute('data-state', 'live');
+  await expectPlaying(page, 3);
+
+  // HLS is offered beside the low-latency mode and plays too.
+  await page.getByRole('button', { name: '标准', exact: true }).click();
+  await expect(page.getByTestId('player')).toHaveAttribute('data-mode', 'hls');
+  await expectPlaying(page, 2);
+
+  good.child.kill('SIGINT');
+  await good.exited;
+  await expect(state).toHaveAttribute('data-state', 'ended', { timeout: 45_000 });
+  await expect(page.getByText('直播已结束，正在播放最近一场回放')).toBeVisible();
+  await expect(page.getByTestId('player')).toHaveAttribute('data-live', 'false');
+  await expectPlaying(page, 1.5, 4000);
+  await page.screenshot({ path: '/tmp/shots/media-live-replay.png' });
+});
+
+test('the anchor centre shows push settings, rotates the key and checks texts and covers', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { page } = await freshUserPage(browser, '新主播', { isAnchor: true });
+  await page.goto('/member?type=9');
+  await expect(page.getByTestId('push-url')).toHaveText(`rtmp://127.0.0.1:${E2E_RTMP_PORT}/live`);
+  const firstKey = (await page.getByTestId('stream-key').textContent())!;
+  expect(firstKey).toMatch(/^\d+\?key=[A-Za-z0-9_-]{32}$/);
+  await page.screenshot({ path: '/tmp/shots/media-anchor-center.png', fullPage: true });
+
+  await page.reload();
+  await expect(page.getByText('密钥已隐藏')).toBeVisible();
+  await page.getByRole('button', { name: '更换密钥' }).click();
+  await page.getByRole('button', { name: '确定更换' }).click();
+  await expect(page.getByTestId('stream-key')).not.toHaveText(firstKey);
+  const oldPush = push(firstKey, 3);
+  expect(await oldPush.exited).not.toBe(0);
+
+  await page.getByLabel('直播标题').fill('新主播的第一场');
+  await page.getByRole('button', { name: '保存标题' }).click();
+  await expect(page.getByText('已保存').first()).toBeVisible();
+
+  const placard = page.locator('form', { has: page.getByLabel('公告') });
+  await page.getByLabel('公告').fill('一'.repeat(51));
+  await expect(placard.getByText('51/50')).toBeVisible();
+  await page.getByRole('button', { name: '保存公告' }).click();
+  await expect(placard.getByRole('alert')).toHaveText('公告最多 50 个字符');
+  await page.getByLabel('公告').fill('今晚八点欧冠直播，不见不散');
+  await page.getByRole('button', { name: '保存公告' }).click();
+  await expect(placard.getByRole('alert')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByLabel('直播标题')).toHaveValue('新主播的第一场');
+  await expect(page.getByLabel('公告')).toHaveValue('今晚八点欧冠直播，不见不散');
+
+  const square = await sharp({
+    create: { width: 300, height: 300, channels: 3, background: { r: 30, g: 120, b: 200 } },
+  })
+    .png()
+    .toBuffer();
+  const coverCard = page.locator('section', { has: page.getByRole('heading', { name: '直播封面' }) });
+  await coverCard
+    .getByLabel('上传封面')
+    .setInputFiles({ name: 'square.png', mimeType: 'image/png', buffer: square });
+  await expect(coverCard.getByRole('alert')).toHaveText('封面比例需为 135:76，当前图片为 300×300');
+  const wide = await sharp({
+    create: { width: 540, height: 304, channels: 3, background: { r: 245, g: 106, b: 31 } },
+  })
+    .png()
+    .toBuffer();
+  await coverCard
+    .getByLabel('上传封面')
+    .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: wide });
+  await expect(coverCard.getByTestId('room-cover')).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots/media-anchor-center-saved.png', fullPage: true });
+
+  // The new room has never been live: its page shows the cover, the title and the announcement.
+  const roomId = Number(firstKey.split('?')[0]);
+  await page.goto(`/live?id=${roomId}`);
+  await expect(page).toHaveTitle('新主播的第一场 - 开球直播');
+  await expect(page.getByTestId('room-state')).toHaveText('未开播');
+  await expect(page.getByText('主播还没有开播')).toBeVisible();
+  await expect(page.getByTestId('placard')).toHaveText('今晚八点欧冠直播，不见不散');
+  await expect(page.getByText('还没有回放')).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots/media-live-never.png' });
+  await page.goto(`/en/live?id=${roomId}`);
+  await expect(page.getByText("The streamer isn't live")).toBeVisible();
+  await expect(page.getByTestId('room-state')).toHaveText('Offline');
+  await expect(page.getByText(`Room ${roomId}`)).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots/media-live-never-en.png' });
+  expect((await page.goto('/live?id=999999'))?.status()).toBe(404);
+  await page.context().close();
+});

@@ -1,0 +1,141 @@
+// The embedded engine end to end: a real ffmpeg push with the room's key goes live and is packaged as
+// HLS, a push with a wrong key is refused without disturbing it, the end leaves a replay.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { parseConfig } from '@/lib/config';
+import { broadcasts, liveRooms } from '@/lib/live/schema';
+import { rotateStreamKey } from '@/lib/live/service';
+import { createTestDb, type TestDb } from '@/lib/testing/db';
+import { makeUser } from '@/lib/testing/factories';
+import { findFfmpeg } from './ffmpeg';
+import { startMediaServer } from './server';
+
+jest.setTimeout(90_000);
+
+const ffmpeg = findFfmpeg();
+const maybe = ffmpeg ? describe : describe.skip;
+
+function freePort() {
+  return new Promise<number>((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function push(url: string, seconds: number) {
+  const child = spawn(
+    ffmpeg!,
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-re',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=size=320x180:rate=25:duration=${seconds}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:duration=${seconds}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-tune',
+      'zerolatency',
+      '-pix_fmt',
+      'yuv420p',
+      '-g',
+      '50',
+      '-c:a',
+      'aac',
+      '-f',
+      'flv',
+      url,
+    ],
+    { stdio: 'ignore' },
+  );
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { child, exited };
+}
+
+async function until<T>(check: () => Promise<T | null | undefined | false>, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+maybe('embedded media server', () => {
+  let testDb: TestDb;
+  let dataDir: string;
+  let media: Awaited<ReturnType<typeof startMediaServer>>;
+  let rtmpPort: number;
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    testDb = await createTestDb();
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-'));
+    rtmpPort = await freePort();
+    const config = parseConfig({
+      DATA_DIR: dataDir,
+      MEDIA_RTMP_PORT: String(rtmpPort),
+      MEDIA_HTTP_PORT: String(await freePort()),
+      MEDIA_PUBLISH_GRACE_MS: '500',
+      LOG_LEVEL: 'silent',
+    });
+    media = await startMediaServer(testDb.db, config);
+  });
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGKILL');
+    await media?.stop();
+    await testDb.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('goes live on a good key, refuses a wrong one, and keeps the recording as a replay', async () => {
+    const anchor = await makeUser(testDb.db, { isAnchor: true });
+    const { roomId, streamKey } = await rotateStreamKey(testDb.db, anchor.id);
+    const good = push(`rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`, 9);
+    children.push(good.child);
+
+    const broadcast = await until(async () => {
+      const [row] = await testDb.db.select().from(broadcasts).where(eq(broadcasts.roomId, roomId));
+      return row;
+    });
+    const live = path.join(dataDir, 'media', String(roomId), String(broadcast.id), 'live', 'index.m3u8');
+    await until(async () => existsSync(live) && (await fs.readFile(live, 'utf8')).includes('#EXTINF'));
+
+    const wrong = push(`rtmp://127.0.0.1:${rtmpPort}/live/${roomId}?key=not-the-key`, 3);
+    children.push(wrong.child);
+    expect(await wrong.exited).not.toBe(0);
+    const [during] = await testDb.db.select().from(liveRooms).where(eq(liveRooms.id, roomId));
+    expect(during!.status).toBe('live');
+    const before = (await fs.readFile(live, 'utf8')).match(/#EXT-X-MEDIA-SEQUENCE:(\d+)/)?.[1];
+
+    expect(await good.exited).toBe(0);
+    const ended = await until(async () => {
+      const [row] = await testDb.db.select().from(broadcasts).where(eq(broadcasts.id, broadcast.id));
+      return row?.replayPath ? row : null;
+    });
+    expect(before).toBeDefined();
+    expect(ended.replayPath).toBe(`${roomId}/${broadcast.id}/vod/index.m3u8`);
+    const replay = await fs.readFile(path.join(dataDir, 'media', ended.replayPath!), 'utf8');
+    expect(replay).toContain('#EXT-X-ENDLIST');
+    expect(replay.match(/#EXTINF/g)!.length).toBeGreaterThanOrEqual(3);
+    const [after] = await testDb.db.select().from(liveRooms).where(eq(liveRooms.id, roomId));
+    expect(after!.status).toBe('ended');
+  });
+});
