@@ -5,12 +5,15 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { currentUser } from '@/lib/accounts/current-user';
 import { NotFoundError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db';
 import { LOCALES, type Locale, localizedPath } from '@/lib/i18n/routing';
+import { followerCount, isFollowing } from '@/lib/live/follows';
 import { listReplays, roomInfo } from '@/lib/live/service';
 import { rooms } from '@/lib/realtime/events';
 import { onlineIn } from '@/lib/realtime/gateway';
+import { FollowButton } from './follow-button';
 import { LiveStage, RoomStats } from './live-stage';
 import { ShareButton } from './share-button';
 
@@ -60,7 +63,13 @@ export default async function LivePage({ params, searchParams }: Props) {
   const loaded = await load(query.id, roomIdOf(query.replay));
   if (!loaded) notFound();
   const { info, replays, chosen } = loaded;
-  const [t, messages] = await Promise.all([getTranslations('live'), getMessages()]);
+  const viewer = await currentUser();
+  const [t, messages, fans, followed] = await Promise.all([
+    getTranslations('live'),
+    getMessages(),
+    followerCount(getDb(), info.anchor.id),
+    viewer ? isFollowing(getDb(), viewer.id, info.anchor.id) : false,
+  ]);
 
   return (
     <NextIntlClientProvider locale={locale} messages={{ live: messages.live }}>
@@ -94,6 +103,9 @@ export default async function LivePage({ params, searchParams }: Props) {
               heatIcon={<Flame aria-hidden className="size-4 text-brand-500" />}
               onlineIcon={<Users aria-hidden className="size-4 text-ink-500" />}
             />
+            {viewer?.id === info.anchor.id ? null : (
+              <FollowButton anchorId={info.anchor.id} initialFollowed={followed} initialFans={fans} />
+            )}
             <ShareButton roomId={info.id} />
           </div>
         </header>

@@ -1,0 +1,163 @@
+// /anchor (spec §2): the streamer list — `type` 0 all, 1 football, 2 basketball, 3 the 18+ category
+// (behind an age check), or 3 with `id` and `name` for a custom category; filters all / today /
+// booked / a weekday; live rooms first, then by heat. A kicked-out viewer lands here (type 0).
+import { CalendarX2, Tv } from 'lucide-react';
+import { cookies } from 'next/headers';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { LoginButton } from '@/components/accounts/login-button';
+import { ADULT_COOKIE, AdultGate } from '@/components/live/adult-gate';
+import { RoomCard, RoomGrid } from '@/components/live/room-card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { currentUser } from '@/lib/accounts/current-user';
+import { cn } from '@/lib/cn';
+import { getDb } from '@/lib/db';
+import { screenMetadata } from '@/lib/i18n/metadata';
+import { Link } from '@/lib/i18n/navigation';
+import type { Locale } from '@/lib/i18n/routing';
+import { customCategoryName, listRooms, type RoomCategory, type RoomFilter } from '@/lib/live/lists';
+
+type Search = { type?: string; id?: string; name?: string; filter?: string; weekday?: string };
+type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Search> };
+
+export async function generateMetadata({ params }: Props) {
+  return screenMetadata((await params).locale, 'anchor', '/anchor');
+}
+
+const CATEGORY_OF_TYPE: Record<string, RoomCategory> = {
+  '0': 'all',
+  '1': 'football',
+  '2': 'basketball',
+  '3': 'adult',
+};
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+
+function parse(search: Search) {
+  const customId = search.type === '3' && search.id ? Number(search.id) : Number.NaN;
+  const category: RoomCategory =
+    Number.isSafeInteger(customId) && customId > 0
+      ? 'custom'
+      : (CATEGORY_OF_TYPE[search.type ?? '0'] ?? 'all');
+  const filter: RoomFilter =
+    (['today', 'booked', 'weekday'] as const).find((f) => f === search.filter) ?? 'all';
+  const weekday = Math.min(7, Math.max(1, Number(search.weekday) || 1));
+  return { category, customId, filter, weekday };
+}
+
+export default async function AnchorListPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const search = await searchParams;
+  const { category, customId, filter, weekday } = parse(search);
+  const t = await getTranslations('rooms');
+  const base = `/anchor?type=${search.type ?? '0'}${category === 'custom' ? `&id=${customId}&name=${encodeURIComponent(search.name ?? '')}` : ''}`;
+  const title =
+    category === 'custom'
+      ? ((await customCategoryName(getDb(), customId, locale)) ?? search.name ?? t('title.all'))
+      : t(`title.${category}`);
+
+  const header = (
+    <header className="mb-5 flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-xl font-semibold text-ink-900">{title}</h1>
+      <nav aria-label={t('filters')} className="flex flex-wrap items-center gap-1 text-sm">
+        {(['all', 'today', 'booked'] as const).map((key) => (
+          <Link
+            key={key}
+            href={key === 'all' ? base : `${base}&filter=${key}`}
+            aria-current={filter === key ? 'page' : undefined}
+            className={cn(
+              'h-8 rounded-full px-3.5 leading-8',
+              filter === key
+                ? 'bg-brand-500 text-white'
+                : 'text-ink-700 hover:bg-surface hover:text-brand-600',
+            )}
+          >
+            {t(`filter.${key}`)}
+          </Link>
+        ))}
+        <span aria-hidden className="mx-1 h-4 w-px bg-line" />
+        {WEEKDAYS.map((day) => (
+          <Link
+            key={day}
+            href={`${base}&filter=weekday&weekday=${day}`}
+            aria-current={filter === 'weekday' && weekday === day ? 'page' : undefined}
+            className={cn(
+              'h-8 rounded-full px-3 leading-8',
+              filter === 'weekday' && weekday === day
+                ? 'bg-brand-500 text-white'
+                : 'text-ink-700 hover:bg-surface hover:text-brand-600',
+            )}
+          >
+            {t(`weekday.${day}`)}
+          </Link>
+        ))}
+      </nav>
+    </header>
+  );
+
+  if (category === 'adult' && (await cookies()).get(ADULT_COOKIE)?.value !== '1') {
+    return (
+      <div className="px-6 py-6">
+        {header}
+        <AdultGate
+          texts={{
+            title: t('adult.title'),
+            body: t('adult.body'),
+            confirm: t('adult.confirm'),
+            leave: t('adult.leave'),
+          }}
+        />
+      </div>
+    );
+  }
+
+  const user = await currentUser();
+  if (filter === 'booked' && !user) {
+    return (
+      <div className="px-6 py-6">
+        {header}
+        <EmptyState
+          icon={CalendarX2}
+          title={t('bookedGuestTitle')}
+          hint={t('bookedGuestHint')}
+          action={
+            <LoginButton
+              label={t('login')}
+              className="h-9 rounded-md bg-brand-500 px-4 text-sm font-medium text-white hover:bg-brand-600"
+            />
+          }
+        />
+      </div>
+    );
+  }
+
+  const rooms = await listRooms(getDb(), {
+    category,
+    customCategoryId: customId,
+    filter,
+    weekday,
+    userId: user?.id ?? null,
+  });
+  return (
+    <div className="px-6 py-6">
+      {header}
+      {rooms.length ? (
+        <RoomGrid>
+          {rooms.map((room) => (
+            <RoomCard key={room.id} room={room} />
+          ))}
+        </RoomGrid>
+      ) : (
+        <EmptyState
+          icon={Tv}
+          title={t(`empty.${filter}`)}
+          hint={t('emptyHint')}
+          action={
+            <Link href="/member?type=7" className="text-sm font-medium text-brand-600 hover:underline">
+              {t('becomeAnchor')}
+            </Link>
+          }
+        />
+      )}
+    </div>
+  );
+}

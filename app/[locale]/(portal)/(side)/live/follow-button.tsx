@@ -1,0 +1,51 @@
+'use client';
+// Follow the anchor (spec §7 `api/Member/attention`). A guest's click gets code 700, which opens the
+// login dialog through the shared client.
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+
+export function FollowButton({
+  anchorId,
+  initialFollowed,
+  initialFans,
+}: {
+  anchorId: number;
+  initialFollowed: boolean;
+  initialFans: number;
+}) {
+  const t = useTranslations('live');
+  const [state, setState] = useState({ followed: initialFollowed, fans: initialFans });
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      const { api } = await import('@/lib/http/client');
+      setState(
+        await api.post<{ followed: boolean; fans: number }>('api/Member/attention', {
+          anchor_id: anchorId,
+          type: state.followed ? 0 : 1,
+        }),
+      );
+    } catch {
+      // 700 opens the login dialog; other refusals were shown by the shared client.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      onClick={toggle}
+      disabled={busy}
+      aria-pressed={state.followed}
+      className={
+        state.followed
+          ? 'inline-flex h-8 items-center gap-1.5 rounded-md border border-line px-3 text-sm text-ink-500 hover:text-ink-900'
+          : 'inline-flex h-8 items-center gap-1.5 rounded-md bg-brand-500 px-3 text-sm font-medium text-white hover:bg-brand-600'
+      }
+    >
+      {state.followed ? t('following') : t('follow')}
+      <span className="tabular-nums opacity-80">{state.fans}</span>
+    </button>
+  );
+}

@@ -1,0 +1,93 @@
+// Room lists and following: /anchor with its filters and the 18+ check, /attention, the follow
+// button, and /score-live listing the rooms bound to a match.
+import { and, eq } from 'drizzle-orm';
+import { users } from '@/lib/accounts/schema';
+import { liveRooms } from '@/lib/live/schema';
+import { matches } from '@/lib/scores/schema';
+import { freshUserPage } from './accounts';
+import { withDatabase } from './database';
+import { expect, test } from './fixtures';
+
+test('/anchor lists the seeded anchor’s room, and each filter answers', async ({ page }) => {
+  await page.goto('/anchor?type=0');
+  await expect(page).toHaveTitle('直播 - 开球直播');
+  await expect(page.getByRole('heading', { level: 1, name: '全部直播' })).toBeVisible();
+  const card = page.getByTestId('room-card').filter({ hasText: '解说老李' });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('link')).toHaveAttribute('href', /^\/live\?id=\d+$/);
+
+  await page.getByRole('link', { name: '已预约' }).click();
+  await expect(page.getByText('登录后查看预约的直播')).toBeVisible();
+  await page.getByRole('link', { name: '周六' }).click();
+  await expect(page).toHaveURL(/filter=weekday&weekday=6/);
+  await expect(page.getByText('这一天还没有主播预约直播')).toBeVisible();
+});
+
+test('the 18+ category asks for the visitor’s age first, once', async ({ page }) => {
+  await page.goto('/anchor?type=3');
+  await expect(page.getByRole('alertdialog', { name: '你已年满 18 岁吗？' })).toBeVisible();
+  await expect(page.getByTestId('room-card')).toHaveCount(0);
+  await page.getByRole('button', { name: '我已年满 18 岁' }).click();
+  await expect(page.getByText('这个分类还没有主播')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+});
+
+test('following an anchor from the live room puts the room on /attention', async ({ browser }) => {
+  const { page } = await freshUserPage(browser, '新粉丝');
+  await page.goto('/anchor?type=1');
+  await page.getByTestId('room-card').filter({ hasText: '解说老李' }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/live\?id=\d+$/);
+  const follow = page.getByRole('button', { name: /^关注/ });
+  const before = Number((await follow.textContent())!.replace(/\D/g, ''));
+  await follow.click();
+  await expect(page.getByRole('button', { name: new RegExp(`^已关注\\s?${before + 1}$`) })).toBeVisible();
+
+  await page.goto('/attention');
+  await expect(page.getByRole('heading', { level: 1, name: '我的关注' })).toBeVisible();
+  await expect(page.getByTestId('room-card').filter({ hasText: '解说老李' })).toBeVisible();
+  await page.context().close();
+});
+
+test('a guest who follows is asked to log in; /attention asks too', async ({ page }) => {
+  await page.goto('/anchor?type=0');
+  await page.getByTestId('room-card').filter({ hasText: '解说老李' }).getByRole('link').click();
+  await page.getByRole('button', { name: /^关注/ }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.goto('/attention');
+  await expect(page.getByText('登录后查看关注的主播')).toBeVisible();
+});
+
+test('/score-live lists a live room bound to the match', async ({ page }) => {
+  const { roomId, matchId } = await withDatabase(async (db) => {
+    const [anchor] = await db
+      .insert(users)
+      .values({ mobile: `171${String(Date.now()).slice(-8)}`, nickname: '比赛解说员', isAnchor: true })
+      .returning();
+    const [match] = await db
+      .select({ id: matches.id })
+      .from(matches)
+      .where(eq(matches.source, 'openfootball'))
+      .limit(1);
+    const [room] = await db
+      .insert(liveRooms)
+      .values({ anchorId: anchor!.id, title: '陪你看这场', status: 'live', matchId: match!.id })
+      .returning();
+    return { roomId: room!.id, matchId: match!.id };
+  });
+  try {
+    await page.goto(`/score-live?id=${matchId}`);
+    const rooms = page.getByTestId('live-rooms');
+    await expect(rooms.getByRole('link', { name: /陪你看这场/ })).toHaveAttribute(
+      'href',
+      `/live?id=${roomId}`,
+    );
+  } finally {
+    await withDatabase((db) =>
+      db
+        .update(liveRooms)
+        .set({ status: 'ended' })
+        .where(and(eq(liveRooms.id, roomId))),
+    );
+  }
+});
