@@ -27,7 +27,8 @@ test('the 18+ category asks for the visitor’s age first, once', async ({ page 
   await page.goto('/anchor?type=3');
   await expect(page.getByRole('alertdialog', { name: '你已年满 18 岁吗？' })).toBeVisible();
   await expect(page.getByTestId('room-card')).toHaveCount(0);
-  await page.getByRole('button', { name: '我已年满 18 岁' }).click();
+  await page.getByRole('link', { name: '我已年满 18 岁' }).click();
+  await expect(page).toHaveURL(/\/anchor\?type=3$/);
   await expect(page.getByText('这个分类还没有主播')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);

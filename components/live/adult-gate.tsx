@@ -1,17 +1,15 @@
-'use client';
-import { Button } from '@/components/ui/button';
-// The 18+ category's age check (spec §2 /anchor type 3): nothing is listed until the visitor confirms,
-// and the answer is remembered for this browser.
-import { useRouter } from '@/lib/i18n/navigation';
-
-export const ADULT_COOKIE = 'adult_ok';
+// The 18+ category's age check (spec §2 /anchor type 3): nothing is listed until the visitor confirms;
+// the answer is remembered for this browser (cookie set by `api/live/confirmAdult`).
+import { Link } from '@/lib/i18n/navigation';
 
 export function AdultGate({
+  next,
   texts,
 }: {
+  /** Where to return after confirming (a path of this site). */
+  next: string;
   texts: { title: string; body: string; confirm: string; leave: string };
 }) {
-  const router = useRouter();
   return (
     <div
       role="alertdialog"
@@ -26,17 +24,18 @@ export function AdultGate({
       </h2>
       <p className="mt-2 text-sm text-ink-700">{texts.body}</p>
       <div className="mt-6 flex justify-center gap-3">
-        <Button variant="secondary" onClick={() => router.push('/anchor?type=0')}>
+        <Link
+          href="/anchor?type=0"
+          className="inline-flex h-10 items-center rounded-md border border-line bg-surface px-4 text-sm font-medium text-ink-900 hover:border-brand-400 hover:text-brand-600"
+        >
           {texts.leave}
-        </Button>
-        <Button
-          onClick={() => {
-            document.cookie = `${ADULT_COOKIE}=1; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
-            router.refresh();
-          }}
+        </Link>
+        <a
+          href={`/api/live/confirmAdult?next=${encodeURIComponent(next)}`}
+          className="inline-flex h-10 items-center rounded-md bg-brand-500 px-4 text-sm font-medium text-white hover:bg-brand-600"
         >
           {texts.confirm}
-        </Button>
+        </a>
       </div>
     </div>
   );

@@ -8,6 +8,7 @@ import { registerAuthRoutes } from '@/lib/accounts/auth-api';
 import { registerProfileRoutes } from '@/lib/accounts/profile-api';
 import type { Db } from '@/lib/db';
 import { localeOfRequest, translator } from '@/lib/i18n/translate';
+import { registerAdultRoutes } from '@/lib/live/adult-api';
 import { registerLiveRoutes } from '@/lib/live/api';
 import { registerApplicationRoutes } from '@/lib/live/applications-api';
 import { registerFollowRoutes } from '@/lib/live/follows-api';
@@ -65,6 +66,7 @@ export function createApiApp(deps: { db: () => Db }) {
   registerModerationRoutes(app);
   registerStorageRoutes(app);
   registerApplicationRoutes(app);
+  registerAdultRoutes(app);
   registerFollowRoutes(app);
   registerScoresRoutes(app);
   registerLiveScoresRoutes(app);

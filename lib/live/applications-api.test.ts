@@ -231,3 +231,14 @@ describe('follows', () => {
     );
   });
 });
+
+describe('the 18+ age confirmation', () => {
+  it('remembers the answer and returns to a path of this site only', async () => {
+    const ok = await app.request('/api/live/confirmAdult?next=%2Fen%2Fanchor%3Ftype%3D3');
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get('location')).toBe('/en/anchor?type=3');
+    expect(ok.headers.get('set-cookie')).toMatch(/^adult_ok=1;.*HttpOnly/);
+    const evil = await app.request('/api/live/confirmAdult?next=%2F%2Fevil.example');
+    expect(evil.headers.get('location')).toBe('/anchor?type=3');
+  });
+});

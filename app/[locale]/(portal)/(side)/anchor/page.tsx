@@ -5,7 +5,7 @@ import { CalendarX2, Tv } from 'lucide-react';
 import { cookies } from 'next/headers';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { LoginButton } from '@/components/accounts/login-button';
-import { ADULT_COOKIE, AdultGate } from '@/components/live/adult-gate';
+import { AdultGate } from '@/components/live/adult-gate';
 import { RoomCard, RoomGrid } from '@/components/live/room-card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { currentUser } from '@/lib/accounts/current-user';
@@ -13,7 +13,8 @@ import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
 import { screenMetadata } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
-import type { Locale } from '@/lib/i18n/routing';
+import { type Locale, localizedPath } from '@/lib/i18n/routing';
+import { ADULT_COOKIE } from '@/lib/live/adult-api';
 import { customCategoryName, listRooms, type RoomCategory, type RoomFilter } from '@/lib/live/lists';
 
 type Search = { type?: string; id?: string; name?: string; filter?: string; weekday?: string };
@@ -99,6 +100,7 @@ export default async function AnchorListPage({ params, searchParams }: Props) {
       <div className="px-6 py-6">
         {header}
         <AdultGate
+          next={localizedPath(locale, base)}
           texts={{
             title: t('adult.title'),
             body: t('adult.body'),

@@ -1,0 +1,18 @@
+// The 18+ category's age confirmation: a plain link that remembers the answer in a cookie and
+// returns to the list, so it works before (or without) any script.
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { setCookie } from 'hono/cookie';
+import type { AppEnv } from '@/lib/api/context';
+
+export const ADULT_COOKIE = 'adult_ok';
+
+/** Only paths of this site go back as the destination. */
+const safeNext = (next: string | undefined) =>
+  next?.startsWith('/') && !next.startsWith('//') ? next : '/anchor?type=3';
+
+export function registerAdultRoutes(app: OpenAPIHono<AppEnv>) {
+  app.get('/api/live/confirmadult', (c) => {
+    setCookie(c, ADULT_COOKIE, '1', { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'Lax', httpOnly: true });
+    return c.redirect(safeNext(c.req.query('next')), 303);
+  });
+}
