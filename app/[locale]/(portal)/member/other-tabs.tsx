@@ -2,15 +2,14 @@
 // today and say what will fill them, never sample data.
 
 import type { LucideIcon } from 'lucide-react';
-import { Mic, ShieldCheck, Wallet } from 'lucide-react';
+import { Mic, Wallet } from 'lucide-react';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import type { OwnProfile } from '@/lib/accounts/profile-service';
 import { Link } from '@/lib/i18n/navigation';
 import { AnchorCenter } from './anchor-center';
-import { SectionCard } from './section-card';
-import { ANCHOR_CENTER_TAB, PROFILE_TAB } from './tabs';
+import { ANCHOR_CENTER_TAB } from './tabs';
 
 export async function WalletTab() {
   const t = await getTranslations('member.wallet');
@@ -37,50 +36,20 @@ export async function EmptyTab({ tabKey, icon }: { tabKey: string; icon: LucideI
 }
 
 /** Apply-as-anchor (7) and the anchor centre (9): what this account is today. */
+/** For anchors: the anchor centre (9), or a pointer to it from the application tab (7). */
 export async function AnchorTab({ profile, type }: { profile: OwnProfile; type: number }) {
   const t = await getTranslations('member.anchor');
-  if (profile.isAnchor && type === ANCHOR_CENTER_TAB)
-    return <AnchorCenter anchorId={profile.id} nickname={profile.nickname} />;
-  if (profile.isAnchor) {
-    return (
-      <EmptyState
-        icon={Mic}
-        title={t('alreadyTitle')}
-        hint={t('alreadyHint')}
-        action={
-          <Button asChild variant="secondary">
-            <Link href={`/member?type=${ANCHOR_CENTER_TAB}`}>{t('toCenter')}</Link>
-          </Button>
-        }
-      />
-    );
-  }
-  const verified = profile.verification === 'succeeded';
+  if (type === ANCHOR_CENTER_TAB) return <AnchorCenter anchorId={profile.id} nickname={profile.nickname} />;
   return (
-    <div className="space-y-5">
-      <SectionCard title={t('applyTitle')} icon={Mic}>
-        <p className="text-sm text-ink-700" data-testid="anchor-state">
-          {t('notAnchor')}
-        </p>
-        <ol className="mt-4 space-y-2 text-sm">
-          <li className="flex items-center gap-2">
-            <ShieldCheck aria-hidden className={verified ? 'size-4 text-win' : 'size-4 text-ink-300'} />
-            <span className="text-ink-700">{verified ? t('stepVerifiedDone') : t('stepVerify')}</span>
-            {verified ? null : (
-              <Link
-                href={`/member?type=${PROFILE_TAB}#verification`}
-                className="ml-auto text-brand-600 hover:underline"
-              >
-                {t('goVerify')}
-              </Link>
-            )}
-          </li>
-          <li className="flex items-center gap-2">
-            <Mic aria-hidden className="size-4 text-ink-300" />
-            <span className="text-ink-700">{t('stepApply')}</span>
-          </li>
-        </ol>
-      </SectionCard>
-    </div>
+    <EmptyState
+      icon={Mic}
+      title={t('alreadyTitle')}
+      hint={t('alreadyHint')}
+      action={
+        <Button asChild variant="secondary">
+          <Link href={`/member?type=${ANCHOR_CENTER_TAB}`}>{t('toCenter')}</Link>
+        </Button>
+      }
+    />
   );
 }
