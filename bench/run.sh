@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# `npm run bench`: the foundation's numbers (bench/foundation.ts), then the live-scores numbers (bench/scores.ts). BENCH_CLEAN_INSTALL=1 also times
-# a clean `npm install` in a scratch folder.
+# `npm run bench`: the foundation's numbers (bench/foundation.ts: install, build, first-load JS, cold start,
+# /main server time), then live scores (bench/scores.ts) and live video (bench/live.ts, needs ffmpeg).
+# BENCH_CLEAN_INSTALL=1 also times a clean `npm install` in a scratch folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 npx tsx bench/foundation.ts
 npx tsx bench/scores.ts
+npx tsx bench/live.ts
