@@ -79,13 +79,13 @@ test('an anchor announces a live, a viewer books it and finds it on /reserve and
   await expect(page.getByRole('heading', { level: 1, name: '赛程预约' })).toBeVisible();
   const row = page.getByTestId('reserved-live').filter({ hasText: TITLE });
   await expect(row).toContainText('解说老李');
-  await row.getByRole('button', { name: '预约' }).click();
-  await expect(row.getByRole('button', { name: '已预约' })).toBeVisible();
+  await row.getByRole('button', { name: '预约', exact: true }).click();
+  await expect(row.getByRole('button', { name: '已预约', exact: true })).toBeVisible();
 
   const game = page.locator(`[data-testid="schedule-match"][data-id="${matchId}"]`);
   await expect(game).toContainText('模拟比赛');
-  await game.getByRole('button', { name: '预约' }).click();
-  await expect(game.getByRole('button', { name: '已预约' })).toBeVisible();
+  await game.getByRole('button', { name: '预约', exact: true }).click();
+  await expect(game.getByRole('button', { name: '已预约', exact: true })).toBeVisible();
   await page.screenshot({ path: '/tmp/shots/sched-schedule.png' });
 
   await page.goto('/reserve');
@@ -101,10 +101,10 @@ test('an anchor announces a live, a viewer books it and finds it on /reserve and
   await page
     .getByTestId('reserved-live')
     .filter({ hasText: TITLE })
-    .getByRole('button', { name: '已预约' })
+    .getByRole('button', { name: '已预约', exact: true })
     .click();
   await expect(
-    page.getByTestId('reserved-live').filter({ hasText: TITLE }).getByRole('button', { name: '预约' }),
+    page.getByTestId('reserved-live').filter({ hasText: TITLE }).getByRole('button', { name: '预约', exact: true }),
   ).toBeVisible();
   await page.reload();
   await expect(page.getByTestId('reserved-live').filter({ hasText: TITLE })).toHaveCount(0);
@@ -149,7 +149,7 @@ test('a guest who books a match is asked to log in; /reserve asks too', async ({
   await page.goto('/schedule?type=1');
   await page
     .locator(`[data-testid="schedule-match"][data-id="${matchId}"]`)
-    .getByRole('button', { name: '预约' })
+    .getByRole('button', { name: '预约', exact: true })
     .click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.goto('/reserve');
