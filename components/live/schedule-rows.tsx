@@ -67,6 +67,16 @@ export async function ReservedLiveRow({ item, withDate }: { item: ReservationIte
 export async function MatchRow({ match, withDate }: { match: UpcomingMatch; withDate?: boolean }) {
   const t = await getTranslations('schedule');
   const format = await getFormatter();
+  const fixture = `${match.homeTeam.name} – ${match.awayTeam.name}`;
+  const note = match.replayOf
+    ? t('replayOf', {
+        fixture: match.replayOf.fixture,
+        date: format.dateTime(match.replayOf.kickoffAt, { dateStyle: 'medium' }),
+      })
+    : match.source === 'simulated'
+      ? t('simulated')
+      : null;
+  const detail = note ? `${match.competitionName} · ${note}` : match.competitionName;
   return (
     <li
       data-testid="schedule-match"
@@ -80,24 +90,17 @@ export async function MatchRow({ match, withDate }: { match: UpcomingMatch; with
       >
         {format.dateTime(match.kickoffAt, withDate ? WITH_DATE : TIME_ONLY)}
       </time>
-      <span className="w-28 shrink-0 truncate text-xs text-ink-500">{match.competitionName}</span>
       <div className="min-w-0 flex-1">
         <Link
           href={`/score-detail?id=${match.id}`}
+          title={fixture}
           className="block truncate text-sm text-ink-900 hover:text-brand-600"
         >
-          {`${match.homeTeam.name} – ${match.awayTeam.name}`}
+          {fixture}
         </Link>
-        {match.replayOf ? (
-          <p className="truncate text-xs text-ink-500">
-            {t('replayOf', {
-              fixture: match.replayOf.fixture,
-              date: format.dateTime(match.replayOf.kickoffAt, { dateStyle: 'medium' }),
-            })}
-          </p>
-        ) : match.source === 'simulated' ? (
-          <p className="text-xs text-ink-500">{t('simulated')}</p>
-        ) : null}
+        <p className="truncate text-xs text-ink-500" title={detail}>
+          {detail}
+        </p>
       </div>
       <BookButton
         kind="match"
