@@ -12,6 +12,7 @@ import { registerAdultRoutes } from '@/lib/live/adult-api';
 import { registerLiveRoutes } from '@/lib/live/api';
 import { registerApplicationRoutes } from '@/lib/live/applications-api';
 import { registerFollowRoutes } from '@/lib/live/follows-api';
+import { registerReservationRoutes } from '@/lib/live/reservations-api';
 import { log } from '@/lib/log';
 import { registerMediaHookRoutes } from '@/lib/media/api';
 import { registerModerationRoutes } from '@/lib/moderation/api';
@@ -73,6 +74,7 @@ export function createApiApp(deps: { db: () => Db }) {
   registerMatchDetailRoutes(app);
   registerDatabaseRoutes(app);
   registerLiveRoutes(app);
+  registerReservationRoutes(app);
   registerMediaHookRoutes(app);
   registerDocs(app);
   return app;

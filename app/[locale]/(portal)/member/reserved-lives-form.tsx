@@ -1,0 +1,178 @@
+'use client';
+// Create and delete reserved lives. The date-time input is in the browser's zone and is sent as an
+// absolute instant; the server checks it is in the future and within the horizon.
+import { Trash2 } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { ApiError, api } from '@/lib/http/client';
+import { INPUT_CLASS, LABEL_CLASS } from './field-styles';
+import { FormError } from './form-error';
+
+type Item = { id: number; title: string; startsAt: string; bookings: number };
+type MatchChoice = { id: number; label: string; kickoffAt: string };
+
+const TITLE_MAX = 60;
+
+export function ReservedLivesForm({
+  items,
+  matches,
+  horizonDays,
+}: {
+  items: Item[];
+  matches: MatchChoice[];
+  horizonDays: number;
+}) {
+  const t = useTranslations('reserve');
+  const locale = useLocale();
+  const router = useRouter();
+  const [title, setTitle] = useState('');
+  const [startsAt, setStartsAt] = useState('');
+  const [matchId, setMatchId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(locale, {
+      month: 'short',
+      day: 'numeric',
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(new Date(iso));
+
+  const run = async (action: () => Promise<unknown>, success: string) => {
+    setError(null);
+    setPending(true);
+    try {
+      await action();
+      import('sonner').then(({ toast }) => toast.success(success));
+      router.refresh();
+      return true;
+    } catch (cause) {
+      setError(cause instanceof ApiError ? cause.message : null);
+      return false;
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!title.trim()) return setError(t('needTitle'));
+    if (!startsAt) return setError(t('needTime'));
+    const done = await run(
+      () =>
+        api.post(
+          'api/Live/setReserveLiveNew',
+          {
+            title: title.trim(),
+            starts_at: new Date(startsAt).toISOString(),
+            ...(matchId ? { match_id: Number(matchId) } : {}),
+          },
+          { silent: true },
+        ),
+      t('created'),
+    );
+    if (done) {
+      setTitle('');
+      setStartsAt('');
+      setMatchId('');
+    }
+  };
+
+  return (
+    <div className="space-y-5">
+      <p className="text-sm text-ink-500">{t('cardHint', { days: horizonDays })}</p>
+      <form onSubmit={submit} className="grid grid-cols-[1fr_14rem] gap-3" data-testid="reserve-form">
+        <div>
+          <label htmlFor="reserve-title" className={LABEL_CLASS}>
+            {t('titleLabel')}
+          </label>
+          <input
+            id="reserve-title"
+            className={INPUT_CLASS}
+            value={title}
+            maxLength={TITLE_MAX}
+            placeholder={t('titlePlaceholder')}
+            onChange={(event) => setTitle(event.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor="reserve-starts" className={LABEL_CLASS}>
+            {t('startsLabel')}
+          </label>
+          <input
+            id="reserve-starts"
+            type="datetime-local"
+            className={INPUT_CLASS}
+            value={startsAt}
+            onChange={(event) => setStartsAt(event.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor="reserve-match" className={LABEL_CLASS}>
+            {t('matchLabel')}
+          </label>
+          <select
+            id="reserve-match"
+            className={INPUT_CLASS}
+            value={matchId}
+            onChange={(event) => setMatchId(event.target.value)}
+          >
+            <option value="">{t('noMatch')}</option>
+            {matches.map((match) => (
+              <option key={match.id} value={match.id} suppressHydrationWarning>
+                {`${when(match.kickoffAt)} · ${match.label}`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex items-end">
+          <Button type="submit" disabled={pending} className="h-10 w-full">
+            {t('create')}
+          </Button>
+        </div>
+        <div className="col-span-2">
+          <FormError message={error} />
+        </div>
+      </form>
+      {items.length ? (
+        <ul className="divide-y divide-line rounded-lg border border-line" data-testid="reserve-list">
+          {items.map((item) => (
+            <li key={item.id} data-id={item.id} className="flex items-center gap-4 px-4 py-2.5 text-sm">
+              <time
+                dateTime={item.startsAt}
+                className="w-40 shrink-0 text-ink-700 tabular-nums"
+                suppressHydrationWarning
+              >
+                {when(item.startsAt)}
+              </time>
+              <span className="min-w-0 flex-1 truncate text-ink-900">{item.title}</span>
+              <span className="shrink-0 text-xs text-ink-500">{t('bookings', { count: item.bookings })}</span>
+              <button
+                type="button"
+                disabled={pending}
+                onClick={() =>
+                  run(
+                    () => api.get('api/live/deleteReserveLive', { id: item.id }, { silent: true }),
+                    t('deleted'),
+                  )
+                }
+                className="inline-flex items-center gap-1 text-ink-500 hover:text-live"
+              >
+                <Trash2 aria-hidden className="size-4" />
+                {t('delete')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="rounded-lg border border-dashed border-line px-4 py-6 text-center">
+          <p className="text-sm font-medium text-ink-900">{t('listEmpty')}</p>
+          <p className="text-sm text-ink-500">{t('listEmptyHint')}</p>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+'use client';
+// Book or unbook a reserved live (spec §7 `reserveMatch`) or a match (`reserveMatch2`). A guest's
+// click gets code 700, which opens the login dialog through the shared client.
+import { useState } from 'react';
+import { cn } from '@/lib/cn';
+
+export function BookButton({
+  kind,
+  id,
+  initialBooked,
+  labels,
+}: {
+  kind: 'live' | 'match';
+  id: number;
+  initialBooked: boolean;
+  labels: { book: string; booked: string };
+}) {
+  const [booked, setBooked] = useState(initialBooked);
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      const { api } = await import('@/lib/http/client');
+      const type = booked ? 0 : 1;
+      const answer =
+        kind === 'live'
+          ? await api.post<{ booked: boolean }>('api/live/reserveMatch', { id, type })
+          : await api.post<{ booked: boolean }>('api/live/reserveMatch2', { match_id: id, type });
+      setBooked(answer.booked);
+    } catch {
+      // 700 opens the login dialog; other refusals were shown by the shared client.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      onClick={toggle}
+      disabled={busy}
+      aria-pressed={booked}
+      data-testid={`book-${kind}`}
+      className={cn(
+        'inline-flex h-8 min-w-20 shrink-0 items-center justify-center rounded-md px-3 text-sm font-medium transition disabled:opacity-60',
+        booked
+          ? 'border border-line text-ink-500 hover:text-ink-900'
+          : 'bg-brand-500 text-white hover:bg-brand-600',
+      )}
+    >
+      {booked ? labels.booked : labels.book}
+    </button>
+  );
+}

@@ -1,0 +1,113 @@
+// Rows of /schedule and /reserve: a reserved live (anchor, title, time, linked room) and a match
+// (competition, teams, kick-off), each with its book button. Server components; only the button is a
+// client island.
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { Link } from '@/lib/i18n/navigation';
+import type { ReservationItem, UpcomingMatch } from '@/lib/live/reservations';
+import { BookButton } from './book-button';
+
+const TIME_ONLY = { hour: '2-digit', minute: '2-digit' } as const;
+const WITH_DATE = { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' } as const;
+
+export async function ReservedLiveRow({ item, withDate }: { item: ReservationItem; withDate?: boolean }) {
+  const t = await getTranslations('schedule');
+  const format = await getFormatter();
+  return (
+    <li
+      data-testid="reserved-live"
+      data-id={item.id}
+      className="flex items-center gap-4 border-b border-line px-4 py-3 last:border-0"
+    >
+      <time
+        data-short={withDate ? undefined : true}
+        className="w-28 data-[short]:w-14 shrink-0 text-sm font-semibold text-ink-900 tabular-nums"
+        dateTime={item.startsAt.toISOString()}
+      >
+        {format.dateTime(item.startsAt, withDate ? WITH_DATE : TIME_ONLY)}
+      </time>
+      <img
+        src={item.avatar}
+        alt=""
+        width={36}
+        height={36}
+        className="size-9 shrink-0 rounded-full bg-canvas"
+      />
+      <div className="min-w-0 flex-1">
+        <Link
+          href={`/live?id=${item.roomId}`}
+          className="block truncate font-medium text-ink-900 hover:text-brand-600"
+        >
+          {item.title}
+        </Link>
+        <p className="truncate text-xs text-ink-500">
+          {t('anchorOf', { name: item.nickname })}
+          {item.matchId ? (
+            <>
+              {' · '}
+              <Link href={`/score-detail?id=${item.matchId}`} className="hover:text-brand-600">
+                {t('linkedMatch')}
+              </Link>
+            </>
+          ) : null}
+        </p>
+      </div>
+      <span className="shrink-0 text-xs text-ink-500 tabular-nums">
+        {t('bookings', { count: item.bookings })}
+      </span>
+      <BookButton
+        kind="live"
+        id={item.id}
+        initialBooked={item.booked}
+        labels={{ book: t('book'), booked: t('booked') }}
+      />
+    </li>
+  );
+}
+
+export async function MatchRow({ match, withDate }: { match: UpcomingMatch; withDate?: boolean }) {
+  const t = await getTranslations('schedule');
+  const format = await getFormatter();
+  const fixture = `${match.homeTeam.name} – ${match.awayTeam.name}`;
+  const note = match.replayOf
+    ? t('replayOf', {
+        fixture: match.replayOf.fixture,
+        date: format.dateTime(match.replayOf.kickoffAt, { dateStyle: 'medium' }),
+      })
+    : match.source === 'simulated'
+      ? t('simulated')
+      : null;
+  const detail = note ? `${match.competitionName} · ${note}` : match.competitionName;
+  return (
+    <li
+      data-testid="schedule-match"
+      data-id={match.id}
+      className="flex items-center gap-4 border-b border-line px-4 py-3 last:border-0"
+    >
+      <time
+        data-short={withDate ? undefined : true}
+        className="w-28 data-[short]:w-14 shrink-0 text-sm font-semibold text-ink-900 tabular-nums"
+        dateTime={match.kickoffAt.toISOString()}
+      >
+        {format.dateTime(match.kickoffAt, withDate ? WITH_DATE : TIME_ONLY)}
+      </time>
+      <div className="min-w-0 flex-1">
+        <Link
+          href={`/score-detail?id=${match.id}`}
+          title={fixture}
+          className="block truncate text-sm text-ink-900 hover:text-brand-600"
+        >
+          {fixture}
+        </Link>
+        <p className="truncate text-xs text-ink-500" title={detail}>
+          {detail}
+        </p>
+      </div>
+      <BookButton
+        kind="match"
+        id={match.id}
+        initialBooked={match.booked}
+        labels={{ book: t('book'), booked: t('booked') }}
+      />
+    </li>
+  );
+}
