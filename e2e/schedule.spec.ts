@@ -104,7 +104,10 @@ test('an anchor announces a live, a viewer books it and finds it on /reserve and
     .getByRole('button', { name: '已预约', exact: true })
     .click();
   await expect(
-    page.getByTestId('reserved-live').filter({ hasText: TITLE }).getByRole('button', { name: '预约', exact: true }),
+    page
+      .getByTestId('reserved-live')
+      .filter({ hasText: TITLE })
+      .getByRole('button', { name: '预约', exact: true }),
   ).toBeVisible();
   await page.reload();
   await expect(page.getByTestId('reserved-live').filter({ hasText: TITLE })).toHaveCount(0);
