@@ -1,34 +1,24 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { cnIdCheckCharacter } from '@/lib/accounts/identity';
 import { smsOutbox, users } from '@/lib/accounts/schema';
 import { type ApiApp, createApiApp } from '@/lib/api/app';
-import { replaceStorage } from '@/lib/storage';
-import { localStorageProvider } from '@/lib/storage/local';
 import { apiCaller } from '@/lib/testing/api';
 import { solvedCaptcha } from '@/lib/testing/captcha';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
+import { useTemporaryStorage } from '@/lib/testing/storage';
 
 let testDb: TestDb;
 let app: ApiApp;
-let root: string;
 const call = apiCaller(() => app);
 
 beforeAll(async () => {
   testDb = await createTestDb();
   app = createApiApp({ db: () => testDb.db });
-  root = await fs.mkdtemp(path.join(os.tmpdir(), 'applications-'));
-  replaceStorage(localStorageProvider(root));
 });
-afterAll(async () => {
-  replaceStorage(undefined);
-  await fs.rm(root, { recursive: true, force: true });
-  await testDb.close();
-});
+afterAll(() => testDb.close());
+const _uploads = useTemporaryStorage();
 
 const validId = (() => {
   const first17 = '11010519491231002';

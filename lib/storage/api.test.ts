@@ -1,33 +1,27 @@
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { type ApiApp, createApiApp } from '@/lib/api/app';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
+import { useTemporaryStorage } from '@/lib/testing/storage';
 import { replaceStorage } from './index';
 import { localStorageProvider } from './local';
 import { s3StorageProvider } from './s3';
 
 let testDb: TestDb;
 let app: ApiApp;
-let root: string;
 const call = apiCaller(() => app);
 
 beforeAll(async () => {
   testDb = await createTestDb();
   app = createApiApp({ db: () => testDb.db });
-  root = await fs.mkdtemp(path.join(os.tmpdir(), 'uploads-'));
-  replaceStorage(localStorageProvider(root));
 });
-afterAll(async () => {
-  replaceStorage(undefined);
-  await fs.rm(root, { recursive: true, force: true });
-  await testDb.close();
-});
+afterAll(() => testDb.close());
+const uploads = useTemporaryStorage();
 
 const picture = (width: number, height: number, format: 'png' | 'jpeg' | 'gif' = 'png') =>
   sharp({ create: { width, height, channels: 3, background: '#f56a1f' } })
@@ -68,7 +62,7 @@ describe('local uploads', () => {
       height: 256,
       url: expect.stringMatching(/^\/uploads\/avatar\/[0-9a-f]{32}\.webp$/),
     });
-    const stored = await fs.readFile(path.join(root, body.data.url.replace('/uploads/', '')));
+    const stored = await fs.readFile(path.join(uploads.root, body.data.url.replace('/uploads/', '')));
     const metadata = await sharp(stored).metadata();
     expect(metadata).toMatchObject({ format: 'webp', width: 256, height: 256 });
     expect(metadata.exif).toBeUndefined();
@@ -182,7 +176,7 @@ describe('S3-compatible uploads', () => {
       });
       expect(missing.body.msg).toBe('No file arrived. Please upload again');
     } finally {
-      replaceStorage(localStorageProvider(root));
+      replaceStorage(localStorageProvider(uploads.root));
       server.close();
     }
   });
