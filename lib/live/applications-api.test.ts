@@ -7,7 +7,7 @@ import { apiCaller } from '@/lib/testing/api';
 import { solvedCaptcha } from '@/lib/testing/captcha';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
-import { useTemporaryStorage } from '@/lib/testing/storage';
+import { withTemporaryStorage } from '@/lib/testing/storage';
 
 let testDb: TestDb;
 let app: ApiApp;
@@ -18,7 +18,7 @@ beforeAll(async () => {
   app = createApiApp({ db: () => testDb.db });
 });
 afterAll(() => testDb.close());
-const _uploads = useTemporaryStorage();
+withTemporaryStorage();
 
 const validId = (() => {
   const first17 = '11010519491231002';

@@ -7,7 +7,7 @@ import { type ApiApp, createApiApp } from '@/lib/api/app';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
-import { useTemporaryStorage } from '@/lib/testing/storage';
+import { withTemporaryStorage } from '@/lib/testing/storage';
 import { replaceStorage } from './index';
 import { localStorageProvider } from './local';
 import { s3StorageProvider } from './s3';
@@ -21,7 +21,7 @@ beforeAll(async () => {
   app = createApiApp({ db: () => testDb.db });
 });
 afterAll(() => testDb.close());
-const uploads = useTemporaryStorage();
+const uploads = withTemporaryStorage();
 
 const picture = (width: number, height: number, format: 'png' | 'jpeg' | 'gif' = 'png') =>
   sharp({ create: { width, height, channels: 3, background: '#f56a1f' } })

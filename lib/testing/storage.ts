@@ -5,7 +5,7 @@ import path from 'node:path';
 import { replaceStorage } from '@/lib/storage';
 import { localStorageProvider } from '@/lib/storage/local';
 
-export function useTemporaryStorage() {
+export function withTemporaryStorage() {
   const state = { root: '' };
   beforeAll(async () => {
     state.root = await fs.mkdtemp(path.join(os.tmpdir(), 'uploads-'));
