@@ -66,7 +66,7 @@ test('an anchor announces a live, a viewer books it and finds it on /reserve and
   await asAnchor.setViewportSize({ width: 1440, height: 900 });
   await asAnchor.goto('/member?type=9');
   const form = asAnchor.getByTestId('reserve-form');
-  await form.getByLabel('直播标题').fill(TITLE);
+  await form.getByLabel('预约直播标题').fill(TITLE);
   await form.getByLabel('开播时间').fill(localInput(startInstant()));
   await form.getByRole('button', { name: '发布预约' }).click();
   const ownItem = asAnchor.getByTestId('reserve-list').getByRole('listitem').filter({ hasText: TITLE });
