@@ -129,7 +129,7 @@ test('the anchor centre shows push settings, rotates the key and checks texts an
   const oldPush = push(firstKey, 3);
   expect(await oldPush.exited).not.toBe(0);
 
-  await page.getByLabel('直播标题').fill('新主播的第一场');
+  await page.getByLabel('直播标题', { exact: true }).fill('新主播的第一场');
   await page.getByRole('button', { name: '保存标题' }).click();
   await expect(page.getByText('已保存').first()).toBeVisible();
 
@@ -142,7 +142,7 @@ test('the anchor centre shows push settings, rotates the key and checks texts an
   await page.getByRole('button', { name: '保存公告' }).click();
   await expect(placard.getByRole('alert')).toHaveCount(0);
   await page.reload();
-  await expect(page.getByLabel('直播标题')).toHaveValue('新主播的第一场');
+  await expect(page.getByLabel('直播标题', { exact: true })).toHaveValue('新主播的第一场');
   await expect(page.getByLabel('公告')).toHaveValue('今晚八点欧冠直播，不见不散');
 
   const square = await sharp({
