@@ -79,7 +79,6 @@ test('a real push goes live, a wrong key is refused, the end leaves a replay', a
   await expect(page.getByTestId('anchor-name')).toHaveText('解说老李');
   const state = page.getByTestId('room-state');
   await expect(state).not.toHaveAttribute('data-state', 'live');
-  await page.screenshot({ path: '/tmp/shots/media-live-idle.png' });
 
   const pushedAt = Date.now();
   const good = push(data.stream_key, 60);
@@ -89,7 +88,6 @@ test('a real push goes live, a wrong key is refused, the end leaves a replay', a
   console.log(
     `live: state live + playing after ${Date.now() - pushedAt} ms, advanced ${advanced.toFixed(2)} s in 5 s`,
   );
-  await page.screenshot({ path: '/tmp/shots/media-live-playing.png' });
 
   const wrong = push(`${roomId}?key=not-the-right-key`, 5);
   expect(await wrong.exited).not.toBe(0);
@@ -107,7 +105,6 @@ test('a real push goes live, a wrong key is refused, the end leaves a replay', a
   await expect(page.getByText('直播已结束，正在播放最近一场回放')).toBeVisible();
   await expect(page.getByTestId('player')).toHaveAttribute('data-live', 'false');
   await expectPlaying(page, 1.5, 4000);
-  await page.screenshot({ path: '/tmp/shots/media-live-replay.png' });
 });
 
 test('the anchor centre shows push settings, rotates the key and checks texts and covers', async ({
@@ -119,7 +116,6 @@ test('the anchor centre shows push settings, rotates the key and checks texts an
   await expect(page.getByTestId('push-url')).toHaveText(`rtmp://127.0.0.1:${E2E_RTMP_PORT}/live`);
   const firstKey = (await page.getByTestId('stream-key').textContent())!;
   expect(firstKey).toMatch(/^\d+\?key=[A-Za-z0-9_-]{32}$/);
-  await page.screenshot({ path: '/tmp/shots/media-anchor-center.png', fullPage: true });
 
   await page.reload();
   await expect(page.getByText('密钥已隐藏')).toBeVisible();
@@ -164,7 +160,6 @@ test('the anchor centre shows push settings, rotates the key and checks texts an
     .getByLabel('上传封面')
     .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: wide });
   await expect(coverCard.getByTestId('room-cover')).toBeVisible();
-  await page.screenshot({ path: '/tmp/shots/media-anchor-center-saved.png', fullPage: true });
 
   // The new room has never been live: its page shows the cover, the title and the announcement.
   const roomId = Number(firstKey.split('?')[0]);
@@ -174,12 +169,10 @@ test('the anchor centre shows push settings, rotates the key and checks texts an
   await expect(page.getByText('主播还没有开播')).toBeVisible();
   await expect(page.getByTestId('placard')).toHaveText('今晚八点欧冠直播，不见不散');
   await expect(page.getByText('还没有回放')).toBeVisible();
-  await page.screenshot({ path: '/tmp/shots/media-live-never.png' });
   await page.goto(`/en/live?id=${roomId}`);
   await expect(page.getByText("The streamer isn't live")).toBeVisible();
   await expect(page.getByTestId('room-state')).toHaveText('Offline');
   await expect(page.getByText(`Room ${roomId}`)).toBeVisible();
-  await page.screenshot({ path: '/tmp/shots/media-live-never-en.png' });
   expect((await page.goto('/live?id=999999'))?.status()).toBe(404);
   await page.context().close();
 });

@@ -7,8 +7,6 @@ import { matches, teams } from '@/lib/scores/schema';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
 
-const SHOTS = '/tmp/shots';
-
 /** The id of the real (imported) match between two teams, by their source names. */
 async function matchId(homeName: string, awayName: string, day?: string) {
   const home = aliasedTable(teams, 'home_team');
@@ -50,7 +48,6 @@ test('the 2022 World Cup final shows 3–3, 4–2 on penalties, and the real sco
   for (const [index, parts] of expected.entries()) {
     for (const part of parts) await expect(goals.nth(index)).toContainText(part);
   }
-  await page.screenshot({ path: path.join(SHOTS, 'detail-final.png'), fullPage: true });
 
   // No statistics or odds in the record: honest empty states, not invented numbers.
   await page.getByRole('link', { name: '技术统计' }).click();
@@ -79,7 +76,6 @@ test('analysis: head-to-head, the four form windows and both teams highlighted i
   await expect(highlighted.nth(0)).toContainText('利物浦');
   await expect(highlighted.nth(1)).toContainText('Crystal Palace');
   await expect(page.getByTestId('standings-context').locator('tbody tr')).toHaveCount(20);
-  await page.screenshot({ path: path.join(SHOTS, 'detail-analysis.png'), fullPage: true });
 });
 
 test('an unknown or malformed match id is a real not-found page', async ({ page }) => {
@@ -100,7 +96,6 @@ test('/score-live says no streamer covers the match yet and shows no chat', asyn
   // No chat region until chat exists: no message box, no chat heading.
   await expect(page.getByRole('textbox')).toHaveCount(0);
   await expect(page.getByText('聊天')).toHaveCount(0);
-  await page.screenshot({ path: path.join(SHOTS, 'detail-live.png'), fullPage: true });
   await page.getByRole('link', { name: '查看比赛详情' }).click();
   await expect(page).toHaveURL(new RegExp(`/score-detail\\?id=${id}$`));
 });
@@ -133,7 +128,6 @@ test('in English, /foresight lists fixtures with facts computed from the results
     `${points} pts`,
   );
   await expect(card.getByTestId('fact-last5').locator('[data-side="home"] [data-result]')).toHaveCount(5);
-  await page.screenshot({ path: path.join(SHOTS, 'detail-foresight.png'), fullPage: false });
   await card.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/en\/score-detail\?id=\d+$/);
   await expect(page.getByTestId('home-team')).toHaveText(team);

@@ -71,7 +71,6 @@ test('an anchor announces a live, a viewer books it and finds it on /reserve and
   await form.getByRole('button', { name: '发布预约' }).click();
   const ownItem = asAnchor.getByTestId('reserve-list').getByRole('listitem').filter({ hasText: TITLE });
   await expect(ownItem).toBeVisible();
-  await asAnchor.locator('#reserved-lives').screenshot({ path: '/tmp/shots/sched-anchor-card.png' });
 
   const { page } = await freshUserPage(browser, '预约观众');
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -86,12 +85,10 @@ test('an anchor announces a live, a viewer books it and finds it on /reserve and
   await expect(game).toContainText('模拟比赛');
   await game.getByRole('button', { name: '预约', exact: true }).click();
   await expect(game.getByRole('button', { name: '已预约', exact: true })).toBeVisible();
-  await page.screenshot({ path: '/tmp/shots/sched-schedule.png' });
 
   await page.goto('/reserve');
   await expect(page.getByTestId('reserved-live').filter({ hasText: TITLE })).toBeVisible();
   await expect(page.locator(`[data-testid="schedule-match"][data-id="${matchId}"]`)).toBeVisible();
-  await page.screenshot({ path: '/tmp/shots/sched-reserve.png' });
 
   await page.goto('/anchor?type=0&filter=booked');
   await expect(page.getByTestId('room-card').filter({ hasText: '解说老李' })).toBeVisible();
@@ -145,7 +142,6 @@ test('/rank shows its windows in the URL', async ({ page }) => {
   await expect(page).toHaveURL(/\/rank\?type=total$/);
   await expect(page.getByRole('region', { name: '主播热度榜' })).toBeVisible();
   await expect(page.getByRole('region', { name: '涨粉榜' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/shots/sched-rank.png' });
 });
 
 test('a guest who books a match is asked to log in; /reserve asks too', async ({ page }) => {
