@@ -3,6 +3,7 @@
 // `forgot`, with the spec's fields and the §5 checks before anything is sent.
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
+import { FIELD_CLASS } from '@/components/ui/field-styles';
 import {
   rememberAccount,
   rememberedAccount,
@@ -13,7 +14,6 @@ import { PASSWORD_MIN_LENGTH, SMS_CODE_LENGTH } from '@/lib/accounts/rules';
 import { api } from '@/lib/http/client';
 import type { LoginMode, StoredUser } from '@/lib/store/atoms';
 import { useCaptcha } from './captcha';
-import { inputClass } from './form-styles';
 import { formatMobile, MobileField, type MobileValue, parseMobile } from './mobile-field';
 import { SmsButton } from './sms-button';
 
@@ -105,11 +105,11 @@ export function AccountForm({
             inputMode="numeric"
             autoComplete="one-time-code"
             aria-label={t('code')}
-            placeholder={t('codePlaceholder')}
+            placeholder={t('codePrompt')}
             maxLength={SMS_CODE_LENGTH}
             value={code}
             onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-            className={inputClass}
+            className={`${FIELD_CLASS} h-11`}
           />
           <SmsButton
             precheck={() => (mobile.number ? null : t('mobileFirst'))}
@@ -130,21 +130,21 @@ export function AccountForm({
         name="password"
         autoComplete={mode === 'code' ? 'current-password' : 'new-password'}
         aria-label={t('password')}
-        placeholder={mode === 'code' ? t('passwordPlaceholder') : t('newPasswordPlaceholder')}
+        placeholder={mode === 'code' ? t('passwordPrompt') : t('newPasswordPrompt')}
         minLength={PASSWORD_MIN_LENGTH}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
-        className={inputClass}
+        className={`${FIELD_CLASS} h-11`}
       />
       {mode === 'register' && (
         <input
           name="invite"
           aria-label={t('invite')}
-          placeholder={t('invitePlaceholder')}
+          placeholder={t('invitePrompt')}
           maxLength={8}
           value={invite}
           onChange={(event) => setInvite(event.target.value.replace(/[^A-Za-z0-9]/g, ''))}
-          className={inputClass}
+          className={`${FIELD_CLASS} h-11`}
         />
       )}
       {captcha.widget}

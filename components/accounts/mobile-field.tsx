@@ -1,10 +1,10 @@
 'use client';
 // Country code picker (from the system config) plus the number, sent as `<code>-<number>` (spec §3).
 import { useTranslations } from 'next-intl';
+import { FIELD_CLASS } from '@/components/ui/field-styles';
 import { MOBILE_MAX_LENGTH } from '@/lib/accounts/rules';
 import { DEFAULT_COUNTRY_CODE } from '@/lib/config/country-codes';
 import { useSystemConfig } from '@/lib/system/queries';
-import { inputClass } from './form-styles';
 
 export type MobileValue = { countryCode: string; number: string };
 
@@ -45,11 +45,11 @@ export function MobileField({
         inputMode="numeric"
         autoComplete="tel-national"
         aria-label={t('mobile')}
-        placeholder={t('mobilePlaceholder')}
+        placeholder={t('mobilePrompt')}
         maxLength={MOBILE_MAX_LENGTH}
         value={value.number}
         onChange={(event) => onChange({ ...value, number: event.target.value.replace(/\D/g, '') })}
-        className={`${inputClass} h-full flex-1 rounded-none border-0`}
+        className={`${FIELD_CLASS} h-full flex-1 rounded-none border-0 focus:ring-0`}
       />
     </div>
   );

@@ -42,7 +42,7 @@ export function GoalPopup({ signedIn }: { signedIn: boolean }) {
   const queryClient = useQueryClient();
   const [goals, setGoals] = useState<Goal[]>([]);
   const counter = useRef(0);
-  const onlyFavourites = settings.game.voice1 && signedIn;
+  const favouritesOnly = settings.game.voice1 && signedIn;
   const { data: favourites } = useQuery({
     queryKey: queryKeys.favouriteMatches,
     queryFn: async () => {
@@ -53,11 +53,11 @@ export function GoalPopup({ signedIn }: { signedIn: boolean }) {
       );
       return board.rows.map((row) => row.id);
     },
-    enabled: onlyFavourites,
+    enabled: favouritesOnly,
     staleTime: 60_000,
   });
-  const latest = useRef({ onlyFavourites, favourites, voice: settings.game.voice });
-  latest.current = { onlyFavourites, favourites, voice: settings.game.voice };
+  const latest = useRef({ favouritesOnly, favourites, voice: settings.game.voice });
+  latest.current = { favouritesOnly, favourites, voice: settings.game.voice };
 
   useEffect(() => {
     loadScoreSettings();
@@ -67,7 +67,7 @@ export function GoalPopup({ signedIn }: { signedIn: boolean }) {
       if (!message || message === last || message.type !== 'goal') return;
       last = message;
       const now = latest.current;
-      if (now.onlyFavourites && !now.favourites?.includes(message.data.match_id)) return;
+      if (now.favouritesOnly && !now.favourites?.includes(message.data.match_id)) return;
       counter.current += 1;
       // The push names teams in Chinese; a scores list already open knows them in the reader's language.
       const row = queryClient

@@ -6,11 +6,11 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { FIELD_CLASS, INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { ApiError, api } from '@/lib/http/client';
 import { Link } from '@/lib/i18n/navigation';
 import { uploadFile } from '@/lib/storage/upload-file';
 import { appStore, realtimeMessagesAtom } from '@/lib/store/atoms';
-import { INPUT_CLASS, LABEL_CLASS } from './field-styles';
 import { FormError } from './form-error';
 import { SectionCard, StatusPill } from './section-card';
 
@@ -173,7 +173,7 @@ function RoomTexts({ room, categories }: { room: Room; categories: { value: stri
             className={INPUT_CLASS}
             value={title}
             onChange={(event) => setTitle(event.target.value)}
-            placeholder={t('titlePlaceholder')}
+            placeholder={t('titlePrompt')}
           />
           <FormError message={titleAction.error} />
           <SaveRow pending={titleAction.pending} label={t('saveTitle')} />
@@ -233,10 +233,10 @@ function RoomTexts({ room, categories }: { room: Room; categories: { value: stri
           <textarea
             id="room-placard"
             rows={2}
-            className={`${INPUT_CLASS} h-auto py-2`}
+            className={`${FIELD_CLASS} py-2`}
             value={placard}
             onChange={(event) => setPlacard(event.target.value)}
-            placeholder={t('placardPlaceholder')}
+            placeholder={t('placardPrompt')}
             aria-invalid={over}
           />
           <FormError message={placardAction.error} />

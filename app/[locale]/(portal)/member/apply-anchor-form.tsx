@@ -7,10 +7,10 @@ import { type FormEvent, useState } from 'react';
 import { useCaptcha } from '@/components/accounts/captcha';
 import { SmsButton } from '@/components/accounts/sms-button';
 import { Button } from '@/components/ui/button';
+import { FIELD_CLASS, INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { SMS_CODE_LENGTH } from '@/lib/accounts/rules';
 import { api } from '@/lib/http/client';
 import { uploadFile } from '@/lib/storage/upload-file';
-import { INPUT_CLASS, LABEL_CLASS } from './field-styles';
 import { FormError } from './form-error';
 import { useMemberMutation } from './use-member-mutation';
 
@@ -80,7 +80,7 @@ export function ApplyAnchorForm({
     });
   };
 
-  const field = (key: keyof Fields, label: string, placeholder?: string) => (
+  const field = (key: keyof Fields, label: string, prompt?: string) => (
     <div>
       <label htmlFor={`apply-${key}`} className={LABEL_CLASS}>
         {label}
@@ -89,7 +89,7 @@ export function ApplyAnchorForm({
         id={`apply-${key}`}
         className={INPUT_CLASS}
         value={fields[key]}
-        placeholder={placeholder}
+        placeholder={prompt}
         onChange={set(key)}
       />
     </div>
@@ -99,8 +99,8 @@ export function ApplyAnchorForm({
     <form onSubmit={submit} noValidate className="space-y-4">
       <div className="grid grid-cols-2 gap-x-5 gap-y-4">
         {field('real_name', t('realName'))}
-        {field('contact', t('contact'), t('contactPlaceholder'))}
-        {field('id_number', t('idNumber'), t('idNumberPlaceholder'))}
+        {field('contact', t('contact'), t('contactPrompt'))}
+        {field('id_number', t('idNumber'), t('idNumberPrompt'))}
         {field('referrer', t('referrer'))}
       </div>
       <div>
@@ -134,8 +134,8 @@ export function ApplyAnchorForm({
           id="apply-experience"
           rows={4}
           maxLength={experienceMax}
-          className={`${INPUT_CLASS} h-auto py-2`}
-          placeholder={t('experiencePlaceholder')}
+          className={`${FIELD_CLASS} py-2`}
+          placeholder={t('experiencePrompt')}
           value={fields.experience}
           onChange={set('experience')}
         />

@@ -4,8 +4,8 @@
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import type { PaymentPasswordInput } from '@/lib/accounts/profile-schemas';
-import { INPUT_CLASS, LABEL_CLASS } from './field-styles';
 import { FormError } from './form-error';
 import { useMemberMutation } from './use-member-mutation';
 

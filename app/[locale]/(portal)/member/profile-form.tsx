@@ -5,10 +5,10 @@ import { Check } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import type { UpdateInfoInput } from '@/lib/accounts/profile-schemas';
 import { cn } from '@/lib/cn';
 import { AvatarUpload } from './avatar-upload';
-import { INPUT_CLASS, LABEL_CLASS } from './field-styles';
 import { FormError } from './form-error';
 import { useMemberMutation } from './use-member-mutation';
 
@@ -149,7 +149,7 @@ export function ProfileForm({
               className={cn(INPUT_CLASS, 'pr-16')}
               value={values.signature}
               maxLength={limits.signatureMax}
-              placeholder={t('signaturePlaceholder')}
+              placeholder={t('signaturePrompt')}
               onChange={(event) => set('signature', event.target.value)}
             />
             <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-xs text-ink-500 tabular-nums">

@@ -6,8 +6,8 @@ import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { ApiError, api } from '@/lib/http/client';
-import { INPUT_CLASS, LABEL_CLASS } from './field-styles';
 import { FormError } from './form-error';
 
 type Item = { id: number; title: string; startsAt: string; bookings: number };
@@ -94,7 +94,7 @@ export function ReservedLivesForm({
             className={INPUT_CLASS}
             value={title}
             maxLength={TITLE_MAX}
-            placeholder={t('titlePlaceholder')}
+            placeholder={t('titlePrompt')}
             onChange={(event) => setTitle(event.target.value)}
           />
         </div>

@@ -3,10 +3,10 @@
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import type { IdType } from '@/lib/accounts/identity';
 import type { VerifiedInput } from '@/lib/accounts/profile-schemas';
 import { cn } from '@/lib/cn';
-import { INPUT_CLASS, LABEL_CLASS } from './field-styles';
 import { FormError } from './form-error';
 import { useMemberMutation } from './use-member-mutation';
 
