@@ -4,25 +4,16 @@
 // Prints a table and writes bench/results/live.json. `BENCH_LIVE_RUNS` (default 5) per mode.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import { chromium, type Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import { createDb } from '@/lib/db';
+import { freePort } from '@/lib/db/embedded';
 import { rotateStreamKey } from '@/lib/live/service';
 import { findFfmpeg } from '@/lib/media/ffmpeg';
+import { pushTestPattern } from '@/lib/media/test-pattern';
 
 const RUNS = Number(process.env.BENCH_LIVE_RUNS ?? 5);
-
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(check: () => Promise<boolean>, ms: number, what: string) {
   const until = Date.now() + ms;
@@ -97,27 +88,7 @@ async function main() {
     // Rotated from outside the portal: its media server picks new keys up within 3 s.
     await new Promise((resolve) => setTimeout(resolve, 3500));
 
-    const push = spawn(
-      ffmpeg,
-      [
-        ...['-hide_banner', '-loglevel', 'error', '-re'],
-        ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440'],
-        ...[
-          '-c:v',
-          'libx264',
-          '-preset',
-          'veryfast',
-          '-tune',
-          'zerolatency',
-          '-pix_fmt',
-          'yuv420p',
-          '-g',
-          '50',
-        ],
-        ...['-c:a', 'aac', '-f', 'flv', `rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`],
-      ],
-      { stdio: 'ignore' },
-    );
+    const { child: push } = pushTestPattern(ffmpeg, `rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`);
     children.push(push);
     await waitFor(
       async () => {

@@ -2,9 +2,10 @@
 // the room page turns live without a reload and Chromium plays it, a push with a wrong key is refused
 // while the stream keeps playing, and when the push stops the room ends and its replay plays.
 // The anchor centre: push settings, key rotation (the old key is refused), texts and the cover rule.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { pushTestPattern } from '@/lib/media/test-pattern';
 import { E2E_RTMP_PORT } from '../playwright.config';
 import { freshUserPage } from './accounts';
 import { expect, test } from './fixtures';
@@ -13,42 +14,9 @@ const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
 const pushes: ChildProcess[] = [];
 
 function push(streamKey: string, seconds: number) {
-  const child = spawn(
-    FFMPEG,
-    [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-re',
-      '-f',
-      'lavfi',
-      '-i',
-      `testsrc2=size=640x360:rate=25:duration=${seconds}`,
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=frequency=440:duration=${seconds}`,
-      '-c:v',
-      'libx264',
-      '-preset',
-      'veryfast',
-      '-tune',
-      'zerolatency',
-      '-pix_fmt',
-      'yuv420p',
-      '-g',
-      '50',
-      '-c:a',
-      'aac',
-      '-f',
-      'flv',
-      `rtmp://127.0.0.1:${E2E_RTMP_PORT}/live/${streamKey}`,
-    ],
-    { stdio: 'ignore' },
-  );
-  pushes.push(child);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited };
+  const started = pushTestPattern(FFMPEG, `rtmp://127.0.0.1:${E2E_RTMP_PORT}/live/${streamKey}`, { seconds });
+  pushes.push(started.child);
+  return started;
 }
 
 test.afterAll(() => {

@@ -28,9 +28,4 @@ export const mobileSchema = z
     return parsed;
   });
 
-/** `138****0001`: enough for the owner to recognise, useless to anyone else. */
-export function maskMobile(mobile: string) {
-  return mobile.length > 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : `${mobile.slice(0, 2)}***`;
-}
-
 export const mobileKey = ({ countryCode, mobile }: Mobile) => `${countryCode}-${mobile}`;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { type ApiApp, createApiApp } from '@/lib/api/app';
 import { uploads } from '@/lib/storage/schema';
+import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser, makeUser } from '@/lib/testing/factories';
 import { AVATAR_CHOICES, avatarOf } from './avatars';
@@ -17,21 +18,18 @@ beforeAll(async () => {
 });
 afterAll(() => testDb.close());
 
-type Envelope<T = Record<string, unknown>> = { code: number; msg: string; data: T };
+const request = apiCaller(() => app);
 
-async function call<T = Record<string, unknown>>(
+/** Every call here speaks Chinese unless told otherwise, with the session token when given. */
+function call<T = Record<string, unknown>>(
   path: string,
   options: { token?: string; json?: unknown; lang?: string; method?: 'GET' | 'POST' } = {},
 ) {
-  const headers = new Headers({ lang: options.lang ?? 'zh-CN' });
-  if (options.token) headers.set('token', options.token);
-  if (options.json !== undefined) headers.set('content-type', 'application/json');
-  const response = await app.request(path, {
-    method: options.method ?? (options.json === undefined ? 'GET' : 'POST'),
-    headers,
-    body: options.json === undefined ? undefined : JSON.stringify(options.json),
+  return request<T>(path, {
+    method: options.method,
+    json: options.json,
+    headers: { lang: options.lang ?? 'zh-CN', ...(options.token ? { token: options.token } : {}) },
   });
-  return { status: response.status, body: (await response.json()) as Envelope<T> };
 }
 
 async function userRow(id: number) {

@@ -3,16 +3,13 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { setCookie } from 'hono/cookie';
 import type { AppEnv } from '@/lib/api/context';
+import { sameSitePath } from '@/lib/http/same-site-path';
 
 export const ADULT_COOKIE = 'adult_ok';
-
-/** Only paths of this site go back as the destination. */
-const safeNext = (next: string | undefined) =>
-  next?.startsWith('/') && !next.startsWith('//') ? next : '/anchor?type=3';
 
 export function registerAdultRoutes(app: OpenAPIHono<AppEnv>) {
   app.get('/api/live/confirmadult', (c) => {
     setCookie(c, ADULT_COOKIE, '1', { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'Lax', httpOnly: true });
-    return c.redirect(safeNext(c.req.query('next')), 303);
+    return c.redirect(sameSitePath(c.req.query('next'), '/anchor?type=3'), 303);
   });
 }

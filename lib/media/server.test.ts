@@ -1,19 +1,20 @@
 // The embedded engine end to end: a real ffmpeg push with the room's key goes live and is packaged as
 // HLS, a push with a wrong key is refused without disturbing it, the end leaves a replay.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { parseConfig } from '@/lib/config';
+import { freePort } from '@/lib/db/embedded';
 import { broadcasts, liveRooms } from '@/lib/live/schema';
 import { rotateStreamKey } from '@/lib/live/service';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeUser } from '@/lib/testing/factories';
 import { findFfmpeg } from './ffmpeg';
 import { startMediaServer } from './server';
+import { pushTestPattern } from './test-pattern';
 
 jest.setTimeout(90_000);
 
@@ -24,53 +25,8 @@ const ffmpeg: string =
     throw new Error('no ffmpeg found: install it or keep @ffmpeg-installer/ffmpeg');
   })();
 
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function push(url: string, seconds: number) {
-  const child = spawn(
-    ffmpeg,
-    [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-re',
-      '-f',
-      'lavfi',
-      '-i',
-      `testsrc2=size=320x180:rate=25:duration=${seconds}`,
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=frequency=440:duration=${seconds}`,
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-tune',
-      'zerolatency',
-      '-pix_fmt',
-      'yuv420p',
-      '-g',
-      '50',
-      '-c:a',
-      'aac',
-      '-f',
-      'flv',
-      url,
-    ],
-    { stdio: 'ignore' },
-  );
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return { child, exited };
-}
+const push = (url: string, seconds: number) =>
+  pushTestPattern(ffmpeg, url, { seconds, size: '320x180', preset: 'ultrafast' });
 
 async function until<T>(check: () => Promise<T | null | undefined | false>, ms = 20_000) {
   const deadline = Date.now() + ms;

@@ -2,6 +2,7 @@
 // popups. A signed-in visitor goes straight on.
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { currentUser } from '@/lib/accounts/current-user';
+import { sameSitePath } from '@/lib/http/same-site-path';
 import { productName, screenMetadata } from '@/lib/i18n/metadata';
 import { redirect } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -13,15 +14,10 @@ export async function generateMetadata({ params }: Props) {
   return screenMetadata((await params).locale, 'login', '/login');
 }
 
-/** Only paths on this site, never another origin. */
-function safeTarget(target: string | undefined) {
-  return target?.startsWith('/') && !target.startsWith('//') ? target : '/main';
-}
-
 export default async function LoginPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const target = safeTarget((await searchParams).redirect);
+  const target = sameSitePath((await searchParams).redirect, '/main');
   if (await currentUser()) redirect({ href: target, locale });
   const t = await getTranslations('auth');
   const tBrand = await getTranslations('brand');

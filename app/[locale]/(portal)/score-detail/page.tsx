@@ -5,7 +5,7 @@ import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Footer } from '@/components/layout/footer';
-import { findMatchPage, loadMatchPage } from '@/components/scores/load-match';
+import { loadMatchPage, matchPageMetadata } from '@/components/scores/load-match';
 import { MatchEventTimeline } from '@/components/scores/match-event-timeline';
 import { MatchHeader } from '@/components/scores/match-header';
 import { MatchStatBars } from '@/components/scores/match-stat-bars';
@@ -14,7 +14,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { cn } from '@/lib/cn';
 import { productName } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
-import { LOCALES, type Locale, localizedPath } from '@/lib/i18n/routing';
+import type { Locale } from '@/lib/i18n/routing';
 import { AnalysisPanel } from './analysis-panel';
 import { DETAIL_TABS, detailTabOf } from './detail-tabs';
 import { LineupsPanel } from './lineups-panel';
@@ -26,20 +26,10 @@ type Props = {
 };
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const { id } = await searchParams;
-  const t = await getTranslations({ locale, namespace: 'matchDetail' });
-  const found = await findMatchPage(id, locale);
-  return {
-    title: found
-      ? t('metaTitle', { home: found.detail.homeTeam.name, away: found.detail.awayTeam.name })
-      : t('title'),
-    alternates: {
-      languages: Object.fromEntries(
-        LOCALES.map((l) => [l, `${localizedPath(l, '/score-detail')}?id=${id ?? ''}`]),
-      ),
-    },
-  };
+  return matchPageMetadata((await params).locale, (await searchParams).id, {
+    path: '/score-detail',
+    namespace: 'matchDetail',
+  });
 }
 
 export default async function ScoreDetailPage({ params, searchParams }: Props) {

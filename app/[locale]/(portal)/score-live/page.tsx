@@ -6,7 +6,7 @@ import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Footer } from '@/components/layout/footer';
-import { findMatchPage, loadMatchPage } from '@/components/scores/load-match';
+import { loadMatchPage, matchPageMetadata } from '@/components/scores/load-match';
 import { MatchEventTimeline } from '@/components/scores/match-event-timeline';
 import { MatchHeader } from '@/components/scores/match-header';
 import { MatchStatBars } from '@/components/scores/match-stat-bars';
@@ -22,15 +22,10 @@ import { roomsCoveringMatch } from '@/lib/live/lists';
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ id?: string }> };
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const { id } = await searchParams;
-  const t = await getTranslations({ locale, namespace: 'matchDetail.live' });
-  const found = await findMatchPage(id, locale);
-  return {
-    title: found
-      ? t('metaTitle', { home: found.detail.homeTeam.name, away: found.detail.awayTeam.name })
-      : t('title'),
-  };
+  return matchPageMetadata((await params).locale, (await searchParams).id, {
+    path: '/score-live',
+    namespace: 'matchDetail.live',
+  });
 }
 
 export default async function ScoreLivePage({ params, searchParams }: Props) {
