@@ -20,7 +20,9 @@ export function MatchStatusLabel({ summary }: { summary: MatchSummary }) {
   if (summary.status === 'abnormal') {
     return (
       <span className="font-medium text-ink-500">
-        {summary.status_note === 'postponed' || summary.status_note === 'awarded'
+        {summary.status_note === 'postponed' ||
+        summary.status_note === 'awarded' ||
+        summary.status_note === 'interrupted'
           ? t(summary.status_note)
           : t('abnormal')}
       </span>

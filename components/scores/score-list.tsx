@@ -20,7 +20,7 @@ export type ScoreListProps = {
 
 type T = ReturnType<typeof useTranslations<'scores'>>;
 
-const NOTES = new Set(['postponed', 'cancelled', 'abandoned', 'awarded', 'suspended']);
+const NOTES = new Set(['postponed', 'cancelled', 'abandoned', 'awarded', 'suspended', 'interrupted']);
 
 /** Round names as openfootball writes them (`League, Matchday 3`, `Round of 16`), in the reader's words. */
 export function roundLabel(round: string, t: T) {

@@ -74,3 +74,23 @@ it('plays replays and simulations, pushes changes and goals, and leaves the reco
   const after = await seasonStandings(testDb.db, { competitionCode: 'worldcup', seasonKey: '2022' }, 'en');
   expect(after.groups).toEqual(before.groups);
 }, 120_000);
+
+it('marks a replay left live by a stopped process as interrupted once its slot has gone', async () => {
+  const tick = createFeedsTicker({ speed: 10, publish: () => {} });
+  const start = new Date('2026-11-22T15:00:00Z');
+  await tick(testDb.db, start);
+  // A replay from two days ago, under a key today's schedule no longer holds.
+  const [replay] = await testDb.db.select().from(matches).where(eq(matches.source, 'replay')).limit(1);
+  const [stuck] = await testDb.db
+    .update(matches)
+    .set({ status: 'live', externalId: 'earlier-slot', kickoffAt: new Date('2026-11-20T15:00:00Z') })
+    .where(eq(matches.id, replay!.id))
+    .returning({ id: matches.id });
+  const result = await tick(testDb.db, new Date(start.getTime() + 60_000));
+  expect(result?.interrupted).toBeGreaterThanOrEqual(1);
+  const [after] = await testDb.db.select().from(matches).where(eq(matches.id, stuck!.id));
+  expect(after).toMatchObject({ status: 'abnormal', statusNote: 'interrupted' });
+  // Today's replays still play.
+  const live = await testDb.db.select().from(matches).where(eq(matches.status, 'live'));
+  expect(live.every((match) => +match.kickoffAt > +new Date('2026-11-21T00:00:00Z'))).toBe(true);
+});

@@ -1,11 +1,18 @@
 // The live feeds job: each tick plays today's replays and simulated games up to "now", stores them
 // through the scores service, and pushes what changed (code 100) and every new goal (`goal`).
-import { aliasedTable, and, eq, inArray, isNull } from 'drizzle-orm';
+import { aliasedTable, and, eq, inArray, isNull, lt, notInArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { OPENFOOTBALL_SOURCE } from '@/lib/feeds/openfootball/parse';
 import type { FeedBatch, MatchInfo } from '@/lib/feeds/provider';
-import { isReplayable, type RecordedMatch, replayAt, replaySchedule } from '@/lib/feeds/replay/replay';
 import {
+  isReplayable,
+  REPLAY_SOURCE,
+  type RecordedMatch,
+  replayAt,
+  replaySchedule,
+} from '@/lib/feeds/replay/replay';
+import {
+  SIMULATED_SOURCE,
   type SimulatedSport,
   simulatedAt,
   simulatedLeagueBatch,
@@ -141,8 +148,34 @@ export function createFeedsTicker(options: { speed: number; publish?: Publisher 
     };
     const stored = await db.transaction((tx) => storeFeedBatch(tx, batch));
     await pushChanges(db, [...replays, ...simulated], stored.matchIds, seen, push);
-    return { replays: replays.length, simulated: simulated.length };
+    const interrupted = await closeInterrupted(db, [...stored.matchIds.values()], now);
+    return { replays: replays.length, simulated: simulated.length, interrupted };
   }
+}
+
+/** No match, even at the feed clock's slowest, is still playing this long after its kick-off. */
+const LONGEST_MATCH_MS = 4 * 60 * 60 * 1000;
+
+/**
+ * Replays and simulations left "live" by a process that stopped while they played and came back
+ * after their slot had gone: no tick will ever finish them, so they are marked interrupted (shown
+ * as abnormal) rather than left live forever or given a final score they never reached. Nothing is
+ * pushed: this happens only after a restart, and browsers refetch everything when they reconnect.
+ */
+async function closeInterrupted(db: Db, playing: number[], now: Date) {
+  const closed = await db
+    .update(matches)
+    .set({ status: 'abnormal', statusNote: 'interrupted' })
+    .where(
+      and(
+        inArray(matches.source, [REPLAY_SOURCE, SIMULATED_SOURCE]),
+        eq(matches.status, 'live'),
+        lt(matches.kickoffAt, new Date(now.getTime() - LONGEST_MATCH_MS)),
+        playing.length ? notInArray(matches.id, playing) : undefined,
+      ),
+    )
+    .returning({ id: matches.id });
+  return closed.length;
 }
 
 const sportOf = (match: MatchInfo) =>
