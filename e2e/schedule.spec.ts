@@ -1,9 +1,9 @@
 // Reserved lives and bookings: the seeded anchor announces a live in the anchor centre, a viewer
 // books it from /schedule and finds it on /reserve and in /anchor?filter=booked; matches are booked
 // from /schedule too; /rank shows its windows; a guest's booking asks to log in.
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { reservedLives } from '@/lib/live/schema';
-import { competitions, matches, seasons } from '@/lib/scores/schema';
+import { competitions, matches, seasons, teams } from '@/lib/scores/schema';
 import { freshUserPage } from './accounts';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
@@ -26,25 +26,39 @@ const localInput = (date: Date) =>
 
 let matchId: number;
 
+const FICTIONAL = ['E2E Harbour FC', 'E2E Valley Rovers'];
+
 test.beforeAll(async () => {
-  // A not-started (simulated, and labelled so) match tomorrow, so the match booking has something to book.
+  // A not-started match tomorrow between two fictional teams (simulated, and labelled so), so the match
+  // booking has something to book: the real data holds no fixtures in the future.
   matchId = await withDatabase(async (db) => {
-    const [any] = await db
-      .select({ match: matches })
-      .from(matches)
-      .innerJoin(seasons, eq(seasons.id, matches.seasonId))
+    const [season] = await db
+      .select({ id: seasons.id })
+      .from(seasons)
       .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
       .where(eq(competitions.sport, 'football'))
       .limit(1);
+    const [home, away] = await db
+      .insert(teams)
+      .values(
+        FICTIONAL.map((sourceName) => ({
+          sport: 'football' as const,
+          sourceName,
+          simulated: true,
+          crestColors: ['#0f766e', '#ffffff'] as [string, string],
+        })),
+      )
+      .onConflictDoUpdate({ target: [teams.sport, teams.sourceName], set: { simulated: true } })
+      .returning({ id: teams.id });
     const [created] = await db
       .insert(matches)
       .values({
-        seasonId: any!.match.seasonId,
+        seasonId: season!.id,
         source: 'simulated',
         externalId: `e2e-schedule-${Date.now()}`,
         round: 'e2e',
-        homeTeamId: any!.match.homeTeamId,
-        awayTeamId: any!.match.awayTeamId,
+        homeTeamId: home!.id,
+        awayTeamId: away!.id,
         kickoffAt: new Date(startInstant().getTime() + HOUR),
       })
       .returning();
@@ -55,6 +69,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await withDatabase(async (db) => {
     await db.delete(matches).where(eq(matches.id, matchId));
+    await db.delete(teams).where(inArray(teams.sourceName, FICTIONAL));
     await db.delete(reservedLives).where(like(reservedLives.title, '预约测试%'));
   });
 });
