@@ -81,6 +81,7 @@ export async function listRooms(db: DbOrTx, query: RoomQuery) {
       title: liveRooms.title,
       coverUrl: liveRooms.coverUrl,
       category: liveRooms.category,
+      customCategoryId: liveRooms.customCategoryId,
       status: liveRooms.status,
       heat: liveRooms.heat,
       anchorId: users.id,
@@ -107,4 +108,47 @@ export type RoomCard = Awaited<ReturnType<typeof listRooms>>[number];
 export async function customCategoryName(db: DbOrTx, id: number, locale: string) {
   const [row] = await db.select().from(customCategories).where(eq(customCategories.id, id));
   return row ? (row.names[locale] ?? row.names['zh-CN'] ?? Object.values(row.names)[0] ?? null) : null;
+}
+
+export type RoomBucket = {
+  category: 'football' | 'basketball' | 'custom';
+  customCategoryId: number | null;
+  name: string | null;
+  rooms: RoomCard[];
+};
+
+/**
+ * Live rooms grouped by category (`getBucketRoomList`): football, basketball, then each enabled custom
+ * category in its operator order, hottest first; the 18+ category never appears here.
+ */
+export async function liveRoomBuckets(db: DbOrTx, locale: string): Promise<RoomBucket[]> {
+  const [rooms, custom] = await Promise.all([
+    listRooms(db, { category: 'all', filter: 'all' }),
+    db
+      .select()
+      .from(customCategories)
+      .where(eq(customCategories.enabled, true))
+      .orderBy(customCategories.sort, customCategories.id),
+  ]);
+  const live = rooms.filter((room) => room.status === 'live');
+  return [
+    {
+      category: 'football',
+      customCategoryId: null,
+      name: null,
+      rooms: live.filter((r) => r.category === 'football'),
+    },
+    {
+      category: 'basketball',
+      customCategoryId: null,
+      name: null,
+      rooms: live.filter((r) => r.category === 'basketball'),
+    },
+    ...custom.map((row) => ({
+      category: 'custom' as const,
+      customCategoryId: row.id,
+      name: row.names[locale] ?? row.names['zh-CN'] ?? Object.values(row.names)[0] ?? null,
+      rooms: live.filter((r) => r.category === 'custom' && r.customCategoryId === row.id),
+    })),
+  ];
 }

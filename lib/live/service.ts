@@ -226,6 +226,9 @@ export async function startRoom(
   return { room: fresh, waitingForPush: fresh.status !== 'live' };
 }
 
+/** Whether a streamer's push is arriving at this process's media server right now. */
+export const isMediaPublishing = (roomId: number) => mediaControl()?.isPublishing(roomId) ?? false;
+
 /** `endRoom`: ends the broadcast now; the streamer's push is cut and its recording still becomes the replay. */
 export async function endRoom(db: DbOrTx, anchorId: number) {
   const room = await ensureRoom(db, anchorId);
