@@ -85,6 +85,7 @@ test('an anchor sees the anchor centre', async ({ asAnchor }) => {
   const rail = asAnchor.getByRole('navigation', { name: '个人中心菜单' });
   await expect(rail.getByRole('link', { name: '主播中心' })).toHaveAttribute('aria-current', 'page');
   await expect(rail.getByRole('link', { name: '申请主播' })).toHaveCount(0);
+  await expect(asAnchor.getByTestId('anchor-experience')).toContainText(/近三个月直播经验 \d[\d,]*\.\d/);
 });
 
 test('the level tab shows the real level and every threshold', async ({ asUser }) => {

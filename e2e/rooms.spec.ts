@@ -50,6 +50,26 @@ test('following an anchor from the live room puts the room on /attention', async
   await page.context().close();
 });
 
+test('a room the viewer opened appears under 最近观看 on /attention until they clear it', async ({
+  browser,
+}) => {
+  const { page } = await freshUserPage(browser, '爱看球的人');
+  await page.goto('/attention');
+  const history = page.getByTestId('watch-history');
+  await expect(history.getByText('最近三个月还没有观看记录')).toBeVisible();
+  await page.goto('/anchor?type=1');
+  await page.getByTestId('room-card').filter({ hasText: '解说老李' }).getByRole('link').click();
+  await expect(page.getByTestId('room-title')).toBeVisible();
+
+  await page.goto('/attention');
+  await expect(history.getByRole('heading', { name: '最近观看' })).toBeVisible();
+  await expect(history.getByTestId('room-card').filter({ hasText: '解说老李' })).toBeVisible();
+  await history.getByRole('button', { name: '清空记录' }).click();
+  await expect(history.getByText('最近三个月还没有观看记录')).toBeVisible();
+  await expect(history.getByTestId('room-card')).toHaveCount(0);
+  await page.context().close();
+});
+
 test('a guest who follows is asked to log in; /attention asks too', async ({ page }) => {
   await page.goto('/anchor?type=0');
   await page.getByTestId('room-card').filter({ hasText: '解说老李' }).getByRole('link').click();

@@ -12,6 +12,7 @@ import { registerAdultRoutes } from '@/lib/live/adult-api';
 import { registerLiveRoutes } from '@/lib/live/api';
 import { registerApplicationRoutes } from '@/lib/live/applications-api';
 import { registerFollowRoutes } from '@/lib/live/follows-api';
+import { registerHistoryRoutes } from '@/lib/live/history-api';
 import { registerReservationRoutes } from '@/lib/live/reservations-api';
 import { registerRoomListRoutes } from '@/lib/live/rooms-api';
 import { log } from '@/lib/log';
@@ -77,6 +78,7 @@ export function createApiApp(deps: { db: () => Db }) {
   registerLiveRoutes(app);
   registerReservationRoutes(app);
   registerRoomListRoutes(app);
+  registerHistoryRoutes(app);
   registerMediaHookRoutes(app);
   registerDocs(app);
   return app;

@@ -156,3 +156,21 @@ export const anchorApplications = pgTable(
   },
   (table) => [index('anchor_applications_user_idx').on(table.userId, table.createdAt)],
 );
+
+/** A signed-in viewer's watch history (`api/User/watchlistList`): the last visit to each room. */
+export const watchHistory = pgTable(
+  'watch_history',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => liveRooms.id, { onDelete: 'cascade' }),
+    watchedAt: timestamp('watched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.roomId] }),
+    index('watch_history_user_idx').on(table.userId, table.watchedAt),
+  ],
+);

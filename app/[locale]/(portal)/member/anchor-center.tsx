@@ -7,6 +7,7 @@ import { getFormatter, getLocale, getMessages, getTranslations } from 'next-intl
 import { EmptyState } from '@/components/ui/empty-state';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
+import { anchorExperience, experienceTenths } from '@/lib/live/history';
 import { broadcastHistory, ensureRoom, listCustomCategories, pushSettings } from '@/lib/live/service';
 import { AnchorCenterPanel } from './anchor-center-panel';
 import { ReservedLivesCard } from './reserved-lives-card';
@@ -16,9 +17,10 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
   const db = getDb();
   const host = (await headers()).get('host');
   const settings = await pushSettings(db, anchorId, host);
-  const [room, history, custom, t, tMember, format, messages, locale] = await Promise.all([
+  const [room, history, experience, custom, t, tMember, format, messages, locale] = await Promise.all([
     ensureRoom(db, anchorId),
     broadcastHistory(db, settings.room_id),
+    anchorExperience(db, settings.room_id),
     listCustomCategories(db),
     getTranslations('anchorCenter'),
     getTranslations('member.anchor'),
@@ -60,6 +62,14 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
       </NextIntlClientProvider>
       <ReservedLivesCard anchorId={anchorId} />
       <SectionCard title={t('historyTitle')} icon={History}>
+        <p className="mb-3 flex flex-wrap items-baseline gap-x-3 text-sm" data-testid="anchor-experience">
+          <span className="font-medium text-ink-900">
+            {t('experienceTotal', {
+              total: format.number(experience.totalTenths / 10, { minimumFractionDigits: 1 }),
+            })}
+          </span>
+          <span className="text-xs text-ink-500">{t('experienceRule')}</span>
+        </p>
         {history.length === 0 ? (
           <EmptyState icon={History} title={t('noHistory')} hint={t('noHistoryHint')} />
         ) : (
@@ -69,6 +79,7 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
                 <th className="py-2 font-medium">{t('historyStarted')}</th>
                 <th className="py-2 font-medium">{t('historyTitleColumn')}</th>
                 <th className="py-2 font-medium">{t('historyDuration')}</th>
+                <th className="py-2 font-medium">{t('historyColumnExperience')}</th>
                 <th className="py-2 text-right font-medium">{t('historyReplay')}</th>
               </tr>
             </thead>
@@ -83,6 +94,11 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
                     <td className="max-w-64 truncate py-2.5 text-ink-900">{item.title || t('untitled')}</td>
                     <td className="py-2.5 text-ink-700">
                       {minutes === null ? t('onAir') : t('minutes', { count: minutes })}
+                    </td>
+                    <td className="py-2.5 text-ink-700 tabular-nums">
+                      {item.endedAt
+                        ? `+${format.number(experienceTenths(item.startedAt, item.endedAt) / 10, { minimumFractionDigits: 1 })}`
+                        : '—'}
                     </td>
                     <td className="py-2.5 text-right">
                       {item.replayUrl ? (

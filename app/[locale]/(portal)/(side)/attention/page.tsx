@@ -1,5 +1,6 @@
-// /attention (spec §2): the anchors the signed-in user follows, live ones first.
-import { HeartOff } from 'lucide-react';
+// /attention (spec §2): the anchors the signed-in user follows, live ones first, and below them the
+// rooms they watched lately (three months of history, spec §5).
+import { HeartOff, History } from 'lucide-react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { LoginButton } from '@/components/accounts/login-button';
 import { RoomCard, RoomGrid } from '@/components/live/room-card';
@@ -11,6 +12,8 @@ import { screenMetadata } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { followedAnchors } from '@/lib/live/follows';
+import { watchedRooms } from '@/lib/live/history';
+import { ClearHistoryButton } from './clear-history-button';
 
 type Props = { params: Promise<{ locale: Locale }> };
 
@@ -23,7 +26,9 @@ export default async function AttentionPage({ params }: Props) {
   setRequestLocale(locale);
   const t = await getTranslations('rooms');
   const user = await currentUser();
-  const followed = user ? await followedAnchors(getDb(), user.id) : [];
+  const [followed, watched] = user
+    ? await Promise.all([followedAnchors(getDb(), user.id), watchedRooms(getDb(), user.id, 20)])
+    : [[], []];
   return (
     <div className="px-6 py-6">
       <h1 className="mb-5 text-xl font-semibold text-ink-900">{t('attentionTitle')}</h1>
@@ -70,6 +75,30 @@ export default async function AttentionPage({ params }: Props) {
           }
         />
       )}
+      {user ? (
+        <section aria-labelledby="watched-title" className="mt-10" data-testid="watch-history">
+          <div className="mb-4 flex items-center justify-between">
+            <h2 id="watched-title" className="flex items-center gap-2 text-lg font-semibold text-ink-900">
+              <History aria-hidden className="size-5 text-ink-500" />
+              {t('historyTitle')}
+            </h2>
+            {watched.length ? (
+              <ClearHistoryButton label={t('historyClear')} done={t('historyCleared')} />
+            ) : null}
+          </div>
+          {watched.length ? (
+            <RoomGrid>
+              {watched.map((room) => (
+                <RoomCard key={room.id} room={room} />
+              ))}
+            </RoomGrid>
+          ) : (
+            <p className="rounded-xl border border-dashed border-line px-5 py-6 text-sm text-ink-500">
+              {t('historyEmpty')}
+            </p>
+          )}
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { NotFoundError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db';
 import { LOCALES, type Locale, localizedPath } from '@/lib/i18n/routing';
 import { followerCount, isFollowing } from '@/lib/live/follows';
+import { recordWatch } from '@/lib/live/history';
 import { listReplays, roomInfo } from '@/lib/live/service';
 import { rooms } from '@/lib/realtime/events';
 import { onlineIn } from '@/lib/realtime/gateway';
@@ -69,6 +70,8 @@ export default async function LivePage({ params, searchParams }: Props) {
     getMessages(),
     followerCount(getDb(), info.anchor.id),
     viewer ? isFollowing(getDb(), viewer.id, info.anchor.id) : false,
+    // The viewer's watch history (/attention); an anchor visiting their own room is not watching it.
+    viewer && viewer.id !== info.anchor.id ? recordWatch(getDb(), viewer.id, info.id) : null,
   ]);
 
   return (
