@@ -46,7 +46,9 @@ test('following an anchor from the live room puts the room on /attention', async
 
   await page.goto('/attention');
   await expect(page.getByRole('heading', { level: 1, name: '我的关注' })).toBeVisible();
-  await expect(page.getByTestId('room-card').filter({ hasText: '解说老李' })).toBeVisible();
+  await expect(
+    page.getByTestId('followed-anchors').getByTestId('room-card').filter({ hasText: '解说老李' }),
+  ).toBeVisible();
   await page.context().close();
 });
 

@@ -45,24 +45,26 @@ export default async function AttentionPage({ params }: Props) {
           }
         />
       ) : followed.length ? (
-        <RoomGrid>
-          {followed.map((anchor) =>
-            anchor.roomId ? (
-              <RoomCard
-                key={anchor.anchorId}
-                room={{
-                  id: anchor.roomId,
-                  title: anchor.title ?? '',
-                  coverUrl: anchor.coverUrl ?? '',
-                  status: anchor.status ?? 'idle',
-                  heat: anchor.heat ?? 0,
-                  nickname: anchor.nickname,
-                  avatar: avatarOf({ id: anchor.anchorId, avatar: anchor.avatar }),
-                }}
-              />
-            ) : null,
-          )}
-        </RoomGrid>
+        <div data-testid="followed-anchors">
+          <RoomGrid>
+            {followed.map((anchor) =>
+              anchor.roomId ? (
+                <RoomCard
+                  key={anchor.anchorId}
+                  room={{
+                    id: anchor.roomId,
+                    title: anchor.title ?? '',
+                    coverUrl: anchor.coverUrl ?? '',
+                    status: anchor.status ?? 'idle',
+                    heat: anchor.heat ?? 0,
+                    nickname: anchor.nickname,
+                    avatar: avatarOf({ id: anchor.anchorId, avatar: anchor.avatar }),
+                  }}
+                />
+              ) : null,
+            )}
+          </RoomGrid>
+        </div>
       ) : (
         <EmptyState
           icon={HeartOff}
