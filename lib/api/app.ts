@@ -13,6 +13,7 @@ import { registerLiveRoutes } from '@/lib/live/api';
 import { registerApplicationRoutes } from '@/lib/live/applications-api';
 import { registerFollowRoutes } from '@/lib/live/follows-api';
 import { registerReservationRoutes } from '@/lib/live/reservations-api';
+import { registerRoomExtrasRoutes } from '@/lib/live/room-extras-api';
 import { log } from '@/lib/log';
 import { registerMediaHookRoutes } from '@/lib/media/api';
 import { registerModerationRoutes } from '@/lib/moderation/api';
@@ -75,6 +76,7 @@ export function createApiApp(deps: { db: () => Db }) {
   registerDatabaseRoutes(app);
   registerLiveRoutes(app);
   registerReservationRoutes(app);
+  registerRoomExtrasRoutes(app);
   registerMediaHookRoutes(app);
   registerDocs(app);
   return app;
