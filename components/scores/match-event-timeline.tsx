@@ -64,12 +64,26 @@ function EventText({ event, align }: { event: Event; align: 'start' | 'end' }) {
   );
 }
 
-export function MatchEventTimeline({ initial, empty }: { initial: MatchSummary; empty: ReactNode }) {
+export function MatchEventTimeline({
+  initial,
+  empty,
+  kinds,
+  latest,
+}: {
+  initial: MatchSummary;
+  empty: ReactNode;
+  /** Only these kinds (the live room's key events). */
+  kinds?: readonly Event['kind'][];
+  /** Only the newest this many, newest first. */
+  latest?: number;
+}) {
   const { data } = useMatchSummary(initial);
-  if (!data.events.length) return <>{empty}</>;
+  const picked = kinds ? data.events.filter((event) => kinds.includes(event.kind)) : data.events;
+  const events = latest ? picked.slice(-latest).reverse() : picked;
+  if (!events.length) return <>{empty}</>;
   return (
     <ol className="flex flex-col divide-y divide-line" data-testid="event-timeline">
-      {data.events.map((event) => (
+      {events.map((event) => (
         <li
           key={event.sequence}
           data-kind={event.kind}

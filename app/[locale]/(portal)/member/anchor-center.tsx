@@ -9,6 +9,7 @@ import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import { broadcastHistory, ensureRoom, listCustomCategories, pushSettings } from '@/lib/live/service';
 import { AnchorCenterPanel } from './anchor-center-panel';
+import { MatchBindingCard } from './match-binding-card';
 import { ReservedLivesCard } from './reserved-lives-card';
 import { SectionCard } from './section-card';
 
@@ -58,6 +59,7 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
           categories={categories}
         />
       </NextIntlClientProvider>
+      <MatchBindingCard anchorId={anchorId} />
       <ReservedLivesCard anchorId={anchorId} />
       <SectionCard title={t('historyTitle')} icon={History}>
         {history.length === 0 ? (
