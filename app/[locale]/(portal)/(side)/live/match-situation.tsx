@@ -1,32 +1,15 @@
 // The match situation (赛况) of a room bound to a match: scoreboard, latest key events and a few
 // statistics from the scores service, following code-100 pushes like /score-live. Unbound rooms show
-// nothing. The client parts are the match centre's own components.
+// nothing. The moving parts are the match centre's own components (match-situation-live.tsx).
 import { ChevronRight, History, Sparkles } from 'lucide-react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getFormatter, getMessages, getTranslations } from 'next-intl/server';
 import { findMatchPage } from '@/components/scores/load-match';
-import { LocalTime } from '@/components/scores/local-time';
-import { MatchEventTimeline } from '@/components/scores/match-event-timeline';
-import { MatchScoreboard } from '@/components/scores/match-scoreboard';
-import { MatchStatBars } from '@/components/scores/match-stat-bars';
-import { MatchLiveSync } from '@/components/scores/match-summary';
-import { MatchTeamBadge } from '@/components/scores/match-team-badge';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { findRoom } from '@/lib/live/service';
-
-const KEY_EVENTS = [
-  'goal',
-  'own_goal',
-  'penalty_goal',
-  'red_card',
-  'yellow_card',
-  'substitution',
-  'objective',
-] as const;
-const FEW_STATISTICS = ['possession', 'shots_on_target', 'corners'];
-const LATEST_EVENTS = 5;
+import { MatchSituationLive } from './match-situation-island';
 
 export async function MatchSituation({ roomId, locale }: { roomId: number; locale: Locale }) {
   const room = await findRoom(getDb(), roomId);
@@ -39,15 +22,16 @@ export async function MatchSituation({ roomId, locale }: { roomId: number; local
     getMessages(),
   ]);
   const { status, events, statistics, versus, halfTime, penalties } = messages.matchDetail;
-  const following = detail.status === 'live' || detail.status === 'not_started';
-  const note = (text: string) => <p className="min-w-0 truncate">{text}</p>;
+  const note = (text: string) => <p className="min-w-0">{text}</p>;
 
   return (
     <NextIntlClientProvider
       locale={locale}
-      messages={{ matchDetail: { status, events, statistics, versus, halfTime, penalties } }}
+      messages={{
+        matchDetail: { status, events, statistics, versus, halfTime, penalties },
+        liveExtras: { match: messages.liveExtras.match },
+      }}
     >
-      {following ? <MatchLiveSync matchId={detail.id} sport={detail.sport} /> : null}
       <section
         aria-labelledby="match-situation-title"
         className="rounded-xl border border-line bg-surface"
@@ -68,10 +52,10 @@ export async function MatchSituation({ roomId, locale }: { roomId: number; local
         </header>
         {detail.replayOf ? (
           <div
-            className="flex items-center gap-1.5 border-b border-line bg-brand-50 px-4 py-1.5 text-xs text-brand-700"
+            className="flex items-start gap-1.5 border-b border-line bg-brand-50 px-4 py-1.5 text-xs text-brand-700"
             data-testid="situation-replay"
           >
-            <History aria-hidden className="size-3.5 shrink-0" />
+            <History aria-hidden className="mt-0.5 size-3.5 shrink-0" />
             {note(
               t('replayNote', {
                 fixture: `${detail.replayOf.homeTeam.name} – ${detail.replayOf.awayTeam.name}`,
@@ -85,57 +69,13 @@ export async function MatchSituation({ roomId, locale }: { roomId: number; local
             {note(t('simulated'))}
           </div>
         ) : null}
-        <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-start gap-2 px-3 py-4">
-          {[detail.homeTeam, detail.awayTeam].map((team, index) => (
-            <div
-              key={team.id}
-              className={
-                index === 0
-                  ? 'order-1 flex flex-col items-center gap-1.5 text-center'
-                  : 'order-3 flex flex-col items-center gap-1.5 text-center'
-              }
-            >
-              <MatchTeamBadge name={team.name} colors={team.crestColors} />
-              <p
-                className="line-clamp-2 text-sm font-medium text-ink-900"
-                data-testid={index === 0 ? 'situation-home' : 'situation-away'}
-              >
-                {team.name}
-              </p>
-            </div>
-          ))}
-          <div className="order-2 flex flex-col items-center gap-1 pt-0.5">
-            <MatchScoreboard initial={summary} compact />
-            {detail.status === 'not_started' ? (
-              <p className="text-xs text-ink-500">
-                {t.rich('kickoff', {
-                  time: () => <LocalTime value={detail.kickoffAt.toISOString()} format="shortDateTime" />,
-                })}
-              </p>
-            ) : null}
-          </div>
-        </div>
-        {detail.sport === 'basketball' ? null : (
-          <div className="border-t border-line px-4 py-3">
-            <h3 className="mb-1 text-xs font-semibold text-ink-500">{t('keyEvents')}</h3>
-            <MatchEventTimeline
-              initial={summary}
-              kinds={KEY_EVENTS}
-              latest={LATEST_EVENTS}
-              empty={<p className="py-2 text-xs text-ink-500">{t('noEvents')}</p>}
-            />
-          </div>
-        )}
-        {detail.sport === 'football' ? (
-          <div className="border-t border-line px-4 py-3">
-            <h3 className="mb-2 text-xs font-semibold text-ink-500">{t('stats')}</h3>
-            <MatchStatBars
-              initial={summary}
-              kinds={FEW_STATISTICS}
-              empty={<p className="py-2 text-xs text-ink-500">{t('noStats')}</p>}
-            />
-          </div>
-        ) : null}
+        <MatchSituationLive
+          summary={summary}
+          sport={detail.sport}
+          kickoffAt={detail.kickoffAt.toISOString()}
+          home={{ name: detail.homeTeam.name, colors: detail.homeTeam.crestColors }}
+          away={{ name: detail.awayTeam.name, colors: detail.awayTeam.crestColors }}
+        />
       </section>
     </NextIntlClientProvider>
   );

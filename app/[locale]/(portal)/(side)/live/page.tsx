@@ -114,6 +114,7 @@ export default async function LivePage({ params, searchParams }: Props) {
         </header>
 
         <LiveStage
+          key={`${info.id}:${chosen?.id ?? ''}`}
           initial={info}
           replays={replays}
           initialReplay={chosen}
