@@ -39,7 +39,7 @@ function EventMarker({ kind }: { kind: Event['kind'] }) {
   );
 }
 
-function EventText({ event, align }: { event: Event; align: 'start' | 'end' }) {
+function EventText({ event, align, dense }: { event: Event; align: 'start' | 'end'; dense?: boolean }) {
   const t = useTranslations('matchDetail.events');
   const kind = t(`kind.${event.kind}` as never);
   return (
@@ -54,7 +54,13 @@ function EventText({ event, align }: { event: Event; align: 'start' | 'end' }) {
           {event.player_name}
         </span>
       ) : null}
-      <span className={cn('shrink-0', event.player_name ? 'text-xs text-ink-500' : 'text-ink-700')}>
+      <span
+        className={cn(
+          'shrink-0',
+          event.player_name ? 'text-xs text-ink-500' : 'text-ink-700',
+          dense && event.player_name && 'sr-only',
+        )}
+      >
         {kind}
       </span>
       {event.generated ? (
@@ -64,33 +70,58 @@ function EventText({ event, align }: { event: Event; align: 'start' | 'end' }) {
   );
 }
 
-export function MatchEventTimeline({ initial, empty }: { initial: MatchSummary; empty: ReactNode }) {
+export function MatchEventTimeline({
+  initial,
+  empty,
+  kinds,
+  latest,
+  dense = false,
+}: {
+  initial: MatchSummary;
+  empty: ReactNode;
+  /** Only these kinds (the live room's key events). */
+  kinds?: readonly Event['kind'][];
+  /** Only the newest this many, newest first. */
+  latest?: number;
+  /** A narrow column (the live room's aside): a slimmer minute and the kind told by its marker only. */
+  dense?: boolean;
+}) {
   const { data } = useMatchSummary(initial);
-  if (!data.events.length) return <>{empty}</>;
+  const picked = kinds ? data.events.filter((event) => kinds.includes(event.kind)) : data.events;
+  const events = latest ? picked.slice(-latest).reverse() : picked;
+  if (!events.length) return <>{empty}</>;
   return (
     <ol className="flex flex-col divide-y divide-line" data-testid="event-timeline">
-      {data.events.map((event) => (
+      {events.map((event) => (
         <li
           key={event.sequence}
           data-kind={event.kind}
-          className="grid grid-cols-[1fr_64px_1fr] items-center gap-3 py-1.5 text-sm"
+          className={cn(
+            'grid items-center py-1.5 text-sm',
+            dense ? 'grid-cols-[1fr_40px_1fr] gap-1.5' : 'grid-cols-[1fr_64px_1fr] gap-3',
+          )}
         >
           <div className="flex items-center justify-end gap-2 text-right">
             {event.side === 'home' ? (
               <>
-                <EventText event={event} align="end" />
+                <EventText event={event} align="end" dense={dense} />
                 <EventMarker kind={event.kind} />
               </>
             ) : null}
           </div>
-          <span className="mx-auto rounded-full bg-canvas px-2.5 py-0.5 text-xs font-semibold tabular-nums text-ink-700">
+          <span
+            className={cn(
+              'mx-auto rounded-full bg-canvas py-0.5 text-xs font-semibold tabular-nums text-ink-700',
+              dense ? 'px-1.5' : 'px-2.5',
+            )}
+          >
             {`${minuteLabel(event.minute, event.offset)}'`}
           </span>
           <div className="flex items-center gap-2">
             {event.side === 'away' ? (
               <>
                 <EventMarker kind={event.kind} />
-                <EventText event={event} align="start" />
+                <EventText event={event} align="start" dense={dense} />
               </>
             ) : null}
           </div>

@@ -7,11 +7,21 @@ import { useMatchSummary } from './match-summary';
 
 const ORDER = ['possession', 'shots', 'shots_on_target', 'corners', 'fouls', 'yellow_cards', 'red_cards'];
 
-export function MatchStatBars({ initial, empty }: { initial: MatchSummary; empty: ReactNode }) {
+export function MatchStatBars({
+  initial,
+  empty,
+  kinds,
+}: {
+  initial: MatchSummary;
+  empty: ReactNode;
+  /** Only these statistics (a few bars in the live room). */
+  kinds?: readonly string[];
+}) {
   const t = useTranslations('matchDetail.statistics');
   const { data } = useMatchSummary(initial);
-  if (!data.statistics.length) return <>{empty}</>;
-  const rows = [...data.statistics].sort(
+  const statistics = kinds ? data.statistics.filter((row) => kinds.includes(row.kind)) : data.statistics;
+  if (!statistics.length) return <>{empty}</>;
+  const rows = [...statistics].sort(
     (a, b) => ((ORDER.indexOf(a.kind) + 100) % 100) - ((ORDER.indexOf(b.kind) + 100) % 100),
   );
   return (

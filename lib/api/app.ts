@@ -14,6 +14,7 @@ import { registerApplicationRoutes } from '@/lib/live/applications-api';
 import { registerFollowRoutes } from '@/lib/live/follows-api';
 import { registerHistoryRoutes } from '@/lib/live/history-api';
 import { registerReservationRoutes } from '@/lib/live/reservations-api';
+import { registerRoomExtrasRoutes } from '@/lib/live/room-extras-api';
 import { registerRoomListRoutes } from '@/lib/live/rooms-api';
 import { log } from '@/lib/log';
 import { registerMediaHookRoutes } from '@/lib/media/api';
@@ -79,6 +80,7 @@ export function createApiApp(deps: { db: () => Db }) {
   registerReservationRoutes(app);
   registerRoomListRoutes(app);
   registerHistoryRoutes(app);
+  registerRoomExtrasRoutes(app);
   registerMediaHookRoutes(app);
   registerDocs(app);
   return app;

@@ -163,7 +163,7 @@ export async function upcomingMatches(
 }
 
 /** Replays must name the fixture they replay and its original date, so the original is looked up. */
-async function withReplayLabels(db: DbOrTx, rows: MatchRow[], locale: Locale) {
+export async function withReplayLabels(db: DbOrTx, rows: MatchRow[], locale: Locale) {
   const originalIds = rows.flatMap((row) => (row.match.replayOfMatchId ? [row.match.replayOfMatchId] : []));
   const originals = new Map(
     (originalIds.length ? await selectMatches(db).where(inArray(matches.id, originalIds)) : []).map((row) => {

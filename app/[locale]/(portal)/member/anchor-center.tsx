@@ -10,6 +10,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { anchorExperience, experienceTenths } from '@/lib/live/history';
 import { broadcastHistory, ensureRoom, listCustomCategories, pushSettings } from '@/lib/live/service';
 import { AnchorCenterPanel } from './anchor-center-panel';
+import { MatchBindingCard } from './match-binding-card';
 import { ReservedLivesCard } from './reserved-lives-card';
 import { SectionCard } from './section-card';
 
@@ -60,6 +61,7 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
           categories={categories}
         />
       </NextIntlClientProvider>
+      <MatchBindingCard anchorId={anchorId} />
       <ReservedLivesCard anchorId={anchorId} />
       <SectionCard title={t('historyTitle')} icon={History}>
         <p className="mb-3 flex flex-wrap items-baseline gap-x-3 text-sm" data-testid="anchor-experience">

@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { queryKeys } from '@/lib/http/query-keys';
 import type { ReplayItem, RoomInfo } from '@/lib/live/service';
 import { appStore, realtimeMessagesAtom } from '@/lib/store/atoms';
+import { formatDuration } from './format-duration';
 
 const LivePlayer = dynamic(() => import('./live-player'), {
   ssr: false,
@@ -118,23 +119,17 @@ export function RoomStats({
   );
 }
 
-function formatDuration(seconds: number | null) {
-  if (seconds === null) return '';
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  const mm = String(m).padStart(h ? 2 : 1, '0');
-  return `${h ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
-}
-
 export function LiveStage({
   initial,
   replays: initialReplays,
   initialReplay = null,
+  asideTop,
 }: {
   initial: Info;
   replays: ReplayItem[];
   initialReplay?: ReplayItem | null;
+  /** Rendered above the replays list (the match situation of a bound room). */
+  asideTop?: ReactNode;
 }) {
   const t = useTranslations('live');
   const format = useFormatter();
@@ -202,7 +197,7 @@ export function LiveStage({
         : t('state.idle');
 
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)_300px] gap-4">
+    <div className="grid grid-cols-[minmax(0,1fr)_300px] items-start gap-4">
       <section aria-label={t('player')} className="overflow-hidden rounded-xl border border-line bg-surface">
         <div className="flex h-11 items-center gap-3 border-b border-line px-4 text-sm">
           <span
@@ -268,43 +263,46 @@ export function LiveStage({
         </div>
       </section>
 
-      <aside aria-labelledby="replays-title" className="rounded-xl border border-line bg-surface">
-        <h2
-          id="replays-title"
-          className="flex h-11 items-center border-b border-line px-4 text-sm font-semibold"
-        >
-          {t('replays')}
-        </h2>
-        {replays.length === 0 ? (
-          <p className="px-4 py-6 text-sm text-ink-500">{t('noReplays')}</p>
-        ) : (
-          <ul className="divide-y divide-line">
-            {replays.map((item) => (
-              <li key={item.id}>
-                <button
-                  type="button"
-                  onClick={() => setChosen(item)}
-                  aria-current={replay?.id === item.id ? 'true' : undefined}
-                  className="block w-full px-4 py-3 text-left hover:bg-canvas aria-[current]:bg-brand-50"
-                >
-                  <span className="block truncate text-sm font-medium text-ink-900">
-                    {item.title || t('untitled')}
-                  </span>
-                  <span className="mt-0.5 flex justify-between text-xs text-ink-500">
-                    <span>
-                      {format.dateTime(new Date(item.started_at), {
-                        dateStyle: 'medium',
-                        timeStyle: 'short',
-                      })}
+      <div className="flex min-w-0 flex-col gap-4">
+        {asideTop}
+        <aside aria-labelledby="replays-title" className="rounded-xl border border-line bg-surface">
+          <h2
+            id="replays-title"
+            className="flex h-11 items-center border-b border-line px-4 text-sm font-semibold"
+          >
+            {t('replays')}
+          </h2>
+          {replays.length === 0 ? (
+            <p className="px-4 py-6 text-sm text-ink-500">{t('noReplays')}</p>
+          ) : (
+            <ul className="divide-y divide-line">
+              {replays.map((item) => (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    onClick={() => setChosen(item)}
+                    aria-current={replay?.id === item.id ? 'true' : undefined}
+                    className="block w-full px-4 py-3 text-left hover:bg-canvas aria-[current]:bg-brand-50"
+                  >
+                    <span className="block truncate text-sm font-medium text-ink-900">
+                      {item.title || t('untitled')}
                     </span>
-                    <span className="tabular-nums">{formatDuration(item.duration_seconds)}</span>
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </aside>
+                    <span className="mt-0.5 flex justify-between text-xs text-ink-500">
+                      <span>
+                        {format.dateTime(new Date(item.started_at), {
+                          dateStyle: 'medium',
+                          timeStyle: 'short',
+                        })}
+                      </span>
+                      <span className="tabular-nums">{formatDuration(item.duration_seconds)}</span>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </aside>
+      </div>
     </div>
   );
 }

@@ -16,6 +16,9 @@ import { rooms } from '@/lib/realtime/events';
 import { onlineIn } from '@/lib/realtime/gateway';
 import { FollowButton } from './follow-button';
 import { LiveStage, RoomStats } from './live-stage';
+import { MatchSituation } from './match-situation';
+import { RecommendedVideos } from './recommended-videos';
+import { RoomPreviews } from './room-previews';
 import { ShareButton } from './share-button';
 
 type Props = {
@@ -113,22 +116,36 @@ export default async function LivePage({ params, searchParams }: Props) {
           </div>
         </header>
 
-        <LiveStage initial={info} replays={replays} initialReplay={chosen} />
+        <LiveStage
+          key={`${info.id}:${chosen?.id ?? ''}`}
+          initial={info}
+          replays={replays}
+          initialReplay={chosen}
+          asideTop={<MatchSituation roomId={info.id} locale={locale} />}
+        />
 
-        <section
-          aria-labelledby="placard-title"
-          className="flex gap-3 rounded-xl border border-line bg-surface px-5 py-4"
-        >
-          <Megaphone aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-500" />
-          <div>
-            <h2 id="placard-title" className="text-sm font-semibold text-ink-900">
-              {t('placard')}
-            </h2>
-            <p className="mt-1 text-sm text-ink-700" data-testid="placard">
-              {info.placard || t('noPlacard')}
-            </p>
+        <div className="grid grid-cols-[minmax(0,1fr)_300px] items-start gap-4">
+          <div className="flex min-w-0 flex-col gap-4">
+            <section
+              aria-labelledby="placard-title"
+              className="flex gap-3 rounded-xl border border-line bg-surface px-5 py-4"
+            >
+              <Megaphone aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-500" />
+              <div>
+                <h2 id="placard-title" className="text-sm font-semibold text-ink-900">
+                  {t('placard')}
+                </h2>
+                <p className="mt-1 text-sm text-ink-700" data-testid="placard">
+                  {info.placard || t('noPlacard')}
+                </p>
+              </div>
+            </section>
           </div>
-        </section>
+          <div className="flex flex-col gap-4">
+            <RoomPreviews roomId={info.id} viewerId={viewer?.id ?? null} />
+            <RecommendedVideos roomId={info.id} exclude={chosen?.id ?? null} />
+          </div>
+        </div>
       </div>
     </NextIntlClientProvider>
   );

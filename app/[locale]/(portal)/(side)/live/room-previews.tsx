@@ -1,0 +1,64 @@
+// The room's previews (直播预告): its upcoming reserved lives, each with the book button of /schedule.
+import { CalendarClock } from 'lucide-react';
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { BookButton } from '@/components/live/book-button';
+import { getDb } from '@/lib/db';
+import { listReservations } from '@/lib/live/reservations';
+
+const SHOWN = 5;
+const WHEN = {
+  month: 'short',
+  day: 'numeric',
+  weekday: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+} as const;
+
+export async function RoomPreviews({ roomId, viewerId }: { roomId: number; viewerId: number | null }) {
+  const [items, t, format] = await Promise.all([
+    listReservations(getDb(), { roomId, viewerId, limit: SHOWN }),
+    getTranslations('liveExtras.previews'),
+    getFormatter(),
+  ]);
+  return (
+    <section
+      aria-labelledby="room-previews-title"
+      className="rounded-xl border border-line bg-surface"
+      data-testid="room-previews"
+    >
+      <h2
+        id="room-previews-title"
+        className="flex h-11 items-center gap-2 border-b border-line px-4 text-sm font-semibold"
+      >
+        <CalendarClock aria-hidden className="size-4 text-brand-500" />
+        {t('title')}
+      </h2>
+      {items.length === 0 ? (
+        <div className="px-4 py-6 text-center">
+          <p className="text-sm font-medium text-ink-700">{t('empty')}</p>
+          <p className="mt-1 text-xs text-ink-500">{t('emptyHint')}</p>
+        </div>
+      ) : (
+        <ul className="divide-y divide-line">
+          {items.map((item) => (
+            <li key={item.id} className="flex items-center gap-3 px-4 py-3" data-testid="room-preview">
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium text-ink-900">{item.title}</p>
+                <p className="mt-0.5 text-xs text-ink-500 tabular-nums">
+                  <time dateTime={item.startsAt.toISOString()}>{format.dateTime(item.startsAt, WHEN)}</time>
+                  {item.bookings ? ` · ${t('bookings', { count: item.bookings })}` : null}
+                </p>
+              </div>
+              <BookButton
+                kind="live"
+                id={item.id}
+                initialBooked={item.booked}
+                labels={{ book: t('book'), booked: t('booked') }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
