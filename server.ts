@@ -10,6 +10,7 @@ import { bootDatabase } from '@/lib/db/bootstrap';
 import { startJobs } from '@/lib/jobs';
 import { log } from '@/lib/log';
 import { startMediaServer } from '@/lib/media/server';
+import { isKickedOut } from '@/lib/moderation/kickouts';
 import { createGateway, installGateway } from '@/lib/realtime/gateway';
 import { seedDemoData } from '@/lib/seed';
 
@@ -36,6 +37,7 @@ async function main() {
     ? createGateway(server, {
         resolveUser: (token) => findSessionUser(db, token),
         claimQrLogin: (code, socketId) => claimQrListener(db, code, socketId),
+        mayJoinRoom: async (roomId, userId) => !(await isKickedOut(db, roomId, userId)),
       })
     : undefined;
   if (io) installGateway(io);
