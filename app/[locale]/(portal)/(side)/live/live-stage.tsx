@@ -7,6 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { useFormatter, useTranslations } from 'next-intl';
 import { type ReactNode, useEffect, useState } from 'react';
+import { SealedScreen } from '@/components/live/sealed-screen';
 import { Skeleton } from '@/components/ui/skeleton';
 import { queryKeys } from '@/lib/http/query-keys';
 import type { ReplayItem, RoomInfo } from '@/lib/live/service';
@@ -67,11 +68,11 @@ function useRoomPushes(roomId: number) {
     let last = appStore.get(realtimeMessagesAtom);
     return appStore.sub(realtimeMessagesAtom, () => {
       const messages = appStore.get(realtimeMessagesAtom);
-      const changed = (type: 'startRoom' | 'endRoom' | 'heatUpdate') => {
+      const changed = (type: 'startRoom' | 'endRoom' | 'heatUpdate' | 'sealingStatu') => {
         const message = messages[type] as RoomPush | undefined;
         return message && message !== last[type] && message.room_id === roomId ? message : null;
       };
-      if (changed('startRoom') || changed('endRoom')) {
+      if (changed('startRoom') || changed('endRoom') || changed('sealingStatu')) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.liveRoom(roomId) });
         void queryClient.invalidateQueries({ queryKey: queryKeys.liveReplays(roomId) });
       }
@@ -165,7 +166,9 @@ export function LiveStage({
   const replay = chosen ?? (info.status === 'ended' ? (replays[0] ?? null) : null);
 
   let stage: ReactNode;
-  if (live && !chosen) {
+  if (info.sealed) {
+    stage = <SealedScreen reason={info.seal_reason} until={info.sealed_until} />;
+  } else if (live && !chosen) {
     stage = (
       <LivePlayer
         key={`live-${info.broadcast_id}-${mode}`}
@@ -241,7 +244,7 @@ export function LiveStage({
                 {t('backToLive')}
               </button>
             ) : null}
-            {live && !chosen && info.play.flv && info.play.hls ? (
+            {live && !chosen && !info.sealed && info.play.flv && info.play.hls ? (
               <fieldset className="flex overflow-hidden rounded-md border border-line text-xs">
                 <legend className="sr-only">{t('mode.label')}</legend>
                 {(['flv', 'hls'] as const).map((value) => (
