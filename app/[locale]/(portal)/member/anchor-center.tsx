@@ -11,7 +11,7 @@ import { sealOf } from '@/lib/live/seal-state';
 import { broadcastHistory, ensureRoom, listCustomCategories, pushSettings } from '@/lib/live/service';
 import { AnchorCenterPanel } from './anchor-center-panel';
 import { ReservedLivesCard } from './reserved-lives-card';
-import { RoomViewersCard } from './room-viewers-card';
+import { RoomViewersLoader } from './room-viewers-loader';
 import { SectionCard } from './section-card';
 
 export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; nickname: string }) {
@@ -84,7 +84,7 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
         />
       </NextIntlClientProvider>
       <NextIntlClientProvider locale={locale} messages={{ moderation: messages.moderation }}>
-        <RoomViewersCard />
+        <RoomViewersLoader />
       </NextIntlClientProvider>
       <ReservedLivesCard anchorId={anchorId} />
       <SectionCard title={t('historyTitle')} icon={History}>

@@ -7,7 +7,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { useFormatter, useTranslations } from 'next-intl';
 import { type ReactNode, useEffect, useState } from 'react';
-import { SealedScreen } from '@/components/live/sealed-screen';
 import { Skeleton } from '@/components/ui/skeleton';
 import { queryKeys } from '@/lib/http/query-keys';
 import type { ReplayItem, RoomInfo } from '@/lib/live/service';
@@ -17,6 +16,11 @@ const LivePlayer = dynamic(() => import('./live-player'), {
   ssr: false,
   loading: () => <Skeleton className="size-full rounded-none bg-night-2" />,
 });
+
+// Only a sealed room needs it; rendered on the server all the same.
+const SealedScreen = dynamic(() =>
+  import('@/components/live/sealed-screen').then((module) => module.SealedScreen),
+);
 
 type Info = RoomInfo;
 type RoomPush = { room_id: number; data: unknown };
