@@ -2,7 +2,7 @@
 // report refused), an operator seals a room while a viewer watches (the stage switches without a
 // reload) and lifts it, and an anchor kicks a viewer out from the anchor centre's viewer list.
 import { randomInt } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import { liveRooms } from '@/lib/live/schema';
@@ -11,8 +11,8 @@ import { withDatabase } from './database';
 import { expect, test } from './fixtures';
 
 const shots = process.env.SHOTS_DIR;
-const shoot = async (page: Page, name: string) => {
-  if (shots) await page.screenshot({ path: `${shots}/moderation-${name}.png` });
+const shoot = async (target: Page | Locator, name: string) => {
+  if (shots) await target.screenshot({ path: `${shots}/moderation-${name}.png` });
 };
 
 const seededRoomId = () =>
@@ -134,7 +134,7 @@ test('the anchor kicks a viewer out from the viewer list; lifting lets them back
   await asAnchor.goto('/member?type=9');
   const card = asAnchor.locator('section', { has: asAnchor.getByRole('heading', { name: '在线观众' }) });
   await expect(card.getByText(name)).toBeVisible({ timeout: 20_000 });
-  await shoot(asAnchor, 'viewers');
+  await shoot(card, 'viewers');
   await card.getByRole('button', { name: `把 ${name} 踢出直播间` }).click();
   await asAnchor.getByRole('menuitem', { name: '10 分钟' }).click();
   await expect(asAnchor.getByText(`已将 ${name} 踢出直播间`)).toBeVisible();
@@ -152,7 +152,7 @@ test('the anchor kicks a viewer out from the viewer list; lifting lets them back
   const kicked = card.getByTestId('kicked-list');
   await expect(kicked.getByText(name)).toBeVisible();
   await expect(card.getByTestId('viewer-list').getByText(name)).toHaveCount(0);
-  await shoot(asAnchor, 'kicked-list');
+  await shoot(card, 'kicked-list');
   await kicked.getByRole('button', { name: `解除对 ${name} 的限制` }).click();
   await expect(asAnchor.getByText(`${name} 可以再次进入直播间了`)).toBeVisible();
   await expect(kicked).toHaveCount(0);

@@ -121,7 +121,10 @@ export default function ReportDialog({
                         name="report-reason"
                         value={reason.id}
                         checked={reasonId === reason.id}
-                        onChange={() => setReasonId(reason.id)}
+                        onChange={() => {
+                          setReasonId(reason.id);
+                          setError(null);
+                        }}
                         className="accent-brand-500"
                       />
                       <span className="truncate">{reason.name}</span>
@@ -149,7 +152,7 @@ export default function ReportDialog({
                 onChange={(event) => setContent(event.target.value)}
                 placeholder={chosen?.needs_content ? t('descriptionRequiredPrompt') : t('descriptionPrompt')}
                 aria-invalid={over}
-                required={chosen?.needs_content}
+                aria-required={chosen?.needs_content}
               />
             </div>
             {error ? (

@@ -142,6 +142,7 @@ export function LiveStage({
   initialReplay?: ReplayItem | null;
 }) {
   const t = useTranslations('live');
+  const tModeration = useTranslations('moderation');
   const format = useFormatter();
   const { data: info } = useRoomInfo(initial);
   useRoomPushes(initial.id);
@@ -200,13 +201,15 @@ export function LiveStage({
     );
   }
 
-  const stateLabel = chosen
-    ? t('state.replay')
-    : info.status === 'live'
-      ? t('state.live')
-      : info.status === 'ended'
-        ? t('state.ended')
-        : t('state.idle');
+  const stateLabel = info.sealed
+    ? tModeration('sealedState')
+    : chosen
+      ? t('state.replay')
+      : info.status === 'live'
+        ? t('state.live')
+        : info.status === 'ended'
+          ? t('state.ended')
+          : t('state.idle');
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)_300px] gap-4">
