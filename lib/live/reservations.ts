@@ -285,7 +285,7 @@ export async function roomRanking(db: DbOrTx, window: RankWindow, now = new Date
       .from(follows)
       .innerJoin(users, eq(users.id, follows.anchorId))
       .leftJoin(liveRooms, eq(liveRooms.anchorId, follows.anchorId))
-      .where(start ? gte(follows.createdAt, start) : undefined)
+      .where(and(notSealed(), start ? gte(follows.createdAt, start) : undefined))
       .groupBy(users.id, liveRooms.id)
       .orderBy(desc(count()), asc(users.id))
       .limit(limit),
