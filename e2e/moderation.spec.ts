@@ -132,7 +132,8 @@ test('the anchor kicks a viewer out from the viewer list; lifting lets them back
   await expect(viewer.page.getByTestId('room-title')).toBeVisible();
 
   await asAnchor.goto('/member?type=9');
-  const card = asAnchor.locator('section', { has: asAnchor.getByRole('heading', { name: '在线观众' }) });
+  // The card is the nearest section around its heading (the tab around it is a section too).
+  const card = asAnchor.getByRole('heading', { name: '在线观众' }).locator('xpath=ancestor::section[1]');
   await expect(card.getByText(name)).toBeVisible({ timeout: 20_000 });
   await shoot(card, 'viewers');
   await card.getByRole('button', { name: `把 ${name} 踢出直播间` }).click();
