@@ -10,6 +10,8 @@ import { bootDatabase } from '@/lib/db/bootstrap';
 import { startJobs } from '@/lib/jobs';
 import { log } from '@/lib/log';
 import { startMediaServer } from '@/lib/media/server';
+import { isKickedOut } from '@/lib/moderation/kickouts';
+import { seedReportReasons } from '@/lib/moderation/report-reasons';
 import { createGateway, installGateway } from '@/lib/realtime/gateway';
 import { seedDemoData } from '@/lib/seed';
 
@@ -20,6 +22,8 @@ async function main() {
   process.env.DATABASE_URL = database.url;
   const db = getDb();
   await runMigrations(db);
+  // Reference data every install needs (the report reasons viewers choose from), demo data or not.
+  await seedReportReasons(db);
   if (config.SEED_ON_START) await seedDemoData(db);
 
   const server = http.createServer();
@@ -36,6 +40,7 @@ async function main() {
     ? createGateway(server, {
         resolveUser: (token) => findSessionUser(db, token),
         claimQrLogin: (code, socketId) => claimQrListener(db, code, socketId),
+        mayJoinRoom: async (roomId, userId) => !(await isKickedOut(db, roomId, userId)),
       })
     : undefined;
   if (io) installGateway(io);

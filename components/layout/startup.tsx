@@ -72,9 +72,9 @@ export function Startup({ mobileSiteUrl, user }: { mobileSiteUrl?: string; user:
           companyId,
           touristId: tourist?.id,
           onReconnect: () => queryClient.invalidateQueries(),
-          onKickout: () => {
+          onKickout: (roomId) => {
             queryClient.invalidateQueries({ queryKey: queryKeys.kickedRooms });
-            router.push('/anchor?type=0');
+            router.push(`/anchor?type=0&kicked=${roomId}`);
           },
         });
       },

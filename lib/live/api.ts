@@ -49,6 +49,8 @@ const infoSchema = z.object({
   category,
   status: z.enum(['idle', 'live', 'ended']),
   sealed: z.boolean(),
+  seal_reason: z.string().nullable(),
+  sealed_until: z.date().nullable(),
   heat: z.number(),
   online: z.number(),
   live_since: z.date().nullable(),

@@ -1,9 +1,10 @@
 // Room lists read by pages: who is live, and on what.
-import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { users } from '@/lib/accounts/schema';
 import type { DbOrTx } from '@/lib/db';
 import { bookings, customCategories, liveRooms, reservedLives } from './schema';
+import { notSealed } from './seal-state';
 
 /** Live rooms bound to a match (spec §2 /score-live "live rooms covering this match"), hottest first. */
 export async function roomsCoveringMatch(db: DbOrTx, matchId: number) {
@@ -19,7 +20,7 @@ export async function roomsCoveringMatch(db: DbOrTx, matchId: number) {
     })
     .from(liveRooms)
     .innerJoin(users, eq(users.id, liveRooms.anchorId))
-    .where(and(eq(liveRooms.matchId, matchId), eq(liveRooms.status, 'live')))
+    .where(and(eq(liveRooms.matchId, matchId), eq(liveRooms.status, 'live'), notSealed()))
     .orderBy(desc(liveRooms.heat));
   return rows.map((row) => ({ ...row, avatar: avatarOf({ id: row.anchorId, avatar: row.avatar }) }));
 }
@@ -93,7 +94,7 @@ export async function listRooms(db: DbOrTx, query: RoomQuery) {
     .where(
       and(
         categoryFilter,
-        isNull(liveRooms.sealedAt),
+        notSealed(),
         query.filter === 'today' ? or(eq(liveRooms.status, 'live'), reserved) : reserved,
         booked,
       ),

@@ -9,6 +9,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { competitions, matches } from '@/lib/scores/schema';
 import { type MatchRow, presentMatch, selectMatches } from '@/lib/scores/service';
 import { bookings, broadcasts, follows, liveRooms, reservedLives } from './schema';
+import { notSealed } from './seal-state';
 import { ensureRoom } from './service';
 
 export const RESERVE_TITLE_MAX = 60;
@@ -109,7 +110,7 @@ export async function listReservations(db: DbOrTx, query: ReservationQuery = {})
     .where(
       and(
         isNull(reservedLives.deletedAt),
-        isNull(liveRooms.sealedAt),
+        notSealed(),
         gte(reservedLives.startsAt, dayStart && dayStart > now ? dayStart : now),
         dayStart ? lt(reservedLives.startsAt, new Date(dayStart.getTime() + DAY_MS)) : undefined,
         query.roomId ? eq(reservedLives.roomId, query.roomId) : undefined,
@@ -269,7 +270,7 @@ export async function roomRanking(db: DbOrTx, window: RankWindow, now = new Date
       .from(broadcasts)
       .innerJoin(liveRooms, eq(liveRooms.id, broadcasts.roomId))
       .innerJoin(users, eq(users.id, liveRooms.anchorId))
-      .where(and(isNull(liveRooms.sealedAt), start ? gte(broadcasts.startedAt, start) : undefined))
+      .where(and(notSealed(), start ? gte(broadcasts.startedAt, start) : undefined))
       .groupBy(liveRooms.id, users.id)
       .orderBy(desc(heat), desc(minutes), asc(liveRooms.id))
       .limit(limit),
@@ -284,7 +285,7 @@ export async function roomRanking(db: DbOrTx, window: RankWindow, now = new Date
       .from(follows)
       .innerJoin(users, eq(users.id, follows.anchorId))
       .leftJoin(liveRooms, eq(liveRooms.anchorId, follows.anchorId))
-      .where(start ? gte(follows.createdAt, start) : undefined)
+      .where(and(notSealed(), start ? gte(follows.createdAt, start) : undefined))
       .groupBy(users.id, liveRooms.id)
       .orderBy(desc(count()), asc(users.id))
       .limit(limit),

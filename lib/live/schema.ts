@@ -56,6 +56,8 @@ export const liveRooms = pgTable(
     liveSince: timestamp('live_since', { withTimezone: true }),
     sealedAt: timestamp('sealed_at', { withTimezone: true }),
     sealReason: text('seal_reason'),
+    /** When a seal lapses by itself; null while sealed means until an operator lifts it. */
+    sealedUntil: timestamp('sealed_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('live_rooms_status_idx').on(table.status, table.heat)],

@@ -11,6 +11,7 @@ import type { DbOrTx } from '@/lib/db';
 import { mediaControl } from '@/lib/media/control';
 import { uploads } from '@/lib/storage/schema';
 import { broadcasts, customCategories, liveRooms } from './schema';
+import { isSealed, sealOf } from './seal-state';
 
 export const TITLE_MAX = 60;
 export const PLACARD_MAX = 50;
@@ -91,7 +92,7 @@ export async function pushSettings(db: DbOrTx, anchorId: number, requestHost?: s
 /** Checks a pushed `<roomId>` + `key`: the room when they match, else null. */
 export async function verifyPush(db: DbOrTx, roomId: number, secret: string | null | undefined) {
   const room = await findRoom(db, roomId);
-  if (!room || room.sealedAt) return null;
+  if (!room || isSealed(room)) return null;
   return streamKeyMatches(room.streamKeyHash, secret) ? room : null;
 }
 
@@ -218,7 +219,7 @@ export async function startRoom(
       })
       .where(eq(liveRooms.id, room.id));
   }
-  if (room.sealedAt) throw new DomainError('ROOM_SEALED');
+  if (isSealed(room)) throw new DomainError('ROOM_SEALED');
   if (room.status === 'ended') {
     await db.update(liveRooms).set({ status: 'idle' }).where(eq(liveRooms.id, room.id));
   }
@@ -313,6 +314,7 @@ export async function roomInfo(db: DbOrTx, roomId: number, online = 0) {
     .where(eq(liveRooms.id, roomId));
   if (!row) throw new NotFoundError('ROOM_NOT_FOUND');
   const { room, anchor } = row;
+  const seal = sealOf(room);
   const broadcast = room.status === 'live' ? await openBroadcast(db, room.id) : null;
   const [latest] = room.status === 'live' ? [] : await listReplays(db, room.id, 1, 1);
   return {
@@ -322,7 +324,9 @@ export async function roomInfo(db: DbOrTx, roomId: number, online = 0) {
     cover: room.coverUrl || null,
     category: room.category,
     status: room.status,
-    sealed: room.sealedAt !== null,
+    sealed: seal.sealed,
+    seal_reason: seal.reason,
+    sealed_until: seal.until,
     heat: room.heat,
     online,
     live_since: room.liveSince,
@@ -355,8 +359,11 @@ export async function liveRoomsWithOpenBroadcasts(db: DbOrTx) {
 }
 
 export async function roomKeyHashes(db: DbOrTx) {
-  return db
-    .select({ id: liveRooms.id, keyHash: liveRooms.streamKeyHash, sealedAt: liveRooms.sealedAt })
-    .from(liveRooms)
-    .where(isNotNull(liveRooms.streamKeyHash));
+  const rows = await db.select().from(liveRooms).where(isNotNull(liveRooms.streamKeyHash));
+  // A lapsed seal reads as no seal, so the media server takes the room's pushes again by itself.
+  return rows.map((row) => ({
+    id: row.id,
+    keyHash: row.streamKeyHash,
+    sealedAt: isSealed(row) ? row.sealedAt : null,
+  }));
 }

@@ -1,8 +1,12 @@
-// The kicked-out list loaded at start-up (spec §7): rooms this viewer may not enter right now.
+// Moderation calls: the kicked-out list loaded at start-up (spec §7), and reports, seals and
+// kick-outs from their own files.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { registerKickoutRoutes } from './kickout-api';
+import { registerReportRoutes } from './reports-api';
+import { registerSealRoutes } from './seal-api';
 import { listKickedRoomIds } from './service';
 
 export function registerModerationRoutes(app: OpenAPIHono<AppEnv>) {
@@ -17,4 +21,7 @@ export function registerModerationRoutes(app: OpenAPIHono<AppEnv>) {
     },
     async (c) => ({ list: c.var.user ? await listKickedRoomIds(c.var.db, c.var.user.id) : [] }),
   );
+  registerReportRoutes(app);
+  registerSealRoutes(app);
+  registerKickoutRoutes(app);
 }

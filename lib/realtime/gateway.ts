@@ -11,6 +11,8 @@ export type GatewayOptions = {
   resolveUser: (token: string) => Promise<SessionUser | null>;
   /** QR login: makes this socket the one listener of a code; the login's id, or null when refused. */
   claimQrLogin?: (code: string, socketId: string) => Promise<number | null>;
+  /** Whether a signed-in viewer may enter a live room (a kicked-out viewer may not). */
+  mayJoinRoom?: (roomId: number, userId: number) => Promise<boolean>;
   adapter?: ServerOptions['adapter'];
 };
 
@@ -40,14 +42,19 @@ export function createGateway(httpServer: HttpServer, options: GatewayOptions) {
         }
       });
 
-    on('register', async ({ token, type }) => {
-      const sessionToken =
-        token || tokenOfRequest(new Headers(socket.handshake.headers as Record<string, string>));
-      const user = sessionToken ? await options.resolveUser(sessionToken) : null;
-      if (user) await socket.join(rooms.user(user.id));
-      socket.data.userId = user?.id ?? null;
-      socket.data.mode = type;
-      send({ type: 'registered', user_id: user?.id ?? null });
+    on('register', ({ token, type }) => {
+      // Kept as a promise: a `joinRoom` sent right after must wait to know who is asking.
+      socket.data.registered = (async () => {
+        const sessionToken =
+          token || tokenOfRequest(new Headers(socket.handshake.headers as Record<string, string>));
+        const user = sessionToken ? await options.resolveUser(sessionToken) : null;
+        if (user) await socket.join(rooms.user(user.id));
+        socket.data.userId = user?.id ?? null;
+        socket.data.mode = type;
+        send({ type: 'registered', user_id: user?.id ?? null });
+        return user?.id ?? null;
+      })();
+      return socket.data.registered;
     });
     on('toggle', ({ company_id }) => socket.join(rooms.company(company_id)));
     on('classify', async ({ classify_type }) => {
@@ -59,9 +66,14 @@ export function createGateway(httpServer: HttpServer, options: GatewayOptions) {
       if (id !== null) await socket.join(rooms.qrLogin(id));
       ack?.({ ok: id !== null });
     });
-    on('joinRoom', async ({ room_id }) => {
+    on('joinRoom', async ({ room_id }, ack) => {
       for (const joined of socket.rooms) if (joined.startsWith('live:')) await socket.leave(joined);
+      const userId = (await socket.data.registered) as number | null | undefined;
+      if (userId && options.mayJoinRoom && !(await options.mayJoinRoom(room_id, userId))) {
+        return ack?.({ ok: false });
+      }
       await socket.join(rooms.liveRoom(room_id));
+      ack?.({ ok: true });
     });
     on('heartbeat', (_payload, ack) => {
       const reply = { type: 'heartbeat' as const, time: Date.now() };
@@ -95,4 +107,23 @@ export function publish(target: PushTarget, message: ServerMessage) {
 /** Sockets in a room on this node (the live room's online count). */
 export function onlineIn(room: string) {
   return (globalThis as Holder).__portalRealtime?.sockets.adapter.rooms.get(room)?.size ?? 0;
+}
+
+/** Takes every socket of one room (e.g. a user's) out of another (a live room), on every node. */
+export function leaveRoom(who: string, room: string) {
+  (globalThis as Holder).__portalRealtime?.in(who).socketsLeave(room);
+}
+
+/** Signed-in users in a room (de-duplicated) and the number of guest sockets, on every node. */
+export async function viewersIn(room: string) {
+  const io = (globalThis as Holder).__portalRealtime;
+  const sockets = io ? await io.in(room).fetchSockets() : [];
+  const users = new Set<number>();
+  let guests = 0;
+  for (const socket of sockets) {
+    const id = socket.data.userId as number | null | undefined;
+    if (id) users.add(id);
+    else guests += 1;
+  }
+  return { userIds: [...users], guests };
 }

@@ -8,6 +8,7 @@ import type { Db } from '@/lib/db';
 import { defaultOpenfootballDir, importOpenfootball } from '@/lib/feeds/openfootball/import';
 import { ensureRoom } from '@/lib/live/service';
 import { log } from '@/lib/log';
+import { seedReportReasons } from '@/lib/moderation/report-reasons';
 
 /** Documented in the README; change them on any public install. */
 export const DEMO_ACCOUNTS = [
@@ -60,6 +61,7 @@ export async function seedDemoData(db: Db) {
       });
   }
   await seedLiveRooms(db);
+  await seedReportReasons(db);
   await seedFootballData(db);
 }
 

@@ -21,6 +21,8 @@ type Room = {
   cover: string | null;
   status: 'idle' | 'live' | 'ended';
   category: string;
+  /** A sealed room cannot start; the centre shows why above. */
+  sealed?: boolean;
 };
 
 const PLACARD_MAX = 50;
@@ -328,7 +330,7 @@ function LiveState({ room }: { room: Room }) {
       <div className="flex items-center gap-3">
         <Button
           type="button"
-          disabled={pending || room.status === 'live'}
+          disabled={pending || room.status === 'live' || room.sealed}
           onClick={async () => {
             const reply = await run(() =>
               api.get<{ waiting_for_push: boolean }>('api/Live/startRoom', {}, { silent: true }),

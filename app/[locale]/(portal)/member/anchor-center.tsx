@@ -1,6 +1,6 @@
 // The anchor centre (`/member?type=9`): push settings, room texts, cover, category, start/end and the
 // broadcast history. Data comes from the live service; the forms are the client panel beside this.
-import { History, PlayCircle } from 'lucide-react';
+import { History, PlayCircle, ShieldBan } from 'lucide-react';
 import { headers } from 'next/headers';
 import { NextIntlClientProvider } from 'next-intl';
 import { getFormatter, getLocale, getMessages, getTranslations } from 'next-intl/server';
@@ -8,10 +8,12 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import { anchorExperience, experienceTenths } from '@/lib/live/history';
+import { sealOf } from '@/lib/live/seal-state';
 import { broadcastHistory, ensureRoom, listCustomCategories, pushSettings } from '@/lib/live/service';
 import { AnchorCenterPanel } from './anchor-center-panel';
 import { MatchBindingCard } from './match-binding-card';
 import { ReservedLivesCard } from './reserved-lives-card';
+import { RoomViewersLoader } from './room-viewers-loader';
 import { SectionCard } from './section-card';
 
 export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; nickname: string }) {
@@ -29,6 +31,8 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
     getMessages(),
     getLocale(),
   ]);
+  const seal = sealOf(room);
+  const tModeration = await getTranslations('moderation');
   const categories = [
     { value: 'football', label: t('category.football') },
     { value: 'basketball', label: t('category.basketball') },
@@ -46,6 +50,26 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
       <p className="text-sm text-ink-700" data-testid="anchor-state">
         {tMember('centerBody', { name: nickname })}
       </p>
+      {seal.sealed ? (
+        <div
+          role="alert"
+          data-testid="anchor-sealed"
+          className="flex gap-3 rounded-xl border border-live/30 bg-live/5 px-5 py-4"
+        >
+          <ShieldBan aria-hidden className="mt-0.5 size-5 shrink-0 text-live" />
+          <div className="space-y-1 text-sm">
+            <p className="font-semibold text-ink-900">{tModeration('anchorSealed')}</p>
+            <p className="text-ink-700">{tModeration('sealedReason', { reason: seal.reason ?? '' })}</p>
+            <p className="text-ink-700">
+              {seal.until
+                ? tModeration('sealedUntil', {
+                    until: format.dateTime(seal.until, { dateStyle: 'medium', timeStyle: 'short' }),
+                  })
+                : tModeration('sealedIndefinitely')}
+            </p>
+          </div>
+        </div>
+      ) : null}
       <NextIntlClientProvider locale={locale} messages={{ anchorCenter: messages.anchorCenter }}>
         <AnchorCenterPanel
           room={{
@@ -54,12 +78,16 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
             placard: room.placard,
             cover: room.coverUrl || null,
             status: room.status,
+            sealed: seal.sealed,
             category: room.category === 'custom' ? `custom:${room.customCategoryId}` : room.category,
           }}
           pushUrl={settings.push_url}
           firstKey={settings.stream_key}
           categories={categories}
         />
+      </NextIntlClientProvider>
+      <NextIntlClientProvider locale={locale} messages={{ moderation: messages.moderation }}>
+        <RoomViewersLoader />
       </NextIntlClientProvider>
       <MatchBindingCard anchorId={anchorId} />
       <ReservedLivesCard anchorId={anchorId} />

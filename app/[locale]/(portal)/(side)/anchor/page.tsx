@@ -6,6 +6,7 @@ import { cookies } from 'next/headers';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { LoginButton } from '@/components/accounts/login-button';
 import { AdultGate } from '@/components/live/adult-gate';
+import { KickedNotice } from '@/components/live/kicked-notice';
 import { RoomCard, RoomGrid } from '@/components/live/room-card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { currentUser } from '@/lib/accounts/current-user';
@@ -16,8 +17,16 @@ import { Link } from '@/lib/i18n/navigation';
 import { type Locale, localizedPath } from '@/lib/i18n/routing';
 import { ADULT_COOKIE } from '@/lib/live/adult-api';
 import { customCategoryName, listRooms, type RoomCategory, type RoomFilter } from '@/lib/live/lists';
+import { kickedNoticeText } from '@/lib/moderation/kicked-notice';
 
-type Search = { type?: string; id?: string; name?: string; filter?: string; weekday?: string };
+type Search = {
+  type?: string;
+  id?: string;
+  name?: string;
+  filter?: string;
+  weekday?: string;
+  kicked?: string;
+};
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Search> };
 
 export async function generateMetadata({ params }: Props) {
@@ -132,6 +141,7 @@ export default async function AnchorListPage({ params, searchParams }: Props) {
     );
   }
 
+  const kicked = await kickedNoticeText(getDb(), user?.id, search.kicked);
   const rooms = await listRooms(getDb(), {
     category,
     customCategoryId: customId,
@@ -141,6 +151,7 @@ export default async function AnchorListPage({ params, searchParams }: Props) {
   });
   return (
     <div className="px-6 py-6">
+      {kicked ? <KickedNotice message={kicked.message} dismissLabel={kicked.dismiss} /> : null}
       {header}
       {rooms.length ? (
         <RoomGrid>

@@ -18,6 +18,11 @@ const LivePlayer = dynamic(() => import('./live-player'), {
   loading: () => <Skeleton className="size-full rounded-none bg-night-2" />,
 });
 
+// Only a sealed room needs it; rendered on the server all the same.
+const SealedScreen = dynamic(() =>
+  import('@/components/live/sealed-screen').then((module) => module.SealedScreen),
+);
+
 type Info = RoomInfo;
 type RoomPush = { room_id: number; data: unknown };
 
@@ -68,11 +73,11 @@ function useRoomPushes(roomId: number) {
     let last = appStore.get(realtimeMessagesAtom);
     return appStore.sub(realtimeMessagesAtom, () => {
       const messages = appStore.get(realtimeMessagesAtom);
-      const changed = (type: 'startRoom' | 'endRoom' | 'heatUpdate') => {
+      const changed = (type: 'startRoom' | 'endRoom' | 'heatUpdate' | 'sealingStatu') => {
         const message = messages[type] as RoomPush | undefined;
         return message && message !== last[type] && message.room_id === roomId ? message : null;
       };
-      if (changed('startRoom') || changed('endRoom')) {
+      if (changed('startRoom') || changed('endRoom') || changed('sealingStatu')) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.liveRoom(roomId) });
         void queryClient.invalidateQueries({ queryKey: queryKeys.liveReplays(roomId) });
       }
@@ -132,6 +137,7 @@ export function LiveStage({
   asideTop?: ReactNode;
 }) {
   const t = useTranslations('live');
+  const tModeration = useTranslations('moderation');
   const format = useFormatter();
   const { data: info } = useRoomInfo(initial);
   useRoomPushes(initial.id);
@@ -160,7 +166,9 @@ export function LiveStage({
   const replay = chosen ?? (info.status === 'ended' ? (replays[0] ?? null) : null);
 
   let stage: ReactNode;
-  if (live && !chosen) {
+  if (info.sealed) {
+    stage = <SealedScreen reason={info.seal_reason} until={info.sealed_until} />;
+  } else if (live && !chosen) {
     stage = (
       <LivePlayer
         key={`live-${info.broadcast_id}-${mode}`}
@@ -188,13 +196,15 @@ export function LiveStage({
     );
   }
 
-  const stateLabel = chosen
-    ? t('state.replay')
-    : info.status === 'live'
-      ? t('state.live')
-      : info.status === 'ended'
-        ? t('state.ended')
-        : t('state.idle');
+  const stateLabel = info.sealed
+    ? tModeration('sealedState')
+    : chosen
+      ? t('state.replay')
+      : info.status === 'live'
+        ? t('state.live')
+        : info.status === 'ended'
+          ? t('state.ended')
+          : t('state.idle');
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)_300px] items-start gap-4">
@@ -236,7 +246,7 @@ export function LiveStage({
                 {t('backToLive')}
               </button>
             ) : null}
-            {live && !chosen && info.play.flv && info.play.hls ? (
+            {live && !chosen && !info.sealed && info.play.flv && info.play.hls ? (
               <fieldset className="flex overflow-hidden rounded-md border border-line text-xs">
                 <legend className="sr-only">{t('mode.label')}</legend>
                 {(['flv', 'hls'] as const).map((value) => (

@@ -5,13 +5,16 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { ReportButton } from '@/components/live/report-button';
 import { currentUser } from '@/lib/accounts/current-user';
 import { NotFoundError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db';
+import { redirect } from '@/lib/i18n/navigation';
 import { LOCALES, type Locale, localizedPath } from '@/lib/i18n/routing';
 import { followerCount, isFollowing } from '@/lib/live/follows';
 import { recordWatch } from '@/lib/live/history';
 import { listReplays, roomInfo } from '@/lib/live/service';
+import { isKickedOut } from '@/lib/moderation/kickouts';
 import { rooms } from '@/lib/realtime/events';
 import { onlineIn } from '@/lib/realtime/gateway';
 import { FollowButton } from './follow-button';
@@ -68,6 +71,9 @@ export default async function LivePage({ params, searchParams }: Props) {
   if (!loaded) notFound();
   const { info, replays, chosen } = loaded;
   const viewer = await currentUser();
+  if (viewer && (await isKickedOut(getDb(), info.id, viewer.id))) {
+    redirect({ href: `/anchor?type=0&kicked=${info.id}`, locale });
+  }
   const [t, messages, fans, followed] = await Promise.all([
     getTranslations('live'),
     getMessages(),
@@ -78,7 +84,10 @@ export default async function LivePage({ params, searchParams }: Props) {
   ]);
 
   return (
-    <NextIntlClientProvider locale={locale} messages={{ live: messages.live }}>
+    <NextIntlClientProvider
+      locale={locale}
+      messages={{ live: messages.live, moderation: messages.moderation }}
+    >
       <div className="mx-auto max-w-[1280px] space-y-4">
         <header className="flex items-center gap-4 rounded-xl border border-line bg-surface px-5 py-4">
           <img
@@ -113,6 +122,9 @@ export default async function LivePage({ params, searchParams }: Props) {
               <FollowButton anchorId={info.anchor.id} initialFollowed={followed} initialFans={fans} />
             )}
             <ShareButton roomId={info.id} />
+            {viewer?.id === info.anchor.id ? null : (
+              <ReportButton targetType="room" targetId={info.id} signedIn={Boolean(viewer)} />
+            )}
           </div>
         </header>
 

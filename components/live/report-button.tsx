@@ -1,0 +1,54 @@
+'use client';
+// 举报: opens the report dialog for a room, user, post or comment. The dialog (Radix, the reasons
+// query) loads on the first click so pages that show the button carry none of it. A page that knows
+// the visitor is a guest passes `signedIn={false}` and the login dialog opens instead; otherwise a
+// guest's submit gets code 700, which opens it through the shared client.
+import { Flag } from 'lucide-react';
+import dynamic from 'next/dynamic';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import type { ReportTargetType } from '@/lib/moderation/report-targets';
+import { appStore, loginDialogAtom } from '@/lib/store/atoms';
+
+const ReportDialog = dynamic(() => import('./report-dialog'), { ssr: false });
+
+export function ReportButton({
+  targetType,
+  targetId,
+  signedIn,
+  className,
+}: {
+  targetType: ReportTargetType;
+  targetId: number;
+  signedIn?: boolean;
+  className?: string;
+}) {
+  const t = useTranslations('moderation');
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          if (signedIn === false) {
+            appStore.set(loginDialogAtom, 'qr');
+            return;
+          }
+          setUsed(true);
+          setOpen(true);
+        }}
+        className={
+          className ??
+          'inline-flex h-8 items-center gap-1.5 rounded-md border border-line px-3 text-sm text-ink-700 hover:border-live hover:text-live'
+        }
+      >
+        <Flag aria-hidden className="size-4" />
+        {t('report')}
+      </button>
+      {used ? (
+        <ReportDialog open={open} onOpenChange={setOpen} targetType={targetType} targetId={targetId} />
+      ) : null}
+    </>
+  );
+}

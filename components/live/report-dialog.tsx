@@ -1,0 +1,185 @@
+'use client';
+// The report form: reasons from `Reportuser/classifyList` as radio cards, a description with a counter
+// (required for reasons like "other"), and the server's translated refusal shown inline.
+import { useQuery } from '@tanstack/react-query';
+import { CircleAlert, X } from 'lucide-react';
+import { useLocale, useTranslations } from 'next-intl';
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { FIELD_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError, api } from '@/lib/http/client';
+import type { ReportTargetType } from '@/lib/moderation/report-targets';
+
+const CONTENT_MAX = 200;
+const SKELETON_KEYS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+type Reason = { id: number; name: string; needs_content: boolean };
+
+export default function ReportDialog({
+  open,
+  onOpenChange,
+  targetType,
+  targetId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  targetType: ReportTargetType;
+  targetId: number;
+}) {
+  const t = useTranslations('moderation');
+  const locale = useLocale();
+  const reasons = useQuery({
+    queryKey: ['moderation', 'report-reasons', locale],
+    queryFn: () => api.post<{ list: Reason[] }>('api/Reportuser/classifyList', {}, { silent: true }),
+    enabled: open,
+    staleTime: 10 * 60_000,
+  });
+  const [reasonId, setReasonId] = useState<number | null>(null);
+  const [content, setContent] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const chosen = reasons.data?.list.find((reason) => reason.id === reasonId) ?? null;
+  const over = content.length > CONTENT_MAX;
+
+  const close = (next: boolean) => {
+    onOpenChange(next);
+    if (!next) {
+      setError(null);
+      setReasonId(null);
+      setContent('');
+    }
+  };
+
+  const submit = async () => {
+    if (!chosen) {
+      setError(t('chooseReason'));
+      return;
+    }
+    setError(null);
+    setPending(true);
+    try {
+      await api.post(
+        'api/Reportuser/insert',
+        { target_type: targetType, target_id: targetId, classify_id: chosen.id, content: content.trim() },
+        { silent: true },
+      );
+      close(false);
+      import('sonner').then(({ toast }) => toast.success(t('submitted')));
+    } catch (cause) {
+      // 700 opened the login dialog already; this one steps aside for it.
+      if (cause instanceof ApiError && cause.code === 700) close(false);
+      else setError(cause instanceof ApiError ? cause.message : t('failed'));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={close}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content
+          className="fixed left-1/2 top-1/2 z-50 w-[520px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-surface p-6 shadow-2xl"
+          data-testid="report-dialog"
+        >
+          <Dialog.Title className="text-lg font-semibold text-ink-900">
+            {t('reportTitle', { target: t(`target.${targetType}`) })}
+          </Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-ink-500">{t('reportHint')}</Dialog.Description>
+          <form
+            className="mt-5 space-y-5"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit();
+            }}
+          >
+            <fieldset>
+              <legend className={LABEL_CLASS}>{t('reasons')}</legend>
+              {reasons.isError ? (
+                <p className="flex items-center gap-3 text-sm text-ink-700">
+                  {t('reasonsFailed')}
+                  <Button type="button" size="sm" variant="secondary" onClick={() => reasons.refetch()}>
+                    {t('retry')}
+                  </Button>
+                </p>
+              ) : !reasons.data ? (
+                <div className="grid grid-cols-2 gap-2">
+                  {SKELETON_KEYS.map((key) => (
+                    <Skeleton key={key} className="h-10 rounded-md" />
+                  ))}
+                </div>
+              ) : (
+                <div className="grid grid-cols-2 gap-2">
+                  {reasons.data.list.map((reason) => (
+                    <label
+                      key={reason.id}
+                      className="flex h-10 cursor-pointer items-center gap-2 rounded-md border border-line px-3 text-sm text-ink-700 hover:border-brand-400 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-700 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-400"
+                    >
+                      <input
+                        type="radio"
+                        name="report-reason"
+                        value={reason.id}
+                        checked={reasonId === reason.id}
+                        onChange={() => {
+                          setReasonId(reason.id);
+                          setError(null);
+                        }}
+                        className="accent-brand-500"
+                      />
+                      <span className="truncate">{reason.name}</span>
+                    </label>
+                  ))}
+                </div>
+              )}
+            </fieldset>
+            <div>
+              <div className="flex items-baseline justify-between">
+                <label htmlFor="report-content" className={LABEL_CLASS}>
+                  {t('description')}
+                </label>
+                <span
+                  className={over ? 'text-xs text-live tabular-nums' : 'text-xs text-ink-500 tabular-nums'}
+                >
+                  {t('counter', { count: content.length, max: CONTENT_MAX })}
+                </span>
+              </div>
+              <textarea
+                id="report-content"
+                rows={3}
+                className={`${FIELD_CLASS} py-2`}
+                value={content}
+                onChange={(event) => setContent(event.target.value)}
+                placeholder={chosen?.needs_content ? t('descriptionRequiredPrompt') : t('descriptionPrompt')}
+                aria-invalid={over}
+                aria-required={chosen?.needs_content}
+              />
+            </div>
+            {error ? (
+              <p role="alert" className="flex items-center gap-1.5 text-sm text-live">
+                <CircleAlert aria-hidden className="size-4 shrink-0" />
+                {error}
+              </p>
+            ) : null}
+            <div className="flex justify-end gap-2">
+              <Dialog.Close asChild>
+                <Button type="button" variant="ghost">
+                  {t('cancel')}
+                </Button>
+              </Dialog.Close>
+              <Button type="submit" disabled={pending || over || !reasons.data}>
+                {pending ? t('submitting') : t('submit')}
+              </Button>
+            </div>
+          </form>
+          <Dialog.Close
+            aria-label={t('close')}
+            className="absolute right-4 top-4 rounded-full p-1 text-ink-500 hover:bg-canvas hover:text-ink-900"
+          >
+            <X aria-hidden className="size-4" />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,20 @@
+// The /anchor notice after a kick-out. `kicked` comes from the address, so it only names a room to
+// look up: the notice shows only when this viewer really is kicked out of it now.
+import { getFormatter, getTranslations } from 'next-intl/server';
+import type { DbOrTx } from '@/lib/db';
+import { kickoutOf } from './kickouts';
+
+export async function kickedNoticeText(db: DbOrTx, userId: number | null | undefined, raw?: string) {
+  if (!userId || !raw || !/^\d{1,9}$/.test(raw)) return null;
+  const kickout = await kickoutOf(db, Number(raw), userId);
+  if (!kickout) return null;
+  const [t, format] = await Promise.all([getTranslations('moderation'), getFormatter()]);
+  const sameDay = kickout.expiresAt.getTime() - Date.now() < 12 * 3_600_000;
+  const time = format.dateTime(
+    kickout.expiresAt,
+    sameDay
+      ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
+      : { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  );
+  return { message: t('kickedNotice', { room: kickout.roomId, time }), dismiss: t('dismiss') };
+}

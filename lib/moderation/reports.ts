@@ -1,0 +1,131 @@
+// Reports (spec §7 `Reportuser/insert`): a signed-in viewer reports a room, a user, a post or a
+// comment for a reason; operators dismiss or uphold them. One open report per viewer and target,
+// at most 10 an hour per viewer (counted in Postgres like every other limit).
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { assertWithinLimit, type RateRule, recordEvent } from '@/lib/accounts/rate-limit';
+import { users } from '@/lib/accounts/schema';
+import { DomainError, NotFoundError } from '@/lib/api/errors';
+import type { DbOrTx } from '@/lib/db';
+import type { Locale } from '@/lib/i18n/routing';
+import { uploads } from '@/lib/storage/schema';
+import { findReportReason, reasonName } from './report-reasons';
+import { type ReportTargetType, resolveReportTarget } from './report-targets';
+import { reportReasons, reports } from './schema';
+
+export const REPORT_CONTENT_MAX = 200;
+export const REPORT_IMAGES_MAX = 3;
+export const REPORT_LIMIT: RateRule = {
+  bucket: 'report:user',
+  max: 10,
+  windowMs: 3_600_000,
+  error: 'REPORT_LIMIT',
+};
+
+export type NewReport = {
+  targetType: ReportTargetType;
+  targetId: number;
+  reasonId: number;
+  content: string;
+  images: string[];
+};
+
+export async function createReport(db: DbOrTx, reporterId: number, input: NewReport) {
+  const target = await resolveReportTarget(db, input.targetType, input.targetId);
+  if (!target) throw new NotFoundError('REPORT_TARGET_NOT_FOUND');
+  if (target.ownerId === reporterId) throw new DomainError('REPORT_SELF');
+  const reason = await findReportReason(db, input.reasonId);
+  if (!reason) throw new DomainError('REPORT_REASON_NOT_FOUND');
+  if (reason.needsContent && !input.content) throw new DomainError('REPORT_CONTENT_REQUIRED');
+  const images = [...new Set(input.images)];
+  if (images.length) {
+    const owned = await db
+      .select({ url: uploads.url })
+      .from(uploads)
+      .where(and(eq(uploads.userId, reporterId), eq(uploads.purpose, 'image'), inArray(uploads.url, images)));
+    if (owned.length !== images.length) throw new DomainError('REPORT_IMAGE_NOT_UPLOADED');
+  }
+  const [open] = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(
+      and(
+        eq(reports.reporterId, reporterId),
+        eq(reports.targetType, input.targetType),
+        eq(reports.targetId, input.targetId),
+        eq(reports.status, 'open'),
+      ),
+    );
+  if (open) throw new DomainError('REPORT_DUPLICATE');
+  await assertWithinLimit(db, REPORT_LIMIT, String(reporterId));
+  const [created] = await db
+    .insert(reports)
+    .values({
+      reporterId,
+      targetType: input.targetType,
+      targetId: input.targetId,
+      reasonId: reason.id,
+      content: input.content,
+      images,
+    })
+    // Two clicks racing past the check above meet the partial unique index instead.
+    .onConflictDoNothing()
+    .returning({ id: reports.id, status: reports.status });
+  if (!created) throw new DomainError('REPORT_DUPLICATE');
+  await recordEvent(db, REPORT_LIMIT.bucket, String(reporterId));
+  return created;
+}
+
+export const REPORT_STATUSES = ['open', 'dismissed', 'upheld'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+export async function listReports(
+  db: DbOrTx,
+  query: { status?: ReportStatus; page: number; size?: number; locale: Locale },
+) {
+  const size = query.size ?? 20;
+  const where = query.status ? eq(reports.status, query.status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ report: reports, reasonNames: reportReasons.names, reporter: users.nickname })
+      .from(reports)
+      .innerJoin(reportReasons, eq(reportReasons.id, reports.reasonId))
+      .innerJoin(users, eq(users.id, reports.reporterId))
+      .where(where)
+      .orderBy(desc(reports.createdAt), desc(reports.id))
+      .limit(size)
+      .offset((query.page - 1) * size),
+    db.select({ total: count() }).from(reports).where(where),
+  ]);
+  return {
+    total: total?.total ?? 0,
+    list: rows.map(({ report, reasonNames, reporter }) => ({
+      id: report.id,
+      reporter: { id: report.reporterId, nickname: reporter },
+      target_type: report.targetType,
+      target_id: report.targetId,
+      reason: reasonName(reasonNames, query.locale),
+      content: report.content,
+      images: report.images,
+      status: report.status as ReportStatus,
+      note: report.note,
+      handled_at: report.handledAt,
+      created_at: report.createdAt,
+    })),
+  };
+}
+
+export async function handleReport(
+  db: DbOrTx,
+  operatorId: number,
+  input: { id: number; action: 'dismiss' | 'uphold'; note?: string },
+) {
+  const [report] = await db.select().from(reports).where(eq(reports.id, input.id));
+  if (!report) throw new NotFoundError('REPORT_NOT_FOUND');
+  if (report.status !== 'open') throw new DomainError('REPORT_ALREADY_HANDLED');
+  const status = input.action === 'dismiss' ? 'dismissed' : 'upheld';
+  await db
+    .update(reports)
+    .set({ status, handlerId: operatorId, handledAt: new Date(), note: input.note ?? null })
+    .where(eq(reports.id, report.id));
+  return { id: report.id, status };
+}
