@@ -6,6 +6,7 @@ import { users } from '@/lib/accounts/schema';
 import { NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { broadcasts, liveRooms } from './schema';
+import { notSealed } from './seal-state';
 import { findRoom, listReplays } from './service';
 
 export const RECOMMEND_LIMIT_MAX = 24;
@@ -59,7 +60,7 @@ export async function recommendVideos(
       and(
         isNotNull(broadcasts.replayPath),
         isNotNull(broadcasts.endedAt),
-        sql`${liveRooms.sealedAt} is null`,
+        notSealed(),
         sql`(${own} or ${sameCategory})`,
         ...excluded.map((id) => ne(broadcasts.id, id)),
       ),

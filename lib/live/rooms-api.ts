@@ -10,6 +10,7 @@ import { defineRoute } from '@/lib/api/route';
 import { ADULT_COOKIE } from './adult-api';
 import { latestApplication } from './applications';
 import { listRooms, liveRoomBuckets, type RoomCard, type RoomCategory } from './lists';
+import { isSealed } from './seal-state';
 import {
   ensureRoom,
   findRoom,
@@ -179,7 +180,7 @@ export function registerRoomListRoutes(app: OpenAPIHono<AppEnv>) {
           ? {
               id: room.id,
               status: room.status,
-              sealed: Boolean(room.sealedAt),
+              sealed: isSealed(room),
               publishing: isMediaPublishing(room.id),
             }
           : null,
