@@ -16,6 +16,7 @@ import { registerReservationRoutes } from '@/lib/live/reservations-api';
 import { log } from '@/lib/log';
 import { registerMediaHookRoutes } from '@/lib/media/api';
 import { registerModerationRoutes } from '@/lib/moderation/api';
+import { registerPostRoutes } from '@/lib/posts/api';
 import { registerScoresRoutes } from '@/lib/scores/api';
 import { registerDatabaseRoutes } from '@/lib/scores/database-api';
 import { registerMatchDetailRoutes } from '@/lib/scores/detail-api';
@@ -76,6 +77,7 @@ export function createApiApp(deps: { db: () => Db }) {
   registerLiveRoutes(app);
   registerReservationRoutes(app);
   registerMediaHookRoutes(app);
+  registerPostRoutes(app);
   registerDocs(app);
   return app;
 }
