@@ -35,7 +35,7 @@ export const newPostSchema = z.object({
 
 export const newCommentSchema = z.object({
   id,
-  content: z.string().trim().min(1).max(COMMENT_BODY_MAX),
+  content: z.string().trim().max(COMMENT_BODY_MAX),
   parent_id: id.optional(),
 });
 
