@@ -6,17 +6,15 @@ import { z } from 'zod';
 import { requireAnchor, requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { COMMENT_BODY_MAX, POST_BODY_MAX, POST_IMAGES_MAX } from './limits';
 import {
   addComment,
-  COMMENT_BODY_MAX,
   COMMENTS_PAGE_SIZE,
   createPost,
   deletePost,
   getPost,
   listAuthorPosts,
   listComments,
-  POST_BODY_MAX,
-  POST_IMAGES_MAX,
   POSTS_PAGE_SIZE,
   toggleCommentLike,
   togglePostLike,

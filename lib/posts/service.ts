@@ -9,9 +9,6 @@ import type { DbOrTx } from '@/lib/db';
 import { findOwnUpload } from '@/lib/storage/service';
 import { commentLikes, type PostVideo, postComments, postLikes, posts } from './schema';
 
-export const POST_BODY_MAX = 2000;
-export const POST_IMAGES_MAX = 4;
-export const COMMENT_BODY_MAX = 500;
 export const POSTS_PAGE_SIZE = 10;
 export const COMMENTS_PAGE_SIZE = 20;
 export type PostChannel = 'anchor';

@@ -9,6 +9,7 @@ import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import { broadcastHistory, ensureRoom, listCustomCategories, pushSettings } from '@/lib/live/service';
 import { AnchorCenterPanel } from './anchor-center-panel';
+import { AnchorPostsCard } from './anchor-posts-card';
 import { ReservedLivesCard } from './reserved-lives-card';
 import { SectionCard } from './section-card';
 
@@ -59,6 +60,7 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
         />
       </NextIntlClientProvider>
       <ReservedLivesCard anchorId={anchorId} />
+      <AnchorPostsCard anchorId={anchorId} />
       <SectionCard title={t('historyTitle')} icon={History}>
         {history.length === 0 ? (
           <EmptyState icon={History} title={t('noHistory')} hint={t('noHistoryHint')} />

@@ -13,6 +13,7 @@ import { followerCount, isFollowing } from '@/lib/live/follows';
 import { listReplays, roomInfo } from '@/lib/live/service';
 import { rooms } from '@/lib/realtime/events';
 import { onlineIn } from '@/lib/realtime/gateway';
+import { AnchorPosts } from './anchor-posts';
 import { FollowButton } from './follow-button';
 import { LiveStage, RoomStats } from './live-stage';
 import { ShareButton } from './share-button';
@@ -126,6 +127,8 @@ export default async function LivePage({ params, searchParams }: Props) {
             </p>
           </div>
         </section>
+
+        <AnchorPosts anchorId={info.anchor.id} />
       </div>
     </NextIntlClientProvider>
   );
