@@ -1,9 +1,9 @@
 'use client';
 // A like toggle for a post or a comment: the count moves at once and rolls back if the server
-// refuses (a guest's code 700 opens the login dialog through the shared client).
-import { ThumbsUp } from 'lucide-react';
+// refuses (a guest's code 700 opens the login dialog through the shared client). The icon comes
+// from the caller, so a server-rendered post ships no icon code; it fills when pressed.
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { cn } from '@/lib/cn';
 
 type State = { liked: boolean; likes: number };
@@ -12,12 +12,14 @@ export function LikeButton({
   path,
   id,
   initial,
+  icon,
   size = 'md',
   testId,
 }: {
   path: 'api/anchor_dynamics_user/likes' | 'api/anchor_dynamics_user/commentLikes';
   id: number;
   initial: State;
+  icon: ReactNode;
   size?: 'sm' | 'md';
   testId?: string;
 }) {
@@ -47,16 +49,12 @@ export function LikeButton({
       aria-label={t('like')}
       data-testid={testId}
       className={cn(
-        'inline-flex items-center gap-1 rounded-md tabular-nums transition-colors',
+        'group inline-flex items-center gap-1 rounded-md tabular-nums transition-colors',
         size === 'md' ? 'h-8 px-2.5 text-sm' : 'h-6 px-1.5 text-xs',
         state.liked ? 'text-brand-600' : 'text-ink-500 hover:text-brand-600',
       )}
     >
-      <ThumbsUp
-        aria-hidden
-        className={size === 'md' ? 'size-4' : 'size-3.5'}
-        fill={state.liked ? 'currentColor' : 'none'}
-      />
+      {icon}
       <span data-testid={testId ? `${testId}-count` : undefined}>{state.likes}</span>
     </button>
   );

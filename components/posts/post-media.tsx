@@ -1,13 +1,10 @@
-'use client';
-// A post's media: a grid of 1–4 images (a click opens the lightbox, loaded on first use) or one
-// video played natively with its poster frame; only its metadata loads until the viewer plays it.
-import dynamic from 'next/dynamic';
+// A post's media: a grid of 1–4 images (a click opens the lightbox) or one video played natively
+// with its poster frame; only its metadata loads until the viewer plays it. Markup only: it renders
+// on the server for the first page and in the browser for later pages.
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
 import { cn } from '@/lib/cn';
+import { LightboxGroup } from './lightbox-group';
 import type { PostItem } from './types';
-
-const ImageLightbox = dynamic(() => import('./image-lightbox'), { ssr: false });
 
 const GRID: Record<number, string> = {
   1: 'grid-cols-1 max-w-[360px]',
@@ -24,7 +21,6 @@ export function PostMedia({
   compact?: boolean;
 }) {
   const t = useTranslations('posts');
-  const [open, setOpen] = useState<number | null>(null);
   if (post.video) {
     return (
       // biome-ignore lint/a11y/useMediaCaption: uploaded clips come without a caption file
@@ -45,7 +41,7 @@ export function PostMedia({
   }
   if (post.images.length === 0) return null;
   return (
-    <>
+    <LightboxGroup images={post.images}>
       <ul
         className={cn('grid gap-1.5', compact ? 'max-w-[320px] grid-cols-4' : GRID[post.images.length])}
         data-testid="post-images"
@@ -54,7 +50,7 @@ export function PostMedia({
           <li key={src}>
             <button
               type="button"
-              onClick={() => setOpen(index)}
+              data-index={index}
               className="block aspect-square w-full overflow-hidden rounded-md border border-line bg-canvas focus-visible:ring-2 focus-visible:ring-brand-400"
             >
               <img
@@ -67,9 +63,6 @@ export function PostMedia({
           </li>
         ))}
       </ul>
-      {open === null ? null : (
-        <ImageLightbox images={post.images} start={open} onClose={() => setOpen(null)} />
-      )}
-    </>
+    </LightboxGroup>
   );
 }

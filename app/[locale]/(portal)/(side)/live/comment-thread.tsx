@@ -6,6 +6,7 @@ import { CornerDownRight } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { LikeButton } from '@/components/posts/like-button';
+import { LikeIcon } from '@/components/posts/like-icon';
 import type { CommentItem, CommentPage } from '@/components/posts/types';
 import { Button } from '@/components/ui/button';
 import { FIELD_CLASS } from '@/components/ui/field-styles';
@@ -131,6 +132,7 @@ function CommentRow({ comment, onReply }: { comment: CommentItem; onReply?: () =
             path="api/anchor_dynamics_user/commentLikes"
             id={comment.id}
             initial={{ liked: comment.liked, likes: comment.likes }}
+            icon={<LikeIcon small />}
             size="sm"
             testId="comment-like"
           />

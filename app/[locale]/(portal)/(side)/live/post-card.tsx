@@ -1,26 +1,15 @@
-'use client';
-// One streamer update: who and when, the text, images or video, the like button and the
-// comment thread (its code loads when the viewer first opens it).
+// One streamer update: who and when, the text, images or video, then the like and comment
+// controls. Markup only (server-rendered for the first page, client-rendered for later pages).
 import { MessageSquare } from 'lucide-react';
-import dynamic from 'next/dynamic';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useState } from 'react';
-import { LikeButton } from '@/components/posts/like-button';
+import { LikeIcon } from '@/components/posts/like-icon';
 import { PostMedia } from '@/components/posts/post-media';
 import type { PostItem } from '@/components/posts/types';
-import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/cn';
-
-const CommentThread = dynamic(() => import('./comment-thread'), {
-  ssr: false,
-  loading: () => <Skeleton className="h-28 w-full" />,
-});
+import { PostActions } from './post-actions';
 
 export function PostCard({ post }: { post: PostItem }) {
   const t = useTranslations('posts');
   const format = useFormatter();
-  const [open, setOpen] = useState(false);
-  const [comments, setComments] = useState(post.comments);
   return (
     <article className="flex gap-3 px-5 py-4" data-testid="post" data-post-id={post.id}>
       <img
@@ -49,28 +38,12 @@ export function PostCard({ post }: { post: PostItem }) {
           </p>
         ) : null}
         <PostMedia post={post} />
-        <div className="-ml-2.5 flex items-center gap-1">
-          <LikeButton
-            path="api/anchor_dynamics_user/likes"
-            id={post.id}
-            initial={{ liked: post.liked, likes: post.likes }}
-            testId="post-like"
-          />
-          <button
-            type="button"
-            onClick={() => setOpen(!open)}
-            aria-expanded={open}
-            className={cn(
-              'inline-flex h-8 items-center gap-1 rounded-md px-2.5 text-sm tabular-nums transition-colors',
-              open ? 'text-brand-600' : 'text-ink-500 hover:text-brand-600',
-            )}
-            data-testid="post-comments-toggle"
-          >
-            <MessageSquare aria-hidden className="size-4" />
-            {open ? t('hideComments') : t('commentsToggle', { count: comments })}
-          </button>
-        </div>
-        {open ? <CommentThread postId={post.id} onAdded={() => setComments((count) => count + 1)} /> : null}
+        <PostActions
+          postId={post.id}
+          initial={{ liked: post.liked, likes: post.likes, comments: post.comments }}
+          likeIcon={<LikeIcon />}
+          commentIcon={<MessageSquare aria-hidden className="size-4" />}
+        />
       </div>
     </article>
   );
