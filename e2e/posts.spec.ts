@@ -71,13 +71,21 @@ test('an update with two images is seen, liked, commented on and deleted', async
   await expect(thread.getByTestId('comment-input')).toHaveValue('');
   await comment.getByTestId('comment-like').click();
   await expect(comment.getByTestId('comment-like-count')).toHaveText('1');
+  await comment.getByRole('button', { name: '回复' }).click();
+  await expect(thread.getByText('回复 球迷小王')).toBeVisible();
+  await thread.getByTestId('comment-input').fill('同意，首发应该不变');
+  await thread.getByRole('button', { name: '发表' }).click();
+  await expect(thread.getByTestId('comment-replies').getByText('同意，首发应该不变')).toBeVisible();
+  await expect(post.getByTestId('post-comments-toggle')).toHaveText('收起评论');
 
   // Kept by the server: a reload shows the same likes and the comment.
   await asUser.reload();
   await expect(post.getByTestId('post-like')).toHaveAttribute('aria-pressed', 'true');
   await expect(post.getByTestId('post-like-count')).toHaveText('1');
+  await expect(post.getByTestId('post-comments-toggle')).toHaveText('评论 2');
   await post.getByTestId('post-comments-toggle').click();
   await expect(comment.getByTestId('comment-like')).toHaveAttribute('aria-pressed', 'true');
+  await expect(thread.getByTestId('comment-replies').getByText('同意，首发应该不变')).toBeVisible();
 
   // A guest's like opens the login dialog and the count stays.
   await page.goto(`/live?id=${roomId}`);

@@ -77,7 +77,7 @@ export default function CommentThread({ postId, onAdded }: { postId: number; onA
                 onReply={() => setReplyTo({ id: comment.id, name: comment.author.nickname })}
               />
               {comment.replies.length ? (
-                <ul className="ml-9 space-y-2 border-l-2 border-line pl-3">
+                <ul className="ml-9 space-y-2 border-l-2 border-line pl-3" data-testid="comment-replies">
                   {comment.replies.map((reply) => (
                     <li key={reply.id}>
                       <CommentRow comment={reply} />
