@@ -1,8 +1,9 @@
-// Streamer updates end to end: the seeded anchor publishes an update with two images from the
-// anchor centre; a viewer sees it in the live room, opens an image, likes it, comments and likes
-// the comment (all kept after a reload); a guest's like asks for login; the anchor deletes it and
-// it leaves the room.
+// Streamer updates end to end: an anchor of its own (so the seeded ones keep their posts and rate
+// limits) starts with an empty feed, publishes an update with two images from the anchor centre; a
+// viewer sees it in the live room, opens an image, likes it, comments, likes the comment and replies
+// (all kept after a reload); a guest's like asks for login; the anchor deletes it and it leaves the room.
 import sharp from 'sharp';
+import { freshUserPage } from './accounts';
 import { expect, test } from './fixtures';
 
 const picture = (background: string) =>
@@ -11,14 +12,21 @@ const picture = (background: string) =>
     .toBuffer();
 
 test('an update with two images is seen, liked, commented on and deleted', async ({
-  asAnchor,
+  browser,
   asUser,
   page,
 }) => {
   test.setTimeout(120_000);
   const text = `今晚 20:00 英超焦点战，来直播间一起看 #${Date.now() % 1_000_000}`;
+  const { page: asAnchor } = await freshUserPage(browser, '动态主播', { isAnchor: true });
 
   await asAnchor.goto('/member?type=9');
+  await expect(asAnchor.getByText('还没有发布过动态')).toBeVisible();
+  const settings = await (await asAnchor.request.get('/api/Live/getLiveUrl')).json();
+  const roomId = (settings as { data: { room_id: number } }).data.room_id;
+  await asUser.goto(`/live?id=${roomId}`);
+  await expect(asUser.getByText('主播还没有发布动态')).toBeVisible();
+
   const composer = asAnchor.getByTestId('post-composer');
   await composer.getByTestId('post-text-input').fill(text);
   await expect(composer.getByText(`${text.length}/2000`)).toBeVisible();
@@ -36,10 +44,7 @@ test('an update with two images is seen, liked, commented on and deleted', async
   await expect(own.getByTestId('post-images').locator('img')).toHaveCount(2);
   await expect(composer.getByTestId('post-text-input')).toHaveValue('');
 
-  const settings = await (await asAnchor.request.get('/api/Live/getLiveUrl')).json();
-  const roomId = (settings as { data: { room_id: number } }).data.room_id;
-
-  await asUser.goto(`/live?id=${roomId}`);
+  await asUser.reload();
   const post = asUser.getByTestId('post').filter({ hasText: text });
   await expect(post.getByTestId('post-text')).toHaveText(text);
   const images = post.getByTestId('post-images').locator('img');
