@@ -8,6 +8,8 @@ const nextConfig = {
   poweredByHeader: false,
   // Native or process-owning packages stay outside the server bundle.
   serverExternalPackages: ['pg', 'pino', '@node-rs/argon2', 'socket.io', 'sharp'],
+  // The proxy buffers request bodies; video uploads (lib/storage/videos.ts) may be 200 MB.
+  experimental: { proxyClientMaxBodySize: '201mb' },
 };
 
 export default withNextIntl(nextConfig);

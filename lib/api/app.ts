@@ -19,6 +19,7 @@ import { registerRoomListRoutes } from '@/lib/live/rooms-api';
 import { log } from '@/lib/log';
 import { registerMediaHookRoutes } from '@/lib/media/api';
 import { registerModerationRoutes } from '@/lib/moderation/api';
+import { registerPostRoutes } from '@/lib/posts/api';
 import { registerScoresRoutes } from '@/lib/scores/api';
 import { registerDatabaseRoutes } from '@/lib/scores/database-api';
 import { registerMatchDetailRoutes } from '@/lib/scores/detail-api';
@@ -82,6 +83,7 @@ export function createApiApp(deps: { db: () => Db }) {
   registerHistoryRoutes(app);
   registerRoomExtrasRoutes(app);
   registerMediaHookRoutes(app);
+  registerPostRoutes(app);
   registerDocs(app);
   return app;
 }

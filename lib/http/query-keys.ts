@@ -30,4 +30,7 @@ export const queryKeys = {
   matchSummary: (id: number) => ['scores', 'match-summary', id] as const,
   liveRoom: (id: number) => ['live', 'room', id] as const,
   liveReplays: (id: number) => ['live', 'replays', id] as const,
+  /** Every sort of one post's comments (a new comment refreshes them all). */
+  postCommentsOf: (postId: number) => ['posts', 'comments', postId] as const,
+  postComments: (postId: number, sort: 'new' | 'hot') => ['posts', 'comments', postId, sort] as const,
 };

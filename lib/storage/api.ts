@@ -7,10 +7,11 @@ import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { DomainError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
-import { MAX_UPLOAD_BYTES } from './images';
+import { MAX_UPLOAD_BYTES, UPLOAD_PURPOSES } from './images';
+import type { uploads } from './schema';
 import { acceptUpload, completeUpload, issueUploadCredential } from './service';
 
-const purpose = z.enum(['avatar', 'cover', 'image', 'identity']);
+const purpose = z.enum(UPLOAD_PURPOSES);
 
 const storedUpload = z.object({
   url: z.string(),
@@ -18,6 +19,9 @@ const storedUpload = z.object({
   width: z.number(),
   height: z.number(),
   bytes: z.number(),
+  /** Videos: seconds and the poster frame's address. */
+  duration_s: z.number().nullable(),
+  poster: z.string().nullable(),
 });
 
 /** Refuses an oversized body from its declared length, before reading it. */
@@ -32,12 +36,14 @@ const bodyLimit = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-const present = (row: { url: string; key: string; width: number; height: number; bytes: number }) => ({
+const present = (row: typeof uploads.$inferSelect) => ({
   url: row.url,
   key: row.key,
   width: row.width,
   height: row.height,
   bytes: row.bytes,
+  duration_s: row.durationS,
+  poster: row.posterUrl,
 });
 
 export function registerStorageRoutes(app: OpenAPIHono<AppEnv>) {

@@ -3,12 +3,14 @@
 // encode at the purpose's size — which also drops EXIF and every other piece of metadata.
 import sharp, { type Sharp } from 'sharp';
 import { DomainError } from '@/lib/api/errors';
+import { MAX_VIDEO_BYTES } from './videos';
 
 const MB = 1024 * 1024;
 /** Decoding bombs: a small file that claims a huge canvas is refused before it is decoded. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
-export type UploadPurpose = 'avatar' | 'cover' | 'image' | 'identity';
+export const UPLOAD_PURPOSES = ['avatar', 'cover', 'image', 'identity', 'video'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 type Rule = {
   maxBytes: number;
@@ -22,6 +24,8 @@ export const UPLOAD_RULES: Record<UploadPurpose, Rule> = {
   cover: { maxBytes: 5 * MB, formats: ['jpeg', 'png'], ratio: 135 / 76 },
   image: { maxBytes: 10 * MB, formats: ['jpeg', 'png', 'webp', 'gif'] },
   identity: { maxBytes: 5 * MB, formats: ['jpeg', 'png', 'webp'] },
+  /** Checked by `videos.ts`, not sharp. */
+  video: { maxBytes: MAX_VIDEO_BYTES, formats: ['mp4', 'webm'] },
 };
 
 export const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_RULES).map((rule) => rule.maxBytes));

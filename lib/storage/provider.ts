@@ -12,7 +12,8 @@ export interface StorageProvider {
 }
 
 /** Keys are ours (random ids under a purpose folder): nothing a user typed ever becomes a path. */
-export const SAFE_KEY = /^(incoming|avatar|cover|image|identity)\/[0-9a-f]{32}\.(webp|jpg|png|bin)$/;
+export const SAFE_KEY =
+  /^(incoming|avatar|cover|image|identity|video)\/[0-9a-f]{32}\.(webp|jpg|png|bin|mp4|webm)$/;
 
 /** Purposes whose files are never public (ID photos): operators read them through the API. */
 export const isPrivateKey = (key: string) => key.startsWith('identity/');

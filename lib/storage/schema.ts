@@ -1,5 +1,5 @@
 // Every accepted upload and its owner, so a stored file is only ever used by the user who sent it.
-import { index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, real, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema';
 
 export const uploads = pgTable(
@@ -15,6 +15,9 @@ export const uploads = pgTable(
     bytes: integer('bytes').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
+    /** Videos only: length in seconds and the JPEG frame stored beside them. */
+    durationS: real('duration_s'),
+    posterUrl: varchar('poster_url', { length: 300 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('uploads_user_idx').on(table.userId)],

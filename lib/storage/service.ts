@@ -10,6 +10,7 @@ import { storage } from './index';
 import { isPrivateKey } from './provider';
 import { uploads } from './schema';
 import { readUploadToken, signUploadToken, UPLOAD_TOKEN_SECONDS } from './upload-token';
+import { processVideo } from './videos';
 
 const incomingKey = (id: string) => `incoming/${id}.bin`;
 
@@ -38,11 +39,11 @@ async function store(
   claims: { purpose: UploadPurpose; id: string },
   bytes: Buffer,
 ) {
+  if (claims.purpose === 'video') return storeVideo(db, userId, claims.id, bytes);
   const image = await processImage(claims.purpose, bytes);
   const key = `${claims.purpose}/${claims.id}.${image.extension}`;
   const provider = storage();
-  const [existing] = await db.select().from(uploads).where(eq(uploads.key, key));
-  if (existing) throw new DomainError('UPLOAD_TOKEN_USED');
+  await assertUnused(db, key);
   await provider.put(key, image.body, image.contentType);
   const [row] = await db
     .insert(uploads)
@@ -55,6 +56,37 @@ async function store(
       bytes: image.body.length,
       width: image.width,
       height: image.height,
+    })
+    .returning();
+  return row!;
+}
+
+async function assertUnused(db: DbOrTx, key: string) {
+  const [existing] = await db.select().from(uploads).where(eq(uploads.key, key));
+  if (existing) throw new DomainError('UPLOAD_TOKEN_USED');
+}
+
+/** Videos are kept as sent (re-encoding belongs to a transcoding job, not a request); the poster beside. */
+async function storeVideo(db: DbOrTx, userId: number, id: string, bytes: Buffer) {
+  const video = await processVideo(bytes);
+  const key = `video/${id}.${video.extension}`;
+  const posterKey = `video/${id}.jpg`;
+  const provider = storage();
+  await assertUnused(db, key);
+  await provider.put(posterKey, video.poster, 'image/jpeg');
+  await provider.put(key, bytes, video.contentType);
+  const [row] = await db
+    .insert(uploads)
+    .values({
+      userId,
+      purpose: 'video',
+      key,
+      url: provider.publicUrl(key),
+      bytes: bytes.length,
+      width: video.width,
+      height: video.height,
+      durationS: video.durationS,
+      posterUrl: provider.publicUrl(posterKey),
     })
     .returning();
   return row!;

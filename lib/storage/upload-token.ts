@@ -5,12 +5,13 @@ import { z } from 'zod';
 import { DomainError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { secretFor } from '@/lib/system/secrets';
+import { UPLOAD_PURPOSES } from './images';
 
 export const UPLOAD_TOKEN_SECONDS = 15 * 60;
 
 const claimsSchema = z.object({
   user: z.number(),
-  purpose: z.enum(['avatar', 'cover', 'image', 'identity']),
+  purpose: z.enum(UPLOAD_PURPOSES),
   /** Random id the stored file is named after. */
   id: z.string().regex(/^[0-9a-f]{32}$/),
   expires: z.number(),

@@ -17,6 +17,7 @@ import { listReplays, roomInfo } from '@/lib/live/service';
 import { isKickedOut } from '@/lib/moderation/kickouts';
 import { rooms } from '@/lib/realtime/events';
 import { onlineIn } from '@/lib/realtime/gateway';
+import { AnchorPosts } from './anchor-posts';
 import { FollowButton } from './follow-button';
 import { LiveStage, RoomStats } from './live-stage';
 import { MatchSituation } from './match-situation';
@@ -152,6 +153,7 @@ export default async function LivePage({ params, searchParams }: Props) {
                 </p>
               </div>
             </section>
+            <AnchorPosts anchorId={info.anchor.id} />
           </div>
           <div className="flex flex-col gap-4">
             <RoomPreviews roomId={info.id} viewerId={viewer?.id ?? null} />

@@ -1,0 +1,220 @@
+'use client';
+// A post's comments: newest or hottest first, replies under each, likes, and the composer (a
+// guest's send gets code 700, which opens the login dialog).
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { CornerDownRight } from 'lucide-react';
+import { useFormatter, useTranslations } from 'next-intl';
+import { type FormEvent, useState } from 'react';
+import { LikeButton } from '@/components/posts/like-button';
+import { LikeIcon } from '@/components/posts/like-icon';
+import type { CommentItem, CommentPage } from '@/components/posts/types';
+import { Button } from '@/components/ui/button';
+import { FIELD_CLASS } from '@/components/ui/field-styles';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { api } from '@/lib/http/client';
+import { queryKeys } from '@/lib/http/query-keys';
+import { COMMENT_BODY_MAX as COMMENT_MAX } from '@/lib/posts/limits';
+
+type Sort = 'new' | 'hot';
+
+export default function CommentThread({ postId, onAdded }: { postId: number; onAdded: () => void }) {
+  const t = useTranslations('posts');
+  const [sort, setSort] = useState<Sort>('new');
+  const [replyTo, setReplyTo] = useState<{ id: number; name: string } | null>(null);
+  const query = useInfiniteQuery({
+    queryKey: queryKeys.postComments(postId, sort),
+    queryFn: ({ pageParam }) =>
+      api.post<CommentPage>('api/anchor_dynamics/commentList', { id: postId, page: pageParam, sort }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) =>
+      pages.reduce((sum, page) => sum + page.list.length, 0) < last.total ? pages.length + 1 : undefined,
+  });
+  const comments = query.data?.pages.flatMap((page) => page.list) ?? [];
+
+  return (
+    <div className="space-y-3 rounded-lg bg-canvas p-3" data-testid="comment-thread">
+      <div className="flex items-center gap-1 text-xs">
+        {(['new', 'hot'] as const).map((value) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={sort === value}
+            onClick={() => setSort(value)}
+            className={cn(
+              'h-6 rounded px-2',
+              sort === value
+                ? 'bg-surface font-medium text-brand-600 shadow-sm'
+                : 'text-ink-500 hover:text-ink-900',
+            )}
+          >
+            {value === 'new' ? t('sortNew') : t('sortHot')}
+          </button>
+        ))}
+      </div>
+      <Composer
+        postId={postId}
+        replyTo={replyTo}
+        onCancelReply={() => setReplyTo(null)}
+        onSent={() => {
+          setReplyTo(null);
+          onAdded();
+        }}
+      />
+      {query.isPending ? (
+        <div className="space-y-2">
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-12 w-full" />
+        </div>
+      ) : comments.length === 0 ? (
+        <p className="py-3 text-center text-sm text-ink-500">{t('noComments')}</p>
+      ) : (
+        <ul className="space-y-3" data-testid="comments">
+          {comments.map((comment) => (
+            <li key={comment.id} className="space-y-2">
+              <CommentRow
+                comment={comment}
+                onReply={() => setReplyTo({ id: comment.id, name: comment.author.nickname })}
+              />
+              {comment.replies.length ? (
+                <ul className="ml-9 space-y-2 border-l-2 border-line pl-3" data-testid="comment-replies">
+                  {comment.replies.map((reply) => (
+                    <li key={reply.id}>
+                      <CommentRow comment={reply} />
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {query.hasNextPage ? (
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          onClick={() => query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+          className="w-full"
+        >
+          {query.isFetchingNextPage ? t('loading') : t('moreComments')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function CommentRow({ comment, onReply }: { comment: CommentItem; onReply?: () => void }) {
+  const t = useTranslations('posts');
+  const format = useFormatter();
+  return (
+    <div className="flex gap-2.5" data-testid="comment">
+      <img
+        src={comment.author.avatar}
+        alt=""
+        width={28}
+        height={28}
+        className="size-7 shrink-0 rounded-full border border-line bg-surface"
+      />
+      <div className="min-w-0 flex-1">
+        <p className="flex items-center gap-2 text-xs">
+          <span className="font-medium text-ink-700">{comment.author.nickname}</span>
+          <time dateTime={comment.created_at} className="text-ink-500 tabular-nums">
+            {format.dateTime(new Date(comment.created_at), { dateStyle: 'short', timeStyle: 'short' })}
+          </time>
+        </p>
+        <p className="mt-0.5 whitespace-pre-wrap break-words text-sm text-ink-900" data-testid="comment-text">
+          {comment.content}
+        </p>
+        <div className="-ml-1.5 mt-0.5 flex items-center gap-1">
+          <LikeButton
+            path="api/anchor_dynamics_user/commentLikes"
+            id={comment.id}
+            initial={{ liked: comment.liked, likes: comment.likes }}
+            icon={<LikeIcon small />}
+            size="sm"
+            testId="comment-like"
+          />
+          {onReply ? (
+            <button
+              type="button"
+              onClick={onReply}
+              className="inline-flex h-6 items-center gap-1 rounded px-1.5 text-xs text-ink-500 hover:text-brand-600"
+            >
+              <CornerDownRight aria-hidden className="size-3.5" />
+              {t('reply')}
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Composer({
+  postId,
+  replyTo,
+  onCancelReply,
+  onSent,
+}: {
+  postId: number;
+  replyTo: { id: number; name: string } | null;
+  onCancelReply: () => void;
+  onSent: () => void;
+}) {
+  const t = useTranslations('posts');
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSending(true);
+    try {
+      await api.post('api/anchor_dynamics_user/comment', {
+        id: postId,
+        content: text,
+        parent_id: replyTo?.id,
+      });
+      setText('');
+      onSent();
+      await queryClient.invalidateQueries({ queryKey: queryKeys.postCommentsOf(postId) });
+    } catch {
+      // Refusals were shown by the shared client; code 700 opened the login dialog.
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} className="space-y-1.5">
+      {replyTo ? (
+        <p className="flex items-center gap-2 text-xs text-ink-500">
+          {t('replyTo', { name: replyTo.name })}
+          <button type="button" onClick={onCancelReply} className="text-brand-600 hover:underline">
+            {t('cancelReply')}
+          </button>
+        </p>
+      ) : null}
+      <div className="flex items-start gap-2">
+        <div className="relative flex-1">
+          <textarea
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            maxLength={COMMENT_MAX}
+            rows={2}
+            placeholder={t('commentPrompt')}
+            aria-label={t('commentPrompt')}
+            className={cn(FIELD_CLASS, 'block resize-none py-2 pr-16')}
+            data-testid="comment-input"
+          />
+          <span className="pointer-events-none absolute right-2 bottom-1.5 text-xs text-ink-500 tabular-nums">
+            {t('counter', { count: text.length, max: COMMENT_MAX })}
+          </span>
+        </div>
+        <Button type="submit" size="sm" disabled={sending || !text.trim()} className="h-[58px]">
+          {t('send')}
+        </Button>
+      </div>
+    </form>
+  );
+}

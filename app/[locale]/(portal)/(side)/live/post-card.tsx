@@ -1,0 +1,50 @@
+// One streamer update: who and when, the text, images or video, then the like and comment
+// controls. Markup only (server-rendered for the first page, client-rendered for later pages).
+import { MessageSquare } from 'lucide-react';
+import { useFormatter, useTranslations } from 'next-intl';
+import { LikeIcon } from '@/components/posts/like-icon';
+import { PostMedia } from '@/components/posts/post-media';
+import type { PostItem } from '@/components/posts/types';
+import { PostActions } from './post-actions';
+
+export function PostCard({ post }: { post: PostItem }) {
+  const t = useTranslations('posts');
+  const format = useFormatter();
+  return (
+    <article className="flex gap-3 px-5 py-4" data-testid="post" data-post-id={post.id}>
+      <img
+        src={post.author.avatar}
+        alt=""
+        width={40}
+        height={40}
+        className="size-10 shrink-0 rounded-full border border-line bg-canvas"
+      />
+      <div className="min-w-0 flex-1 space-y-2.5">
+        <p className="flex items-center gap-2 text-sm">
+          <span className="font-medium text-ink-900">{post.author.nickname}</span>
+          <span className="rounded bg-brand-50 px-1.5 text-xs leading-5 text-brand-600">
+            {t('anchorBadge')}
+          </span>
+          <time dateTime={post.created_at} className="text-xs text-ink-500 tabular-nums">
+            {format.dateTime(new Date(post.created_at), { dateStyle: 'medium', timeStyle: 'short' })}
+          </time>
+        </p>
+        {post.content ? (
+          <p
+            className="whitespace-pre-wrap break-words text-sm leading-6 text-ink-900"
+            data-testid="post-text"
+          >
+            {post.content}
+          </p>
+        ) : null}
+        <PostMedia post={post} />
+        <PostActions
+          postId={post.id}
+          initial={{ liked: post.liked, likes: post.likes, comments: post.comments }}
+          likeIcon={<LikeIcon />}
+          commentIcon={<MessageSquare aria-hidden className="size-4" />}
+        />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,61 @@
+'use client';
+// A like toggle for a post or a comment: the count moves at once and rolls back if the server
+// refuses (a guest's code 700 opens the login dialog through the shared client). The icon comes
+// from the caller, so a server-rendered post ships no icon code; it fills when pressed.
+import { useTranslations } from 'next-intl';
+import { type ReactNode, useState } from 'react';
+import { cn } from '@/lib/cn';
+
+type State = { liked: boolean; likes: number };
+
+export function LikeButton({
+  path,
+  id,
+  initial,
+  icon,
+  size = 'md',
+  testId,
+}: {
+  path: 'api/anchor_dynamics_user/likes' | 'api/anchor_dynamics_user/commentLikes';
+  id: number;
+  initial: State;
+  icon: ReactNode;
+  size?: 'sm' | 'md';
+  testId?: string;
+}) {
+  const t = useTranslations('posts');
+  const [state, setState] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    if (busy) return;
+    const before = state;
+    setBusy(true);
+    setState({ liked: !before.liked, likes: before.likes + (before.liked ? -1 : 1) });
+    try {
+      const { api } = await import('@/lib/http/client');
+      const answer = await api.post<State>(path, { id });
+      setState({ liked: answer.liked, likes: answer.likes });
+    } catch {
+      setState(before);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      onClick={toggle}
+      aria-pressed={state.liked}
+      aria-label={t('like')}
+      data-testid={testId}
+      className={cn(
+        'group inline-flex items-center gap-1 rounded-md tabular-nums transition-colors',
+        size === 'md' ? 'h-8 px-2.5 text-sm' : 'h-6 px-1.5 text-xs',
+        state.liked ? 'text-brand-600' : 'text-ink-500 hover:text-brand-600',
+      )}
+    >
+      {icon}
+      <span data-testid={testId ? `${testId}-count` : undefined}>{state.likes}</span>
+    </button>
+  );
+}

@@ -1,0 +1,111 @@
+// Streamer updates end to end: an anchor of its own (so the seeded ones keep their posts and rate
+// limits) starts with an empty feed, publishes an update with two images from the anchor centre; a
+// viewer sees it in the live room, opens an image, likes it, comments, likes the comment and replies
+// (all kept after a reload); a guest's like asks for login; the anchor deletes it and it leaves the room.
+import sharp from 'sharp';
+import { freshUserPage } from './accounts';
+import { expect, test } from './fixtures';
+
+const picture = (background: string) =>
+  sharp({ create: { width: 640, height: 360, channels: 3, background } })
+    .png()
+    .toBuffer();
+
+test('an update with two images is seen, liked, commented on and deleted', async ({
+  browser,
+  asUser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const text = `今晚 20:00 英超焦点战，来直播间一起看 #${Date.now() % 1_000_000}`;
+  const { page: asAnchor } = await freshUserPage(browser, '动态主播', { isAnchor: true });
+
+  await asAnchor.goto('/member?type=9');
+  await expect(asAnchor.getByText('还没有发布过动态')).toBeVisible();
+  const settings = await (await asAnchor.request.get('/api/Live/getLiveUrl')).json();
+  const roomId = (settings as { data: { room_id: number } }).data.room_id;
+  await asUser.goto(`/live?id=${roomId}`);
+  await expect(asUser.getByText('主播还没有发布动态')).toBeVisible();
+
+  const composer = asAnchor.getByTestId('post-composer');
+  await composer.getByTestId('post-text-input').fill(text);
+  await expect(composer.getByText(`${text.length}/2000`)).toBeVisible();
+  await asAnchor.getByTestId('post-image-input').setInputFiles([
+    { name: 'blue.png', mimeType: 'image/png', buffer: await picture('#1d4ed8') },
+    { name: 'green.png', mimeType: 'image/png', buffer: await picture('#16a34a') },
+  ]);
+  await expect(composer.getByTestId('composer-media').locator('li')).toHaveCount(2);
+  const publish = composer.getByTestId('post-publish');
+  await expect(publish).toBeEnabled({ timeout: 30_000 });
+  await publish.click();
+  await expect(asAnchor.getByText('动态已发布')).toBeVisible();
+  const own = asAnchor.getByTestId('own-post').filter({ hasText: text });
+  await expect(own).toBeVisible();
+  await expect(own.getByTestId('post-images').locator('img')).toHaveCount(2);
+  await expect(composer.getByTestId('post-text-input')).toHaveValue('');
+
+  await asUser.reload();
+  const post = asUser.getByTestId('post').filter({ hasText: text });
+  await expect(post.getByTestId('post-text')).toHaveText(text);
+  const images = post.getByTestId('post-images').locator('img');
+  await expect(images).toHaveCount(2);
+  await expect
+    .poll(() =>
+      images.evaluateAll((all) => all.every((image) => (image as HTMLImageElement).naturalWidth > 0)),
+    )
+    .toBe(true);
+  await images.nth(1).click();
+  const lightbox = asUser.getByTestId('post-lightbox');
+  await expect(lightbox.getByText('2 / 2')).toBeVisible();
+  await asUser.keyboard.press('Escape');
+  await expect(lightbox).toBeHidden();
+
+  const like = post.getByTestId('post-like');
+  await expect(post.getByTestId('post-like-count')).toHaveText('0');
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(post.getByTestId('post-like-count')).toHaveText('1');
+
+  await post.getByTestId('post-comments-toggle').click();
+  const thread = post.getByTestId('comment-thread');
+  await expect(thread.getByText('还没有评论，来抢沙发吧')).toBeVisible();
+  await thread.getByTestId('comment-input').fill('这波分析很到位，晚上准时来');
+  await thread.getByRole('button', { name: '发表' }).click();
+  const comment = thread.getByTestId('comment').filter({ hasText: '这波分析很到位，晚上准时来' });
+  await expect(comment).toBeVisible();
+  await expect(thread.getByTestId('comment-input')).toHaveValue('');
+  await comment.getByTestId('comment-like').click();
+  await expect(comment.getByTestId('comment-like-count')).toHaveText('1');
+  await comment.getByRole('button', { name: '回复' }).click();
+  await expect(thread.getByText('回复 球迷小王')).toBeVisible();
+  await thread.getByTestId('comment-input').fill('同意，首发应该不变');
+  await thread.getByRole('button', { name: '发表' }).click();
+  await expect(thread.getByTestId('comment-replies').getByText('同意，首发应该不变')).toBeVisible();
+  await expect(post.getByTestId('post-comments-toggle')).toHaveText('收起评论');
+
+  // Kept by the server: a reload shows the same likes and the comment.
+  await asUser.reload();
+  await expect(post.getByTestId('post-like')).toHaveAttribute('aria-pressed', 'true');
+  await expect(post.getByTestId('post-like-count')).toHaveText('1');
+  await expect(post.getByTestId('post-comments-toggle')).toHaveText('评论 2');
+  await post.getByTestId('post-comments-toggle').click();
+  await expect(comment.getByTestId('comment-like')).toHaveAttribute('aria-pressed', 'true');
+  await expect(thread.getByTestId('comment-replies').getByText('同意，首发应该不变')).toBeVisible();
+
+  // A guest's like opens the login dialog and the count stays.
+  await page.goto(`/live?id=${roomId}`);
+  const guestPost = page.getByTestId('post').filter({ hasText: text });
+  await guestPost.getByTestId('post-like').click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(guestPost.getByTestId('post-like-count')).toHaveText('1');
+
+  await asAnchor.reload();
+  await own.getByRole('button', { name: '删除' }).click();
+  await own.getByRole('alertdialog').getByRole('button', { name: '删除' }).click();
+  await expect(asAnchor.getByText('动态已删除')).toBeVisible();
+  await expect(own).toHaveCount(0);
+
+  await asUser.reload();
+  await expect(asUser.getByTestId('room-title')).toBeVisible();
+  await expect(asUser.getByText(text)).toHaveCount(0);
+});

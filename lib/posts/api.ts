@@ -1,0 +1,205 @@
+// Streamer updates (spec §7 Social: `api/anchor_dynamics_user/*`, `api/anchor_dynamics/*`): anchors
+// post text with up to 4 images or one video; signed-in users like and comment; anyone reads.
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { requireAnchor, requireUser } from '@/lib/api/auth';
+import type { AppEnv } from '@/lib/api/context';
+import { defineRoute } from '@/lib/api/route';
+import { COMMENT_BODY_MAX, POST_BODY_MAX, POST_IMAGES_MAX } from './limits';
+import {
+  addComment,
+  COMMENTS_PAGE_SIZE,
+  createPost,
+  deletePost,
+  getPost,
+  listAuthorPosts,
+  listComments,
+  POSTS_PAGE_SIZE,
+  toggleCommentLike,
+  togglePostLike,
+} from './service';
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const page = z.coerce.number().int().min(1).max(1000).default(1);
+const fileUrl = z.string().trim().min(1).max(300);
+
+/** The composer's schema too: what a post may hold. */
+export const newPostSchema = z.object({
+  content: z.string().max(POST_BODY_MAX).default(''),
+  images: z.array(fileUrl).max(POST_IMAGES_MAX).default([]),
+  video: fileUrl.optional(),
+});
+
+export const newCommentSchema = z.object({
+  id,
+  content: z.string().trim().max(COMMENT_BODY_MAX),
+  parent_id: id.optional(),
+});
+
+const authorSchema = z.object({ id: z.number(), nickname: z.string(), avatar: z.string() });
+
+const postSchema = z.object({
+  id: z.number(),
+  uid: z.number(),
+  author: authorSchema,
+  content: z.string(),
+  images: z.array(z.string()),
+  video: z
+    .object({
+      url: z.string(),
+      poster: z.string(),
+      duration_s: z.number(),
+      width: z.number(),
+      height: z.number(),
+    })
+    .nullable(),
+  likes: z.number(),
+  comments: z.number(),
+  liked: z.boolean(),
+  can_delete: z.boolean(),
+  created_at: z.date(),
+});
+
+const commentSchema = z.object({
+  id: z.number(),
+  post_id: z.number(),
+  parent_id: z.number().nullable(),
+  author: authorSchema,
+  content: z.string(),
+  likes: z.number(),
+  liked: z.boolean(),
+  created_at: z.date(),
+});
+
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ list: z.array(item), total: z.number(), page: z.number(), size: z.number() });
+
+const toggled = z.object({ id: z.number(), liked: z.boolean(), likes: z.number() });
+
+const viewerOf = (c: Context<AppEnv>) => (c.var.user ? { id: c.var.user.id, role: c.var.user.role } : null);
+
+export function registerPostRoutes(app: OpenAPIHono<AppEnv>) {
+  defineRoute(
+    app,
+    {
+      path: '/api/anchor_dynamics_user/insert',
+      methods: ['post'],
+      tag: 'Posts',
+      summary: 'Publish a streamer update: text, up to 4 own images or one own video (10 an hour)',
+      middleware: [requireAnchor],
+      input: newPostSchema,
+      output: z.object({ id: z.number() }),
+    },
+    (c, input) => createPost(c.var.db, c.var.user!.id, input),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/anchor_dynamics_user/likes',
+      methods: ['post'],
+      tag: 'Posts',
+      summary: 'Like or unlike a post; answers the new state and count',
+      middleware: [requireUser],
+      input: z.object({ id }),
+      output: toggled,
+    },
+    (c, input) => togglePostLike(c.var.db, c.var.user!.id, input.id),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/anchor_dynamics_user/comment',
+      methods: ['post'],
+      tag: 'Posts',
+      summary: 'Comment on a post, or reply to a comment with `parent_id` (30 every 10 minutes)',
+      middleware: [requireUser],
+      input: newCommentSchema,
+      output: commentSchema,
+    },
+    (c, input) =>
+      addComment(c.var.db, c.var.user!.id, {
+        postId: input.id,
+        content: input.content,
+        parentId: input.parent_id,
+      }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/anchor_dynamics_user/commentLikes',
+      methods: ['post'],
+      tag: 'Posts',
+      summary: 'Like or unlike a comment; answers the new state and count',
+      middleware: [requireUser],
+      input: z.object({ id }),
+      output: toggled,
+    },
+    (c, input) => toggleCommentLike(c.var.db, c.var.user!.id, input.id),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/anchor_dynamics/info',
+      methods: ['get'],
+      tag: 'Posts',
+      summary: 'One post with its counters and whether the viewer liked it',
+      input: z.object({ id }),
+      output: postSchema,
+    },
+    (c, input) => getPost(c.var.db, input.id, viewerOf(c)),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/anchor_dynamics/userPostList',
+      methods: ['get'],
+      tag: 'Posts',
+      summary: "A streamer's updates, newest first, with the viewer's likes",
+      input: z.object({
+        uid: id,
+        page,
+        size: z.coerce.number().int().min(1).max(50).default(POSTS_PAGE_SIZE),
+      }),
+      output: pageOf(postSchema),
+    },
+    (c, input) => listAuthorPosts(c.var.db, input.uid, { page: input.page, size: input.size }, viewerOf(c)),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/anchor_dynamics/deletePost',
+      methods: ['post'],
+      tag: 'Posts',
+      summary: 'Delete a post (its author or an operator)',
+      middleware: [requireUser],
+      input: z.object({ id }),
+      output: z.object({ id: z.number(), deleted: z.boolean() }),
+    },
+    (c, input) => deletePost(c.var.db, viewerOf(c)!, input.id),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/anchor_dynamics/commentList',
+      methods: ['post', 'get'],
+      tag: 'Posts',
+      summary: 'Comments of a post by time (`new`) or likes (`hot`), each with its replies',
+      input: z.object({
+        id,
+        page,
+        size: z.coerce.number().int().min(1).max(50).default(COMMENTS_PAGE_SIZE),
+        sort: z.enum(['new', 'hot']).default('new'),
+      }),
+      output: pageOf(commentSchema.extend({ replies: z.array(commentSchema) })),
+    },
+    (c, input) => listComments(c.var.db, input.id, input, viewerOf(c)),
+  );
+}

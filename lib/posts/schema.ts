@@ -1,0 +1,89 @@
+// Posts (spec §2 streamer updates, later the community): text with up to 4 images or one video,
+// likes and one level of replies. Counters live on the rows and move inside the same transaction
+// as the like or comment they count; primary keys make a double like impossible.
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from '../accounts/schema';
+
+export type PostVideo = { url: string; poster: string; duration_s: number; width: number; height: number };
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: serial('id').primaryKey(),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Where the post shows: `anchor` (streamer updates on /live); the community adds its own. */
+    channel: varchar('channel', { length: 16 }).notNull().default('anchor'),
+    body: varchar('body', { length: 2000 }).notNull().default(''),
+    images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    video: jsonb('video').$type<PostVideo>(),
+    likeCount: integer('like_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [index('posts_author_idx').on(table.authorId, table.channel, table.createdAt)],
+);
+
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.postId, table.userId] })],
+);
+
+export const postComments = pgTable(
+  'post_comments',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** A reply's top-level comment; replies to replies attach to the same top-level comment. */
+    parentId: integer('parent_id').references((): AnyPgColumn => postComments.id, { onDelete: 'cascade' }),
+    body: varchar('body', { length: 500 }).notNull(),
+    likeCount: integer('like_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('post_comments_post_idx').on(table.postId, table.parentId, table.createdAt),
+    index('post_comments_parent_idx').on(table.parentId),
+  ],
+);
+
+export const commentLikes = pgTable(
+  'comment_likes',
+  {
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => postComments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.commentId, table.userId] })],
+);

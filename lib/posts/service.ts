@@ -1,0 +1,324 @@
+// Posts, likes and comments (spec §7 `anchor_dynamics*`). Every change and the counter it moves
+// happen in one transaction; rows are looked up by id and, where they are owned, by owner too.
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { avatarOf } from '@/lib/accounts/avatars';
+import { assertWithinLimit, type RateRule, recordEvent } from '@/lib/accounts/rate-limit';
+import { users } from '@/lib/accounts/schema';
+import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
+import type { DbOrTx } from '@/lib/db';
+import { findOwnUpload } from '@/lib/storage/service';
+import { commentLikes, type PostVideo, postComments, postLikes, posts } from './schema';
+
+export const POSTS_PAGE_SIZE = 10;
+export const COMMENTS_PAGE_SIZE = 20;
+export type PostChannel = 'anchor';
+
+const MINUTE = 60_000;
+export const POST_RATE_RULES = {
+  posts: { bucket: 'posts:create', max: 10, windowMs: 60 * MINUTE, error: 'POST_RATE_LIMIT' },
+  comments: { bucket: 'posts:comment', max: 30, windowMs: 10 * MINUTE, error: 'COMMENT_RATE_LIMIT' },
+} satisfies Record<string, RateRule>;
+
+export type Viewer = { id: number; role: 'user' | 'operator' } | null;
+
+const author = { id: users.id, nickname: users.nickname, avatar: users.avatar };
+type AuthorRow = { id: number; nickname: string; avatar: string };
+const presentAuthor = (row: AuthorRow) => ({ id: row.id, nickname: row.nickname, avatar: avatarOf(row) });
+
+function presentPost(row: typeof posts.$inferSelect, writer: AuthorRow, liked: boolean, viewer: Viewer) {
+  return {
+    id: row.id,
+    uid: row.authorId,
+    author: presentAuthor(writer),
+    content: row.body,
+    images: row.images,
+    video: row.video,
+    likes: row.likeCount,
+    comments: row.commentCount,
+    liked,
+    can_delete: !!viewer && (viewer.id === row.authorId || viewer.role === 'operator'),
+    created_at: row.createdAt,
+  };
+}
+export type PostView = ReturnType<typeof presentPost>;
+
+async function likedPostIds(db: DbOrTx, viewer: Viewer, ids: number[]) {
+  if (!viewer || ids.length === 0) return new Set<number>();
+  const rows = await db
+    .select({ id: postLikes.postId })
+    .from(postLikes)
+    .where(and(eq(postLikes.userId, viewer.id), inArray(postLikes.postId, ids)));
+  return new Set(rows.map((row) => row.id));
+}
+
+export type NewPost = { content: string; images: string[]; video?: string | undefined };
+
+/** Text or media is required, images or a video (never both), and every file the author's own upload. */
+export async function createPost(
+  db: DbOrTx,
+  authorId: number,
+  input: NewPost,
+  channel: PostChannel = 'anchor',
+) {
+  const body = input.content.trim();
+  if (input.images.length > 0 && input.video) throw new DomainError('POST_MEDIA_BOTH');
+  if (!body && input.images.length === 0 && !input.video) throw new DomainError('POST_EMPTY');
+  if (new Set(input.images).size !== input.images.length) throw new DomainError('POST_MEDIA_NOT_OWN');
+  for (const url of input.images) {
+    if (!(await findOwnUpload(db, authorId, url, 'image'))) throw new DomainError('POST_MEDIA_NOT_OWN');
+  }
+  let video: PostVideo | null = null;
+  if (input.video) {
+    const upload = await findOwnUpload(db, authorId, input.video, 'video');
+    if (!upload?.posterUrl || upload.durationS === null) throw new DomainError('POST_MEDIA_NOT_OWN');
+    video = {
+      url: upload.url,
+      poster: upload.posterUrl,
+      duration_s: upload.durationS,
+      width: upload.width,
+      height: upload.height,
+    };
+  }
+  const key = String(authorId);
+  return db.transaction(async (tx) => {
+    await assertWithinLimit(tx, POST_RATE_RULES.posts, key);
+    const [row] = await tx
+      .insert(posts)
+      .values({ authorId, channel, body, images: input.images, video })
+      .returning({ id: posts.id });
+    await recordEvent(tx, POST_RATE_RULES.posts.bucket, key);
+    return { id: row!.id };
+  });
+}
+
+async function livePost(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, id), isNull(posts.deletedAt)));
+  if (!row) throw new NotFoundError('POST_NOT_FOUND');
+  return row;
+}
+
+export async function getPost(db: DbOrTx, id: number, viewer: Viewer) {
+  const [row] = await db
+    .select({ post: posts, author })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .where(and(eq(posts.id, id), isNull(posts.deletedAt)));
+  if (!row) throw new NotFoundError('POST_NOT_FOUND');
+  const liked = await likedPostIds(db, viewer, [id]);
+  return presentPost(row.post, row.author, liked.has(id), viewer);
+}
+
+/** An author's posts in one channel, newest first, with the viewer's likes. */
+export async function listAuthorPosts(
+  db: DbOrTx,
+  authorId: number,
+  options: { page: number; size: number; channel?: PostChannel },
+  viewer: Viewer,
+) {
+  const where = and(
+    eq(posts.authorId, authorId),
+    eq(posts.channel, options.channel ?? 'anchor'),
+    isNull(posts.deletedAt),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ post: posts, author })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.authorId))
+      .where(where)
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(options.size)
+      .offset((options.page - 1) * options.size),
+    db.select({ value: count() }).from(posts).where(where),
+  ]);
+  const liked = await likedPostIds(
+    db,
+    viewer,
+    rows.map((row) => row.post.id),
+  );
+  return {
+    list: rows.map((row) => presentPost(row.post, row.author, liked.has(row.post.id), viewer)),
+    total: total?.value ?? 0,
+    page: options.page,
+    size: options.size,
+  };
+}
+
+/** Soft delete by the author or an operator; likes and comments stay for the record. */
+export async function deletePost(db: DbOrTx, viewer: NonNullable<Viewer>, id: number) {
+  const row = await livePost(db, id);
+  const own = row.authorId === viewer.id;
+  if (!own && viewer.role !== 'operator') throw new ForbiddenError('POST_NOT_YOURS');
+  await db
+    .update(posts)
+    .set({ deletedAt: new Date() })
+    .where(own ? and(eq(posts.id, id), eq(posts.authorId, viewer.id)) : eq(posts.id, id));
+  return { id, deleted: true };
+}
+
+/** Likes or unlikes; a second like by the same user cannot exist (primary key), so counts stay exact. */
+export async function togglePostLike(db: DbOrTx, userId: number, postId: number) {
+  return db.transaction(async (tx) => {
+    await livePost(tx, postId);
+    const removed = await tx
+      .delete(postLikes)
+      .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
+      .returning({ id: postLikes.postId });
+    const added = removed.length
+      ? []
+      : await tx
+          .insert(postLikes)
+          .values({ postId, userId })
+          .onConflictDoNothing()
+          .returning({ id: postLikes.postId });
+    const change = added.length - removed.length;
+    const [row] = await tx
+      .update(posts)
+      .set({ likeCount: sql`${posts.likeCount} + ${change}` })
+      .where(eq(posts.id, postId))
+      .returning({ likes: posts.likeCount });
+    return { id: postId, liked: removed.length === 0, likes: row!.likes };
+  });
+}
+
+async function liveComment(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select()
+    .from(postComments)
+    .innerJoin(posts, eq(posts.id, postComments.postId))
+    .where(and(eq(postComments.id, id), isNull(postComments.deletedAt), isNull(posts.deletedAt)));
+  if (!row) throw new NotFoundError('COMMENT_NOT_FOUND');
+  return row.post_comments;
+}
+
+export async function toggleCommentLike(db: DbOrTx, userId: number, commentId: number) {
+  return db.transaction(async (tx) => {
+    await liveComment(tx, commentId);
+    const removed = await tx
+      .delete(commentLikes)
+      .where(and(eq(commentLikes.commentId, commentId), eq(commentLikes.userId, userId)))
+      .returning({ id: commentLikes.commentId });
+    const added = removed.length
+      ? []
+      : await tx
+          .insert(commentLikes)
+          .values({ commentId, userId })
+          .onConflictDoNothing()
+          .returning({ id: commentLikes.commentId });
+    const [row] = await tx
+      .update(postComments)
+      .set({ likeCount: sql`${postComments.likeCount} + ${added.length - removed.length}` })
+      .where(eq(postComments.id, commentId))
+      .returning({ likes: postComments.likeCount });
+    return { id: commentId, liked: removed.length === 0, likes: row!.likes };
+  });
+}
+
+function presentComment(row: typeof postComments.$inferSelect, writer: AuthorRow, liked: boolean) {
+  return {
+    id: row.id,
+    post_id: row.postId,
+    parent_id: row.parentId,
+    author: presentAuthor(writer),
+    content: row.body,
+    likes: row.likeCount,
+    liked,
+    created_at: row.createdAt,
+  };
+}
+export type CommentView = ReturnType<typeof presentComment>;
+
+export type NewComment = { postId: number; content: string; parentId?: number | undefined };
+
+/** A comment, or a reply: replies attach to the top-level comment, one level deep. */
+export async function addComment(db: DbOrTx, userId: number, input: NewComment) {
+  const body = input.content.trim();
+  if (!body) throw new DomainError('COMMENT_EMPTY');
+  const key = String(userId);
+  return db.transaction(async (tx) => {
+    await livePost(tx, input.postId);
+    let parentId: number | null = null;
+    if (input.parentId) {
+      const parent = await liveComment(tx, input.parentId);
+      if (parent.postId !== input.postId) throw new NotFoundError('COMMENT_NOT_FOUND');
+      parentId = parent.parentId ?? parent.id;
+    }
+    await assertWithinLimit(tx, POST_RATE_RULES.comments, key);
+    const [row] = await tx
+      .insert(postComments)
+      .values({ postId: input.postId, authorId: userId, parentId, body })
+      .returning();
+    await tx
+      .update(posts)
+      .set({ commentCount: sql`${posts.commentCount} + 1` })
+      .where(eq(posts.id, input.postId));
+    await recordEvent(tx, POST_RATE_RULES.comments.bucket, key);
+    const [writer] = await tx.select(author).from(users).where(eq(users.id, userId));
+    return presentComment(row!, writer!, false);
+  });
+}
+
+/** Top-level comments by time or by likes, each with its replies (oldest first) and the viewer's likes. */
+export async function listComments(
+  db: DbOrTx,
+  postId: number,
+  options: { page: number; size: number; sort: 'new' | 'hot' },
+  viewer: Viewer,
+) {
+  await livePost(db, postId);
+  const topLevel = and(
+    eq(postComments.postId, postId),
+    isNull(postComments.parentId),
+    isNull(postComments.deletedAt),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ comment: postComments, author })
+      .from(postComments)
+      .innerJoin(users, eq(users.id, postComments.authorId))
+      .where(topLevel)
+      .orderBy(
+        ...(options.sort === 'hot'
+          ? [desc(postComments.likeCount), desc(postComments.createdAt)]
+          : [desc(postComments.createdAt)]),
+        desc(postComments.id),
+      )
+      .limit(options.size)
+      .offset((options.page - 1) * options.size),
+    db.select({ value: count() }).from(postComments).where(topLevel),
+  ]);
+  const parentIds = rows.map((row) => row.comment.id);
+  const replies = parentIds.length
+    ? await db
+        .select({ comment: postComments, author })
+        .from(postComments)
+        .innerJoin(users, eq(users.id, postComments.authorId))
+        .where(and(inArray(postComments.parentId, parentIds), isNull(postComments.deletedAt)))
+        .orderBy(asc(postComments.createdAt), asc(postComments.id))
+    : [];
+  const allIds = [...parentIds, ...replies.map((row) => row.comment.id)];
+  const liked = new Set(
+    viewer && allIds.length
+      ? (
+          await db
+            .select({ id: commentLikes.commentId })
+            .from(commentLikes)
+            .where(and(eq(commentLikes.userId, viewer.id), inArray(commentLikes.commentId, allIds)))
+        ).map((row) => row.id)
+      : [],
+  );
+  return {
+    list: rows.map((row) => ({
+      ...presentComment(row.comment, row.author, liked.has(row.comment.id)),
+      replies: replies
+        .filter((reply) => reply.comment.parentId === row.comment.id)
+        .map((reply) => presentComment(reply.comment, reply.author, liked.has(reply.comment.id))),
+    })),
+    total: total?.value ?? 0,
+    page: options.page,
+    size: options.size,
+  };
+}
