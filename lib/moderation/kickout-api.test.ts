@@ -174,8 +174,8 @@ describe('kick-out', () => {
     const cases: [object, string][] = [
       [{ user_id: anchorUser.id, minutes: 10 }, 'You cannot kick yourself out'],
       [{ user_id: 999_999, minutes: 10 }, ''],
-      [{ user_id: viewer.user.id, minutes: 30 }, 'kick-out duration'],
-      [{ minutes: 10 }, 'user'],
+      [{ user_id: viewer.user.id, minutes: 30 }, 'Kick-out duration'],
+      [{ minutes: 10 }, 'User'],
     ];
     for (const [json, message] of cases) {
       const reply = await call('/api/live/liveKickout', { headers: en(anchorToken), json });

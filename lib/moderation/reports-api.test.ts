@@ -108,7 +108,7 @@ describe('insert', () => {
       json: { target_type: 'planet', target_id: 1, classify_id: porn },
     });
     expect(kind.body.code).toBe(1);
-    expect(kind.body.msg).toContain('report target type');
+    expect(kind.body.msg).toContain('Report target type');
   });
 
   it('takes a new kind of target registered in one line', async () => {
@@ -134,13 +134,13 @@ describe('insert', () => {
     const cases: [object, string][] = [
       [{ ...base, classify_id: other }, 'Please describe what happened when you choose “Other”'],
       [{ ...base, classify_id: 999_999 }, 'Choose a valid reason'],
-      [{ ...base, classify_id: porn, content: 'x'.repeat(201) }, 'description'],
-      [{ ...base, classify_id: porn, images: ['/a', '/b', '/c', '/d'] }, 'screenshots'],
+      [{ ...base, classify_id: porn, content: 'x'.repeat(201) }, 'Content'],
+      [{ ...base, classify_id: porn, images: ['/a', '/b', '/c', '/d'] }, 'Images'],
       [
         { ...base, classify_id: porn, images: ['/uploads/someone-else.webp'] },
         'Screenshots must be images you uploaded yourself',
       ],
-      [{ target_type: 'room', classify_id: porn }, 'report target'],
+      [{ target_type: 'room', classify_id: porn }, 'Report target'],
     ];
     for (const [json, message] of cases) {
       const reply = await call('/api/Reportuser/insert', { headers: en(token), json });

@@ -136,7 +136,7 @@ describe('seal', () => {
     const cases: [object, string][] = [
       [{ room_id: room.id, reason: '' }, 'Reason'],
       [{ room_id: room.id, reason: 'x'.repeat(201) }, 'Reason'],
-      [{ room_id: room.id, reason: 'ok', hours: 0 }, 'seal duration'],
+      [{ room_id: room.id, reason: 'ok', hours: 0 }, 'Seal duration'],
       [{ reason: 'ok' }, 'room'],
     ];
     for (const [json, field] of cases) {

@@ -3,6 +3,8 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { type ApiApp, createApiApp } from '@/lib/api/app';
+import { seedReportReasons } from '@/lib/moderation/report-reasons';
+import { reportReasons } from '@/lib/moderation/schema';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
@@ -282,5 +284,32 @@ describe('deleting', () => {
       json: { id: first },
     });
     expect(like.body.code).toBe(1);
+  });
+});
+
+describe('reports', () => {
+  it('posts and comments can be reported while they exist, never by their author', async () => {
+    await seedReportReasons(testDb.db);
+    const [reason] = await testDb.db.select().from(reportReasons).where(eq(reportReasons.code, 'abuse'));
+    const author = await anchor();
+    const postId = (await publish(author.token, { content: 'report me' })).body.data.id;
+    const fan = await viewer();
+    const comment = await call<{ id: number }>('/api/anchor_dynamics_user/comment', {
+      headers: en(fan.token),
+      json: { id: postId, content: '骂人的评论' },
+    });
+    const report = (session: string, target_type: string, target_id: number) =>
+      call('/api/Reportuser/insert', {
+        headers: en(session),
+        json: { target_type, target_id, classify_id: reason!.id },
+      });
+    expect((await report(fan.token, 'post', postId)).body.code).toBe(0);
+    expect((await report(author.token, 'comment', comment.body.data.id)).body.code).toBe(0);
+    expect((await report(author.token, 'post', postId)).body.code).toBe(1);
+    expect((await report(fan.token, 'comment', comment.body.data.id)).body.code).toBe(1);
+
+    await call('/api/anchor_dynamics/deletePost', { headers: en(author.token), json: { id: postId } });
+    const gone = await report((await viewer()).token, 'post', postId);
+    expect(gone.body.code).toBe(1);
   });
 });

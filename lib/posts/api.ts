@@ -6,16 +6,19 @@ import { z } from 'zod';
 import { requireAnchor, requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { registerReportTarget } from '@/lib/moderation/report-targets';
 import { COMMENT_BODY_MAX, POST_BODY_MAX, POST_IMAGES_MAX } from './limits';
 import {
   addComment,
   COMMENTS_PAGE_SIZE,
+  commentOwner,
   createPost,
   deletePost,
   getPost,
   listAuthorPosts,
   listComments,
   POSTS_PAGE_SIZE,
+  postOwner,
   toggleCommentLike,
   togglePostLike,
 } from './service';
@@ -80,6 +83,8 @@ const toggled = z.object({ id: z.number(), liked: z.boolean(), likes: z.number()
 const viewerOf = (c: Context<AppEnv>) => (c.var.user ? { id: c.var.user.id, role: c.var.user.role } : null);
 
 export function registerPostRoutes(app: OpenAPIHono<AppEnv>) {
+  registerReportTarget('post', postOwner);
+  registerReportTarget('comment', commentOwner);
   defineRoute(
     app,
     {

@@ -184,6 +184,18 @@ export async function togglePostLike(db: DbOrTx, userId: number, postId: number)
   });
 }
 
+/** Who wrote a post still shown, for reports (null when it is gone). */
+export async function postOwner(db: DbOrTx, id: number) {
+  const row = await livePost(db, id).catch(() => null);
+  return row ? { ownerId: row.authorId } : null;
+}
+
+/** Who wrote a comment still shown, for reports (null when it or its post is gone). */
+export async function commentOwner(db: DbOrTx, id: number) {
+  const row = await liveComment(db, id).catch(() => null);
+  return row ? { ownerId: row.authorId } : null;
+}
+
 async function liveComment(db: DbOrTx, id: number) {
   const [row] = await db
     .select()
