@@ -50,7 +50,7 @@ test('a viewer reports a room; a second report is refused', async ({ browser, re
   expect(reasons.length).toBeGreaterThanOrEqual(8);
 
   await page.goto(`/live?id=${roomId}`);
-  await page.getByRole('button', { name: '举报' }).click();
+  await page.getByRole('button', { name: '举报直播间' }).click();
   const dialog = page.getByTestId('report-dialog');
   await expect(dialog.getByRole('heading', { name: '举报直播间' })).toBeVisible();
   await expect(dialog.getByRole('radio')).toHaveCount(reasons.length);
@@ -68,7 +68,7 @@ test('a viewer reports a room; a second report is refused', async ({ browser, re
   await expect(page.getByText('举报已提交，我们会尽快处理')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  await page.getByRole('button', { name: '举报' }).click();
+  await page.getByRole('button', { name: '举报直播间' }).click();
   await dialog.getByLabel('色情低俗').check();
   await dialog.getByRole('button', { name: '提交举报' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('你已举报过，正在审核中');
@@ -76,7 +76,7 @@ test('a viewer reports a room; a second report is refused', async ({ browser, re
 
 test('a guest who reports is asked to log in', async ({ page }) => {
   await page.goto(`/live?id=${await seededRoomId()}`);
-  await page.getByRole('button', { name: '举报' }).click();
+  await page.getByRole('button', { name: '举报直播间' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page.getByTestId('report-dialog')).toHaveCount(0);
 });

@@ -92,6 +92,15 @@ test('an update with two images is seen, liked, commented on and deleted', async
   await expect(comment.getByTestId('comment-like')).toHaveAttribute('aria-pressed', 'true');
   await expect(thread.getByTestId('comment-replies').getByText('同意，首发应该不变')).toBeVisible();
 
+  // The viewer may report the anchor's post, never their own comment.
+  await expect(comment.getByRole('button', { name: '举报评论' })).toHaveCount(0);
+  await post.getByRole('button', { name: '举报动态' }).click();
+  const report = asUser.getByTestId('report-dialog');
+  await expect(report.getByRole('heading', { name: '举报动态' })).toBeVisible();
+  await report.getByLabel('辱骂/人身攻击').check();
+  await report.getByRole('button', { name: '提交举报' }).click();
+  await expect(asUser.getByText('举报已提交，我们会尽快处理')).toBeVisible();
+
   // A guest's like opens the login dialog and the count stays.
   await page.goto(`/live?id=${roomId}`);
   const guestPost = page.getByTestId('post').filter({ hasText: text });

@@ -30,6 +30,7 @@ export function ReportButton({
     <>
       <button
         type="button"
+        aria-label={t('reportTitle', { target: t(`target.${targetType}`) })}
         onClick={() => {
           if (signedIn === false) {
             appStore.set(loginDialogAtom, 'qr');

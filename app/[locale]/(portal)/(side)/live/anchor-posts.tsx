@@ -24,8 +24,15 @@ export async function AnchorPosts({ anchorId }: { anchorId: number }) {
         </h2>
         <span className="text-sm text-ink-500 tabular-nums">{first.total}</span>
       </header>
-      <NextIntlClientProvider locale={locale} messages={{ posts: messages.posts }}>
-        <PostFeed anchorId={anchorId} initial={{ ...first, list: first.list.map(toPostItem) }} />
+      <NextIntlClientProvider
+        locale={locale}
+        messages={{ posts: messages.posts, moderation: messages.moderation }}
+      >
+        <PostFeed
+          anchorId={anchorId}
+          viewerId={viewer?.id ?? null}
+          initial={{ ...first, list: first.list.map(toPostItem) }}
+        />
       </NextIntlClientProvider>
     </section>
   );

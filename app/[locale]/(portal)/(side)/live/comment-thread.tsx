@@ -1,6 +1,4 @@
 'use client';
-// A post's comments: newest or hottest first, replies under each, likes, and the composer (a
-// guest's send gets code 700, which opens the login dialog).
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { CornerDownRight } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
@@ -15,6 +13,9 @@ import { cn } from '@/lib/cn';
 import { api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
 import { COMMENT_BODY_MAX as COMMENT_MAX } from '@/lib/posts/limits';
+// A post's comments: newest or hottest first, replies under each, likes, and the composer (a
+// guest's send gets code 700, which opens the login dialog).
+import { ContentReportButton } from './post-viewer';
 
 type Sort = 'new' | 'hot';
 
@@ -123,6 +124,7 @@ function CommentRow({ comment, onReply }: { comment: CommentItem; onReply?: () =
           <time dateTime={comment.created_at} className="text-ink-500 tabular-nums">
             {format.dateTime(new Date(comment.created_at), { dateStyle: 'short', timeStyle: 'short' })}
           </time>
+          <ContentReportButton targetType="comment" targetId={comment.id} authorId={comment.author.id} />
         </p>
         <p className="mt-0.5 whitespace-pre-wrap break-words text-sm text-ink-900" data-testid="comment-text">
           {comment.content}

@@ -6,6 +6,7 @@ import { LikeIcon } from '@/components/posts/like-icon';
 import { PostMedia } from '@/components/posts/post-media';
 import type { PostItem } from '@/components/posts/types';
 import { PostActions } from './post-actions';
+import { ContentReportButton } from './post-viewer';
 
 export function PostCard({ post }: { post: PostItem }) {
   const t = useTranslations('posts');
@@ -28,6 +29,7 @@ export function PostCard({ post }: { post: PostItem }) {
           <time dateTime={post.created_at} className="text-xs text-ink-500 tabular-nums">
             {format.dateTime(new Date(post.created_at), { dateStyle: 'medium', timeStyle: 'short' })}
           </time>
+          <ContentReportButton targetType="post" targetId={post.id} authorId={post.uid} />
         </p>
         {post.content ? (
           <p

@@ -6,8 +6,17 @@ import type { PostPage } from '@/components/posts/types';
 import { EmptyState } from '@/components/ui/empty-state';
 import { MorePosts } from './more-posts';
 import { PostCard } from './post-card';
+import { PostViewerProvider } from './post-viewer';
 
-export function PostFeed({ anchorId, initial }: { anchorId: number; initial: PostPage }) {
+export function PostFeed({
+  anchorId,
+  viewerId,
+  initial,
+}: {
+  anchorId: number;
+  viewerId: number | null;
+  initial: PostPage;
+}) {
   const t = useTranslations('posts');
   if (initial.list.length === 0) {
     return (
@@ -17,7 +26,7 @@ export function PostFeed({ anchorId, initial }: { anchorId: number; initial: Pos
     );
   }
   return (
-    <div>
+    <PostViewerProvider viewerId={viewerId}>
       <ul className="divide-y divide-line" data-testid="anchor-posts">
         {initial.list.map((post) => (
           <li key={post.id}>
@@ -33,6 +42,6 @@ export function PostFeed({ anchorId, initial }: { anchorId: number; initial: Pos
           total={initial.total}
         />
       ) : null}
-    </div>
+    </PostViewerProvider>
   );
 }
