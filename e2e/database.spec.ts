@@ -22,7 +22,7 @@ test('the Premier League 2024-25: final table, a round of results, and a team pa
     .getByRole('listitem')
     .filter({ hasText: '曼联' });
   await expect(opener).toContainText('1 - 0');
-  await expect(opener).toContainText('Fulham FC');
+  await expect(opener).toContainText('富勒姆');
 
   await expect(page.getByRole('region', { name: '射手榜' })).toContainText('数据源没有提供这个赛事的进球者');
 

@@ -74,7 +74,7 @@ test('analysis: head-to-head, the four form windows and both teams highlighted i
   const highlighted = page.getByTestId('standings-context').locator('tr[data-highlighted]');
   await expect(highlighted).toHaveCount(2);
   await expect(highlighted.nth(0)).toContainText('利物浦');
-  await expect(highlighted.nth(1)).toContainText('Crystal Palace');
+  await expect(highlighted.nth(1)).toContainText('水晶宫');
   await expect(page.getByTestId('standings-context').locator('tbody tr')).toHaveCount(20);
 });
 

@@ -62,7 +62,7 @@ test('results of a real Premier League day, grouped by competition with real sco
   await expect(city.getByTestId('match-score')).toHaveText('4 - 1');
   await expect(city.getByTestId('away-team')).toHaveText('西汉姆联');
   await expect(city.getByTestId('match-status')).toHaveText('完场');
-  await expect(rowOf(page, 'Southampton FC').getByTestId('match-score')).toHaveText('0 - 5');
+  await expect(rowOf(page, '南安普顿').getByTestId('match-score')).toHaveText('0 - 5');
   // Filters come from the data: this day offers the Premier League and England.
   await expect(page.getByTestId('filter-competition').locator('option', { hasText: '英超 (6)' })).toHaveCount(
     1,
@@ -132,7 +132,7 @@ test('a push updates a row without a reload; the database wins again on the refe
 test('favourites persist for the signed-in user and fill the favourites tab', async ({ asUser }) => {
   await asUser.goto(PL_DAY);
   await liveBoard(asUser);
-  const star = rowOf(asUser, 'Crystal Palace FC').getByRole('button', { name: /收藏/ });
+  const star = rowOf(asUser, '水晶宫').getByRole('button', { name: /收藏/ });
   if ((await star.getAttribute('aria-pressed')) === 'true') {
     await star.click();
     await expect(star).toHaveAttribute('aria-pressed', 'false');
@@ -140,13 +140,13 @@ test('favourites persist for the signed-in user and fill the favourites tab', as
   await star.click();
   await expect(star).toHaveAttribute('aria-pressed', 'true');
   await asUser.reload();
-  await expect(rowOf(asUser, 'Crystal Palace FC').getByRole('button', { name: '取消收藏' })).toHaveAttribute(
+  await expect(rowOf(asUser, '水晶宫').getByRole('button', { name: '取消收藏' })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
   await asUser.getByTestId('tab-favourites').click();
   await expect(asUser).toHaveURL(/tab=favourites/);
-  const favourite = rowOf(asUser, 'Crystal Palace FC');
+  const favourite = rowOf(asUser, '水晶宫');
   await expect(favourite.getByTestId('match-score')).toHaveText('1 - 1');
   await liveBoard(asUser);
   await favourite.getByRole('button', { name: '取消收藏' }).click();
