@@ -114,3 +114,33 @@ test('/score-live lists a live room bound to the match', async ({ page }) => {
     );
   }
 });
+
+test('an open room shows the anchor’s new title and announcement without a reload', async ({
+  browser,
+  page,
+}) => {
+  const { page: anchor, user } = await freshUserPage(browser, '改公告的主播', { isAnchor: true });
+  const roomId = await withDatabase(async (db) => {
+    const [room] = await db.insert(liveRooms).values({ anchorId: user.id, title: '旧标题' }).returning();
+    return room!.id;
+  });
+  await page.goto(`/live?id=${roomId}`);
+  await expect(page.getByTestId('room-title')).toHaveText('旧标题');
+  await expect(page.getByTestId('placard')).toHaveText('主播还没有发布公告');
+
+  // Sent again until the page's socket has joined the room and the push arrives.
+  await expect
+    .poll(
+      async () => {
+        await anchor.request.post('/api/Live/setLiveList', {
+          data: { title: '德比之夜', placard: '今晚 20:00 开播，不见不散' },
+        });
+        return page.getByTestId('placard').textContent();
+      },
+      { timeout: 20_000, intervals: [1000] },
+    )
+    .toBe('今晚 20:00 开播，不见不散');
+  await expect(page.getByTestId('room-title')).toHaveText('德比之夜');
+  expect(page.url()).toMatch(new RegExp(`/live\\?id=${roomId}$`));
+  await anchor.context().close();
+});

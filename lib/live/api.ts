@@ -10,7 +10,7 @@ import { NotFoundError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
 import { rooms } from '@/lib/realtime/events';
 import { onlineIn } from '@/lib/realtime/gateway';
-import { announceEnd, announceHeat } from './pushes';
+import { announceEnd, announceHeat, thenAnnounce } from './pushes';
 import {
   addShare,
   endRoom,
@@ -130,7 +130,7 @@ export function registerLiveRoutes(app: OpenAPIHono<AppEnv>) {
       input: z.object({ title }),
       output: z.object({ room_id: z.number(), title: z.string() }),
     },
-    (c, input) => setTitle(c.var.db, c.var.user!.id, input.title),
+    (c, input) => thenAnnounce(setTitle(c.var.db, c.var.user!.id, input.title)),
   );
 
   defineRoute(
@@ -144,7 +144,7 @@ export function registerLiveRoutes(app: OpenAPIHono<AppEnv>) {
       input: z.object({ placard }),
       output: z.object({ room_id: z.number(), placard: z.string() }),
     },
-    (c, input) => setPlacard(c.var.db, c.var.user!.id, input.placard),
+    (c, input) => thenAnnounce(setPlacard(c.var.db, c.var.user!.id, input.placard)),
   );
 
   defineRoute(
@@ -175,7 +175,7 @@ export function registerLiveRoutes(app: OpenAPIHono<AppEnv>) {
       input: z.object({ cover: z.string().min(1).max(300) }),
       output: z.object({ room_id: z.number(), cover: z.string() }),
     },
-    (c, input) => setCover(c.var.db, c.var.user!.id, input.cover),
+    (c, input) => thenAnnounce(setCover(c.var.db, c.var.user!.id, input.cover)),
   );
 
   defineRoute(
@@ -189,7 +189,8 @@ export function registerLiveRoutes(app: OpenAPIHono<AppEnv>) {
       input: z.object({ category, custom_category_id: z.coerce.number().int().positive().optional() }),
       output: z.object({ room_id: z.number(), category, custom_category_id: z.number().nullable() }),
     },
-    (c, input) => setCategory(c.var.db, c.var.user!.id, input.category, input.custom_category_id),
+    (c, input) =>
+      thenAnnounce(setCategory(c.var.db, c.var.user!.id, input.category, input.custom_category_id)),
   );
 
   const start = async (

@@ -15,3 +15,15 @@ export function announceEnd(roomId: number, broadcastId: number | null, replay: 
 export function announceHeat(roomId: number, heat: number) {
   publish({ room: rooms.liveRoom(roomId) }, { type: 'heatUpdate', room_id: roomId, data: { heat } });
 }
+
+/** The room's title, announcement, cover, category or match changed: open rooms show it without a reload. */
+export function announceRoomChange(roomId: number) {
+  publish({ room: rooms.liveRoom(roomId) }, { type: 'roomUpdate', room_id: roomId });
+}
+
+/** Waits for a change to a room's settings, then tells its viewers. */
+export async function thenAnnounce<T extends { room_id: number }>(change: Promise<T>) {
+  const result = await change;
+  announceRoomChange(result.room_id);
+  return result;
+}

@@ -8,6 +8,7 @@ import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { SPORTS } from '@/lib/scores/schema';
 import { BINDABLE_LIMIT, bindableMatches, presentBindable, setLiveInfo } from './match-binding';
+import { thenAnnounce } from './pushes';
 import { RECOMMEND_LIMIT_MAX, recommendVideos } from './recommendations';
 import { TITLE_MAX } from './service';
 
@@ -67,7 +68,8 @@ export function registerRoomExtrasRoutes(app: OpenAPIHono<AppEnv>) {
       }),
       output: z.object({ room_id: z.number(), match_id: z.number().nullable(), title: z.string() }),
     },
-    (c, input) => setLiveInfo(c.var.db, c.var.user!.id, { matchId: input.match_id, title: input.title }),
+    (c, input) =>
+      thenAnnounce(setLiveInfo(c.var.db, c.var.user!.id, { matchId: input.match_id, title: input.title })),
   );
 
   defineRoute(

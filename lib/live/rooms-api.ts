@@ -10,6 +10,7 @@ import { defineRoute } from '@/lib/api/route';
 import { ADULT_COOKIE } from './adult-api';
 import { latestApplication } from './applications';
 import { listRooms, liveRoomBuckets, type RoomCard, type RoomCategory } from './lists';
+import { announceRoomChange } from './pushes';
 import { isSealed } from './seal-state';
 import {
   ensureRoom,
@@ -255,6 +256,7 @@ export function registerRoomListRoutes(app: OpenAPIHono<AppEnv>) {
         if (input.placard !== undefined) await setPlacard(tx, anchorId, input.placard);
         return (await findRoom(tx, (await ensureRoom(tx, anchorId)).id))!;
       });
+      announceRoomChange(room.id);
       return {
         room_id: room.id,
         title: room.title,

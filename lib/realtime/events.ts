@@ -74,6 +74,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('goal'), data: goalEventSchema }),
   z.object({ type: z.literal('liveKickout'), room_id: z.number() }),
+  /** A room's settings changed (title, announcement, cover, category, bound match): viewers refetch. */
+  z.object({ type: z.literal('roomUpdate'), room_id: z.number() }),
   z.object({ type: z.literal('horn'), data: z.unknown() }),
   ...LIVE_EVENT_KINDS.map((kind) =>
     z.object({ type: z.literal(kind), room_id: z.number(), data: z.unknown() }),

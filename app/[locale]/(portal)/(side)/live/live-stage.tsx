@@ -5,6 +5,7 @@
 // loads on the first refetch, so the room's first load carries neither.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
+import { useRouter } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -42,6 +43,7 @@ function useRoomInfo(initial: Info) {
 /** Joins the room's push channel (again after a reconnect) and refetches on state pushes. */
 function useRoomPushes(roomId: number) {
   const queryClient = useQueryClient();
+  const router = useRouter();
   useEffect(() => {
     let stop = () => {};
     let cancelled = false;
@@ -73,13 +75,18 @@ function useRoomPushes(roomId: number) {
     let last = appStore.get(realtimeMessagesAtom);
     return appStore.sub(realtimeMessagesAtom, () => {
       const messages = appStore.get(realtimeMessagesAtom);
-      const changed = (type: 'startRoom' | 'endRoom' | 'heatUpdate' | 'sealingStatu') => {
+      const changed = (type: 'startRoom' | 'endRoom' | 'heatUpdate' | 'sealingStatu' | 'roomUpdate') => {
         const message = messages[type] as RoomPush | undefined;
         return message && message !== last[type] && message.room_id === roomId ? message : null;
       };
       if (changed('startRoom') || changed('endRoom') || changed('sealingStatu')) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.liveRoom(roomId) });
         void queryClient.invalidateQueries({ queryKey: queryKeys.liveReplays(roomId) });
+      }
+      // Settings the server renders (title, announcement, bound match) come back with a refresh.
+      if (changed('roomUpdate')) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.liveRoom(roomId) });
+        router.refresh();
       }
       const heat = (changed('heatUpdate')?.data as { heat?: unknown } | null)?.heat;
       if (typeof heat === 'number') {
@@ -89,7 +96,7 @@ function useRoomPushes(roomId: number) {
       }
       last = messages;
     });
-  }, [roomId, queryClient]);
+  }, [roomId, queryClient, router]);
 }
 
 export function RoomStats({
