@@ -115,7 +115,7 @@ test('/score-live lists a live room bound to the match', async ({ page }) => {
   }
 });
 
-test('an open room shows the anchor’s new title and announcement without a reload', async ({
+test('an open room shows the anchor’s new title and announcement, and greets viewers who come in', async ({
   browser,
   page,
 }) => {
@@ -142,5 +142,11 @@ test('an open room shows the anchor’s new title and announcement without a rel
     .toBe('今晚 20:00 开播，不见不散');
   await expect(page.getByTestId('room-title')).toHaveText('德比之夜');
   expect(page.url()).toMatch(new RegExp(`/live\\?id=${roomId}$`));
+
+  // The page is in the room's channel now: a signed-in viewer who comes in is greeted on it.
+  const { page: newcomer } = await freshUserPage(browser, '刚进场的球迷');
+  await newcomer.goto(`/live?id=${roomId}`);
+  await expect(page.getByTestId('entry-banner')).toHaveText('欢迎 刚进场的球迷 进入直播间');
+  await newcomer.context().close();
   await anchor.context().close();
 });

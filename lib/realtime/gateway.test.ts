@@ -135,3 +135,42 @@ it('tells only the desktop that first asked about a QR code when it is scanned a
   expect(await success).toEqual({ code: 200, type: 'webLoginSuccess', token });
   expect(heard).toEqual([]);
 });
+
+it('announces a signed-in viewer entering a live room to the room, once a minute', async () => {
+  const watcher = client();
+  await register(watcher, {});
+  await new Promise((resolve) => watcher.emit('joinRoom', { room_id: 77 }, resolve));
+  const { user, token } = await makeSignedInUser(testDb.db, { nickname: '新来的球迷' });
+  const entrant = client();
+  await register(entrant, { token });
+
+  const announced = nextMessage(watcher, 'enterRoom');
+  await new Promise((resolve) => entrant.emit('joinRoom', { room_id: 77 }, resolve));
+  expect(await announced).toEqual({
+    type: 'enterRoom',
+    room_id: 77,
+    data: { user_id: user.id, nickname: '新来的球迷', level: 1 },
+  });
+
+  // A second join within the minute (a reload) is not announced again; guests never are.
+  const seen: ServerMessage[] = [];
+  watcher.on('message', (message: ServerMessage) => seen.push(message));
+  await new Promise((resolve) => entrant.emit('joinRoom', { room_id: 77 }, resolve));
+  const guest = client();
+  await register(guest, {});
+  await new Promise((resolve) => guest.emit('joinRoom', { room_id: 77 }, resolve));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(seen.filter((message) => message.type === 'enterRoom')).toEqual([]);
+});
+
+it('knows who joins a room even when the join arrives before the registration', async () => {
+  const watcher = client();
+  await register(watcher, {});
+  await new Promise((resolve) => watcher.emit('joinRoom', { room_id: 78 }, resolve));
+  const { token } = await makeSignedInUser(testDb.db, { nickname: '抢先进场' });
+  const early = client();
+  const announced = nextMessage(watcher, 'enterRoom');
+  early.emit('joinRoom', { room_id: 78 });
+  early.emit('register', { token, type: 1 });
+  expect(await announced).toMatchObject({ room_id: 78, data: { nickname: '抢先进场' } });
+});

@@ -2,6 +2,7 @@
 // A Redis (or other) socket.io adapter can be passed in to fan out across several nodes.
 import type { Server as HttpServer } from 'node:http';
 import { Server, type ServerOptions } from 'socket.io';
+import { levelOf } from '@/lib/accounts/level';
 import type { SessionUser } from '@/lib/accounts/session';
 import { tokenOfRequest } from '@/lib/accounts/session';
 import { log } from '@/lib/log';
@@ -16,7 +17,26 @@ export type GatewayOptions = {
   adapter?: ServerOptions['adapter'];
 };
 
+const ENTRY_QUIET_MS = 60_000;
+const REGISTER_WAIT_MS = 5_000;
+
+/** True (and remembered) when this viewer has not been announced entering this room lately. */
+function entryTracker() {
+  const announced = new Map<string, number>();
+  return (roomId: number, userId: number, now = Date.now()) => {
+    const key = `${roomId}:${userId}`;
+    if (now - (announced.get(key) ?? 0) < ENTRY_QUIET_MS) return false;
+    announced.set(key, now);
+    // Old entries only matter for a minute: keep the map from growing with every visitor.
+    if (announced.size > 10_000) {
+      for (const [seen, at] of announced) if (now - at >= ENTRY_QUIET_MS) announced.delete(seen);
+    }
+    return true;
+  };
+}
+
 export function createGateway(httpServer: HttpServer, options: GatewayOptions) {
+  const enteredLately = entryTracker();
   const io = new Server(httpServer, {
     transports: ['websocket'],
     serveClient: false,
@@ -42,19 +62,30 @@ export function createGateway(httpServer: HttpServer, options: GatewayOptions) {
         }
       });
 
+    // A `joinRoom` may arrive before `register` (socket.io flushes buffered events before the client's
+    // connect handler registers): joins wait for the first registration, or a few seconds, to know
+    // who is asking.
+    let firstRegistration = () => {};
+    socket.data.registered = new Promise<void>((resolve) => {
+      firstRegistration = resolve;
+      setTimeout(resolve, REGISTER_WAIT_MS).unref?.();
+    });
+
     on('register', ({ token, type }) => {
-      // Kept as a promise: a `joinRoom` sent right after must wait to know who is asking.
-      socket.data.registered = (async () => {
+      const done = (async () => {
         const sessionToken =
           token || tokenOfRequest(new Headers(socket.handshake.headers as Record<string, string>));
         const user = sessionToken ? await options.resolveUser(sessionToken) : null;
         if (user) await socket.join(rooms.user(user.id));
         socket.data.userId = user?.id ?? null;
+        socket.data.nickname = user?.nickname ?? null;
+        socket.data.level = user ? levelOf(user.experience) : null;
         socket.data.mode = type;
         send({ type: 'registered', user_id: user?.id ?? null });
-        return user?.id ?? null;
       })();
-      return socket.data.registered;
+      socket.data.registered = done;
+      done.then(firstRegistration, firstRegistration);
+      return done;
     });
     on('toggle', ({ company_id }) => socket.join(rooms.company(company_id)));
     on('classify', async ({ classify_type }) => {
@@ -68,12 +99,24 @@ export function createGateway(httpServer: HttpServer, options: GatewayOptions) {
     });
     on('joinRoom', async ({ room_id }, ack) => {
       for (const joined of socket.rooms) if (joined.startsWith('live:')) await socket.leave(joined);
-      const userId = (await socket.data.registered) as number | null | undefined;
+      await socket.data.registered;
+      const userId = socket.data.userId as number | null | undefined;
       if (userId && options.mayJoinRoom && !(await options.mayJoinRoom(room_id, userId))) {
         return ack?.({ ok: false });
       }
       await socket.join(rooms.liveRoom(room_id));
       ack?.({ ok: true });
+      if (userId && enteredLately(room_id, userId)) {
+        // 欢迎 … 进入直播间: once a minute per viewer, so reconnects and reloads don't repeat it.
+        io.to(rooms.liveRoom(room_id)).emit(
+          'message',
+          serverMessageSchema.parse({
+            type: 'enterRoom',
+            room_id,
+            data: { user_id: userId, nickname: socket.data.nickname, level: socket.data.level },
+          }),
+        );
+      }
     });
     on('heartbeat', (_payload, ack) => {
       const reply = { type: 'heartbeat' as const, time: Date.now() };

@@ -12,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { queryKeys } from '@/lib/http/query-keys';
 import type { ReplayItem, RoomInfo } from '@/lib/live/service';
 import { appStore, realtimeMessagesAtom } from '@/lib/store/atoms';
+import { EntryBanner } from './entry-banner';
 import { formatDuration } from './format-duration';
 
 const LivePlayer = dynamic(() => import('./live-player'), {
@@ -275,8 +276,9 @@ export function LiveStage({
             ) : null}
           </div>
         </div>
-        <div className="aspect-video w-full bg-night" data-testid="stage">
+        <div className="relative aspect-video w-full bg-night" data-testid="stage">
           {stage}
+          <EntryBanner roomId={initial.id} />
         </div>
       </section>
 
