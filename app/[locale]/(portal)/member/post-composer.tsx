@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FIELD_CLASS } from '@/components/ui/field-styles';
+import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { cn } from '@/lib/cn';
 import { ApiError, api } from '@/lib/http/client';
 import { POST_BODY_MAX, POST_IMAGES_MAX } from '@/lib/posts/limits';
@@ -89,21 +89,17 @@ export function PostComposer() {
   const hasVideo = media.some((item) => item.kind === 'video');
   return (
     <form onSubmit={publish} className="space-y-3" data-testid="post-composer">
-      <div className="relative">
-        <textarea
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          maxLength={POST_BODY_MAX}
-          rows={4}
-          placeholder={t('composerPrompt')}
-          aria-label={t('composerTitle')}
-          className={cn(FIELD_CLASS, 'block resize-y py-2.5 pb-7')}
-          data-testid="post-text-input"
-        />
-        <span className="pointer-events-none absolute right-3 bottom-2 text-xs text-ink-500 tabular-nums">
-          {t('counter', { count: text.length, max: POST_BODY_MAX })}
-        </span>
-      </div>
+      <CountedTextarea
+        value={text}
+        onValueChange={setText}
+        max={POST_BODY_MAX}
+        counter={t('counter', { count: text.length, max: POST_BODY_MAX })}
+        rows={4}
+        placeholder={t('composerPrompt')}
+        aria-label={t('composerTitle')}
+        className="resize-y"
+        data-testid="post-text-input"
+      />
 
       {media.length ? (
         <ul className="flex flex-wrap gap-2" data-testid="composer-media">

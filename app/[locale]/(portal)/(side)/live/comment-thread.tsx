@@ -7,7 +7,7 @@ import { LikeButton } from '@/components/posts/like-button';
 import { LikeIcon } from '@/components/posts/like-icon';
 import type { CommentItem, CommentPage } from '@/components/posts/types';
 import { Button } from '@/components/ui/button';
-import { FIELD_CLASS } from '@/components/ui/field-styles';
+import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { api } from '@/lib/http/client';
@@ -198,21 +198,17 @@ function Composer({
         </p>
       ) : null}
       <div className="flex items-start gap-2">
-        <div className="relative flex-1">
-          <textarea
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            maxLength={COMMENT_MAX}
-            rows={2}
-            placeholder={t('commentPrompt')}
-            aria-label={t('commentPrompt')}
-            className={cn(FIELD_CLASS, 'block resize-none py-2 pr-16')}
-            data-testid="comment-input"
-          />
-          <span className="pointer-events-none absolute right-2 bottom-1.5 text-xs text-ink-500 tabular-nums">
-            {t('counter', { count: text.length, max: COMMENT_MAX })}
-          </span>
-        </div>
+        <CountedTextarea
+          value={text}
+          onValueChange={setText}
+          max={COMMENT_MAX}
+          counter={t('counter', { count: text.length, max: COMMENT_MAX })}
+          rows={2}
+          placeholder={t('commentPrompt')}
+          aria-label={t('commentPrompt')}
+          className="resize-none"
+          data-testid="comment-input"
+        />
         <Button type="submit" size="sm" disabled={sending || !text.trim()} className="h-[58px]">
           {t('send')}
         </Button>

@@ -2,6 +2,7 @@
 // recommendation service; each opens the replay in its room.
 import { Clapperboard, Eye } from 'lucide-react';
 import { getFormatter, getTranslations } from 'next-intl/server';
+import { SidePanel, SidePanelEmpty } from '@/components/live/side-panel';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import { recommendVideos } from '@/lib/live/recommendations';
@@ -16,23 +17,14 @@ export async function RecommendedVideos({ roomId, exclude }: { roomId: number; e
     getFormatter(),
   ]);
   return (
-    <section
-      aria-labelledby="recommended-videos-title"
-      className="rounded-xl border border-line bg-surface"
-      data-testid="recommended-videos"
+    <SidePanel
+      id="recommended-videos-title"
+      title={t('title')}
+      icon={Clapperboard}
+      testId="recommended-videos"
     >
-      <h2
-        id="recommended-videos-title"
-        className="flex h-11 items-center gap-2 border-b border-line px-4 text-sm font-semibold"
-      >
-        <Clapperboard aria-hidden className="size-4 text-brand-500" />
-        {t('title')}
-      </h2>
       {videos.length === 0 ? (
-        <div className="px-4 py-6 text-center">
-          <p className="text-sm font-medium text-ink-700">{t('empty')}</p>
-          <p className="mt-1 text-xs text-ink-500">{t('emptyHint')}</p>
-        </div>
+        <SidePanelEmpty title={t('empty')} hint={t('emptyHint')} />
       ) : (
         <ul className="flex flex-col gap-1 p-2">
           {videos.map((video) => (
@@ -73,6 +65,6 @@ export async function RecommendedVideos({ roomId, exclude }: { roomId: number; e
           ))}
         </ul>
       )}
-    </section>
+    </SidePanel>
   );
 }

@@ -2,6 +2,7 @@
 import { CalendarClock } from 'lucide-react';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { BookButton } from '@/components/live/book-button';
+import { SidePanel, SidePanelEmpty } from '@/components/live/side-panel';
 import { getDb } from '@/lib/db';
 import { listReservations } from '@/lib/live/reservations';
 
@@ -21,23 +22,9 @@ export async function RoomPreviews({ roomId, viewerId }: { roomId: number; viewe
     getFormatter(),
   ]);
   return (
-    <section
-      aria-labelledby="room-previews-title"
-      className="rounded-xl border border-line bg-surface"
-      data-testid="room-previews"
-    >
-      <h2
-        id="room-previews-title"
-        className="flex h-11 items-center gap-2 border-b border-line px-4 text-sm font-semibold"
-      >
-        <CalendarClock aria-hidden className="size-4 text-brand-500" />
-        {t('title')}
-      </h2>
+    <SidePanel id="room-previews-title" title={t('title')} icon={CalendarClock} testId="room-previews">
       {items.length === 0 ? (
-        <div className="px-4 py-6 text-center">
-          <p className="text-sm font-medium text-ink-700">{t('empty')}</p>
-          <p className="mt-1 text-xs text-ink-500">{t('emptyHint')}</p>
-        </div>
+        <SidePanelEmpty title={t('empty')} hint={t('emptyHint')} />
       ) : (
         <ul className="divide-y divide-line">
           {items.map((item) => (
@@ -59,6 +46,6 @@ export async function RoomPreviews({ roomId, viewerId }: { roomId: number; viewe
           ))}
         </ul>
       )}
-    </section>
+    </SidePanel>
   );
 }
