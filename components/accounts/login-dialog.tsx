@@ -1,9 +1,10 @@
 'use client';
 // The login dialog (Radix), loaded only when first opened. A successful login reloads the page so
 // every server-rendered part shows the signed-in user (spec §4 "the page then reloads").
-import { Check, X } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
+import { DialogClose } from '@/components/ui/dialog-close';
 import type { LoginMode } from '@/lib/store/atoms';
 import { LoginPanel } from './login-panel';
 
@@ -36,12 +37,7 @@ export default function LoginDialog({
               </Dialog.Title>
             )}
           />
-          <Dialog.Close
-            aria-label={t('close')}
-            className="absolute right-3 top-3 flex size-8 items-center justify-center rounded-full text-ink-500 hover:bg-canvas hover:text-ink-900"
-          >
-            <X className="size-4" aria-hidden />
-          </Dialog.Close>
+          <DialogClose label={t('close')} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

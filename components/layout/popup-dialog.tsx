@@ -1,8 +1,8 @@
 'use client';
-import { X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
 import { Button } from '@/components/ui/button';
+import { DialogClose } from '@/components/ui/dialog-close';
 import type { Popup } from '@/lib/system/queries';
 
 export default function PopupDialog({ popup, onDismiss }: { popup: Popup; onDismiss: () => void }) {
@@ -28,12 +28,7 @@ export default function PopupDialog({ popup, onDismiss }: { popup: Popup; onDism
               </Button>
             ) : null}
           </div>
-          <Dialog.Close
-            aria-label={t('close')}
-            className="absolute right-3 top-3 rounded-full bg-black/40 p-1 text-white hover:bg-black/60"
-          >
-            <X aria-hidden className="size-4" />
-          </Dialog.Close>
+          <DialogClose label={t('close')} look="dark" />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -2,11 +2,12 @@
 // The report form: reasons from `Reportuser/classifyList` as radio cards, a description with a counter
 // (required for reasons like "other"), and the server's translated refusal shown inline.
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlert, X } from 'lucide-react';
+import { CircleAlert } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { DialogClose } from '@/components/ui/dialog-close';
 import { FIELD_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, api } from '@/lib/http/client';
@@ -172,12 +173,7 @@ export default function ReportDialog({
               </Button>
             </div>
           </form>
-          <Dialog.Close
-            aria-label={t('close')}
-            className="absolute right-4 top-4 rounded-full p-1 text-ink-500 hover:bg-canvas hover:text-ink-900"
-          >
-            <X aria-hidden className="size-4" />
-          </Dialog.Close>
+          <DialogClose label={t('close')} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

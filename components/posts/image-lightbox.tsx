@@ -1,10 +1,11 @@
 'use client';
 // Full-size view of a post's images (Radix Dialog: focus trap, Escape, scroll lock), with the
 // arrow keys and buttons stepping through them.
-import { ChevronLeft, ChevronRight, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
+import { DialogClose } from '@/components/ui/dialog-close';
 
 export default function ImageLightbox({
   images,
@@ -60,12 +61,11 @@ export default function ImageLightbox({
               </button>
             </>
           ) : null}
-          <Dialog.Close
-            aria-label={t('close')}
-            className="absolute right-4 top-4 grid size-10 place-items-center rounded-full bg-white/10 text-white hover:bg-white/20"
-          >
-            <X aria-hidden className="size-5" />
-          </Dialog.Close>
+          <DialogClose
+            label={t('close')}
+            look="dark"
+            className="top-4 right-4 size-10 bg-white/10 hover:bg-white/20"
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

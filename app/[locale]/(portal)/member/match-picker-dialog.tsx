@@ -3,10 +3,11 @@
 // searched by team or competition name (typing settles for a moment before asking), filtered by sport
 // when the room's category allows more than one.
 import { useQuery } from '@tanstack/react-query';
-import { Search, X } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
+import { DialogClose } from '@/components/ui/dialog-close';
 import { INPUT_CLASS } from '@/components/ui/field-styles';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
@@ -152,12 +153,7 @@ export default function MatchPickerDialog({
               <FormError message={error} />
             </div>
           ) : null}
-          <Dialog.Close
-            aria-label={t('close')}
-            className="absolute top-3 right-3 rounded-full p-1 text-ink-500 hover:bg-canvas hover:text-ink-900"
-          >
-            <X aria-hidden className="size-4" />
-          </Dialog.Close>
+          <DialogClose label={t('close')} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
