@@ -209,9 +209,7 @@ async function main() {
     const deliveredMbps = ((viewers.bytes() - before) * 8) / (PHASE_S * 1e6);
     await viewers.stop();
     const percentile = (values: number[], at: number) =>
-      Math.round(
-        [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * at))]!,
-      );
+      [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * at))]!;
     const median = (values: number[]) => percentile(values, 0.5);
     const round = (value: number) => Math.round(value * 10) / 10;
     const table = Object.fromEntries(
@@ -222,8 +220,8 @@ async function main() {
           'first frame, all (ms)': values.firstFrameMs.join(' '),
           'player element ready, median (ms)': median(values.playerMs),
           'buffer behind live edge, median (s)': median(values.bufferAheadS),
-          'viewer latency, median (ms)': median(values.latencyMs),
-          'viewer latency, p95 (ms)': percentile(values.latencyMs, 0.95),
+          'viewer latency, median (ms)': Math.round(median(values.latencyMs)),
+          'viewer latency, p95 (ms)': Math.round(percentile(values.latencyMs, 0.95)),
           'latency samples': values.latencyMs.length,
         },
       ]),
