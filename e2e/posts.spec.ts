@@ -101,6 +101,19 @@ test('an update with two images is seen, liked, commented on and deleted', async
   await report.getByRole('button', { name: '提交举报' }).click();
   await expect(asUser.getByText('举报已提交，我们会尽快处理')).toBeVisible();
 
+  // The viewer deletes their own reply after confirming; the count follows.
+  const reply = thread.getByTestId('comment-replies').getByTestId('comment');
+  await reply.getByRole('button', { name: '删除' }).click();
+  await reply
+    .getByRole('group', { name: '删除这条评论？回复也会一起删除。' })
+    .getByRole('button', { name: '删除' })
+    .click();
+  await expect(asUser.getByText('评论已删除')).toBeVisible();
+  await expect(thread.getByTestId('comment-replies')).toHaveCount(0);
+  await expect(comment).toBeVisible();
+  await asUser.reload();
+  await expect(post.getByTestId('post-comments-toggle')).toHaveText('评论 1');
+
   // A guest's like opens the login dialog and the count stays.
   await page.goto(`/live?id=${roomId}`);
   const guestPost = page.getByTestId('post').filter({ hasText: text });

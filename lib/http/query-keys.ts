@@ -33,4 +33,6 @@ export const queryKeys = {
   /** Every sort of one post's comments (a new comment refreshes them all). */
   postCommentsOf: (postId: number) => ['posts', 'comments', postId] as const,
   postComments: (postId: number, sort: 'new' | 'hot') => ['posts', 'comments', postId, sort] as const,
+  /** Every order of one post's comments. */
+  allPostComments: (postId: number) => ['posts', 'comments', postId] as const,
 };

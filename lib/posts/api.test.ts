@@ -313,3 +313,56 @@ describe('reports', () => {
     expect(gone.body.code).toBe(1);
   });
 });
+
+describe('deleting comments', () => {
+  it('lets the writer, the post’s author or an operator delete; replies go too and the count stays exact', async () => {
+    const author = await anchor();
+    const postId = (await publish(author.token, { content: 'comments to delete' })).body.data.id;
+    const fan = await viewer();
+    const other = await viewer();
+    const say = async (token: string, content: string, parent_id?: number) =>
+      (
+        await call<{ id: number; can_delete: boolean }>('/api/anchor_dynamics_user/comment', {
+          headers: en(token),
+          json: { id: postId, content, parent_id },
+        })
+      ).body.data;
+    const top = await say(fan.token, 'first');
+    expect(top.can_delete).toBe(true);
+    await say(other.token, 'a reply', top.id);
+    const second = await say(other.token, 'second');
+    const remove = (token: string, id: number) =>
+      call<{ removed: number }>('/api/anchor_dynamics/deleteComment', { headers: en(token), json: { id } });
+
+    // Someone else's comment on someone else's post: refused, nothing changes.
+    const refused = await remove(fan.token, second.id);
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe('You can only delete your own comments, or comments on your own updates');
+
+    type Listed = { list: { id: number; can_delete: boolean; replies: { can_delete: boolean }[] }[] };
+    const asFan = await call<Listed>(`/api/anchor_dynamics/commentList?id=${postId}`, {
+      headers: en(fan.token),
+    });
+    expect(asFan.body.data.list.map((row) => [row.id, row.can_delete])).toEqual([
+      [second.id, false],
+      [top.id, true],
+    ]);
+    expect(asFan.body.data.list[1]!.replies[0]!.can_delete).toBe(false);
+    const asAuthor = await call<Listed>(`/api/anchor_dynamics/commentList?id=${postId}`, {
+      headers: en(author.token),
+    });
+    expect(asAuthor.body.data.list.every((row) => row.can_delete)).toBe(true);
+
+    // The writer deletes the top comment: its reply goes with it.
+    expect((await remove(fan.token, top.id)).body.data).toEqual({ id: top.id, removed: 2 });
+    expect((await remove(fan.token, top.id)).status).toBe(404);
+    // The post's author tidies the other one.
+    expect((await remove(author.token, second.id)).body.data).toEqual({ id: second.id, removed: 1 });
+    const [row] = await testDb.db.select().from(posts).where(eq(posts.id, postId));
+    expect(row!.commentCount).toBe(0);
+    expect((await call('/api/anchor_dynamics/deleteComment', { json: { id: second.id } })).body.code).toBe(
+      700,
+    );
+    expect((await remove(fan.token, 0)).body.code).toBe(1);
+  });
+});

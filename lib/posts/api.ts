@@ -13,6 +13,7 @@ import {
   COMMENTS_PAGE_SIZE,
   commentOwner,
   createPost,
+  deleteComment,
   deletePost,
   getPost,
   listAuthorPosts,
@@ -72,6 +73,7 @@ const commentSchema = z.object({
   content: z.string(),
   likes: z.number(),
   liked: z.boolean(),
+  can_delete: z.boolean(),
   created_at: z.date(),
 });
 
@@ -188,6 +190,20 @@ export function registerPostRoutes(app: OpenAPIHono<AppEnv>) {
       output: z.object({ id: z.number(), deleted: z.boolean() }),
     },
     (c, input) => deletePost(c.var.db, viewerOf(c)!, input.id),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/anchor_dynamics/deleteComment',
+      methods: ['post'],
+      tag: 'Posts',
+      summary: "Delete a comment and its replies (the comment's writer, the post's author or an operator)",
+      middleware: [requireUser],
+      input: z.object({ id }),
+      output: z.object({ id: z.number(), removed: z.number() }),
+    },
+    (c, input) => deleteComment(c.var.db, viewerOf(c)!, input.id),
   );
 
   defineRoute(

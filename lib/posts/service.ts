@@ -1,6 +1,6 @@
 // Posts, likes and comments (spec §7 `anchor_dynamics*`). Every change and the counter it moves
 // happen in one transaction; rows are looked up by id and, where they are owned, by owner too.
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { assertWithinLimit, type RateRule, recordEvent } from '@/lib/accounts/rate-limit';
 import { users } from '@/lib/accounts/schema';
@@ -229,7 +229,12 @@ export async function toggleCommentLike(db: DbOrTx, userId: number, commentId: n
   });
 }
 
-function presentComment(row: typeof postComments.$inferSelect, writer: AuthorRow, liked: boolean) {
+function presentComment(
+  row: typeof postComments.$inferSelect,
+  writer: AuthorRow,
+  liked: boolean,
+  canDelete: boolean,
+) {
   return {
     id: row.id,
     post_id: row.postId,
@@ -238,6 +243,7 @@ function presentComment(row: typeof postComments.$inferSelect, writer: AuthorRow
     content: row.body,
     likes: row.likeCount,
     liked,
+    can_delete: canDelete,
     created_at: row.createdAt,
   };
 }
@@ -269,7 +275,31 @@ export async function addComment(db: DbOrTx, userId: number, input: NewComment) 
       .where(eq(posts.id, input.postId));
     await recordEvent(tx, POST_RATE_RULES.comments.bucket, key);
     const [writer] = await tx.select(author).from(users).where(eq(users.id, userId));
-    return presentComment(row!, writer!, false);
+    return presentComment(row!, writer!, false, true);
+  });
+}
+
+/**
+ * Deletes a comment and its replies (its writer, the post's author or an operator). The post's count
+ * drops by what was really removed, so two deletes at once never take it below the truth.
+ */
+export async function deleteComment(db: DbOrTx, viewer: NonNullable<Viewer>, id: number) {
+  return db.transaction(async (tx) => {
+    const comment = await liveComment(tx, id);
+    const post = await livePost(tx, comment.postId);
+    const allowed =
+      comment.authorId === viewer.id || post.authorId === viewer.id || viewer.role === 'operator';
+    if (!allowed) throw new ForbiddenError('COMMENT_NOT_YOURS');
+    const removed = await tx
+      .update(postComments)
+      .set({ deletedAt: new Date() })
+      .where(and(isNull(postComments.deletedAt), or(eq(postComments.id, id), eq(postComments.parentId, id))))
+      .returning({ id: postComments.id });
+    await tx
+      .update(posts)
+      .set({ commentCount: sql`greatest(${posts.commentCount} - ${removed.length}, 0)` })
+      .where(eq(posts.id, post.id));
+    return { id, removed: removed.length };
   });
 }
 
@@ -280,7 +310,10 @@ export async function listComments(
   options: { page: number; size: number; sort: 'new' | 'hot' },
   viewer: Viewer,
 ) {
-  await livePost(db, postId);
+  const post = await livePost(db, postId);
+  // A comment's writer, the post's author (an anchor tidying their own post) or an operator.
+  const mayDelete = (authorId: number) =>
+    !!viewer && (viewer.id === authorId || viewer.id === post.authorId || viewer.role === 'operator');
   const topLevel = and(
     eq(postComments.postId, postId),
     isNull(postComments.parentId),
@@ -324,10 +357,17 @@ export async function listComments(
   );
   return {
     list: rows.map((row) => ({
-      ...presentComment(row.comment, row.author, liked.has(row.comment.id)),
+      ...presentComment(row.comment, row.author, liked.has(row.comment.id), mayDelete(row.comment.authorId)),
       replies: replies
         .filter((reply) => reply.comment.parentId === row.comment.id)
-        .map((reply) => presentComment(reply.comment, reply.author, liked.has(reply.comment.id))),
+        .map((reply) =>
+          presentComment(
+            reply.comment,
+            reply.author,
+            liked.has(reply.comment.id),
+            mayDelete(reply.comment.authorId),
+          ),
+        ),
     })),
     total: total?.value ?? 0,
     page: options.page,

@@ -1,4 +1,6 @@
 'use client';
+// A post's comments: newest or hottest first, replies under each, likes, deleting for those allowed,
+// and the composer (a guest's send gets code 700, which opens the login dialog).
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { CornerDownRight } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
@@ -13,13 +15,19 @@ import { cn } from '@/lib/cn';
 import { api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
 import { COMMENT_BODY_MAX as COMMENT_MAX } from '@/lib/posts/limits';
-// A post's comments: newest or hottest first, replies under each, likes, and the composer (a
-// guest's send gets code 700, which opens the login dialog).
 import { ContentReportButton } from './post-viewer';
 
 type Sort = 'new' | 'hot';
 
-export default function CommentThread({ postId, onAdded }: { postId: number; onAdded: () => void }) {
+export default function CommentThread({
+  postId,
+  onAdded,
+  onRemoved,
+}: {
+  postId: number;
+  onAdded: () => void;
+  onRemoved: (count: number) => void;
+}) {
   const t = useTranslations('posts');
   const [sort, setSort] = useState<Sort>('new');
   const [replyTo, setReplyTo] = useState<{ id: number; name: string } | null>(null);
@@ -76,12 +84,13 @@ export default function CommentThread({ postId, onAdded }: { postId: number; onA
               <CommentRow
                 comment={comment}
                 onReply={() => setReplyTo({ id: comment.id, name: comment.author.nickname })}
+                onRemoved={onRemoved}
               />
               {comment.replies.length ? (
                 <ul className="ml-9 space-y-2 border-l-2 border-line pl-3" data-testid="comment-replies">
                   {comment.replies.map((reply) => (
                     <li key={reply.id}>
-                      <CommentRow comment={reply} />
+                      <CommentRow comment={reply} onRemoved={onRemoved} />
                     </li>
                   ))}
                 </ul>
@@ -106,9 +115,35 @@ export default function CommentThread({ postId, onAdded }: { postId: number; onA
   );
 }
 
-function CommentRow({ comment, onReply }: { comment: CommentItem; onReply?: () => void }) {
+function CommentRow({
+  comment,
+  onReply,
+  onRemoved,
+}: {
+  comment: CommentItem;
+  onReply?: () => void;
+  onRemoved: (count: number) => void;
+}) {
   const t = useTranslations('posts');
   const format = useFormatter();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      const { removed } = await api.post<{ removed: number }>('api/anchor_dynamics/deleteComment', {
+        id: comment.id,
+      });
+      import('sonner').then(({ toast }) => toast.success(t('commentDeleted')));
+      onRemoved(removed);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.allPostComments(comment.post_id) });
+    } catch {
+      // The shared client has shown the refusal.
+      setDeleting(false);
+      setConfirming(false);
+    }
+  };
   return (
     <div className="flex gap-2.5" data-testid="comment">
       <img
@@ -147,6 +182,39 @@ function CommentRow({ comment, onReply }: { comment: CommentItem; onReply?: () =
               <CornerDownRight aria-hidden className="size-3.5" />
               {t('reply')}
             </button>
+          ) : null}
+          {comment.can_delete && !confirming ? (
+            <button
+              type="button"
+              onClick={() => setConfirming(true)}
+              className="inline-flex h-6 items-center rounded px-1.5 text-xs text-ink-500 hover:text-live"
+            >
+              {t('deleteComment')}
+            </button>
+          ) : null}
+          {confirming ? (
+            <span
+              role="group"
+              aria-label={t('deleteCommentConfirm')}
+              className="inline-flex items-center gap-1.5 text-xs"
+            >
+              <span className="text-ink-700">{t('deleteCommentConfirm')}</span>
+              <button
+                type="button"
+                onClick={remove}
+                disabled={deleting}
+                className="h-6 rounded px-1.5 font-medium text-live hover:bg-live/10 disabled:opacity-50"
+              >
+                {t('deleteComment')}
+              </button>
+              <button
+                type="button"
+                onClick={() => setConfirming(false)}
+                className="h-6 rounded px-1.5 text-ink-500 hover:text-ink-900"
+              >
+                {t('cancel')}
+              </button>
+            </span>
           ) : null}
         </div>
       </div>

@@ -50,7 +50,13 @@ export function PostActions({
           {open ? t('hideComments') : t('commentsToggle', { count: comments })}
         </button>
       </div>
-      {open ? <CommentThread postId={postId} onAdded={() => setComments((count) => count + 1)} /> : null}
+      {open ? (
+        <CommentThread
+          postId={postId}
+          onAdded={() => setComments((count) => count + 1)}
+          onRemoved={(removed) => setComments((count) => Math.max(0, count - removed))}
+        />
+      ) : null}
     </>
   );
 }
