@@ -2,8 +2,11 @@
 // limits) starts with an empty feed, publishes an update with two images from the anchor centre; a
 // viewer sees it in the live room, opens an image, likes it, comments, likes the comment and replies
 // (all kept after a reload); a guest's like asks for login; the anchor deletes it and it leaves the room.
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { reports } from '@/lib/moderation/schema';
 import { freshUserPage } from './accounts';
+import { withDatabase } from './database';
 import { expect, test } from './fixtures';
 
 const picture = (background: string) =>
@@ -98,8 +101,22 @@ test('an update with two images is seen, liked, commented on and deleted', async
   const report = asUser.getByTestId('report-dialog');
   await expect(report.getByRole('heading', { name: '举报动态' })).toBeVisible();
   await report.getByLabel('辱骂/人身攻击').check();
+  await report.getByTestId('report-screenshot-input').setInputFiles({
+    name: 'evidence.png',
+    mimeType: 'image/png',
+    buffer: await picture('#dc2626'),
+  });
+  await expect(report.getByTestId('report-screenshots').locator('img')).toHaveCount(1);
   await report.getByRole('button', { name: '提交举报' }).click();
   await expect(asUser.getByText('举报已提交，我们会尽快处理')).toBeVisible();
+  const postId = Number(await post.getAttribute('data-post-id'));
+  const [filed] = await withDatabase((db) =>
+    db
+      .select()
+      .from(reports)
+      .where(and(eq(reports.targetType, 'post'), eq(reports.targetId, postId))),
+  );
+  expect(filed!.images).toEqual([expect.stringMatching(/^\/uploads\/image\//)]);
 
   // The viewer deletes their own reply after confirming; the count follows.
   const reply = thread.getByTestId('comment-replies').getByTestId('comment');

@@ -1,19 +1,22 @@
 'use client';
 // The report form: reasons from `Reportuser/classifyList` as radio cards, a description with a counter
-// (required for reasons like "other"), and the server's translated refusal shown inline.
+// (required for reasons like "other"), up to three screenshots uploaded as the reporter's own images,
+// and the server's translated refusal shown inline.
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlert } from 'lucide-react';
+import { CircleAlert, ImagePlus, X } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog-close';
 import { FIELD_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, api } from '@/lib/http/client';
 import type { ReportTargetType } from '@/lib/moderation/report-targets';
+import { uploadFile } from '@/lib/storage/upload-file';
 
 const CONTENT_MAX = 200;
+const SCREENSHOTS_MAX = 3;
 const SKELETON_KEYS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
 type Reason = { id: number; name: string; needs_content: boolean };
 
@@ -40,6 +43,9 @@ export default function ReportDialog({
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [shots, setShots] = useState<string[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
   const chosen = reasons.data?.list.find((reason) => reason.id === reasonId) ?? null;
   const over = content.length > CONTENT_MAX;
 
@@ -49,6 +55,22 @@ export default function ReportDialog({
       setError(null);
       setReasonId(null);
       setContent('');
+      setShots([]);
+    }
+  };
+
+  const addShot = async (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    setUploading(true);
+    try {
+      const stored = await uploadFile('image', file);
+      setShots((current) => [...current, stored.url].slice(0, SCREENSHOTS_MAX));
+    } catch (cause) {
+      setError(cause instanceof ApiError ? cause.message : t('failed'));
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = '';
     }
   };
 
@@ -62,7 +84,13 @@ export default function ReportDialog({
     try {
       await api.post(
         'api/Reportuser/insert',
-        { target_type: targetType, target_id: targetId, classify_id: chosen.id, content: content.trim() },
+        {
+          target_type: targetType,
+          target_id: targetId,
+          classify_id: chosen.id,
+          content: content.trim(),
+          images: shots,
+        },
         { silent: true },
       );
       close(false);
@@ -156,6 +184,47 @@ export default function ReportDialog({
                 aria-required={chosen?.needs_content}
               />
             </div>
+            <div>
+              <p className={LABEL_CLASS}>{t('screenshots', { max: SCREENSHOTS_MAX })}</p>
+              <ul className="flex flex-wrap gap-2" data-testid="report-screenshots">
+                {shots.map((url) => (
+                  <li key={url} className="relative size-16 overflow-hidden rounded-md border border-line">
+                    <img src={url} alt="" className="size-full object-cover" />
+                    <button
+                      type="button"
+                      aria-label={t('removeScreenshot')}
+                      onClick={() => setShots((current) => current.filter((item) => item !== url))}
+                      className="absolute top-0.5 right-0.5 grid size-5 place-items-center rounded-full bg-black/60 text-white hover:bg-black/80"
+                    >
+                      <X aria-hidden className="size-3" />
+                    </button>
+                  </li>
+                ))}
+                {shots.length < SCREENSHOTS_MAX ? (
+                  <li>
+                    <button
+                      type="button"
+                      onClick={() => fileInput.current?.click()}
+                      disabled={uploading}
+                      className="grid size-16 place-items-center rounded-md border border-dashed border-line text-ink-500 hover:border-brand-400 hover:text-brand-600 disabled:opacity-50"
+                    >
+                      <span className="flex flex-col items-center gap-0.5 text-[11px]">
+                        <ImagePlus aria-hidden className="size-5" />
+                        {uploading ? t('uploadingScreenshot') : t('addScreenshot')}
+                      </span>
+                    </button>
+                  </li>
+                ) : null}
+              </ul>
+              <input
+                ref={fileInput}
+                type="file"
+                accept="image/png,image/jpeg,image/webp"
+                className="hidden"
+                data-testid="report-screenshot-input"
+                onChange={(event) => void addShot(event.target.files?.[0])}
+              />
+            </div>
             {error ? (
               <p role="alert" className="flex items-center gap-1.5 text-sm text-live">
                 <CircleAlert aria-hidden className="size-4 shrink-0" />
@@ -168,7 +237,7 @@ export default function ReportDialog({
                   {t('cancel')}
                 </Button>
               </Dialog.Close>
-              <Button type="submit" disabled={pending || over || !reasons.data}>
+              <Button type="submit" disabled={pending || uploading || over || !reasons.data}>
                 {pending ? t('submitting') : t('submit')}
               </Button>
             </div>
