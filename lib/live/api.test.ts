@@ -189,6 +189,18 @@ describe('room state, info, replays and shares', () => {
       json: { title: 'x'.repeat(61) },
     });
     expect(start.body.code).toBe(1);
+    // A custom category needs its id (set in the anchor centre): refused, and the title is not saved.
+    const custom = await call('/api/Live/mobileStartRoom', {
+      headers: en(token),
+      json: { title: '台球之夜', category: 'custom' },
+    });
+    expect(custom.body).toMatchObject({ code: 1 });
+    const mine = await call<{ room_id: number }>('/api/Live/getLiveUrl', { headers: { token } });
+    const info = await call<{ title: string; category: string }>(
+      `/api/Live_streaming/getRoomInfo?id=${mine.body.data.room_id}`,
+    );
+    expect(info.body.data.title).not.toBe('台球之夜');
+    expect(info.body.data.category).not.toBe('custom');
     const guestEnd = await call('/api/Live/endRoom', { headers: en() });
     expect(guestEnd.body.code).toBe(700);
   });

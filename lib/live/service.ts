@@ -210,16 +210,12 @@ export async function startRoom(
   changes: { title?: string; category?: LiveCategory } = {},
 ) {
   const room = await ensureRoom(db, anchorId);
-  if (changes.title !== undefined || changes.category !== undefined) {
-    await db
-      .update(liveRooms)
-      .set({
-        ...(changes.title !== undefined ? { title: changes.title } : {}),
-        ...(changes.category !== undefined ? { category: changes.category } : {}),
-      })
-      .where(eq(liveRooms.id, room.id));
-  }
+  // Refusals come before any change: a sealed room or a bad category leaves everything as it was.
   if (isSealed(room)) throw new DomainError('ROOM_SEALED');
+  if (changes.category !== undefined) await setCategory(db, anchorId, changes.category);
+  if (changes.title !== undefined) {
+    await db.update(liveRooms).set({ title: changes.title }).where(eq(liveRooms.id, room.id));
+  }
   if (room.status === 'ended') {
     await db.update(liveRooms).set({ status: 'idle' }).where(eq(liveRooms.id, room.id));
   }

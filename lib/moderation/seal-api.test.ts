@@ -84,6 +84,14 @@ describe('seal', () => {
     expect(start.body.code).toBe(1);
     const startZh = await call('/api/Live/startRoom', { headers: { token } });
     expect(startZh.body.msg).toBe('直播间已被封禁，暂时无法开播');
+    // Refused before anything changes: the mobile start's title stays unsaved.
+    const mobile = await call('/api/Live/mobileStartRoom', {
+      headers: { token },
+      json: { title: '封禁中也想改标题' },
+    });
+    expect(mobile.body.code).toBe(1);
+    const [after] = await testDb.db.select().from(liveRooms).where(eq(liveRooms.id, room.id));
+    expect(after!.title).not.toBe('封禁中也想改标题');
   });
 
   it('seals until lifted when no hours are given; unseal restores the room and its key', async () => {
