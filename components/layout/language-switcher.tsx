@@ -27,7 +27,8 @@ export function LanguageSwitcher({
   const trigger = (
     <>
       {icon}
-      <span>{names[current]}</span>
+      {/* The name shows where the bar has room; the button's label says what it does either way. */}
+      <span className="hidden 2xl:inline">{names[current]}</span>
     </>
   );
   if (opened) {

@@ -26,9 +26,9 @@ export function NavItemLink({
       aria-current={active ? 'page' : undefined}
       {...(newTab ? { target: '_blank', rel: 'noopener' } : {})}
       className={cn(
-        'relative flex h-[60px] items-center gap-1 whitespace-nowrap px-2 text-sm transition-colors hover:text-white layout:px-3 layout:text-[15px]',
+        'relative flex h-[60px] items-center gap-1 whitespace-nowrap px-2 text-sm transition-colors hover:text-white 2xl:px-3 2xl:text-[15px]',
         active
-          ? 'text-white after:absolute after:inset-x-3 after:bottom-0 after:h-[3px] after:rounded-full after:bg-brand-500'
+          ? 'text-white after:absolute after:inset-x-2 after:bottom-0 2xl:after:inset-x-3 after:h-[3px] after:rounded-full after:bg-brand-500'
           : 'text-white/80',
       )}
     >

@@ -22,7 +22,7 @@ export async function TopBar({ productName, user }: { productName: string; user:
   return (
     <HideOnScroll>
       <header className="bg-night shadow-[0_1px_0_rgba(255,255,255,0.06)]">
-        <div className="mx-auto flex h-topbar max-w-[1920px] items-center gap-4 px-4 layout:gap-8 layout:px-6">
+        <div className="mx-auto flex h-topbar max-w-[1920px] items-center gap-4 px-4 layout:px-6 2xl:gap-8">
           <Link href="/main" aria-label={productName} className="shrink-0">
             <Logo name={productName} />
           </Link>
