@@ -122,7 +122,7 @@ test('an update with two images is seen, liked, commented on and deleted', async
   const reply = thread.getByTestId('comment-replies').getByTestId('comment');
   await reply.getByRole('button', { name: '删除' }).click();
   await reply
-    .getByRole('group', { name: '删除这条评论？回复也会一起删除。' })
+    .getByRole('alertdialog', { name: '删除这条评论？回复也会一起删除。' })
     .getByRole('button', { name: '删除' })
     .click();
   await expect(asUser.getByText('评论已删除')).toBeVisible();

@@ -194,11 +194,13 @@ function CommentRow({
           ) : null}
           {confirming ? (
             <span
-              role="group"
-              aria-label={t('deleteCommentConfirm')}
+              role="alertdialog"
+              aria-labelledby={`delete-comment-${comment.id}`}
               className="inline-flex items-center gap-1.5 text-xs"
             >
-              <span className="text-ink-700">{t('deleteCommentConfirm')}</span>
+              <span id={`delete-comment-${comment.id}`} className="text-ink-700">
+                {t('deleteCommentConfirm')}
+              </span>
               <button
                 type="button"
                 onClick={remove}
