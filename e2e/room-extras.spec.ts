@@ -12,6 +12,11 @@ import { expect, test } from './fixtures';
 const HOUR = 3600_000;
 const stamp = Date.now() % 1_000_000;
 
+const cleanups: (() => Promise<unknown>)[] = [];
+test.afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
 /** A live replay of a real recorded match, 2 - 1 in the 67th minute, with a goal and a few statistics. */
 async function liveReplay() {
   return withDatabase(async (db) => {
@@ -87,7 +92,7 @@ async function otherRoomReplay() {
         peakViewers: 50_000,
       })
       .returning();
-    return { roomId: room!.id, broadcastId: broadcast!.id, title: broadcast!.title };
+    return { anchorId: anchor!.id, roomId: room!.id, broadcastId: broadcast!.id, title: broadcast!.title };
   });
 }
 
@@ -98,6 +103,14 @@ test('an anchor binds the room to a live replay; the room shows it, previews and
   test.setTimeout(120_000);
   const match = await liveReplay();
   const other = await otherRoomReplay();
+  // The live match and the other room are this test's own: other specs' boards must not meet them later.
+  cleanups.push(() =>
+    withDatabase(async (db) => {
+      await db.update(liveRooms).set({ matchId: null }).where(eq(liveRooms.matchId, match.matchId));
+      await db.delete(matches).where(eq(matches.id, match.matchId));
+      await db.delete(users).where(eq(users.id, other.anchorId));
+    }),
+  );
   const anchor = await freshUserPage(browser, `赛况主播${stamp}`, { isAnchor: true });
   const center = anchor.page;
 
