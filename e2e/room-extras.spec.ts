@@ -130,7 +130,7 @@ test('an anchor binds the room to a live replay; the room shows it, previews and
   await binding.getByRole('button', { name: '选择赛事' }).click();
   const picker = center.getByRole('dialog', { name: '选择要关联的赛事' });
   await expect(picker).toBeVisible();
-  await picker.getByPlaceholder('输入球队或赛事名称').fill(match.home);
+  await picker.getByRole('searchbox').fill(match.home);
   const row = picker.locator(`[data-testid="bindable-match"][data-id="${match.matchId}"]`);
   await expect(row).toContainText(match.away);
   await expect(row).toContainText('2 - 1');
