@@ -2,6 +2,7 @@
 // (competition, teams, kick-off), each with its book button. Server components; only the button is a
 // client island.
 import { getFormatter, getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
 import { Link } from '@/lib/i18n/navigation';
 import type { ReservationItem, UpcomingMatch } from '@/lib/live/reservations';
 import { BookButton } from './book-button';
@@ -9,22 +10,43 @@ import { BookButton } from './book-button';
 const TIME_ONLY = { hour: '2-digit', minute: '2-digit' } as const;
 const WITH_DATE = { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' } as const;
 
-export async function ReservedLiveRow({ item, withDate }: { item: ReservationItem; withDate?: boolean }) {
-  const t = await getTranslations('schedule');
+/** A schedule line: its time first (with the date on /reserve), then the row's own parts. */
+async function TimedRow({
+  testId,
+  id,
+  at,
+  withDate,
+  children,
+}: {
+  testId: string;
+  id: number;
+  at: Date;
+  withDate?: boolean;
+  children: ReactNode;
+}) {
   const format = await getFormatter();
   return (
     <li
-      data-testid="reserved-live"
-      data-id={item.id}
+      data-testid={testId}
+      data-id={id}
       className="flex items-center gap-4 border-b border-line px-4 py-3 last:border-0"
     >
       <time
         data-short={withDate ? undefined : true}
         className="w-28 data-[short]:w-14 shrink-0 text-sm font-semibold text-ink-900 tabular-nums"
-        dateTime={item.startsAt.toISOString()}
+        dateTime={at.toISOString()}
       >
-        {format.dateTime(item.startsAt, withDate ? WITH_DATE : TIME_ONLY)}
+        {format.dateTime(at, withDate ? WITH_DATE : TIME_ONLY)}
       </time>
+      {children}
+    </li>
+  );
+}
+
+export async function ReservedLiveRow({ item, withDate }: { item: ReservationItem; withDate?: boolean }) {
+  const t = await getTranslations('schedule');
+  return (
+    <TimedRow testId="reserved-live" id={item.id} at={item.startsAt} withDate={withDate}>
       <img
         src={item.avatar}
         alt=""
@@ -60,7 +82,7 @@ export async function ReservedLiveRow({ item, withDate }: { item: ReservationIte
         initialBooked={item.booked}
         labels={{ book: t('book'), booked: t('booked') }}
       />
-    </li>
+    </TimedRow>
   );
 }
 
@@ -78,18 +100,7 @@ export async function MatchRow({ match, withDate }: { match: UpcomingMatch; with
       : null;
   const detail = note ? `${match.competitionName} · ${note}` : match.competitionName;
   return (
-    <li
-      data-testid="schedule-match"
-      data-id={match.id}
-      className="flex items-center gap-4 border-b border-line px-4 py-3 last:border-0"
-    >
-      <time
-        data-short={withDate ? undefined : true}
-        className="w-28 data-[short]:w-14 shrink-0 text-sm font-semibold text-ink-900 tabular-nums"
-        dateTime={match.kickoffAt.toISOString()}
-      >
-        {format.dateTime(match.kickoffAt, withDate ? WITH_DATE : TIME_ONLY)}
-      </time>
+    <TimedRow testId="schedule-match" id={match.id} at={match.kickoffAt} withDate={withDate}>
       <div className="min-w-0 flex-1">
         <Link
           href={`/score-detail?id=${match.id}`}
@@ -108,6 +119,6 @@ export async function MatchRow({ match, withDate }: { match: UpcomingMatch; with
         initialBooked={match.booked}
         labels={{ book: t('book'), booked: t('booked') }}
       />
-    </li>
+    </TimedRow>
   );
 }

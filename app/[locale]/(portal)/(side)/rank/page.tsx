@@ -17,16 +17,21 @@ export async function generateMetadata({ params }: Props) {
   return screenMetadata((await params).locale, 'rank', '/rank');
 }
 
-function RankBadge({ rank }: { rank: number }) {
+/** One place of a board: the rank (top three highlighted), the anchor's picture, then the row's own parts. */
+function RankRow({ rank, avatar, children }: { rank: number; avatar: string; children: ReactNode }) {
   return (
-    <span
-      className={cn(
-        'inline-flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold tabular-nums',
-        rank <= 3 ? 'bg-brand-500 text-white' : 'bg-canvas text-ink-500',
-      )}
-    >
-      {rank}
-    </span>
+    <li className="flex items-center gap-3 border-b border-line py-2.5 last:border-0">
+      <span
+        className={cn(
+          'inline-flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold tabular-nums',
+          rank <= 3 ? 'bg-brand-500 text-white' : 'bg-canvas text-ink-500',
+        )}
+      >
+        {rank}
+      </span>
+      <img src={avatar} alt="" width={32} height={32} className="size-8 rounded-full bg-canvas" />
+      {children}
+    </li>
   );
 }
 
@@ -103,18 +108,7 @@ export default async function RankPage({ params, searchParams }: Props) {
           {ranking.streamers.length ? (
             <ol data-testid="rank-streamers">
               {ranking.streamers.map((row) => (
-                <li
-                  key={row.roomId}
-                  className="flex items-center gap-3 border-b border-line py-2.5 last:border-0"
-                >
-                  <RankBadge rank={row.rank} />
-                  <img
-                    src={row.avatar}
-                    alt=""
-                    width={32}
-                    height={32}
-                    className="size-8 rounded-full bg-canvas"
-                  />
+                <RankRow key={row.roomId} rank={row.rank} avatar={row.avatar}>
                   <div className="min-w-0 flex-1">
                     <Link
                       href={`/live?id=${row.roomId}`}
@@ -133,7 +127,7 @@ export default async function RankPage({ params, searchParams }: Props) {
                     <Flame aria-label={t('heat')} className="size-3.5 text-brand-500" />
                     {format.number(row.heat)}
                   </span>
-                </li>
+                </RankRow>
               ))}
             </ol>
           ) : (
@@ -149,18 +143,7 @@ export default async function RankPage({ params, searchParams }: Props) {
           {ranking.fans.length ? (
             <ol data-testid="rank-fans">
               {ranking.fans.map((row) => (
-                <li
-                  key={row.anchorId}
-                  className="flex items-center gap-3 border-b border-line py-2.5 last:border-0"
-                >
-                  <RankBadge rank={row.rank} />
-                  <img
-                    src={row.avatar}
-                    alt=""
-                    width={32}
-                    height={32}
-                    className="size-8 rounded-full bg-canvas"
-                  />
+                <RankRow key={row.anchorId} rank={row.rank} avatar={row.avatar}>
                   {row.roomId ? (
                     <Link
                       href={`/live?id=${row.roomId}`}
@@ -176,7 +159,7 @@ export default async function RankPage({ params, searchParams }: Props) {
                   <span className="text-sm font-semibold text-win tabular-nums">
                     {t('gained', { count: row.gained })}
                   </span>
-                </li>
+                </RankRow>
               ))}
             </ol>
           ) : (
