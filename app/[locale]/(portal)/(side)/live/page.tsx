@@ -5,6 +5,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { cache } from 'react';
 import { ReportButton } from '@/components/live/report-button';
 import { currentUser } from '@/lib/accounts/current-user';
 import { NotFoundError } from '@/lib/api/errors';
@@ -32,31 +33,37 @@ type Props = {
 
 const roomIdOf = (raw?: string) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null);
 
-async function load(raw?: string, replayId?: number | null) {
-  const id = roomIdOf(raw);
-  if (id === null) return null;
+/** The room's info, read once per request: the metadata and the page both need it. */
+const loadRoom = cache(async (id: number) => {
   try {
-    const db = getDb();
-    const [info, replays, older] = await Promise.all([
-      roomInfo(db, id, onlineIn(rooms.liveRoom(id))),
-      listReplays(db, id, 1, 6),
-      replayId ? listReplays(db, id, 1, 100) : [],
-    ]);
-    return { info, replays, chosen: older.find((item) => item.id === replayId) ?? null };
+    return await roomInfo(getDb(), id, onlineIn(rooms.liveRoom(id)));
   } catch (error) {
     if (error instanceof NotFoundError) return null;
     throw error;
   }
+});
+
+async function load(raw?: string, replayId?: number | null) {
+  const id = roomIdOf(raw);
+  if (id === null) return null;
+  const info = await loadRoom(id);
+  if (!info) return null;
+  const db = getDb();
+  const [replays, older] = await Promise.all([
+    listReplays(db, id, 1, 6),
+    replayId ? listReplays(db, id, 1, 100) : [],
+  ]);
+  return { info, replays, chosen: older.find((item) => item.id === replayId) ?? null };
 }
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { locale } = await params;
   const id = roomIdOf((await searchParams).id);
   const t = await getTranslations({ locale, namespace: 'live' });
-  const loaded = id === null ? null : await load(String(id));
+  const info = id === null ? null : await loadRoom(id);
   const path = id === null ? '/live' : `/live?id=${id}`;
   return {
-    title: loaded?.info.title || t('pageTitle'),
+    title: info?.title || t('pageTitle'),
     alternates: {
       canonical: localizedPath(locale, path),
       languages: Object.fromEntries(LOCALES.map((l) => [l, localizedPath(l, path)])),
