@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { type ApiApp, createApiApp } from '@/lib/api/app';
+import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { solvedCaptcha } from '@/lib/testing/captcha';
 import { createTestDb, type TestDb } from '@/lib/testing/db';

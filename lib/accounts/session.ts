@@ -1,23 +1,13 @@
 // Sessions: opaque random tokens (256 bits) handed to the client, only their sha-256 kept here.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { cookieValue } from '@/lib/cookies';
+import type { SessionUser } from '@/lib/api/context';
 import type { DbOrTx } from '@/lib/db';
 import { sessions, users } from './schema';
 
 export const SESSION_TTL_DAYS = 30;
-export const TOKEN_COOKIE = 'token';
-export const TOKEN_HEADER = 'token';
-
-export type SessionUser = {
-  id: number;
-  nickname: string;
-  avatar: string;
-  isAnchor: boolean;
-  role: 'user' | 'operator';
-  /** Tenths of a point. */
-  experience: number;
-};
+export type { SessionUser } from '@/lib/api/context';
+export { TOKEN_COOKIE, TOKEN_HEADER, tokenOfRequest } from '@/lib/api/session-token';
 
 export function hashToken(token: string) {
   return createHash('sha256').update(token).digest('hex');
@@ -58,11 +48,4 @@ export async function revokeSession(db: DbOrTx, token: string) {
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
-}
-
-/** Reads the token from the `token` header, else the `token` cookie. */
-export function tokenOfRequest(headers: Headers) {
-  const header = headers.get(TOKEN_HEADER);
-  if (header) return header;
-  return cookieValue(headers.get('cookie'), TOKEN_COOKIE);
 }

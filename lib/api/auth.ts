@@ -1,14 +1,18 @@
 // Session and permission middleware. Permissions are declared on the route, never checked ad hoc.
 import { createMiddleware } from 'hono/factory';
-import { findSessionUser, tokenOfRequest } from '@/lib/accounts/session';
-import type { AppEnv } from './context';
+import type { Db } from '@/lib/db';
+import type { AppEnv, SessionUser } from './context';
 import { ForbiddenError, LoginRequiredError } from './errors';
+import { tokenOfRequest } from './session-token';
 
-export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
-  const token = tokenOfRequest(c.req.raw.headers);
-  c.set('user', token ? await findSessionUser(c.var.db, token) : null);
-  await next();
-});
+export type FindSessionUser = (db: Db, token: string) => Promise<SessionUser | null>;
+
+export const sessionMiddleware = (findSessionUser: FindSessionUser) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const token = tokenOfRequest(c.req.raw.headers);
+    c.set('user', token ? await findSessionUser(c.var.db, token) : null);
+    await next();
+  });
 
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.var.user) throw new LoginRequiredError();

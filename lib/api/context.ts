@@ -1,8 +1,18 @@
 // What every API handler can read from its context.
-import type { SessionUser } from '@/lib/accounts/session';
 import type { Db } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
 import type { translator } from '@/lib/i18n/translate';
+
+/** The signed-in user a request carries (resolved by lib/accounts' sessions). */
+export type SessionUser = {
+  id: number;
+  nickname: string;
+  avatar: string;
+  isAnchor: boolean;
+  role: 'user' | 'operator';
+  /** Tenths of a point. */
+  experience: number;
+};
 
 export type AppEnv = {
   Variables: {

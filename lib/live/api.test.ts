@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { type ApiApp, createApiApp } from '@/lib/api/app';
+import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { uploads } from '@/lib/storage/schema';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';

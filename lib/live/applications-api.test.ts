@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { cnIdCheckCharacter } from '@/lib/accounts/identity';
 import { smsOutbox, users } from '@/lib/accounts/schema';
-import { type ApiApp, createApiApp } from '@/lib/api/app';
+import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { solvedCaptcha } from '@/lib/testing/captcha';
 import { createTestDb, type TestDb } from '@/lib/testing/db';

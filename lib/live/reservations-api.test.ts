@@ -1,7 +1,7 @@
 // Reserved lives, bookings and rankings through the API, on a small hand-made fixture.
 import { eq } from 'drizzle-orm';
-import { type ApiApp, createApiApp } from '@/lib/api/app';
 import { competitions, matches, seasons, teams } from '@/lib/scores/schema';
+import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';

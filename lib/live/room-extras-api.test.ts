@@ -1,8 +1,8 @@
 // Binding a room to a match, the matches offered to bind and a room's recommended videos, through the
 // API on a small hand-made fixture.
 import { eq } from 'drizzle-orm';
-import { type ApiApp, createApiApp } from '@/lib/api/app';
 import { competitions, matches, seasons, teams } from '@/lib/scores/schema';
+import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser, makeUser } from '@/lib/testing/factories';

@@ -1,7 +1,7 @@
 // Reports through the API: reasons per language, the report rules, the limit, operators' queue.
 import { eq } from 'drizzle-orm';
-import { type ApiApp, createApiApp } from '@/lib/api/app';
 import { ensureRoom } from '@/lib/live/service';
+import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { uploads } from '@/lib/storage/schema';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';

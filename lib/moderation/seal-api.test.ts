@@ -2,12 +2,12 @@
 // starts leave the room out, a seal with an end lapses by itself, operators only.
 import { eq } from 'drizzle-orm';
 import type { Server } from 'socket.io';
-import { type ApiApp, createApiApp } from '@/lib/api/app';
 import { listRooms } from '@/lib/live/lists';
 import { broadcasts, liveRooms } from '@/lib/live/schema';
 import { beginBroadcast, ensureRoom, rotateStreamKey, verifyPush } from '@/lib/live/service';
 import { installMediaControl, type MediaControl } from '@/lib/media/control';
 import { installGateway } from '@/lib/realtime/gateway';
+import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';

@@ -2,9 +2,9 @@
 // listing and deleting, with the refusals that leave everything as it was.
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { type ApiApp, createApiApp } from '@/lib/api/app';
 import { seedReportReasons } from '@/lib/moderation/report-reasons';
 import { reportReasons } from '@/lib/moderation/schema';
+import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';

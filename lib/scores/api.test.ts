@@ -1,7 +1,7 @@
 // season_table and the scores reads, on the imported real data.
 import { and, eq } from 'drizzle-orm';
-import { type ApiApp, createApiApp } from '@/lib/api/app';
 import { importOpenfootball } from '@/lib/feeds/openfootball/import';
+import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { storeFeedBatch } from './ingest';
 import { competitions, matches, seasons, teams } from './schema';

@@ -1,8 +1,8 @@
 // The databases' and home page's routes and reads, on the imported real data plus a feeds tick.
 import { eq } from 'drizzle-orm';
-import { type ApiApp, createApiApp } from '@/lib/api/app';
 import { importOpenfootball } from '@/lib/feeds/openfootball/import';
 import { createFeedsTicker } from '@/lib/jobs/feeds';
+import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import {

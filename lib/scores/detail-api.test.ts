@@ -2,8 +2,8 @@
 // Premier League 2024-25 and 2025-26).
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { type ApiApp, createApiApp } from '@/lib/api/app';
 import { defaultOpenfootballDir, importOpenfootball } from '@/lib/feeds/openfootball/import';
+import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { foresight, formSummary, matchAnalysis, parseMatchId } from './detail-service';

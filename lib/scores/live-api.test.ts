@@ -1,10 +1,10 @@
 // The live-scores routes on real imported data plus one feeds tick (replays and simulations).
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { type ApiApp, createApiApp } from '@/lib/api/app';
 import { importOpenfootball } from '@/lib/feeds/openfootball/import';
 import { createFeedsTicker } from '@/lib/jobs/feeds';
 import type { ServerMessage } from '@/lib/realtime/events';
+import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';

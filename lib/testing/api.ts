@@ -1,5 +1,5 @@
 // Calls the API app in-process the way a browser or the mobile app would, for integration tests.
-import type { ApiApp } from '@/lib/api/app';
+import type { ApiApp } from '@/lib/server/api-app';
 
 export type Envelope<T = unknown> = { code: number; msg: string; data: T };
 

@@ -1,7 +1,7 @@
 // Hands every /api request to the hono app (lib/api).
 import { handle } from 'hono/vercel';
-import { createApiApp } from '@/lib/api/app';
 import { getDb } from '@/lib/db';
+import { createApiApp } from '@/lib/server/api-app';
 
 export const dynamic = 'force-dynamic';
 

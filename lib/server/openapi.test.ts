@@ -1,6 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { Db } from '@/lib/db';
-import { createApiApp } from './app';
+import { createApiApp } from './api-app';
 
 // The document and the docs page never touch the database.
 const app = createApiApp({ db: () => ({}) as Db });

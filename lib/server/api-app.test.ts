@@ -2,7 +2,7 @@ import { revokeSession } from '@/lib/accounts/session';
 import { apiCaller, type Envelope } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
-import { type ApiApp, createApiApp } from './app';
+import { type ApiApp, createApiApp } from './api-app';
 
 let testDb: TestDb;
 let app: ApiApp;
