@@ -9,6 +9,12 @@ export const E2E_RTMP_PORT = Number(process.env.E2E_RTMP_PORT ?? 20_000 + (port 
 const mediaHttpPort = Number(process.env.E2E_MEDIA_HTTP_PORT ?? 30_000 + (port % 10_000));
 export const E2E_BASE_URL = `http://127.0.0.1:${port}`;
 export const E2E_MOBILE_SITE = 'http://m.portal.test';
+/**
+ * API calls that tests make with a page's cookies (`page.request`) come from no page at all; they declare
+ * the portal as their origin so the cross-site guard treats them as the portal's own. Browsers' page
+ * requests carry Sec-Fetch-Site, which the guard reads first, so this changes nothing for them.
+ */
+export const E2E_SAME_ORIGIN = { origin: E2E_BASE_URL };
 
 process.env.E2E_DATABASE_URL ??=
   process.env.DATABASE_URL ?? `postgres://postgres:portal@127.0.0.1:${databasePort}/portal`;
@@ -22,6 +28,7 @@ export default defineConfig({
   reporter: [['list'], ['./e2e/summary-reporter.ts']],
   use: {
     baseURL: E2E_BASE_URL,
+    extraHTTPHeaders: E2E_SAME_ORIGIN,
     viewport: { width: 1440, height: 900 },
     locale: 'zh-CN',
     launchOptions: {

@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import type { Browser } from '@playwright/test';
 import { users } from '@/lib/accounts/schema';
 import { createSession } from '@/lib/accounts/session';
-import { E2E_BASE_URL } from '../playwright.config';
+import { E2E_BASE_URL, E2E_SAME_ORIGIN } from '../playwright.config';
 import { withDatabase } from './database';
 
 /** A new user signed in through a session cookie, in a browser context of its own. */
@@ -22,6 +22,7 @@ export async function freshUserPage(
   });
   const context = await browser.newContext({
     baseURL: E2E_BASE_URL,
+    extraHTTPHeaders: E2E_SAME_ORIGIN,
     permissions: ['clipboard-read', 'clipboard-write'],
   });
   await context.addCookies([{ name: 'token', value: token, url: E2E_BASE_URL, httpOnly: true }]);

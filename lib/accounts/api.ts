@@ -15,6 +15,7 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Member/info',
+      effect: 'read',
       methods: ['get', 'post'],
       tag: 'Account',
       summary: 'The signed-in user',

@@ -100,6 +100,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/captcha/challenge',
+      effect: 'read',
       methods: ['get'],
       tag: 'Account',
       summary: 'A proof-of-work challenge for the captcha widget (ALTCHA)',
@@ -112,6 +113,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/user/login',
+      effect: 'write',
       methods: ['post'],
       tag: 'Account',
       summary: 'Password (or SMS code) login; sets the session cookie',
@@ -136,6 +138,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/user/registered',
+      effect: 'write',
       methods: ['post'],
       tag: 'Account',
       summary: 'Register with an SMS code (type 1); the user then logs in',
@@ -159,6 +162,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/user/forgotPassword',
+      effect: 'write',
       methods: ['post'],
       tag: 'Account',
       summary: 'Set a new password with an SMS code (type 2); signs out every device',
@@ -176,6 +180,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/user/getCode',
+      effect: 'write',
       methods: ['post'],
       tag: 'Account',
       summary: 'Send an SMS code: type 1 to register, 2 for everything else',
@@ -207,6 +212,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/user/getLoginQrcode',
+      effect: 'write',
       methods: ['post', 'get'],
       tag: 'Account',
       summary: 'A QR login code and its image (valid 2 minutes)',
@@ -224,6 +230,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/user/scanLoginQrcode',
+      effect: 'write',
       methods: ['post'],
       tag: 'Account',
       summary: 'The signed-in phone opened a QR login code',
@@ -242,6 +249,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/user/confirmLoginQrcode',
+      effect: 'write',
       methods: ['post'],
       tag: 'Account',
       summary: 'The phone confirms: the desktop that showed the code is signed in',
@@ -260,6 +268,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/user/cancelLoginQrcode',
+      effect: 'write',
       methods: ['post'],
       tag: 'Account',
       summary: 'The phone declines a QR login',
@@ -277,6 +286,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/user/useToken',
+      effect: 'write',
       methods: ['post'],
       tag: 'Account',
       summary: 'Keep a session token received by QR login in this browser’s cookie',
@@ -295,6 +305,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Member/SignOut',
+      effect: 'write',
       methods: ['post', 'get'],
       tag: 'Account',
       summary: 'Sign out: the session is revoked and the cookie cleared',
@@ -312,6 +323,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Universal/imTouristAccount',
+      effect: 'write',
       methods: ['get', 'post'],
       tag: 'Account',
       summary: 'A chat account for a guest (id, sig), used until login',
@@ -327,6 +339,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/admin/sms/outbox',
+      effect: 'read',
       methods: ['get'],
       tag: 'Operator',
       summary: 'The latest SMS messages handed to the provider (the built-in outbox delivers only here)',

@@ -161,6 +161,7 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/user/avatarList',
+      effect: 'read',
       methods: ['get', 'post'],
       tag: 'Account',
       summary: 'Avatar pictures a user can choose',
@@ -173,6 +174,7 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/member/updateInfo',
+      effect: 'write',
       methods: ['post'],
       tag: 'Account',
       summary: 'Change nickname, avatar, signature, gender or birthday (only the fields sent)',
@@ -187,6 +189,7 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/User/getUserInfo',
+      effect: 'read',
       methods: ['get', 'post'],
       tag: 'Account',
       summary: 'A user’s public profile (uid), or the signed-in user’s own profile (no uid)',
@@ -205,6 +208,7 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Member/verified',
+      effect: 'write',
       methods: ['post'],
       tag: 'Account',
       summary: 'Submit real-name verification (a failed one can be sent again; a succeeded one is final)',
@@ -219,6 +223,7 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Member/getVerifiedInfo',
+      effect: 'read',
       methods: ['get', 'post'],
       tag: 'Account',
       summary: 'Real-name verification status with masked name and number',
@@ -232,6 +237,7 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Member/paymentPassword',
+      effect: 'write',
       methods: ['post'],
       tag: 'Account',
       summary: 'Set or change the payment password (6–12 digits; changing needs the old one)',

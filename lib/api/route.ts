@@ -4,7 +4,9 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
+import { getConfig } from '@/lib/config';
 import type { AppEnv } from './context';
+import { crossSiteGuard } from './cross-site';
 import { CODE, DomainError, ValidationError } from './errors';
 
 type Method = 'get' | 'post';
@@ -15,6 +17,11 @@ export type RouteDefinition<I extends z.ZodObject, O extends z.ZodType> = {
   methods: Method[];
   summary: string;
   tag: string;
+  /**
+   * Whether the call changes state, whatever its HTTP method (the spec declares some writes as GET).
+   * Writes pass the cross-site request guard before anything else runs.
+   */
+  effect: 'read' | 'write';
   input?: I;
   output: O;
   middleware?: MiddlewareHandler<AppEnv>[];
@@ -47,12 +54,25 @@ async function readInput(c: Context<AppEnv>): Promise<Record<string, unknown>> {
   return query;
 }
 
+export type RouteEntry = { path: string; methods: Method[]; effect: 'read' | 'write' };
+
+const routeTables = new WeakMap<object, RouteEntry[]>();
+
+/** Every route declared on an app, for the tests that walk the table. */
+export const routeTable = (app: object): readonly RouteEntry[] => routeTables.get(app) ?? [];
+
+/** The guard every write passes; raw routes that change state (a cookie-setting link) use it too. */
+export const writeGuard = crossSiteGuard(() => ({ trustedOrigins: getConfig().TRUSTED_ORIGINS }));
+
 export function defineRoute<I extends z.ZodObject, O extends z.ZodType>(
   app: OpenAPIHono<AppEnv>,
   definition: RouteDefinition<I, O>,
   handler: (c: Context<AppEnv>, input: z.output<I>) => Promise<z.input<O>> | z.input<O>,
 ) {
   const input = definition.input ?? z.object({});
+  const table = routeTables.get(app) ?? [];
+  routeTables.set(app, table);
+  table.push({ path: definition.path, methods: definition.methods, effect: definition.effect });
   for (const method of definition.methods) {
     app.openAPIRegistry.registerPath({
       method,
@@ -85,6 +105,7 @@ export function defineRoute<I extends z.ZodObject, O extends z.ZodType>(
   app.on(
     definition.methods.map((method) => method.toUpperCase()),
     [definition.path.toLowerCase()],
+    ...(definition.effect === 'write' ? [writeGuard] : []),
     ...(definition.middleware ?? []),
     async (c: Context<AppEnv>) => {
       const parsed = input.safeParse(await readInput(c));

@@ -36,6 +36,20 @@ export const configSchema = z
     COMPANY_ID: z.coerce.number().int().min(1).default(1),
     /** Websocket address handed to browsers; unset: the portal's own origin. */
     WEBSOCKET_URL: optionalUrl,
+    /**
+     * Origins besides the portal's own whose pages may make state-changing calls with the session cookie
+     * (comma-separated, e.g. `https://admin.example.com`). Default: none.
+     */
+    TRUSTED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url().transform((origin) => new URL(origin).origin))),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Which parts this process runs, for scaling out: web pages + API, websocket gateway, background jobs. */
     ROLES: z

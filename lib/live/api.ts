@@ -76,6 +76,7 @@ export function registerLiveRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Live/getLiveUrl',
+      effect: 'write',
       methods: ['get', 'post'],
       tag: 'Live',
       summary: 'Push settings of the anchor: RTMP server, and the stream key the first time only',
@@ -94,6 +95,7 @@ export function registerLiveRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/live/rotateStreamKey',
+      effect: 'write',
       methods: ['post'],
       tag: 'Live',
       summary: 'A new stream key (shown once); the old one is refused from now on',
@@ -110,6 +112,7 @@ export function registerLiveRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Live_streaming/getRoomInfo',
+      effect: 'read',
       methods: ['get', 'post'],
       tag: 'Live',
       summary: 'Public room info: anchor card, title, announcement, state, play addresses, heat, online',
@@ -123,6 +126,7 @@ export function registerLiveRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/live/setTitle',
+      effect: 'write',
       methods: ['get', 'post'],
       tag: 'Live',
       summary: 'The room title',
@@ -137,6 +141,7 @@ export function registerLiveRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Live/setPlacard',
+      effect: 'write',
       methods: ['post'],
       tag: 'Live',
       summary: 'The room announcement (at most 50 characters; empty clears it)',
@@ -151,6 +156,7 @@ export function registerLiveRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Live/getPlacard',
+      effect: 'read',
       methods: ['get'],
       tag: 'Live',
       summary: "A room's announcement",
@@ -168,6 +174,7 @@ export function registerLiveRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/live/setCover',
+      effect: 'write',
       methods: ['post'],
       tag: 'Live',
       summary: 'The room cover: an address returned by an upload with purpose `cover` (135:76)',
@@ -182,6 +189,7 @@ export function registerLiveRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/live/setCategory',
+      effect: 'write',
       methods: ['post'],
       tag: 'Live',
       summary: 'The room category: football, basketball, 18+, or an operator-defined custom category',
@@ -210,6 +218,7 @@ export function registerLiveRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Live/startRoom',
+      effect: 'write',
       methods: ['get', 'post'],
       tag: 'Live',
       summary: 'Open the room for a push: live as soon as the stream arrives (already live when it has)',
@@ -223,6 +232,7 @@ export function registerLiveRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Live/mobileStartRoom',
+      effect: 'write',
       methods: ['post'],
       tag: 'Live',
       summary: "The mobile app's start: like startRoom, setting the title and category on the way",
@@ -237,6 +247,7 @@ export function registerLiveRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Live/endRoom',
+      effect: 'write',
       methods: ['get', 'post'],
       tag: 'Live',
       summary: 'End the broadcast now: the push is cut, the room shows ended, the recording becomes a replay',
@@ -259,6 +270,7 @@ export function registerLiveRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Live_streaming/getLivePlaybackList',
+      effect: 'read',
       methods: ['post', 'get'],
       tag: 'Live',
       summary: "A room's replays, newest first",
@@ -278,6 +290,7 @@ export function registerLiveRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/live/share',
+      effect: 'write',
       methods: ['post'],
       tag: 'Live',
       summary: 'Count a share of the room (raises its heat by one)',

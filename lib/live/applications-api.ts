@@ -59,6 +59,7 @@ export function registerApplicationRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Member/sendOwnCode',
+      effect: 'write',
       methods: ['post'],
       tag: 'Live',
       summary: 'An SMS code to the signed-in user’s own number (anchor application)',
@@ -89,6 +90,7 @@ export function registerApplicationRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Member/applyChannel',
+      effect: 'write',
       methods: ['post'],
       tag: 'Live',
       summary: 'Apply to become an anchor (reviewed by an operator)',
@@ -114,6 +116,7 @@ export function registerApplicationRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Member/getApplyChannel',
+      effect: 'read',
       methods: ['get', 'post'],
       tag: 'Live',
       summary: 'The signed-in user’s latest anchor application',
@@ -132,6 +135,7 @@ export function registerApplicationRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/admin/anchorApplication/list',
+      effect: 'read',
       methods: ['get'],
       tag: 'Operator',
       summary: 'Anchor applications by state',
@@ -173,6 +177,7 @@ export function registerApplicationRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/admin/anchorApplication/review',
+      effect: 'write',
       methods: ['post'],
       tag: 'Operator',
       summary: 'Approve (the user becomes an anchor) or refuse with a reason',

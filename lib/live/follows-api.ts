@@ -12,6 +12,7 @@ export function registerFollowRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Member/attention',
+      effect: 'write',
       methods: ['post'],
       tag: 'Social',
       summary: 'Follow (type 1) or unfollow (type 0) an anchor; without type, toggle',
@@ -38,6 +39,7 @@ export function registerFollowRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/User/attentionList',
+      effect: 'read',
       methods: ['get'],
       tag: 'Social',
       summary: 'The anchors the signed-in user follows, live ones first',

@@ -13,6 +13,7 @@ export function registerHistoryRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/User/watchlistList',
+      effect: 'read',
       methods: ['get', 'post'],
       tag: 'Social',
       summary: `Rooms the signed-in user watched in the last ${RECORD_MONTHS} months, most recent first`,
@@ -49,6 +50,7 @@ export function registerHistoryRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/User/watchlistDelete',
+      effect: 'write',
       methods: ['post'],
       tag: 'Social',
       summary: 'Forgets one watched room (room_id), or the whole watch history (no room_id)',
@@ -63,6 +65,7 @@ export function registerHistoryRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/User/anchorExperienceList',
+      effect: 'write',
       methods: ['get', 'post'],
       tag: 'Social',
       summary: `The anchor's finished broadcasts of the last ${RECORD_MONTHS} months and the experience each earned (1.0 an hour on air, in steps of 0.1)`,

@@ -53,6 +53,7 @@ export function registerReservationRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Live/setReserveLiveNew',
+      effect: 'write',
       methods: ['post'],
       tag: 'Live',
       summary: 'Announce a live ahead: a title, a start within 30 days, optionally a match not started yet',
@@ -78,6 +79,7 @@ export function registerReservationRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/live/deleteReserveLive',
+      effect: 'write',
       methods: ['get'],
       tag: 'Live',
       summary: 'Withdraw one of your reserved lives',
@@ -92,6 +94,7 @@ export function registerReservationRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Live_streaming/getReserveLiveList',
+      effect: 'read',
       methods: ['get'],
       tag: 'Live',
       summary: 'Upcoming reserved lives, soonest first; optionally of one room or one day (UTC+8)',
@@ -120,6 +123,7 @@ export function registerReservationRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Live_streaming/getUserReserveLiveList',
+      effect: 'read',
       methods: ['get'],
       tag: 'Live',
       summary: 'What the signed-in user booked: upcoming reserved lives and matches',
@@ -158,6 +162,7 @@ export function registerReservationRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/live/reserveMatch',
+      effect: 'write',
       methods: ['post'],
       tag: 'Live',
       summary: 'Book (type 1) or unbook (type 0) a reserved live',
@@ -172,6 +177,7 @@ export function registerReservationRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/live/reserveMatch2',
+      effect: 'write',
       methods: ['post'],
       tag: 'Live',
       summary: 'Book (type 1) or unbook (type 0) a match not started yet',
@@ -193,6 +199,7 @@ export function registerReservationRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Live_streaming/roomRanking',
+      effect: 'read',
       methods: ['get'],
       tag: 'Live',
       summary:

@@ -57,6 +57,7 @@ export function registerRoomExtrasRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Live/setLiveInfo',
+      effect: 'write',
       methods: ['post'],
       tag: 'Live',
       summary:
@@ -76,6 +77,7 @@ export function registerRoomExtrasRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/live/bindableMatches',
+      effect: 'read',
       methods: ['get'],
       tag: 'Live',
       summary:
@@ -101,6 +103,7 @@ export function registerRoomExtrasRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/live/recommendVideos',
+      effect: 'read',
       methods: ['get'],
       tag: 'Live',
       summary:

@@ -67,6 +67,7 @@ export function registerRoomListRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Live/getRoomList',
+      effect: 'read',
       methods: ['get', 'post'],
       tag: 'Live',
       summary:
@@ -102,6 +103,7 @@ export function registerRoomListRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Live_streaming/getLiveList',
+      effect: 'read',
       methods: ['get', 'post'],
       tag: 'Live',
       summary: 'Rooms live now (all categories but 18+), hottest first',
@@ -122,6 +124,7 @@ export function registerRoomListRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Live/getBucketRoomList',
+      effect: 'read',
       methods: ['get', 'post'],
       tag: 'Live',
       summary:
@@ -157,6 +160,7 @@ export function registerRoomListRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Live/getUserStatus',
+      effect: 'write',
       methods: ['post', 'get'],
       tag: 'Live',
       summary:
@@ -193,6 +197,7 @@ export function registerRoomListRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/live/updateLive',
+      effect: 'write',
       methods: ['get', 'post'],
       tag: 'Live',
       summary:
@@ -222,6 +227,7 @@ export function registerRoomListRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Live/setLiveList',
+      effect: 'write',
       methods: ['post'],
       tag: 'Live',
       summary:

@@ -39,6 +39,7 @@ export function registerMediaHookRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/media/on_publish',
+      effect: 'write',
       methods: ['post'],
       tag: 'Media',
       summary: 'External engine: may this push go live? 2xx yes (the room goes live), 403 no',
@@ -57,6 +58,7 @@ export function registerMediaHookRoutes(app: OpenAPIHono<AppEnv>) {
       app,
       {
         path,
+        effect: 'write',
         methods: ['post'],
         tag: 'Media',
         summary: 'External engine: the push ended (the room ends)',

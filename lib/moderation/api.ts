@@ -14,6 +14,7 @@ export function registerModerationRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/universal/kickedRooms',
+      effect: 'read',
       methods: ['get', 'post'],
       tag: 'Live',
       summary: 'Rooms the current viewer is kicked out of (empty for guests)',

@@ -32,6 +32,7 @@ export function registerKickoutRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/live/liveKickout',
+      effect: 'write',
       methods: ['post'],
       tag: 'Moderation',
       summary: 'Kick a viewer out of the room for 10 min, 1 h, 1 day or 1 week (extends one in force)',
@@ -61,6 +62,7 @@ export function registerKickoutRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/live/liveKickoutList',
+      effect: 'write',
       methods: ['post', 'get'],
       tag: 'Moderation',
       summary: "The room's kicked-out viewers still in force",
@@ -81,6 +83,7 @@ export function registerKickoutRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/live/liveKickoutLift',
+      effect: 'write',
       methods: ['post'],
       tag: 'Moderation',
       summary: "Lift a viewer's kick-out: they may enter the room again",
@@ -98,6 +101,7 @@ export function registerKickoutRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/live/liveViewerList',
+      effect: 'write',
       methods: ['post', 'get'],
       tag: 'Moderation',
       summary: 'Signed-in viewers in the room now (guests counted, not listed)',

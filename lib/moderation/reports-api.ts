@@ -28,6 +28,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Reportuser/classifyList',
+      effect: 'read',
       methods: ['post', 'get'],
       tag: 'Moderation',
       summary: 'Report reasons in the request language; `needs_content` ones require a description',
@@ -42,6 +43,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Reportuser/insert',
+      effect: 'write',
       methods: ['post'],
       tag: 'Moderation',
       summary: 'Report a room, user, post or comment (one open report per target, 10 an hour)',
@@ -69,6 +71,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/admin/reports/list',
+      effect: 'read',
       methods: ['get', 'post'],
       tag: 'Moderation',
       summary: 'Reports for operators, newest first, optionally by status',
@@ -103,6 +106,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/admin/reports/handle',
+      effect: 'write',
       methods: ['post'],
       tag: 'Moderation',
       summary: 'Dismiss or uphold an open report, with an optional note',

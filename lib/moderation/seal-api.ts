@@ -19,6 +19,7 @@ export function registerSealRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/admin/live/seal',
+      effect: 'write',
       methods: ['post'],
       tag: 'Moderation',
       summary:
@@ -43,6 +44,7 @@ export function registerSealRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/admin/live/unseal',
+      effect: 'write',
       methods: ['post'],
       tag: 'Moderation',
       summary: "Lift a room's seal",

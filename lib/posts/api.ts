@@ -91,6 +91,7 @@ export function registerPostRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/anchor_dynamics_user/insert',
+      effect: 'write',
       methods: ['post'],
       tag: 'Posts',
       summary: 'Publish a streamer update: text, up to 4 own images or one own video (10 an hour)',
@@ -105,6 +106,7 @@ export function registerPostRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/anchor_dynamics_user/likes',
+      effect: 'write',
       methods: ['post'],
       tag: 'Posts',
       summary: 'Like or unlike a post; answers the new state and count',
@@ -119,6 +121,7 @@ export function registerPostRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/anchor_dynamics_user/comment',
+      effect: 'write',
       methods: ['post'],
       tag: 'Posts',
       summary: 'Comment on a post, or reply to a comment with `parent_id` (30 every 10 minutes)',
@@ -138,6 +141,7 @@ export function registerPostRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/anchor_dynamics_user/commentLikes',
+      effect: 'write',
       methods: ['post'],
       tag: 'Posts',
       summary: 'Like or unlike a comment; answers the new state and count',
@@ -152,6 +156,7 @@ export function registerPostRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/anchor_dynamics/info',
+      effect: 'read',
       methods: ['get'],
       tag: 'Posts',
       summary: 'One post with its counters and whether the viewer liked it',
@@ -165,6 +170,7 @@ export function registerPostRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/anchor_dynamics/userPostList',
+      effect: 'read',
       methods: ['get'],
       tag: 'Posts',
       summary: "A streamer's updates, newest first, with the viewer's likes",
@@ -182,6 +188,7 @@ export function registerPostRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/anchor_dynamics/deletePost',
+      effect: 'write',
       methods: ['post'],
       tag: 'Posts',
       summary: 'Delete a post (its author or an operator)',
@@ -196,6 +203,7 @@ export function registerPostRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/anchor_dynamics/deleteComment',
+      effect: 'write',
       methods: ['post'],
       tag: 'Posts',
       summary: "Delete a comment and its replies (the comment's writer, the post's author or an operator)",
@@ -210,6 +218,7 @@ export function registerPostRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/anchor_dynamics/commentList',
+      effect: 'read',
       methods: ['post', 'get'],
       tag: 'Posts',
       summary: 'Comments of a post by time (`new`) or likes (`hot`), each with its replies',

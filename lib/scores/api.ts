@@ -58,6 +58,7 @@ export function registerScoresRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Football/season_table',
+      effect: 'read',
       methods: ['get'],
       tag: 'Scores',
       summary: 'Standings of a season (one table, or one per group), computed from results and deductions',

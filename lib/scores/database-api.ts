@@ -81,6 +81,7 @@ export function registerDatabaseRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/hot_match/recommend',
+      effect: 'read',
       methods: ['get'],
       tag: 'Home',
       summary: 'Headline matches: those under way, then the next to start',
@@ -96,6 +97,7 @@ export function registerDatabaseRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/hot_match/initial_list',
+      effect: 'read',
       methods: ['get'],
       tag: 'Home',
       summary: "The home page's first match lists: live, not started, finished today, latest real results",
@@ -127,6 +129,7 @@ export function registerDatabaseRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/universal/getHot',
+      effect: 'read',
       methods: ['get'],
       tag: 'Home',
       summary: 'Hot content of the home page (spec: returns hot_match)',
@@ -142,6 +145,7 @@ export function registerDatabaseRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/database/competitions',
+      effect: 'read',
       methods: ['get'],
       tag: 'Database',
       summary: 'Competitions of a sport with their seasons, grouped by country or region',
@@ -181,6 +185,7 @@ export function registerDatabaseRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/database/team',
+      effect: 'read',
       methods: ['get'],
       tag: 'Database',
       summary: 'A team: its competitions, recent form, last and next matches, and its tournament squad',

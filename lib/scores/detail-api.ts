@@ -100,6 +100,7 @@ export function registerMatchDetailRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/hot_match/msgGetSimple',
+      effect: 'read',
       methods: ['post'],
       tag: 'Scores',
       summary: "A match's live summary: score, clock, status, latest events and statistics",

@@ -72,6 +72,7 @@ export function registerLiveScoresRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/hot_match/all_match',
+      effect: 'read',
       methods: ['post', 'get'],
       tag: 'Scores',
       summary: 'One tab of a live-scores page (live, results or schedule of a day, favourites)',
@@ -98,6 +99,7 @@ export function registerLiveScoresRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/hot_match/matchBrief',
+      effect: 'read',
       methods: ['post', 'get'],
       tag: 'Scores',
       summary: 'Key events and statistics of one match, for an expanded row of the scores list',
@@ -112,6 +114,7 @@ export function registerLiveScoresRoutes(app: OpenAPIHono<AppEnv>) {
       app,
       {
         path: route.path,
+        effect: 'write',
         methods: ['post'],
         tag: 'Scores',
         summary: route.summary,

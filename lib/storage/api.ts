@@ -51,6 +51,7 @@ export function registerStorageRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/Member/getQiniuToken',
+      effect: 'write',
       methods: ['post', 'get'],
       tag: 'Storage',
       summary: 'An upload credential for one file (15 minutes): where and how to send it',
@@ -72,6 +73,7 @@ export function registerStorageRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/upload',
+      effect: 'write',
       methods: ['post'],
       tag: 'Storage',
       summary: 'Send a file (multipart: `file` and the credential `token`); answers its public address',
@@ -97,6 +99,7 @@ export function registerStorageRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/upload/complete',
+      effect: 'write',
       methods: ['post'],
       tag: 'Storage',
       summary: 'After a presigned PUT to object storage: check and keep the file',

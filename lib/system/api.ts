@@ -44,6 +44,7 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/universal/systemConfig',
+      effect: 'read',
       methods: ['get', 'post'],
       tag: 'System',
       summary: 'Public system config: country codes, customer-service email, websocket address',
@@ -66,6 +67,7 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/user/getKefuInfo',
+      effect: 'read',
       methods: ['get', 'post'],
       tag: 'System',
       summary: 'Customer-service contact',
@@ -81,6 +83,7 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/banner/popList',
+      effect: 'read',
       methods: ['get', 'post'],
       tag: 'System',
       summary: 'Pop-ups showing now, in the reader’s language (none unless an operator configured some)',
@@ -108,6 +111,7 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/admin/popup/list',
+      effect: 'read',
       methods: ['get'],
       tag: 'Operator',
       summary: 'All pop-ups, showing or not',
@@ -121,6 +125,7 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/admin/popup/save',
+      effect: 'write',
       methods: ['post'],
       tag: 'Operator',
       summary: 'Create a pop-up, or update it when id is given',
@@ -135,6 +140,7 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/admin/popup/delete',
+      effect: 'write',
       methods: ['post'],
       tag: 'Operator',
       summary: 'Delete a pop-up',
@@ -152,6 +158,7 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
     app,
     {
       path: '/api/health',
+      effect: 'read',
       methods: ['get'],
       tag: 'System',
       summary: 'Liveness and database reachability',
