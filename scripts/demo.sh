@@ -3,6 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
+bash scripts/ensure-system.sh demo
 npm install --no-audit --no-fund
 npx next build
 SEED_ON_START=1 NODE_ENV=production exec npx tsx server.ts
