@@ -40,7 +40,7 @@ async function main() {
     ? createGateway(server, {
         resolveUser: (token) => findSessionUser(db, token),
         claimQrLogin: (code, socketId) => claimQrListener(db, code, socketId),
-        mayJoinRoom: async (roomId, userId) => !(await isKickedOut(db, roomId, userId)),
+        mayJoinRoom: async (roomId, userId) => !(await isKickedOut(db, roomId, userId, new Date())),
       })
     : undefined;
   if (io) installGateway(io);

@@ -98,7 +98,8 @@ export async function ScoresPage({
     getMessages(),
     productName(locale),
   ]);
-  const today = dayIn(new Date(), timeZone);
+  const now = new Date();
+  const today = dayIn(now, timeZone);
   const datedTab = tab === 'results' || tab === 'schedule';
   const day = datedTab && searchParams.day && DAY_PATTERN.test(searchParams.day) ? searchParams.day : today;
   const query: Query = {
@@ -111,6 +112,7 @@ export async function ScoresPage({
     getDb(),
     { sport, tab, day, timeZone, competition: query.competition, region: query.region, userId: user?.id },
     locale,
+    now,
   );
   const days = Array.from({ length: DAYS_AROUND + 1 }, (_, index) =>
     shiftDay(today, tab === 'results' ? index - DAYS_AROUND : index),

@@ -7,11 +7,15 @@ import type { Db } from '@/lib/db';
 import { localeOfRequest, translator } from '@/lib/i18n/translate';
 import { log } from '@/lib/log';
 import { type FindSessionUser, sessionMiddleware } from './auth';
-import type { AppEnv } from './context';
+import type { AppEnv, Clock } from './context';
 import { CODE, DomainError, ValidationError } from './errors';
 import { domainMessage, validationMessage } from './messages';
 
-export function createBaseApp(deps: { db: () => Db; findSessionUser: FindSessionUser }) {
+/** The wall clock: the one place the API reads it. Tests pass a fixed instant instead (`clock`). */
+export const systemClock: Clock = () => new Date();
+
+export function createBaseApp(deps: { db: () => Db; findSessionUser: FindSessionUser; clock?: Clock }) {
+  const clock = deps.clock ?? systemClock;
   // Paths are the spec's contract and are matched whatever their case: routes register lower-case.
   const app = new OpenAPIHono<AppEnv>({ getPath: (request) => new URL(request.url).pathname.toLowerCase() });
 
@@ -21,6 +25,8 @@ export function createBaseApp(deps: { db: () => Db; findSessionUser: FindSession
     c.set('locale', locale);
     c.set('t', translator(locale));
     c.set('db', deps.db());
+    // One instant per request: every service the handler calls is given this `now`.
+    c.set('now', clock());
     await next();
   });
   app.use('*', sessionMiddleware(deps.findSessionUser));

@@ -14,6 +14,9 @@ export type SessionUser = {
   experience: number;
 };
 
+/** Where services get the time from: the wall clock in the portal, a fixed instant in tests. */
+export type Clock = () => Date;
+
 export type AppEnv = {
   Variables: {
     db: Db;
@@ -21,5 +24,7 @@ export type AppEnv = {
     t: ReturnType<typeof translator>;
     user: SessionUser | null;
     requestId: string;
+    /** The request's instant (the app's clock, read once); pass it to services instead of `new Date()`. */
+    now: Date;
   };
 };

@@ -21,4 +21,13 @@ describe('programme slots', () => {
       '2026-11-22T13:00:00.000Z',
     ]);
   });
+
+  it('announces tomorrow’s first games before midnight', () => {
+    const slots = programmeSlots(new Date('2026-11-23T23:59:30Z'), 120, 130, 120);
+    expect(slots.map((slot) => slot.kickoffAt.toISOString())).toEqual([
+      '2026-11-23T22:00:00.000Z',
+      '2026-11-24T00:00:00.000Z',
+    ]);
+    expect(slots[1]).toMatchObject({ day: '2026-11-24', slot: 0 });
+  });
 });

@@ -36,7 +36,9 @@ const DAY_MS = 86_400_000;
 /**
  * The kick-off slots a daily programme has running or coming up: every `spacingMinutes` from UTC
  * midnight, those that kicked off less than `longestMinutes` ago or start within `lookaheadMinutes`.
- * Yesterday's late slots count too, so games still playing at midnight are carried to their end.
+ * Yesterday's late slots count too, so games still playing at midnight are carried to their end, and
+ * tomorrow's first slots within the lookahead, so the games after midnight are announced before it (a
+ * visitor at 23:59 sees what comes next, as at any other hour).
  */
 export function programmeSlots(
   now: Date,
@@ -48,7 +50,7 @@ export function programmeSlots(
   const from = now.getTime() - longestMinutes * 60_000;
   const to = now.getTime() + lookaheadMinutes * 60_000;
   const slots: { day: string; slot: number; kickoffAt: Date }[] = [];
-  for (const dayStart of [today - DAY_MS, today]) {
+  for (const dayStart of [today - DAY_MS, today, today + DAY_MS]) {
     const first = Math.max(0, Math.ceil((from - dayStart) / (spacingMinutes * 60_000)));
     for (let slot = first; ; slot += 1) {
       const kickoff = dayStart + slot * spacingMinutes * 60_000;

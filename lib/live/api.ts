@@ -119,7 +119,7 @@ export function registerLiveRoutes(app: OpenAPIHono<AppEnv>) {
       input: z.object({ id: roomId }),
       output: infoSchema,
     },
-    (c, input) => roomInfo(c.var.db, input.id, onlineIn(rooms.liveRoom(input.id))),
+    (c, input) => roomInfo(c.var.db, input.id, c.var.now, onlineIn(rooms.liveRoom(input.id))),
   );
 
   defineRoute(
@@ -205,7 +205,7 @@ export function registerLiveRoutes(app: OpenAPIHono<AppEnv>) {
     c: Context<AppEnv>,
     changes: { title?: string; category?: z.infer<typeof category> },
   ) => {
-    const { room, waitingForPush } = await startRoom(c.var.db, c.var.user!.id, changes);
+    const { room, waitingForPush } = await startRoom(c.var.db, c.var.user!.id, changes, c.var.now);
     return {
       room_id: room.id,
       status: room.status,
@@ -255,7 +255,7 @@ export function registerLiveRoutes(app: OpenAPIHono<AppEnv>) {
       output: roomState,
     },
     async (c) => {
-      const { room, broadcastId } = await endRoom(c.var.db, c.var.user!.id);
+      const { room, broadcastId } = await endRoom(c.var.db, c.var.user!.id, c.var.now);
       if (broadcastId !== null) announceEnd(room.id, broadcastId);
       return {
         room_id: room.id,

@@ -34,7 +34,7 @@ export function registerHistoryRoutes(app: OpenAPIHono<AppEnv>) {
       }),
     },
     async (c, input) => ({
-      list: (await watchedRooms(c.var.db, c.var.user!.id, input.size)).map((row) => ({
+      list: (await watchedRooms(c.var.db, c.var.user!.id, c.var.now, input.size)).map((row) => ({
         room_id: row.id,
         title: row.title,
         cover: row.coverUrl || null,
@@ -86,7 +86,7 @@ export function registerHistoryRoutes(app: OpenAPIHono<AppEnv>) {
     },
     async (c) => {
       const room = await ensureRoom(c.var.db, c.var.user!.id);
-      const { records, totalTenths } = await anchorExperience(c.var.db, room.id);
+      const { records, totalTenths } = await anchorExperience(c.var.db, room.id, c.var.now);
       return {
         total: totalTenths / 10,
         list: records.map((record) => ({

@@ -12,13 +12,13 @@ export const RECORD_MONTHS = 3;
 export const MINUTES_PER_TENTH = 6;
 
 /** The oldest instant a record may have to be shown. */
-export function recordsSince(now = new Date()) {
+export function recordsSince(now: Date) {
   const since = new Date(now);
   since.setUTCMonth(since.getUTCMonth() - RECORD_MONTHS);
   return since;
 }
 
-export async function recordWatch(db: DbOrTx, userId: number, roomId: number, now = new Date()) {
+export async function recordWatch(db: DbOrTx, userId: number, roomId: number, now: Date) {
   await db
     .insert(watchHistory)
     .values({ userId, roomId, watchedAt: now })
@@ -26,7 +26,7 @@ export async function recordWatch(db: DbOrTx, userId: number, roomId: number, no
 }
 
 /** The rooms a viewer opened in the last three months, most recent first. */
-export async function watchedRooms(db: DbOrTx, userId: number, limit = 40, now = new Date()) {
+export async function watchedRooms(db: DbOrTx, userId: number, now: Date, limit = 40) {
   const rows = await db
     .select({
       id: liveRooms.id,
@@ -62,7 +62,7 @@ export const experienceTenths = (startedAt: Date, endedAt: Date) =>
   Math.floor(Math.max(0, endedAt.getTime() - startedAt.getTime()) / 60_000 / MINUTES_PER_TENTH);
 
 /** The anchor's finished broadcasts of the last three months and the experience each earned. */
-export async function anchorExperience(db: DbOrTx, roomId: number, now = new Date()) {
+export async function anchorExperience(db: DbOrTx, roomId: number, now: Date) {
   const rows = await db
     .select()
     .from(broadcasts)

@@ -7,7 +7,7 @@ import { bookings, customCategories, liveRooms, reservedLives } from './schema';
 import { notSealed } from './seal-state';
 
 /** Live rooms bound to a match (spec §2 /score-live "live rooms covering this match"), hottest first. */
-export async function roomsCoveringMatch(db: DbOrTx, matchId: number) {
+export async function roomsCoveringMatch(db: DbOrTx, matchId: number, now: Date) {
   const rows = await db
     .select({
       id: liveRooms.id,
@@ -20,7 +20,7 @@ export async function roomsCoveringMatch(db: DbOrTx, matchId: number) {
     })
     .from(liveRooms)
     .innerJoin(users, eq(users.id, liveRooms.anchorId))
-    .where(and(eq(liveRooms.matchId, matchId), eq(liveRooms.status, 'live'), notSealed()))
+    .where(and(eq(liveRooms.matchId, matchId), eq(liveRooms.status, 'live'), notSealed(now)))
     .orderBy(desc(liveRooms.heat));
   return rows.map((row) => ({ ...row, avatar: avatarOf({ id: row.anchorId, avatar: row.avatar }) }));
 }
@@ -35,7 +35,7 @@ export type RoomQuery = {
   /** 1 Monday … 7 Sunday, with filter `weekday`: rooms with a reserved live on that day this week. */
   weekday?: number;
   userId?: number | null;
-  now?: Date;
+  now: Date;
 };
 
 const DAY_MS = 86_400_000;
@@ -55,7 +55,7 @@ function weekdayRange(weekday: number, now: Date) {
  * `weekday` the rooms with a reserved live on that weekday.
  */
 export async function listRooms(db: DbOrTx, query: RoomQuery) {
-  const now = query.now ?? new Date();
+  const now = query.now;
   const categoryFilter =
     query.category === 'all'
       ? // The 18+ category stays behind its own age check and never mixes into "all".
@@ -94,7 +94,7 @@ export async function listRooms(db: DbOrTx, query: RoomQuery) {
     .where(
       and(
         categoryFilter,
-        notSealed(),
+        notSealed(now),
         query.filter === 'today' ? or(eq(liveRooms.status, 'live'), reserved) : reserved,
         booked,
       ),
@@ -122,9 +122,9 @@ export type RoomBucket = {
  * Live rooms grouped by category (`getBucketRoomList`): football, basketball, then each enabled custom
  * category in its operator order, hottest first; the 18+ category never appears here.
  */
-export async function liveRoomBuckets(db: DbOrTx, locale: string): Promise<RoomBucket[]> {
+export async function liveRoomBuckets(db: DbOrTx, locale: string, now: Date): Promise<RoomBucket[]> {
   const [rooms, custom] = await Promise.all([
-    listRooms(db, { category: 'all', filter: 'all' }),
+    listRooms(db, { category: 'all', filter: 'all', now }),
     db
       .select()
       .from(customCategories)

@@ -59,9 +59,9 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\$
 export async function bindableMatches(
   db: DbOrTx,
   locale: Locale,
-  options: { sport?: Sport; q?: string; now?: Date; limit?: number } = {},
+  options: { sport?: Sport; q?: string; now: Date; limit?: number },
 ) {
-  const now = options.now ?? new Date();
+  const now = options.now;
   const q = options.q?.trim();
   const pattern = q ? likePattern(q) : null;
   const named = (column: unknown) => sql`${column}::text ilike ${pattern}`;

@@ -20,12 +20,12 @@ const OWN_ROOM_BONUS = 1.5;
 export async function recommendVideos(
   db: DbOrTx,
   roomId: number,
-  options: { limit?: number; exclude?: number | null; now?: Date } = {},
+  options: { limit?: number; exclude?: number | null; now: Date },
 ) {
   const room = await findRoom(db, roomId);
   if (!room) throw new NotFoundError('ROOM_NOT_FOUND');
   const limit = Math.min(options.limit ?? 8, RECOMMEND_LIMIT_MAX);
-  const now = options.now ?? new Date();
+  const now = options.now;
   // The stage already plays the room's latest replay (or the one asked for): it is not a recommendation.
   const [latest] = await listReplays(db, room.id, 1, 1);
   const excluded = [latest?.id, options.exclude].filter((id): id is number => typeof id === 'number');
@@ -60,7 +60,7 @@ export async function recommendVideos(
       and(
         isNotNull(broadcasts.replayPath),
         isNotNull(broadcasts.endedAt),
-        notSealed(),
+        notSealed(now),
         sql`(${own} or ${sameCategory})`,
         ...excluded.map((id) => ne(broadcasts.id, id)),
       ),

@@ -66,11 +66,16 @@ export function registerReservationRoutes(app: OpenAPIHono<AppEnv>) {
       output: z.object({ id: z.number(), room_id: z.number(), starts_at: z.string() }),
     },
     async (c, input) => {
-      const row = await createReservation(c.var.db, c.var.user!.id, {
-        title: input.title,
-        startsAt: input.starts_at,
-        matchId: input.match_id ?? null,
-      });
+      const row = await createReservation(
+        c.var.db,
+        c.var.user!.id,
+        {
+          title: input.title,
+          startsAt: input.starts_at,
+          matchId: input.match_id ?? null,
+        },
+        c.var.now,
+      );
       return { id: row.id, room_id: row.roomId, starts_at: row.startsAt.toISOString() };
     },
   );
@@ -115,6 +120,7 @@ export function registerReservationRoutes(app: OpenAPIHono<AppEnv>) {
           day: input.day,
           sport: input.type === 1 ? 'football' : input.type === 2 ? 'basketball' : 'all',
           viewerId: c.var.user?.id ?? null,
+          now: c.var.now,
         })
       ).map(presentReservation),
   );
@@ -143,7 +149,7 @@ export function registerReservationRoutes(app: OpenAPIHono<AppEnv>) {
       }),
     },
     async (c) => {
-      const booked = await userBookings(c.var.db, c.var.user!.id, c.var.locale);
+      const booked = await userBookings(c.var.db, c.var.user!.id, c.var.locale, c.var.now);
       return {
         lives: booked.lives.map(presentReservation),
         matches: booked.matches.map((match) => ({
@@ -215,7 +221,7 @@ export function registerReservationRoutes(app: OpenAPIHono<AppEnv>) {
       }),
     },
     async (c, input) => {
-      const ranking = await roomRanking(c.var.db, input.type);
+      const ranking = await roomRanking(c.var.db, input.type, c.var.now);
       const base = (row: {
         rank: number;
         anchorId: number;

@@ -32,7 +32,7 @@ export async function createReservation(
   db: DbOrTx,
   anchorId: number,
   input: { title: string; startsAt: Date; matchId?: number | null },
-  now = new Date(),
+  now: Date,
 ) {
   if (input.startsAt.getTime() <= now.getTime()) throw new DomainError('RESERVE_IN_PAST');
   if (input.startsAt.getTime() > now.getTime() + RESERVE_HORIZON_DAYS * DAY_MS)
@@ -76,13 +76,13 @@ export type ReservationQuery = {
   bookedBy?: number;
   /** Marks `booked` for this viewer. */
   viewerId?: number | null;
-  now?: Date;
+  now: Date;
   limit?: number;
 };
 
 /** Upcoming reserved lives, soonest first, with the room, the anchor and the booking count. */
-export async function listReservations(db: DbOrTx, query: ReservationQuery = {}) {
-  const now = query.now ?? new Date();
+export async function listReservations(db: DbOrTx, query: ReservationQuery) {
+  const now = query.now;
   const dayStart = query.day ? new Date(Date.parse(`${query.day}T00:00:00Z`) - HOME_OFFSET_MS) : null;
   const viewer = query.viewerId ?? query.bookedBy ?? -1;
   const sportOf = sql<string>`coalesce((select c.sport from ${matches} m
@@ -110,7 +110,7 @@ export async function listReservations(db: DbOrTx, query: ReservationQuery = {})
     .where(
       and(
         isNull(reservedLives.deletedAt),
-        notSealed(),
+        notSealed(now),
         gte(reservedLives.startsAt, dayStart && dayStart > now ? dayStart : now),
         dayStart ? lt(reservedLives.startsAt, new Date(dayStart.getTime() + DAY_MS)) : undefined,
         query.roomId ? eq(reservedLives.roomId, query.roomId) : undefined,
@@ -136,11 +136,11 @@ export async function upcomingMatches(
     sport?: ScheduleSport;
     viewerId?: number | null;
     days?: number;
-    now?: Date;
+    now: Date;
     limit?: number;
-  } = {},
+  },
 ) {
-  const now = options.now ?? new Date();
+  const now = options.now;
   const rows = await selectMatches(db)
     .where(
       and(
@@ -193,7 +193,7 @@ async function bookedMatchIds(db: DbOrTx, userId: number | null, matchIds: numbe
 }
 
 /** What a user booked: upcoming reserved lives and matches not finished yet, soonest first. */
-export async function userBookings(db: DbOrTx, userId: number, locale: Locale, now = new Date()) {
+export async function userBookings(db: DbOrTx, userId: number, locale: Locale, now: Date) {
   const [lives, matchRows] = await Promise.all([
     listReservations(db, { bookedBy: userId, now }),
     db
@@ -234,7 +234,7 @@ export const RANK_WINDOWS = ['day', 'week', 'month', 'total'] as const;
 export type RankWindow = (typeof RANK_WINDOWS)[number];
 
 /** Start of today, this week (Monday) or this month in the portal's home zone; `total` has none. */
-export function rankWindowStart(window: RankWindow, now = new Date()) {
+export function rankWindowStart(window: RankWindow, now: Date) {
   if (window === 'total') return null;
   const local = new Date(now.getTime() + HOME_OFFSET_MS);
   let start = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
@@ -250,7 +250,7 @@ export function rankWindowStart(window: RankWindow, now = new Date()) {
  * the room's live `heat` counter, so past windows stay stable. Ties go to more minutes on air.
  * Fans ranking: follows an anchor gained in the window (`follows.createdAt`).
  */
-export async function roomRanking(db: DbOrTx, window: RankWindow, now = new Date(), limit = 30) {
+export async function roomRanking(db: DbOrTx, window: RankWindow, now: Date, limit = 30) {
   const start = rankWindowStart(window, now);
   const minutes = sql<number>`sum(extract(epoch from (coalesce(${broadcasts.endedAt}, ${now}) - ${broadcasts.startedAt})) / 60)`;
   const heat = sql<number>`sum(${broadcasts.peakViewers} * extract(epoch from (coalesce(${broadcasts.endedAt}, ${now}) - ${broadcasts.startedAt})) / 3600)`;
@@ -270,7 +270,7 @@ export async function roomRanking(db: DbOrTx, window: RankWindow, now = new Date
       .from(broadcasts)
       .innerJoin(liveRooms, eq(liveRooms.id, broadcasts.roomId))
       .innerJoin(users, eq(users.id, liveRooms.anchorId))
-      .where(and(notSealed(), start ? gte(broadcasts.startedAt, start) : undefined))
+      .where(and(notSealed(now), start ? gte(broadcasts.startedAt, start) : undefined))
       .groupBy(liveRooms.id, users.id)
       .orderBy(desc(heat), desc(minutes), asc(liveRooms.id))
       .limit(limit),
@@ -285,7 +285,7 @@ export async function roomRanking(db: DbOrTx, window: RankWindow, now = new Date
       .from(follows)
       .innerJoin(users, eq(users.id, follows.anchorId))
       .leftJoin(liveRooms, eq(liveRooms.anchorId, follows.anchorId))
-      .where(and(notSealed(), start ? gte(follows.createdAt, start) : undefined))
+      .where(and(notSealed(now), start ? gte(follows.createdAt, start) : undefined))
       .groupBy(users.id, liveRooms.id)
       .orderBy(desc(count()), asc(users.id))
       .limit(limit),

@@ -94,6 +94,7 @@ export function registerRoomExtrasRoutes(app: OpenAPIHono<AppEnv>) {
         sport: input.sport,
         q: input.q,
         limit: BINDABLE_LIMIT,
+        now: c.var.now,
       });
       return { list: list.map(presentBindable) };
     },
@@ -118,7 +119,11 @@ export function registerRoomExtrasRoutes(app: OpenAPIHono<AppEnv>) {
     },
     async (c, input) => ({
       room_id: input.room_id,
-      list: await recommendVideos(c.var.db, input.room_id, { limit: input.limit, exclude: input.exclude }),
+      list: await recommendVideos(c.var.db, input.room_id, {
+        limit: input.limit,
+        exclude: input.exclude,
+        now: c.var.now,
+      }),
     }),
   );
 }

@@ -94,6 +94,7 @@ export function registerRoomListRoutes(app: OpenAPIHono<AppEnv>) {
         filter: input.filter,
         weekday: input.weekday,
         userId: c.var.user?.id ?? null,
+        now: c.var.now,
       });
       return { ...paged(rooms, input.page, input.size), age_check_needed: false };
     },
@@ -111,7 +112,7 @@ export function registerRoomListRoutes(app: OpenAPIHono<AppEnv>) {
       output: listOutput,
     },
     async (c, input) => {
-      const rooms = await listRooms(c.var.db, { category: 'all', filter: 'all' });
+      const rooms = await listRooms(c.var.db, { category: 'all', filter: 'all', now: c.var.now });
       return paged(
         rooms.filter((room) => room.status === 'live'),
         input.page,
@@ -143,7 +144,7 @@ export function registerRoomListRoutes(app: OpenAPIHono<AppEnv>) {
       }),
     },
     async (c, input) => {
-      const buckets = await liveRoomBuckets(c.var.db, c.var.locale);
+      const buckets = await liveRoomBuckets(c.var.db, c.var.locale, c.var.now);
       return {
         list: buckets.map((bucket) => ({
           category: bucket.category,
@@ -185,7 +186,7 @@ export function registerRoomListRoutes(app: OpenAPIHono<AppEnv>) {
           ? {
               id: room.id,
               status: room.status,
-              sealed: isSealed(room),
+              sealed: isSealed(room, c.var.now),
               publishing: isMediaPublishing(room.id),
             }
           : null,

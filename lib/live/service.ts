@@ -90,9 +90,9 @@ export async function pushSettings(db: DbOrTx, anchorId: number, requestHost?: s
 }
 
 /** Checks a pushed `<roomId>` + `key`: the room when they match, else null. */
-export async function verifyPush(db: DbOrTx, roomId: number, secret: string | null | undefined) {
+export async function verifyPush(db: DbOrTx, roomId: number, secret: string | null | undefined, now: Date) {
   const room = await findRoom(db, roomId);
-  if (!room || isSealed(room)) return null;
+  if (!room || isSealed(room, now)) return null;
   return streamKeyMatches(room.streamKeyHash, secret) ? room : null;
 }
 
@@ -161,10 +161,9 @@ export async function openBroadcast(db: DbOrTx, roomId: number) {
 }
 
 /** A push was accepted: the room is live with a new broadcast (an unfinished one is closed first). */
-export async function beginBroadcast(db: DbOrTx, roomId: number) {
+export async function beginBroadcast(db: DbOrTx, roomId: number, now: Date) {
   const room = await findRoom(db, roomId);
   if (!room) throw new NotFoundError('ROOM_NOT_FOUND');
-  const now = new Date();
   await db
     .update(broadcasts)
     .set({ endedAt: now })
@@ -181,11 +180,11 @@ export async function beginBroadcast(db: DbOrTx, roomId: number) {
  * A broadcast is over: its recording (when there is one) becomes the replay, and the room ends unless
  * a newer broadcast already took over. Safe to call twice (the anchor's "end" and the media server).
  */
-export async function finishBroadcast(db: DbOrTx, broadcastId: number, replayPath: string | null) {
+export async function finishBroadcast(db: DbOrTx, broadcastId: number, replayPath: string | null, now: Date) {
   const [broadcast] = await db
     .update(broadcasts)
     .set({
-      endedAt: sql`coalesce(${broadcasts.endedAt}, now())`,
+      endedAt: sql`coalesce(${broadcasts.endedAt}, ${now})`,
       ...(replayPath ? { replayPath } : {}),
     })
     .where(eq(broadcasts.id, broadcastId))
@@ -207,11 +206,12 @@ export async function finishBroadcast(db: DbOrTx, broadcastId: number, replayPat
 export async function startRoom(
   db: DbOrTx,
   anchorId: number,
-  changes: { title?: string; category?: LiveCategory } = {},
+  changes: { title?: string; category?: LiveCategory },
+  now: Date,
 ) {
   const room = await ensureRoom(db, anchorId);
   // Refusals come before any change: a sealed room or a bad category leaves everything as it was.
-  if (isSealed(room)) throw new DomainError('ROOM_SEALED');
+  if (isSealed(room, now)) throw new DomainError('ROOM_SEALED');
   if (changes.category !== undefined) await setCategory(db, anchorId, changes.category);
   if (changes.title !== undefined) {
     await db.update(liveRooms).set({ title: changes.title }).where(eq(liveRooms.id, room.id));
@@ -227,11 +227,11 @@ export async function startRoom(
 export const isMediaPublishing = (roomId: number) => mediaControl()?.isPublishing(roomId) ?? false;
 
 /** `endRoom`: ends the broadcast now; the streamer's push is cut and its recording still becomes the replay. */
-export async function endRoom(db: DbOrTx, anchorId: number) {
+export async function endRoom(db: DbOrTx, anchorId: number, now: Date) {
   const room = await ensureRoom(db, anchorId);
   mediaControl()?.stopPublishing(room.id);
   const open = await openBroadcast(db, room.id);
-  if (open) await finishBroadcast(db, open.id, null);
+  if (open) await finishBroadcast(db, open.id, null, now);
   else if (room.status === 'live') {
     await db.update(liveRooms).set({ status: 'ended', liveSince: null }).where(eq(liveRooms.id, room.id));
   }
@@ -302,7 +302,7 @@ export async function broadcastHistory(db: DbOrTx, roomId: number, limit = 20) {
 }
 
 /** Public room info (spec §7 `getRoomInfo`): the anchor card, texts, state and where to play. */
-export async function roomInfo(db: DbOrTx, roomId: number, online = 0) {
+export async function roomInfo(db: DbOrTx, roomId: number, now: Date, online = 0) {
   const [row] = await db
     .select({ room: liveRooms, anchor: { id: users.id, nickname: users.nickname, avatar: users.avatar } })
     .from(liveRooms)
@@ -310,7 +310,7 @@ export async function roomInfo(db: DbOrTx, roomId: number, online = 0) {
     .where(eq(liveRooms.id, roomId));
   if (!row) throw new NotFoundError('ROOM_NOT_FOUND');
   const { room, anchor } = row;
-  const seal = sealOf(room);
+  const seal = sealOf(room, now);
   const broadcast = room.status === 'live' ? await openBroadcast(db, room.id) : null;
   const [latest] = room.status === 'live' ? [] : await listReplays(db, room.id, 1, 1);
   return {
@@ -354,12 +354,12 @@ export async function liveRoomsWithOpenBroadcasts(db: DbOrTx) {
     .where(isNull(broadcasts.endedAt));
 }
 
-export async function roomKeyHashes(db: DbOrTx) {
+export async function roomKeyHashes(db: DbOrTx, now: Date) {
   const rows = await db.select().from(liveRooms).where(isNotNull(liveRooms.streamKeyHash));
   // A lapsed seal reads as no seal, so the media server takes the room's pushes again by itself.
   return rows.map((row) => ({
     id: row.id,
     keyHash: row.streamKeyHash,
-    sealedAt: isSealed(row) ? row.sealedAt : null,
+    sealedAt: isSealed(row, now) ? row.sealedAt : null,
   }));
 }

@@ -25,9 +25,9 @@ function pushOf(input: z.infer<typeof hookInput>) {
   return { roomId, key };
 }
 
-async function checkedRoom(db: Db, input: z.infer<typeof hookInput>) {
+async function checkedRoom(db: Db, input: z.infer<typeof hookInput>, now: Date) {
   const { roomId, key } = pushOf(input);
-  const room = roomId === null ? null : await verifyPush(db, roomId, key);
+  const room = roomId === null ? null : await verifyPush(db, roomId, key, now);
   if (!room) throw new ForbiddenError('STREAM_KEY_INVALID');
   return room;
 }
@@ -47,8 +47,8 @@ export function registerMediaHookRoutes(app: OpenAPIHono<AppEnv>) {
       output: hookOutput,
     },
     async (c, input) => {
-      const room = await checkedRoom(c.var.db, input);
-      const broadcast = await beginBroadcast(c.var.db, room.id);
+      const room = await checkedRoom(c.var.db, input, c.var.now);
+      const broadcast = await beginBroadcast(c.var.db, room.id, c.var.now);
       announceStart(room.id, broadcast.id);
       return { room_id: room.id, broadcast_id: broadcast.id };
     },
@@ -66,10 +66,10 @@ export function registerMediaHookRoutes(app: OpenAPIHono<AppEnv>) {
         output: hookOutput,
       },
       async (c, input) => {
-        const room = await checkedRoom(c.var.db, input);
+        const room = await checkedRoom(c.var.db, input, c.var.now);
         const open = await openBroadcast(c.var.db, room.id);
         if (open) {
-          await finishBroadcast(c.var.db, open.id, null);
+          await finishBroadcast(c.var.db, open.id, null, c.var.now);
           announceEnd(room.id, open.id);
         }
         return { room_id: room.id, broadcast_id: open?.id ?? null };

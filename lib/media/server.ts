@@ -74,7 +74,7 @@ export async function startMediaServer(db: Db, config: Config) {
   // Key hashes by room, read synchronously in prePublish (node-media-server checks right after it).
   const keys = new Map<number, string>();
   const refreshKeys = async () => {
-    const rows = await roomKeyHashes(db);
+    const rows = await roomKeyHashes(db, new Date());
     keys.clear();
     for (const row of rows) if (row.keyHash && !row.sealedAt) keys.set(row.id, row.keyHash);
   };
@@ -130,7 +130,7 @@ export async function startMediaServer(db: Db, config: Config) {
     const entry: Active = { broadcastId: 0, packager: null };
     active.set(roomId, entry);
     void (async () => {
-      const broadcast = await beginBroadcast(db, roomId);
+      const broadcast = await beginBroadcast(db, roomId, new Date());
       entry.broadcastId = broadcast.id;
       if (ffmpeg) {
         entry.packager = await startPackager({
@@ -153,7 +153,7 @@ export async function startMediaServer(db: Db, config: Config) {
       active.delete(roomId);
       if (!entry.broadcastId) return;
       const replayPath = replay ? `${roomId}/${entry.broadcastId}/${REPLAY_PLAYLIST}` : null;
-      await finishBroadcast(db, entry.broadcastId, replayPath);
+      await finishBroadcast(db, entry.broadcastId, replayPath, new Date());
       announceEnd(roomId, entry.broadcastId, replayPath ? `/media/${replayPath}` : null);
     })().catch((error) => log.error({ err: error, roomId }, 'could not end the broadcast'));
     return entry.ending;
@@ -200,6 +200,11 @@ async function recoverAfterCrash(db: Db, root: string) {
     const dir = path.join(root, String(roomId), String(broadcastId));
     await fs.rm(path.join(dir, 'live'), { recursive: true, force: true });
     const replay = await finaliseReplay(path.join(dir, REPLAY_PLAYLIST));
-    await finishBroadcast(db, broadcastId, replay ? `${roomId}/${broadcastId}/${REPLAY_PLAYLIST}` : null);
+    await finishBroadcast(
+      db,
+      broadcastId,
+      replay ? `${roomId}/${broadcastId}/${REPLAY_PLAYLIST}` : null,
+      new Date(),
+    );
   }
 }

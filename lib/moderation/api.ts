@@ -20,7 +20,7 @@ export function registerModerationRoutes(app: OpenAPIHono<AppEnv>) {
       summary: 'Rooms the current viewer is kicked out of (empty for guests)',
       output: z.object({ list: z.array(z.number()) }),
     },
-    async (c) => ({ list: c.var.user ? await listKickedRoomIds(c.var.db, c.var.user.id) : [] }),
+    async (c) => ({ list: c.var.user ? await listKickedRoomIds(c.var.db, c.var.user.id, c.var.now) : [] }),
   );
   registerReportRoutes(app);
   registerSealRoutes(app);

@@ -4,12 +4,17 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import type { DbOrTx } from '@/lib/db';
 import { kickoutOf } from './kickouts';
 
-export async function kickedNoticeText(db: DbOrTx, userId: number | null | undefined, raw?: string) {
+export async function kickedNoticeText(
+  db: DbOrTx,
+  userId: number | null | undefined,
+  raw: string | undefined,
+  now: Date,
+) {
   if (!userId || !raw || !/^\d{1,9}$/.test(raw)) return null;
-  const kickout = await kickoutOf(db, Number(raw), userId);
+  const kickout = await kickoutOf(db, Number(raw), userId, now);
   if (!kickout) return null;
   const [t, format] = await Promise.all([getTranslations('moderation'), getFormatter()]);
-  const sameDay = kickout.expiresAt.getTime() - Date.now() < 12 * 3_600_000;
+  const sameDay = kickout.expiresAt.getTime() - now.getTime() < 12 * 3_600_000;
   const time = format.dateTime(
     kickout.expiresAt,
     sameDay

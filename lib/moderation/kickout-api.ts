@@ -49,12 +49,16 @@ export function registerKickoutRoutes(app: OpenAPIHono<AppEnv>) {
     },
     async (c, input) => {
       const room = await roomOfCaller(c, input.room_id);
-      return kickOut(c.var.db, {
-        roomId: room.id,
-        byUserId: c.var.user!.id,
-        userId: input.user_id,
-        minutes: input.minutes,
-      });
+      return kickOut(
+        c.var.db,
+        {
+          roomId: room.id,
+          byUserId: c.var.user!.id,
+          userId: input.user_id,
+          minutes: input.minutes,
+        },
+        c.var.now,
+      );
     },
   );
 
@@ -75,7 +79,7 @@ export function registerKickoutRoutes(app: OpenAPIHono<AppEnv>) {
     },
     async (c, input) => {
       const room = await roomOfCaller(c, input.room_id);
-      return { room_id: room.id, list: await listKickouts(c.var.db, room.id) };
+      return { room_id: room.id, list: await listKickouts(c.var.db, room.id, c.var.now) };
     },
   );
 
@@ -93,7 +97,7 @@ export function registerKickoutRoutes(app: OpenAPIHono<AppEnv>) {
     },
     async (c, input) => {
       const room = await roomOfCaller(c, input.room_id);
-      return liftKickout(c.var.db, room.id, input.user_id);
+      return liftKickout(c.var.db, room.id, input.user_id, c.var.now);
     },
   );
 

@@ -13,7 +13,7 @@ import { roomKickouts } from './schema';
 /** The durations an anchor can choose: 10 minutes, an hour, a day, a week. */
 export const KICKOUT_MINUTES = [10, 60, 1440, 10080] as const;
 
-export async function kickoutOf(db: DbOrTx, roomId: number, userId: number, now = new Date()) {
+export async function kickoutOf(db: DbOrTx, roomId: number, userId: number, now: Date) {
   const [row] = await db
     .select()
     .from(roomKickouts)
@@ -25,15 +25,15 @@ export async function kickoutOf(db: DbOrTx, roomId: number, userId: number, now 
   return row ?? null;
 }
 
-export async function isKickedOut(db: DbOrTx, roomId: number, userId: number) {
-  return (await kickoutOf(db, roomId, userId)) !== null;
+export async function isKickedOut(db: DbOrTx, roomId: number, userId: number, now: Date) {
+  return (await kickoutOf(db, roomId, userId, now)) !== null;
 }
 
 /** Adds a kick-out, or moves the end of the one in force; then takes the viewer out of the room. */
 export async function kickOut(
   db: DbOrTx,
   input: { roomId: number; byUserId: number; userId: number; minutes: number },
-  now = new Date(),
+  now: Date,
 ) {
   if (input.userId === input.byUserId) throw new DomainError('KICKOUT_SELF');
   const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
@@ -50,7 +50,7 @@ export async function kickOut(
   return { room_id: input.roomId, user_id: input.userId, until: expiresAt };
 }
 
-export async function liftKickout(db: DbOrTx, roomId: number, userId: number, now = new Date()) {
+export async function liftKickout(db: DbOrTx, roomId: number, userId: number, now: Date) {
   const lifted = await db
     .update(roomKickouts)
     .set({ expiresAt: now })
@@ -63,7 +63,7 @@ export async function liftKickout(db: DbOrTx, roomId: number, userId: number, no
 }
 
 /** A room's kick-outs still in force, latest end first. */
-export async function listKickouts(db: DbOrTx, roomId: number, now = new Date()) {
+export async function listKickouts(db: DbOrTx, roomId: number, now: Date) {
   const rows = await db
     .select({
       userId: users.id,

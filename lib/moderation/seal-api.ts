@@ -37,7 +37,8 @@ export function registerSealRoutes(app: OpenAPIHono<AppEnv>) {
       }),
       output: sealState,
     },
-    (c, input) => sealRoom(c.var.db, { roomId: input.room_id, reason: input.reason, hours: input.hours }),
+    (c, input) =>
+      sealRoom(c.var.db, { roomId: input.room_id, reason: input.reason, hours: input.hours }, c.var.now),
   );
 
   defineRoute(
@@ -52,6 +53,6 @@ export function registerSealRoutes(app: OpenAPIHono<AppEnv>) {
       input: z.object({ room_id: roomId }),
       output: sealState,
     },
-    (c, input) => unsealRoom(c.var.db, input.room_id),
+    (c, input) => unsealRoom(c.var.db, input.room_id, c.var.now),
   );
 }

@@ -31,7 +31,7 @@ function announceSeal(roomId: number, seal: ReturnType<typeof sealOf>) {
 export async function sealRoom(
   db: DbOrTx,
   input: { roomId: number; reason: string; hours?: number },
-  now = new Date(),
+  now: Date,
 ) {
   const room = await roomOrThrow(db, input.roomId);
   const sealedUntil = input.hours ? new Date(now.getTime() + input.hours * HOUR_MS) : null;
@@ -41,14 +41,14 @@ export async function sealRoom(
     .where(eq(liveRooms.id, room.id))
     .returning();
   mediaControl()?.keyChanged(room.id, null);
-  const ended = await endRoom(db, room.anchorId);
+  const ended = await endRoom(db, room.anchorId, now);
   if (ended.broadcastId !== null) announceEnd(room.id, ended.broadcastId);
   const seal = sealOf(sealed!, now);
   announceSeal(room.id, seal);
   return { room_id: room.id, ...seal };
 }
 
-export async function unsealRoom(db: DbOrTx, roomId: number) {
+export async function unsealRoom(db: DbOrTx, roomId: number, now: Date) {
   const room = await roomOrThrow(db, roomId);
   const [lifted] = await db
     .update(liveRooms)
@@ -56,7 +56,7 @@ export async function unsealRoom(db: DbOrTx, roomId: number) {
     .where(eq(liveRooms.id, room.id))
     .returning();
   mediaControl()?.keyChanged(room.id, room.streamKeyHash);
-  const seal = sealOf(lifted!);
+  const seal = sealOf(lifted!, now);
   announceSeal(room.id, seal);
   return { room_id: room.id, ...seal };
 }

@@ -3,7 +3,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db';
 import { roomKickouts } from './schema';
 
-export async function listKickedRoomIds(db: DbOrTx, userId: number, now = new Date()) {
+export async function listKickedRoomIds(db: DbOrTx, userId: number, now: Date) {
   const rows = await db
     .selectDistinct({ roomId: roomKickouts.roomId })
     .from(roomKickouts)

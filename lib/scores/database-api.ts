@@ -89,7 +89,7 @@ export function registerDatabaseRoutes(app: OpenAPIHono<AppEnv>) {
       output: z.object({ list: z.array(matchItem) }),
     },
     async (c, input) => ({
-      list: (await hotMatches(c.var.db, c.var.locale, new Date(), input.limit ?? 6)).map(toMatchItem),
+      list: (await hotMatches(c.var.db, c.var.locale, c.var.now, input.limit ?? 6)).map(toMatchItem),
     }),
   );
 
@@ -110,7 +110,7 @@ export function registerDatabaseRoutes(app: OpenAPIHono<AppEnv>) {
       }),
     },
     async (c, input) => {
-      const board = await homeMatchBoard(c.var.db, c.var.locale, new Date(), 60);
+      const board = await homeMatchBoard(c.var.db, c.var.locale, c.var.now, 60);
       const pick = (list: PresentedMatch[]) =>
         list
           .filter((match) => !input.sport || match.sport === input.sport)
@@ -137,7 +137,7 @@ export function registerDatabaseRoutes(app: OpenAPIHono<AppEnv>) {
       output: z.object({ hot_match: z.array(matchItem) }),
     },
     async (c, input) => ({
-      hot_match: (await hotMatches(c.var.db, c.var.locale, new Date(), input.limit ?? 6)).map(toMatchItem),
+      hot_match: (await hotMatches(c.var.db, c.var.locale, c.var.now, input.limit ?? 6)).map(toMatchItem),
     }),
   );
 
@@ -214,7 +214,7 @@ export function registerDatabaseRoutes(app: OpenAPIHono<AppEnv>) {
       }),
     },
     async (c, input) => {
-      const page = await teamPage(c.var.db, input.id, c.var.locale);
+      const page = await teamPage(c.var.db, input.id, c.var.locale, c.var.now);
       const form = await recentForm(
         c.var.db,
         input.id,

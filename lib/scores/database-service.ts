@@ -330,7 +330,7 @@ const HOUR = 3_600_000;
  * The home page's match blocks from one indexed range read: matches under way, those starting in the
  * next day, today's finished ones; plus the latest real results.
  */
-export async function homeMatchBoard(db: DbOrTx, locale: Locale, now = new Date(), limit = 8) {
+export async function homeMatchBoard(db: DbOrTx, locale: Locale, now: Date, limit = 8) {
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const [window, results] = await Promise.all([
     selectMatches(db)
@@ -364,25 +364,29 @@ export async function homeMatchBoard(db: DbOrTx, locale: Locale, now = new Date(
 
 const SPORT_WEIGHT: Record<string, number> = { football: 0, basketball: 1, esports: 2 };
 
-/** Headline matches (spec `hot_match`): under way first, then the next to start; football before others. */
-export async function hotMatches(db: DbOrTx, locale: Locale, now = new Date(), limit = 6) {
+/**
+ * Headline matches (spec `hot_match`): under way first, then the next to start within a week; football
+ * before others. When nothing is under way or due within the week (a quiet hour, feeds off), the next
+ * matches to start whenever they are: a visitor at any hour sees what is on or what comes next.
+ */
+export async function hotMatches(db: DbOrTx, locale: Locale, now: Date, limit = 6) {
+  const upcoming = and(eq(matches.status, 'not_started'), gte(matches.kickoffAt, now));
   const rows = await selectMatches(db)
     .where(
       and(
         or(
           and(eq(matches.status, 'live'), gte(matches.kickoffAt, new Date(+now - 6 * HOUR))),
-          and(
-            eq(matches.status, 'not_started'),
-            gte(matches.kickoffAt, now),
-            lt(matches.kickoffAt, new Date(+now + 7 * 24 * HOUR)),
-          ),
+          and(upcoming, lt(matches.kickoffAt, new Date(+now + 7 * 24 * HOUR))),
         ),
         ne(matches.status, 'abnormal'),
       ),
     )
     .orderBy(asc(matches.kickoffAt))
     .limit(60);
-  return rows
+  const found = rows.length
+    ? rows
+    : await selectMatches(db).where(upcoming).orderBy(asc(matches.kickoffAt), asc(matches.id)).limit(limit);
+  return found
     .map((row) => presentMatch(row, locale))
     .sort(
       (a, b) =>
@@ -403,7 +407,7 @@ const standingsCache = new Map<
  * The home page's standings block, kept for a minute: tables change only when a real result is
  * imported (replays and simulations never count), and /main is the busiest page.
  */
-export function cachedLatestStandings(db: DbOrTx, competitionCode: string, locale: Locale, now = Date.now()) {
+export function cachedLatestStandings(db: DbOrTx, competitionCode: string, locale: Locale, now: number) {
   const key = `${competitionCode}|${locale}`;
   const hit = standingsCache.get(key);
   if (hit && now - hit.at < STANDINGS_TTL_MS) return hit.value;

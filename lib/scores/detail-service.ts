@@ -146,14 +146,14 @@ async function presentByIds(db: DbOrTx, ids: number[], locale: Locale) {
 }
 
 /** The analysis tab: head-to-head, both teams' form windows, and where both stand in their table. */
-export async function matchAnalysis(db: DbOrTx, matchId: number, locale: Locale) {
+export async function matchAnalysis(db: DbOrTx, matchId: number, locale: Locale, now: Date) {
   const [match] = await db.select().from(matches).where(eq(matches.id, matchId));
   if (!match) throw new NotFoundError('MATCH_NOT_FOUND');
   // A replay is analysed as the match it plays again.
   const original = match.replayOfMatchId
     ? ((await db.select().from(matches).where(eq(matches.id, match.replayOfMatchId)))[0] ?? match)
     : match;
-  const cutoff = original.status === 'finished' ? original.kickoffAt : new Date();
+  const cutoff = original.status === 'finished' ? original.kickoffAt : now;
   const [meetings, homeForm, awayForm, standings] = await Promise.all([
     headToHead(db, original.homeTeamId, original.awayTeamId, locale, 40),
     formWindows(db, original.homeTeamId, cutoff, locale),
@@ -240,9 +240,9 @@ export type FixtureFacts = Awaited<ReturnType<typeof foresight>>['fixtures'][num
 export async function foresight(
   db: DbOrTx,
   locale: Locale,
-  options: { now?: Date; competitionCode?: string } = {},
+  options: { now: Date; competitionCode?: string },
 ) {
-  const now = options.now ?? new Date();
+  const now = options.now;
   const { upcoming, ids } = await foresightFixtures(db, now);
   const rows = ids.length
     ? await selectMatches(db).where(inArray(matches.id, ids)).orderBy(asc(matches.kickoffAt), asc(matches.id))

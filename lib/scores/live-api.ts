@@ -92,6 +92,7 @@ export function registerLiveScoresRoutes(app: OpenAPIHono<AppEnv>) {
           userId: c.var.user?.id ?? null,
         },
         c.var.locale,
+        c.var.now,
       ),
   );
 

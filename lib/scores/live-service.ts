@@ -192,12 +192,7 @@ async function presentRows(
 const STATUS_ORDER = { live: 0, not_started: 1, finished: 2, abnormal: 3 } as const;
 
 /** One tab of the scores screen, with the competition and region choices its matches offer. */
-export async function scoreBoard(
-  db: DbOrTx,
-  query: BoardQuery,
-  locale: Locale,
-  now = new Date(),
-): Promise<Board> {
+export async function scoreBoard(db: DbOrTx, query: BoardQuery, locale: Locale, now: Date): Promise<Board> {
   const day = query.day ?? dayIn(now, query.timeZone);
   const sportIs = eq(competitions.sport, query.sport);
   let raw: RawRow[] = [];

@@ -379,7 +379,7 @@ export async function topScorers(db: DbOrTx, selector: SeasonSelector, locale: L
 }
 
 /** What a team page shows: the team, its seasons, last and next matches, its latest squad. */
-export async function teamPage(db: DbOrTx, teamId: number, locale: Locale, now = new Date()) {
+export async function teamPage(db: DbOrTx, teamId: number, locale: Locale, now: Date) {
   const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
   if (!team) throw new NotFoundError('TEAM_NOT_FOUND');
   const played = or(eq(matches.homeTeamId, teamId), eq(matches.awayTeamId, teamId));

@@ -6,6 +6,7 @@ import { registerAuthRoutes } from '@/lib/accounts/auth-api';
 import { registerProfileRoutes } from '@/lib/accounts/profile-api';
 import { findSessionUser } from '@/lib/accounts/session';
 import { createBaseApp } from '@/lib/api/app';
+import type { Clock } from '@/lib/api/context';
 import { registerDocs } from '@/lib/api/docs';
 import type { Db } from '@/lib/db';
 import { registerAdultRoutes } from '@/lib/live/adult-api';
@@ -26,7 +27,7 @@ import { registerLiveScoresRoutes } from '@/lib/scores/live-api';
 import { registerStorageRoutes } from '@/lib/storage/api';
 import { registerSystemRoutes } from '@/lib/system/api';
 
-export function createApiApp(deps: { db: () => Db }) {
+export function createApiApp(deps: { db: () => Db; clock?: Clock }) {
   const app = createBaseApp({ ...deps, findSessionUser });
   registerSystemRoutes(app);
   registerAccountRoutes(app);

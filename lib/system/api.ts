@@ -98,7 +98,7 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
       ),
     },
     async (c) =>
-      (await listShowingPopups(c.var.db)).map((popup) => ({
+      (await listShowingPopups(c.var.db, c.var.now)).map((popup) => ({
         id: popup.id,
         title: pickLocalized(popup.title, c.var.locale),
         content: pickLocalized(popup.body, c.var.locale),

@@ -16,7 +16,7 @@ export type PopupInput = {
   endsAt?: Date | null;
 };
 
-export async function listShowingPopups(db: DbOrTx, now = new Date()) {
+export async function listShowingPopups(db: DbOrTx, now: Date) {
   return db
     .select()
     .from(popups)

@@ -16,7 +16,7 @@ const FORM_CLASS = { W: 'bg-win', D: 'bg-ink-300', L: 'bg-live' } as const;
 
 async function loadTeam(teamId: number, locale: Locale) {
   try {
-    return await teamPage(getDb(), teamId, locale);
+    return await teamPage(getDb(), teamId, locale, new Date());
   } catch (error) {
     if (error instanceof DomainError && error.status === 404) return null;
     throw error;

@@ -35,7 +35,7 @@ export default async function ForesightPage({ params, searchParams }: Props) {
   const [t, name, result] = await Promise.all([
     getTranslations('foresight'),
     productName(locale),
-    foresight(getDb(), locale, { competitionCode: competition }),
+    foresight(getDb(), locale, { competitionCode: competition, now: new Date() }),
   ]);
   const filters = [
     { code: undefined as string | undefined, name: t('allCompetitions') },

@@ -128,7 +128,7 @@ export async function HomeBoard({ locale, league }: { locale: Locale; league: st
   const [board, hot, standings] = await Promise.all([
     homeMatchBoard(db, locale, now, BLOCK_ROWS),
     hotMatches(db, locale, now, 6),
-    cachedLatestStandings(db, code, locale).catch(() => null),
+    cachedLatestStandings(db, code, locale, now.getTime()).catch(() => null),
   ]);
   const rows = standings?.groups[0]?.rows.slice(0, TABLE_ROWS) ?? [];
 

@@ -19,12 +19,13 @@ import { SectionCard } from './section-card';
 
 export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; nickname: string }) {
   const db = getDb();
+  const now = new Date();
   const host = (await headers()).get('host');
   const settings = await pushSettings(db, anchorId, host);
   const [room, history, experience, custom, t, tMember, format, messages, locale] = await Promise.all([
     ensureRoom(db, anchorId),
     broadcastHistory(db, settings.room_id),
-    anchorExperience(db, settings.room_id),
+    anchorExperience(db, settings.room_id, now),
     listCustomCategories(db),
     getTranslations('anchorCenter'),
     getTranslations('member.anchor'),
@@ -32,7 +33,7 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
     getMessages(),
     getLocale(),
   ]);
-  const seal = sealOf(room);
+  const seal = sealOf(room, now);
   const tModeration = await getTranslations('moderation');
   const categories = [
     { value: 'football', label: t('category.football') },

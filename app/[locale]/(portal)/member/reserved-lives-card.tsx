@@ -21,9 +21,10 @@ export async function ReservedLivesCard({ anchorId }: { anchorId: number }) {
     getMessages(),
     getTranslations('reserve'),
   ]);
+  const now = new Date();
   const [items, games] = await Promise.all([
-    listReservations(db, { roomId: room.id }),
-    upcomingMatches(db, locale as Locale, { days: MATCH_CHOICE_DAYS, limit: 150 }),
+    listReservations(db, { roomId: room.id, now }),
+    upcomingMatches(db, locale as Locale, { days: MATCH_CHOICE_DAYS, limit: 150, now }),
   ]);
   return (
     <SectionCard id="reserved-lives" title={t('cardTitle')} icon={CalendarClock}>

@@ -17,7 +17,7 @@ function SectionTitle({ children }: { children: React.ReactNode }) {
 export async function AnalysisPanel({ detail, locale }: { detail: MatchDetail; locale: Locale }) {
   const t = await getTranslations('matchDetail.analysis');
   const tRound = await getTranslations('matchDetail.round');
-  const analysis = await matchAnalysis(getDb(), detail.id, locale);
+  const analysis = await matchAnalysis(getDb(), detail.id, locale, new Date());
   const teams = [
     { side: 'home' as const, team: detail.homeTeam, windows: analysis.form.home },
     { side: 'away' as const, team: detail.awayTeam, windows: analysis.form.away },

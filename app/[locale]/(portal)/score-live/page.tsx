@@ -36,7 +36,7 @@ export default async function ScoreLivePage({ params, searchParams }: Props) {
     getMessages(),
     getTranslations('matchDetail'),
     productName(locale),
-    roomsCoveringMatch(getDb(), detail.id),
+    roomsCoveringMatch(getDb(), detail.id, new Date()),
   ]);
   const following = detail.status === 'live' || detail.status === 'not_started';
 

@@ -141,13 +141,15 @@ export default async function AnchorListPage({ params, searchParams }: Props) {
     );
   }
 
-  const kicked = await kickedNoticeText(getDb(), user?.id, search.kicked);
+  const now = new Date();
+  const kicked = await kickedNoticeText(getDb(), user?.id, search.kicked, now);
   const rooms = await listRooms(getDb(), {
     category,
     customCategoryId: customId,
     filter,
     weekday,
     userId: user?.id ?? null,
+    now,
   });
   return (
     <div className="px-6 py-6">

@@ -27,7 +27,7 @@ export default async function AttentionPage({ params }: Props) {
   const t = await getTranslations('rooms');
   const user = await currentUser();
   const [followed, watched] = user
-    ? await Promise.all([followedAnchors(getDb(), user.id), watchedRooms(getDb(), user.id, 20)])
+    ? await Promise.all([followedAnchors(getDb(), user.id), watchedRooms(getDb(), user.id, new Date(), 20)])
     : [[], []];
   return (
     <div className="px-6 py-6">

@@ -36,7 +36,7 @@ const roomIdOf = (raw?: string) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) :
 /** The room's info, read once per request: the metadata and the page both need it. */
 const loadRoom = cache(async (id: number) => {
   try {
-    return await roomInfo(getDb(), id, onlineIn(rooms.liveRoom(id)));
+    return await roomInfo(getDb(), id, new Date(), onlineIn(rooms.liveRoom(id)));
   } catch (error) {
     if (error instanceof NotFoundError) return null;
     throw error;
@@ -79,7 +79,7 @@ export default async function LivePage({ params, searchParams }: Props) {
   if (!loaded) notFound();
   const { info, replays, chosen } = loaded;
   const viewer = await currentUser();
-  if (viewer && (await isKickedOut(getDb(), info.id, viewer.id))) {
+  if (viewer && (await isKickedOut(getDb(), info.id, viewer.id, new Date()))) {
     redirect({ href: `/anchor?type=0&kicked=${info.id}`, locale });
   }
   const [t, messages, fans, followed] = await Promise.all([
@@ -88,7 +88,7 @@ export default async function LivePage({ params, searchParams }: Props) {
     followerCount(getDb(), info.anchor.id),
     viewer ? isFollowing(getDb(), viewer.id, info.anchor.id) : false,
     // The viewer's watch history (/attention); an anchor visiting their own room is not watching it.
-    viewer && viewer.id !== info.anchor.id ? recordWatch(getDb(), viewer.id, info.id) : null,
+    viewer && viewer.id !== info.anchor.id ? recordWatch(getDb(), viewer.id, info.id, new Date()) : null,
   ]);
 
   return (

@@ -12,7 +12,7 @@ const SHOWN = 6;
 
 export async function RecommendedVideos({ roomId, exclude }: { roomId: number; exclude: number | null }) {
   const [videos, t, format] = await Promise.all([
-    recommendVideos(getDb(), roomId, { limit: SHOWN, exclude }),
+    recommendVideos(getDb(), roomId, { limit: SHOWN, exclude, now: new Date() }),
     getTranslations('liveExtras.videos'),
     getFormatter(),
   ]);

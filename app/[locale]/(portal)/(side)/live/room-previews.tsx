@@ -17,7 +17,7 @@ const WHEN = {
 
 export async function RoomPreviews({ roomId, viewerId }: { roomId: number; viewerId: number | null }) {
   const [items, t, format] = await Promise.all([
-    listReservations(getDb(), { roomId, viewerId, limit: SHOWN }),
+    listReservations(getDb(), { roomId, viewerId, limit: SHOWN, now: new Date() }),
     getTranslations('liveExtras.previews'),
     getFormatter(),
   ]);

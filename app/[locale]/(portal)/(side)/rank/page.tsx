@@ -68,7 +68,7 @@ export default async function RankPage({ params, searchParams }: Props) {
   const [t, format, ranking] = await Promise.all([
     getTranslations('rank'),
     getFormatter(),
-    roomRanking(getDb(), window),
+    roomRanking(getDb(), window, new Date()),
   ]);
   const browse = (
     <Link href="/anchor?type=0" className="text-sm font-medium text-brand-600 hover:underline">

@@ -21,7 +21,7 @@ export default async function ReservePage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const [t, user] = await Promise.all([getTranslations('reserve'), currentUser()]);
-  const booked = user ? await userBookings(getDb(), user.id, locale) : null;
+  const booked = user ? await userBookings(getDb(), user.id, locale, new Date()) : null;
   return (
     <div className="px-6 py-6">
       <h1 className="mb-5 text-xl font-semibold text-ink-900">{t('title')}</h1>

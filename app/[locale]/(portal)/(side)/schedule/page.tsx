@@ -34,9 +34,10 @@ export default async function SchedulePage({ params, searchParams }: Props) {
   const current = SPORTS.find((item) => item.type === search.type) ?? SPORTS[0]!;
   const [t, format, user] = await Promise.all([getTranslations('schedule'), getFormatter(), currentUser()]);
   const db = getDb();
+  const now = new Date();
   const [lives, games] = await Promise.all([
-    listReservations(db, { sport: current.sport, viewerId: user?.id ?? null }),
-    upcomingMatches(db, locale, { sport: current.sport, viewerId: user?.id ?? null }),
+    listReservations(db, { sport: current.sport, viewerId: user?.id ?? null, now }),
+    upcomingMatches(db, locale, { sport: current.sport, viewerId: user?.id ?? null, now }),
   ]);
   const days = [
     ...new Set([...lives.map((item) => dayKey(item.startsAt)), ...games.map((m) => dayKey(m.kickoffAt))]),
