@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { solvedCaptcha } from '@/lib/testing/captcha';
+import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser, makeUser } from '@/lib/testing/factories';
 import { verifyChatSignature } from './chat-signature';
@@ -15,7 +16,7 @@ const call = apiCaller(() => app);
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  app = createApiApp({ db: () => testDb.db });
+  app = createApiApp({ db: () => testDb.db, clock: () => NOON });
 });
 afterAll(() => testDb.close());
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { uploads } from '@/lib/storage/schema';
 import { apiCaller } from '@/lib/testing/api';
+import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser, makeUser } from '@/lib/testing/factories';
 import { AVATAR_CHOICES, avatarOf } from './avatars';
@@ -14,7 +15,7 @@ let app: ApiApp;
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  app = createApiApp({ db: () => testDb.db });
+  app = createApiApp({ db: () => testDb.db, clock: () => NOON });
 });
 afterAll(() => testDb.close());
 

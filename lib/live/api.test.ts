@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { uploads } from '@/lib/storage/schema';
 import { apiCaller } from '@/lib/testing/api';
+import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
 import { broadcasts, liveRooms } from './schema';
@@ -13,7 +14,7 @@ const call = apiCaller(() => app);
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  app = createApiApp({ db: () => testDb.db });
+  app = createApiApp({ db: () => testDb.db, clock: () => NOON });
 });
 afterAll(() => testDb.close());
 
@@ -35,15 +36,15 @@ describe('push settings and stream keys', () => {
     expect(again.body.data.stream_key).toBeNull();
 
     const oldSecret = first.body.data.stream_key!.split('key=')[1];
-    expect(await verifyPush(testDb.db, roomId, oldSecret)).not.toBeNull();
+    expect(await verifyPush(testDb.db, roomId, oldSecret, NOON)).not.toBeNull();
     const rotated = await call<{ stream_key: string }>('/api/live/rotateStreamKey', {
       method: 'POST',
       headers: { token },
     });
     const newSecret = rotated.body.data.stream_key.split('key=')[1];
     expect(newSecret).not.toBe(oldSecret);
-    expect(await verifyPush(testDb.db, roomId, oldSecret)).toBeNull();
-    expect(await verifyPush(testDb.db, roomId, newSecret)).not.toBeNull();
+    expect(await verifyPush(testDb.db, roomId, oldSecret, NOON)).toBeNull();
+    expect(await verifyPush(testDb.db, roomId, newSecret, NOON)).not.toBeNull();
     const [room] = await testDb.db.select().from(liveRooms).where(eq(liveRooms.id, roomId));
     expect(room!.streamKeyHash).toHaveLength(64);
     expect(room!.streamKeyHash).not.toContain(newSecret);
@@ -139,7 +140,7 @@ describe('room state, info, replays and shares', () => {
     const start = await call('/api/Live/startRoom', { headers: { token } });
     expect(start.body.data).toMatchObject({ status: 'idle', waiting_for_push: true });
 
-    const broadcast = await beginBroadcast(testDb.db, roomId);
+    const broadcast = await beginBroadcast(testDb.db, roomId, NOON);
     const live = await call<{ status: string; play: { hls: string; flv: string } }>(
       `/api/Live_streaming/getRoomInfo?id=${roomId}`,
     );
@@ -152,7 +153,7 @@ describe('room state, info, replays and shares', () => {
 
     const end = await call('/api/Live/endRoom', { headers: { token } });
     expect(end.body.data).toMatchObject({ status: 'ended' });
-    await finishBroadcast(testDb.db, broadcast.id, `${roomId}/${broadcast.id}/vod/index.m3u8`);
+    await finishBroadcast(testDb.db, broadcast.id, `${roomId}/${broadcast.id}/vod/index.m3u8`, NOON);
     const [row] = await testDb.db.select().from(broadcasts).where(eq(broadcasts.id, broadcast.id));
     expect(row!.endedAt).not.toBeNull();
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
+import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
 import { recordWatch } from './history';
@@ -13,7 +14,7 @@ const call = apiCaller(() => app);
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  app = createApiApp({ db: () => testDb.db });
+  app = createApiApp({ db: () => testDb.db, clock: () => NOON });
 });
 afterAll(() => testDb.close());
 
@@ -35,7 +36,7 @@ describe('watch history', () => {
       .update(liveRooms)
       .set({ status: 'live', title: '英超直播' })
       .where(eq(liveRooms.id, second.room.id));
-    const now = Date.now();
+    const now = NOON.getTime();
     await recordWatch(testDb.db, viewer.user.id, first.room.id, new Date(now - 2 * DAY));
     await recordWatch(testDb.db, viewer.user.id, second.room.id, new Date(now - MINUTE));
     await recordWatch(testDb.db, viewer.user.id, old.room.id, new Date(now - 100 * DAY));
@@ -78,7 +79,7 @@ describe('watch history', () => {
 describe('anchor experience', () => {
   it('earns 0.1 for every six minutes on air, over finished broadcasts of the last three months', async () => {
     const anchor = await anchorRoom('经验主播');
-    const now = Date.now();
+    const now = NOON.getTime();
     await testDb.db.insert(broadcasts).values([
       // 95 minutes: 15 tenths (1.5).
       {

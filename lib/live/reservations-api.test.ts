@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { competitions, matches, seasons, teams } from '@/lib/scores/schema';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
+import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
 import { broadcasts, follows, liveRooms } from './schema';
@@ -18,7 +19,7 @@ const HOUR = 3600_000;
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  app = createApiApp({ db: () => testDb.db });
+  app = createApiApp({ db: () => testDb.db, clock: () => NOON });
   const db = testDb.db;
   const [competition] = await db
     .insert(competitions)
@@ -52,8 +53,8 @@ beforeAll(async () => {
   const [upcoming, finished] = await db
     .insert(matches)
     .values([
-      { ...base, externalId: 'a', kickoffAt: new Date(Date.now() + 24 * HOUR) },
-      { ...base, externalId: 'b', kickoffAt: new Date(Date.now() - 24 * HOUR), status: 'finished' },
+      { ...base, externalId: 'a', kickoffAt: new Date(NOON.getTime() + 24 * HOUR) },
+      { ...base, externalId: 'b', kickoffAt: new Date(NOON.getTime() - 24 * HOUR), status: 'finished' },
     ])
     .returning();
   upcomingMatchId = upcoming!.id;
@@ -63,7 +64,7 @@ afterAll(() => testDb.close());
 
 const anchor = () => makeSignedInUser(testDb.db, { isAnchor: true, nickname: '主播预约' });
 const en = (token?: string) => ({ lang: 'en', ...(token ? { token } : {}) });
-const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+const inHours = (hours: number) => new Date(NOON.getTime() + hours * HOUR).toISOString();
 
 type Created = { id: number; room_id: number };
 type Listed = { id: number; title: string; booked: boolean; bookings: number; sport: string }[];
@@ -229,7 +230,7 @@ describe('GET api/Live_streaming/roomRanking', () => {
     const small = await anchor();
     const bigRoom = await ensureRoom(testDb.db, big.user.id);
     const smallRoom = await ensureRoom(testDb.db, small.user.id);
-    const now = Date.now();
+    const now = NOON.getTime();
     await testDb.db.insert(broadcasts).values([
       // 100 peak viewers for 2 hours: 200 viewer-hours.
       {

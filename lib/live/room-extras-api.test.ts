@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { competitions, matches, seasons, teams } from '@/lib/scores/schema';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
+import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser, makeUser } from '@/lib/testing/factories';
 import { broadcasts, liveRooms } from './schema';
@@ -19,7 +20,7 @@ const DAY = 24 * HOUR;
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  app = createApiApp({ db: () => testDb.db });
+  app = createApiApp({ db: () => testDb.db, clock: () => NOON });
   const db = testDb.db;
   const [league, nba] = await db
     .insert(competitions)
@@ -84,21 +85,21 @@ beforeAll(async () => {
         externalId: 'soon',
         homeTeamId: away!.id,
         awayTeamId: other!.id,
-        kickoffAt: new Date(Date.now() + 5 * HOUR),
+        kickoffAt: new Date(NOON.getTime() + 5 * HOUR),
       },
       {
         ...football,
         externalId: 'later',
         homeTeamId: other!.id,
         awayTeamId: home!.id,
-        kickoffAt: new Date(Date.now() + 5 * DAY),
+        kickoffAt: new Date(NOON.getTime() + 5 * DAY),
       },
       {
         ...football,
         externalId: 'finished',
         homeTeamId: other!.id,
         awayTeamId: away!.id,
-        kickoffAt: new Date(Date.now() - DAY),
+        kickoffAt: new Date(NOON.getTime() - DAY),
         status: 'finished',
         homeScore: 0,
         awayScore: 1,
@@ -110,7 +111,7 @@ beforeAll(async () => {
         externalId: 'hoops',
         homeTeamId: bHome!.id,
         awayTeamId: bAway!.id,
-        kickoffAt: new Date(Date.now() - HOUR),
+        kickoffAt: new Date(NOON.getTime() - HOUR),
         status: 'live',
         homeScore: 50,
         awayScore: 48,
@@ -131,7 +132,7 @@ beforeAll(async () => {
       externalId: 'replay-1',
       homeTeamId: home!.id,
       awayTeamId: away!.id,
-      kickoffAt: new Date(Date.now() - 30 * 60_000),
+      kickoffAt: new Date(NOON.getTime() - 30 * 60_000),
       status: 'live',
       minute: 31,
       homeScore: 1,
@@ -312,8 +313,8 @@ describe('recommendVideos', () => {
           roomId,
           title,
           category: 'football',
-          startedAt: new Date(Date.now() - daysAgo * DAY - 2 * HOUR),
-          endedAt: new Date(Date.now() - daysAgo * DAY),
+          startedAt: new Date(NOON.getTime() - daysAgo * DAY - 2 * HOUR),
+          endedAt: new Date(NOON.getTime() - daysAgo * DAY),
           replayPath: path ? `${roomId}/${title}/vod/index.m3u8` : null,
           peakViewers: peak,
         })

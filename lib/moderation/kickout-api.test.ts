@@ -10,6 +10,7 @@ import { rooms, type ServerMessage } from '@/lib/realtime/events';
 import { createGateway, installGateway, onlineIn } from '@/lib/realtime/gateway';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
+import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
 import { isKickedOut } from './kickouts';
@@ -24,11 +25,11 @@ const call = apiCaller(() => app);
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  app = createApiApp({ db: () => testDb.db });
+  app = createApiApp({ db: () => testDb.db, clock: () => NOON });
   server = http.createServer();
   gateway = createGateway(server, {
     resolveUser: (token) => findSessionUser(testDb.db, token),
-    mayJoinRoom: async (roomId, userId) => !(await isKickedOut(testDb.db, roomId, userId)),
+    mayJoinRoom: async (roomId, userId) => !(await isKickedOut(testDb.db, roomId, userId, NOON)),
   });
   installGateway(gateway);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -96,7 +97,7 @@ describe('kick-out', () => {
       json: { user_id: viewer.user.id, minutes: 60 },
     });
     expect(kicked.body.code).toBe(0);
-    expect(new Date(kicked.body.data.until).getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
+    expect(new Date(kicked.body.data.until).getTime() - NOON.getTime()).toBe(60 * 60_000);
     expect(await told).toEqual({ type: 'liveKickout', room_id: room.id });
     expect(onlineIn(rooms.liveRoom(room.id))).toBe(1);
     expect((await watch(room.id, viewer.token)).joined).toBe(false);
@@ -116,7 +117,7 @@ describe('kick-out', () => {
         until: expect.any(String),
       },
     ]);
-    expect(new Date(list.body.data.list[0]!.until).getTime() - Date.now()).toBeLessThan(11 * 60_000);
+    expect(new Date(list.body.data.list[0]!.until).getTime() - NOON.getTime()).toBe(10 * 60_000);
     const kickedRooms = await call<{ list: number[] }>('/api/universal/kickedRooms', {
       headers: { token: viewer.token },
     });

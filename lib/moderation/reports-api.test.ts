@@ -4,6 +4,7 @@ import { ensureRoom } from '@/lib/live/service';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { uploads } from '@/lib/storage/schema';
 import { apiCaller } from '@/lib/testing/api';
+import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser, makeUser } from '@/lib/testing/factories';
 import { seedReportReasons } from './report-reasons';
@@ -18,7 +19,7 @@ let other: number;
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  app = createApiApp({ db: () => testDb.db });
+  app = createApiApp({ db: () => testDb.db, clock: () => NOON });
   await seedReportReasons(testDb.db);
   await seedReportReasons(testDb.db);
   const rows = await testDb.db.select().from(reportReasons);

@@ -9,6 +9,7 @@ import { installMediaControl, type MediaControl } from '@/lib/media/control';
 import { installGateway } from '@/lib/realtime/gateway';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
+import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
 
@@ -20,7 +21,7 @@ const media = { isPublishing: jest.fn(() => false), stopPublishing: jest.fn(), k
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  app = createApiApp({ db: () => testDb.db });
+  app = createApiApp({ db: () => testDb.db, clock: () => NOON });
   installGateway({
     emit: (_event: string, payload: unknown) => pushed.push(payload),
     sockets: { adapter: { rooms: new Map() } },
@@ -47,7 +48,7 @@ describe('seal', () => {
   it('ends a live room now, keeps its broadcast, pushes the seal and refuses the key and starts', async () => {
     const operator = await makeSignedInUser(testDb.db, { role: 'operator' });
     const { room, token, secret } = await anchorRoom();
-    const broadcast = await beginBroadcast(testDb.db, room.id);
+    const broadcast = await beginBroadcast(testDb.db, room.id, NOON);
     media.stopPublishing.mockClear();
     pushed.length = 0;
 
@@ -58,7 +59,7 @@ describe('seal', () => {
     expect(sealed.body.code).toBe(0);
     expect(sealed.body.data).toMatchObject({ room_id: room.id, sealed: true, reason: '直播内容违规' });
     const until = new Date(sealed.body.data.until).getTime();
-    expect(Math.abs(until - Date.now() - 24 * 3_600_000)).toBeLessThan(60_000);
+    expect(until - NOON.getTime()).toBe(24 * 3_600_000);
 
     expect(media.stopPublishing).toHaveBeenCalledWith(room.id);
     expect(media.keyChanged).toHaveBeenCalledWith(room.id, null);
@@ -76,8 +77,8 @@ describe('seal', () => {
     const info = await call<Info>(`/api/Live_streaming/getRoomInfo?id=${room.id}`);
     expect(info.body.data).toMatchObject({ status: 'ended', sealed: true, seal_reason: '直播内容违规' });
     expect(info.body.data.sealed_until).not.toBeNull();
-    expect(await verifyPush(testDb.db, room.id, secret)).toBeNull();
-    const rooms = await listRooms(testDb.db, { category: 'all', filter: 'all' });
+    expect(await verifyPush(testDb.db, room.id, secret, NOON)).toBeNull();
+    const rooms = await listRooms(testDb.db, { category: 'all', filter: 'all', now: NOON });
     expect(rooms.map((item) => item.id)).not.toContain(room.id);
     const start = await call('/api/Live/startRoom', { headers: en(token) });
     expect(start.body.msg).toBe('This room is suspended and cannot go live for now');
@@ -115,7 +116,7 @@ describe('seal', () => {
     expect(pushed).toEqual([
       { type: 'sealingStatu', room_id: room.id, data: { sealed: false, reason: null, until: null } },
     ]);
-    expect(await verifyPush(testDb.db, room.id, secret)).not.toBeNull();
+    expect(await verifyPush(testDb.db, room.id, secret, NOON)).not.toBeNull();
     const after = await call<Info>(`/api/Live_streaming/getRoomInfo?id=${room.id}`);
     expect(after.body.data).toMatchObject({ sealed: false, seal_reason: null, sealed_until: null });
   });
@@ -125,15 +126,15 @@ describe('seal', () => {
     await testDb.db
       .update(liveRooms)
       .set({
-        sealedAt: new Date(Date.now() - 7200_000),
+        sealedAt: new Date(NOON.getTime() - 7200_000),
         sealReason: '过期',
-        sealedUntil: new Date(Date.now() - 1000),
+        sealedUntil: new Date(NOON.getTime() - 1000),
       })
       .where(eq(liveRooms.id, room.id));
     const info = await call<Info>(`/api/Live_streaming/getRoomInfo?id=${room.id}`);
     expect(info.body.data).toMatchObject({ sealed: false, seal_reason: null });
-    expect(await verifyPush(testDb.db, room.id, secret)).not.toBeNull();
-    const rooms = await listRooms(testDb.db, { category: 'all', filter: 'all' });
+    expect(await verifyPush(testDb.db, room.id, secret, NOON)).not.toBeNull();
+    const rooms = await listRooms(testDb.db, { category: 'all', filter: 'all', now: NOON });
     expect(rooms.map((item) => item.id)).toContain(room.id);
     expect((await call('/api/Live/startRoom', { headers: { token } })).body.code).toBe(0);
   });

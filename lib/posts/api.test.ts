@@ -6,6 +6,7 @@ import { seedReportReasons } from '@/lib/moderation/report-reasons';
 import { reportReasons } from '@/lib/moderation/schema';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
+import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
 import { withTemporaryStorage } from '@/lib/testing/storage';
@@ -17,7 +18,7 @@ const call = apiCaller(() => app);
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  app = createApiApp({ db: () => testDb.db });
+  app = createApiApp({ db: () => testDb.db, clock: () => NOON });
 });
 afterAll(() => testDb.close());
 withTemporaryStorage();

@@ -2,6 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import { importOpenfootball } from '@/lib/feeds/openfootball/import';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
+import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { storeFeedBatch } from './ingest';
 import { competitions, matches, seasons, teams } from './schema';
@@ -12,7 +13,7 @@ let app: ApiApp;
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  app = createApiApp({ db: () => testDb.db });
+  app = createApiApp({ db: () => testDb.db, clock: () => NOON });
   await importOpenfootball(testDb.db);
 }, 120_000);
 afterAll(() => testDb.close());
@@ -239,6 +240,6 @@ describe('scores reads', () => {
     expect(page).toMatchObject({ name: 'Mexico', isNational: true, countryCode: 'MEX' });
     expect(page.competitions.map((row) => row.seasonKey).sort()).toEqual(['2022', '2026']);
     expect(page.squad.length).toBeGreaterThanOrEqual(23);
-    await expect(teamPage(testDb.db, 999_999, 'en')).rejects.toMatchObject({ code: 'TEAM_NOT_FOUND' });
+    await expect(teamPage(testDb.db, 999_999, 'en', NOON)).rejects.toMatchObject({ code: 'TEAM_NOT_FOUND' });
   });
 });

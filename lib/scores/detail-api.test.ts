@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { defaultOpenfootballDir, importOpenfootball } from '@/lib/feeds/openfootball/import';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
+import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { foresight, formSummary, matchAnalysis, parseMatchId } from './detail-service';
 import { matches, teams } from './schema';
@@ -15,7 +16,7 @@ const call = apiCaller(() => app);
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  app = createApiApp({ db: () => testDb.db });
+  app = createApiApp({ db: () => testDb.db, clock: () => NOON });
   const dir = defaultOpenfootballDir();
   await importOpenfootball(testDb.db, path.join(dir, 'worldcup-2022'));
   await importOpenfootball(testDb.db, path.join(dir, '2024-25', 'en.1.json'));
@@ -105,7 +106,7 @@ describe('POST api/hot_match/msgGetSimple', () => {
 describe('match analysis', () => {
   it('gives both teams the four form windows before kick-off and the table with both of them', async () => {
     const match = await matchBetween('Liverpool FC', 'Crystal Palace FC');
-    const analysis = await matchAnalysis(testDb.db, match.id, 'en');
+    const analysis = await matchAnalysis(testDb.db, match.id, 'en', NOON);
     expect(analysis.form.home.map((window) => [window.size, window.matches.length])).toEqual([
       [5, 5],
       [10, 10],
@@ -123,7 +124,7 @@ describe('match analysis', () => {
 
   it('shows a World Cup knockout match with both teams’ group tables', async () => {
     const final = await matchBetween('Argentina', 'France');
-    const analysis = await matchAnalysis(testDb.db, final.id, 'en');
+    const analysis = await matchAnalysis(testDb.db, final.id, 'en', NOON);
     expect(analysis.standings.tables.map((table) => table.group).sort()).toEqual(['Group C', 'Group D']);
     // The quarter-final against the Netherlands was a 2–2 draw won on penalties.
     expect(analysis.form.home[0]!.form).toEqual(['W', 'D', 'W', 'W', 'W']);
@@ -162,14 +163,16 @@ describe('intelligence centre', () => {
   });
 
   it('filters by competition and is empty for one without fixtures', async () => {
-    const none = await foresight(testDb.db, 'en', { now: new Date(), competitionCode: 'worldcup' });
+    // The 2026 World Cup ended on 19 July: no fixture is left after it.
+    const AFTER_WORLD_CUP = new Date('2026-08-01T12:00:00.000Z');
+    const none = await foresight(testDb.db, 'en', { now: AFTER_WORLD_CUP, competitionCode: 'worldcup' });
     expect(none.fixtures).toEqual([]);
   });
 
   it('summarises form: goals, clean sheets, over 2.5', () => {
     const summary = formSummary(1, [
-      { id: 1, kickoffAt: new Date(), homeTeamId: 1, awayTeamId: 2, homeScore: 3, awayScore: 0 },
-      { id: 2, kickoffAt: new Date(), homeTeamId: 2, awayTeamId: 1, homeScore: 1, awayScore: 1 },
+      { id: 1, kickoffAt: NOON, homeTeamId: 1, awayTeamId: 2, homeScore: 3, awayScore: 0 },
+      { id: 2, kickoffAt: NOON, homeTeamId: 2, awayTeamId: 1, homeScore: 1, awayScore: 1 },
     ]);
     expect(summary).toMatchObject({ form: ['W', 'D'], goalsFor: 4, goalsAgainst: 1, cleanSheets: 1 });
     expect(summary.overTwoAndHalf).toBe(1);

@@ -21,7 +21,7 @@ const NOW = new Date('2026-11-22T00:40:00Z');
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  app = createApiApp({ db: () => testDb.db });
+  app = createApiApp({ db: () => testDb.db, clock: () => NOW });
   const dir = path.resolve(process.cwd(), '../shared/data/openfootball');
   await importOpenfootball(testDb.db, path.join(dir, '2024-25/en.1.json'));
   await importOpenfootball(testDb.db, path.join(dir, 'worldcup-2022'));
@@ -206,7 +206,8 @@ describe('favourites: api/Footballuser/collect and api/Basketballuser/collect', 
 describe('an empty live tab', () => {
   it('names the next kick-off of the sport', async () => {
     const live = (await board({ sport: 'esports', tab: 'live' })).body.data.rows;
-    const later = new Date(Date.now() + 86_400_000);
+    // Before the feed's next e-sports slot (02:30 UTC), so the moved games are the next kick-off.
+    const later = new Date(NOW.getTime() + 30 * 60_000);
     for (const row of live)
       await testDb.db
         .update(matches)

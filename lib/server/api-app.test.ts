@@ -1,5 +1,6 @@
 import { revokeSession } from '@/lib/accounts/session';
 import { apiCaller, type Envelope } from '@/lib/testing/api';
+import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
 import { type ApiApp, createApiApp } from './api-app';
@@ -9,7 +10,7 @@ let app: ApiApp;
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  app = createApiApp({ db: () => testDb.db });
+  app = createApiApp({ db: () => testDb.db, clock: () => NOON });
 });
 afterAll(() => testDb.close());
 
@@ -81,7 +82,7 @@ describe('sessions and permissions', () => {
 describe('pop-ups', () => {
   it('serves none by default and what an operator configured, in the reader’s language', async () => {
     const fresh = await createTestDb();
-    const freshApp = createApiApp({ db: () => fresh.db });
+    const freshApp = createApiApp({ db: () => fresh.db, clock: () => NOON });
     try {
       const empty = await freshApp.request('/api/banner/popList', { method: 'POST' });
       expect(await empty.json()).toEqual({ code: 0, msg: '', data: [] });
@@ -180,7 +181,7 @@ describe('bad input', () => {
 
 describe('unknown errors', () => {
   it('are answered generically, with a request id and no internal detail', async () => {
-    const failing = createApiApp({ db: () => testDb.db });
+    const failing = createApiApp({ db: () => testDb.db, clock: () => NOON });
     failing.get('/api/boom', () => {
       throw new Error('connection to 10.0.0.5 refused for user admin');
     });

@@ -5,6 +5,7 @@
 import { isCrossSite } from '@/lib/api/cross-site';
 import { routeTable } from '@/lib/api/route';
 import { createDb } from '@/lib/db';
+import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
 import { type ApiApp, createApiApp } from './api-app';
@@ -29,7 +30,7 @@ let token: string;
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  app = createApiApp({ db: () => testDb.db });
+  app = createApiApp({ db: () => testDb.db, clock: () => NOON });
   ({ token } = await makeSignedInUser(testDb.db, { role: 'operator', isAnchor: true }));
   cookie = `token=${token}; NEXT_LOCALE=en`;
 });
@@ -120,7 +121,7 @@ it('runs every read on a read-only database connection without failing', async (
   const readOnlyUrl = new URL(testDb.url);
   readOnlyUrl.searchParams.set('options', '-c default_transaction_read_only=on');
   const { db, pool } = createDb(readOnlyUrl.toString(), 2);
-  const readOnlyApp = createApiApp({ db: () => db });
+  const readOnlyApp = createApiApp({ db: () => db, clock: () => NOON });
   const { token: readerToken } = await makeSignedInUser(testDb.db, { role: 'operator', isAnchor: true });
   const failed: string[] = [];
   try {

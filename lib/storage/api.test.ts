@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
+import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
 import { withTemporaryStorage } from '@/lib/testing/storage';
@@ -18,7 +19,7 @@ const call = apiCaller(() => app);
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  app = createApiApp({ db: () => testDb.db });
+  app = createApiApp({ db: () => testDb.db, clock: () => NOON });
 });
 afterAll(() => testDb.close());
 const uploads = withTemporaryStorage();

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { findFfmpeg } from '@/lib/media/ffmpeg';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
+import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
 import { withTemporaryStorage } from '@/lib/testing/storage';
@@ -23,7 +24,7 @@ let clip: Buffer;
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  app = createApiApp({ db: () => testDb.db });
+  app = createApiApp({ db: () => testDb.db, clock: () => NOON });
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'clip-'));
   const file = path.join(folder, 'clip.mp4');
   await promisify(execFile)(findFfmpeg()!, [
