@@ -16,7 +16,7 @@ import { findUserByMobile, login, register, resetPassword } from './auth-service
 import { captchaProvider } from './captcha';
 import { mobileSchema } from './mobile';
 import { cancelQrLogin, confirmQrLogin, createQrLogin, scanQrLogin } from './qr-login';
-import { clientAddress } from './rate-limit';
+import { clientAddress } from '@/lib/http/client-address';
 import {
   PASSWORD_MIN_LENGTH,
   QR_LOGIN_TTL_SECONDS,

@@ -54,12 +54,3 @@ export async function clearEvents(db: DbOrTx, bucket: string, key: string) {
 export function pruneRateEvents(db: DbOrTx, now = new Date()) {
   return db.delete(rateEvents).where(lt(rateEvents.createdAt, new Date(now.getTime() - 24 * 60 * MINUTE)));
 }
-
-/** The client's address as the proxy in front of us reports it. */
-export function clientAddress(headers: Headers) {
-  return (
-    headers.get('x-forwarded-for')?.split(',')[0]?.trim() ||
-    headers.get('x-real-ip') ||
-    'unknown'
-  ).slice(0, 64);
-}

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { findUserById } from '@/lib/accounts/auth-service';
 import { captchaProvider } from '@/lib/accounts/captcha';
 import { checkCnId, checkPassport, normalizeIdNumber } from '@/lib/accounts/identity';
-import { clientAddress } from '@/lib/accounts/rate-limit';
+import { clientAddress } from '@/lib/http/client-address';
 import { SMS_CODE_LENGTH, SMS_CODE_TTL_MINUTES } from '@/lib/accounts/rules';
 import { SMS_PURPOSE, sendSmsCode } from '@/lib/accounts/sms-codes';
 import { requireOperator, requireUser } from '@/lib/api/auth';
