@@ -33,7 +33,7 @@ export function createBaseApp(deps: { db: () => Db; findSessionUser: FindSession
     }
     if (error instanceof DomainError) {
       const code = error.code === 'LOGIN_REQUIRED' ? CODE.LOGIN_REQUIRED : CODE.ERROR;
-      return c.json({ code, msg: domainMessage(t, error), data: null }, error.status);
+      return c.json({ code, msg: domainMessage(t, error), data: error.options.data ?? null }, error.status);
     }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ code: CODE.ERROR, msg: t('errors.BAD_REQUEST'), data: null }, error.status);

@@ -4,7 +4,7 @@
 //   the Redis store (issue #14, REDIS_URL) can plug in behind it.
 // - `storedLimiter`: PostgreSQL through drizzle (table `rate_limits`), so every node of a multi-install
 //   agrees; login throttling and SMS sends use it. Expired rows are removed by the upkeep job.
-import { lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { DomainError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
@@ -27,6 +27,56 @@ export function createLimiter(options: LimiterOptions): Limiter {
   return new RateLimiterMemory(options);
 }
 
+/**
+ * rate-limiter-flexible's Drizzle store loads drizzle-orm with a dynamic `import()`, which neither jest
+ * (CommonJS) nor a bundled Next server allows; the same three queries with drizzle imported normally.
+ */
+class DrizzleStoreLimiter extends RateLimiterDrizzle {
+  constructor(
+    private readonly db: DbOrTx,
+    options: LimiterOptions,
+  ) {
+    super({ ...options, storeClient: db, schema: rateLimits, clearExpiredByTimeout: false });
+  }
+
+  async _upsert(key: string, points: number, msDuration: number, forceExpire = false) {
+    const now = new Date();
+    const expire = msDuration > 0 ? new Date(now.getTime() + msDuration) : null;
+    const expired = sql`${rateLimits.expire} <= ${now}`;
+    const [row] = await this.db
+      .insert(rateLimits)
+      .values({ key, points, expire })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: forceExpire
+          ? { points, expire }
+          : {
+              points: sql`case when ${expired} then ${points} else ${rateLimits.points} + ${points} end`,
+              expire: sql`case when ${expired} then ${expire}::timestamptz else ${rateLimits.expire} end`,
+            },
+      })
+      .returning();
+    return row;
+  }
+
+  async _get(key: string) {
+    const [row] = await this.db
+      .select()
+      .from(rateLimits)
+      .where(and(eq(rateLimits.key, key), or(gt(rateLimits.expire, new Date()), isNull(rateLimits.expire))))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async _delete(key: string) {
+    const deleted = await this.db
+      .delete(rateLimits)
+      .where(eq(rateLimits.key, key))
+      .returning({ key: rateLimits.key });
+    return deleted.length > 0;
+  }
+}
+
 const stored = new WeakMap<object, Map<string, RateLimiterDrizzle>>();
 
 /** A limiter kept in the database `db` (one instance per database and limit). */
@@ -36,12 +86,7 @@ export function storedLimiter(db: DbOrTx, options: LimiterOptions): Limiter {
   let limiter = limiters.get(options.keyPrefix);
   if (!limiter) {
     // Expired rows are pruned by the jobs role (`pruneRateLimits`), not by a timer in every process.
-    limiter = new RateLimiterDrizzle({
-      ...options,
-      storeClient: db,
-      schema: rateLimits,
-      clearExpiredByTimeout: false,
-    });
+    limiter = new DrizzleStoreLimiter(db, options);
     limiters.set(options.keyPrefix, limiter);
   }
   return limiter;
