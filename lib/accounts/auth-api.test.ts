@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
-import { type ApiApp, createApiApp } from '@/lib/server/api-app';
-import { apiCaller } from '@/lib/testing/api';
 import { PEER_HEADER } from '@/lib/http/client-address';
 import { rateLimits } from '@/lib/rate-limits/schema';
+import { type ApiApp, createApiApp } from '@/lib/server/api-app';
+import { apiCaller } from '@/lib/testing/api';
 import { solvedCaptcha, solvedChallenge } from '@/lib/testing/captcha';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser, makeUser } from '@/lib/testing/factories';
@@ -148,7 +148,8 @@ describe('SMS codes', () => {
 
   it('limits sends per address', async () => {
     const headers = client();
-    for (let sent = 0; sent < 20; sent += 1) expect((await requestCode(newMobile(), 1, headers)).body.code).toBe(0);
+    for (let sent = 0; sent < 20; sent += 1)
+      expect((await requestCode(newMobile(), 1, headers)).body.code).toBe(0);
     const { body } = await requestCode(newMobile(), 1, headers);
     expect(body.msg).toMatch(/^Too many codes sent/);
   });
@@ -390,13 +391,18 @@ describe('QR login', () => {
     const qrCookieOf = (headers: Headers) => /qr_login=([^;]+)/.exec(headers.get('set-cookie') ?? '')?.[1];
     const desktop = await call<{ code: string }>('/api/user/getLoginQrcode', { method: 'POST' });
     const desktopCookie = `qr_login=${qrCookieOf(desktop.headers)}`;
-    expect(desktop.headers.get('set-cookie')).toMatch(/qr_login=[\w-]{22,}; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax/);
+    expect(desktop.headers.get('set-cookie')).toMatch(
+      /qr_login=[\w-]{22,}; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax/,
+    );
     // Another browser (the attacker's) asks for codes of its own.
     const other = await call<{ code: string }>('/api/user/getLoginQrcode', { method: 'POST' });
     const otherCookie = `qr_login=${qrCookieOf(other.headers)}`;
     expect(otherCookie).not.toBe(desktopCookie);
     // The same browser keeps its key when it refreshes the code.
-    const refreshed = await call('/api/user/getLoginQrcode', { method: 'POST', headers: { cookie: desktopCookie } });
+    const refreshed = await call('/api/user/getLoginQrcode', {
+      method: 'POST',
+      headers: { cookie: desktopCookie },
+    });
     expect(`qr_login=${qrCookieOf(refreshed.headers)}`).toBe(desktopCookie);
 
     const phone = await makeSignedInUser(testDb.db);

@@ -10,17 +10,18 @@ import type { AppEnv } from '@/lib/api/context';
 import { DomainError, ForbiddenError, LoginRequiredError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
 import { getConfig } from '@/lib/config';
+import { clientAddress } from '@/lib/http/client-address';
 import { rooms } from '@/lib/realtime/events';
 import { publish } from '@/lib/realtime/gateway';
 import { findUserByMobile, login, register, resetPassword } from './auth-service';
 import { captchaProvider } from './captcha';
-import { mobileKey, mobileSchema } from './mobile';
 import {
   KNOWN_DEVICE_COOKIE,
   KNOWN_DEVICE_MAX_AGE_DAYS,
   readKnownDevice,
   requiredCaptchaLevel,
 } from './login-throttle';
+import { mobileKey, mobileSchema } from './mobile';
 import {
   cancelQrLogin,
   claimQrSession,
@@ -29,7 +30,6 @@ import {
   qrBrowserKey,
   scanQrLogin,
 } from './qr-login';
-import { clientAddress } from '@/lib/http/client-address';
 import {
   PASSWORD_MIN_LENGTH,
   QR_LOGIN_TTL_SECONDS,

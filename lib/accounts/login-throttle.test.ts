@@ -34,7 +34,11 @@ async function owner(password = 'right-password') {
 }
 
 type Headers = Record<string, string>;
-const from = (address: string, extra: Headers = {}): Headers => ({ lang: 'en', [PEER_HEADER]: address, ...extra });
+const from = (address: string, extra: Headers = {}): Headers => ({
+  lang: 'en',
+  [PEER_HEADER]: address,
+  ...extra,
+});
 
 /** A captcha as hard as the portal asks of this browser for this account. */
 async function captchaFor(mobile: string, headers: Headers) {

@@ -49,7 +49,11 @@ async function sign(db: DbOrTx, value: string) {
 }
 
 /** A new known-device cookie value for this user's browser. */
-export async function knownDeviceCookie(db: DbOrTx, userId: number, deviceId = randomBytes(16).toString('base64url')) {
+export async function knownDeviceCookie(
+  db: DbOrTx,
+  userId: number,
+  deviceId = randomBytes(16).toString('base64url'),
+) {
   const value = `${userId}.${deviceId}`;
   return `${value}.${await sign(db, value)}`;
 }
@@ -109,11 +113,7 @@ export async function beforeLogin(db: DbOrTx, attempt: LoginAttempt, captchaLeve
 }
 
 /** Counts a failure where it belongs. */
-export async function loginFailed(
-  db: DbOrTx,
-  attempt: LoginAttempt,
-  device: { deviceId: string } | null,
-) {
+export async function loginFailed(db: DbOrTx, attempt: LoginAttempt, device: { deviceId: string } | null) {
   if (device) {
     await record(limiter(db, 'device'), device.deviceId);
     return;

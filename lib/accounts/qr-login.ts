@@ -21,7 +21,9 @@ export function qrBrowserKey(cookie: string | undefined) {
 export async function createQrLogin(db: DbOrTx, browserKey: string) {
   const code = randomBytes(16).toString('base64url');
   const expiresAt = new Date(Date.now() + QR_LOGIN_TTL_SECONDS * 1000);
-  await db.insert(qrLogins).values({ codeHash: hashCode(code), browserHash: hashCode(browserKey), expiresAt });
+  await db
+    .insert(qrLogins)
+    .values({ codeHash: hashCode(code), browserHash: hashCode(browserKey), expiresAt });
   return { code, expiresAt };
 }
 
@@ -91,7 +93,10 @@ export async function confirmQrLogin(db: DbOrTx, code: string, userId: number) {
     .returning({ id: qrLogins.id });
   if (!confirmed) throw new DomainError('QR_USED');
   const session = await createSession(db, userId, 'pc');
-  await db.update(qrLogins).set({ sessionTokenHash: hashToken(session.token) }).where(eq(qrLogins.id, row.id));
+  await db
+    .update(qrLogins)
+    .set({ sessionTokenHash: hashToken(session.token) })
+    .where(eq(qrLogins.id, row.id));
   return { id: row.id, token: session.token };
 }
 

@@ -10,7 +10,6 @@ const MINUTE = 60_000;
 
 export type RateRule = { bucket: string; max: number; windowMs: number; error: string };
 
-
 /** Throws the rule's error, with the minutes to wait, when `key` already used up its window. */
 export async function assertWithinLimit(db: DbOrTx, rule: RateRule, key: string, now = new Date()) {
   const since = new Date(now.getTime() - rule.windowMs);

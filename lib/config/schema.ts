@@ -64,7 +64,11 @@ export const configSchema = z
           .map((entry) => entry.trim())
           .filter(Boolean),
       )
-      .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], { error: 'not an IP address or CIDR range' }))),
+      .pipe(
+        z.array(
+          z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], { error: 'not an IP address or CIDR range' }),
+        ),
+      ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Which parts this process runs, for scaling out: web pages + API, websocket gateway, background jobs. */
     ROLES: z

@@ -88,7 +88,13 @@ describe('sameSitePath', () => {
   });
 
   it('falls back for anything that is not a path of the portal', () => {
-    for (const target of ['//evil.example', 'https://evil.example', '/\t/evil.example/phish', undefined, null])
+    for (const target of [
+      '//evil.example',
+      'https://evil.example',
+      '/\t/evil.example/phish',
+      undefined,
+      null,
+    ])
       expect(sameSitePath(target, FALLBACK)).toBe(FALLBACK);
   });
 

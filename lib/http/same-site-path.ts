@@ -12,7 +12,9 @@ const HERE = 'http://portal.invalid';
 export function sameSitePath(target: string | null | undefined, fallback: string): string {
   if (typeof target !== 'string' || target.length > 2048) return fallback;
   // Browsers strip leading C0 controls and spaces; a path must then begin with exactly one slash.
-  const trimmed = target.replace(/^[\u0000-\u0020]+/, '');
+  let start = 0;
+  while (start < target.length && target.charCodeAt(start) <= 0x20) start += 1;
+  const trimmed = target.slice(start);
   if (!/^\/(?![/\\\t\n\r])/.test(trimmed.replace(/[\t\n\r]/g, ''))) return fallback;
   let url: URL;
   try {
