@@ -15,6 +15,9 @@ import { makeUser } from '@/lib/testing/factories';
 import { captchaLevelFor, KNOWN_DEVICE_COOKIE, knownDeviceCookie, readKnownDevice } from './login-throttle';
 import { hashPassword } from './password';
 
+// Dozens of argon2 checks and proofs of work per test on a shared 2-core machine.
+jest.setTimeout(240_000);
+
 let testDb: TestDb;
 let app: ApiApp;
 const call = apiCaller(() => app);
