@@ -189,3 +189,30 @@ for (const [name, origin] of attackers) {
     await page.context().close();
   });
 }
+
+test('redirect targets from a request stay on the portal and never fail', async ({ asUser }) => {
+  test.setTimeout(90_000);
+  const hostile = [
+    '/%09/evil.example/phish',
+    '/%0a/x',
+    '//evil.example',
+    '/%5Cevil.example',
+    'https://evil.example',
+  ];
+  for (const target of hostile) {
+    for (const path of [
+      `/login?redirect=${target}`,
+      `/en/login?redirect=${target}`,
+      `/api/live/confirmAdult?next=${target}`,
+    ]) {
+      const response = await asUser.request.get(path, { maxRedirects: 0 });
+      expect({ path, status: response.status() }).toEqual({ path, status: expect.any(Number) });
+      expect(response.status(), path).toBeLessThan(500);
+      const location = response.headers().location;
+      if (location) expect(new URL(location, PORTAL).origin, `${path} → ${location}`).toBe(PORTAL);
+    }
+  }
+  // A path of the portal is kept.
+  const kept = await asUser.request.get('/login?redirect=/live%3Fid%3D1', { maxRedirects: 0 });
+  expect(kept.headers().location).toMatch(/\/live\?id=1$/);
+});

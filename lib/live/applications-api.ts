@@ -75,6 +75,8 @@ export function registerApplicationRoutes(app: OpenAPIHono<AppEnv>) {
         mobile: user.mobile,
         purpose: SMS_PURPOSE.other,
         address: clientAddress(c.req.raw.headers),
+        // The signed-in owner of the number: strangers' sends to it never hold them back.
+        knownDevice: true,
         text: (code) =>
           c.var.t('accounts.smsText', {
             code,
