@@ -7,7 +7,7 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // Native or process-owning packages stay outside the server bundle.
-  serverExternalPackages: ['pg', 'pino', '@node-rs/argon2', 'socket.io', 'sharp'],
+  serverExternalPackages: ['pg', 'pino', '@node-rs/argon2', 'socket.io', 'sharp', 'rate-limiter-flexible'],
   // The proxy buffers request bodies; video uploads (lib/storage/videos.ts) may be 200 MB.
   experimental: { proxyClientMaxBodySize: '201mb' },
 };

@@ -1,6 +1,7 @@
 // e2e in Debian's Chromium against a production build started like `npm start`, on its own
 // embedded database with a fixed port so the setup project can seed it and sign roles in.
 import { defineConfig } from '@playwright/test';
+import { readEmbeddedPassword } from './lib/db/embedded';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const databasePort = Number(process.env.E2E_PG_PORT ?? 54329);
@@ -16,8 +17,18 @@ export const E2E_MOBILE_SITE = 'http://m.portal.test';
  */
 export const E2E_SAME_ORIGIN = { origin: E2E_BASE_URL };
 
-process.env.E2E_DATABASE_URL ??=
-  process.env.DATABASE_URL ?? `postgres://postgres:portal@127.0.0.1:${databasePort}/portal`;
+const E2E_DATA_DIR = '.data/e2e';
+
+/**
+ * The e2e server's database, for tests that read or prepare rows: DATABASE_URL's, or the embedded one
+ * with the password it generated at first start (read when asked: the server makes it).
+ */
+export function e2eDatabaseUrl() {
+  const configured = process.env.E2E_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (configured) return configured;
+  const password = encodeURIComponent(readEmbeddedPassword(`${E2E_DATA_DIR}/pg`));
+  return `postgres://postgres:${password}@127.0.0.1:${databasePort}/portal`;
+}
 
 export default defineConfig({
   testDir: './e2e',
@@ -62,7 +73,7 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: '1',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: '.data/e2e',
+      DATA_DIR: E2E_DATA_DIR,
       EMBEDDED_PG_PORT: String(databasePort),
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
       MOBILE_SITE_URL: E2E_MOBILE_SITE,

@@ -7,6 +7,7 @@ import { findSessionUser } from '@/lib/accounts/session';
 import { ConfigError, getConfig } from '@/lib/config';
 import { closeDb, getDb, runMigrations } from '@/lib/db';
 import { bootDatabase } from '@/lib/db/bootstrap';
+import { PEER_HEADER } from '@/lib/http/client-address';
 import { startJobs } from '@/lib/jobs';
 import { log } from '@/lib/log';
 import { startMediaServer } from '@/lib/media/server';
@@ -34,7 +35,12 @@ async function main() {
   });
   await app.prepare();
   const handle = app.getRequestHandler();
-  server.on('request', (request, response) => handle(request, response));
+  server.on('request', (request, response) => {
+    // The API reads the client's address from this header (lib/http/client-address.ts): it is always
+    // the socket's peer, whatever the client sent under that name.
+    request.headers[PEER_HEADER] = request.socket.remoteAddress ?? '';
+    return handle(request, response);
+  });
 
   const io = config.ROLES.includes('realtime')
     ? createGateway(server, {

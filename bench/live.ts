@@ -13,7 +13,7 @@ import { chromium, type Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import { createDb } from '@/lib/db';
-import { freePort } from '@/lib/db/embedded';
+import { freePort, readEmbeddedPassword } from '@/lib/db/embedded';
 import { rotateStreamKey } from '@/lib/live/service';
 import { findFfmpeg } from '@/lib/media/ffmpeg';
 import { CLOCK_BITS, CLOCK_BLOCK, pushTestPattern } from '@/lib/media/test-pattern';
@@ -146,7 +146,10 @@ async function main() {
   });
   try {
     await waitFor(async () => (await fetch(`${base}/api/health`)).ok, 180_000, 'the portal');
-    const { db, pool } = createDb(`postgres://postgres:portal@127.0.0.1:${pgPort}/portal`, 1);
+    const { db, pool } = createDb(
+      `postgres://postgres:${encodeURIComponent(readEmbeddedPassword('.data/bench-live/pg'))}@127.0.0.1:${pgPort}/portal`,
+      1,
+    );
     const [anchor] = await db.select().from(users).where(eq(users.mobile, '13800000002'));
     const { roomId, streamKey } = await rotateStreamKey(db, anchor!.id);
     await pool.end();

@@ -6,16 +6,18 @@ import { and, eq } from 'drizzle-orm';
 import { rateEvents, users } from '@/lib/accounts/schema';
 import { createSession } from '@/lib/accounts/session';
 import { createDb } from '@/lib/db';
+import { rateLimits } from '@/lib/rate-limits/schema';
 import { DEMO_ACCOUNTS, seedDemoData } from '@/lib/seed';
-import { E2E_BASE_URL } from '../playwright.config';
+import { E2E_BASE_URL, e2eDatabaseUrl } from '../playwright.config';
 import { storageStatePath } from './roles';
 
 setup('seed and sign in each role', async () => {
-  const { db, pool } = createDb(process.env.E2E_DATABASE_URL!);
+  const { db, pool } = createDb(e2eDatabaseUrl());
   try {
     await seedDemoData(db);
     // The e2e database outlives a run: start each run with fresh SMS and login allowances.
     await db.delete(rateEvents);
+    await db.delete(rateLimits);
     for (const account of DEMO_ACCOUNTS) {
       const [user] = await db
         .select()

@@ -1,6 +1,8 @@
 // Viewports up to 500 px wide belong to the separate mobile site (spec §1). The server decides by
 // user agent; the browser re-checks the real width. `?desktop=1` (remembered in a cookie) or
 // MOBILE_REDIRECT=off bypasses it for audit tools such as Lighthouse's mobile preset.
+import { pathOnSite } from '@/lib/http/same-site-path';
+
 export const MOBILE_MAX_WIDTH = 500;
 
 const MOBILE_AGENT = /Android.+Mobile|iPhone|iPod|Windows Phone|Mobile Safari|Opera Mini|IEMobile/i;
@@ -16,9 +18,9 @@ export function isPhonePage(pathname: string) {
   return PHONE_PAGES.test(pathname);
 }
 
-/** The same path, query and hash on the mobile site. */
+/** The same path, query and hash on the mobile site (never another site, whatever the path holds). */
 export function mobileUrl(siteUrl: string, pathWithQueryAndHash: string) {
-  return siteUrl.replace(/\/+$/, '') + pathWithQueryAndHash;
+  return pathOnSite(siteUrl, pathWithQueryAndHash);
 }
 
 export function mobileRedirectTarget(input: {

@@ -14,6 +14,7 @@ import { PASSWORD_MIN_LENGTH, SMS_CODE_LENGTH } from '@/lib/accounts/rules';
 import { api } from '@/lib/http/client';
 import type { LoginMode, StoredUser } from '@/lib/store/atoms';
 import { useCaptcha } from './captcha';
+import { harderCaptchaLevel } from './captcha-level';
 import { formatMobile, MobileField, type MobileValue, parseMobile } from './mobile-field';
 import { SmsButton } from './sms-button';
 
@@ -55,11 +56,19 @@ export function AccountForm({
       if (!proof) return notify('warning', t('captchaFirst'));
       const fullMobile = formatMobile(mobile);
       if (mode === 'code') {
-        const { token: _token, ...user } = await api.post<LoginReply>('api/user/login', {
-          mobile: fullMobile,
-          password,
-          device_type: 'pc',
-          captcha: proof,
+        const attempt = (captcha: string) =>
+          api.post<LoginReply>('api/user/login', {
+            mobile: fullMobile,
+            password,
+            device_type: 'pc',
+            captcha,
+          });
+        // After failed sign-ins on this account the server asks for more work: solve that once and retry.
+        const { token: _token, ...user } = await attempt(proof).catch(async (error: unknown) => {
+          if (harderCaptchaLevel(error) === null) throw error;
+          const harder = await captcha.payloadFor(fullMobile, 'login');
+          if (!harder) throw error;
+          return attempt(harder);
         });
         storeSignedInUser(user);
         rememberAccount(fullMobile);
@@ -121,6 +130,7 @@ export function AccountForm({
               })
             }
             captcha={captcha.payload}
+            harderCaptcha={() => captcha.payloadFor(formatMobile(mobile), 'sms')}
             notify={notify}
           />
         </div>

@@ -62,6 +62,30 @@ export function useCaptcha() {
     return result;
   }, [loadChallenge]);
 
+  /**
+   * A payload solved on a challenge as hard as the server asks of this account: after failed sign-ins
+   * (`login`) or repeated SMS sends (`sms`) each level doubles the work.
+   */
+  const payloadFor = useCallback(
+    async (mobile: string, purpose: 'login' | 'sms') => {
+      const widget = ref.current;
+      if (!widget) return null;
+      await loading.current;
+      const challenge = await api
+        .get<object>('api/captcha/challenge', { mobile, for: purpose }, { silent: true })
+        .catch(() => null);
+      if (!challenge) return null;
+      widget.reset();
+      widget.configure({ challenge: challenge as never });
+      const result = (await widget.verify())?.payload ?? null;
+      verified.current = null;
+      widget.reset();
+      void loadChallenge();
+      return result;
+    },
+    [loadChallenge],
+  );
+
   const widget = (
     <altcha-widget
       ref={ref}
@@ -72,5 +96,5 @@ export function useCaptcha() {
       suppressHydrationWarning
     />
   );
-  return { widget, payload };
+  return { widget, payload, payloadFor };
 }

@@ -4,11 +4,13 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { SMS_RESEND_SECONDS } from '@/lib/accounts/rules';
+import { harderCaptchaLevel } from './captcha-level';
 
 export function SmsButton({
   send,
   precheck,
   captcha,
+  harderCaptcha,
   notify,
 }: {
   /** Asks the server for a code with a solved captcha payload. */
@@ -16,6 +18,8 @@ export function SmsButton({
   /** A warning to show instead of sending, e.g. when no number was typed yet. */
   precheck?: () => string | null;
   captcha: () => Promise<string | null>;
+  /** A payload as hard as the server asks after repeated sends to the number (see `CAPTCHA_HARDER`). */
+  harderCaptcha?: () => Promise<string | null>;
   notify: (kind: 'success' | 'warning', message: string) => void;
 }) {
   const t = useTranslations('auth');
@@ -35,7 +39,12 @@ export function SmsButton({
     try {
       const payload = await captcha();
       if (!payload) return notify('warning', t('captchaFirst'));
-      await send(payload);
+      await send(payload).catch(async (error: unknown) => {
+        if (harderCaptchaLevel(error) === null || !harderCaptcha) throw error;
+        const harder = await harderCaptcha();
+        if (!harder) throw error;
+        return send(harder);
+      });
       notify('success', t('codeSent'));
       setSecondsLeft(SMS_RESEND_SECONDS);
     } catch {

@@ -4,6 +4,7 @@
 import { Check } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { sameSitePath } from '@/lib/http/same-site-path';
 import { usePathname } from '@/lib/i18n/navigation';
 import { LOCALE_COOKIE, type Locale, localizedPath } from '@/lib/i18n/routing';
 import { TRIGGER_CLASS } from './language-switcher';
@@ -30,7 +31,9 @@ export default function LanguageMenu({
     if (locale === current) return;
     document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
     // A full load so the document language, title and every server-rendered text change together.
-    window.location.assign(localizedPath(locale, pathname) + window.location.search + window.location.hash);
+    window.location.assign(
+      sameSitePath(localizedPath(locale, pathname) + window.location.search + window.location.hash, '/'),
+    );
   };
 
   return (

@@ -2,21 +2,34 @@
 // chat accounts, and the captcha challenge they all depend on.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { deleteCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { requireOperator, requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
-import { DomainError, LoginRequiredError } from '@/lib/api/errors';
+import { DomainError, ForbiddenError, LoginRequiredError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
 import { getConfig } from '@/lib/config';
+import { clientAddress } from '@/lib/http/client-address';
 import { rooms } from '@/lib/realtime/events';
 import { publish } from '@/lib/realtime/gateway';
 import { findUserByMobile, login, register, resetPassword } from './auth-service';
 import { captchaProvider } from './captcha';
-import { mobileSchema } from './mobile';
-import { cancelQrLogin, confirmQrLogin, createQrLogin, scanQrLogin } from './qr-login';
-import { clientAddress } from './rate-limit';
+import {
+  KNOWN_DEVICE_COOKIE,
+  KNOWN_DEVICE_MAX_AGE_DAYS,
+  readKnownDevice,
+  requiredCaptchaLevel,
+} from './login-throttle';
+import { mobileKey, mobileSchema } from './mobile';
+import {
+  cancelQrLogin,
+  claimQrSession,
+  confirmQrLogin,
+  createQrLogin,
+  qrBrowserKey,
+  scanQrLogin,
+} from './qr-login';
 import {
   PASSWORD_MIN_LENGTH,
   QR_LOGIN_TTL_SECONDS,
@@ -26,7 +39,7 @@ import {
 } from './rules';
 import { findSessionUser, revokeSession, SESSION_TTL_DAYS, TOKEN_COOKIE, tokenOfRequest } from './session';
 import { latestOutbox } from './sms';
-import { SMS_PURPOSE, sendSmsCode } from './sms-codes';
+import { SMS_PURPOSE, sendSmsCode, smsCaptchaLevel } from './sms-codes';
 import { createTouristAccount } from './tourist';
 import { loginUserFields, loginUserSchema } from './user-fields';
 
@@ -76,16 +89,18 @@ export const getCodeInput = z.object({
 
 const qrCodeInput = z.object({ code: z.string().min(8).max(64) });
 
+/** The browser's QR-login key: binds the codes it asked for to the browser (see `useToken`). */
+const QR_BROWSER_COOKIE = 'qr_login';
+
+const isHttps = (c: Context<AppEnv>) =>
+  (c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '')) === 'https';
+
+function setPrivateCookie(c: Context<AppEnv>, name: string, value: string, maxAge: number) {
+  setCookie(c, name, value, { httpOnly: true, sameSite: 'Lax', path: '/', secure: isHttps(c), maxAge });
+}
+
 function setSessionCookie(c: Context<AppEnv>, token: string) {
-  const secure =
-    (c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '')) === 'https';
-  setCookie(c, TOKEN_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'Lax',
-    path: '/',
-    secure,
-    maxAge: SESSION_TTL_DAYS * 24 * 3600,
-  });
+  setPrivateCookie(c, TOKEN_COOKIE, token, SESSION_TTL_DAYS * 24 * 3600);
 }
 
 /** The page the QR points at, on the address the desktop used to reach us. */
@@ -103,10 +118,30 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
       effect: 'read',
       methods: ['get'],
       tag: 'Account',
-      summary: 'A proof-of-work challenge for the captcha widget (ALTCHA)',
+      summary:
+        'A proof-of-work challenge for the captcha widget (ALTCHA); with `mobile`, as hard as that account’s failed sign-ins (or SMS sends, `for=sms`) ask',
+      input: z.object({
+        mobile: mobileSchema.optional().catch(undefined),
+        for: z.enum(['login', 'sms']).default('login').catch('login'),
+      }),
       output: z.unknown(),
     },
-    (c) => captchaProvider().challenge(c.var.db),
+    async (c, input) => {
+      let level = 0;
+      if (input.mobile) {
+        const account = mobileKey(input.mobile);
+        level =
+          input.for === 'sms'
+            ? await smsCaptchaLevel(c.var.db, account)
+            : await requiredCaptchaLevel(c.var.db, {
+                account,
+                address: clientAddress(c.req.raw.headers),
+                userId: (await findUserByMobile(c.var.db, input.mobile))?.id,
+                deviceCookie: getCookie(c, KNOWN_DEVICE_COOKIE),
+              });
+      }
+      return captchaProvider().challenge(c.var.db, { level });
+    },
   );
 
   defineRoute(
@@ -121,15 +156,18 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
       output: loginUserSchema,
     },
     async (c, input) => {
-      await captchaProvider().verify(c.var.db, input.captcha);
-      const { user, token } = await login(c.var.db, {
+      const { level } = await captchaProvider().verify(c.var.db, input.captcha);
+      const { user, token, deviceCookie } = await login(c.var.db, {
         ...input.mobile,
         password: input.password,
         code: input.code,
         deviceType: input.device_type,
         address: clientAddress(c.req.raw.headers),
+        captchaLevel: level,
+        deviceCookie: getCookie(c, KNOWN_DEVICE_COOKIE),
       });
       setSessionCookie(c, token);
+      setPrivateCookie(c, KNOWN_DEVICE_COOKIE, deviceCookie, KNOWN_DEVICE_MAX_AGE_DAYS * 24 * 3600);
       return loginUserFields(c.var.db, user, token);
     },
   );
@@ -188,13 +226,17 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
       output: z.object({ ttl_minutes: z.number(), resend_seconds: z.number() }),
     },
     async (c, input) => {
-      await captchaProvider().verify(c.var.db, input.captcha);
-      const registered = Boolean(await findUserByMobile(c.var.db, input.mobile));
+      const { level } = await captchaProvider().verify(c.var.db, input.captcha);
+      const owner = await findUserByMobile(c.var.db, input.mobile);
+      const registered = Boolean(owner);
       if (input.type === SMS_PURPOSE.register && registered) throw new DomainError('MOBILE_TAKEN');
+      const device = await readKnownDevice(c.var.db, getCookie(c, KNOWN_DEVICE_COOKIE));
       await sendSmsCode(c.var.db, {
         ...input.mobile,
         purpose: input.type,
         address: clientAddress(c.req.raw.headers),
+        captchaLevel: level,
+        knownDevice: Boolean(owner && device?.userId === owner.id),
         // Codes for resets go only to registered numbers; the answer is the same either way.
         deliver: input.type === SMS_PURPOSE.register || registered,
         text: (code) =>
@@ -219,7 +261,9 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
       output: z.object({ code: z.string(), img: z.string(), url: z.string(), expires_in: z.number() }),
     },
     async (c) => {
-      const { code } = await createQrLogin(c.var.db);
+      const browserKey = qrBrowserKey(getCookie(c, QR_BROWSER_COOKIE));
+      setPrivateCookie(c, QR_BROWSER_COOKIE, browserKey, 24 * 3600);
+      const { code } = await createQrLogin(c.var.db, browserKey);
       const url = qrPageUrl(c, code);
       const img = await QRCode.toDataURL(url, { margin: 1, width: 320, errorCorrectionLevel: 'M' });
       return { code, img, url, expires_in: QR_LOGIN_TTL_SECONDS };
@@ -289,13 +333,16 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
       effect: 'write',
       methods: ['post'],
       tag: 'Account',
-      summary: 'Keep a session token received by QR login in this browser’s cookie',
+      summary:
+        'Keep a session token received by QR login in this browser’s cookie (only the browser that asked for that QR code, once)',
       input: z.object({ token: z.string().min(16).max(200) }),
       output: loginUserSchema,
     },
     async (c, { token }) => {
       const user = await findSessionUser(c.var.db, token);
       if (!user) throw new LoginRequiredError();
+      if (!(await claimQrSession(c.var.db, token, getCookie(c, QR_BROWSER_COOKIE))))
+        throw new ForbiddenError('QR_OTHER_BROWSER');
       setSessionCookie(c, token);
       return loginUserFields(c.var.db, user, token);
     },

@@ -4,9 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
+import { beforeLogin, loginFailed, loginSucceeded } from './login-throttle';
 import { type Mobile, mobileKey } from './mobile';
 import { hashPassword, verifyPassword } from './password';
-import { assertWithinLimit, clearEvents, RATE_RULES, recordEvent } from './rate-limit';
 import { sessions, users } from './schema';
 import { createSession } from './session';
 import { consumeSmsCode, SMS_PURPOSE } from './sms-codes';
@@ -32,12 +32,25 @@ export async function findUserById(db: DbOrTx, id: number) {
 
 export async function login(
   db: DbOrTx,
-  input: Mobile & { password?: string; code?: string; deviceType: string; address: string },
+  input: Mobile & {
+    password?: string;
+    code?: string;
+    deviceType: string;
+    address: string;
+    /** The level of the captcha this attempt solved. */
+    captchaLevel: number;
+    /** The browser's known-device cookie (login-throttle.ts). */
+    deviceCookie?: string;
+  },
 ) {
-  const accountKey = mobileKey(input);
-  await assertWithinLimit(db, RATE_RULES.loginPerAccount, accountKey);
-  await assertWithinLimit(db, RATE_RULES.loginPerAddress, input.address);
   const user = await findUserByMobile(db, input);
+  const attempt = {
+    account: mobileKey(input),
+    address: input.address,
+    userId: user?.id,
+    deviceCookie: input.deviceCookie,
+  };
+  const { device } = await beforeLogin(db, attempt, input.captchaLevel);
 
   let ok = false;
   if (input.password) {
@@ -51,14 +64,13 @@ export async function login(
     );
   }
   if (!ok || !user) {
-    await recordEvent(db, RATE_RULES.loginPerAccount.bucket, accountKey);
-    await recordEvent(db, RATE_RULES.loginPerAddress.bucket, input.address);
+    await loginFailed(db, attempt, device);
     throw new DomainError(input.password ? 'LOGIN_FAILED' : 'SMS_CODE_INVALID');
   }
-  await clearEvents(db, RATE_RULES.loginPerAccount.bucket, accountKey);
+  const deviceCookie = await loginSucceeded(db, { ...attempt, userId: user.id }, device);
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   const session = await createSession(db, user.id, input.deviceType);
-  return { user, ...session };
+  return { user, ...session, deviceCookie };
 }
 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

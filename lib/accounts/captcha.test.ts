@@ -11,8 +11,17 @@ afterAll(() => testDb.close());
 describe('ALTCHA captcha', () => {
   it('accepts a solved challenge once', async () => {
     const payload = await solvedCaptcha(testDb.db);
-    await expect(altchaProvider.verify(testDb.db, payload)).resolves.toBeUndefined();
+    await expect(altchaProvider.verify(testDb.db, payload)).resolves.toEqual({ level: 0 });
     await expect(altchaProvider.verify(testDb.db, payload)).rejects.toMatchObject({ code: 'CAPTCHA_FAILED' });
+  });
+
+  it('answers the level the challenge was made for, which a solver cannot change', async () => {
+    const hard = await solvedCaptcha(testDb.db, 2);
+    await expect(altchaProvider.verify(testDb.db, hard)).resolves.toEqual({ level: 2 });
+    const payload = JSON.parse(Buffer.from(await solvedCaptcha(testDb.db), 'base64').toString());
+    payload.challenge.parameters.data = { level: 6 };
+    const forged = Buffer.from(JSON.stringify(payload)).toString('base64');
+    await expect(altchaProvider.verify(testDb.db, forged)).rejects.toMatchObject({ code: 'CAPTCHA_FAILED' });
   });
 
   it('refuses a wrong answer, a test payload and garbage', async () => {

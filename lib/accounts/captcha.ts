@@ -12,13 +12,18 @@ import { secretFor } from '@/lib/system/secrets';
 import { captchaUses } from './schema';
 
 export const CAPTCHA_TTL_SECONDS = 10 * 60;
+/** The hardest challenge: 2^6 = 64 times CAPTCHA_COST. */
+export const MAX_CAPTCHA_LEVEL = 6;
 const ALGORITHM = 'SHA-256';
 
 export interface CaptchaProvider {
-  /** What the browser widget needs to start (for ALTCHA: the challenge JSON). */
-  challenge(db: DbOrTx): Promise<unknown>;
-  /** Throws CAPTCHA_FAILED unless the payload proves a fresh, unused human check. */
-  verify(db: DbOrTx, payload: string): Promise<void>;
+  /**
+   * What the browser widget needs to start (for ALTCHA: the challenge JSON). `level` raises the cost:
+   * each level doubles the work (login throttling asks for more after failed sign-ins).
+   */
+  challenge(db: DbOrTx, options?: { level?: number }): Promise<unknown>;
+  /** Throws CAPTCHA_FAILED unless the payload proves a fresh, unused human check; answers its level. */
+  verify(db: DbOrTx, payload: string): Promise<{ level: number }>;
 }
 
 const payloadSchema = z.object({
@@ -48,9 +53,10 @@ function decodePayload(payload: string) {
 }
 
 export const altchaProvider: CaptchaProvider = {
-  async challenge(db) {
+  async challenge(db, options = {}) {
     const secret = await secretFor(db, 'captcha');
-    const cost = getConfig().CAPTCHA_COST;
+    const level = Math.max(0, Math.min(MAX_CAPTCHA_LEVEL, Math.floor(options.level ?? 0)));
+    const cost = getConfig().CAPTCHA_COST * 2 ** level;
     // Deterministic mode: the answer is a known counter, so the server never brute-forces its own check.
     return createChallenge({
       algorithm: ALGORITHM,
@@ -60,6 +66,8 @@ export const altchaProvider: CaptchaProvider = {
       expiresAt: new Date(Date.now() + CAPTCHA_TTL_SECONDS * 1000),
       hmacSignatureSecret: secret,
       hmacKeySignatureSecret: await secretFor(db, 'captcha-key'),
+      // Signed with the challenge: a solver cannot claim a level it did not work for.
+      data: { level },
     });
   },
 
@@ -84,6 +92,7 @@ export const altchaProvider: CaptchaProvider = {
       .onConflictDoNothing()
       .returning();
     if (!spent) throw new DomainError('CAPTCHA_FAILED');
+    return { level: Number(challenge.parameters.data?.level ?? 0) || 0 };
   },
 };
 

@@ -1,6 +1,7 @@
 // Request schemas of the profile calls: the routes validate with them, the forms and tests take
 // their types from them (`z.infer`), so a field is described once.
 import { z } from 'zod';
+import { storedUrl } from '@/lib/http/url-schema';
 import { ID_TYPES } from './identity';
 
 /** Control characters and bidi overrides: invisible, and used to spoof names. */
@@ -21,7 +22,7 @@ export const ID_NUMBER_MIN = 5;
 export const updateInfoInput = z.object({
   user_nickname: z.string().trim().min(NICKNAME_MIN).max(NICKNAME_MAX).refine(visibleText).optional(),
   /** One of `api/user/avatarList`'s addresses (checked by the service against the current list). */
-  avatar: z.string().trim().min(1).max(300).optional(),
+  avatar: storedUrl({ max: 300 }).optional(),
   signature: z.string().trim().max(SIGNATURE_MAX).refine(visibleText).optional(),
   /** 0 not said, 1 male, 2 female. */
   gender: z.coerce

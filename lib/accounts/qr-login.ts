@@ -8,15 +8,43 @@ import { DomainError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { QR_LOGIN_TTL_SECONDS } from './rules';
 import { qrLogins } from './schema';
-import { createSession } from './session';
+import { createSession, hashToken } from './session';
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
-export async function createQrLogin(db: DbOrTx) {
+/** A new browser key for the `qr_login` cookie, or the browser's own when it already has a valid one. */
+export function qrBrowserKey(cookie: string | undefined) {
+  return cookie && /^[A-Za-z0-9_-]{22,64}$/.test(cookie) ? cookie : randomBytes(24).toString('base64url');
+}
+
+/** A code bound to the browser that asked for it (its `qr_login` cookie key). */
+export async function createQrLogin(db: DbOrTx, browserKey: string) {
   const code = randomBytes(16).toString('base64url');
   const expiresAt = new Date(Date.now() + QR_LOGIN_TTL_SECONDS * 1000);
-  await db.insert(qrLogins).values({ codeHash: hashCode(code), expiresAt });
+  await db
+    .insert(qrLogins)
+    .values({ codeHash: hashCode(code), browserHash: hashCode(browserKey), expiresAt });
   return { code, expiresAt };
+}
+
+/**
+ * `useToken`: the session made by a confirmed QR login, only in the browser that asked for the code,
+ * and only once. Answers false for any other token or browser.
+ */
+export async function claimQrSession(db: DbOrTx, token: string, browserKey: string | undefined) {
+  if (!browserKey) return false;
+  const [row] = await db
+    .update(qrLogins)
+    .set({ sessionTokenHash: null })
+    .where(
+      and(
+        eq(qrLogins.sessionTokenHash, hashToken(token)),
+        eq(qrLogins.browserHash, hashCode(browserKey)),
+        eq(qrLogins.status, 'confirmed'),
+      ),
+    )
+    .returning({ id: qrLogins.id });
+  return Boolean(row);
 }
 
 /** Registers the desktop's socket as the one listener of a live code; returns the login id or null. */
@@ -65,6 +93,10 @@ export async function confirmQrLogin(db: DbOrTx, code: string, userId: number) {
     .returning({ id: qrLogins.id });
   if (!confirmed) throw new DomainError('QR_USED');
   const session = await createSession(db, userId, 'pc');
+  await db
+    .update(qrLogins)
+    .set({ sessionTokenHash: hashToken(session.token) })
+    .where(eq(qrLogins.id, row.id));
   return { id: row.id, token: session.token };
 }
 

@@ -1,5 +1,6 @@
-// Rate limits counted in the database (so every node agrees): failed logins per account and per
-// address, SMS sends per number, per address and per country code (DESIGN §10).
+// Event counters in the database (so every node agrees), for limits checked inside a domain's own
+// transaction (posts, comments, reports). Login throttling and SMS sends use the rate-limiter-flexible
+// factory (`lib/rate-limits`, `login-throttle.ts`, `sms-codes.ts`).
 import { and, asc, count, eq, gt, lt } from 'drizzle-orm';
 import { DomainError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
@@ -8,15 +9,6 @@ import { rateEvents } from './schema';
 const MINUTE = 60_000;
 
 export type RateRule = { bucket: string; max: number; windowMs: number; error: string };
-
-export const RATE_RULES = {
-  loginPerAccount: { bucket: 'login:account', max: 5, windowMs: 15 * MINUTE, error: 'LOGIN_LOCKED' },
-  loginPerAddress: { bucket: 'login:ip', max: 20, windowMs: 15 * MINUTE, error: 'LOGIN_LOCKED' },
-  smsResend: { bucket: 'sms:number', max: 1, windowMs: MINUTE, error: 'SMS_TOO_SOON' },
-  smsPerNumber: { bucket: 'sms:number', max: 5, windowMs: 60 * MINUTE, error: 'SMS_LIMIT' },
-  smsPerAddress: { bucket: 'sms:ip', max: 20, windowMs: 60 * MINUTE, error: 'SMS_LIMIT' },
-  smsPerCountry: { bucket: 'sms:country', max: 1000, windowMs: 60 * MINUTE, error: 'SMS_BUSY' },
-} satisfies Record<string, RateRule>;
 
 /** Throws the rule's error, with the minutes to wait, when `key` already used up its window. */
 export async function assertWithinLimit(db: DbOrTx, rule: RateRule, key: string, now = new Date()) {
@@ -53,13 +45,4 @@ export async function clearEvents(db: DbOrTx, bucket: string, key: string) {
 /** Upkeep: nothing older than the longest window matters. */
 export function pruneRateEvents(db: DbOrTx, now = new Date()) {
   return db.delete(rateEvents).where(lt(rateEvents.createdAt, new Date(now.getTime() - 24 * 60 * MINUTE)));
-}
-
-/** The client's address as the proxy in front of us reports it. */
-export function clientAddress(headers: Headers) {
-  return (
-    headers.get('x-forwarded-for')?.split(',')[0]?.trim() ||
-    headers.get('x-real-ip') ||
-    'unknown'
-  ).slice(0, 64);
 }

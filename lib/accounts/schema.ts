@@ -129,6 +129,10 @@ export const qrLogins = pgTable('qr_logins', {
   userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
   /** The websocket that asked to hear about this code; no other socket is told. */
   listenerId: varchar('listener_id', { length: 64 }),
+  /** sha-256 of the `qr_login` cookie of the browser that asked for the code: only it may use the session. */
+  browserHash: varchar('browser_hash', { length: 64 }),
+  /** sha-256 of the session token made on confirmation, until that browser keeps it (`useToken`). */
+  sessionTokenHash: varchar('session_token_hash', { length: 64 }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

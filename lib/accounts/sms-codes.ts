@@ -3,8 +3,9 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { DomainError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
+import { assertAllowed, consumeOrThrow, record, spentPoints, storedLimiter } from '@/lib/rate-limits';
+import { MAX_CAPTCHA_LEVEL } from './captcha';
 import { type Mobile, mobileKey } from './mobile';
-import { assertWithinLimit, RATE_RULES, recordEvent } from './rate-limit';
 import { SMS_CODE_LENGTH, SMS_CODE_TTL_MINUTES } from './rules';
 import { smsCodes } from './schema';
 import { smsProvider } from './sms';
@@ -13,6 +14,29 @@ const MAX_WRONG_TRIES = 5;
 
 export const SMS_PURPOSE = { register: 1, other: 2 } as const;
 export type SmsPurpose = (typeof SMS_PURPOSE)[keyof typeof SMS_PURPOSE];
+
+const MINUTE = 60;
+
+/** SMS sends (DESIGN §10): a 60 s gap and 5 an hour per number, 20 an hour per address, 1000 per country code. */
+export const SMS_LIMITS = {
+  resend: { keyPrefix: 'sms:resend', points: 1, duration: MINUTE },
+  perNumber: { keyPrefix: 'sms:number', points: 5, duration: 60 * MINUTE },
+  perAddress: { keyPrefix: 'sms:address', points: 20, duration: 60 * MINUTE },
+  perCountry: { keyPrefix: 'sms:country', points: 1000, duration: 60 * MINUTE },
+};
+
+const smsLimiters = (db: DbOrTx) => ({
+  resend: storedLimiter(db, SMS_LIMITS.resend),
+  perNumber: storedLimiter(db, SMS_LIMITS.perNumber),
+  perAddress: storedLimiter(db, SMS_LIMITS.perAddress),
+  perCountry: storedLimiter(db, SMS_LIMITS.perCountry),
+});
+
+/** The captcha level a send to this number needs: the first of the hour 0, each further one a level more. */
+export async function smsCaptchaLevel(db: DbOrTx, numberKey: string) {
+  const sent = await spentPoints(smsLimiters(db).perNumber, numberKey);
+  return Math.min(MAX_CAPTCHA_LEVEL, sent);
+}
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
@@ -23,16 +47,34 @@ const hashCode = (code: string) => createHash('sha256').update(code).digest('hex
  */
 export async function sendSmsCode(
   db: DbOrTx,
-  input: Mobile & { purpose: SmsPurpose; address: string; text: (code: string) => string; deliver?: boolean },
+  input: Mobile & {
+    purpose: SmsPurpose;
+    address: string;
+    text: (code: string) => string;
+    deliver?: boolean;
+    /** The captcha level the request solved (see `smsCaptchaLevel`). */
+    captchaLevel?: number;
+    /** A browser that signed in to this number's account before: strangers' sends never stop it. */
+    knownDevice?: boolean;
+  },
 ) {
   const numberKey = mobileKey(input);
-  await assertWithinLimit(db, RATE_RULES.smsResend, numberKey);
-  await assertWithinLimit(db, RATE_RULES.smsPerNumber, numberKey);
-  await assertWithinLimit(db, RATE_RULES.smsPerAddress, input.address);
-  await assertWithinLimit(db, RATE_RULES.smsPerCountry, input.countryCode);
-  await recordEvent(db, RATE_RULES.smsPerNumber.bucket, numberKey);
-  await recordEvent(db, RATE_RULES.smsPerAddress.bucket, input.address);
-  await recordEvent(db, RATE_RULES.smsPerCountry.bucket, input.countryCode);
+  const limits = smsLimiters(db);
+  await assertAllowed(limits.resend, numberKey, 'SMS_TOO_SOON');
+  if (!input.knownDevice) {
+    await assertAllowed(limits.perNumber, numberKey, 'SMS_LIMIT');
+    await assertAllowed(limits.perAddress, input.address, 'SMS_LIMIT');
+    const required = await smsCaptchaLevel(db, numberKey);
+    if ((input.captchaLevel ?? 0) < required)
+      throw new DomainError('CAPTCHA_HARDER', { status: 429, data: { captcha_level: required } });
+  }
+  await assertAllowed(limits.perCountry, input.countryCode, 'SMS_BUSY');
+  await Promise.all([
+    consumeOrThrow(limits.resend, numberKey, 'SMS_TOO_SOON'),
+    input.knownDevice ? undefined : record(limits.perNumber, numberKey),
+    input.knownDevice ? undefined : record(limits.perAddress, input.address),
+    record(limits.perCountry, input.countryCode),
+  ]);
   if (input.deliver === false) return;
 
   const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');

@@ -4,6 +4,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import type { Db } from '@/lib/db';
+import { clientAddress } from '@/lib/http/client-address';
 import { localeOfRequest, translator } from '@/lib/i18n/translate';
 import { log } from '@/lib/log';
 import { type FindSessionUser, sessionMiddleware } from './auth';
@@ -38,13 +39,16 @@ export function createBaseApp(deps: { db: () => Db; findSessionUser: FindSession
     }
     if (error instanceof DomainError) {
       const code = error.code === 'LOGIN_REQUIRED' ? CODE.LOGIN_REQUIRED : CODE.ERROR;
-      return c.json({ code, msg: domainMessage(t, error), data: null }, error.status);
+      return c.json({ code, msg: domainMessage(t, error), data: error.options.data ?? null }, error.status);
     }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ code: CODE.ERROR, msg: t('errors.BAD_REQUEST'), data: null }, error.status);
     }
     const id = c.var.requestId;
-    log.error({ err: error, requestId: id, path: c.req.path }, 'unhandled API error');
+    log.error(
+      { err: error, requestId: id, path: c.req.path, address: clientAddress(c.req.raw.headers) },
+      'unhandled API error',
+    );
     return c.json({ code: CODE.ERROR, msg: t('errors.INTERNAL'), data: { requestId: id } }, 500);
   });
   app.notFound((c) => c.json({ code: CODE.ERROR, msg: c.var.t('errors.NOT_FOUND'), data: null }, 404));

@@ -11,7 +11,12 @@ export type MessageValues = Record<string, string | number>;
 export class DomainError extends Error {
   constructor(
     readonly code: string,
-    readonly options: { values?: MessageValues; status?: ContentfulStatusCode } = {},
+    readonly options: {
+      values?: MessageValues;
+      status?: ContentfulStatusCode;
+      /** Sent as the envelope's `data`, for the client to act on (e.g. the captcha level asked for). */
+      data?: unknown;
+    } = {},
   ) {
     super(code);
     this.name = 'DomainError';

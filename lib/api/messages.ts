@@ -36,6 +36,11 @@ export function validationMessage(t: T, error: ValidationError) {
           : t('validation.tooBig', { field, max: Number(issue.maximum) });
     case 'invalid_value':
       return t('validation.oneOf', { field });
+    case 'custom':
+      // A refinement that names its message, e.g. the stored-URL schema's `unsafeUrl`.
+      return issue.params?.i18n === 'unsafeUrl'
+        ? t('validation.unsafeUrl', { field })
+        : t('validation.invalid', { field });
     default:
       return t('validation.invalid', { field });
   }

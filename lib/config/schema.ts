@@ -50,6 +50,25 @@ export const configSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.url().transform((origin) => new URL(origin).origin))),
+    /**
+     * Reverse proxies in front of the portal (comma-separated addresses or CIDR ranges, e.g.
+     * `127.0.0.1,10.0.0.0/8`). Only a request whose socket peer is listed here has its `X-Forwarded-For`
+     * read (its right-most untrusted entry is the client). Default: none, the socket's address counts.
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], { error: 'not an IP address or CIDR range' }),
+        ),
+      ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Which parts this process runs, for scaling out: web pages + API, websocket gateway, background jobs. */
     ROLES: z

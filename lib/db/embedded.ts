@@ -3,14 +3,16 @@
 // and a private parent folder hides the binaries and data from the `postgres` user), stale locks left
 // by a killed run, and port collisions with other servers or checkouts.
 import { execFileSync, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from 'pg';
 
-const PASSWORD = 'portal';
+/** The password of installs made before the password was generated; changed at their next start. */
+const LEGACY_PASSWORD = 'portal';
 const USER = 'postgres';
 const READY_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 10_000;
@@ -167,13 +169,45 @@ function run(binary: string, args: string[], ids: { uid?: number; gid?: number }
   });
 }
 
-async function initialise(bin: string, dataDir: string, ids: { uid?: number; gid?: number }) {
+/**
+ * Where the database password is kept: beside the requested data folder (`DATA_DIR/pg-password`), readable
+ * by the portal's user only (0600). The server listens on 127.0.0.1, so this file is what keeps other
+ * local users out.
+ */
+export function embeddedPasswordFile(requestedDataDir: string) {
+  return path.join(
+    path.dirname(path.resolve(requestedDataDir)),
+    `${path.basename(requestedDataDir)}-password`,
+  );
+}
+
+/** The stored password of an embedded cluster (for tools that connect from outside the portal). */
+export function readEmbeddedPassword(requestedDataDir: string) {
+  return fs.readFileSync(embeddedPasswordFile(requestedDataDir), 'utf8').trim();
+}
+
+function writePrivate(file: string, content: string) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content, { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
+}
+
+const newPassword = () => randomBytes(24).toString('base64url');
+
+async function initialise(
+  bin: string,
+  dataDir: string,
+  ids: { uid?: number; gid?: number },
+  password: string,
+) {
   // Parents stay traversable so the postgres user reaches its folder; the folder itself is private.
   fs.mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 });
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const pwFile = path.join(os.tmpdir(), `portal-pg-${process.pid}-${Date.now()}`);
-  fs.writeFileSync(pwFile, `${PASSWORD}\n`, { mode: 0o644 });
+  const pwFile = path.join(os.tmpdir(), `portal-pg-${process.pid}-${randomBytes(6).toString('hex')}`);
+  writePrivate(pwFile, `${password}\n`);
   try {
+    // initdb runs as the postgres user when we are root: only it may read the file.
+    if (ids.uid !== undefined) fs.chownSync(pwFile, ids.uid, ids.gid!);
     if (ids.uid !== undefined) chownTree(dataDir, ids.uid, ids.gid!);
     await run(
       path.join(bin, 'bin', 'initdb'),
@@ -203,9 +237,14 @@ export async function startEmbeddedPostgres(options: {
   const bin = asRoot ? reachableBinaries(nativeDir()) : nativeDir();
   const dataDir = resolveDataDir(options.dataDir, asRoot);
 
+  const passwordFile = embeddedPasswordFile(options.dataDir);
+  const pendingFile = `${passwordFile}.new`;
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     log(`embedded PostgreSQL: creating a new cluster in ${dataDir}`);
-    await initialise(bin, dataDir, ids);
+    const password = newPassword();
+    writePrivate(passwordFile, `${password}\n`);
+    fs.rmSync(pendingFile, { force: true });
+    await initialise(bin, dataDir, ids, password);
   }
   await recoverStaleLock(dataDir, log);
 
@@ -224,7 +263,9 @@ export async function startEmbeddedPostgres(options: {
       '-c',
       'max_connections=200',
     ],
-    { ...ids, stdio: ['ignore', 'ignore', 'pipe'] },
+    // Its own process group: a signal to the portal's group (Ctrl-C, a service manager's SIGTERM)
+    // reaches the portal, which closes its pool and then stops the database itself.
+    { ...ids, stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   await new Promise<void>((resolve, reject) => {
     let output = '';
@@ -249,16 +290,70 @@ export async function startEmbeddedPostgres(options: {
   log(`embedded PostgreSQL ready on 127.0.0.1:${port} (data in ${dataDir})`);
 
   let stopped: Promise<void> | undefined;
-  return {
-    dataDir,
-    url: (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
-    stop: () => {
-      stopped ??= (async () => {
-        if (child.exitCode !== null || !child.pid) return;
-        child.kill('SIGINT');
-        if (!(await waitForExit(child.pid, STOP_TIMEOUT_MS))) child.kill('SIGKILL');
-      })();
-      return stopped;
-    },
+  const stop = () => {
+    stopped ??= (async () => {
+      if (child.exitCode !== null || !child.pid) return;
+      child.kill('SIGINT');
+      if (!(await waitForExit(child.pid, STOP_TIMEOUT_MS))) child.kill('SIGKILL');
+    })();
+    return stopped;
   };
+  let password: string;
+  try {
+    password = await settlePassword(port, passwordFile, pendingFile, log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const url = (database: string) =>
+    `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  return { dataDir, url, stop };
+}
+
+async function canConnect(port: number, password: string) {
+  const client = new Client({ host: '127.0.0.1', port, user: USER, password, database: 'postgres' });
+  try {
+    await client.connect();
+    return client;
+  } catch (error) {
+    await client.end().catch(() => {});
+    if ((error as { code?: string }).code === '28P01') return null;
+    throw error;
+  }
+}
+
+/**
+ * The cluster's password: the stored one; for a cluster made with the old fixed password (or one whose
+ * change was interrupted), a new random one set with ALTER ROLE and stored before it is used.
+ */
+async function settlePassword(port: number, passwordFile: string, pendingFile: string, log: Log) {
+  const stored = fs.existsSync(passwordFile) ? fs.readFileSync(passwordFile, 'utf8').trim() : undefined;
+  if (stored) {
+    const client = await canConnect(port, stored);
+    if (client) {
+      await client.end();
+      fs.chmodSync(passwordFile, 0o600);
+      return stored;
+    }
+  }
+  const pending = fs.existsSync(pendingFile) ? fs.readFileSync(pendingFile, 'utf8').trim() : undefined;
+  for (const candidate of [pending, LEGACY_PASSWORD]) {
+    if (!candidate) continue;
+    const client = await canConnect(port, candidate);
+    if (!client) continue;
+    try {
+      const password = newPassword();
+      // Written first, so an interruption between the two steps still leaves the password on disk.
+      writePrivate(pendingFile, `${password}\n`);
+      await client.query(`alter role ${USER} with password '${password}'`);
+      fs.renameSync(pendingFile, passwordFile);
+      log('embedded PostgreSQL: replaced the fixed password with a generated one (kept with mode 0600)');
+      return password;
+    } finally {
+      await client.end();
+    }
+  }
+  throw new Error(
+    `The embedded database refused the password kept in ${passwordFile}. Restore that file, or set DATABASE_URL.`,
+  );
 }

@@ -3,6 +3,7 @@ export * from '../accounts/schema';
 export * from '../live/schema';
 export * from '../moderation/schema';
 export * from '../posts/schema';
+export * from '../rate-limits/schema';
 export * from '../scores/favourites-schema';
 export * from '../scores/schema';
 export * from '../storage/schema';

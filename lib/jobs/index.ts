@@ -8,6 +8,7 @@ import { sessions } from '@/lib/accounts/schema';
 import { getConfig } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { log } from '@/lib/log';
+import { pruneRateLimits } from '@/lib/rate-limits';
 import { createFeedsTicker } from './feeds';
 
 type Job = { name: string; everyMs: number; run: (db: Db) => Promise<unknown> };
@@ -40,6 +41,7 @@ export const jobs: Job[] = [
     run: async (db) => {
       await pruneCaptchaUses(db);
       await pruneRateEvents(db);
+      await pruneRateLimits(db);
       await pruneQrLogins(db);
     },
   },

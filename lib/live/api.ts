@@ -8,6 +8,7 @@ import { requireAnchor } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { NotFoundError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
+import { storedUrl } from '@/lib/http/url-schema';
 import { rooms } from '@/lib/realtime/events';
 import { onlineIn } from '@/lib/realtime/gateway';
 import { announceEnd, announceHeat, thenAnnounce } from './pushes';
@@ -179,7 +180,7 @@ export function registerLiveRoutes(app: OpenAPIHono<AppEnv>) {
       tag: 'Live',
       summary: 'The room cover: an address returned by an upload with purpose `cover` (135:76)',
       middleware: [requireAnchor],
-      input: z.object({ cover: z.string().min(1).max(300) }),
+      input: z.object({ cover: storedUrl({ max: 300 }) }),
       output: z.object({ room_id: z.number(), cover: z.string() }),
     },
     (c, input) => thenAnnounce(setCover(c.var.db, c.var.user!.id, input.cover)),

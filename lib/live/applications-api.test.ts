@@ -135,7 +135,7 @@ describe('anchor applications', () => {
       status: 'failed',
       reason: '证件照片不清晰',
     });
-    await testDb.db.execute(`update rate_events set created_at = now() - interval '5 minutes'`);
+    await testDb.db.execute(`delete from rate_limits where key like 'sms:resend:%'`);
     expect((await apply(token, user.mobile)).body.data.status).toBe('pending');
   });
 

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { findUserById } from '@/lib/accounts/auth-service';
 import { captchaProvider } from '@/lib/accounts/captcha';
 import { checkCnId, checkPassport, normalizeIdNumber } from '@/lib/accounts/identity';
-import { clientAddress } from '@/lib/accounts/rate-limit';
 import { SMS_CODE_LENGTH, SMS_CODE_TTL_MINUTES } from '@/lib/accounts/rules';
 import { SMS_PURPOSE, sendSmsCode } from '@/lib/accounts/sms-codes';
 import { requireOperator, requireUser } from '@/lib/api/auth';
@@ -12,6 +11,7 @@ import type { AppEnv } from '@/lib/api/context';
 import { DomainError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
 import { getConfig } from '@/lib/config';
+import { clientAddress } from '@/lib/http/client-address';
 import {
   applicationPhoto,
   latestApplication,
@@ -75,6 +75,8 @@ export function registerApplicationRoutes(app: OpenAPIHono<AppEnv>) {
         mobile: user.mobile,
         purpose: SMS_PURPOSE.other,
         address: clientAddress(c.req.raw.headers),
+        // The signed-in owner of the number: strangers' sends to it never hold them back.
+        knownDevice: true,
         text: (code) =>
           c.var.t('accounts.smsText', {
             code,

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { requireAnchor, requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { storedUrl } from '@/lib/http/url-schema';
 import { registerReportTarget } from '@/lib/moderation/report-targets';
 import { COMMENT_BODY_MAX, POST_BODY_MAX, POST_IMAGES_MAX } from './limits';
 import {
@@ -26,7 +27,7 @@ import {
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const page = z.coerce.number().int().min(1).max(1000).default(1);
-const fileUrl = z.string().trim().min(1).max(300);
+const fileUrl = storedUrl({ max: 300 });
 
 /** The composer's schema too: what a post may hold. */
 export const newPostSchema = z.object({

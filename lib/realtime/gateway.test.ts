@@ -113,7 +113,7 @@ it('ignores a malformed client event and stays connected', async () => {
 });
 
 it('tells only the desktop that first asked about a QR code when it is scanned and confirmed', async () => {
-  const { code } = await createQrLogin(testDb.db);
+  const { code } = await createQrLogin(testDb.db, 'desktop-browser-key-0123456789');
   const desktop = client();
   const intruder = client();
   const claim = (socket: Socket) =>

@@ -5,6 +5,7 @@ import { Server, type ServerOptions } from 'socket.io';
 import { levelOf } from '@/lib/accounts/level';
 import type { SessionUser } from '@/lib/accounts/session';
 import { tokenOfRequest } from '@/lib/accounts/session';
+import { resolveClientAddress, trustedProxies } from '@/lib/http/client-address';
 import { log } from '@/lib/log';
 import { CLIENT_EVENTS, rooms, type ServerMessage, serverMessageSchema } from './events';
 
@@ -44,6 +45,11 @@ export function createGateway(httpServer: HttpServer, options: GatewayOptions) {
   });
 
   io.on('connection', (socket) => {
+    socket.data.address = resolveClientAddress(
+      socket.handshake.address,
+      socket.handshake.headers['x-forwarded-for'] as string | undefined,
+      trustedProxies(),
+    );
     const send = (message: ServerMessage) => socket.emit('message', message);
     const on = <E extends keyof typeof CLIENT_EVENTS>(
       event: E,
@@ -58,7 +64,7 @@ export function createGateway(httpServer: HttpServer, options: GatewayOptions) {
         try {
           await handle(parsed.data as never, ack);
         } catch (error) {
-          log.warn({ err: error, event }, 'realtime handler failed');
+          log.warn({ err: error, event, address: socket.data.address }, 'realtime handler failed');
         }
       });
 

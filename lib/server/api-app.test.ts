@@ -165,7 +165,36 @@ describe('bad input', () => {
       headers: { token: operatorToken, lang: 'en' },
       json: { title: { en: 'a' }, body: { en: 'b' }, linkUrl: 'not a url' },
     });
-    expect(badUrl.body.msg).toBe("Link URL isn't valid");
+    expect(badUrl.body.msg).toBe('Link URL must be an http(s) address or a path of this site');
+  });
+
+  it('stores only http(s) addresses or portal paths as pop-up links and images', async () => {
+    for (const [field, value] of [
+      ['linkUrl', 'javascript:alert(document.cookie)'],
+      ['imageUrl', 'javascript:alert(1)'],
+      ['imageUrl', 'data:text/html,<script>alert(1)</script>'],
+      ['linkUrl', 'vbscript:msgbox(1)'],
+      ['linkUrl', '//evil.example/phish'],
+    ]) {
+      const refused = await call('/api/admin/popup/save', {
+        method: 'POST',
+        headers: { token: operatorToken, lang: 'en' },
+        json: { title: { en: 'a' }, body: { en: 'b' }, [field as string]: value },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.msg).toMatch(/must be an http\(s\) address or a path of this site$/);
+    }
+    const saved = await call('/api/admin/popup/save', {
+      method: 'POST',
+      headers: { token: operatorToken, lang: 'en' },
+      json: {
+        title: { en: 'a' },
+        body: { en: 'b' },
+        linkUrl: '/live?id=3',
+        imageUrl: 'https://cdn.example/p.png',
+      },
+    });
+    expect(saved.body.code).toBe(0);
   });
 
   it('refuses a body that is not JSON', async () => {

@@ -7,6 +7,7 @@ import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { getConfig } from '@/lib/config';
 import { countryCodeList } from '@/lib/config/country-codes';
+import { storedUrl } from '@/lib/http/url-schema';
 import { deletePopup, listAllPopups, listShowingPopups, pickLocalized, savePopup } from './service';
 
 const localizedText = z
@@ -17,8 +18,8 @@ const popupInput = z.object({
   id: z.coerce.number().int().positive().optional(),
   title: localizedText,
   body: localizedText,
-  imageUrl: z.string().url().max(500).nullish(),
-  linkUrl: z.string().url().max(500).nullish(),
+  imageUrl: storedUrl({ max: 500 }).nullish(),
+  linkUrl: storedUrl({ max: 500 }).nullish(),
   sort: z.coerce.number().int().min(0).max(9999).default(0),
   enabled: z.boolean().default(true),
   startsAt: z.coerce.date().nullish(),

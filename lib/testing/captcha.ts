@@ -4,8 +4,13 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { altchaProvider } from '@/lib/accounts/captcha';
 import type { DbOrTx } from '@/lib/db';
 
-export async function solvedCaptcha(db: DbOrTx) {
-  const challenge = (await altchaProvider.challenge(db)) as Parameters<typeof solveChallenge>[0]['challenge'];
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+/** The payload the widget sends for a challenge (as `api/captcha/challenge` answered it). */
+export async function solvedChallenge(challenge: unknown) {
+  const typed = challenge as Parameters<typeof solveChallenge>[0]['challenge'];
+  const solution = await solveChallenge({ challenge: typed, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge: typed, solution })).toString('base64');
+}
+
+export async function solvedCaptcha(db: DbOrTx, level = 0) {
+  return solvedChallenge(await altchaProvider.challenge(db, { level }));
 }
