@@ -80,10 +80,14 @@ async function victim(browser: Browser) {
   const user = await newUser(`受害主播${randomInt(1e6)}`, true);
   const { token, reservationId } = await withDatabase(async (db) => {
     const session = await createSession(db, user.id);
-    const reservation = await createReservation(db, user.id, {
-      title: '周末英超焦点战',
-      startsAt: new Date(Date.now() + 24 * 3600_000),
-    });
+    // The portal under test runs on the real clock, so the reservation is dated from it.
+    const serverNow = new Date();
+    const reservation = await createReservation(
+      db,
+      user.id,
+      { title: '周末英超焦点战', startsAt: new Date(serverNow.getTime() + 24 * 3600_000) },
+      serverNow,
+    );
     return { token: session.token, reservationId: reservation.id };
   });
   const context = await browser.newContext();
