@@ -7,6 +7,7 @@ import { findSessionUser } from '@/lib/accounts/session';
 import { ConfigError, getConfig } from '@/lib/config';
 import { closeDb, getDb, runMigrations } from '@/lib/db';
 import { bootDatabase } from '@/lib/db/bootstrap';
+import { applySecurityHeaders, commonSecurityHeaders } from '@/lib/http/security-headers';
 import { startJobs } from '@/lib/jobs';
 import { log } from '@/lib/log';
 import { startMediaServer } from '@/lib/media/server';
@@ -34,7 +35,11 @@ async function main() {
   });
   await app.prepare();
   const handle = app.getRequestHandler();
-  server.on('request', (request, response) => handle(request, response));
+  const securityHeaders = commonSecurityHeaders(config);
+  server.on('request', (request, response) => {
+    applySecurityHeaders(response, securityHeaders);
+    return handle(request, response);
+  });
 
   const io = config.ROLES.includes('realtime')
     ? createGateway(server, {

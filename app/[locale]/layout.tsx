@@ -28,7 +28,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: { template: `%s - ${name}`, default: name },
     description: t('tagline'),
     applicationName: name,
-    icons: { icon: '/favicon.svg' },
   };
 }
 

@@ -1,0 +1,111 @@
+// axe-core on every page of the portal, in Simplified Chinese and English: no serious or critical
+// violation. A new page joins the list below (the list is the check's coverage).
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { aliasedTable, and, eq } from 'drizzle-orm';
+import { users } from '@/lib/accounts/schema';
+import { liveRooms } from '@/lib/live/schema';
+import { matches, teams } from '@/lib/scores/schema';
+import { DEMO_ACCOUNTS } from '@/lib/seed';
+import { withDatabase } from './database';
+import { expect, test } from './fixtures';
+
+type Who = 'guest' | 'user' | 'anchor';
+type Ids = { room: number; match: number; anchor: number };
+
+/** Every route of app/[locale] (spec §2) that exists, with the seeded ids it needs. */
+const PAGES: { path: (ids: Ids) => string; who?: Who }[] = [
+  { path: () => '/main' },
+  { path: () => '/football' },
+  { path: () => '/football?sport=esports' },
+  { path: () => '/basketball' },
+  { path: ({ match }) => `/score-detail?id=${match}` },
+  { path: ({ match }) => `/score-detail?id=${match}&tab=lineups` },
+  { path: ({ match }) => `/score-live?id=${match}` },
+  { path: () => '/foresight' },
+  { path: () => '/anchor' },
+  { path: ({ room }) => `/live?id=${room}` },
+  { path: () => '/rank' },
+  { path: () => '/schedule' },
+  { path: () => '/reserve', who: 'user' },
+  { path: () => '/attention', who: 'user' },
+  { path: () => '/demo' },
+  { path: () => '/base-football' },
+  { path: () => '/base-basketball' },
+  { path: () => '/trophy/home' },
+  { path: () => '/login' },
+  { path: () => '/qr-login?code=unknown' },
+  { path: () => '/about-user?type=0' },
+  { path: ({ anchor }) => `/persona?uid=${anchor}` },
+  { path: () => '/member', who: 'guest' },
+  { path: () => '/member?type=1', who: 'user' },
+  { path: () => '/member?type=5', who: 'user' },
+  { path: () => '/member?type=7', who: 'user' },
+  { path: () => '/member?type=9', who: 'anchor' },
+  { path: () => '/no-such-page' },
+];
+
+const LOCALES = [
+  { locale: 'zh-CN', prefix: '' },
+  { locale: 'en', prefix: '/en' },
+];
+
+let ids: Promise<Ids> | undefined;
+const seededIds = () => {
+  ids ??= readSeededIds();
+  return ids;
+};
+
+async function readSeededIds(): Promise<Ids> {
+  const anchorAccount = DEMO_ACCOUNTS.find((account) => account.key === 'anchor')!;
+  return withDatabase(async (db) => {
+    const [room] = await db
+      .select({ room: liveRooms.id, anchor: users.id })
+      .from(liveRooms)
+      .innerJoin(users, eq(users.id, liveRooms.anchorId))
+      .where(and(eq(users.countryCode, '86'), eq(users.mobile, anchorAccount.mobile)));
+    const home = aliasedTable(teams, 'home_team');
+    const away = aliasedTable(teams, 'away_team');
+    const [final] = await db
+      .select({ id: matches.id })
+      .from(matches)
+      .innerJoin(home, eq(home.id, matches.homeTeamId))
+      .innerJoin(away, eq(away.id, matches.awayTeamId))
+      .where(
+        and(
+          eq(matches.source, 'openfootball'),
+          eq(home.sourceName, 'Argentina'),
+          eq(away.sourceName, 'France'),
+        ),
+      );
+    return { room: room!.room, anchor: room!.anchor, match: final!.id };
+  });
+}
+
+/** The serious and critical violations on the page as it stands, one line per rule. */
+export async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id} (${violation.nodes.length}): ${violation.nodes[0]?.target.join(' ')}`,
+    );
+}
+
+for (const { locale, prefix } of LOCALES) {
+  test.describe(`accessibility, ${locale}`, () => {
+    for (const entry of PAGES) {
+      const label = entry.path({ room: 0, match: 0, anchor: 0 }).replace(/=0\b/, '=<id>');
+      const name = `${label}${entry.who ? ` (${entry.who})` : ''} has no serious or critical axe violation`;
+      const check = async (viewer: Page) => {
+        test.setTimeout(60_000);
+        await viewer.goto(`${prefix}${entry.path(await seededIds())}`);
+        await viewer.waitForLoadState('networkidle').catch(() => {});
+        expect(await seriousViolations(viewer)).toEqual([]);
+      };
+      if (entry.who === 'user') test(name, ({ asUser }) => check(asUser));
+      else if (entry.who === 'anchor') test(name, ({ asAnchor }) => check(asAnchor));
+      else test(name, ({ page }) => check(page));
+    }
+  });
+}
