@@ -5,7 +5,7 @@ import { E2E_SAME_ORIGIN } from '../playwright.config';
 import { guardContentSecurity } from './csp-guard';
 import { type Role, storageStatePath } from './roles';
 
-type RolePages = { asUser: Page; asAnchor: Page; asOperator: Page; cspGuard: void };
+type RolePages = { asUser: Page; asAnchor: Page; asOperator: Page; cspGuard: undefined };
 
 const rolePage =
   (role: Role) =>
@@ -15,7 +15,7 @@ const rolePage =
       browser,
       baseURL,
       cspGuard: _watched,
-    }: { browser: import('@playwright/test').Browser; baseURL: string | undefined; cspGuard: void },
+    }: { browser: import('@playwright/test').Browser; baseURL: string | undefined; cspGuard: undefined },
     use: (page: Page) => Promise<void>,
   ) => {
     const context = await browser.newContext({
@@ -31,7 +31,7 @@ export const test = base.extend<RolePages>({
   cspGuard: [
     async ({ browser, context }, use) => {
       const guard = await guardContentSecurity(browser, context);
-      await use();
+      await use(undefined);
       guard.release();
       expect(guard.violations, 'Content-Security-Policy violations').toEqual([]);
     },

@@ -1,5 +1,6 @@
-// axe-core on every page of the portal, in Simplified Chinese and English: no serious or critical
-// violation. A new page joins the list below (the list is the check's coverage).
+// Every page of the portal, in Simplified Chinese and English: no layout shift while it loads (CLS ≤ 0.02,
+// the late parts have their room reserved) and no serious or critical axe-core violation. A new page
+// joins the list below (the list is the check's coverage).
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { aliasedTable, and, eq } from 'drizzle-orm';
@@ -82,6 +83,22 @@ async function readSeededIds(): Promise<Ids> {
   });
 }
 
+/** Layout shift budget of a page load (Lighthouse's "good" is 0.1; the portal keeps to 0.02). */
+const MAX_LAYOUT_SHIFT = 0.02;
+
+/** Sums the page's unexpected layout shifts from its first paint (runs before the page's scripts). */
+function recordLayoutShift() {
+  const holder = window as unknown as { __layoutShift: number };
+  holder.__layoutShift = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+    })[])
+      if (!entry.hadRecentInput) holder.__layoutShift += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
 /** The serious and critical violations on the page as it stands, one line per rule. */
 export async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -96,11 +113,16 @@ for (const { locale, prefix } of LOCALES) {
   test.describe(`accessibility, ${locale}`, () => {
     for (const entry of PAGES) {
       const label = entry.path({ room: 0, match: 0, anchor: 0 }).replace(/=0\b/, '=<id>');
-      const name = `${label}${entry.who ? ` (${entry.who})` : ''} has no serious or critical axe violation`;
+      const name = `${label}${entry.who ? ` (${entry.who})` : ''}: no layout shift, no serious axe violation`;
       const check = async (viewer: Page) => {
         test.setTimeout(60_000);
+        await viewer.addInitScript(recordLayoutShift);
         await viewer.goto(`${prefix}${entry.path(await seededIds())}`);
         await viewer.waitForLoadState('networkidle').catch(() => {});
+        const shift = await viewer.evaluate(
+          () => (window as unknown as { __layoutShift: number }).__layoutShift,
+        );
+        expect(shift, 'cumulative layout shift').toBeLessThanOrEqual(MAX_LAYOUT_SHIFT);
         expect(await seriousViolations(viewer)).toEqual([]);
       };
       if (entry.who === 'user') test(name, ({ asUser }) => check(asUser));
