@@ -89,7 +89,7 @@ async function axeCounts(urls: string[]) {
     for (const url of urls) {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
       await page.goto(url);
-      await page.waitForLoadState('networkidle').catch(() => {});
+      await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
       const { violations } = await new AxeBuilder({ page }).analyze();
       counts[url] = {
         violations: violations.length,
