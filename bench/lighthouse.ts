@@ -26,6 +26,9 @@ async function startPortal() {
       SEED_ON_START: '1',
       MOBILE_REDIRECT: 'off',
       LOG_LEVEL: 'warn',
+      // Media ports follow the bench port, so the bench never meets another portal's engine.
+      MEDIA_RTMP_PORT: process.env.MEDIA_RTMP_PORT ?? String(20_000 + (PORT % 10_000)),
+      MEDIA_HTTP_PORT: process.env.MEDIA_HTTP_PORT ?? String(30_000 + (PORT % 10_000)),
     },
     stdio: 'ignore',
     detached: true,
