@@ -1,9 +1,10 @@
 // Runs before every page and API request (Next 16's name for middleware): case-insensitive /api,
 // the mobile-site redirect, the spec's redirects (/ and /register), the remembered language, then
-// next-intl's locale routing.
+// next-intl's locale routing; every answer carries the page's Content-Security-Policy and its nonce.
 import { type NextRequest, NextResponse } from 'next/server';
 import createIntlMiddleware from 'next-intl/middleware';
 import { getConfig } from '@/lib/config';
+import { withPageSecurity } from '@/lib/http/page-security';
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, localizedPath, routing } from '@/lib/i18n/routing';
 import { mobileRedirectTarget } from '@/lib/mobile-redirect';
 
@@ -11,6 +12,10 @@ const intl = createIntlMiddleware(routing);
 const API_PREFIX = /^\/api(\/|$)/i;
 
 export function proxy(request: NextRequest) {
+  return withPageSecurity(request, route);
+}
+
+function route(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
 
   if (API_PREFIX.test(pathname)) {

@@ -8,6 +8,7 @@ import { ConfigError, getConfig } from '@/lib/config';
 import { closeDb, getDb, runMigrations } from '@/lib/db';
 import { bootDatabase } from '@/lib/db/bootstrap';
 import { PEER_HEADER } from '@/lib/http/client-address';
+import { applySecurityHeaders, commonSecurityHeaders } from '@/lib/http/security-headers';
 import { startJobs } from '@/lib/jobs';
 import { log } from '@/lib/log';
 import { startMediaServer } from '@/lib/media/server';
@@ -35,10 +36,12 @@ async function main() {
   });
   await app.prepare();
   const handle = app.getRequestHandler();
+  const securityHeaders = commonSecurityHeaders(config);
   server.on('request', (request, response) => {
     // The API reads the client's address from this header (lib/http/client-address.ts): it is always
     // the socket's peer, whatever the client sent under that name.
     request.headers[PEER_HEADER] = request.socket.remoteAddress ?? '';
+    applySecurityHeaders(response, securityHeaders);
     return handle(request, response);
   });
 

@@ -1,5 +1,6 @@
 import '../globals.css';
 import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
@@ -25,11 +26,22 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const name = await productName(locale);
   const t = await getTranslations({ locale, namespace: 'brand' });
   return {
+    metadataBase: await requestOrigin(),
     title: { template: `%s - ${name}`, default: name },
     description: t('tagline'),
     applicationName: name,
-    icons: { icon: '/favicon.svg' },
   };
+}
+
+/** The origin the browser asked for: canonical and hreflang links must be absolute URLs. */
+async function requestOrigin(): Promise<URL | undefined> {
+  const request = await headers();
+  const host = request.get('x-forwarded-host') ?? request.get('host');
+  try {
+    return host ? new URL(`${request.get('x-forwarded-proto') ?? 'http'}://${host}`) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#12151d' };

@@ -14,7 +14,7 @@ export default async function NotFound() {
       <title>{`${t('title')} - ${await productName(locale)}`}</title>
       <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
         <Compass aria-hidden className="size-16 text-brand-500" strokeWidth={1.4} />
-        <p className="text-6xl font-bold text-ink-300">404</p>
+        <p className="text-6xl font-bold text-ink-500">404</p>
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
         <p className="text-ink-500">{t('body')}</p>
         <Button asChild size="lg">

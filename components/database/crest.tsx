@@ -1,4 +1,5 @@
 import { cn } from '@/lib/cn';
+import { badgeStyle } from '@/lib/color';
 
 const FILLER =
   /^(fc|afc|cf|sc|ac|as|ssc|rc|cd|ud|sv|vfb|vfl|tsg|fsv|1\.|og|ogc|rcd|ca|us|bsc|sk|kv|club|de|the)$/i;
@@ -36,7 +37,7 @@ export function Crest({
         size === 'lg' && 'size-14 text-lg',
         className,
       )}
-      style={{ backgroundColor: colors[0], color: colors[1] }}
+      style={badgeStyle(colors)}
     >
       {crestInitials(name)}
     </span>

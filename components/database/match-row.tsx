@@ -61,7 +61,6 @@ export async function MatchRow({
         <Link
           href={`/score-detail?id=${match.id}`}
           className="flex flex-col items-center rounded leading-tight hover:bg-brand-50"
-          aria-label={t('openMatch', { home: match.homeTeam.name, away: match.awayTeam.name })}
         >
           {hasScore ? (
             <span
@@ -89,6 +88,10 @@ export async function MatchRow({
           ) : match.homeExtraTime !== null && match.status === 'finished' ? (
             <span className="text-[11px] text-ink-500">{t('afterExtraTime')}</span>
           ) : null}
+          {/* After the visible score, so the link's name starts with what it shows (WCAG 2.5.3). */}
+          <span className="sr-only">
+            {t('openMatch', { home: match.homeTeam.name, away: match.awayTeam.name })}
+          </span>
         </Link>
         <TeamName team={match.awayTeam} link={linkTeams} align="left" />
       </div>

@@ -26,7 +26,7 @@ export async function Footer({ productName }: { productName: string }) {
           <Mail aria-hidden className="size-4" />
           {t('service', { email })}
         </a>
-        <p className="w-full text-xs text-white/40">
+        <p className="w-full text-xs text-white/60">
           {t('copyright', { name: productName, year: new Date().getFullYear() })}
         </p>
       </div>

@@ -15,6 +15,7 @@ import {
 import { cookies } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
 import { type ReactNode, Suspense } from 'react';
+import { cn } from '@/lib/cn';
 import { SIDE_MENU, SIDEBAR_COOKIE, type SideMenuIcon } from './nav-items';
 import { SideMenu } from './side-menu';
 
@@ -42,12 +43,24 @@ export async function SideLayout({ children }: { children: ReactNode }) {
       icon: <Icon aria-hidden className="size-5 shrink-0" strokeWidth={1.8} />,
     };
   });
+  const initialCollapsed = stored === undefined ? undefined : stored === '1';
+  // The menu's client part streams in after the page's first paint: its box is there from the start, so
+  // the content column never moves (Lighthouse measured CLS 0.19–0.21 without it).
+  const reserved = (
+    <div
+      aria-hidden
+      className={cn(
+        'sticky top-topbar h-[calc(100vh-var(--spacing-topbar))] shrink-0 border-r border-line bg-surface',
+        initialCollapsed ? 'w-side-closed' : 'w-side-open',
+      )}
+    />
+  );
   return (
     <div className="flex">
-      <Suspense>
+      <Suspense fallback={reserved}>
         <SideMenu
           entries={entries}
-          initialCollapsed={stored === undefined ? undefined : stored === '1'}
+          initialCollapsed={initialCollapsed}
           labels={{ collapse: t('collapse'), expand: t('expand'), menu: t('sideMenu') }}
           toggleIcons={{
             collapse: <PanelLeftClose aria-hidden className="size-5" />,

@@ -1,4 +1,6 @@
 // A generated team badge: initials on the team's generated colours (never a real crest).
+import { badgeStyle } from '@/lib/color';
+
 const SKIP = new Set(['FC', 'AFC', 'CF', 'SC', 'AC', 'SV', 'FK', 'CD', 'RC', 'VFB', 'VFL', 'TSG', '1.']);
 
 export function initialsOf(name: string) {
@@ -23,8 +25,7 @@ export function Crest({
       aria-hidden
       className="inline-flex shrink-0 items-center justify-center rounded-full font-semibold leading-none"
       style={{
-        background: colors[0],
-        color: colors[1],
+        ...badgeStyle(colors),
         width: size,
         height: size,
         fontSize: Math.round(size * 0.42),

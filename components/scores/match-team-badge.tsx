@@ -1,5 +1,6 @@
 // A generated crest (initials on the team's generated colours): the portal never shows real club logos.
 import { cn } from '@/lib/cn';
+import { badgeStyle } from '@/lib/color';
 
 const FILLER_WORDS = new Set([
   'FC',
@@ -49,7 +50,7 @@ export function MatchTeamBadge({
         SIZES[size],
       )}
       // Colours are data (generated per team), not design tokens.
-      style={{ backgroundColor: colors[0], color: colors[1] }}
+      style={badgeStyle(colors)}
     >
       {crestInitials(name)}
     </span>

@@ -170,7 +170,7 @@ function Row(props: ScoreListProps & { row: ScoreRow; t: T }) {
           data-testid="match-score"
           className={cn(
             'w-16 shrink-0 text-center text-base font-bold tabular-nums',
-            live ? 'text-live' : row.status === 'finished' ? 'text-ink-900' : 'text-ink-300',
+            live ? 'text-live' : row.status === 'finished' ? 'text-ink-900' : 'text-ink-500',
           )}
         >
           {row.score ? `${row.score[0]} - ${row.score[1]}` : t('versus')}
@@ -233,7 +233,7 @@ function Row(props: ScoreListProps & { row: ScoreRow; t: T }) {
             <span className="w-11 text-center">{price(row.odds?.draw)}</span>
             <span className="w-11 text-center">{price(row.odds?.away)}</span>
             <span
-              className="w-8 shrink-0 whitespace-nowrap text-[10px] text-ink-300"
+              className="w-8 shrink-0 whitespace-nowrap text-[10px] text-ink-500"
               title={t('generatedHint')}
             >
               {row.odds?.generated ? t('generatedMark') : null}

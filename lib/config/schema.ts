@@ -30,6 +30,11 @@ export const configSchema = z
     MOBILE_SITE_URL: optionalUrl,
     /** Audit tools with a mobile user agent: set to off to disable the mobile redirect entirely. */
     MOBILE_REDIRECT: flag.default(true),
+    /**
+     * Strict-Transport-Security on every response: on when browsers reach the portal over HTTPS (usually
+     * through a TLS proxy); off by default, since a plain-http install must never promise HTTPS.
+     */
+    HSTS: flag.default(false),
     /** Unset: the translated default brand name from the message catalogs. */
     PRODUCT_NAME: z.string().max(40).optional(),
     CUSTOMER_SERVICE_EMAIL: z.email().default('service@sports-portal.local'),

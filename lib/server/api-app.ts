@@ -26,6 +26,7 @@ import { registerMatchDetailRoutes } from '@/lib/scores/detail-api';
 import { registerLiveScoresRoutes } from '@/lib/scores/live-api';
 import { registerStorageRoutes } from '@/lib/storage/api';
 import { registerSystemRoutes } from '@/lib/system/api';
+import { registerCspReportRoutes } from '@/lib/system/csp-report-api';
 
 export function createApiApp(deps: { db: () => Db; clock?: Clock }) {
   const app = createBaseApp({ ...deps, findSessionUser });
@@ -49,6 +50,7 @@ export function createApiApp(deps: { db: () => Db; clock?: Clock }) {
   registerRoomExtrasRoutes(app);
   registerMediaHookRoutes(app);
   registerPostRoutes(app);
+  registerCspReportRoutes(app);
   registerDocs(app);
   return app;
 }

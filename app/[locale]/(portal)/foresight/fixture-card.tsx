@@ -73,7 +73,7 @@ export async function FixtureCard({ fixture }: { fixture: FixtureFacts }) {
             <MatchTeamBadge name={match.homeTeam.name} colors={match.homeTeam.crestColors} />
             <span className="truncate">{match.homeTeam.name}</span>
           </span>
-          <span className="text-sm text-ink-300">{t('versus')}</span>
+          <span className="text-sm text-ink-500">{t('versus')}</span>
           <span className="flex items-center justify-end gap-2 text-right font-semibold">
             <span className="truncate">{match.awayTeam.name}</span>
             <MatchTeamBadge name={match.awayTeam.name} colors={match.awayTeam.crestColors} />

@@ -143,7 +143,7 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
                           {t('watchReplay')}
                         </Link>
                       ) : (
-                        <span className="text-ink-300">{t('noReplay')}</span>
+                        <span className="text-ink-500">{t('noReplay')}</span>
                       )}
                     </td>
                   </tr>

@@ -27,7 +27,7 @@ export function ContentReportButton({
       targetType={targetType}
       targetId={targetId}
       signedIn={viewerId !== null}
-      className="ml-auto inline-flex h-6 items-center gap-1 rounded px-1.5 text-xs text-ink-300 hover:text-live [&_svg]:size-3.5"
+      className="ml-auto inline-flex h-6 items-center gap-1 rounded px-1.5 text-xs text-ink-500 hover:text-live [&_svg]:size-3.5"
     />
   );
 }

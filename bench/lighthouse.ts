@@ -1,0 +1,159 @@
+// Lighthouse desktop (performance, accessibility, best practices, SEO, CLS) and axe-core's violation
+// counts for the portal's main pages, on a production build (`next build` first) started here with demo
+// data. Prints a table and writes bench/results/lighthouse.json. Lighthouse drives Debian's Chromium
+// (CHROME_PATH); the mobile redirect is off for the audited server (MOBILE_REDIRECT=off).
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium } from '@playwright/test';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3291);
+const BASE = `http://127.0.0.1:${PORT}`;
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-background-networking';
+const run = promisify(execFile);
+
+async function startPortal() {
+  const server = spawn('npx', ['tsx', 'server.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      DATA_DIR: process.env.BENCH_DATA_DIR ?? '.data/bench',
+      SEED_ON_START: '1',
+      MOBILE_REDIRECT: 'off',
+      LOG_LEVEL: 'warn',
+      // Media ports follow the bench port, so the bench never meets another portal's engine.
+      MEDIA_RTMP_PORT: process.env.MEDIA_RTMP_PORT ?? String(20_000 + (PORT % 10_000)),
+      MEDIA_HTTP_PORT: process.env.MEDIA_HTTP_PORT ?? String(30_000 + (PORT % 10_000)),
+    },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const started = Date.now();
+  while (Date.now() - started < 180_000) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return server;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  process.kill(-server.pid!, 'SIGTERM');
+  throw new Error('the portal did not start');
+}
+
+/** A seeded room and match, read from the pages that link to them. */
+async function firstLink(page: string, pattern: RegExp) {
+  const html = await (await fetch(`${BASE}${page}`)).text();
+  const match = html.match(pattern);
+  if (!match) throw new Error(`no link like ${pattern} on ${page}`);
+  return match[0].replaceAll('&amp;', '&');
+}
+
+type Scores = { performance: number; accessibility: number; bestPractices: number; seo: number; cls: number };
+
+async function lighthouse(url: string): Promise<Scores> {
+  const output = path.join(os.tmpdir(), `lighthouse-${process.pid}.json`);
+  await run(
+    'npx',
+    [
+      'lighthouse',
+      url,
+      '--preset=desktop',
+      '--only-categories=performance,accessibility,best-practices,seo',
+      `--chrome-flags=${CHROME_FLAGS}`,
+      '--output=json',
+      `--output-path=${output}`,
+      '--quiet',
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 64 * 2 ** 20 },
+  );
+  const report = JSON.parse(fs.readFileSync(output, 'utf8'));
+  fs.rmSync(output, { force: true });
+  const score = (category: string) => Math.round(report.categories[category].score * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    cls: report.audits['cumulative-layout-shift'].numericValue,
+  };
+}
+
+async function axeCounts(urls: string[]) {
+  const browser = await chromium.launch({
+    executablePath: CHROME,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const counts: Record<string, { violations: number; seriousOrCritical: number; nodes: number }> = {};
+  try {
+    for (const url of urls) {
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      await page.goto(url);
+      await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      counts[url] = {
+        violations: violations.length,
+        seriousOrCritical: violations.filter(({ impact }) => impact === 'serious' || impact === 'critical')
+          .length,
+        nodes: violations.reduce((sum, violation) => sum + violation.nodes.length, 0),
+      };
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return counts;
+}
+
+async function main() {
+  const server = await startPortal();
+  try {
+    const pages = [
+      '/main',
+      '/football',
+      '/anchor',
+      await firstLink('/anchor', /\/live\?id=\d+/),
+      '/rank',
+      await firstLink('/trophy/home?year=2022&view=matches', /\/score-detail\?id=\d+/),
+    ];
+    // One unmeasured visit each, so the first audit does not pay for the server's first render.
+    for (const page of pages) await fetch(`${BASE}${page}`);
+    const rows: Record<string, Scores> = {};
+    for (const page of pages) {
+      rows[page] = await lighthouse(`${BASE}${page}`);
+      console.log(page, JSON.stringify(rows[page]));
+    }
+    const axe = await axeCounts(
+      [...pages, ...pages.map((page) => `/en${page}`)].map((page) => `${BASE}${page}`),
+    );
+    console.log('\npage | performance | accessibility | best practices | SEO | CLS');
+    for (const [page, row] of Object.entries(rows))
+      console.log(
+        `${page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${row.cls.toFixed(3)}`,
+      );
+    console.log('\naxe-core (all rules; serious or critical) per page:');
+    for (const [url, count] of Object.entries(axe))
+      console.log(
+        `${url.slice(BASE.length)}: ${count.violations} rules violated on ${count.nodes} nodes, ${count.seriousOrCritical} serious or critical`,
+      );
+    fs.mkdirSync('bench/results', { recursive: true });
+    fs.writeFileSync(
+      'bench/results/lighthouse.json',
+      JSON.stringify(
+        { measuredAt: new Date().toISOString(), machine: `${os.cpus().length} cores`, rows, axe },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    process.kill(-server.pid!, 'SIGTERM');
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
