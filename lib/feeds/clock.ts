@@ -34,9 +34,19 @@ export function poisson(random: () => number, mean: number) {
 const DAY_MS = 86_400_000;
 
 /**
+ * Real minutes a slot stays in the programme after the longest game could have ended. Without it the
+ * longest game left the programme at the very instant of its final whistle: every tick before that
+ * instant saw it still playing, none after it saw it at all, so it stayed "live" for ever (issue 17).
+ * Ticks come every few seconds; ten minutes leave room for a slow or late tick, and the feeds job's
+ * catch-up finishes anything a stopped process missed.
+ */
+export const FINISHED_KEPT_MINUTES = 10;
+
+/**
  * The kick-off slots a daily programme has running or coming up: every `spacingMinutes` from UTC
- * midnight, those that kicked off less than `longestMinutes` ago or start within `lookaheadMinutes`.
- * Yesterday's late slots count too, so games still playing at midnight are carried to their end.
+ * midnight, those that kicked off less than `longestMinutes` + FINISHED_KEPT_MINUTES ago or start
+ * within `lookaheadMinutes`. Yesterday's late slots count too, so games still playing at midnight are
+ * carried to their end.
  */
 export function programmeSlots(
   now: Date,
@@ -45,10 +55,14 @@ export function programmeSlots(
   lookaheadMinutes: number,
 ) {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const from = now.getTime() - longestMinutes * 60_000;
+  const from = now.getTime() - (longestMinutes + FINISHED_KEPT_MINUTES) * 60_000;
   const to = now.getTime() + lookaheadMinutes * 60_000;
   const slots: { day: string; slot: number; kickoffAt: Date }[] = [];
-  for (const dayStart of [today - DAY_MS, today]) {
+  for (
+    let dayStart = today - Math.ceil((today - from) / DAY_MS) * DAY_MS;
+    dayStart <= today;
+    dayStart += DAY_MS
+  ) {
     const first = Math.max(0, Math.ceil((from - dayStart) / (spacingMinutes * 60_000)));
     for (let slot = first; ; slot += 1) {
       const kickoff = dayStart + slot * spacingMinutes * 60_000;

@@ -89,6 +89,17 @@ export function replayLength(match: RecordedMatch) {
   return phases(match).at(-1)!.at;
 }
 
+/** The instant a replay kicking off at `kickoffAt` at clock speed `speed` reaches its final whistle. */
+export function replayEndsAt(match: RecordedMatch, kickoffAt: Date, speed: number) {
+  // Rounded up to the millisecond: at `expectedEndAt` itself the replay is finished at any speed.
+  return new Date(kickoffAt.getTime() + Math.ceil((replayLength(match) / speed) * 60_000));
+}
+
+/** The clock speed a stored replay was played at, read back from its kick-off and expected end. */
+export function replaySpeed(match: RecordedMatch, kickoffAt: Date, expectedEndAt: Date) {
+  return (replayLength(match) * 60_000) / (expectedEndAt.getTime() - kickoffAt.getTime());
+}
+
 /** Where the match clock stands `elapsed` minutes after kick-off: period and the minute shown. */
 function clockAt(match: RecordedMatch, elapsed: number) {
   const list = phases(match);
@@ -165,6 +176,7 @@ export function replayAt(match: RecordedMatch, kickoffAt: Date, now: Date, speed
     awayTeam: match.awayTeam,
     ground: match.ground,
     kickoffAt,
+    expectedEndAt: replayEndsAt(match, kickoffAt, speed),
     replayOf: { source: match.source, externalId: match.externalId, date: match.playedOn },
   };
   if (elapsed < 0) {

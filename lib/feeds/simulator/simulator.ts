@@ -175,6 +175,22 @@ export function simulatedLength(sport: SimulatedSport, seed: string) {
   return (sport === 'basketball' ? drawBasketball(random) : drawEsports(random)).end;
 }
 
+/** Where a simulated game's key comes from: `<sport>/<kick-off ISO>/<home>/<away>`. */
+export function simulatedKey(externalId: string) {
+  const match = /^(basketball|esports)\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(externalId);
+  if (!match) return null;
+  const kickoffAt = new Date(match[2]!);
+  if (Number.isNaN(kickoffAt.getTime())) return null;
+  return { sport: match[1] as SimulatedSport, kickoffAt, home: match[3]!, away: match[4]! };
+}
+
+/** The clock speed a stored simulated game was played at, read back from its kick-off and expected end. */
+export function simulatedSpeed(externalId: string, kickoffAt: Date, expectedEndAt: Date) {
+  const key = simulatedKey(externalId);
+  if (!key) return null;
+  return (simulatedLength(key.sport, externalId) * 60_000) / (expectedEndAt.getTime() - kickoffAt.getTime());
+}
+
 /** A simulated game between `home` and `away` kicking off at `kickoffAt`, as it stands at `now`. */
 export function simulatedAt(
   sport: SimulatedSport,
@@ -198,6 +214,8 @@ export function simulatedAt(
     homeTeam: home,
     awayTeam: away,
     kickoffAt,
+    // Rounded up to the millisecond: at `expectedEndAt` itself the game is over at any speed.
+    expectedEndAt: new Date(kickoffAt.getTime() + Math.ceil((game.end / speed) * 60_000)),
   };
   if (elapsed < 0) return { ...base, status: 'not_started', period: 'not_started', score: null, events: [] };
   const finished = elapsed >= game.end;
