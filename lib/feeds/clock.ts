@@ -6,6 +6,24 @@ export function matchMinutesSince(kickoffAt: Date, now: Date, speed: number) {
   return ((now.getTime() - kickoffAt.getTime()) / 60_000) * speed;
 }
 
+/**
+ * Match minutes elapsed at `now` for a game of `length` match minutes due to end at `endsAt`: the
+ * final whistle is the instant `endsAt` itself (compared in milliseconds, never in rounded minutes),
+ * so every process, the stored expected end and the state agree at any speed.
+ */
+export function clampToEnd(elapsed: number, length: number, now: Date, endsAt: Date) {
+  return now.getTime() >= endsAt.getTime() ? Math.max(elapsed, length) : Math.min(elapsed, length - 1e-6);
+}
+
+/**
+ * The clock speed a game of `length` match minutes was played at, read back from its stored kick-off
+ * and expected end; rounded, as speeds are configured values and the end was rounded up to the ms.
+ */
+export function speedOf(length: number, kickoffAt: Date, expectedEndAt: Date) {
+  const speed = (length * 60_000) / (expectedEndAt.getTime() - kickoffAt.getTime());
+  return Math.round(speed * 1e6) / 1e6;
+}
+
 /** mulberry32: small, fast, good enough for made-up match events; same seed, same sequence. */
 export function seededRandom(seed: string) {
   let state = 0;

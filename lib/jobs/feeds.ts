@@ -242,7 +242,12 @@ async function catchUp(db: Db, recorded: RecordedMatch[], programme: Set<string>
       // Without its record the game cannot be played on: the watchdog marks it abnormal.
       if (!record) continue;
       const own = row.expectedEndAt ? replaySpeed(record, row.kickoffAt, row.expectedEndAt) : speed;
-      found.push({ ...replayAt(record, row.kickoffAt, now, own), externalId: row.externalId });
+      found.push({
+        ...replayAt(record, row.kickoffAt, now, own),
+        externalId: row.externalId,
+        // The end it was announced with (a speed read back could round it by a millisecond).
+        ...(row.expectedEndAt ? { expectedEndAt: row.expectedEndAt } : {}),
+      });
     } else {
       const key = simulatedKey(row.externalId);
       if (!key) continue;
@@ -252,6 +257,8 @@ async function catchUp(db: Db, recorded: RecordedMatch[], programme: Set<string>
       found.push({
         ...simulatedAt(key.sport, key.home, key.away, row.kickoffAt, now, own),
         externalId: row.externalId,
+        // The end it was announced with (a speed read back could round it by a millisecond).
+        ...(row.expectedEndAt ? { expectedEndAt: row.expectedEndAt } : {}),
       });
     }
   }

@@ -8,7 +8,14 @@
 // other's by 0.6 — the swings of a real game.
 // E-sports model: best of three maps of 30–40 minutes with 5-minute breaks; each team gets Poisson(18)
 // kills and Poisson(3) objectives a map, the side with more kills takes the map.
-import { matchMinutesSince, poisson, programmeSlots, seededRandom } from '@/lib/feeds/clock';
+import {
+  clampToEnd,
+  matchMinutesSince,
+  poisson,
+  programmeSlots,
+  seededRandom,
+  speedOf,
+} from '@/lib/feeds/clock';
 import type { FeedBatch, MatchEventInfo, MatchInfo } from '@/lib/feeds/provider';
 import type { MatchPeriod } from '@/lib/scores/schema';
 
@@ -188,7 +195,7 @@ export function simulatedKey(externalId: string) {
 export function simulatedSpeed(externalId: string, kickoffAt: Date, expectedEndAt: Date) {
   const key = simulatedKey(externalId);
   if (!key) return null;
-  return (simulatedLength(key.sport, externalId) * 60_000) / (expectedEndAt.getTime() - kickoffAt.getTime());
+  return speedOf(simulatedLength(key.sport, externalId), kickoffAt, expectedEndAt);
 }
 
 /** A simulated game between `home` and `away` kicking off at `kickoffAt`, as it stands at `now`. */
@@ -204,7 +211,8 @@ export function simulatedAt(
   const externalId = `${sport}/${kickoffAt.toISOString()}/${home}/${away}`;
   const game =
     sport === 'basketball' ? drawBasketball(seededRandom(externalId)) : drawEsports(seededRandom(externalId));
-  const elapsed = matchMinutesSince(kickoffAt, now, speed);
+  const expectedEndAt = new Date(kickoffAt.getTime() + Math.ceil((game.end / speed) * 60_000));
+  const elapsed = clampToEnd(matchMinutesSince(kickoffAt, now, speed), game.end, now, expectedEndAt);
   const base = {
     source: SIMULATED_SOURCE,
     externalId,
@@ -215,7 +223,7 @@ export function simulatedAt(
     awayTeam: away,
     kickoffAt,
     // Rounded up to the millisecond: at `expectedEndAt` itself the game is over at any speed.
-    expectedEndAt: new Date(kickoffAt.getTime() + Math.ceil((game.end / speed) * 60_000)),
+    expectedEndAt,
   };
   if (elapsed < 0) return { ...base, status: 'not_started', period: 'not_started', score: null, events: [] };
   const finished = elapsed >= game.end;
