@@ -16,7 +16,7 @@ it('tells the truth after every step of seven days at speed 1, across restarts a
     steps: 120,
   });
   // The run exercised what it claims to.
-  expect(summary).toMatchObject({ midnights: 7 });
+  expect(summary.midnights).toBeGreaterThanOrEqual(7);
   expect(summary.restarts).toBeGreaterThanOrEqual(3);
   expect(summary.edges).toBeGreaterThanOrEqual(5);
   expect(summary.stepsWithLive).toBeGreaterThanOrEqual(10);
