@@ -167,7 +167,7 @@ test('an invite link opens registration after 0.5 s and the invite reaches the n
   const mobile = freshMobile();
   await page.goto('/register?code=DEMOSTAR');
   await expect(page).toHaveURL(/\/main\?code=DEMOSTAR$/);
-  // The dialog opens 0.5 s after the page's after-load chunk runs; a busy machine needs the margin.
+  // The dialog opens 0.5 s after arrival (e2e/login-dialog.spec.ts times it); a busy machine needs the margin.
   await expect(dialog(page).getByText('注册账号')).toBeVisible({ timeout: 15_000 });
   await expect(dialog(page).getByRole('textbox', { name: '邀请码' })).toHaveValue('DEMOSTAR');
   expect(await page.evaluate(() => localStorage.getItem('inviteCode'))).toBe('DEMOSTAR');

@@ -50,6 +50,9 @@ export function AccountForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!complete) return notify('warning', t('incomplete'));
+    // Spec §5: at least 6, checked here before anything is sent (like the mobile and code lengths).
+    if (password.length < PASSWORD_MIN_LENGTH)
+      return notify('warning', t('passwordTooShort', { min: PASSWORD_MIN_LENGTH }));
     setBusy(true);
     try {
       const proof = await captcha.payload();

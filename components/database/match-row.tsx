@@ -80,6 +80,10 @@ export async function MatchRow({
             <span className="text-[11px] font-medium text-live">
               {match.minute !== null ? t('minute', { minute: match.minute }) : t(`periods.${match.period}`)}
             </span>
+          ) : match.status === 'abnormal' && hasScore ? (
+            <span data-testid="match-abnormal" className="text-[11px] font-medium text-amber-700">
+              {t('status.abnormal')}
+            </span>
           ) : null}
           {match.homePenalties !== null && match.awayPenalties !== null ? (
             <span className="text-[11px] text-ink-500">

@@ -1,6 +1,5 @@
 'use client';
 import { Toaster } from 'sonner';
-import { LoginHost } from '@/components/accounts/login-host';
 import { GoalPopup } from '@/components/scores/goal-popup';
 import type { StoredUser } from '@/lib/store/atoms';
 import { PopupHost } from './popup-host';
@@ -17,7 +16,6 @@ export default function Background({
   return (
     <>
       <Startup mobileSiteUrl={mobileSiteUrl} user={user} />
-      <LoginHost signedIn={user !== null} />
       <PopupHost />
       <ReloginHost />
       <GoalPopup signedIn={user !== null} />

@@ -19,12 +19,14 @@ export function MatchStatusLabel({ summary }: { summary: MatchSummary }) {
   }
   if (summary.status === 'abnormal') {
     return (
-      <span className="font-medium text-ink-500">
+      <span data-testid="match-abnormal" className="font-medium text-amber-700">
         {summary.status_note === 'postponed' ||
         summary.status_note === 'awarded' ||
         summary.status_note === 'interrupted'
           ? t(summary.status_note)
-          : t('abnormal')}
+          : summary.status_note === 'feed_silent'
+            ? `${t('abnormal')} · ${t('feed_silent')}`
+            : t('abnormal')}
       </span>
     );
   }

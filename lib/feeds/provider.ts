@@ -115,6 +115,8 @@ export const matchInfoSchema = z.object({
   ground: z.string().nullish(),
   kickoffAt: z.date(),
   kickoffTimeKnown: z.boolean().default(true),
+  /** When the feed expects the match to be over; past it, a match the feed stops reporting turns abnormal. */
+  expectedEndAt: z.date().nullish(),
   status: z.enum(MATCH_STATUSES),
   statusNote: z.string().nullish(),
   period: z.enum(MATCH_PERIODS).default('not_started'),

@@ -1,6 +1,7 @@
-// The live feeds job: each tick plays today's replays and simulated games up to "now", stores them
-// through the scores service, and pushes what changed (code 100) and every new goal (`goal`).
-import { aliasedTable, and, eq, inArray, isNull, lt, notInArray } from 'drizzle-orm';
+// The live feeds job: each tick plays today's replays and simulated games up to "now", catches up the
+// ones a stopped process left unfinished, stores them through the scores service, and pushes what
+// changed (code 100) and every new goal (`goal`); then the watchdog marks silent matches abnormal.
+import { aliasedTable, and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { OPENFOOTBALL_SOURCE } from '@/lib/feeds/openfootball/parse';
 import type { FeedBatch, MatchInfo } from '@/lib/feeds/provider';
@@ -10,17 +11,21 @@ import {
   type RecordedMatch,
   replayAt,
   replaySchedule,
+  replaySpeed,
 } from '@/lib/feeds/replay/replay';
 import {
   SIMULATED_SOURCE,
   type SimulatedSport,
   simulatedAt,
+  simulatedKey,
   simulatedLeagueBatch,
   simulatedSchedule,
+  simulatedSpeed,
 } from '@/lib/feeds/simulator/simulator';
 import { matchUpdatesSchema, type ServerMessage } from '@/lib/realtime/events';
 import { type PushTarget, publish } from '@/lib/realtime/gateway';
 import { storeFeedBatch } from '@/lib/scores/ingest';
+import { markSilentMatches } from '@/lib/scores/match-states';
 import { competitions, matchEvents, matches, seasons, teams } from '@/lib/scores/schema';
 
 const home = aliasedTable(teams, 'home_team');
@@ -104,18 +109,26 @@ type Seen = {
 };
 
 const SPORT_OF_SIMULATION: SimulatedSport[] = ['basketball', 'esports'];
+const keyOf = (match: { source: string; externalId: string }) => `${match.source}|${match.externalId}`;
 
 /**
  * One feeds loop. `speed` is FEED_CLOCK_SPEED; `publish` is the gateway's (injected in tests). The
- * state it keeps is only what was last pushed, so a restart re-sends nothing already shown.
+ * state it keeps is only what was last pushed, so a restart re-sends nothing already shown. Each tick
+ * plays the programme (lib/feeds/clock.ts) and catches up every replay or simulated game the database
+ * still holds as not over but the programme no longer lists — a process that was stopped while they
+ * played, or started after they ended — to its true state at `now`, final result included.
  */
 export function createFeedsTicker(options: { speed: number; publish?: Publisher }) {
   const push = options.publish ?? publish;
   const seen = new Map<string, Seen>();
+  /** What this process last stored of each match (its whole report) and the stored ids. */
+  const written = new Map<string, string>();
+  const ids = new Map<string, number>();
+  const leaguesStored = new Set<number>();
   let recorded: RecordedMatch[] | null = null;
   let running = false;
 
-  return async function tick(db: Db, now = new Date()) {
+  return async function tick(db: Db, now: Date) {
     // A slow tick (large first import, busy database) must not overlap the next one.
     if (running) return null;
     running = true;
@@ -137,45 +150,143 @@ export function createFeedsTicker(options: { speed: number; publish?: Publisher 
         simulatedAt(sport, game.home, game.away, game.kickoffAt, now, options.speed),
       ),
     );
-    const year = now.getUTCFullYear();
-    const leagues = SPORT_OF_SIMULATION.map((sport) => simulatedLeagueBatch(sport, year));
+    const programme = [...replays, ...simulated];
+    const caughtUp = await catchUp(db, recorded, new Set(programme.map(keyOf)), now, options.speed);
+    const played = [...programme, ...caughtUp];
+    // Only what changed since this process last stored it is written again; the rest is marked as
+    // heard of now, which is what the watchdog reads.
+    const changed = played.filter((match) => written.get(keyOf(match)) !== JSON.stringify(match));
+    const unchanged = played.flatMap((match) => (changed.includes(match) ? [] : [ids.get(keyOf(match))!]));
+    // A game kicked off before New Year belongs to last year's season.
+    const years = [
+      ...new Set([
+        now.getUTCFullYear(),
+        ...changed
+          .filter((match) => match.source === SIMULATED_SOURCE)
+          .map((match) => match.kickoffAt.getUTCFullYear()),
+      ]),
+    ].filter((year) => !leaguesStored.has(year));
+    const leagues = SPORT_OF_SIMULATION.flatMap((sport) =>
+      years.map((year) => simulatedLeagueBatch(sport, year)),
+    );
     const batch: FeedBatch = {
       competitions: leagues.flatMap((league) => league.competitions ?? []),
       seasons: leagues.flatMap((league) => league.seasons ?? []),
       teams: leagues.flatMap((league) => league.teams ?? []),
       seasonTeams: leagues.flatMap((league) => league.seasonTeams ?? []),
-      matches: [...replays, ...simulated],
+      matches: changed,
     };
-    const stored = await db.transaction((tx) => storeFeedBatch(tx, batch));
-    await pushChanges(db, [...replays, ...simulated], stored.matchIds, seen, push);
-    const interrupted = await closeInterrupted(db, [...stored.matchIds.values()], now);
-    return { replays: replays.length, simulated: simulated.length, interrupted };
+    const stored = await db.transaction(async (tx) => {
+      const result = await storeFeedBatch(tx, batch, now);
+      if (unchanged.length)
+        await tx.update(matches).set({ updatedAt: now }).where(inArray(matches.id, unchanged));
+      return result;
+    });
+    for (const year of years) leaguesStored.add(year);
+    const believed = changed.filter((match) => !stored.held.has(keyOf(match)));
+    for (const match of changed) {
+      ids.set(keyOf(match), stored.matchIds.get(keyOf(match))!);
+      // A report that was not believed is not remembered as written: the next one is checked again.
+      if (!stored.held.has(keyOf(match))) written.set(keyOf(match), JSON.stringify(match));
+    }
+    await pushChanges(db, believed, stored.matchIds, seen, push);
+    const current = new Set(played.map(keyOf));
+    for (const memory of [seen, written, ids])
+      for (const key of memory.keys()) if (!current.has(key)) memory.delete(key);
+    return {
+      replays: replays.length,
+      simulated: simulated.length,
+      caughtUp: caughtUp.length,
+      stored: changed.length,
+      held: stored.held.size,
+    };
   }
 }
 
-/** No match, even at the feed clock's slowest, is still playing this long after its kick-off. */
-const LONGEST_MATCH_MS = 4 * 60 * 60 * 1000;
-
 /**
- * Replays and simulations left "live" by a process that stopped while they played and came back
- * after their slot had gone: no tick will ever finish them, so they are marked interrupted (shown
- * as abnormal) rather than left live forever or given a final score they never reached. Nothing is
- * pushed: this happens only after a restart, and browsers refetch everything when they reconnect.
+ * Replays and simulated games stored as not over whose slot the programme no longer lists, as they
+ * stand at `now`: both feeds are pure functions of the record, the kick-off and the clock speed, so the
+ * true state is known whatever happened meanwhile. The speed is read back from each game's expected
+ * end (a portal restarted with another FEED_CLOCK_SPEED finishes earlier games at their own pace).
  */
-async function closeInterrupted(db: Db, playing: number[], now: Date) {
-  const closed = await db
-    .update(matches)
-    .set({ status: 'abnormal', statusNote: 'interrupted' })
+async function catchUp(db: Db, recorded: RecordedMatch[], programme: Set<string>, now: Date, speed: number) {
+  const open = await db
+    .select({
+      source: matches.source,
+      externalId: matches.externalId,
+      kickoffAt: matches.kickoffAt,
+      expectedEndAt: matches.expectedEndAt,
+      replayOfMatchId: matches.replayOfMatchId,
+    })
+    .from(matches)
     .where(
       and(
         inArray(matches.source, [REPLAY_SOURCE, SIMULATED_SOURCE]),
-        eq(matches.status, 'live'),
-        lt(matches.kickoffAt, new Date(now.getTime() - LONGEST_MATCH_MS)),
-        playing.length ? notInArray(matches.id, playing) : undefined,
+        inArray(matches.status, ['not_started', 'live']),
       ),
-    )
-    .returning({ id: matches.id });
-  return closed.length;
+    );
+  const left = open.filter((row) => !programme.has(keyOf(row)));
+  const originalIds = [...new Set(left.map((row) => row.replayOfMatchId).filter((id) => id !== null))];
+  const originals = originalIds.length
+    ? await db
+        .select({ id: matches.id, source: matches.source, externalId: matches.externalId })
+        .from(matches)
+        .where(inArray(matches.id, originalIds))
+    : [];
+  const records = new Map(recorded.map((match) => [keyOf(match), match]));
+  const recordOf = new Map(originals.map((row) => [row.id, records.get(keyOf(row))]));
+  const found: MatchInfo[] = [];
+  for (const row of left) {
+    if (row.source === REPLAY_SOURCE) {
+      const record = row.replayOfMatchId === null ? undefined : recordOf.get(row.replayOfMatchId);
+      // Without its record the game cannot be played on: the watchdog marks it abnormal.
+      if (!record) continue;
+      const own = row.expectedEndAt ? replaySpeed(record, row.kickoffAt, row.expectedEndAt) : speed;
+      found.push({
+        ...replayAt(record, row.kickoffAt, now, own),
+        externalId: row.externalId,
+        // The end it was announced with (a speed read back could round it by a millisecond).
+        ...(row.expectedEndAt ? { expectedEndAt: row.expectedEndAt } : {}),
+      });
+    } else {
+      const key = simulatedKey(row.externalId);
+      if (!key) continue;
+      const own = row.expectedEndAt
+        ? (simulatedSpeed(row.externalId, row.kickoffAt, row.expectedEndAt) ?? speed)
+        : speed;
+      found.push({
+        ...simulatedAt(key.sport, key.home, key.away, row.kickoffAt, now, own),
+        externalId: row.externalId,
+        // The end it was announced with (a speed read back could round it by a millisecond).
+        ...(row.expectedEndAt ? { expectedEndAt: row.expectedEndAt } : {}),
+      });
+    }
+  }
+  return found;
+}
+
+/**
+ * The watchdog's step (lib/scores/match-states.ts): live matches past their expected end whose feed
+ * fell silent become abnormal, and open pages hear of it.
+ */
+export async function watchSilentMatches(db: Db, now: Date, push: Publisher = publish) {
+  const changed = await markSilentMatches(db, now);
+  for (const sport of ['football', 'basketball', 'esports'] as const) {
+    const data = changed
+      .filter((row) => row.sport === sport)
+      .map((row) => ({
+        match_id: row.id,
+        status: row.status,
+        period: row.period,
+        minute: row.minute,
+        home_score: row.homeScore,
+        away_score: row.awayScore,
+        source: row.source,
+        replay_of_date: row.replayOfDate,
+      }));
+    if (data.length) push('everyone', { code: 100, type: sport, data: matchUpdatesSchema.parse(data) });
+  }
+  return changed.length;
 }
 
 const sportOf = (match: MatchInfo) =>

@@ -9,7 +9,7 @@ import { getConfig } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { log } from '@/lib/log';
 import { pruneRateLimits } from '@/lib/rate-limits';
-import { createFeedsTicker } from './feeds';
+import { createFeedsTicker, watchSilentMatches } from './feeds';
 
 type Job = { name: string; everyMs: number; run: (db: Db) => Promise<unknown> };
 
@@ -50,9 +50,14 @@ export const jobs: Job[] = [
     everyMs: FEEDS_TICK_MS,
     run: async (db) => {
       const config = getConfig();
-      if (!config.FEEDS) return;
-      feedsTick ??= createFeedsTicker({ speed: config.FEED_CLOCK_SPEED });
-      await feedsTick(db);
+      const now = new Date();
+      if (config.FEEDS) {
+        feedsTick ??= createFeedsTicker({ speed: config.FEED_CLOCK_SPEED });
+        // The watchdog waits for the feeds' catch-up: a game that ended while the portal was down is
+        // finished with its result, not marked abnormal. A tick still running skips this turn.
+        if (!(await feedsTick(db, now))) return;
+      }
+      await watchSilentMatches(db, now);
     },
   },
 ];

@@ -96,51 +96,55 @@ describe('GET api/Football/season_table', () => {
 
   it('applies a point deduction with its reason (fictional league)', async () => {
     await testDb.db.transaction((tx) =>
-      storeFeedBatch(tx, {
-        competitions: [
-          {
-            code: 'test.1',
-            source: 'test',
-            sport: 'football',
-            kind: 'league',
-            region: 'xx',
-            sourceName: 'Test League',
-          },
-        ],
-        seasons: [{ competitionCode: 'test.1', key: '2030-31', sourceName: 'Test League 2030/31' }],
-        teams: ['Northfield Rovers', 'Southgate Athletic'].map((sourceName) => ({
-          sport: 'football' as const,
-          sourceName,
-        })),
-        seasonTeams: ['Northfield Rovers', 'Southgate Athletic'].map((team) => ({
-          competitionCode: 'test.1',
-          seasonKey: '2030-31',
-          team,
-        })),
-        matches: [
-          {
-            source: 'test',
-            externalId: 'n-s',
+      storeFeedBatch(
+        tx,
+        {
+          competitions: [
+            {
+              code: 'test.1',
+              source: 'test',
+              sport: 'football',
+              kind: 'league',
+              region: 'xx',
+              sourceName: 'Test League',
+            },
+          ],
+          seasons: [{ competitionCode: 'test.1', key: '2030-31', sourceName: 'Test League 2030/31' }],
+          teams: ['Northfield Rovers', 'Southgate Athletic'].map((sourceName) => ({
+            sport: 'football' as const,
+            sourceName,
+          })),
+          seasonTeams: ['Northfield Rovers', 'Southgate Athletic'].map((team) => ({
             competitionCode: 'test.1',
             seasonKey: '2030-31',
-            round: 'Matchday 1',
-            homeTeam: 'Northfield Rovers',
-            awayTeam: 'Southgate Athletic',
-            kickoffAt: new Date('2030-08-01T15:00:00Z'),
-            status: 'finished',
-            score: { fullTime: [2, 0] },
-          },
-        ],
-        pointAdjustments: [
-          {
-            competitionCode: 'test.1',
-            seasonKey: '2030-31',
-            team: 'Northfield Rovers',
-            points: -6,
-            reason: 'administration',
-          },
-        ],
-      }),
+            team,
+          })),
+          matches: [
+            {
+              source: 'test',
+              externalId: 'n-s',
+              competitionCode: 'test.1',
+              seasonKey: '2030-31',
+              round: 'Matchday 1',
+              homeTeam: 'Northfield Rovers',
+              awayTeam: 'Southgate Athletic',
+              kickoffAt: new Date('2030-08-01T15:00:00Z'),
+              status: 'finished',
+              score: { fullTime: [2, 0] },
+            },
+          ],
+          pointAdjustments: [
+            {
+              competitionCode: 'test.1',
+              seasonKey: '2030-31',
+              team: 'Northfield Rovers',
+              points: -6,
+              reason: 'administration',
+            },
+          ],
+        },
+        new Date('2030-08-01T17:00:00Z'),
+      ),
     );
     const { body } = await table('competition=test.1');
     expect(body.data.groups[0]!.list.map((row) => [row.team_name_zh, row.points, row.deduct_points])).toEqual(

@@ -327,38 +327,49 @@ export async function seasonSquads(db: DbOrTx, seasonId: number, teamId: number 
 const HOUR = 3_600_000;
 
 /**
- * The home page's match blocks from one indexed range read: matches under way, those starting in the
- * next day, today's finished ones; plus the latest real results.
+ * The home page's match blocks: matches under way, those starting in the next day, today's finished
+ * (or abnormal) ones, and the latest real results. One small indexed read per block: a single range
+ * read over the day cut off under way matches on busy days (a sped-up feed clock plays hundreds).
  */
 export async function homeMatchBoard(db: DbOrTx, locale: Locale, now: Date, limit = 8) {
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const [window, results] = await Promise.all([
+  const [live, upcoming, finishedToday, results] = await Promise.all([
+    selectMatches(db)
+      .where(eq(matches.status, 'live'))
+      .orderBy(asc(matches.kickoffAt), asc(matches.id))
+      .limit(limit),
     selectMatches(db)
       .where(
         and(
-          gte(matches.kickoffAt, new Date(+dayStart - 6 * HOUR)),
+          eq(matches.status, 'not_started'),
+          gte(matches.kickoffAt, now),
           lt(matches.kickoffAt, new Date(+now + 24 * HOUR)),
         ),
       )
       .orderBy(asc(matches.kickoffAt), asc(matches.id))
-      .limit(400),
+      .limit(limit),
+    selectMatches(db)
+      .where(
+        and(
+          inArray(matches.status, ['finished', 'abnormal']),
+          gte(matches.kickoffAt, dayStart),
+          lte(matches.kickoffAt, now),
+        ),
+      )
+      .orderBy(desc(matches.kickoffAt), desc(matches.id))
+      .limit(limit),
     selectMatches(db)
       .where(and(eq(matches.status, 'finished'), isRecord, lte(matches.kickoffAt, now)))
       // Kick-off alone, so the kick-off index is read backwards and stops after `limit` rows.
       .orderBy(desc(matches.kickoffAt))
       .limit(limit),
   ]);
-  const list = window.map((row) => presentMatch(row, locale));
+  const present = (rows: typeof live) => rows.map((row) => presentMatch(row, locale));
   return {
-    live: list.filter((match) => match.status === 'live').slice(0, limit),
-    upcoming: list
-      .filter((match) => match.status === 'not_started' && match.kickoffAt >= now)
-      .slice(0, limit),
-    finishedToday: list
-      .filter((match) => match.status === 'finished' && match.kickoffAt >= dayStart)
-      .reverse()
-      .slice(0, limit),
-    recentResults: results.map((row) => presentMatch(row, locale)),
+    live: present(live),
+    upcoming: present(upcoming),
+    finishedToday: present(finishedToday),
+    recentResults: present(results),
   };
 }
 

@@ -5,9 +5,11 @@ import { and, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@/lib/db';
 import { type FeedBatch, feedBatchSchema, type ParsedFeedBatch } from '@/lib/feeds/provider';
+import { canMoveTo, stateRank } from './match-states';
 import {
   competitions,
   lineups,
+  type MatchStatus,
   matchEvents,
   matches,
   matchStatistics,
@@ -23,9 +25,9 @@ import {
 
 const CHUNK = 500;
 
-function chunks<T>(rows: T[]) {
+function chunks<T>(rows: T[], size = CHUNK) {
   const out: T[][] = [];
-  for (let index = 0; index < rows.length; index += CHUNK) out.push(rows.slice(index, index + CHUNK));
+  for (let index = 0; index < rows.length; index += size) out.push(rows.slice(index, index + size));
   return out;
 }
 
@@ -76,9 +78,15 @@ export type StoredBatch = {
   squadPlayers: number;
   /** The stored id of each match of the batch, by `source|externalId`. */
   matchIds: Map<string, number>;
+  /**
+   * Matches the batch reported going back (a finished match seen live again): kept as they were,
+   * their events untouched (lib/scores/match-states.ts), by `source|externalId`.
+   */
+  held: Set<string>;
 };
 
-export async function storeFeedBatch(tx: DbOrTx, input: FeedBatch): Promise<StoredBatch> {
+/** Stores `input` as the feed reported it at `now` (the time each match was last heard of). */
+export async function storeFeedBatch(tx: DbOrTx, input: FeedBatch, now: Date): Promise<StoredBatch> {
   const batch: ParsedFeedBatch = feedBatchSchema.parse(input);
 
   // Competitions and seasons named by the batch, plus the ones its rows refer to.
@@ -229,7 +237,7 @@ export async function storeFeedBatch(tx: DbOrTx, input: FeedBatch): Promise<Stor
       });
   }
 
-  const matchIds = await storeMatches(tx, batch, season, teamId);
+  const { matchIds, held } = await storeMatches(tx, batch, season, teamId, now);
 
   // Squads and point adjustments.
   const players = new Map<string, typeof squadPlayers.$inferInsert>();
@@ -278,6 +286,7 @@ export async function storeFeedBatch(tx: DbOrTx, input: FeedBatch): Promise<Stor
     events: batch.matches.reduce((sum, match) => sum + (match.events?.length ?? 0), 0),
     squadPlayers: players.size,
     matchIds,
+    held,
   };
 }
 
@@ -302,12 +311,38 @@ async function storeMatches(
   batch: ParsedFeedBatch,
   season: (code: string, key: string) => number,
   teamId: (code: string, name: string) => number,
+  now: Date,
 ) {
   const matchIds = new Map<string, number>();
-  if (!batch.matches.length) return matchIds;
+  const held = new Set<string>();
+  if (!batch.matches.length) return { matchIds, held };
   const stadiumOf = await stadiumResolver(tx);
 
-  const originals = batch.matches.filter((row) => row.replayOf).map((row) => row.replayOf!);
+  // States move forward only: a report that would take a stored match back is not believed.
+  const keyOf = (row: { source: string; externalId: string }) => `${row.source}|${row.externalId}`;
+  const reported = new Map<string, Map<string, MatchStatus>>();
+  for (const row of batch.matches) {
+    const ofSource = reported.get(row.source) ?? new Map<string, MatchStatus>();
+    ofSource.set(row.externalId, row.status);
+    reported.set(row.source, ofSource);
+  }
+  for (const [source, statuses] of reported) {
+    for (const ids of chunks([...statuses.keys()])) {
+      const stored = await tx
+        .select({ id: matches.id, externalId: matches.externalId, status: matches.status })
+        .from(matches)
+        .where(and(eq(matches.source, source), inArray(matches.externalId, ids)));
+      for (const row of stored) {
+        if (canMoveTo(row.status, statuses.get(row.externalId)!)) continue;
+        const key = keyOf({ source, externalId: row.externalId });
+        held.add(key);
+        matchIds.set(key, row.id);
+      }
+    }
+  }
+  const moving = batch.matches.filter((row) => !held.has(keyOf(row)));
+
+  const originals = moving.filter((row) => row.replayOf).map((row) => row.replayOf!);
   const originalIds = new Map<string, number>();
   if (originals.length) {
     const found = await tx
@@ -323,8 +358,7 @@ async function storeMatches(
     for (const row of found) originalIds.set(`${row.source}|${row.externalId}`, row.id);
   }
 
-  const now = new Date();
-  const values = batch.matches.map((row) => {
+  const values = moving.map((row) => {
     const score = row.score;
     // The headline score is the result after extra time when there was some (openfootball's `et` is cumulative).
     const final = score?.extraTime ?? score?.fullTime;
@@ -346,6 +380,7 @@ async function storeMatches(
       ground: row.ground ?? null,
       kickoffAt: row.kickoffAt,
       kickoffTimeKnown: row.kickoffTimeKnown,
+      expectedEndAt: row.expectedEndAt ?? null,
       status: row.status,
       statusNote: row.statusNote ?? null,
       period: row.period,
@@ -383,6 +418,7 @@ async function storeMatches(
           'ground',
           'kickoffAt',
           'kickoffTimeKnown',
+          'expectedEndAt',
           'status',
           'statusNote',
           'period',
@@ -402,24 +438,56 @@ async function storeMatches(
           'replayOfDate',
           'updatedAt',
         ]),
+        // The same rule in the statement itself, should two writers race.
+        setWhere: sql`${stateRank(sql.raw('excluded.status'))} >= ${stateRank(matches.status)}`,
       })
       .returning({ id: matches.id, source: matches.source, externalId: matches.externalId });
     for (const row of stored) matchIds.set(`${row.source}|${row.externalId}`, row.id);
   }
+  const raced = moving.filter((row) => !matchIds.has(keyOf(row)));
+  for (const row of raced) {
+    const [stored] = await tx
+      .select({ id: matches.id })
+      .from(matches)
+      .where(and(eq(matches.source, row.source), eq(matches.externalId, row.externalId)));
+    matchIds.set(keyOf(row), stored!.id);
+    held.add(keyOf(row));
+  }
+  const changing = moving.filter((row) => !held.has(keyOf(row)));
 
   const idOf = (row: ParsedFeedBatch['matches'][number]) => matchIds.get(`${row.source}|${row.externalId}`)!;
 
-  const withEvents = batch.matches.filter((row) => row.events);
+  const withEvents = changing.filter((row) => row.events);
   if (withEvents.length) {
     for (const ids of chunks(withEvents.map(idOf)))
       await tx.delete(matchEvents).where(inArray(matchEvents.matchId, ids));
     const events = withEvents.flatMap((row) =>
-      row.events!.map((event, index) => ({ ...event, matchId: idOf(row), sequence: index + 1 })),
+      row.events!.map((event, index) => ({
+        match_id: idOf(row),
+        sequence: index + 1,
+        kind: event.kind,
+        minute: event.minute,
+        offset: event.offset ?? null,
+        side: event.side,
+        player_name: event.playerName ?? null,
+        points: event.points ?? null,
+        generated: event.generated,
+      })),
     );
-    for (const rows of chunks(events)) await tx.insert(matchEvents).values(rows);
+    // Events come by the thousand (every basket of a simulated game): the rows go as one JSON
+    // parameter per statement, many times faster than a VALUES list of as many parameters.
+    for (const rows of chunks(events, 5000)) {
+      await tx.execute(sql`
+        insert into ${matchEvents} (match_id, sequence, kind, minute, "offset", side, player_name, points, generated)
+        select match_id, sequence, kind, minute, "offset", side, player_name, points, generated
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as event(
+          match_id integer, sequence integer, kind text, minute integer, "offset" integer, side text,
+          player_name text, points integer, generated boolean
+        )`);
+    }
   }
 
-  const statistics = batch.matches.flatMap((row) =>
+  const statistics = changing.flatMap((row) =>
     (row.statistics ?? []).map((statistic) => ({ ...statistic, matchId: idOf(row) })),
   );
   for (const rows of chunks(statistics)) {
@@ -432,7 +500,7 @@ async function storeMatches(
       });
   }
 
-  const withLineups = batch.matches.filter((row) => row.lineups);
+  const withLineups = changing.filter((row) => row.lineups);
   if (withLineups.length) {
     await tx.delete(lineups).where(inArray(lineups.matchId, withLineups.map(idOf)));
     const entries = withLineups.flatMap((row) =>
@@ -441,10 +509,10 @@ async function storeMatches(
     for (const rows of chunks(entries)) await tx.insert(lineups).values(rows);
   }
 
-  const odds = batch.matches.flatMap((row) =>
+  const odds = changing.flatMap((row) =>
     (row.odds ?? []).map((snapshot) => ({ ...snapshot, matchId: idOf(row) })),
   );
   for (const rows of chunks(odds)) await tx.insert(oddsSnapshots).values(rows).onConflictDoNothing();
 
-  return matchIds;
+  return { matchIds, held };
 }

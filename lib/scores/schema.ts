@@ -1,6 +1,7 @@
 // Scores: competitions, seasons, teams, matches and everything that happens in them, whatever the feed
 // that reported it. Each row that a feed owns carries its `source`; facts made up by a model (cards,
 // corners, odds of a replay or a simulation) carry `generated = true` so they are never taken for real.
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -159,6 +160,9 @@ export const matches = pgTable(
     kickoffAt: timestamp('kickoff_at', { withTimezone: true }).notNull(),
     /** False when the source gives only the date: kickoffAt is then noon UTC of that date. */
     kickoffTimeKnown: boolean('kickoff_time_known').notNull().default(true),
+    /** When the feed expects the match to be over (null: the sport's longest span after kick-off). */
+    expectedEndAt: timestamp('expected_end_at', { withTimezone: true }),
+    /** Moves forward only (lib/scores/match-states.ts): not_started → live → abnormal → finished. */
     status: text('status', { enum: MATCH_STATUSES }).notNull().default('not_started'),
     /** The source's own word for an unusual state (`postponed`, `awarded`). */
     statusNote: text('status_note'),
@@ -190,6 +194,10 @@ export const matches = pgTable(
     uniqueIndex('matches_source_external_unique').on(table.source, table.externalId),
     index('matches_season_idx').on(table.seasonId, table.kickoffAt),
     index('matches_kickoff_idx').on(table.kickoffAt),
+    // The feeds' catch-up and the watchdog look for matches not yet over: a small part of the table.
+    index('matches_open_idx')
+      .on(table.status, table.source)
+      .where(sql`${table.status} in ('not_started', 'live')`),
     index('matches_home_idx').on(table.homeTeamId, table.kickoffAt),
     index('matches_away_idx').on(table.awayTeamId, table.kickoffAt),
   ],

@@ -63,11 +63,16 @@ export type ImportedFile = {
   squadPlayers: number;
 };
 
-export async function importOpenfootball(db: Db, target = defaultOpenfootballDir()): Promise<ImportedFile[]> {
+/** Imports every file of `target`; `now` is when the rows were last heard of (the import's time). */
+export async function importOpenfootball(
+  db: Db,
+  target = defaultOpenfootballDir(),
+  now = new Date(),
+): Promise<ImportedFile[]> {
   const parsed = await readOpenfootball(target);
   const imported: ImportedFile[] = [];
   for (const { file, batch } of parsed) {
-    const stored = await db.transaction((tx) => storeFeedBatch(tx, batch));
+    const stored = await db.transaction((tx) => storeFeedBatch(tx, batch, now));
     imported.push({
       file,
       matches: stored.matches,

@@ -4,7 +4,14 @@ import path from 'node:path';
 import { defaultOpenfootballDir } from '@/lib/feeds/openfootball/import';
 import { parseOpenfootballFile } from '@/lib/feeds/openfootball/parse';
 import type { MatchInfo } from '@/lib/feeds/provider';
-import { isReplayable, type RecordedMatch, replayAt, replaySchedule } from './replay';
+import {
+  isReplayable,
+  type RecordedMatch,
+  replayAt,
+  replayEndsAt,
+  replayLength,
+  replaySchedule,
+} from './replay';
 
 function recorded(): RecordedMatch[] {
   const file = path.join(defaultOpenfootballDir(), 'worldcup-2022/worldcup.json');
@@ -119,4 +126,79 @@ describe('replay feed', () => {
     const live = schedule.filter((slot) => replayAt(slot.match, slot.kickoffAt, now, 20).status === 'live');
     expect(live.length).toBeGreaterThan(0);
   });
+});
+
+describe('the programme’s edge (issue 17)', () => {
+  const replayable = matches.filter(isReplayable);
+  const longest = replayable.reduce((a, b) => (replayLength(b) > replayLength(a) ? b : a));
+  const TICK_MS = 5000;
+
+  /** The first slot from 2026-11-22 on that plays `match` at `speed`. */
+  function slotOf(match: RecordedMatch, speed: number) {
+    for (let now = Date.parse('2026-11-22T00:00:00Z'); ; now += 60 * 60_000) {
+      const slot = replaySchedule(replayable, new Date(now), speed).find((entry) => entry.match === match);
+      if (slot) return slot;
+    }
+  }
+
+  it('is the 2022 quarter-final Netherlands–Argentina, whose final whistle fell on the old edge', () => {
+    expect(`${longest.homeTeam}–${longest.awayTeam}`).toBe('Netherlands–Argentina');
+    expect(replayLength(longest)).toBe(165);
+  });
+
+  it.each([1, 15, 60])('keeps the longest replay until a tick sees it finished (speed %i)', (speed) => {
+    const { kickoffAt } = slotOf(longest, speed);
+    const end = replayEndsAt(longest, kickoffAt, speed);
+    const scheduled = (now: Date) =>
+      replaySchedule(replayable, now, speed).some(
+        (slot) => slot.match === longest && +slot.kickoffAt === +kickoffAt,
+      );
+    // Its final update falls exactly on the edge of the old window (kick-off + the longest replay).
+    expect(+end - +kickoffAt).toBe(Math.ceil((165 / speed) * 60_000));
+    const justBefore = new Date(+end - 1);
+    expect(replayAt(longest, kickoffAt, justBefore, speed)).toMatchObject({
+      status: 'live',
+      period: 'penalties',
+      minute: 120,
+      score: { extraTime: [2, 2], penalties: null },
+    });
+    // The edge itself and every tick after it, up to the margin, still schedule it: finished, 2–2, 3–4 pens.
+    for (const now of [end, new Date(+end + 1), new Date(+end + TICK_MS), new Date(+end + 9 * 60_000)]) {
+      expect(scheduled(now)).toBe(true);
+      expect(replayAt(longest, kickoffAt, now, speed)).toMatchObject({
+        status: 'finished',
+        period: 'finished',
+        minute: null,
+        score: { fullTime: [2, 2], extraTime: [2, 2], penalties: [3, 4] },
+      });
+    }
+    // Where the old window stopped: one tick past the whistle the slot had already gone.
+    expect(+end + TICK_MS > +kickoffAt + replayLength(longest) * (60_000 / speed)).toBe(true);
+  });
+
+  it.each([1, 15, 60])(
+    'shows every slot finished at the last 5-second tick that lists it (speed %i)',
+    (speed) => {
+      const lastSeen = new Map<string, { slot: ReturnType<typeof replaySchedule>[number]; at: Date }>();
+      // The shoot-outs of 2022 (the longest replays, Netherlands–Argentina among them), ticked at an odd
+      // offset across midnight UTC.
+      const shootOuts = replayable.filter((match) => match.penalties);
+      const from = Date.parse('2026-11-22T18:00:03.217Z');
+      const hours = speed === 1 ? 12 : 4;
+      for (let now = from; now < from + hours * 3600_000; now += TICK_MS) {
+        for (const slot of replaySchedule(shootOuts, new Date(now), speed))
+          lastSeen.set(`${slot.kickoffAt.toISOString()}|${slot.match.externalId}`, {
+            slot,
+            at: new Date(now),
+          });
+      }
+      const gone = [...lastSeen.values()].filter(({ at }) => +at < from + hours * 3600_000 - TICK_MS);
+      expect(gone.some(({ slot }) => slot.match === longest)).toBe(true);
+      for (const { slot, at } of gone) {
+        const last = replayAt(slot.match, slot.kickoffAt, at, speed);
+        expect(last.status).toBe('finished');
+        expect(last.score).toMatchObject({ penalties: slot.match.penalties });
+      }
+    },
+  );
 });

@@ -8,7 +8,14 @@
 // - possession: 50 % ± up to 12 points, shots: goals + Poisson(9), shots on target: goals + Poisson(3);
 // - 1x2 odds: from a pre-match strength drawn in [-1, 1], with a 6 % margin, captured at kick-off
 //   and at half-time (then shifted by the real half-time score).
-import { matchMinutesSince, poisson, programmeSlots, seededRandom } from '@/lib/feeds/clock';
+import {
+  clampToEnd,
+  matchMinutesSince,
+  poisson,
+  programmeSlots,
+  seededRandom,
+  speedOf,
+} from '@/lib/feeds/clock';
 import type { MatchEventInfo, MatchInfo, OddsSnapshotInfo, StatisticInfo } from '@/lib/feeds/provider';
 import type { MatchPeriod, MatchStatus } from '@/lib/scores/schema';
 
@@ -89,6 +96,17 @@ export function replayLength(match: RecordedMatch) {
   return phases(match).at(-1)!.at;
 }
 
+/** The instant a replay kicking off at `kickoffAt` at clock speed `speed` reaches its final whistle. */
+export function replayEndsAt(match: RecordedMatch, kickoffAt: Date, speed: number) {
+  // Rounded up to the millisecond: at `expectedEndAt` itself the replay is finished at any speed.
+  return new Date(kickoffAt.getTime() + Math.ceil((replayLength(match) / speed) * 60_000));
+}
+
+/** The clock speed a stored replay was played at, read back from its kick-off and expected end. */
+export function replaySpeed(match: RecordedMatch, kickoffAt: Date, expectedEndAt: Date) {
+  return speedOf(replayLength(match), kickoffAt, expectedEndAt);
+}
+
 /** Where the match clock stands `elapsed` minutes after kick-off: period and the minute shown. */
 function clockAt(match: RecordedMatch, elapsed: number) {
   const list = phases(match);
@@ -153,7 +171,13 @@ function oddsAt(strength: number, goalLead: number) {
  * `speed` times faster than real time. Pure: the same arguments always give the same answer.
  */
 export function replayAt(match: RecordedMatch, kickoffAt: Date, now: Date, speed: number): MatchInfo {
-  const elapsed = matchMinutesSince(kickoffAt, now, speed);
+  const expectedEndAt = replayEndsAt(match, kickoffAt, speed);
+  const elapsed = clampToEnd(
+    matchMinutesSince(kickoffAt, now, speed),
+    replayLength(match),
+    now,
+    expectedEndAt,
+  );
   const base = {
     source: REPLAY_SOURCE,
     externalId: `${kickoffAt.toISOString()}/${match.source}/${match.externalId}`,
@@ -165,6 +189,7 @@ export function replayAt(match: RecordedMatch, kickoffAt: Date, now: Date, speed
     awayTeam: match.awayTeam,
     ground: match.ground,
     kickoffAt,
+    expectedEndAt,
     replayOf: { source: match.source, externalId: match.externalId, date: match.playedOn },
   };
   if (elapsed < 0) {

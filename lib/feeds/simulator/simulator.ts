@@ -8,7 +8,14 @@
 // other's by 0.6 — the swings of a real game.
 // E-sports model: best of three maps of 30–40 minutes with 5-minute breaks; each team gets Poisson(18)
 // kills and Poisson(3) objectives a map, the side with more kills takes the map.
-import { matchMinutesSince, poisson, programmeSlots, seededRandom } from '@/lib/feeds/clock';
+import {
+  clampToEnd,
+  matchMinutesSince,
+  poisson,
+  programmeSlots,
+  seededRandom,
+  speedOf,
+} from '@/lib/feeds/clock';
 import type { FeedBatch, MatchEventInfo, MatchInfo } from '@/lib/feeds/provider';
 import type { MatchPeriod } from '@/lib/scores/schema';
 
@@ -175,6 +182,22 @@ export function simulatedLength(sport: SimulatedSport, seed: string) {
   return (sport === 'basketball' ? drawBasketball(random) : drawEsports(random)).end;
 }
 
+/** Where a simulated game's key comes from: `<sport>/<kick-off ISO>/<home>/<away>`. */
+export function simulatedKey(externalId: string) {
+  const match = /^(basketball|esports)\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(externalId);
+  if (!match) return null;
+  const kickoffAt = new Date(match[2]!);
+  if (Number.isNaN(kickoffAt.getTime())) return null;
+  return { sport: match[1] as SimulatedSport, kickoffAt, home: match[3]!, away: match[4]! };
+}
+
+/** The clock speed a stored simulated game was played at, read back from its kick-off and expected end. */
+export function simulatedSpeed(externalId: string, kickoffAt: Date, expectedEndAt: Date) {
+  const key = simulatedKey(externalId);
+  if (!key) return null;
+  return speedOf(simulatedLength(key.sport, externalId), kickoffAt, expectedEndAt);
+}
+
 /** A simulated game between `home` and `away` kicking off at `kickoffAt`, as it stands at `now`. */
 export function simulatedAt(
   sport: SimulatedSport,
@@ -188,7 +211,8 @@ export function simulatedAt(
   const externalId = `${sport}/${kickoffAt.toISOString()}/${home}/${away}`;
   const game =
     sport === 'basketball' ? drawBasketball(seededRandom(externalId)) : drawEsports(seededRandom(externalId));
-  const elapsed = matchMinutesSince(kickoffAt, now, speed);
+  const expectedEndAt = new Date(kickoffAt.getTime() + Math.ceil((game.end / speed) * 60_000));
+  const elapsed = clampToEnd(matchMinutesSince(kickoffAt, now, speed), game.end, now, expectedEndAt);
   const base = {
     source: SIMULATED_SOURCE,
     externalId,
@@ -198,6 +222,8 @@ export function simulatedAt(
     homeTeam: home,
     awayTeam: away,
     kickoffAt,
+    // Rounded up to the millisecond: at `expectedEndAt` itself the game is over at any speed.
+    expectedEndAt,
   };
   if (elapsed < 0) return { ...base, status: 'not_started', period: 'not_started', score: null, events: [] };
   const finished = elapsed >= game.end;

@@ -1,0 +1,2 @@
+ALTER TABLE "matches" ADD COLUMN "expected_end_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "matches_open_idx" ON "matches" USING btree ("status","source") WHERE "matches"."status" in ('not_started', 'live');

@@ -1,0 +1,270 @@
+// Seven simulated days of the live feeds (issue 17), shared by lib/jobs/feeds-simulation-*.test.ts (one
+// file per clock speed, so jest runs them side by side): the real schedule, replay, simulator, ingest
+// and watchdog code, an injected clock, steps of seeded random length that also land exactly on final
+// whistles, and portal restarts at seeded instants (a new ticker that knows nothing, after the portal
+// was down for the step). After every step the database and the screens' services must tell the truth:
+// nothing live longer than it can last, every game over with its real result (penalties included),
+// states that only move forward, boards and home blocks that agree with the states.
+import path from 'node:path';
+import { and, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { seededRandom } from '@/lib/feeds/clock';
+import { defaultOpenfootballDir, importOpenfootball } from '@/lib/feeds/openfootball/import';
+import { REPLAY_SOURCE, type RecordedMatch, replayLength } from '@/lib/feeds/replay/replay';
+import {
+  SIMULATED_SOURCE,
+  simulatedAt,
+  simulatedKey,
+  simulatedLength,
+} from '@/lib/feeds/simulator/simulator';
+import { createFeedsTicker, loadRecordedMatches, watchSilentMatches } from '@/lib/jobs/feeds';
+import { dayIn } from '@/lib/scores/board-schema';
+import { homeMatchBoard, hotMatches } from '@/lib/scores/database-service';
+import { scoreBoard } from '@/lib/scores/live-service';
+import { MATCH_STATE_ORDER } from '@/lib/scores/match-states';
+import { matches } from '@/lib/scores/schema';
+import type { TestDb } from './db';
+
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+/** The feeds' look-ahead (replaySchedule / simulatedSchedule): what starts within it is announced. */
+const LOOKAHEAD_MS = 120 * MINUTE_MS;
+const FEED_SOURCES = [REPLAY_SOURCE, SIMULATED_SOURCE];
+
+type Row = typeof matches.$inferSelect;
+
+/** A database holding the 2022 World Cup, the records the replays play. */
+export async function prepareFeedsSimulation(testDb: TestDb) {
+  await importOpenfootball(
+    testDb.db,
+    path.join(defaultOpenfootballDir(), 'worldcup-2022'),
+    new Date('2026-12-01T00:00:00Z'),
+  );
+}
+
+export type SimulationSummary = {
+  steps: number;
+  restarts: number;
+  edges: number;
+  stepsWithLive: number;
+  shootOuts: number;
+  midnights: number;
+  finished: number;
+};
+
+/** Runs seven days at `speed` from `start` in about `steps` steps, checking everything after each. */
+export async function runFeedsSimulation(
+  testDb: TestDb,
+  { speed, start, steps }: { speed: number; start: string; steps: number },
+): Promise<SimulationSummary> {
+  const recordOf = new Map<number, RecordedMatch>();
+  const recorded = await loadRecordedMatches(testDb.db);
+  const originals = await testDb.db
+    .select({ id: matches.id, externalId: matches.externalId })
+    .from(matches)
+    .where(eq(matches.source, 'openfootball'));
+  const byKey = new Map(recorded.map((match) => [match.externalId, match]));
+  for (const row of originals) {
+    const record = byKey.get(row.externalId);
+    if (record) recordOf.set(row.id, record);
+  }
+  const lengths = new Map<number, number>();
+
+  /** Milliseconds a stored game lasts at this speed, from its own record. */
+  function lengthMs(row: Row) {
+    const known = lengths.get(row.id);
+    if (known !== undefined) return known;
+    const length = computeLength(row);
+    lengths.set(row.id, length);
+    return length;
+  }
+  function computeLength(row: Row) {
+    if (row.source === REPLAY_SOURCE)
+      return (replayLength(recordOf.get(row.replayOfMatchId!)!) / speed) * MINUTE_MS;
+    const key = simulatedKey(row.externalId)!;
+    return (simulatedLength(key.sport, row.externalId) / speed) * MINUTE_MS;
+  }
+
+  /** The result a game ends with: the record's for a replay, the drawn game's for a simulation. */
+  function finalOf(row: Row) {
+    if (row.source === REPLAY_SOURCE) {
+      const record = recordOf.get(row.replayOfMatchId!)!;
+      return {
+        homeScore: (record.extraTime ?? record.fullTime)[0],
+        awayScore: (record.extraTime ?? record.fullTime)[1],
+        homeFullTime: record.fullTime[0],
+        awayFullTime: record.fullTime[1],
+        homeExtraTime: record.extraTime?.[0] ?? null,
+        awayExtraTime: record.extraTime?.[1] ?? null,
+        homePenalties: record.penalties?.[0] ?? null,
+        awayPenalties: record.penalties?.[1] ?? null,
+      };
+    }
+    const key = simulatedKey(row.externalId)!;
+    const end = simulatedAt(key.sport, key.home, key.away, row.kickoffAt, new Date(8.64e15), speed);
+    return { homeScore: end.score!.fullTime[0], awayScore: end.score!.fullTime[1] };
+  }
+
+  const random = seededRandom(`feeds-simulation:${speed}`);
+  const from = Date.parse(start);
+  const until = from + 7 * DAY_MS;
+  const pushed: unknown[] = [];
+  const publish = (_target: unknown, message: unknown) => pushed.push(message);
+  let tick = createFeedsTicker({ speed, publish });
+  let now = from;
+  const ranks = new Map<number, number>();
+  const verified = new Set<number>();
+
+  const summary = { steps: 0 };
+  let restarts = 0;
+  let edges = 0;
+  let sawLive = 0;
+  let sawPenalties = 0;
+  let midnights = 0;
+
+  for (let step = 0; now < until; step += 1) {
+    const stepNow = new Date(now);
+    const result = await tick(testDb.db, stepNow);
+    expect(result).not.toBeNull();
+    await watchSilentMatches(testDb.db, stepNow, publish);
+
+    // Nothing anywhere in a state its clock contradicts (a game left open, a whistle missed)...
+    const wrong = await testDb.db
+      .select({ externalId: matches.externalId, status: matches.status })
+      .from(matches)
+      .where(
+        and(
+          inArray(matches.source, FEED_SOURCES),
+          or(
+            and(eq(matches.status, 'not_started'), lte(matches.kickoffAt, stepNow)),
+            and(
+              eq(matches.status, 'live'),
+              or(lte(matches.expectedEndAt, stepNow), sql`${matches.kickoffAt} > ${stepNow}`),
+            ),
+            and(eq(matches.status, 'finished'), sql`${matches.expectedEndAt} > ${stepNow}`),
+            eq(matches.status, 'abnormal'),
+          ),
+        ),
+      )
+      .limit(5);
+    if (wrong.length)
+      throw new Error(
+        `at ${stepNow.toISOString()}: ${wrong.map((row) => `${row.externalId} ${row.status}`)}`,
+      );
+    // ... and every game the step wrote exactly right.
+    const rows = await testDb.db
+      .select()
+      .from(matches)
+      .where(and(inArray(matches.source, FEED_SOURCES), gte(matches.updatedAt, stepNow)));
+    const live = await testDb.db
+      .select()
+      .from(matches)
+      .where(and(inArray(matches.source, FEED_SOURCES), eq(matches.status, 'live')));
+    sawLive += live.length ? 1 : 0;
+    for (const row of rows) {
+      const kickoff = row.kickoffAt.getTime();
+      const end = kickoff + lengthMs(row);
+      // The feed announces its real length, and the state follows the clock exactly.
+      expect(Math.abs(row.expectedEndAt!.getTime() - end)).toBeLessThanOrEqual(1);
+      const truth = now < kickoff ? 'not_started' : now < row.expectedEndAt!.getTime() ? 'live' : 'finished';
+      if (row.status !== truth)
+        throw new Error(`${row.externalId} is ${row.status} at ${stepNow.toISOString()}, should be ${truth}`);
+      // Forward only.
+      const rank = MATCH_STATE_ORDER.indexOf(row.status);
+      expect(rank).toBeGreaterThanOrEqual(ranks.get(row.id) ?? 0);
+      ranks.set(row.id, rank);
+      if (row.status === 'finished' && !verified.has(row.id)) {
+        expect(row).toMatchObject({ ...finalOf(row), period: 'finished', minute: null, statusNote: null });
+        if (row.homePenalties !== null) sawPenalties += 1;
+        verified.add(row.id);
+      }
+    }
+
+    // The scores boards list exactly the matches in each state.
+    for (const sport of ['football', 'basketball', 'esports'] as const) {
+      const board = await scoreBoard(testDb.db, { sport, tab: 'live', timeZone: 'UTC' }, 'en', stepNow);
+      const expected = live.filter(
+        (row) => (row.source === REPLAY_SOURCE ? 'football' : simulatedKey(row.externalId)!.sport) === sport,
+      );
+      expect(board.rows.map((row) => row.id).sort()).toEqual(expected.map((row) => row.id).sort());
+      expect(board.liveCount).toBe(expected.length);
+    }
+    const today = dayIn(stepNow, 'UTC');
+    const dayStart = Date.parse(`${today}T00:00:00Z`);
+    const ofToday = await testDb.db
+      .select({ id: matches.id, status: matches.status })
+      .from(matches)
+      .where(
+        and(
+          eq(matches.source, REPLAY_SOURCE),
+          gte(matches.kickoffAt, new Date(dayStart)),
+          lt(matches.kickoffAt, new Date(dayStart + DAY_MS)),
+        ),
+      );
+    const tab = (['results', 'schedule'] as const)[step % 2]!;
+    const board = await scoreBoard(
+      testDb.db,
+      { sport: 'football', tab, day: today, timeZone: 'UTC' },
+      'en',
+      stepNow,
+    );
+    const wanted = ofToday.filter((row) =>
+      tab === 'results'
+        ? row.status === 'finished' || row.status === 'abnormal'
+        : row.status === 'not_started',
+    );
+    expect(board.rows.map((row) => row.id).sort()).toEqual(wanted.map((row) => row.id).sort());
+
+    // The home page: its blocks hold what their titles say; the hot block is never empty while
+    // something is under way or starts within the look-ahead.
+    const home = await homeMatchBoard(testDb.db, 'en', stepNow, 8);
+    expect(home.live.every((match) => match.status === 'live')).toBe(true);
+    expect(home.live.length).toBe(Math.min(8, live.length));
+    expect(home.upcoming.every((match) => match.status === 'not_started' && +match.kickoffAt >= now)).toBe(
+      true,
+    );
+    expect(home.finishedToday.every((match) => match.status === 'finished')).toBe(true);
+    const hot = await hotMatches(testDb.db, 'en', stepNow, 6);
+    expect(hot.every((match) => match.status === 'live' || match.status === 'not_started')).toBe(true);
+    const [soon] = await testDb.db
+      .select({ id: matches.id })
+      .from(matches)
+      .where(
+        and(
+          eq(matches.status, 'not_started'),
+          gte(matches.kickoffAt, stepNow),
+          lte(matches.kickoffAt, new Date(now + LOOKAHEAD_MS)),
+        ),
+      )
+      .limit(1);
+    if (live.length || soon) expect(hot.length).toBeGreaterThan(0);
+    if (live.length) expect(hot[0]!.status).toBe('live');
+
+    summary.steps = step + 1;
+    // Next instant: often exactly a final whistle (the programme's old edge) or the tick after it,
+    // otherwise a seeded random step; now and then the portal restarts, having been down meanwhile.
+    const mean = (7 * DAY_MS) / steps;
+    const whistles = live.map((row) => row.expectedEndAt!.getTime()).sort((a, b) => a - b);
+    const roll = random();
+    let next: number;
+    if (whistles.length && roll < 0.3) {
+      next = whistles[0]! + (roll < 0.15 ? 0 : 5000);
+      edges += 1;
+    } else next = now + Math.max(1000, -Math.log(1 - random()) * mean);
+    if (random() < 0.08) {
+      tick = createFeedsTicker({ speed, publish });
+      restarts += 1;
+    }
+    if (Math.floor(next / DAY_MS) > Math.floor(now / DAY_MS)) midnights += 1;
+    now = next;
+  }
+
+  return {
+    ...summary,
+    restarts,
+    edges,
+    stepsWithLive: sawLive,
+    shootOuts: sawPenalties,
+    midnights,
+    finished: verified.size,
+  };
+}
