@@ -74,12 +74,20 @@ export function LoginPanel({
       <p className="text-center text-xs text-ink-500">
         {t.rich('agreement', {
           agreement: (chunks) => (
-            <Link href="/about-user?type=1" className="text-ink-700 underline underline-offset-2 hover:text-brand-600" target="_blank">
+            <Link
+              href="/about-user?type=1"
+              className="text-ink-700 underline underline-offset-2 hover:text-brand-600"
+              target="_blank"
+            >
               {chunks}
             </Link>
           ),
           privacy: (chunks) => (
-            <Link href="/about-user?type=0" className="text-ink-700 underline underline-offset-2 hover:text-brand-600" target="_blank">
+            <Link
+              href="/about-user?type=0"
+              className="text-ink-700 underline underline-offset-2 hover:text-brand-600"
+              target="_blank"
+            >
               {chunks}
             </Link>
           ),
