@@ -34,7 +34,12 @@ async function main() {
   });
   await app.prepare();
   const handle = app.getRequestHandler();
-  server.on('request', (request, response) => handle(request, response));
+  let media: Awaited<ReturnType<typeof startMediaServer>> | undefined;
+  // HTTP-FLV and the player script go straight to the media engine's handler, the rest to Next.
+  // Registered before the gateway, which wraps the listeners it finds to take its own path first.
+  server.on('request', (request, response) => {
+    if (!media?.handle(request, response)) void handle(request, response);
+  });
 
   const io = config.ROLES.includes('realtime')
     ? createGateway(server, {
@@ -46,7 +51,7 @@ async function main() {
   if (io) installGateway(io);
   const stopJobs = config.ROLES.includes('jobs') ? startJobs(db) : () => {};
   // The embedded media engine belongs to the web role: its HTTP-FLV is proxied by the portal's pages.
-  const media =
+  media =
     config.MEDIA && !config.MEDIA_CDN_URL && config.ROLES.includes('web')
       ? await startMediaServer(db, config)
       : undefined;

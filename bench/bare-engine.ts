@@ -37,6 +37,7 @@ new NodeMediaServer({
   rtmp: { port: Number(rtmp) },
   http: { port: Number(http) },
   static: { router: '/', root },
+  store: { path: require('node:path').join(root, '.engine') },
   webadmin: { enable: false },
 }).run();
 `;
@@ -51,7 +52,10 @@ export async function startBareEngine(): Promise<BareEngine> {
   const [rtmpPort, httpPort] = [await freePort(), await freePort()];
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bare-live-'));
   fs.writeFileSync(path.join(root, 'index.html'), PAGE);
-  fs.copyFileSync(createRequire(path.join(process.cwd(), 'package.json')).resolve('mpegts.js/dist/mpegts.js'), path.join(root, 'mpegts.js'));
+  fs.copyFileSync(
+    createRequire(path.join(process.cwd(), 'package.json')).resolve('mpegts.js/dist/mpegts.js'),
+    path.join(root, 'mpegts.js'),
+  );
   const child: ChildProcess = spawn(
     process.execPath,
     ['-e', ENGINE, String(rtmpPort), String(httpPort), root],

@@ -8,17 +8,42 @@ import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
 import { type ReactNode, useEffect, useState } from 'react';
+import { preinit } from 'react-dom';
 import { Skeleton } from '@/components/ui/skeleton';
 import { queryKeys } from '@/lib/http/query-keys';
 import type { ReplayItem, RoomInfo } from '@/lib/live/service';
+import { FLV_SCRIPT } from '@/lib/media/flv-options';
 import { appStore, realtimeMessagesAtom } from '@/lib/store/atoms';
 import { EntryBanner } from './entry-banner';
 import { formatDuration } from './format-duration';
 
-const LivePlayer = dynamic(() => import('./live-player'), {
-  ssr: false,
+// Rendered on the server too: a live room's <video> is in the page's markup and starts playing
+// before hydration (live-player.tsx).
+const loadPlayer = () => import('./live-player');
+const LivePlayer = dynamic(loadPlayer, {
   loading: () => <Skeleton className="size-full rounded-none bg-night-2" />,
 });
+
+/**
+ * A room that is not live yet: once the page is idle, fetch what going live needs (the player, the
+ * FLV script, the HTTP client of the refetch), so the push is on screen as soon as it is announced.
+ */
+function useWarmPlayer(needed: boolean) {
+  useEffect(() => {
+    if (!needed) return;
+    const warm = () => {
+      void loadPlayer();
+      void import('@/lib/http/client');
+      preinit(FLV_SCRIPT, { as: 'script' });
+    };
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(warm, 1000);
+      return () => clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(warm, { timeout: 3000 });
+    return () => window.cancelIdleCallback(idle);
+  }, [needed]);
+}
 
 // Only a sealed room needs it; rendered on the server all the same.
 const SealedScreen = dynamic(() =>
@@ -171,6 +196,7 @@ export function LiveStage({
   }
 
   const live = info.status === 'live' && (info.play.flv || info.play.hls);
+  useWarmPlayer(!live && !info.sealed);
   const replay = chosen ?? (info.status === 'ended' ? (replays[0] ?? null) : null);
 
   let stage: ReactNode;
