@@ -3,9 +3,10 @@
 // script and the element are there, without waiting for the page's bundles or hydration, as a bare
 // mpegts.js page would; the React player (live-player.tsx) adopts the running player afterwards,
 // and uses `start` itself when a room goes live while its page is open.
-// Plain browser JavaScript, no bundler touches it: one function expression, called by the server with
-// the player options (lib/media/flv-options.ts).
-(options) => {
+// Plain browser JavaScript, no bundler touches it: the server wraps it in a function scope and calls
+// `bootLiveFlv` with the player options (lib/media/flv-options.ts).
+// biome-ignore lint/correctness/noUnusedVariables: lib/media/http.ts calls it after mpegts.js
+function bootLiveFlv(options) {
   const mpegts = window.mpegts;
   const supported = () => mpegts.isSupported() && mpegts.getFeatureList().mseLivePlayback;
 
@@ -51,4 +52,4 @@
     observer.observe(document.documentElement, { childList: true, subtree: true });
     document.addEventListener('DOMContentLoaded', () => observer.disconnect(), { once: true });
   }
-};
+}

@@ -51,7 +51,16 @@ it('serves mpegts.js with the boot code, gzipped when asked, and revalidates by 
   const text = await zipped.text();
   expect(text).toContain('mpegts');
   expect(text).toContain('window.__liveFlv');
-  expect(text.trimEnd()).toMatch(/\}\)\(\{"enableStashBuffer":false,.*\}\);$/);
+  expect(text).not.toContain('sourceMappingURL');
+  expect(text.trimEnd()).toMatch(/bootLiveFlv\(\{"enableStashBuffer":false,.*\}\);\n\}\)\(\);$/);
+  // It runs: the boot code sets up its API on the page once mpegts.js is there.
+  const page = {
+    mpegts: { isSupported: () => false },
+    document: { readyState: 'complete', querySelector: () => null },
+  } as Record<string, unknown>;
+  const run = new Function('window', 'document', 'self', text.slice(text.indexOf(';(() => {')));
+  run(page, page.document, page);
+  expect(page.__liveFlv).toEqual({ start: expect.any(Function), supported: expect.any(Function) });
 
   const plain = await new Promise<{ status?: number; body: Buffer; encoding?: string }>((resolve) =>
     http.get(`${base}${FLV_SCRIPT}`, (reply) => {

@@ -24,7 +24,10 @@ function flvScript() {
     const require = createRequire(path.join(process.cwd(), 'package.json'));
     const mpegts = fs.readFileSync(require.resolve('mpegts.js/dist/mpegts.js'), 'utf8');
     const boot = fs.readFileSync(path.join(process.cwd(), 'lib/media/flv-boot.js'), 'utf8');
-    const plain = Buffer.from(`${mpegts}\n${boot.trimEnd()}(${JSON.stringify(FLV_PLAYER_OPTIONS)});\n`);
+    const options = JSON.stringify(FLV_PLAYER_OPTIONS);
+    // mpegts.js's own source map is not served.
+    const library = mpegts.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
+    const plain = Buffer.from(`${library};(() => {\n${boot}\nbootLiveFlv(${options});\n})();\n`);
     const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 16)}"`;
     script = { plain, gzip: zlib.gzipSync(plain, { level: 9 }), etag };
   }
