@@ -4,12 +4,11 @@
 // + lib/media/flv-boot.js), which starts it before the page's bundles have run, as fast as a bare
 // mpegts.js page; this component adopts that player, or starts it (a room that goes live while open).
 // HLS plays through video.js's VHS with `overrideNative`, because Chromium builds without native HLS
-// need MSE; it loads only when used.
+// need MSE; it and its styles load only when used.
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { preinit } from 'react-dom';
 import { FLV_SCRIPT } from '@/lib/media/flv-options';
-import 'video.js/dist/video-js.css';
 
 type Props = {
   live: boolean;
@@ -88,7 +87,10 @@ export default function LivePlayer({ live, flv, hls, onFallback }: Props) {
     let dispose = () => {};
 
     const playHls = async (url: string) => {
-      const { default: videojs } = await import('video.js');
+      const [{ default: videojs }] = await Promise.all([
+        import('video.js'),
+        import('video.js/dist/video-js.css'),
+      ]);
       if (disposed) return;
       const video = document.createElement('video');
       video.className = 'video-js vjs-fill vjs-big-play-centered';

@@ -1,38 +1,31 @@
 'use client';
 // The room's stage: follows the room's state through `startRoom`/`endRoom`/`heatUpdate` pushes
 // (refetching room info: the database is the truth) and shows the cover, the live player or the
-// replay. The player and its libraries load only when there is something to play; the HTTP client
-// loads on the first refetch, so the room's first load carries neither.
+// replay. The player is small and part of the page (a live room's <video> is in the server's markup
+// and starts before hydration); its libraries load only when there is something to play (mpegts.js
+// through FLV_SCRIPT, video.js for HLS); the HTTP client loads on the first refetch.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
 import { type ReactNode, useEffect, useState } from 'react';
 import { preinit } from 'react-dom';
-import { Skeleton } from '@/components/ui/skeleton';
 import { queryKeys } from '@/lib/http/query-keys';
 import type { ReplayItem, RoomInfo } from '@/lib/live/service';
 import { FLV_SCRIPT } from '@/lib/media/flv-options';
 import { appStore, realtimeMessagesAtom } from '@/lib/store/atoms';
 import { EntryBanner } from './entry-banner';
 import { formatDuration } from './format-duration';
-
-// Rendered on the server too: a live room's <video> is in the page's markup and starts playing
-// before hydration (live-player.tsx).
-const loadPlayer = () => import('./live-player');
-const LivePlayer = dynamic(loadPlayer, {
-  loading: () => <Skeleton className="size-full rounded-none bg-night-2" />,
-});
+import LivePlayer from './live-player';
 
 /**
- * A room that is not live yet: once the page is idle, fetch what going live needs (the player, the
- * FLV script, the HTTP client of the refetch), so the push is on screen as soon as it is announced.
+ * A room that is not live yet: once the page is idle, fetch what going live needs (the FLV script and
+ * the HTTP client of the refetch), so the push is on screen as soon as it is announced.
  */
 function useWarmPlayer(needed: boolean) {
   useEffect(() => {
     if (!needed) return;
     const warm = () => {
-      void loadPlayer();
       void import('@/lib/http/client');
       preinit(FLV_SCRIPT, { as: 'script' });
     };
