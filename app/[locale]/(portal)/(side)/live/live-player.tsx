@@ -76,7 +76,8 @@ export default function LivePlayer({ live, flv, hls, onFallback }: Props) {
     }, fail);
     return () => {
       disposed = true;
-      handle?.destroy();
+      // Also a player the boot code started when this one had not adopted it yet.
+      (handle ?? (video as HTMLVideoElement & { __flv?: FlvHandle }).__flv)?.destroy();
     };
   }, [useFlv]);
 
