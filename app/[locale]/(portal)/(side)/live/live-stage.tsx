@@ -76,10 +76,16 @@ function useRoomPushes(roomId: number) {
         };
         join();
         socket.io.on('reconnect', rejoin);
+        // A room goes live (or ends) the moment its push is accepted (or stops): a state pushed before
+        // this socket was connected would be missed, so the first connection reads the room again.
+        const caughtUp = () => void queryClient.invalidateQueries({ queryKey: queryKeys.liveRoom(roomId) });
+        if (socket.connected) caughtUp();
+        else socket.once('connect', caughtUp);
         const previous = stop;
         stop = () => {
           previous();
           socket.io.off('reconnect', rejoin);
+          socket.off('connect', caughtUp);
         };
       });
     });
