@@ -213,8 +213,8 @@ async function measureGoLive(
   let push: ReturnType<typeof pushTestPattern> | null = null;
   try {
     await page.goto(url, { waitUntil: 'load' });
-    // Hydrated, the socket joined the room: a viewer waiting for the streamer.
-    await page.waitForTimeout(4000);
+    // Hydrated, the socket joined the room, the player warmed up: a viewer waiting for the streamer.
+    await page.waitForTimeout(12_000);
     const pushedAt = Date.now();
     push = startPush();
     const { timeOrigin, ...marks } = await readMarks(page, 60_000);

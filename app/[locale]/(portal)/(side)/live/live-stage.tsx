@@ -25,16 +25,18 @@ import LivePlayer from './live-player';
 function useWarmPlayer(needed: boolean) {
   useEffect(() => {
     if (!needed) return;
-    const warm = () => {
-      void import('@/lib/http/client');
-      preinit(FLV_SCRIPT, { as: 'script' });
+    let idle = 0;
+    // Well after the page's own start-up (and a visitor's first clicks), when the browser is idle.
+    const timer = setTimeout(() => {
+      idle = (window.requestIdleCallback ?? setTimeout)(() => {
+        void import('@/lib/http/client');
+        preinit(FLV_SCRIPT, { as: 'script' });
+      });
+    }, 8000);
+    return () => {
+      clearTimeout(timer);
+      (window.cancelIdleCallback ?? clearTimeout)(idle);
     };
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = setTimeout(warm, 1000);
-      return () => clearTimeout(timer);
-    }
-    const idle = window.requestIdleCallback(warm, { timeout: 3000 });
-    return () => window.cancelIdleCallback(idle);
   }, [needed]);
 }
 
