@@ -37,12 +37,15 @@ async function main() {
   await app.prepare();
   const handle = app.getRequestHandler();
   const securityHeaders = commonSecurityHeaders(config);
+  let media: Awaited<ReturnType<typeof startMediaServer>> | undefined;
+  // HTTP-FLV and the player script go straight to the media engine's handler, the rest to Next.
+  // Registered before the gateway, which wraps the listeners it finds to take its own path first.
   server.on('request', (request, response) => {
     // The API reads the client's address from this header (lib/http/client-address.ts): it is always
     // the socket's peer, whatever the client sent under that name.
     request.headers[PEER_HEADER] = request.socket.remoteAddress ?? '';
     applySecurityHeaders(response, securityHeaders);
-    return handle(request, response);
+    if (!media?.handle(request, response)) void handle(request, response);
   });
 
   const io = config.ROLES.includes('realtime')
@@ -55,7 +58,7 @@ async function main() {
   if (io) installGateway(io);
   const stopJobs = config.ROLES.includes('jobs') ? startJobs(db) : () => {};
   // The embedded media engine belongs to the web role: its HTTP-FLV is proxied by the portal's pages.
-  const media =
+  media =
     config.MEDIA && !config.MEDIA_CDN_URL && config.ROLES.includes('web')
       ? await startMediaServer(db, config)
       : undefined;

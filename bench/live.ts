@@ -5,8 +5,14 @@
 //   it back from the frame on screen and compares it with its own clock (same machine, same clock);
 // - server CPU and memory (the portal's whole process group: node, the media server inside it, the
 //   HLS packager) idle, with one live stream, and with 20 HTTP-FLV viewers reading through the portal.
+// - side by side with a bare reference in the same run (bench/bare-engine.ts: a standalone
+//   node-media-server 4.4.3 + a static mpegts.js page, the same test pattern pushed to it):
+//   "join" = navigation start → first decoded frame of a room that is already live, and "go-live" =
+//   the page is open, then the push starts → first frame; fresh browser context per run, portal and
+//   bare interleaved, with a breakdown of where the portal's time goes.
 // Needs a production build (`next build`) and ffmpeg. Prints tables and writes bench/results/live.json.
-// `BENCH_LIVE_RUNS` (default 5) first-frame runs per mode; `BENCH_LIVE_PHASE_S` (default 20) per load phase.
+// `BENCH_LIVE_RUNS` (default 5) first-frame runs per mode; `BENCH_LIVE_PHASE_S` (default 20) per load phase;
+// `BENCH_LIVE_ONLY=compare` runs only the portal-vs-bare comparison.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
@@ -14,14 +20,16 @@ import { eq } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import { createDb } from '@/lib/db';
 import { freePort, readEmbeddedPassword } from '@/lib/db/embedded';
-import { rotateStreamKey } from '@/lib/live/service';
+import { rotateStreamKey, startRoom } from '@/lib/live/service';
 import { findFfmpeg } from '@/lib/media/ffmpeg';
 import { CLOCK_BITS, CLOCK_BLOCK, pushTestPattern } from '@/lib/media/test-pattern';
+import { startBareEngine } from './bare-engine';
 import { processGroupUsage } from './process-usage';
 
 const RUNS = Number(process.env.BENCH_LIVE_RUNS ?? 5);
 const PHASE_S = Number(process.env.BENCH_LIVE_PHASE_S ?? 20);
 const VIEWERS = 20;
+const ONLY_COMPARE = process.env.BENCH_LIVE_ONLY === 'compare';
 
 async function waitFor(check: () => Promise<boolean>, ms: number, what: string) {
   const until = Date.now() + ms;
@@ -113,6 +121,202 @@ function flvViewers(url: string, count: number) {
   };
 }
 
+/**
+ * Installed before any page script (a string: none of the bundler's helpers can leak into the page).
+ * Records in page time (ms since navigation start) when the room shows live, the player element and
+ * the `<video>` appear, the stage is hydrated (React has attached its fiber to it), the FLV request
+ * starts and its headers arrive, and the first decoded frame is presented (requestVideoFrameCallback).
+ */
+const marksScript = (videoSelector: string) => `(() => {
+  const marks = {};
+  window.__marks = marks;
+  const mark = (name) => { if (marks[name] === undefined) marks[name] = performance.now(); };
+  const originalFetch = window.fetch;
+  window.fetch = function (input) {
+    const flv = String(typeof input === 'string' ? input : input && input.url).includes('.flv');
+    if (flv) mark('flvRequest');
+    const reply = originalFetch.apply(this, arguments);
+    if (flv) reply.then(() => mark('flvHeaders'), () => {});
+    return reply;
+  };
+  const seen = new WeakSet();
+  const scan = () => {
+    if (document.querySelector('[data-testid="room-state"][data-state="live"]')) mark('stateLive');
+    const stage = document.querySelector('[data-testid="stage"]');
+    if (stage && Object.keys(stage).some((key) => key.startsWith('__reactFiber'))) mark('stageHydrated');
+    if (document.querySelector('[data-testid="player"]')) mark('player');
+    for (const video of document.querySelectorAll(${JSON.stringify(videoSelector)})) {
+      if (seen.has(video)) continue;
+      seen.add(video);
+      mark('video');
+      video.requestVideoFrameCallback((now, frame) => {
+        if (marks.firstFrame === undefined) marks.firstFrame = frame.presentationTime;
+      });
+    }
+    if (marks.firstFrame === undefined) requestAnimationFrame(scan);
+  };
+  requestAnimationFrame(scan);
+})();`;
+
+type Marks = Record<string, number>;
+
+/** Waits for the first frame, then returns the marks with the page's navigation figures. */
+async function readMarks(page: Page, timeoutMs: number): Promise<Marks & { timeOrigin: number }> {
+  await page.waitForFunction('window.__marks.firstFrame !== undefined', null, {
+    timeout: timeoutMs,
+    polling: 50,
+  });
+  return page.evaluate(`(() => {
+    const navigation = performance.getEntriesByType('navigation')[0];
+    const late = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.initiatorType === 'script' && entry.startTime > navigation.domInteractive);
+    const marks = {
+      ...window.__marks,
+      ttfb: navigation.responseStart,
+      domInteractive: navigation.domInteractive,
+      timeOrigin: performance.timeOrigin,
+    };
+    if (late.length) marks.lateScripts = Math.max(...late.map((entry) => entry.responseEnd));
+    return marks;
+  })()`);
+}
+
+type Browser = Awaited<ReturnType<typeof chromium.launch>>;
+
+async function markedPage(browser: Browser, videoSelector: string) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript(marksScript(videoSelector));
+  return { context, page: await context.newPage() };
+}
+
+/** Navigation start → first frame of a stream that is already live (fresh browser, cold cache). */
+async function measureJoin(browser: Browser, url: string, videoSelector: string) {
+  const { context, page } = await markedPage(browser, videoSelector);
+  try {
+    await page.goto(url);
+    const { timeOrigin: _, ...marks } = await readMarks(page, 30_000);
+    return marks;
+  } finally {
+    await context.close();
+  }
+}
+
+/** The page is open and settled, then the push starts: push start → first frame (wall clock). */
+async function measureGoLive(
+  browser: Browser,
+  url: string,
+  videoSelector: string,
+  startPush: () => ReturnType<typeof pushTestPattern>,
+) {
+  const { context, page } = await markedPage(browser, videoSelector);
+  let push: ReturnType<typeof pushTestPattern> | null = null;
+  try {
+    await page.goto(url, { waitUntil: 'load' });
+    // Hydrated, the socket joined the room, the player warmed up: a viewer waiting for the streamer.
+    await page.waitForTimeout(12_000);
+    const pushedAt = Date.now();
+    push = startPush();
+    const { timeOrigin, ...marks } = await readMarks(page, 60_000);
+    const fromPush: Marks = { pushedAt };
+    for (const [name, at] of Object.entries(marks)) {
+      const wall = timeOrigin + at;
+      if (wall >= pushedAt) fromPush[name] = wall - pushedAt;
+    }
+    return { marks: fromPush, push };
+  } catch (error) {
+    push?.child.kill('SIGKILL');
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
+async function stopPush(push: ReturnType<typeof pushTestPattern>) {
+  push.child.kill('SIGINT');
+  await Promise.race([push.exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  if (push.child.exitCode === null) push.child.kill('SIGKILL');
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
+const summary = (values: number[]) =>
+  `${seconds(median(values))} s (${seconds(Math.min(...values))}–${seconds(Math.max(...values))})`;
+
+/** Median of each mark over the runs that have it, in the order they happen. */
+function breakdown(runs: Marks[]) {
+  const names = [...new Set(runs.flatMap((run) => Object.keys(run)))].filter((name) => name !== 'pushedAt');
+  const rows = names
+    .map((name) => {
+      const values = runs.map((run) => run[name]).filter((value): value is number => value !== undefined);
+      return { name, median: Math.round(median(values)), runs: values.length };
+    })
+    .sort((a, b) => a.median - b.median);
+  return Object.fromEntries(rows.map((row) => [row.name, `${row.median} ms (${row.runs}/${runs.length})`]));
+}
+
+type Comparison = {
+  join: { portal: Marks[]; bare: Marks[] };
+  goLive: { portal: Marks[]; bare: Marks[] };
+};
+
+function reportComparison(results: Comparison) {
+  const frames = (runs: Marks[]) => runs.map((run) => Math.round(run.firstFrame!));
+  const joinPortal = frames(results.join.portal);
+  const joinBare = frames(results.join.bare);
+  const goPortal = frames(results.goLive.portal);
+  const goBare = frames(results.goLive.bare);
+  const joinRatio = median(joinPortal) / median(joinBare);
+  const goLiveOver = median(goPortal) - median(goBare);
+  const table = {
+    'join: navigation → first frame': {
+      portal: summary(joinPortal),
+      bare: summary(joinBare),
+      'portal vs bare': `${joinRatio.toFixed(2)}× (target ≤ 1.3×: ${joinRatio <= 1.3 ? 'met' : 'missed'})`,
+    },
+    'go-live: push start → first frame': {
+      portal: summary(goPortal),
+      bare: summary(goBare),
+      'portal vs bare': `${goLiveOver >= 0 ? '+' : ''}${seconds(goLiveOver)} s, ${(median(goPortal) / median(goBare)).toFixed(2)}× (target ≤ +1.5 s: ${goLiveOver <= 1500 ? 'met' : 'missed'})`,
+    },
+  };
+  console.table(table);
+  console.log('where the time goes (median ms from navigation start / from push start):');
+  console.table({
+    'join, portal': breakdown(results.join.portal),
+    'join, bare': breakdown(results.join.bare),
+  });
+  console.table({
+    'go-live, portal': breakdown(results.goLive.portal),
+    'go-live, bare': breakdown(results.goLive.bare),
+  });
+  return {
+    join: {
+      portalMs: joinPortal,
+      bareMs: joinBare,
+      portalMedianMs: median(joinPortal),
+      bareMedianMs: median(joinBare),
+      ratio: Number(joinRatio.toFixed(2)),
+    },
+    goLive: {
+      portalMs: goPortal,
+      bareMs: goBare,
+      portalMedianMs: median(goPortal),
+      bareMedianMs: median(goBare),
+      portalOverBareMs: Math.round(goLiveOver),
+    },
+    breakdown: {
+      join: { portal: breakdown(results.join.portal), bare: breakdown(results.join.bare) },
+      goLive: { portal: breakdown(results.goLive.portal), bare: breakdown(results.goLive.bare) },
+    },
+    runs: results,
+  };
+}
+
 async function main() {
   const ffmpeg = findFfmpeg(process.env.FFMPEG_PATH);
   if (!ffmpeg) throw new Error('ffmpeg is needed');
@@ -152,25 +356,75 @@ async function main() {
     );
     const [anchor] = await db.select().from(users).where(eq(users.mobile, '13800000002'));
     const { roomId, streamKey } = await rotateStreamKey(db, anchor!.id);
-    await pool.end();
+    // An ended room would play its latest replay while the viewer waits: open it ("not started").
+    await startRoom(db, anchor!.id, {}, new Date());
     // Rotated from outside the portal: its media server picks new keys up within 3 s.
     await new Promise((resolve) => setTimeout(resolve, 3500));
+    const roomInfo = async () =>
+      (await (await fetch(`${base}/api/Live_streaming/getRoomInfo?id=${roomId}`)).json()).data;
+    const portalPush = (clock = false) =>
+      pushTestPattern(ffmpeg, `rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`, { clock });
+    const roomPage = `${base}/live?id=${roomId}`;
+    const liveVideo = '[data-testid="player"][data-live="true"] video';
 
     const serverGroup = server.pid!;
-    const idle = await processGroupUsage(serverGroup, PHASE_S * 1000);
+    const idle = ONLY_COMPARE ? null : await processGroupUsage(serverGroup, PHASE_S * 1000);
 
-    const { child: push } = pushTestPattern(ffmpeg, `rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`, {
-      clock: true,
-    });
-    children.push(push);
-    await waitFor(
-      async () => {
-        const reply = await (await fetch(`${base}/api/Live_streaming/getRoomInfo?id=${roomId}`)).json();
-        return reply.data.status === 'live' && Boolean(reply.data.play.hls);
-      },
-      60_000,
-      'the room to go live',
-    );
+    // Portal vs bare, interleaved run by run; the first run of each is a warm-up, not counted.
+    const bare = await startBareEngine();
+    const comparison: Comparison = { join: { portal: [], bare: [] }, goLive: { portal: [], bare: [] } };
+    try {
+      for (let run = 0; run <= RUNS; run += 1) {
+        const portal = await measureGoLive(browser, roomPage, liveVideo, () => portalPush());
+        await stopPush(portal.push);
+        const reference = await measureGoLive(browser, bare.page(`go${run}`), 'video', () =>
+          pushTestPattern(ffmpeg, bare.rtmp(`go${run}`)),
+        );
+        await stopPush(reference.push);
+        if (run > 0) {
+          comparison.goLive.portal.push(portal.marks);
+          comparison.goLive.bare.push(reference.marks);
+        }
+        // The room ends after the reconnect grace, then opens for the next push.
+        await waitFor(async () => (await roomInfo()).status !== 'live', 60_000, 'the room to end');
+        await startRoom(db, anchor!.id, {}, new Date());
+      }
+      const barePush = pushTestPattern(ffmpeg, bare.rtmp('join'));
+      children.push(barePush.child);
+      const { child: push } = portalPush(true);
+      children.push(push);
+      await waitFor(
+        async () => {
+          const info = await roomInfo();
+          return info.status === 'live' && Boolean(info.play.hls);
+        },
+        60_000,
+        'the room to go live',
+      );
+      // Both engines have a GOP cached.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      for (let run = 0; run <= RUNS; run += 1) {
+        const portal = await measureJoin(browser, roomPage, liveVideo);
+        const reference = await measureJoin(browser, bare.page('join'), 'video');
+        if (run > 0) {
+          comparison.join.portal.push(portal);
+          comparison.join.bare.push(reference);
+        }
+      }
+      barePush.child.kill('SIGINT');
+    } finally {
+      bare.stop();
+      await pool.end();
+    }
+    const compared = reportComparison(comparison);
+    fs.mkdirSync('bench/results', { recursive: true });
+    if (ONLY_COMPARE) {
+      fs.writeFileSync(
+        'bench/results/live-compare.json',
+        `${JSON.stringify({ measuredAt: new Date().toISOString(), runs: RUNS, compared }, null, 2)}\n`,
+      );
+      return;
+    }
 
     type Measured = {
       firstFrameMs: number[];
@@ -213,7 +467,6 @@ async function main() {
     await viewers.stop();
     const percentile = (values: number[], at: number) =>
       [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * at))]!;
-    const median = (values: number[]) => percentile(values, 0.5);
     const round = (value: number) => Math.round(value * 10) / 10;
     const table = Object.fromEntries(
       Object.entries(results).map(([mode, values]) => [
@@ -237,8 +490,8 @@ async function main() {
     };
     const cost = {
       'per live stream': {
-        'CPU (% of one core)': round(oneStream.cpuPercent - idle.cpuPercent),
-        'memory (MB)': round(oneStream.rssMb - idle.rssMb),
+        'CPU (% of one core)': round(oneStream.cpuPercent - idle!.cpuPercent),
+        'memory (MB)': round(oneStream.rssMb - idle!.rssMb),
       },
       [`per ${VIEWERS} FLV viewers`]: {
         'CPU (% of one core)': round(withViewers.cpuPercent - oneStream.cpuPercent),
@@ -247,10 +500,9 @@ async function main() {
     };
     console.table(load);
     console.table(cost);
-    fs.mkdirSync('bench/results', { recursive: true });
     fs.writeFileSync(
       'bench/results/live.json',
-      `${JSON.stringify({ measuredAt: new Date().toISOString(), runs: RUNS, phaseSeconds: PHASE_S, results: table, load, cost }, null, 2)}\n`,
+      `${JSON.stringify({ measuredAt: new Date().toISOString(), runs: RUNS, phaseSeconds: PHASE_S, compared, results: table, load, cost }, null, 2)}\n`,
     );
   } finally {
     await browser.close();

@@ -1,7 +1,6 @@
 // The HLS packager of one broadcast: ffmpeg copies the RTMP stream (no re-encoding) into a rolling
 // live playlist (2 s segments, six kept) and a growing recording that becomes the replay.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -9,8 +8,6 @@ export const LIVE_PLAYLIST = 'live/index.m3u8';
 export const REPLAY_PLAYLIST = 'vod/index.m3u8';
 
 export type Packager = {
-  /** Resolves once the live playlist has its first segment (or after `timeoutMs`). */
-  ready: (timeoutMs: number) => Promise<boolean>;
   /** Waits for ffmpeg to finish on its own (end of stream), then stops it harder; finalises the replay. */
   stop: (graceMs?: number) => Promise<{ replay: boolean }>;
 };
@@ -73,22 +70,6 @@ export async function startPackager({ ffmpeg, input, dir, onExit }: Options): Pr
     });
     child.on('error', () => resolve(-1));
   });
-  let finished = false;
-  void exited.then(() => {
-    finished = true;
-  });
-
-  const ready = async (timeoutMs: number) => {
-    const until = Date.now() + timeoutMs;
-    const playlist = path.join(dir, LIVE_PLAYLIST);
-    while (Date.now() < until && !finished) {
-      const text = existsSync(playlist) ? await fs.readFile(playlist, 'utf8').catch(() => '') : '';
-      if (text.includes('#EXTINF')) return true;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    return false;
-  };
-
   const stop = async (graceMs = 4000) => {
     const within = (ms: number) =>
       Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
@@ -104,7 +85,7 @@ export async function startPackager({ ffmpeg, input, dir, onExit }: Options): Pr
     return { replay: await finaliseReplay(path.join(dir, REPLAY_PLAYLIST)) };
   };
 
-  return { ready, stop, stderr: () => stderr } as Packager & { stderr: () => string };
+  return { stop, stderr: () => stderr } as Packager & { stderr: () => string };
 }
 
 /** A replay playlist is complete (VOD, with its end marker) when it has at least one segment. */

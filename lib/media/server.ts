@@ -23,6 +23,7 @@ import { log } from '@/lib/log';
 import { installMediaControl } from './control';
 import { findFfmpeg } from './ffmpeg';
 import { finaliseReplay, type Packager, REPLAY_PLAYLIST, startPackager } from './hls';
+import { mediaRequestHandler } from './http';
 
 type NmsSession = {
   id: string;
@@ -132,16 +133,17 @@ export async function startMediaServer(db: Db, config: Config) {
     void (async () => {
       const broadcast = await beginBroadcast(db, roomId, new Date());
       entry.broadcastId = broadcast.id;
+      // The push is accepted: HTTP-FLV plays at once (node-media-server holds the headers and the
+      // current GOP), so viewers hear about it now. The HLS playlist follows with its first 2 s
+      // segment; the HLS player retries until it exists.
+      if (active.get(roomId) === entry && !entry.ending) announceStart(roomId, broadcast.id);
       if (ffmpeg) {
         entry.packager = await startPackager({
           ffmpeg,
           input: `rtmp://127.0.0.1:${config.MEDIA_RTMP_PORT}/${LIVE_APP}/${roomId}`,
           dir: path.join(root, String(roomId), String(broadcast.id)),
         });
-        // FLV plays at once; a short wait lets HLS-only viewers find their first segment too.
-        await entry.packager.ready(5000);
       }
-      if (active.get(roomId) === entry && !entry.ending) announceStart(roomId, broadcast.id);
     })().catch((error) => log.error({ err: error, roomId }, 'could not start the broadcast'));
   });
 
@@ -184,7 +186,10 @@ export async function startMediaServer(db: Db, config: Config) {
     `media: RTMP on ${config.HOST}:${config.MEDIA_RTMP_PORT}, HTTP-FLV on ${config.HOST}:${config.MEDIA_HTTP_PORT}, ffmpeg ${ffmpeg ?? 'none'}`,
   );
 
+  const engineHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
   return {
+    /** The engine's own requests (HTTP-FLV, the player script), answered before Next sees them. */
+    handle: mediaRequestHandler({ host: engineHost, httpPort: config.MEDIA_HTTP_PORT }),
     async stop() {
       clearInterval(refresher);
       installMediaControl(undefined);

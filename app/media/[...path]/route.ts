@@ -1,6 +1,7 @@
 // Live video for browsers, same-origin: HLS playlists and segments (live and replays) from
-// DATA_DIR/media, and `/media/live/<room>.flv` proxied to the embedded engine's HTTP-FLV port, so the
-// page needs no second origin, port or CORS. Names are checked against the shapes the packager writes.
+// DATA_DIR/media. Names are checked against the shapes the packager writes. HTTP-FLV
+// (`/media/live/<room>.flv`) and the player script are answered before Next by the embedded engine's
+// handler (lib/media/http.ts); without an engine in this process they are not found here either.
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -10,37 +11,13 @@ import { getConfig } from '@/lib/config';
 export const dynamic = 'force-dynamic';
 
 const SEGMENT = /^[A-Za-z0-9_-]{1,40}(\.(m3u8|ts))?$/;
-const FLV = /^(\d{1,9})\.flv$/;
 
 const TYPES: Record<string, string> = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t' };
 
 const notFound = () => new Response(null, { status: 404 });
 
-async function proxyFlv(request: Request, roomId: string) {
-  const config = getConfig();
-  if (!config.MEDIA || config.MEDIA_CDN_URL) return notFound();
-  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
-  try {
-    const upstream = await fetch(`http://${host}:${config.MEDIA_HTTP_PORT}/live/${roomId}.flv`, {
-      signal: request.signal,
-    });
-    if (!upstream.ok || !upstream.body) return notFound();
-    return new Response(upstream.body, {
-      headers: {
-        'content-type': 'video/x-flv',
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-      },
-    });
-  } catch {
-    return new Response(null, { status: 502 });
-  }
-}
-
-export async function GET(request: Request, { params }: { params: Promise<{ path: string[] }> }) {
+export async function GET(_request: Request, { params }: { params: Promise<{ path: string[] }> }) {
   const parts = (await params).path;
-  const flv = parts.length === 2 && parts[0] === 'live' ? FLV.exec(parts[1]!) : null;
-  if (flv) return proxyFlv(request, flv[1]!);
   if (parts.length < 2 || parts.length > 5 || !parts.every((part) => SEGMENT.test(part))) return notFound();
   const extension = parts.at(-1)!.split('.')[1];
   if (!extension) return notFound();

@@ -1,24 +1,44 @@
 'use client';
 // The room's stage: follows the room's state through `startRoom`/`endRoom`/`heatUpdate` pushes
 // (refetching room info: the database is the truth) and shows the cover, the live player or the
-// replay. The player and its libraries load only when there is something to play; the HTTP client
-// loads on the first refetch, so the room's first load carries neither.
+// replay. The player is small and part of the page (a live room's <video> is in the server's markup
+// and starts before hydration); its libraries load only when there is something to play (mpegts.js
+// through FLV_SCRIPT, video.js for HLS); the HTTP client loads on the first refetch.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Skeleton } from '@/components/ui/skeleton';
+import { preinit } from 'react-dom';
 import { queryKeys } from '@/lib/http/query-keys';
 import type { ReplayItem, RoomInfo } from '@/lib/live/service';
+import { FLV_SCRIPT } from '@/lib/media/flv-options';
 import { appStore, realtimeMessagesAtom } from '@/lib/store/atoms';
 import { EntryBanner } from './entry-banner';
 import { formatDuration } from './format-duration';
+import LivePlayer from './live-player';
 
-const LivePlayer = dynamic(() => import('./live-player'), {
-  ssr: false,
-  loading: () => <Skeleton className="size-full rounded-none bg-night-2" />,
-});
+/**
+ * A room that is not live yet: once the page is idle, fetch what going live needs (the FLV script and
+ * the HTTP client of the refetch), so the push is on screen as soon as it is announced.
+ */
+function useWarmPlayer(needed: boolean) {
+  useEffect(() => {
+    if (!needed) return;
+    let idle = 0;
+    // Well after the page's own start-up (and a visitor's first clicks), when the browser is idle.
+    const timer = setTimeout(() => {
+      idle = (window.requestIdleCallback ?? setTimeout)(() => {
+        void import('@/lib/http/client');
+        preinit(FLV_SCRIPT, { as: 'script' });
+      });
+    }, 8000);
+    return () => {
+      clearTimeout(timer);
+      (window.cancelIdleCallback ?? clearTimeout)(idle);
+    };
+  }, [needed]);
+}
 
 // Only a sealed room needs it; rendered on the server all the same.
 const SealedScreen = dynamic(() =>
@@ -58,10 +78,16 @@ function useRoomPushes(roomId: number) {
         };
         join();
         socket.io.on('reconnect', rejoin);
+        // A room goes live (or ends) the moment its push is accepted (or stops): a state pushed before
+        // this socket was connected would be missed, so the first connection reads the room again.
+        const caughtUp = () => void queryClient.invalidateQueries({ queryKey: queryKeys.liveRoom(roomId) });
+        if (socket.connected) caughtUp();
+        else socket.once('connect', caughtUp);
         const previous = stop;
         stop = () => {
           previous();
           socket.io.off('reconnect', rejoin);
+          socket.off('connect', caughtUp);
         };
       });
     });
@@ -171,6 +197,7 @@ export function LiveStage({
   }
 
   const live = info.status === 'live' && (info.play.flv || info.play.hls);
+  useWarmPlayer(!live && !info.sealed);
   const replay = chosen ?? (info.status === 'ended' ? (replays[0] ?? null) : null);
 
   let stage: ReactNode;

@@ -2,19 +2,23 @@
 // the stage that follows the room's state — not started, live (player), ended (replay).
 import { Flame, Hash, Megaphone, Users } from 'lucide-react';
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { cache } from 'react';
+import { preinit } from 'react-dom';
 import { ReportButton } from '@/components/live/report-button';
 import { currentUser } from '@/lib/accounts/current-user';
 import { NotFoundError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db';
+import { NONCE_HEADER } from '@/lib/http/security-headers';
 import { redirect } from '@/lib/i18n/navigation';
 import { LOCALES, type Locale, localizedPath } from '@/lib/i18n/routing';
 import { followerCount, isFollowing } from '@/lib/live/follows';
 import { recordWatch } from '@/lib/live/history';
 import { listReplays, roomInfo } from '@/lib/live/service';
+import { FLV_SCRIPT } from '@/lib/media/flv-options';
 import { isKickedOut } from '@/lib/moderation/kickouts';
 import { rooms } from '@/lib/realtime/events';
 import { onlineIn } from '@/lib/realtime/gateway';
@@ -90,6 +94,14 @@ export default async function LivePage({ params, searchParams }: Props) {
     // The viewer's watch history (/attention); an anchor visiting their own room is not watching it.
     viewer && viewer.id !== info.anchor.id ? recordWatch(getDb(), viewer.id, info.id, new Date()) : null,
   ]);
+  // A live room's FLV player script goes in the <head>, ahead of the bundles, with the page's CSP nonce.
+  if (info.status === 'live' && info.play.flv && !chosen) {
+    preinit(FLV_SCRIPT, {
+      as: 'script',
+      fetchPriority: 'high',
+      nonce: (await headers()).get(NONCE_HEADER) ?? undefined,
+    });
+  }
 
   return (
     <NextIntlClientProvider

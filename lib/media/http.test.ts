@@ -1,0 +1,138 @@
+// The engine's own requests, answered before Next: the player script (mpegts.js + the boot code,
+// gzipped, revalidated by ETag) and the HTTP-FLV stream piped through chunk by chunk as it comes.
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
+import { FLV_SCRIPT, MPEGTS_VERSION } from './flv-options';
+import { mediaRequestHandler } from './http';
+
+jest.setTimeout(30_000);
+
+let engine: http.Server;
+let portal: http.Server;
+let enginePort: number;
+let base: string;
+/** The engine's FLV reply, written by each test. */
+let onFlv: (request: http.IncomingMessage, response: http.ServerResponse) => void;
+
+const listen = (server: http.Server) =>
+  new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
+
+beforeAll(async () => {
+  engine = http.createServer((request, response) => onFlv(request, response));
+  enginePort = await listen(engine);
+  const handle = mediaRequestHandler({ host: '127.0.0.1', httpPort: enginePort });
+  portal = http.createServer((request, response) => {
+    if (!handle(request, response)) response.writeHead(418).end('next');
+  });
+  base = `http://127.0.0.1:${await listen(portal)}`;
+});
+afterAll(async () => {
+  portal.closeAllConnections();
+  engine.closeAllConnections();
+  await new Promise((resolve) => portal.close(resolve));
+  await new Promise((resolve) => engine.close(resolve));
+});
+
+it('names the script after the installed mpegts.js', () => {
+  const installed = JSON.parse(fs.readFileSync('node_modules/mpegts.js/package.json', 'utf8')).version;
+  expect(MPEGTS_VERSION).toBe(installed);
+  expect(FLV_SCRIPT).toBe(`/media/player/flv-${installed}.js`);
+});
+
+it('serves mpegts.js with the boot code, gzipped when asked, and revalidates by ETag', async () => {
+  const zipped = await fetch(`${base}${FLV_SCRIPT}`);
+  expect(zipped.status).toBe(200);
+  expect(zipped.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  expect(zipped.headers.get('content-encoding')).toBe('gzip');
+  const text = await zipped.text();
+  expect(text).toContain('mpegts');
+  expect(text).toContain('window.__liveFlv');
+  expect(text).not.toContain('sourceMappingURL');
+  expect(text.trimEnd()).toMatch(/bootLiveFlv\(\{"enableStashBuffer":false,.*\}\);\n\}\)\(\);$/);
+  // It runs: the boot code sets up its API on the page once mpegts.js is there.
+  const page = {
+    mpegts: { isSupported: () => false },
+    document: { readyState: 'complete', querySelector: () => null },
+  } as Record<string, unknown>;
+  const run = new Function('window', 'document', 'self', text.slice(text.indexOf(';(() => {')));
+  run(page, page.document, page);
+  expect(page.__liveFlv).toEqual({ start: expect.any(Function), supported: expect.any(Function) });
+
+  const plain = await new Promise<{ status?: number; body: Buffer; encoding?: string }>((resolve) =>
+    http.get(`${base}${FLV_SCRIPT}`, (reply) => {
+      const chunks: Buffer[] = [];
+      reply.on('data', (chunk) => chunks.push(chunk));
+      reply.on('end', () =>
+        resolve({
+          status: reply.statusCode,
+          body: Buffer.concat(chunks),
+          encoding: reply.headers['content-encoding'],
+        }),
+      );
+    }),
+  );
+  expect(plain.status).toBe(200);
+  expect(plain.encoding).toBeUndefined();
+  expect(plain.body.toString()).toBe(text);
+  expect(zlib.gzipSync(plain.body).length).toBeLessThan(plain.body.length / 3);
+
+  const again = await fetch(`${base}${FLV_SCRIPT}`, {
+    headers: { 'if-none-match': zipped.headers.get('etag')! },
+  });
+  expect(again.status).toBe(304);
+});
+
+it('pipes the FLV stream through as it comes and stops reading when the viewer leaves', async () => {
+  let engineClosed!: () => void;
+  const closed = new Promise<void>((resolve) => {
+    engineClosed = resolve;
+  });
+  let sendMore!: () => void;
+  onFlv = (request, response) => {
+    expect(request.url).toBe('/live/12.flv');
+    response.writeHead(200, { 'content-type': 'video/x-flv' });
+    response.write(Buffer.from('FLV\x01'));
+    sendMore = () => response.write(Buffer.from('tag'));
+    response.on('close', engineClosed);
+  };
+  const controller = new AbortController();
+  const reply = await fetch(`${base}/media/live/12.flv`, { signal: controller.signal });
+  expect(reply.status).toBe(200);
+  expect(reply.headers.get('content-type')).toBe('video/x-flv');
+  expect(reply.headers.get('cache-control')).toBe('no-store');
+  const reader = reply.body!.getReader();
+  // The first bytes arrive while the engine's response is still open: nothing is held back.
+  expect(Buffer.from((await reader.read()).value!).toString()).toBe('FLV\x01');
+  sendMore();
+  expect(Buffer.from((await reader.read()).value!).toString()).toBe('tag');
+  controller.abort();
+  await closed;
+});
+
+it('answers 404 for a stream the engine does not have and 502 when it is down', async () => {
+  onFlv = (_request, response) => response.writeHead(404).end();
+  expect((await fetch(`${base}/media/live/12.flv`)).status).toBe(404);
+
+  const down = mediaRequestHandler({ host: '127.0.0.1', httpPort: 1 });
+  const server = http.createServer((request, response) => void down(request, response));
+  const port = await listen(server);
+  expect((await fetch(`http://127.0.0.1:${port}/media/live/12.flv`)).status).toBe(502);
+  await new Promise((resolve) => server.close(resolve));
+});
+
+it('leaves every other request to Next', async () => {
+  for (const path of [
+    '/media/live/x.flv',
+    '/media/3/7/live/index.m3u8',
+    '/live?id=1',
+    '/media/player/flv.js',
+  ]) {
+    expect((await fetch(`${base}${path}`)).status).toBe(418);
+  }
+  const post = await fetch(`${base}/media/live/12.flv`, { method: 'POST' });
+  expect(post.status).toBe(418);
+});

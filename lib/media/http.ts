@@ -1,0 +1,103 @@
+// What the portal's http server answers itself, before Next, for the embedded engine (server.ts):
+// - `/media/live/<room>.flv`: node-media-server's HTTP-FLV piped through as it comes (no Next route,
+//   no web-stream conversion, nothing buffered), so browsers stay same-origin;
+// - `FLV_SCRIPT`: mpegts.js with the room's boot code (flv-boot.js), gzipped once, for the live
+//   room's <head>.
+// HLS files and replays stay with app/media/[...path].
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { LIVE_APP } from '@/lib/live/service';
+import { FLV_PLAYER_OPTIONS, FLV_SCRIPT } from './flv-options';
+
+const FLV = new RegExp(`^/media/${LIVE_APP}/(\\d{1,9})\\.flv$`);
+
+type Engine = { host: string; httpPort: number };
+
+let script: { plain: Buffer; gzip: Buffer; etag: string } | null = null;
+
+function flvScript() {
+  if (!script) {
+    const require = createRequire(path.join(process.cwd(), 'package.json'));
+    const mpegts = fs.readFileSync(require.resolve('mpegts.js/dist/mpegts.js'), 'utf8');
+    const boot = fs.readFileSync(path.join(process.cwd(), 'lib/media/flv-boot.js'), 'utf8');
+    const options = JSON.stringify(FLV_PLAYER_OPTIONS);
+    // mpegts.js's own source map is not served.
+    const library = mpegts.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
+    const plain = Buffer.from(`${library};(() => {\n${boot}\nbootLiveFlv(${options});\n})();\n`);
+    const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 16)}"`;
+    script = { plain, gzip: zlib.gzipSync(plain, { level: 9 }), etag };
+  }
+  return script;
+}
+
+function serveScript(request: http.IncomingMessage, response: http.ServerResponse) {
+  const { plain, gzip, etag } = flvScript();
+  const headers: http.OutgoingHttpHeaders = {
+    'content-type': 'text/javascript; charset=utf-8',
+    // The name carries mpegts.js's version; the boot code may change within it.
+    'cache-control': 'public, max-age=3600',
+    etag,
+    vary: 'accept-encoding',
+    'x-content-type-options': 'nosniff',
+  };
+  if (request.headers['if-none-match'] === etag) {
+    response.writeHead(304, headers).end();
+    return;
+  }
+  const zipped = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+  const body = zipped ? gzip : plain;
+  response.writeHead(200, {
+    ...headers,
+    ...(zipped ? { 'content-encoding': 'gzip' } : {}),
+    'content-length': body.length,
+  });
+  response.end(request.method === 'HEAD' ? undefined : body);
+}
+
+function proxyFlv(engine: Engine, roomId: string, response: http.ServerResponse) {
+  const upstream = http.get(
+    { host: engine.host, port: engine.httpPort, path: `/${LIVE_APP}/${roomId}.flv` },
+    (reply) => {
+      if (reply.statusCode !== 200) {
+        reply.resume();
+        response.writeHead(404).end();
+        return;
+      }
+      response.writeHead(200, {
+        'content-type': 'video/x-flv',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      });
+      // The FLV header goes out at once, even before the streamer's first frame.
+      response.flushHeaders();
+      reply.pipe(response);
+      reply.on('error', () => response.destroy());
+    },
+  );
+  upstream.on('error', () => {
+    if (response.headersSent) response.destroy();
+    else response.writeHead(502).end();
+  });
+  // The viewer left: stop reading from the engine.
+  response.on('close', () => upstream.destroy());
+}
+
+/** Answers the request when it is the engine's (returns true), else leaves it to Next. */
+export function mediaRequestHandler(engine: Engine) {
+  return (request: http.IncomingMessage, response: http.ServerResponse) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const pathname = (request.url ?? '').split('?')[0]!;
+    if (pathname === FLV_SCRIPT) {
+      serveScript(request, response);
+      return true;
+    }
+    const flv = FLV.exec(pathname);
+    if (!flv) return false;
+    proxyFlv(engine, flv[1]!, response);
+    return true;
+  };
+}
