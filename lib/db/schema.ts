@@ -7,3 +7,4 @@ export * from '../scores/favourites-schema';
 export * from '../scores/schema';
 export * from '../storage/schema';
 export * from '../system/schema';
+export * from '../news/schema';

@@ -18,6 +18,7 @@ import {
   simulatedLeagueBatch,
   simulatedSchedule,
 } from '@/lib/feeds/simulator/simulator';
+import { onMatchFinished } from '@/lib/news/reports';
 import { matchUpdatesSchema, type ServerMessage } from '@/lib/realtime/events';
 import { type PushTarget, publish } from '@/lib/realtime/gateway';
 import { storeFeedBatch } from '@/lib/scores/ingest';
@@ -148,6 +149,14 @@ export function createFeedsTicker(options: { speed: number; publish?: Publisher 
     };
     const stored = await db.transaction((tx) => storeFeedBatch(tx, batch));
     await pushChanges(db, [...replays, ...simulated], stored.matchIds, seen, push);
+    // Finished replays get their match report in the news (idempotent: one report per match).
+    await onMatchFinished(
+      db,
+      replays
+        .filter((m) => m.status === 'finished')
+        .map((m) => stored.matchIds.get(`${m.source}|${m.externalId}`)!),
+      now,
+    );
     const interrupted = await closeInterrupted(db, [...stored.matchIds.values()], now);
     return { replays: replays.length, simulated: simulated.length, interrupted };
   }

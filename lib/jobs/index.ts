@@ -8,6 +8,7 @@ import { sessions } from '@/lib/accounts/schema';
 import { getConfig } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { log } from '@/lib/log';
+import { writeRecordReports } from '@/lib/news/reports';
 import { createFeedsTicker } from './feeds';
 
 type Job = { name: string; everyMs: number; run: (db: Db) => Promise<unknown> };
@@ -42,6 +43,12 @@ export const jobs: Job[] = [
       await pruneRateEvents(db);
       await pruneQrLogins(db);
     },
+  },
+  {
+    // Match reports of the real results the seed left for later (it writes the newest at once).
+    name: 'news-record-reports',
+    everyMs: 60 * 1000,
+    run: (db) => writeRecordReports(db, new Date(), 200),
   },
   {
     name: 'live-feeds',
