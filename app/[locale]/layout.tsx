@@ -11,7 +11,7 @@ import { TopBar } from '@/components/layout/top-bar';
 import { currentUser } from '@/lib/accounts/current-user';
 import { storedUserOf } from '@/lib/accounts/stored-user';
 import { getConfig } from '@/lib/config';
-import { productName } from '@/lib/i18n/metadata';
+import { productName, siteOrigin } from '@/lib/i18n/metadata';
 import { type Locale, routing } from '@/lib/i18n/routing';
 
 /** Namespaces the client islands read; the rest of the catalog stays on the server. */
@@ -24,11 +24,21 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!hasLocale(routing.locales, locale)) return {};
   const name = await productName(locale);
   const t = await getTranslations({ locale, namespace: 'brand' });
+  // Relative canonical, hreflang and image URLs of every page become absolute against the public origin.
   return {
+    metadataBase: new URL(siteOrigin()),
     title: { template: `%s - ${name}`, default: name },
     description: t('tagline'),
     applicationName: name,
     icons: { icon: '/favicon.svg' },
+    manifest: '/manifest.webmanifest',
+    openGraph: {
+      type: 'website',
+      siteName: name,
+      locale: locale.replace('-', '_'),
+      description: t('tagline'),
+    },
+    twitter: { card: 'summary', description: t('tagline') },
   };
 }
 

@@ -30,6 +30,11 @@ export const configSchema = z
     MOBILE_SITE_URL: optionalUrl,
     /** Audit tools with a mobile user agent: set to off to disable the mobile redirect entirely. */
     MOBILE_REDIRECT: flag.default(true),
+    /**
+     * The portal's public origin (`https://live.example.com`): absolute canonical and hreflang URLs, the
+     * sitemap, feeds and social cards. Unset: `http://<HOST or localhost>:<PORT>`.
+     */
+    SITE_URL: optionalUrl,
     /** Unset: the translated default brand name from the message catalogs. */
     PRODUCT_NAME: z.string().max(40).optional(),
     CUSTOMER_SERVICE_EMAIL: z.email().default('service@sports-portal.local'),
