@@ -21,8 +21,8 @@ for (const { locale, prefix, send, comment } of [
     const title = (await first.textContent())!.trim();
     expect(title.length).toBeGreaterThan(5);
     await first.click();
-    await expect(page).toHaveURL(/\/detail\?id=\d+/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page).toHaveURL(/\/detail\?id=\d+/, { timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title, { timeout: 30_000 });
     await expect(page.getByTestId('news-body')).toBeVisible();
 
     const likeButton = page.getByTestId('news-like');

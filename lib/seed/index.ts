@@ -43,7 +43,7 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
-const SEED_REPORTS = 300;
+const SEED_REPORTS = 60;
 
 export async function seedDemoData(db: Db) {
   for (const account of DEMO_ACCOUNTS) {
