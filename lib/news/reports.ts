@@ -31,7 +31,7 @@ const REPORT_DELAY_MS = 2 * 60 * 60 * 1000;
 type Named = { sourceName: string; names: LocalizedNames };
 export type ReportFacts = {
   matchId: number;
-  competition: Named;
+  competition: Named & { kind: string };
   round: string;
   group: string | null;
   /** `YYYY-MM-DD` the real match was played. */
@@ -185,7 +185,7 @@ export async function reportFacts(db: DbOrTx, matchIds: number[]): Promise<Repor
       competition: {
         sourceName: competitions.sourceName,
         names: competitions.names,
-        sport: competitions.sport,
+        kind: competitions.kind,
       },
     })
     .from(matches)
@@ -332,7 +332,8 @@ export function renderReport(facts: ReportFacts, locale: Locale) {
             winner: homeGoals > awayGoals ? home : away,
             loser: homeGoals > awayGoals ? away : home,
             score: scoreText(homeGoals > awayGoals ? facts.score : [awayGoals, homeGoals]),
-            venue: homeGoals > awayGoals ? 'home' : 'away',
+            // Tournaments and cup finals are often played on neutral ground: home and away only in leagues.
+            venue: facts.competition.kind !== 'league' ? 'neutral' : homeGoals > awayGoals ? 'home' : 'away',
           });
   const paragraphs = [lead];
   const periods = [
