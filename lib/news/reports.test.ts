@@ -102,3 +102,27 @@ it('says the real score, scorers with minutes, table position and form', async (
     expect((await reportOf(match.id, locale)).text.body.length).toBeGreaterThan(40);
   }
 });
+
+it('reports a finished replay with the original’s real facts, marked as a replay', async () => {
+  const original = await lastMatchOfSeason();
+  const { id: _id, createdAt: _created, updatedAt: _updated, ...fields } = original;
+  const [replay] = await testDb.db
+    .insert(matches)
+    .values({
+      ...fields,
+      source: 'replay',
+      externalId: `replay-test-${original.id}`,
+      kickoffAt: new Date('2026-11-24T09:00:00Z'),
+      replayOfMatchId: original.id,
+      replayOfDate: original.kickoffAt.toISOString().slice(0, 10),
+    })
+    .returning();
+  expect(await onMatchFinished(testDb.db, [replay!.id], NOW)).toBe(1);
+  expect(await onMatchFinished(testDb.db, [replay!.id], NOW)).toBe(0);
+  const zh = await reportOf(replay!.id, 'zh-CN');
+  const real = await reportOf(original.id, 'zh-CN');
+  expect(zh.article.publishedAt).toEqual(NOW);
+  expect(zh.text.title).toBe(`【重播】${real.text.title}`);
+  expect(zh.text.body).toContain('本场为');
+  expect(zh.text.body).toContain(real.text.body.split('\n\n')[0]!);
+});
