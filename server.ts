@@ -14,6 +14,7 @@ import { log } from '@/lib/log';
 import { startMediaServer } from '@/lib/media/server';
 import { isKickedOut } from '@/lib/moderation/kickouts';
 import { seedReportReasons } from '@/lib/moderation/report-reasons';
+import { seedNewsCategories } from '@/lib/news/categories';
 import { createGateway, installGateway } from '@/lib/realtime/gateway';
 import { seedDemoData } from '@/lib/seed';
 
@@ -26,6 +27,7 @@ async function main() {
   await runMigrations(db);
   // Reference data every install needs (the report reasons viewers choose from), demo data or not.
   await seedReportReasons(db);
+  await seedNewsCategories(db);
   if (config.SEED_ON_START) await seedDemoData(db);
 
   const server = http.createServer();

@@ -12,6 +12,8 @@ import { E2E_BASE_URL, e2eDatabaseUrl } from '../playwright.config';
 import { storageStatePath } from './roles';
 
 setup('seed and sign in each role', async () => {
+  // A first run imports every football file and writes the newest match reports: slow on a busy machine.
+  setup.setTimeout(180_000);
   const { db, pool } = createDb(e2eDatabaseUrl());
   try {
     await seedDemoData(db);

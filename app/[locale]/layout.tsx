@@ -1,6 +1,5 @@
 import '../globals.css';
 import type { Metadata, Viewport } from 'next';
-import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
@@ -12,7 +11,7 @@ import { TopBar } from '@/components/layout/top-bar';
 import { currentUser } from '@/lib/accounts/current-user';
 import { storedUserOf } from '@/lib/accounts/stored-user';
 import { getConfig } from '@/lib/config';
-import { productName } from '@/lib/i18n/metadata';
+import { productName, siteOrigin } from '@/lib/i18n/metadata';
 import { type Locale, routing } from '@/lib/i18n/routing';
 
 /** Namespaces the client islands read; the rest of the catalog stays on the server. */
@@ -25,23 +24,21 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!hasLocale(routing.locales, locale)) return {};
   const name = await productName(locale);
   const t = await getTranslations({ locale, namespace: 'brand' });
+  // Relative canonical, hreflang and image URLs of every page become absolute against the public origin.
   return {
-    metadataBase: await requestOrigin(),
+    metadataBase: new URL(siteOrigin()),
     title: { template: `%s - ${name}`, default: name },
     description: t('tagline'),
     applicationName: name,
+    manifest: '/manifest.webmanifest',
+    openGraph: {
+      type: 'website',
+      siteName: name,
+      locale: locale.replace('-', '_'),
+      description: t('tagline'),
+    },
+    twitter: { card: 'summary', description: t('tagline') },
   };
-}
-
-/** The origin the browser asked for: canonical and hreflang links must be absolute URLs. */
-async function requestOrigin(): Promise<URL | undefined> {
-  const request = await headers();
-  const host = request.get('x-forwarded-host') ?? request.get('host');
-  try {
-    return host ? new URL(`${request.get('x-forwarded-proto') ?? 'http'}://${host}`) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#12151d' };

@@ -22,6 +22,7 @@ export const TOP_NAV: NavItem[] = [
     ],
   },
   { key: 'schedule', href: '/schedule?type=0' },
+  { key: 'news', href: '/news' },
   {
     key: 'experts',
     href: '/specialist-home?type=0',

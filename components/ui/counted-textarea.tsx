@@ -14,7 +14,7 @@ type Props = Omit<ComponentProps<'textarea'>, 'value' | 'onChange' | 'maxLength'
 
 export function CountedTextarea({ value, onValueChange, max, counter, className, ...props }: Props) {
   return (
-    <div className="relative">
+    <div className="relative min-w-0 flex-1">
       <textarea
         {...props}
         value={value}

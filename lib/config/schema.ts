@@ -35,6 +35,11 @@ export const configSchema = z
      * through a TLS proxy); off by default, since a plain-http install must never promise HTTPS.
      */
     HSTS: flag.default(false),
+    /**
+     * The portal's public origin (`https://live.example.com`): absolute canonical and hreflang URLs, the
+     * sitemap, feeds and social cards. Unset: `http://<HOST or localhost>:<PORT>`.
+     */
+    SITE_URL: optionalUrl,
     /** Unset: the translated default brand name from the message catalogs. */
     PRODUCT_NAME: z.string().max(40).optional(),
     CUSTOMER_SERVICE_EMAIL: z.email().default('service@sports-portal.local'),

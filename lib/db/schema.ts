@@ -2,6 +2,7 @@
 export * from '../accounts/schema';
 export * from '../live/schema';
 export * from '../moderation/schema';
+export * from '../news/schema';
 export * from '../posts/schema';
 export * from '../rate-limits/schema';
 export * from '../scores/favourites-schema';

@@ -22,6 +22,7 @@ import {
   simulatedSchedule,
   simulatedSpeed,
 } from '@/lib/feeds/simulator/simulator';
+import { onMatchFinished } from '@/lib/news/reports';
 import { matchUpdatesSchema, type ServerMessage } from '@/lib/realtime/events';
 import { type PushTarget, publish } from '@/lib/realtime/gateway';
 import { storeFeedBatch } from '@/lib/scores/ingest';
@@ -190,6 +191,14 @@ export function createFeedsTicker(options: { speed: number; publish?: Publisher 
       if (!stored.held.has(keyOf(match))) written.set(keyOf(match), JSON.stringify(match));
     }
     await pushChanges(db, believed, stored.matchIds, seen, push);
+    // Finished replays get their match report in the news (idempotent: one report per match).
+    await onMatchFinished(
+      db,
+      believed
+        .filter((match) => match.status === 'finished' && match.source !== SIMULATED_SOURCE)
+        .map((match) => stored.matchIds.get(keyOf(match))!),
+      now,
+    );
     const current = new Set(played.map(keyOf));
     for (const memory of [seen, written, ids])
       for (const key of memory.keys()) if (!current.has(key)) memory.delete(key);

@@ -8,6 +8,7 @@ import { sessions } from '@/lib/accounts/schema';
 import { getConfig } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { log } from '@/lib/log';
+import { writeRecordReports } from '@/lib/news/reports';
 import { pruneRateLimits } from '@/lib/rate-limits';
 import { createFeedsTicker, watchSilentMatches } from './feeds';
 
@@ -44,6 +45,12 @@ export const jobs: Job[] = [
       await pruneRateLimits(db);
       await pruneQrLogins(db);
     },
+  },
+  {
+    // Match reports of the real results the seed left for later (it writes the newest at once).
+    name: 'news-record-reports',
+    everyMs: 60 * 1000,
+    run: (db) => writeRecordReports(db, new Date(), 200),
   },
   {
     name: 'live-feeds',

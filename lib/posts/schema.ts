@@ -21,10 +21,9 @@ export const posts = pgTable(
   'posts',
   {
     id: serial('id').primaryKey(),
-    authorId: integer('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** Where the post shows: `anchor` (streamer updates on /live); the community adds its own. */
+    /** Null for what the portal writes itself (match reports of the news). */
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Where the post shows: `anchor` (streamer updates on /live), `news` (lib/news articles). */
     channel: varchar('channel', { length: 16 }).notNull().default('anchor'),
     body: varchar('body', { length: 2000 }).notNull().default(''),
     images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),

@@ -11,7 +11,7 @@ import { commentLikes, type PostVideo, postComments, postLikes, posts } from './
 
 export const POSTS_PAGE_SIZE = 10;
 export const COMMENTS_PAGE_SIZE = 20;
-export type PostChannel = 'anchor';
+export type PostChannel = 'anchor' | 'news';
 
 const MINUTE = 60_000;
 export const POST_RATE_RULES = {
@@ -28,7 +28,7 @@ const presentAuthor = (row: AuthorRow) => ({ id: row.id, nickname: row.nickname,
 function presentPost(row: typeof posts.$inferSelect, writer: AuthorRow, liked: boolean, viewer: Viewer) {
   return {
     id: row.id,
-    uid: row.authorId,
+    uid: row.authorId ?? 0,
     author: presentAuthor(writer),
     content: row.body,
     images: row.images,
@@ -187,7 +187,7 @@ export async function togglePostLike(db: DbOrTx, userId: number, postId: number)
 /** Who wrote a post still shown, for reports (null when it is gone). */
 export async function postOwner(db: DbOrTx, id: number) {
   const row = await livePost(db, id).catch(() => null);
-  return row ? { ownerId: row.authorId } : null;
+  return row?.authorId ? { ownerId: row.authorId } : null;
 }
 
 /** Who wrote a comment still shown, for reports (null when it or its post is gone). */

@@ -9,6 +9,8 @@ import { defaultOpenfootballDir, importOpenfootball } from '@/lib/feeds/openfoot
 import { ensureRoom } from '@/lib/live/service';
 import { log } from '@/lib/log';
 import { seedReportReasons } from '@/lib/moderation/report-reasons';
+import { seedNewsCategories } from '@/lib/news/categories';
+import { writeRecordReports } from '@/lib/news/reports';
 
 /** Documented in the README; change them on any public install. */
 export const DEMO_ACCOUNTS = [
@@ -41,6 +43,8 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
+const SEED_REPORTS = 60;
+
 export async function seedDemoData(db: Db) {
   for (const account of DEMO_ACCOUNTS) {
     await db
@@ -63,6 +67,9 @@ export async function seedDemoData(db: Db) {
   await seedLiveRooms(db);
   await seedReportReasons(db);
   await seedFootballData(db);
+  await seedNewsCategories(db);
+  // The freshest reports now; the background job writes the older ones a batch at a time.
+  await writeRecordReports(db, new Date(), SEED_REPORTS);
 }
 
 /** Every seeded anchor has a room (its stream key is made when the anchor first opens push settings). */

@@ -19,6 +19,7 @@ import { registerRoomExtrasRoutes } from '@/lib/live/room-extras-api';
 import { registerRoomListRoutes } from '@/lib/live/rooms-api';
 import { registerMediaHookRoutes } from '@/lib/media/api';
 import { registerModerationRoutes } from '@/lib/moderation/api';
+import { registerNewsRoutes } from '@/lib/news/api';
 import { registerPostRoutes } from '@/lib/posts/api';
 import { registerScoresRoutes } from '@/lib/scores/api';
 import { registerDatabaseRoutes } from '@/lib/scores/database-api';
@@ -51,6 +52,7 @@ export function createApiApp(deps: { db: () => Db; clock?: Clock }) {
   registerMediaHookRoutes(app);
   registerPostRoutes(app);
   registerCspReportRoutes(app);
+  registerNewsRoutes(app);
   registerDocs(app);
   return app;
 }

@@ -10,6 +10,7 @@ import {
 } from 'lucide-react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Footer } from '@/components/layout/footer';
+import { HomeHeadlines } from '@/components/news/home-headlines';
 import { productName, screenMetadata } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -47,6 +48,9 @@ export default async function HomePage({ params, searchParams }: Props) {
           <p className="max-w-2xl text-lg text-white/75">{t('subtitle')}</p>
         </div>
       </section>
+      <div className="mx-auto w-full max-w-[1200px] px-6 pt-8">
+        <HomeHeadlines locale={locale} />
+      </div>
       <section aria-labelledby="sections-heading" className="mx-auto max-w-[1200px] px-6 py-10">
         <h2 id="sections-heading" className="mb-5 text-xl font-semibold">
           {t('sectionsTitle')}

@@ -10,6 +10,8 @@ import { MatchEventTimeline } from '@/components/scores/match-event-timeline';
 import { MatchHeader } from '@/components/scores/match-header';
 import { MatchStatBars } from '@/components/scores/match-stat-bars';
 import { MatchLiveSync } from '@/components/scores/match-summary';
+import { JsonLd } from '@/components/seo/json-ld';
+import { sportsEventJsonLd } from '@/components/seo/sports-event';
 import { EmptyState } from '@/components/ui/empty-state';
 import { cn } from '@/lib/cn';
 import { productName } from '@/lib/i18n/metadata';
@@ -47,6 +49,7 @@ export default async function ScoreDetailPage({ params, searchParams }: Props) {
 
   return (
     <>
+      <JsonLd data={sportsEventJsonLd(detail, locale)} />
       <div className="mx-auto flex w-full max-w-[1240px] flex-col gap-4 px-6 py-6">
         {/* Only this page's texts go to its islands. */}
         <NextIntlClientProvider locale={locale} messages={{ matchDetail: messages.matchDetail }}>

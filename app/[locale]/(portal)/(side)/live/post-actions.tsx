@@ -7,7 +7,7 @@ import { LikeButton } from '@/components/posts/like-button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 
-const CommentThread = dynamic(() => import('./comment-thread'), {
+const CommentThread = dynamic(() => import('@/components/posts/comment-thread'), {
   ssr: false,
   loading: () => <Skeleton className="h-28 w-full" />,
 });

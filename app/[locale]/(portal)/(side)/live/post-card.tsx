@@ -4,9 +4,9 @@ import { MessageSquare } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { LikeIcon } from '@/components/posts/like-icon';
 import { PostMedia } from '@/components/posts/post-media';
+import { ContentReportButton } from '@/components/posts/post-viewer';
 import type { PostItem } from '@/components/posts/types';
 import { PostActions } from './post-actions';
-import { ContentReportButton } from './post-viewer';
 
 export function PostCard({ post }: { post: PostItem }) {
   const t = useTranslations('posts');

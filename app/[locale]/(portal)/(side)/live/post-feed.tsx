@@ -2,11 +2,11 @@
 // later pages come from the API when asked for.
 import { Newspaper } from 'lucide-react';
 import { useTranslations } from 'next-intl';
+import { PostViewerProvider } from '@/components/posts/post-viewer';
 import type { PostPage } from '@/components/posts/types';
 import { EmptyState } from '@/components/ui/empty-state';
 import { MorePosts } from './more-posts';
 import { PostCard } from './post-card';
-import { PostViewerProvider } from './post-viewer';
 
 export function PostFeed({
   anchorId,

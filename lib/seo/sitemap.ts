@@ -1,0 +1,137 @@
+// What search engines are told about (sitemap.xml, per locale): the public screens, every article in
+// the languages it exists in, matches and live rooms — absolute URLs from SITE_URL with hreflang.
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '@/lib/db';
+import { absoluteUrl, siteOrigin } from '@/lib/i18n/metadata';
+import { LOCALES, type Locale } from '@/lib/i18n/routing';
+import { liveRooms } from '@/lib/live/schema';
+import { newsArticles, newsTranslations } from '@/lib/news/schema';
+import { posts } from '@/lib/posts/schema';
+import { matches } from '@/lib/scores/schema';
+
+/** Public screens worth indexing (account, login and test pages are not). */
+export const PUBLIC_PATHS = [
+  '/main',
+  '/news',
+  '/football',
+  '/basketball',
+  '/anchor?type=0',
+  '/schedule?type=0',
+  '/rank',
+  '/foresight',
+  '/base-football',
+  '/base-basketball',
+  '/trophy/home',
+  '/about-user?type=0',
+  '/about-user?type=1',
+  '/about-user?type=2',
+] as const;
+
+const MAX_MATCHES = 20_000;
+const MAX_ARTICLES = 20_000;
+
+type Entry = { path: string; lastModified?: Date; locales: readonly Locale[] };
+
+export async function sitemapEntries(db: DbOrTx, locale: Locale): Promise<Entry[]> {
+  const [articles, matchRows, rooms] = await Promise.all([
+    db
+      .select({ id: newsArticles.postId, publishedAt: newsArticles.publishedAt })
+      .from(newsArticles)
+      .innerJoin(posts, eq(posts.id, newsArticles.postId))
+      .innerJoin(newsTranslations, eq(newsTranslations.postId, newsArticles.postId))
+      .where(and(eq(newsTranslations.locale, locale), isNull(posts.deletedAt)))
+      .orderBy(desc(newsArticles.publishedAt))
+      .limit(MAX_ARTICLES),
+    db
+      .select({ id: matches.id, updatedAt: matches.updatedAt })
+      .from(matches)
+      .orderBy(desc(matches.kickoffAt))
+      .limit(MAX_MATCHES),
+    db
+      .select({ id: liveRooms.id, createdAt: liveRooms.createdAt })
+      .from(liveRooms)
+      .where(isNull(liveRooms.sealedAt)),
+  ]);
+  const versions = articles.length
+    ? await db
+        .select({ id: newsTranslations.postId, locale: newsTranslations.locale })
+        .from(newsTranslations)
+        .where(
+          inArray(
+            newsTranslations.postId,
+            articles.map((article) => article.id),
+          ),
+        )
+    : [];
+  const localesOf = new Map<number, Locale[]>();
+  for (const version of versions)
+    localesOf.set(version.id, [...(localesOf.get(version.id) ?? []), version.locale as Locale]);
+  return [
+    ...PUBLIC_PATHS.map((path) => ({ path, locales: LOCALES })),
+    ...articles.map((article) => ({
+      path: `/detail?id=${article.id}`,
+      lastModified: article.publishedAt,
+      locales: localesOf.get(article.id) ?? [locale],
+    })),
+    ...matchRows.map((match) => ({
+      path: `/score-detail?id=${match.id}`,
+      lastModified: match.updatedAt,
+      locales: LOCALES,
+    })),
+    ...rooms.map((room) => ({ path: `/live?id=${room.id}`, locales: LOCALES })),
+  ];
+}
+
+const escapeXml = (text: string) =>
+  text.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
+
+export function sitemapXml(locale: Locale, entries: Entry[]) {
+  const urls = entries.map((entry) => {
+    const links =
+      entry.locales.length > 1
+        ? [...entry.locales, 'x-default' as const]
+            .map((target) => {
+              const href = absoluteUrl(
+                target === 'x-default'
+                  ? entry.locales.includes('zh-CN')
+                    ? 'zh-CN'
+                    : entry.locales[0]!
+                  : target,
+                entry.path,
+              );
+              return `<xhtml:link rel="alternate" hreflang="${target}" href="${escapeXml(href)}"/>`;
+            })
+            .join('')
+        : '';
+    const lastmod = entry.lastModified ? `<lastmod>${entry.lastModified.toISOString()}</lastmod>` : '';
+    return `<url><loc>${escapeXml(absoluteUrl(locale, entry.path))}</loc>${lastmod}${links}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** The sitemap index: one sitemap per locale. */
+export function sitemapIndexXml(origin: string, now: Date) {
+  const items = LOCALES.map(
+    (locale) =>
+      `<sitemap><loc>${escapeXml(`${origin}/sitemaps/${locale}.xml`)}</loc><lastmod>${now.toISOString()}</lastmod></sitemap>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
+}
+
+/** RSS 2.0 of a language's newest articles. */
+export function rssXml(input: {
+  locale: Locale;
+  title: string;
+  description: string;
+  items: { id: number; title: string; summary: string; publishedAt: Date }[];
+}) {
+  const channelLink = absoluteUrl(input.locale, '/news');
+  const items = input.items.map((item) => {
+    const link = absoluteUrl(input.locale, `/detail?id=${item.id}`);
+    return `<item><title>${escapeXml(item.title)}</title><link>${escapeXml(link)}</link><guid isPermaLink="true">${escapeXml(link)}</guid><description>${escapeXml(item.summary)}</description><pubDate>${item.publishedAt.toUTCString()}</pubDate></item>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>${escapeXml(input.title)}</title><link>${escapeXml(channelLink)}</link><description>${escapeXml(input.description)}</description><language>${input.locale}</language><atom:link href="${escapeXml(`${siteOrigin()}/rss/${input.locale}.xml`)}" rel="self" type="application/rss+xml"/>\n${items.join('\n')}\n</channel></rss>\n`;
+}
