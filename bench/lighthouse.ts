@@ -124,7 +124,14 @@ async function main() {
     for (const page of pages) await fetch(`${BASE}${page}`);
     const rows: Record<string, Scores> = {};
     for (const page of pages) {
-      rows[page] = await lighthouse(`${BASE}${page}`);
+      // A loaded machine sometimes loses Lighthouse's trace (NO_NAVSTART): run that page again.
+      for (let attempt = 1; !rows[page]; attempt++) {
+        try {
+          rows[page] = await lighthouse(`${BASE}${page}`);
+        } catch (error) {
+          if (attempt === 3) throw error;
+        }
+      }
       console.log(page, JSON.stringify(rows[page]));
     }
     const axe = await axeCounts(
