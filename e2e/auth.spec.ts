@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
@@ -9,7 +10,7 @@ import { expect, test } from './fixtures';
 test.describe.configure({ timeout: 90_000 });
 
 /** A fresh mainland number per test, so SMS limits of one test never touch another. */
-const freshMobile = () => `137${String(Date.now()).slice(-8)}`;
+const freshMobile = () => `137${String(randomInt(100_000_000)).padStart(8, '0')}`;
 
 /** The newest code sent to `mobile`, read from the built-in SMS outbox through the operator API. */
 async function smsCodeFor(operator: Page, mobile: string) {

@@ -2,6 +2,7 @@
 // limits) starts with an empty feed, publishes an update with two images from the anchor centre; a
 // viewer sees it in the live room, opens an image, likes it, comments, likes the comment and replies
 // (all kept after a reload); a guest's like asks for login; the anchor deletes it and it leaves the room.
+import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { reports } from '@/lib/moderation/schema';
@@ -20,7 +21,7 @@ test('an update with two images is seen, liked, commented on and deleted', async
   page,
 }) => {
   test.setTimeout(120_000);
-  const text = `今晚 20:00 英超焦点战，来直播间一起看 #${Date.now() % 1_000_000}`;
+  const text = `今晚 20:00 英超焦点战，来直播间一起看 #${randomInt(1_000_000)}`;
   const { page: asAnchor } = await freshUserPage(browser, '动态主播', { isAnchor: true });
 
   await asAnchor.goto('/member?type=9');

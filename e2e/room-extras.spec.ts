@@ -1,6 +1,7 @@
 // The live room's extras: an anchor binds the room to a live replayed match in the anchor centre's
 // picker, the room then shows the match situation and /score-live lists it; the room's previews show a
 // reserved live made through the API; recommended videos show another room's replay and open it.
+import { randomInt } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import { broadcasts, liveRooms } from '@/lib/live/schema';
@@ -10,7 +11,10 @@ import { withDatabase } from './database';
 import { expect, test } from './fixtures';
 
 const HOUR = 3600_000;
-const stamp = Date.now() % 1_000_000;
+const stamp = randomInt(1_000_000);
+// The portal under test runs on the wall clock (it is the product, not a service under a test clock): rows
+// meant to be live or upcoming for it are placed relative to its time, with margins of hours, not seconds.
+const serverNow = () => Date.now();
 
 const cleanups: (() => Promise<unknown>)[] = [];
 test.afterEach(async () => {
@@ -42,7 +46,7 @@ async function liveReplay() {
         round: original!.round,
         homeTeamId: original!.homeTeamId,
         awayTeamId: original!.awayTeamId,
-        kickoffAt: new Date(Date.now() - HOUR),
+        kickoffAt: new Date(serverNow() - HOUR),
         status: 'live',
         period: 'second_half',
         minute: 67,
@@ -86,8 +90,8 @@ async function otherRoomReplay() {
         roomId: room!.id,
         title: `精彩回放 ${stamp}`,
         category: 'football',
-        startedAt: new Date(Date.now() - 3 * HOUR),
-        endedAt: new Date(Date.now() - HOUR),
+        startedAt: new Date(serverNow() - 3 * HOUR),
+        endedAt: new Date(serverNow() - HOUR),
         replayPath: `${room!.id}/999/vod/index.m3u8`,
         peakViewers: 50_000,
       })
@@ -146,7 +150,7 @@ test('an anchor binds the room to a live replay; the room shows it, previews and
   );
 
   // A reserved live made through the API shows among the room's previews with its book button.
-  const startsAt = new Date(Math.ceil((Date.now() + 30 * HOUR) / HOUR) * HOUR);
+  const startsAt = new Date(Math.ceil((serverNow() + 30 * HOUR) / HOUR) * HOUR);
   const reserved = await center.request.post('/api/Live/setReserveLiveNew', {
     data: { title: `预告 ${stamp}`, starts_at: startsAt.toISOString() },
   });

@@ -1,5 +1,6 @@
 // Room lists and following: /anchor with its filters and the 18+ check, /attention, the follow
 // button, and /score-live listing the rooms bound to a match.
+import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import { liveRooms } from '@/lib/live/schema';
@@ -85,7 +86,11 @@ test('/score-live lists a live room bound to the match', async ({ page }) => {
   const { roomId, matchId } = await withDatabase(async (db) => {
     const [anchor] = await db
       .insert(users)
-      .values({ mobile: `171${String(Date.now()).slice(-8)}`, nickname: '比赛解说员', isAnchor: true })
+      .values({
+        mobile: `171${String(randomInt(100_000_000)).padStart(8, '0')}`,
+        nickname: '比赛解说员',
+        isAnchor: true,
+      })
       .returning();
     const [match] = await db
       .select({ id: matches.id })

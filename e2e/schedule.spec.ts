@@ -1,6 +1,7 @@
 // Reserved lives and bookings: the seeded anchor announces a live in the anchor centre, a viewer
 // books it from /schedule and finds it on /reserve and in /anchor?filter=booked; matches are booked
 // from /schedule too; /rank shows its windows; a guest's booking asks to log in.
+import { randomInt } from 'node:crypto';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { reservedLives } from '@/lib/live/schema';
 import { competitions, matches, seasons, teams } from '@/lib/scores/schema';
@@ -10,10 +11,14 @@ import { expect, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
-const TITLE = `预约测试 ${Date.now() % 100000}`;
+const TITLE = `预约测试 ${randomInt(100_000)}`;
 const HOUR = 3600_000;
 
-/** A start about a day ahead that is not a Saturday in UTC+8, so /anchor's weekday-6 check stays empty. */
+/**
+ * A start about a day ahead that is not a Saturday in UTC+8, so /anchor's weekday-6 check stays empty. Relative
+ * to the wall clock on purpose: the portal under test runs on it (the whole hour and the day skip keep any
+ * instant of the day safe).
+ */
 function startInstant() {
   let start = new Date(Math.ceil((Date.now() + 26 * HOUR) / HOUR) * HOUR);
   if (new Date(start.getTime() + 8 * HOUR).getUTCDay() === 6) start = new Date(start.getTime() + 24 * HOUR);
@@ -55,7 +60,7 @@ test.beforeAll(async () => {
       .values({
         seasonId: season!.id,
         source: 'simulated',
-        externalId: `e2e-schedule-${Date.now()}`,
+        externalId: `e2e-schedule-${randomInt(1_000_000_000)}`,
         round: 'e2e',
         homeTeamId: home!.id,
         awayTeamId: away!.id,

@@ -1,19 +1,19 @@
 // Small factories for integration tests.
+import { randomInt } from 'node:crypto';
 import { users } from '@/lib/accounts/schema';
 import { createSession } from '@/lib/accounts/session';
 import type { Db } from '@/lib/db';
 
 let counter = 0;
+/** Numbers of this process start at a random point (not the clock), then count up: unique per process. */
+const MOBILE_BASE = randomInt(100_000_000);
 
 export async function makeUser(db: Db, overrides: Partial<typeof users.$inferInsert> = {}) {
   counter += 1;
   const [user] = await db
     .insert(users)
     .values({
-      mobile: `139${String(Date.now() % 1e6).padStart(6, '0')}${String(counter).padStart(2, '0')}`.slice(
-        0,
-        11,
-      ),
+      mobile: `139${String((MOBILE_BASE + counter) % 100_000_000).padStart(8, '0')}`,
       nickname: `tester${counter}`,
       ...overrides,
     })
