@@ -7,6 +7,7 @@ import { registerProfileRoutes } from '@/lib/accounts/profile-api';
 import { findSessionUser } from '@/lib/accounts/session';
 import { createBaseApp } from '@/lib/api/app';
 import { registerDocs } from '@/lib/api/docs';
+import { registerChatRoutes } from '@/lib/chat/api';
 import type { Db } from '@/lib/db';
 import { registerAdultRoutes } from '@/lib/live/adult-api';
 import { registerLiveRoutes } from '@/lib/live/api';
@@ -48,6 +49,7 @@ export function createApiApp(deps: { db: () => Db }) {
   registerRoomExtrasRoutes(app);
   registerMediaHookRoutes(app);
   registerPostRoutes(app);
+  registerChatRoutes(app);
   registerDocs(app);
   return app;
 }
