@@ -60,6 +60,7 @@ type Row = {
   nickname: string;
   avatar: string;
   experience: number;
+  isAnchor: boolean;
   userRole: 'user' | 'operator';
 };
 
@@ -72,6 +73,7 @@ function present(channel: Channel, row: Row, role: ChannelRole): ChatMessage {
     nickname: row.nickname,
     avatar: avatarOf({ id: row.userId, avatar: row.avatar }),
     level: levelOf(row.experience),
+    is_anchor: row.isAnchor,
     role,
     content: row.content,
     created_at: row.createdAt.toISOString(),
@@ -121,6 +123,7 @@ export async function sendMessage(
       nickname: user.nickname,
       avatar: user.avatar,
       experience: user.experience,
+      isAnchor: user.isAnchor,
       userRole: user.role,
     },
     role,
@@ -142,6 +145,7 @@ export async function listMessages(db: DbOrTx, input: { channel: Channel; before
       nickname: users.nickname,
       avatar: users.avatar,
       experience: users.experience,
+      isAnchor: users.isAnchor,
       userRole: users.role,
     })
     .from(chatMessages)

@@ -59,6 +59,8 @@ export const chatMessageSchema = z.object({
   nickname: z.string(),
   avatar: z.string(),
   level: z.number(),
+  /** Whether the sender is a streamer (their card offers "follow"). */
+  is_anchor: z.boolean(),
   /** Marked beside the name: the room's anchor, one of its administrators, or an operator. */
   role: z.enum(['anchor', 'admin', 'operator']).nullable(),
   content: z.string(),

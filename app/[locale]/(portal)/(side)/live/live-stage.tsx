@@ -8,6 +8,7 @@ import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
 import { type ReactNode, useEffect, useState } from 'react';
+import { DanmakuLayer } from '@/components/live/chat/danmaku-layer';
 import { Skeleton } from '@/components/ui/skeleton';
 import { queryKeys } from '@/lib/http/query-keys';
 import type { ReplayItem, RoomInfo } from '@/lib/live/service';
@@ -278,6 +279,7 @@ export function LiveStage({
         </div>
         <div className="relative aspect-video w-full bg-night" data-testid="stage">
           {stage}
+          <DanmakuLayer roomId={initial.id} />
           <EntryBanner roomId={initial.id} />
         </div>
       </section>
