@@ -36,6 +36,7 @@ export class DanmakuEngine {
   private pausedTotal = 0;
   private live = new Set<Animation>();
   private readonly layer: HTMLDivElement;
+  private context: CanvasRenderingContext2D | null = null;
 
   constructor(private readonly host: HTMLElement) {
     this.layer = document.createElement('div');
@@ -67,6 +68,13 @@ export class DanmakuEngine {
     this.lanes = Array.from({ length: count }, (_, index) => this.lanes[index] ?? { freeAt: 0 });
   }
 
+  private measure(text: string, font: string) {
+    this.context ??= document.createElement('canvas').getContext('2d');
+    if (!this.context) return text.length * FONT_PX[this.settings.size];
+    this.context.font = font;
+    return this.context.measureText(text).width;
+  }
+
   setSettings(settings: DanmakuSettings) {
     this.settings = settings;
     this.layer.style.opacity = String(Math.min(100, Math.max(10, settings.opacity)) / 100);
@@ -81,25 +89,27 @@ export class DanmakuEngine {
     const now = this.now();
     const lane = this.lanes.findIndex((candidate) => candidate.freeAt <= now);
     if (lane === -1) return false;
+    const font = `500 ${FONT_PX[this.settings.size]}px/1.5 system-ui, sans-serif`;
+    // Width from the canvas text metrics: reading the element's size would force a layout of the
+    // whole layer on every line.
+    const lineWidth = Math.ceil(this.measure(text, font)) + (options.own ? 10 : 0);
     const element = document.createElement('span');
     // Text, never HTML: a message is a text node whatever it holds.
     element.textContent = text;
-    const font = FONT_PX[this.settings.size];
     Object.assign(element.style, {
       position: 'absolute',
       left: '0',
       top: `${lane * this.lineHeight()}px`,
       whiteSpace: 'pre',
-      font: `500 ${font}px/1.5 system-ui, sans-serif`,
+      font,
       color: '#fff',
-      textShadow: '0 0 2px #000, 0 0 1px #000',
-      willChange: 'transform',
+      textShadow: '1px 1px 0 rgba(0,0,0,.9)',
+      transform: `translateX(${width}px)`,
       ...(options.own
         ? { outline: '1px solid rgba(255,255,255,.8)', padding: '0 4px', borderRadius: '4px' }
         : {}),
     });
     this.layer.appendChild(element);
-    const lineWidth = element.offsetWidth;
     const distance = width + lineWidth;
     const duration = (distance / SPEED) * 1000;
     this.lanes[lane]!.freeAt = now + ((lineWidth + GAP_PX) / SPEED) * 1000;
@@ -107,6 +117,9 @@ export class DanmakuEngine {
       [{ transform: `translateX(${width}px)` }, { transform: `translateX(${-lineWidth}px)` }],
       { duration, easing: 'linear' },
     );
+    // Positions follow the clock from the moment of the push, however late the first frame comes, so
+    // the lane's spacing holds on a busy machine too.
+    animation.startTime = document.timeline.currentTime;
     this.live.add(animation);
     animation.onfinish = () => {
       this.live.delete(animation);
