@@ -229,6 +229,26 @@ describe('room moderation', () => {
       content: '谢谢房管',
     });
     expect(again.body.code).toBe(0);
+
+    // Administrators kick out too (the existing kick-out), never the anchor.
+    const kicked = await post('/api/live/liveKickout', admin.token, {
+      room_id: room.id,
+      user_id: viewer.user.id,
+      minutes: 10,
+    });
+    expect(kicked.body.code).toBe(0);
+    const onAnchor = await post('/api/live/liveKickout', admin.token, {
+      room_id: room.id,
+      user_id: room.anchorId,
+      minutes: 10,
+    });
+    expect(onAnchor.body.msg).toBe("You can't kick out the streamer or another moderator");
+    const byPlain = await post('/api/live/liveKickout', plain.token, {
+      room_id: room.id,
+      user_id: viewer.user.id,
+      minutes: 10,
+    });
+    expect(byPlain.body.code).toBe(1);
   });
 
   it('ends a timed mute at its end and a broadcast mute with the broadcast', async () => {

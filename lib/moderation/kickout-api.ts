@@ -53,9 +53,10 @@ export function registerKickoutRoutes(app: OpenAPIHono<AppEnv>) {
       const room = await roomOfCaller(c, input.room_id);
       // Nobody kicks the anchor out of their room; an administrator does not kick another.
       const byAdmin = c.var.user!.role !== 'operator' && c.var.user!.id !== room.anchorId;
+      const target = input.user_id;
       if (
-        input.user_id === room.anchorId ||
-        (byAdmin && (await isRoomAdmin(c.var.db, room.id, input.user_id)))
+        target !== c.var.user!.id &&
+        (target === room.anchorId || (byAdmin && (await isRoomAdmin(c.var.db, room.id, target))))
       ) {
         throw new DomainError('KICKOUT_MODERATOR');
       }
