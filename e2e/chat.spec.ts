@@ -149,3 +149,25 @@ test('a guest reads the match chat on /score-live and is asked to sign in to wri
   await expect(guestChat.getByTestId('chat-line').filter({ hasText: text })).toBeVisible();
   if (shots) await fan.page.screenshot({ path: `${shots}/chat-score-live.png` });
 });
+
+test('the anchor turns slow mode on in the anchor centre and viewers see it in the chat', async ({
+  browser,
+}) => {
+  const { anchor, roomId } = await freshRoom(browser);
+  await anchor.page.goto('/member?type=9');
+  const card = anchor.page.locator('section', {
+    has: anchor.page.getByRole('heading', { name: '聊天设置' }),
+  });
+  await expect(card.getByText('还没有房管')).toBeVisible();
+  await card.getByLabel('慢速模式').selectOption('10');
+  await expect(anchor.page.getByText('已保存')).toBeVisible();
+  await card.getByLabel('拒绝发送').check();
+  if (shots) await card.screenshot({ path: `${shots}/chat-settings.png` });
+  const viewer = await freshUserPage(browser, `慢速观众${randomInt(1e6)}`);
+  const chat = await enter(viewer.page, roomId, viewer.user.nickname);
+  await expect(chat.getByText('慢速模式 10 秒')).toBeVisible();
+  await say(viewer.page, '第一句');
+  await chat.getByTestId('chat-input').fill('第二句');
+  await chat.getByRole('button', { name: '发送' }).click();
+  await expect(chat.getByTestId('chat-error')).toHaveText(/^慢速模式已开启，请 \d+ 秒后再发言$/);
+});
