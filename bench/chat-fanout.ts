@@ -202,7 +202,8 @@ async function run(mode: 'bare' | 'portal', count: number) {
     await Promise.all(
       Array.from({ length: 20 }, async () => {
         while (Date.now() < until) {
-          const index = (next += 1);
+          next += 1;
+          const index = next;
           const token = info.tokens[(MESSAGES + index) % info.tokens.length];
           if (await send(1000 + index, token)) ok += 1;
         }
