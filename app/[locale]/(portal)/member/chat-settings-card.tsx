@@ -41,8 +41,11 @@ export function ChatSettingsCard({ roomId }: { roomId: number }) {
     }
     await queryClient.invalidateQueries({ queryKey: ['chat'] });
   };
-  const save = (changes: Partial<State>) =>
-    act(() => api.post('api/chat/setRoomSettings', changes, { silent: true }));
+  const save = (changes: Partial<State>) => {
+    // Shown at once; the refetch after the call puts back what the server kept.
+    queryClient.setQueryData<State>(settingsKey, (data) => (data ? { ...data, ...changes } : data));
+    return act(() => api.post('api/chat/setRoomSettings', changes, { silent: true }));
+  };
 
   return (
     <SectionCard title={t('title')} icon={ShieldCheck}>
