@@ -155,9 +155,9 @@ test('the anchor turns slow mode on in the anchor centre and viewers see it in t
 }) => {
   const { anchor, roomId } = await freshRoom(browser);
   await anchor.page.goto('/member?type=9');
-  const card = anchor.page.locator('section', {
-    has: anchor.page.getByRole('heading', { name: '聊天设置' }),
-  });
+  const card = anchor.page
+    .locator('section', { has: anchor.page.getByRole('heading', { name: '聊天设置' }) })
+    .last();
   await expect(card.getByText('还没有房管')).toBeVisible();
   await card.getByLabel('慢速模式').selectOption('10');
   await expect(anchor.page.getByText('已保存')).toBeVisible();
