@@ -1,7 +1,9 @@
 // The user's own profile: reading it (public and private views), editing it, real-name
 // verification and the payment password. Every function takes the db first and works on one user.
+
 import { and, eq, ne } from 'drizzle-orm';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
+import { refuseSensitive } from '@/lib/chat/sensitive/words';
 import type { DbOrTx } from '@/lib/db';
 import { findOwnUpload } from '@/lib/storage/service';
 import { avatarOf, isAvatarChoice } from './avatars';
@@ -132,6 +134,7 @@ export async function updateProfile(db: DbOrTx, userId: number, input: UpdateInf
   ) {
     throw new DomainError('BIRTHDAY_OUT_OF_RANGE');
   }
+  if (input.user_nickname !== undefined) await refuseSensitive(db, input.user_nickname, now);
   const changes: Partial<typeof users.$inferInsert> = {
     nickname: input.user_nickname,
     avatar: input.avatar,

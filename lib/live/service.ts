@@ -1,11 +1,13 @@
 // Live rooms (spec §3 room info, §4 live states): one room per anchor, its stream key, its broadcasts
 // and their replays. The media server (embedded or external through hooks) drives the live state:
 // a push that passes the key check starts a broadcast, the end of the push ends it.
+
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { users } from '@/lib/accounts/schema';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
+import { refuseSensitive } from '@/lib/chat/sensitive/words';
 import { getConfig } from '@/lib/config';
 import type { DbOrTx } from '@/lib/db';
 import { mediaControl } from '@/lib/media/control';
@@ -96,7 +98,8 @@ export async function verifyPush(db: DbOrTx, roomId: number, secret: string | nu
   return streamKeyMatches(room.streamKeyHash, secret) ? room : null;
 }
 
-export async function setTitle(db: DbOrTx, anchorId: number, title: string) {
+export async function setTitle(db: DbOrTx, anchorId: number, title: string, now = new Date()) {
+  await refuseSensitive(db, title, now);
   const room = await ensureRoom(db, anchorId);
   await db.update(liveRooms).set({ title }).where(eq(liveRooms.id, room.id));
   return { room_id: room.id, title };

@@ -1,12 +1,13 @@
 // Kick-out calls (spec §7 `live/liveKickout`, `liveKickoutList`) and the anchor's viewer list. An
-// anchor acts on their own room; an operator may name any room with `room_id`.
+// anchor acts on their own room; an operator or one of the room's administrators names it with `room_id`.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
-import { ForbiddenError, NotFoundError } from '@/lib/api/errors';
+import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
+import { isRoomAdmin } from '@/lib/chat/channel';
 import { ensureRoom, findRoom } from '@/lib/live/service';
 import { KICKOUT_MINUTES, kickOut, liftKickout, listKickouts, roomViewers } from './kickouts';
 
@@ -16,7 +17,8 @@ const person = { user_id: z.number(), nickname: z.string(), avatar: z.string() }
 /** The room a call acts on: the anchor's own, or any room an operator names. */
 async function roomOfCaller(c: Context<AppEnv>, roomId?: number) {
   const user = c.var.user!;
-  if (roomId !== undefined && user.role === 'operator') {
+  // Operators act on any room, a room's administrators on theirs (kicking from the chat's user card).
+  if (roomId !== undefined && (user.role === 'operator' || (await isRoomAdmin(c.var.db, roomId, user.id)))) {
     const room = await findRoom(c.var.db, roomId);
     if (!room) throw new NotFoundError('ROOM_NOT_FOUND');
     return room;
@@ -49,6 +51,15 @@ export function registerKickoutRoutes(app: OpenAPIHono<AppEnv>) {
     },
     async (c, input) => {
       const room = await roomOfCaller(c, input.room_id);
+      // Nobody kicks the anchor out of their room; an administrator does not kick another.
+      const byAdmin = c.var.user!.role !== 'operator' && c.var.user!.id !== room.anchorId;
+      const target = input.user_id;
+      if (
+        target !== c.var.user!.id &&
+        (target === room.anchorId || (byAdmin && (await isRoomAdmin(c.var.db, room.id, target))))
+      ) {
+        throw new DomainError('KICKOUT_MODERATOR');
+      }
       return kickOut(
         c.var.db,
         {

@@ -18,6 +18,8 @@ export const CLIENT_EVENTS = {
   login: z.object({ code: z.string().min(8).max(64) }),
   /** A viewer opens a live room: its pushes (heat, state) reach this socket; one room at a time. */
   joinRoom: z.object({ room_id: z.number().int().positive() }),
+  /** A viewer opens /score-live: the match's chat reaches this socket; one match at a time. */
+  joinMatch: z.object({ match_id: z.number().int().positive() }),
 } as const;
 
 export type ClientEvent = keyof typeof CLIENT_EVENTS;
@@ -36,6 +38,46 @@ export const LIVE_EVENT_KINDS = [
   'endRoom',
   'heatUpdate',
 ] as const;
+
+/** Kinds that belong to a live room only; the chat kinds below also serve a match's chat. */
+const ROOM_ONLY_KINDS = [
+  'gift',
+  'startRoom',
+  'sealingStatu',
+  'enterRoom',
+  'setAdministrations',
+  'endRoom',
+  'heatUpdate',
+] as const;
+
+/** One room-chat line (live room or match), as stored, listed and pushed. */
+export const chatMessageSchema = z.object({
+  id: z.number(),
+  room_id: z.number().nullable(),
+  match_id: z.number().nullable(),
+  user_id: z.number(),
+  nickname: z.string(),
+  avatar: z.string(),
+  level: z.number(),
+  /** Whether the sender is a streamer (their card offers "follow"). */
+  is_anchor: z.boolean(),
+  /** Marked beside the name: the room's anchor, one of its administrators, or an operator. */
+  role: z.enum(['anchor', 'admin', 'operator']).nullable(),
+  content: z.string(),
+  created_at: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** A mute given or lifted (`setTaboo` / `relieveTaboo`). */
+export const tabooSchema = z.object({
+  user_id: z.number(),
+  nickname: z.string(),
+  /** 10, 60, 1440 minutes, or 0: until this broadcast ends. */
+  minutes: z.number().optional(),
+  until: z.string().nullable().optional(),
+});
+
+const chatTarget = { room_id: z.number().optional(), match_id: z.number().optional() };
 
 export const goalEventSchema = z.object({
   match_id: z.number(),
@@ -77,7 +119,12 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   /** A room's settings changed (title, announcement, cover, category, bound match): viewers refetch. */
   z.object({ type: z.literal('roomUpdate'), room_id: z.number() }),
   z.object({ type: z.literal('horn'), data: z.unknown() }),
-  ...LIVE_EVENT_KINDS.map((kind) =>
+  z.object({ type: z.literal('chat'), ...chatTarget, data: chatMessageSchema }),
+  /** A moderator deleted a chat line for everyone. */
+  z.object({ type: z.literal('chatDelete'), ...chatTarget, data: z.object({ id: z.number() }) }),
+  z.object({ type: z.literal('setTaboo'), ...chatTarget, data: tabooSchema }),
+  z.object({ type: z.literal('relieveTaboo'), ...chatTarget, data: tabooSchema }),
+  ...ROOM_ONLY_KINDS.map((kind) =>
     z.object({ type: z.literal(kind), room_id: z.number(), data: z.unknown() }),
   ),
 ]);

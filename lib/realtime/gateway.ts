@@ -124,6 +124,11 @@ export function createGateway(httpServer: HttpServer, options: GatewayOptions) {
         );
       }
     });
+    on('joinMatch', async ({ match_id }, ack) => {
+      for (const joined of socket.rooms) if (joined.startsWith('match:')) await socket.leave(joined);
+      await socket.join(rooms.match(match_id));
+      ack?.({ ok: true });
+    });
     on('heartbeat', (_payload, ack) => {
       const reply = { type: 'heartbeat' as const, time: Date.now() };
       if (ack) ack(reply);

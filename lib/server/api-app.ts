@@ -8,6 +8,7 @@ import { findSessionUser } from '@/lib/accounts/session';
 import { createBaseApp } from '@/lib/api/app';
 import type { Clock } from '@/lib/api/context';
 import { registerDocs } from '@/lib/api/docs';
+import { registerChatRoutes } from '@/lib/chat/api';
 import type { Db } from '@/lib/db';
 import { registerAdultRoutes } from '@/lib/live/adult-api';
 import { registerLiveRoutes } from '@/lib/live/api';
@@ -53,6 +54,7 @@ export function createApiApp(deps: { db: () => Db; clock?: Clock }) {
   registerPostRoutes(app);
   registerCspReportRoutes(app);
   registerNewsRoutes(app);
+  registerChatRoutes(app);
   registerDocs(app);
   return app;
 }

@@ -14,7 +14,7 @@ import { AnchorCenterPanel } from './anchor-center-panel';
 import { AnchorPostsCard } from './anchor-posts-card';
 import { MatchBindingCard } from './match-binding-card';
 import { ReservedLivesCard } from './reserved-lives-card';
-import { RoomViewersLoader } from './room-viewers-loader';
+import { ChatSettingsLoader, RoomViewersLoader } from './room-viewers-loader';
 import { SectionCard } from './section-card';
 
 export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; nickname: string }) {
@@ -88,8 +88,12 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
           categories={categories}
         />
       </NextIntlClientProvider>
-      <NextIntlClientProvider locale={locale} messages={{ moderation: messages.moderation }}>
+      <NextIntlClientProvider
+        locale={locale}
+        messages={{ moderation: messages.moderation, chatSettings: messages.chatSettings }}
+      >
         <RoomViewersLoader />
+        <ChatSettingsLoader roomId={room.id} />
       </NextIntlClientProvider>
       <MatchBindingCard anchorId={anchorId} />
       <ReservedLivesCard anchorId={anchorId} />

@@ -8,3 +8,8 @@ export const RoomViewersLoader = dynamic(
   () => import('./room-viewers-card').then((module) => module.RoomViewersCard),
   { ssr: false, loading: () => <Skeleton className="h-[214px] rounded-xl" /> },
 );
+
+export const ChatSettingsLoader = dynamic(
+  () => import('./chat-settings-card').then((module) => module.ChatSettingsCard),
+  { ssr: false, loading: () => <Skeleton className="h-[180px] rounded-xl" /> },
+);

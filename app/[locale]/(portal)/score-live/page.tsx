@@ -1,11 +1,11 @@
 // /score-live?id= (spec §2): the match as it happens — compact header, events and statistics that
-// follow the pushes, and the live rooms covering it (rooms an anchor bound to this match). Chat arrives
-// with its own issue, so there is no chat region yet.
+// follow the pushes, the match's chat room, and the live rooms covering it (rooms an anchor bound to it).
 import { ArrowRight, BarChart3, ListX, MonitorPlay } from 'lucide-react';
 import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Footer } from '@/components/layout/footer';
+import { RoomChat } from '@/components/live/chat/room-chat';
 import { loadMatchPage, matchPageMetadata } from '@/components/scores/load-match';
 import { MatchEventTimeline } from '@/components/scores/match-event-timeline';
 import { MatchHeader } from '@/components/scores/match-header';
@@ -13,6 +13,7 @@ import { MatchStatBars } from '@/components/scores/match-stat-bars';
 import { MatchLiveSync } from '@/components/scores/match-summary';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { currentUser } from '@/lib/accounts/current-user';
 import { getDb } from '@/lib/db';
 import { productName } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
@@ -32,18 +33,26 @@ export default async function ScoreLivePage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const { detail, summary } = await loadMatchPage((await searchParams).id, locale);
-  const [messages, t, name, rooms] = await Promise.all([
+  const [messages, t, name, rooms, viewer] = await Promise.all([
     getMessages(),
     getTranslations('matchDetail'),
     productName(locale),
     roomsCoveringMatch(getDb(), detail.id, new Date()),
+    currentUser(),
   ]);
   const following = detail.status === 'live' || detail.status === 'not_started';
 
   return (
     <>
       <div className="mx-auto flex w-full max-w-[1240px] flex-col gap-4 px-6 py-6">
-        <NextIntlClientProvider locale={locale} messages={{ matchDetail: messages.matchDetail }}>
+        <NextIntlClientProvider
+          locale={locale}
+          messages={{
+            matchDetail: messages.matchDetail,
+            chat: messages.chat,
+            moderation: messages.moderation,
+          }}
+        >
           {following ? <MatchLiveSync matchId={detail.id} sport={detail.sport} /> : null}
           <MatchHeader detail={detail} summary={summary} compact />
           <div className="grid grid-cols-[minmax(0,1fr)_360px] items-start gap-4">
@@ -82,6 +91,11 @@ export default async function ScoreLivePage({ params, searchParams }: Props) {
               </section>
             </div>
             <aside className="flex flex-col gap-4">
+              <RoomChat
+                channel={{ kind: 'match', id: detail.id }}
+                viewerId={viewer?.id ?? null}
+                className="h-[560px]"
+              />
               <section
                 aria-labelledby="live-rooms"
                 className="rounded-xl border border-line bg-surface p-5"

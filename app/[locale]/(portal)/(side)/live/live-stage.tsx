@@ -10,6 +10,7 @@ import { useRouter } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
 import { type ReactNode, useEffect, useState } from 'react';
 import { preinit } from 'react-dom';
+import { DanmakuLayer } from '@/components/live/chat/danmaku-layer';
 import { queryKeys } from '@/lib/http/query-keys';
 import type { ReplayItem, RoomInfo } from '@/lib/live/service';
 import { FLV_SCRIPT } from '@/lib/media/flv-options';
@@ -305,6 +306,7 @@ export function LiveStage({
         </div>
         <div className="relative aspect-video w-full bg-night" data-testid="stage">
           {stage}
+          <DanmakuLayer roomId={initial.id} />
           <EntryBanner roomId={initial.id} />
         </div>
       </section>

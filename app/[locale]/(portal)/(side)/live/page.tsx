@@ -8,6 +8,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { cache } from 'react';
 import { preinit } from 'react-dom';
+import { RoomChat } from '@/components/live/chat/room-chat';
 import { ReportButton } from '@/components/live/report-button';
 import { currentUser } from '@/lib/accounts/current-user';
 import { NotFoundError } from '@/lib/api/errors';
@@ -106,7 +107,7 @@ export default async function LivePage({ params, searchParams }: Props) {
   return (
     <NextIntlClientProvider
       locale={locale}
-      messages={{ live: messages.live, moderation: messages.moderation }}
+      messages={{ live: messages.live, moderation: messages.moderation, chat: messages.chat }}
     >
       <div className="mx-auto max-w-[1280px] space-y-4">
         <header className="flex items-center gap-4 rounded-xl border border-line bg-surface px-5 py-4">
@@ -153,7 +154,12 @@ export default async function LivePage({ params, searchParams }: Props) {
           initial={info}
           replays={replays}
           initialReplay={chosen}
-          asideTop={<MatchSituation roomId={info.id} locale={locale} />}
+          asideTop={
+            <>
+              <RoomChat channel={{ kind: 'live', id: info.id }} viewerId={viewer?.id ?? null} withDanmaku />
+              <MatchSituation roomId={info.id} locale={locale} />
+            </>
+          }
         />
 
         <div className="grid grid-cols-[minmax(0,1fr)_300px] items-start gap-4">

@@ -1,0 +1,266 @@
+// Room-chat fan-out (issue 11): in one run, a bare socket.io server broadcasting to N clients (the
+// floor) and the portal's room chat — its gateway and API in one process, clients registered and
+// joined through the real protocol (`register`, `joinRoom`), senders posting `api/live/sendChatSensitive`
+// (stored in Postgres, then pushed) — at 1,000, 5,000 and 10,000 clients. Reports delivery latency
+// p50/p99 for both and their ratio, messages per second the portal accepts (a 5 s burst of 20 concurrent
+// senders, each within its own rate limit), and server RSS per 1,000 connections. Clients run in two
+// child processes; every process shares this machine's 2 cores, so the figures include that contention.
+// Usage: npx tsx bench/chat-fanout.ts [counts, default 1000,5000,10000]
+import { type ChildProcess, fork } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { Server } from 'socket.io';
+import { io as connect, type Socket } from 'socket.io-client';
+
+const ROOM = 'live:1';
+const MESSAGES = 40;
+const MESSAGE_GAP_MS = 100;
+const CLIENT_PROCESSES = 2;
+const SENDERS = 400;
+
+type Ask = { ask: string; [key: string]: unknown };
+
+function answer(reply: object) {
+  process.send?.(reply);
+}
+
+/** Serves a hono app on a Node http server (the portal's route handler, without Next in front). */
+function serveFetch(app: { fetch: (request: Request) => Promise<Response> | Response }) {
+  return http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(req.headers))
+      if (typeof value === 'string') headers.set(key, value);
+    const response = await app.fetch(
+      new Request(`http://${req.headers.host}${req.url}`, {
+        method: req.method,
+        headers,
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks),
+      }),
+    );
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+}
+
+async function bareServer() {
+  const server = http.createServer((req, res) => {
+    if (req.url !== '/send') return res.writeHead(404).end();
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      const { content } = JSON.parse(body) as { content: string };
+      io.to(ROOM).emit('message', { type: 'chat', room_id: 1, data: { content } });
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"code":0}');
+    });
+  });
+  const io = new Server(server, { transports: ['websocket'], serveClient: false });
+  io.on('connection', (socket) => {
+    socket.on('joinRoom', async (_payload: unknown, ack?: (reply: unknown) => void) => {
+      await socket.join(ROOM);
+      ack?.({ ok: true });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as AddressInfo).port, roomId: 1, tokens: [] as string[] };
+}
+
+async function portalServer() {
+  const { createDb, runMigrations } = await import('@/lib/db');
+  const { bootDatabase } = await import('@/lib/db/bootstrap');
+  const { createApiApp } = await import('@/lib/server/api-app');
+  const { createGateway, installGateway } = await import('@/lib/realtime/gateway');
+  const { findSessionUser, createSession } = await import('@/lib/accounts/session');
+  const { ensureRoom } = await import('@/lib/live/service');
+  const { users } = await import('@/lib/accounts/schema');
+  const dataDir = '.data/bench-chat';
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const database = await bootDatabase(
+    { DATA_DIR: dataDir, EMBEDDED_PG_PORT: 0, DATABASE_URL: undefined },
+    () => {},
+  );
+  const { db, pool } = createDb(database.url, 10);
+  await runMigrations(db);
+  const [anchor] = await db
+    .insert(users)
+    .values({ mobile: '13000000000', nickname: 'bench anchor', isAnchor: true })
+    .returning();
+  const room = await ensureRoom(db, anchor!.id);
+  const senders = await db
+    .insert(users)
+    .values(
+      Array.from({ length: SENDERS }, (_, i) => ({
+        mobile: `131${String(i).padStart(8, '0')}`,
+        nickname: `sender${i}`,
+      })),
+    )
+    .returning({ id: users.id });
+  const tokens = [];
+  for (const sender of senders) tokens.push((await createSession(db, sender.id)).token);
+  const app = createApiApp({ db: () => db });
+  const server = serveFetch(app);
+  const gateway = createGateway(server, { resolveUser: (token) => findSessionUser(db, token) });
+  installGateway(gateway);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  process.on('SIGTERM', async () => {
+    gateway.close();
+    await pool.end().catch(() => {});
+    await database.stop();
+    process.exit(0);
+  });
+  return { port: (server.address() as AddressInfo).port, roomId: room.id, tokens };
+}
+
+async function clients(url: string, count: number, roomId: number, portal: boolean) {
+  const latencies: number[] = [];
+  const sockets: Socket[] = [];
+  const open = async () => {
+    const socket = connect(url, { transports: ['websocket'], forceNew: true, reconnection: false });
+    sockets.push(socket);
+    socket.on('message', (message: { type: string; data?: { content?: string } }) => {
+      if (message.type !== 'chat') return;
+      const sentAt = Number(message.data?.content?.split(' ')[1]);
+      if (sentAt) latencies.push(Date.now() - sentAt);
+    });
+    if (portal) socket.emit('register', { type: 1 });
+    await socket.timeout(60_000).emitWithAck('joinRoom', { room_id: roomId });
+  };
+  for (let i = 0; i < count; i += 100) {
+    await Promise.all(Array.from({ length: Math.min(100, count - i) }, open));
+  }
+  answer({ ready: true });
+  process.on('message', (message: Ask) => {
+    if (message.ask === 'latencies') answer({ latencies: latencies.splice(0) });
+    if (message.ask === 'close') {
+      for (const socket of sockets) socket.close();
+      process.exit(0);
+    }
+  });
+}
+
+function ask<T>(child: ChildProcess, question: Ask, key: string) {
+  return new Promise<T>((resolve) => {
+    const listener = (message: Record<string, unknown>) => {
+      if (!(key in message)) return;
+      child.off('message', listener);
+      resolve(message[key] as T);
+    };
+    child.on('message', listener);
+    child.send(question);
+  });
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
+};
+
+async function run(mode: 'bare' | 'portal', count: number) {
+  const server = fork(__filename, ['server', mode]);
+  const info = await ask<{ port: number; roomId: number; tokens: string[] }>(
+    server,
+    { ask: 'start' },
+    'started',
+  );
+  const url = `http://127.0.0.1:${info.port}`;
+  const rssBefore = await ask<number>(server, { ask: 'rss' }, 'rss');
+  const workers = Array.from({ length: CLIENT_PROCESSES }, () =>
+    fork(__filename, ['clients', url, String(count / CLIENT_PROCESSES), String(info.roomId), mode]),
+  );
+  await Promise.all(workers.map((worker) => new Promise((resolve) => worker.once('message', resolve))));
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const rssAfter = await ask<number>(server, { ask: 'rss' }, 'rss');
+
+  const send = async (index: number, token?: string) => {
+    const content = `m${index} ${Date.now()}`;
+    const response = await fetch(mode === 'bare' ? `${url}/send` : `${url}/api/live/sendChatSensitive`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+      body: JSON.stringify({ room_id: info.roomId, content }),
+    });
+    return ((await response.json()) as { code: number }).code === 0;
+  };
+  let accepted = 0;
+  for (let i = 0; i < MESSAGES; i += 1) {
+    if (await send(i, info.tokens[i % info.tokens.length])) accepted += 1;
+    await new Promise((resolve) => setTimeout(resolve, MESSAGE_GAP_MS));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  const latencies = (
+    await Promise.all(workers.map((worker) => ask<number[]>(worker, { ask: 'latencies' }, 'latencies')))
+  ).flat();
+
+  let burst: number | null = null;
+  if (mode === 'portal') {
+    // 20 concurrent senders for 5 s, each sender token used at most 19 times (its own rate limit).
+    let next = 0;
+    let ok = 0;
+    const until = Date.now() + 5000;
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        while (Date.now() < until) {
+          next += 1;
+          const index = next;
+          const token = info.tokens[(MESSAGES + index) % info.tokens.length];
+          if (await send(1000 + index, token)) ok += 1;
+        }
+      }),
+    );
+    burst = ok / 5;
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await Promise.all(workers.map((worker) => ask<number[]>(worker, { ask: 'latencies' }, 'latencies')));
+  }
+  for (const worker of workers) worker.send({ ask: 'close' });
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  return {
+    clients: count,
+    sent: MESSAGES,
+    accepted,
+    deliveries: latencies.length,
+    expected_deliveries: accepted * count,
+    p50_ms: percentile(latencies, 0.5),
+    p99_ms: percentile(latencies, 0.99),
+    accepted_msg_per_s: burst,
+    rss_mb_per_1000: Number((((rssAfter - rssBefore) / 1024 / 1024) * (1000 / count)).toFixed(1)),
+  };
+}
+
+async function main() {
+  const [role, ...args] = process.argv.slice(2);
+  if (role === 'server') {
+    process.on('message', async (message: Ask) => {
+      if (message.ask === 'start')
+        answer({ started: args[0] === 'portal' ? await portalServer() : await bareServer() });
+      if (message.ask === 'rss') {
+        global.gc?.();
+        answer({ rss: process.memoryUsage().rss });
+      }
+    });
+    return;
+  }
+  if (role === 'clients') return clients(args[0]!, Number(args[1]), Number(args[2]), args[3] === 'portal');
+
+  const counts = (role ?? '1000,5000,10000').split(',').map(Number);
+  const results = [];
+  for (const count of counts) {
+    const bare = await run('bare', count);
+    const portal = await run('portal', count);
+    const row = { clients: count, bare, portal, p99_ratio: Number((portal.p99_ms / bare.p99_ms).toFixed(2)) };
+    console.log(JSON.stringify(row));
+    results.push(row);
+  }
+  fs.mkdirSync(path.join(__dirname, 'results'), { recursive: true });
+  fs.writeFileSync(
+    path.join(__dirname, 'results/chat-fanout.json'),
+    `${JSON.stringify({ measured_at: new Date().toISOString(), results }, null, 2)}\n`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,107 @@
+// Room chat (spec §2 live room, /score-live): messages of a channel — a live room or a match —,
+// the room's administrators (spec §5: at most 200), mutes (spec §4, `Live/setTaboo`), per-room chat
+// settings (sensitive-word handling, slow mode) and the operators' sensitive-word list.
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from '../accounts/schema';
+import { broadcasts, liveRooms } from '../live/schema';
+
+/** A chat channel is a live room's (`live:<id>`) or a match's (`match:<id>`, on /score-live). */
+export const chatChannelKind = pgEnum('chat_channel_kind', ['live', 'match']);
+export const sensitiveMode = pgEnum('chat_sensitive_mode', ['mask', 'refuse']);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    channelKind: chatChannelKind('channel_kind').notNull(),
+    channelId: integer('channel_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** As shown: after sensitive words were masked. */
+    content: varchar('content', { length: 500 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Deleted for everyone by a moderator. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    index('chat_messages_channel_idx').on(table.channelKind, table.channelId, table.id),
+    check('chat_messages_content_length', sql`char_length(${table.content}) between 1 and 500`),
+  ],
+);
+
+/** Room administrators (房管) an anchor appoints. */
+export const roomAdmins = pgTable(
+  'room_admins',
+  {
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => liveRooms.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    appointedAt: timestamp('appointed_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.roomId, table.userId] }),
+    index('room_admins_user_idx').on(table.userId),
+  ],
+);
+
+/** A mute: until `expiresAt`, or (`broadcastId`) until that broadcast ends; `liftedAt` ends it early. */
+export const chatMutes = pgTable(
+  'chat_mutes',
+  {
+    id: serial('id').primaryKey(),
+    channelKind: chatChannelKind('channel_kind').notNull(),
+    channelId: integer('channel_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    broadcastId: integer('broadcast_id').references(() => broadcasts.id, { onDelete: 'cascade' }),
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('chat_mutes_target_idx').on(table.channelKind, table.channelId, table.userId),
+    check('chat_mutes_has_end', sql`${table.expiresAt} is not null or ${table.broadcastId} is not null`),
+  ],
+);
+
+export const chatRoomSettings = pgTable(
+  'chat_room_settings',
+  {
+    roomId: integer('room_id')
+      .primaryKey()
+      .references(() => liveRooms.id, { onDelete: 'cascade' }),
+    sensitiveMode: sensitiveMode('sensitive_mode').notNull().default('mask'),
+    /** Seconds a viewer waits between two messages; 0 = off. */
+    slowModeSeconds: smallint('slow_mode_seconds').notNull().default(0),
+  },
+  (table) => [check('chat_room_settings_slow_mode', sql`${table.slowModeSeconds} between 0 and 300`)],
+);
+
+/** The operators' word list; `normalized` is what the matcher compares (see sensitive/normalize.ts). */
+export const sensitiveWords = pgTable('sensitive_words', {
+  id: serial('id').primaryKey(),
+  word: varchar('word', { length: 32 }).notNull(),
+  normalized: varchar('normalized', { length: 32 }).notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+});

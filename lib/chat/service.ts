@@ -1,0 +1,234 @@
+// Room chat (spec §2): a message is checked (kick-out, mute, sensitive words, rate limits), stored in
+// Postgres, then pushed to the chat's socket room; the database is the truth and the last 50 load on
+// entry, older pages on scroll. Text is stored and sent as text: screens render it as text, never HTML.
+import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { avatarOf } from '@/lib/accounts/avatars';
+import { levelOf } from '@/lib/accounts/level';
+import { users } from '@/lib/accounts/schema';
+import type { SessionUser } from '@/lib/api/context';
+import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
+import type { DbOrTx } from '@/lib/db';
+import { isKickedOut } from '@/lib/moderation/kickouts';
+import type { ChatMessage } from '@/lib/realtime/events';
+import { publish } from '@/lib/realtime/gateway';
+import {
+  type Channel,
+  type ChannelInfo,
+  type ChannelRole,
+  loadChannel,
+  pushTargetOf,
+  roleIn,
+  socketRoomOf,
+} from './channel';
+import { spendChatAllowance } from './limits';
+import { activeMute } from './moderation';
+import { chatMessages, chatRoomSettings, roomAdmins } from './schema';
+import { normalizeForMatch } from './sensitive/normalize';
+import { screenText } from './sensitive/words';
+
+export const MESSAGE_MAX = 500;
+/** Messages loaded on entering a chat, and per older page. */
+export const CHAT_PAGE = 50;
+
+export type ChatSettings = { sensitiveMode: 'mask' | 'refuse'; slowModeSeconds: number };
+const DEFAULT_SETTINGS: ChatSettings = { sensitiveMode: 'mask', slowModeSeconds: 0 };
+
+export async function chatSettingsOf(db: DbOrTx, channel: Channel): Promise<ChatSettings> {
+  if (channel.kind !== 'live') return DEFAULT_SETTINGS;
+  const [row] = await db.select().from(chatRoomSettings).where(eq(chatRoomSettings.roomId, channel.id));
+  return row ? { sensitiveMode: row.sensitiveMode, slowModeSeconds: row.slowModeSeconds } : DEFAULT_SETTINGS;
+}
+
+export async function saveChatSettings(db: DbOrTx, roomId: number, changes: Partial<ChatSettings>) {
+  const current = await chatSettingsOf(db, { kind: 'live', id: roomId });
+  const next = {
+    ...current,
+    ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)),
+  };
+  await db
+    .insert(chatRoomSettings)
+    .values({ roomId, ...next })
+    .onConflictDoUpdate({ target: chatRoomSettings.roomId, set: next });
+  return next as ChatSettings;
+}
+
+type Row = {
+  id: number;
+  userId: number;
+  content: string;
+  createdAt: Date;
+  nickname: string;
+  avatar: string;
+  experience: number;
+  isAnchor: boolean;
+  userRole: 'user' | 'operator';
+};
+
+function present(channel: Channel, row: Row, role: ChannelRole): ChatMessage {
+  return {
+    id: row.id,
+    room_id: channel.kind === 'live' ? channel.id : null,
+    match_id: channel.kind === 'match' ? channel.id : null,
+    user_id: row.userId,
+    nickname: row.nickname,
+    avatar: avatarOf({ id: row.userId, avatar: row.avatar }),
+    level: levelOf(row.experience),
+    is_anchor: row.isAnchor,
+    role,
+    content: row.content,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function sendMessage(
+  db: DbOrTx,
+  input: { channel: Channel; user: SessionUser; content: string },
+  now: Date,
+) {
+  const channel = await loadChannel(db, input.channel);
+  const { user } = input;
+  if (channel.kind === 'live' && (await isKickedOut(db, channel.id, user.id, now))) {
+    throw new ForbiddenError('CHAT_KICKED_OUT');
+  }
+  const mute = await activeMute(db, channel, user.id, now);
+  if (mute) {
+    throw mute.until
+      ? new DomainError('CHAT_MUTED', {
+          status: 403,
+          values: { minutes: Math.max(1, Math.ceil((mute.until.getTime() - now.getTime()) / 60_000)) },
+        })
+      : new DomainError('CHAT_MUTED_BROADCAST', { status: 403 });
+  }
+  const role = await roleIn(db, channel, user);
+  const settings = await chatSettingsOf(db, channel);
+  const content = await screenText(db, input.content, settings.sensitiveMode, now);
+  await spendChatAllowance({
+    channel,
+    userId: user.id,
+    normalized: normalizeForMatch(input.content).text || input.content,
+    slowModeSeconds: settings.slowModeSeconds,
+    moderator: role !== null,
+  });
+  const [stored] = await db
+    .insert(chatMessages)
+    .values({ channelKind: channel.kind, channelId: channel.id, userId: user.id, content, createdAt: now })
+    .returning({ id: chatMessages.id });
+  const message = present(
+    channel,
+    {
+      id: stored!.id,
+      userId: user.id,
+      content,
+      createdAt: now,
+      nickname: user.nickname,
+      avatar: user.avatar,
+      experience: user.experience,
+      isAnchor: user.isAnchor,
+      userRole: user.role,
+    },
+    role,
+  );
+  publish({ room: socketRoomOf(channel) }, { type: 'chat', ...pushTargetOf(channel), data: message });
+  return message;
+}
+
+/** The newest `limit` messages before `before` (an id), oldest first, with today's role marks. */
+export async function listMessages(db: DbOrTx, input: { channel: Channel; before?: number; limit?: number }) {
+  const channel = await loadChannel(db, input.channel);
+  const limit = input.limit ?? CHAT_PAGE;
+  const rows = await db
+    .select({
+      id: chatMessages.id,
+      userId: chatMessages.userId,
+      content: chatMessages.content,
+      createdAt: chatMessages.createdAt,
+      nickname: users.nickname,
+      avatar: users.avatar,
+      experience: users.experience,
+      isAnchor: users.isAnchor,
+      userRole: users.role,
+    })
+    .from(chatMessages)
+    .innerJoin(users, eq(users.id, chatMessages.userId))
+    .where(
+      and(
+        eq(chatMessages.channelKind, channel.kind),
+        eq(chatMessages.channelId, channel.id),
+        isNull(chatMessages.deletedAt),
+        input.before ? lt(chatMessages.id, input.before) : undefined,
+      ),
+    )
+    .orderBy(desc(chatMessages.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit).reverse();
+  const roles = await rolesOf(db, channel, page);
+  return {
+    list: page.map((row) => present(channel, row, roles.get(row.userId) ?? null)),
+    has_more: rows.length > limit,
+  };
+}
+
+async function rolesOf(db: DbOrTx, channel: ChannelInfo, rows: Row[]) {
+  const roles = new Map<number, ChannelRole>();
+  const ids = [...new Set(rows.map((row) => row.userId))];
+  const admins =
+    channel.kind === 'live' && ids.length
+      ? await db
+          .select({ userId: roomAdmins.userId })
+          .from(roomAdmins)
+          .where(and(eq(roomAdmins.roomId, channel.id), inArray(roomAdmins.userId, ids)))
+      : [];
+  const adminIds = new Set(admins.map((row) => row.userId));
+  for (const row of rows) {
+    roles.set(
+      row.userId,
+      row.userId === channel.anchorId
+        ? 'anchor'
+        : adminIds.has(row.userId)
+          ? 'admin'
+          : row.userRole === 'operator'
+            ? 'operator'
+            : null,
+    );
+  }
+  return roles;
+}
+
+/** A moderator of the message's chat deletes it for everyone. */
+export async function deleteMessage(
+  db: DbOrTx,
+  input: { id: number; user: Pick<SessionUser, 'id' | 'role'> },
+  now: Date,
+) {
+  const [row] = await db
+    .select({ kind: chatMessages.channelKind, channelId: chatMessages.channelId })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.id, input.id), isNull(chatMessages.deletedAt)));
+  if (!row) throw new NotFoundError('CHAT_MESSAGE_NOT_FOUND');
+  const channel = await loadChannel(db, { kind: row.kind, id: row.channelId });
+  if (!(await roleIn(db, channel, input.user))) throw new ForbiddenError('CHAT_MODERATOR_REQUIRED');
+  await db
+    .update(chatMessages)
+    .set({ deletedAt: now, deletedBy: input.user.id })
+    .where(eq(chatMessages.id, input.id));
+  publish(
+    { room: socketRoomOf(channel) },
+    { type: 'chatDelete', ...pushTargetOf(channel), data: { id: input.id } },
+  );
+  return { id: input.id };
+}
+
+/** What the chat box needs to know about the viewer: their role and a mute in force. */
+export async function viewerState(db: DbOrTx, channel: Channel, user: SessionUser | null, now: Date) {
+  const info = await loadChannel(db, channel);
+  const settings = await chatSettingsOf(db, info);
+  const mute = user ? await activeMute(db, info, user.id, now) : null;
+  return {
+    role: await roleIn(db, info, user),
+    anchor_id: info.anchorId,
+    muted: Boolean(mute),
+    muted_until: mute?.until ?? null,
+    slow_mode_seconds: settings.slowModeSeconds,
+    sensitive_mode: settings.sensitiveMode,
+  };
+}
