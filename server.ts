@@ -7,6 +7,7 @@ import { findSessionUser } from '@/lib/accounts/session';
 import { ConfigError, getConfig } from '@/lib/config';
 import { closeDb, getDb, runMigrations } from '@/lib/db';
 import { bootDatabase } from '@/lib/db/bootstrap';
+import { seedGiftCatalog } from '@/lib/gifts/catalog';
 import { startJobs } from '@/lib/jobs';
 import { log } from '@/lib/log';
 import { startMediaServer } from '@/lib/media/server';
@@ -14,6 +15,7 @@ import { isKickedOut } from '@/lib/moderation/kickouts';
 import { seedReportReasons } from '@/lib/moderation/report-reasons';
 import { createGateway, installGateway } from '@/lib/realtime/gateway';
 import { seedDemoData } from '@/lib/seed';
+import { seedChargeRules } from '@/lib/wallet/recharge';
 
 async function main() {
   const config = getConfig();
@@ -22,8 +24,10 @@ async function main() {
   process.env.DATABASE_URL = database.url;
   const db = getDb();
   await runMigrations(db);
-  // Reference data every install needs (the report reasons viewers choose from), demo data or not.
+  // Reference data every install needs (report reasons, gifts, recharge packages), demo data or not.
   await seedReportReasons(db);
+  await seedGiftCatalog(db);
+  await seedChargeRules(db);
   if (config.SEED_ON_START) await seedDemoData(db);
 
   const server = http.createServer();

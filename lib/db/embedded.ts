@@ -262,3 +262,18 @@ export async function startEmbeddedPostgres(options: {
     },
   };
 }
+
+/**
+ * The address of an embedded server another process is running on `dataDir` (its port is in the
+ * lock file), for tools that read a running portal's database without stopping it; null when none runs.
+ */
+export function runningEmbeddedUrl(dataDir: string, database: string): string | null {
+  const resolved = resolveDataDir(dataDir, process.getuid?.() === 0);
+  const lockFile = path.join(resolved, 'postmaster.pid');
+  if (!fs.existsSync(lockFile)) return null;
+  const lines = fs.readFileSync(lockFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!pid || !port || !isAlive(pid)) return null;
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}

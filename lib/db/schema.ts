@@ -1,5 +1,6 @@
 // Every domain's tables, gathered for drizzle's typed query API and drizzle-kit.
 export * from '../accounts/schema';
+export * from '../gifts/schema';
 export * from '../live/schema';
 export * from '../moderation/schema';
 export * from '../posts/schema';
@@ -7,3 +8,4 @@ export * from '../scores/favourites-schema';
 export * from '../scores/schema';
 export * from '../storage/schema';
 export * from '../system/schema';
+export * from '../wallet/schema';

@@ -9,6 +9,7 @@ import { defaultOpenfootballDir, importOpenfootball } from '@/lib/feeds/openfoot
 import { ensureRoom } from '@/lib/live/service';
 import { log } from '@/lib/log';
 import { seedReportReasons } from '@/lib/moderation/report-reasons';
+import { seedDemoWallets } from './wallets';
 
 /** Documented in the README; change them on any public install. */
 export const DEMO_ACCOUNTS = [
@@ -62,6 +63,7 @@ export async function seedDemoData(db: Db) {
   }
   await seedLiveRooms(db);
   await seedReportReasons(db);
+  await seedDemoWallets(db);
   await seedFootballData(db);
 }
 

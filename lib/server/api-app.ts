@@ -8,6 +8,7 @@ import { findSessionUser } from '@/lib/accounts/session';
 import { createBaseApp } from '@/lib/api/app';
 import { registerDocs } from '@/lib/api/docs';
 import type { Db } from '@/lib/db';
+import { registerGiftRoutes } from '@/lib/gifts/api';
 import { registerAdultRoutes } from '@/lib/live/adult-api';
 import { registerLiveRoutes } from '@/lib/live/api';
 import { registerApplicationRoutes } from '@/lib/live/applications-api';
@@ -25,6 +26,7 @@ import { registerMatchDetailRoutes } from '@/lib/scores/detail-api';
 import { registerLiveScoresRoutes } from '@/lib/scores/live-api';
 import { registerStorageRoutes } from '@/lib/storage/api';
 import { registerSystemRoutes } from '@/lib/system/api';
+import { registerWalletRoutes } from '@/lib/wallet/api';
 
 export function createApiApp(deps: { db: () => Db }) {
   const app = createBaseApp({ ...deps, findSessionUser });
@@ -48,6 +50,8 @@ export function createApiApp(deps: { db: () => Db }) {
   registerRoomExtrasRoutes(app);
   registerMediaHookRoutes(app);
   registerPostRoutes(app);
+  registerWalletRoutes(app);
+  registerGiftRoutes(app);
   registerDocs(app);
   return app;
 }
