@@ -13,6 +13,8 @@ export function alipayProvider(config: AlipayConfig): PaymentProvider {
     privateKey: config.privateKey,
     alipayPublicKey: config.alipayPublicKey,
     signType: 'RSA2',
+    // PEM headers tell the key's format; a bare key is taken as PKCS#1 like Alipay's own tool writes it.
+    keyType: config.privateKey.includes('BEGIN PRIVATE KEY') ? 'PKCS8' : 'PKCS1',
     ...(config.gateway ? { gateway: config.gateway } : {}),
   });
   return {
