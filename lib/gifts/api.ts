@@ -3,21 +3,22 @@
 // contribution ranking, and the operators' catalog and grants.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { avatarOf } from '@/lib/accounts/avatars';
 import { requireAnchor, requireOperator, requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { getConfig } from '@/lib/config';
 import { RANK_WINDOWS } from '@/lib/live/reservations';
-import { type GiftPush, rooms } from '@/lib/realtime/events';
+import { giftPushSchema, rooms } from '@/lib/realtime/events';
 import { publish } from '@/lib/realtime/gateway';
 import {
   anchorGiftList,
   backpackOf,
   contributionRanking,
   GIFT_COUNTS,
+  giftPushOf,
   grantBackpack,
   listGifts,
+  recentRoomGifts,
   roomContribution,
   saveGift,
   sendGift,
@@ -110,19 +111,18 @@ export function registerGiftRoutes(app: OpenAPIHono<AppEnv>) {
       });
       const result = sent.result;
       if (!sent.replayed) {
-        const data: GiftPush = {
-          send_id: result.send_id,
-          gift_id: sent.gift.id,
-          gift_code: sent.gift.code,
-          gift_names: sent.gift.names,
-          tier: sent.gift.tier,
-          count: result.count,
-          combo: result.combo,
-          value: result.value,
-          sender: { id: user.id, nickname: user.nickname, avatar: avatarOf(user) },
-          anchor_id: result.anchor_id,
-          anchor_income: result.anchor_income,
-        };
+        const data = giftPushOf(
+          {
+            operationId: result.send_id,
+            count: result.count,
+            combo: result.combo,
+            value: result.value,
+            anchorId: result.anchor_id,
+            anchorIncome: result.anchor_income,
+          },
+          sent.gift,
+          user,
+        );
         publish({ room: rooms.liveRoom(input.room_id) }, { type: 'gift', room_id: input.room_id, data });
       }
       return {
@@ -172,6 +172,20 @@ export function registerGiftRoutes(app: OpenAPIHono<AppEnv>) {
       output: z.object({ list: z.array(rankLine) }),
     },
     async (c, input) => ({ list: await roomContribution(c.var.db, input.room_id, input.type, new Date()) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/Gift/roomGifts',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Gifts',
+      summary: "A room's latest gifts, newest first, shaped like the `gift` push (the ticker's first lines)",
+      input: z.object({ room_id: id }),
+      output: z.object({ list: z.array(giftPushSchema) }),
+    },
+    async (c, input) => ({ list: await recentRoomGifts(c.var.db, input.room_id) }),
   );
 
   defineRoute(

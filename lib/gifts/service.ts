@@ -9,6 +9,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { recordsSince } from '@/lib/live/history';
 import { type RankWindow, rankWindowStart } from '@/lib/live/reservations';
 import { liveRooms } from '@/lib/live/schema';
+import type { GiftPush } from '@/lib/realtime/events';
 import { type Leg, runOperation } from '@/lib/wallet/ledger';
 import { backpackItems, giftSends, gifts } from './schema';
 
@@ -336,5 +337,45 @@ export async function anchorGiftList(
       sender_avatar: avatarOf(sender),
       created_at: send.createdAt.toISOString(),
     })),
+  };
+}
+
+/** A room's latest gifts (the ticker's first lines), newest first, in the shape of the `gift` push. */
+export async function recentRoomGifts(db: DbOrTx, roomId: number, limit = 20): Promise<GiftPush[]> {
+  const rows = await db
+    .select({
+      send: giftSends,
+      gift: gifts,
+      sender: { id: users.id, nickname: users.nickname, avatar: users.avatar },
+    })
+    .from(giftSends)
+    .innerJoin(gifts, eq(gifts.id, giftSends.giftId))
+    .innerJoin(users, eq(users.id, giftSends.senderId))
+    .where(eq(giftSends.roomId, roomId))
+    .orderBy(desc(giftSends.createdAt), desc(giftSends.id))
+    .limit(limit);
+  return rows.map(({ send, gift, sender }) => giftPushOf(send, gift, sender));
+}
+
+export function giftPushOf(
+  send: Pick<
+    typeof giftSends.$inferSelect,
+    'operationId' | 'count' | 'combo' | 'value' | 'anchorId' | 'anchorIncome'
+  >,
+  gift: typeof gifts.$inferSelect,
+  sender: { id: number; nickname: string; avatar: string },
+): GiftPush {
+  return {
+    send_id: send.operationId,
+    gift_id: gift.id,
+    gift_code: gift.code,
+    gift_names: gift.names,
+    tier: gift.tier,
+    count: send.count,
+    combo: send.combo,
+    value: send.value,
+    sender: { id: sender.id, nickname: sender.nickname, avatar: avatarOf(sender) },
+    anchor_id: send.anchorId,
+    anchor_income: send.anchorIncome,
   };
 }

@@ -6,6 +6,7 @@ import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { cache } from 'react';
+import { GiftPanel } from '@/components/live/gifts/gift-panel';
 import { ReportButton } from '@/components/live/report-button';
 import { currentUser } from '@/lib/accounts/current-user';
 import { NotFoundError } from '@/lib/api/errors';
@@ -143,6 +144,8 @@ export default async function LivePage({ params, searchParams }: Props) {
           initialReplay={chosen}
           asideTop={<MatchSituation roomId={info.id} locale={locale} />}
         />
+
+        <GiftPanel roomId={info.id} anchorId={info.anchor.id} />
 
         <div className="grid grid-cols-[minmax(0,1fr)_300px] items-start gap-4">
           <div className="flex min-w-0 flex-col gap-4">
