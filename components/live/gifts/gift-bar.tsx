@@ -145,9 +145,9 @@ export function GiftBar({
           ) : null}
         </header>
 
-        <div className="min-h-[188px] flex-1 p-3">
+        <div className="min-h-[132px] flex-1 p-3">
           {tab === 'backpack' && viewerId !== null && backpack.isSuccess && items.length === 0 ? (
-            <p className="flex h-full min-h-[160px] items-center justify-center text-sm text-ink-500">
+            <p className="flex h-full min-h-[108px] items-center justify-center text-sm text-ink-500">
               {t('backpackEmpty')}
             </p>
           ) : (
@@ -202,7 +202,7 @@ export function GiftBar({
                   </button>
                 ))}
               </fieldset>
-              {combo ? (
+              {combo && combo.value > 1 ? (
                 <span
                   key={combo.value}
                   data-testid="gift-combo"

@@ -17,38 +17,45 @@ export function GiftFeed({ roomId, ticker }: { roomId: number; ticker: GiftPush[
   const [view, setView] = useState<'ticker' | (typeof WINDOWS)[number]>('ticker');
   return (
     <aside className="flex min-w-0 flex-col border-l border-line" aria-label={t('ticker')}>
-      <div className="flex h-11 items-center gap-1 border-b border-line px-2 text-sm">
-        <button
-          type="button"
-          aria-pressed={view === 'ticker'}
-          onClick={() => setView('ticker')}
-          className={cn(
-            'h-8 rounded-md px-2',
-            view === 'ticker' ? 'font-medium text-brand-600' : 'text-ink-700',
-          )}
-        >
-          {t('ticker')}
-        </button>
-        <span aria-hidden className="h-4 w-px bg-line" />
-        <span className="px-1 text-ink-500">{t('contribution')}</span>
-        {WINDOWS.map((window) => (
+      <div className="flex h-11 items-center gap-1 whitespace-nowrap border-b border-line px-2 text-sm">
+        {(['ticker', 'contribution'] as const).map((tab) => (
           <button
-            key={window}
+            key={tab}
             type="button"
-            aria-pressed={view === window}
-            onClick={() => setView(window)}
+            aria-pressed={tab === 'ticker' ? view === 'ticker' : view !== 'ticker'}
+            onClick={() => setView(tab === 'ticker' ? 'ticker' : 'day')}
             className={cn(
-              'h-7 rounded px-1.5 text-xs',
-              view === window
+              'h-8 rounded-md px-2.5',
+              (tab === 'ticker') === (view === 'ticker')
                 ? 'bg-brand-50 font-medium text-brand-600'
-                : 'text-ink-500 hover:text-brand-600',
+                : 'text-ink-700 hover:text-brand-600',
             )}
           >
-            {t(`windows.${window}`)}
+            {t(tab)}
           </button>
         ))}
       </div>
-      <div className="h-[244px] overflow-y-auto">
+      {view !== 'ticker' ? (
+        <div className="flex gap-1 whitespace-nowrap border-b border-line px-2 py-1.5">
+          {WINDOWS.map((window) => (
+            <button
+              key={window}
+              type="button"
+              aria-pressed={view === window}
+              onClick={() => setView(window)}
+              className={cn(
+                'h-7 flex-1 rounded text-xs',
+                view === window
+                  ? 'bg-canvas font-medium text-brand-600'
+                  : 'text-ink-500 hover:text-brand-600',
+              )}
+            >
+              {t(`windows.${window}`)}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <div className="h-[200px] flex-1 overflow-y-auto">
         {view === 'ticker' ? <Ticker lines={ticker} /> : <Contribution roomId={roomId} window={view} />}
       </div>
     </aside>

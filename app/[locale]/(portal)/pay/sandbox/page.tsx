@@ -90,7 +90,7 @@ export default async function SandboxCheckoutPage({ params, searchParams }: Prop
                   currency: order.priceCurrency,
                 })}
               </dd>
-              <dt className="text-ink-500">{t('columnKind')}</dt>
+              <dt className="text-ink-500">{t('checkout.statusLabel')}</dt>
               <dd className="text-ink-900" data-testid="checkout-status">
                 {t(`checkout.status.${order.status}`)}
               </dd>
