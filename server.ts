@@ -7,6 +7,7 @@ import { findSessionUser } from '@/lib/accounts/session';
 import { ConfigError, getConfig } from '@/lib/config';
 import { closeDb, getDb, runMigrations } from '@/lib/db';
 import { bootDatabase } from '@/lib/db/bootstrap';
+import { seedGiftCatalog } from '@/lib/gifts/catalog';
 import { PEER_HEADER } from '@/lib/http/client-address';
 import { applySecurityHeaders, commonSecurityHeaders } from '@/lib/http/security-headers';
 import { startJobs } from '@/lib/jobs';
@@ -17,6 +18,7 @@ import { seedReportReasons } from '@/lib/moderation/report-reasons';
 import { seedNewsCategories } from '@/lib/news/categories';
 import { createGateway, installGateway } from '@/lib/realtime/gateway';
 import { seedDemoData } from '@/lib/seed';
+import { seedChargeRules } from '@/lib/wallet/recharge';
 
 async function main() {
   const config = getConfig();
@@ -25,9 +27,11 @@ async function main() {
   process.env.DATABASE_URL = database.url;
   const db = getDb();
   await runMigrations(db);
-  // Reference data every install needs (the report reasons viewers choose from), demo data or not.
+  // Reference data every install needs (report reasons, gifts, recharge packages), demo data or not.
   await seedReportReasons(db);
   await seedNewsCategories(db);
+  await seedGiftCatalog(db);
+  await seedChargeRules(db);
   if (config.SEED_ON_START) await seedDemoData(db);
 
   const server = http.createServer();

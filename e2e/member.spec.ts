@@ -99,8 +99,9 @@ test('/en/member speaks English, and guests are asked to sign in', async ({ asUs
   await asUser.goto('/en/member?type=2');
   await expect(asUser).toHaveTitle('My account - Kickoff Live');
   await expect(asUser.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
-  await expect(asUser.getByTestId('wallet-balance')).toHaveText('0');
-  await expect(asUser.getByText("The wallet isn't open yet")).toBeVisible();
+  // The seed gives the demo viewer 2,000 star diamonds through the ledger.
+  await expect(asUser.getByTestId('wallet-star')).toHaveText('2,000');
+  await expect(asUser.getByRole('heading', { name: 'Top up star diamonds' })).toBeVisible();
 
   await page.goto('/member');
   await expect(page.getByRole('heading', { name: '请登录后重试' })).toBeVisible();

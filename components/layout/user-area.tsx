@@ -2,14 +2,16 @@
 // center, the start-broadcast entry, and the avatar whose hover card holds level, wallet, shortcuts
 // and logout. The card opens with CSS on hover and keyboard focus.
 import { ClipboardList, Gem, Gift, LayoutGrid, Trophy, UserRound, Video } from 'lucide-react';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
 import { GuestTaskButton, LoginButton } from '@/components/accounts/login-button';
 import { LogoutButton } from '@/components/accounts/logout-button';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { levelIconUrl, levelOf } from '@/lib/accounts/level';
 import type { SessionUser } from '@/lib/accounts/session';
+import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import { type Locale, localizedPath } from '@/lib/i18n/routing';
+import { balancesOf } from '@/lib/wallet/ledger';
 
 const ENTRY =
   'flex h-9 items-center gap-1.5 rounded-md px-2.5 text-sm text-white/80 hover:bg-white/10 hover:text-white';
@@ -35,6 +37,7 @@ export async function UserArea({ user }: { user: SessionUser | null }) {
   }
 
   const locale = (await getLocale()) as Locale;
+  const [balances, format] = await Promise.all([balancesOf(getDb(), user.id), getFormatter()]);
   const level = levelOf(user.experience);
   const avatar = avatarOf(user);
   const shortcuts = [
@@ -81,7 +84,7 @@ export async function UserArea({ user }: { user: SessionUser | null }) {
                 {t('balance')}
               </span>
               <span className="font-semibold tabular-nums" data-testid="balance">
-                0
+                {format.number(balances.star)}
               </span>
             </Link>
             <ul className="mt-3 grid grid-cols-4 gap-1">

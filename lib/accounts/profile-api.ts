@@ -7,6 +7,7 @@ import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { LoginRequiredError, NotFoundError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
+import { balancesOf } from '@/lib/wallet/ledger';
 import { AVATAR_CHOICES, isAvatarStyle } from './avatars';
 import { levelIconUrl, MAX_LEVEL } from './level';
 import { drawAvatar, drawLevelIcon } from './profile-images';
@@ -73,7 +74,7 @@ function publicBody(profile: PublicProfile) {
   };
 }
 
-function ownBody(profile: OwnProfile) {
+function ownBody(profile: OwnProfile, balance: number) {
   return {
     ...publicBody(profile),
     mobile: profile.mobile,
@@ -86,8 +87,8 @@ function ownBody(profile: OwnProfile) {
     created_at: profile.createdAt.toISOString(),
     has_payment_password: asFlag(profile.hasPaymentPassword),
     verified: profile.verification,
-    // The wallet does not exist yet: every account holds 0 until the wallet issue adds balances.
-    balance: 0,
+    // Star diamonds, from the wallet ledger.
+    balance,
   };
 }
 
@@ -182,7 +183,11 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>) {
       input: updateInfoInput,
       output: ownProfileSchema,
     },
-    async (c, input) => ownBody(await updateProfile(c.var.db, c.var.user!.id, input)),
+    async (c, input) =>
+      ownBody(
+        await updateProfile(c.var.db, c.var.user!.id, input),
+        (await balancesOf(c.var.db, c.var.user!.id)).star,
+      ),
   );
 
   defineRoute(
@@ -200,7 +205,10 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>) {
       if (uid !== undefined) return publicBody(await getPublicProfile(c.var.db, uid));
       // Public with a uid, private without: the permission depends on the input, so it is decided here.
       if (!c.var.user) throw new LoginRequiredError();
-      return ownBody(await getOwnProfile(c.var.db, c.var.user.id));
+      return ownBody(
+        await getOwnProfile(c.var.db, c.var.user.id),
+        (await balancesOf(c.var.db, c.var.user.id)).star,
+      );
     },
   );
 

@@ -14,7 +14,7 @@ export function storedUserOf(
     avatar: avatarOf(user),
     is_anchor: user.isAnchor ? 1 : 0,
     exp_icon: levelIconUrl(level),
-    // The wallet ledger arrives with the wallet issue; until then every balance is 0 star diamonds.
+    // Filled from the ledger where the session is answered (loginUserFields); 0 until then.
     balance: 0,
   };
 }

@@ -1,6 +1,7 @@
 // The login answer's user fields (spec §3 logged-in user), built in one place.
 import { z } from 'zod';
 import type { DbOrTx } from '@/lib/db';
+import { balancesOf } from '@/lib/wallet/ledger';
 import { signChatId, userChatId } from './chat-signature';
 import { levelOf } from './level';
 import type { SessionUser } from './session';
@@ -14,7 +15,7 @@ export const loginUserSchema = z.object({
   user_nickname: z.string(),
   level: z.number(),
   exp_icon: z.string(),
-  /** Star diamonds. The wallet ledger arrives with the wallet issue; until then every balance is 0. */
+  /** Star diamonds, from the wallet ledger. */
   balance: z.number(),
   userSig: z.string(),
 });
@@ -22,6 +23,7 @@ export const loginUserSchema = z.object({
 export async function loginUserFields(db: DbOrTx, user: SessionUser, token: string) {
   return {
     ...storedUserOf(user),
+    balance: (await balancesOf(db, user.id)).star,
     token,
     level: levelOf(user.experience),
     userSig: await signChatId(db, userChatId(user.id)),

@@ -127,6 +127,19 @@ export const configSchema = z
     FFMPEG_PATH: z.string().min(1).optional(),
     /** Proof-of-work difficulty of the built-in ALTCHA captcha (iterations the browser tries on average). */
     CAPTCHA_COST: z.coerce.number().int().min(100).max(10_000_000).default(20_000),
+    /** The anchor's share of a gift's value, paid in yellow diamonds (percent). */
+    GIFT_ANCHOR_SHARE: z.coerce.number().int().min(0).max(100).default(50),
+    /** The built-in sandbox checkout (confirm or cancel, no real money): turn off on a public install. */
+    PAY_SANDBOX: flag.default(true),
+    /** Alipay (official alipay-sdk, RSA2): all three turn the channel on. Keys in PEM or bare base64. */
+    ALIPAY_APP_ID: z.string().optional(),
+    ALIPAY_PRIVATE_KEY: z.string().optional(),
+    ALIPAY_PUBLIC_KEY: z.string().optional(),
+    ALIPAY_GATEWAY: optionalUrl,
+    /** VNPay (the vnpay package, HMAC-SHA512): both turn the channel on; VNPAY_HOST defaults to the sandbox. */
+    VNPAY_TMN_CODE: z.string().optional(),
+    VNPAY_SECURE_SECRET: z.string().optional(),
+    VNPAY_HOST: optionalUrl,
   })
   .refine((config) => config.SMS_PROVIDER !== 'http' || config.SMS_HTTP_URL, {
     path: ['SMS_HTTP_URL'],

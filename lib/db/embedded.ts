@@ -357,3 +357,19 @@ async function settlePassword(port: number, passwordFile: string, pendingFile: s
     `The embedded database refused the password kept in ${passwordFile}. Restore that file, or set DATABASE_URL.`,
   );
 }
+
+/**
+ * The address of an embedded server another process is running on `dataDir` (its port is in the
+ * lock file), for tools that read a running portal's database without stopping it; null when none runs.
+ */
+export function runningEmbeddedUrl(dataDir: string, database: string): string | null {
+  const resolved = resolveDataDir(dataDir, process.getuid?.() === 0);
+  const lockFile = path.join(resolved, 'postmaster.pid');
+  if (!fs.existsSync(lockFile)) return null;
+  const lines = fs.readFileSync(lockFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!pid || !port || !isAlive(pid)) return null;
+  const password = encodeURIComponent(readEmbeddedPassword(dataDir));
+  return `postgres://${USER}:${password}@127.0.0.1:${port}/${database}`;
+}

@@ -1,6 +1,7 @@
 // Every domain's tables, gathered for drizzle's typed query API and drizzle-kit.
 export * from '../accounts/schema';
 export * from '../chat/schema';
+export * from '../gifts/schema';
 export * from '../live/schema';
 export * from '../moderation/schema';
 export * from '../news/schema';
@@ -10,3 +11,4 @@ export * from '../scores/favourites-schema';
 export * from '../scores/schema';
 export * from '../storage/schema';
 export * from '../system/schema';
+export * from '../wallet/schema';

@@ -91,6 +91,24 @@ export const goalEventSchema = z.object({
   source: z.string().optional(),
 });
 
+/** `gift` push (`data`): a gift sent in a live room, shown to everyone in it (ticker or full-width effect). */
+export const giftPushSchema = z.object({
+  send_id: z.number(),
+  gift_id: z.number(),
+  gift_code: z.string(),
+  /** The gift's name in every locale; each browser shows its own. */
+  gift_names: z.record(z.string(), z.string()),
+  tier: z.enum(['small', 'big']),
+  count: z.number(),
+  /** 1 for a first send, n for the n-th of a combo (same sender, gift and room within seconds). */
+  combo: z.number(),
+  value: z.number(),
+  sender: z.object({ id: z.number(), nickname: z.string(), avatar: z.string() }),
+  anchor_id: z.number(),
+  anchor_income: z.number(),
+});
+export type GiftPush = z.infer<typeof giftPushSchema>;
+
 /** One match's live state in a code-100 push (`data` is a list of these). */
 export const matchUpdateSchema = z.object({
   match_id: z.number(),

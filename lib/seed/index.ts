@@ -11,6 +11,7 @@ import { log } from '@/lib/log';
 import { seedReportReasons } from '@/lib/moderation/report-reasons';
 import { seedNewsCategories } from '@/lib/news/categories';
 import { writeRecordReports } from '@/lib/news/reports';
+import { seedDemoWallets } from './wallets';
 
 /** Documented in the README; change them on any public install. */
 export const DEMO_ACCOUNTS = [
@@ -66,6 +67,7 @@ export async function seedDemoData(db: Db) {
   }
   await seedLiveRooms(db);
   await seedReportReasons(db);
+  await seedDemoWallets(db);
   await seedFootballData(db);
   await seedNewsCategories(db);
   // The freshest reports now; the background job writes the older ones a batch at a time.

@@ -10,6 +10,7 @@ import type { Clock } from '@/lib/api/context';
 import { registerDocs } from '@/lib/api/docs';
 import { registerChatRoutes } from '@/lib/chat/api';
 import type { Db } from '@/lib/db';
+import { registerGiftRoutes } from '@/lib/gifts/api';
 import { registerAdultRoutes } from '@/lib/live/adult-api';
 import { registerLiveRoutes } from '@/lib/live/api';
 import { registerApplicationRoutes } from '@/lib/live/applications-api';
@@ -29,6 +30,7 @@ import { registerLiveScoresRoutes } from '@/lib/scores/live-api';
 import { registerStorageRoutes } from '@/lib/storage/api';
 import { registerSystemRoutes } from '@/lib/system/api';
 import { registerCspReportRoutes } from '@/lib/system/csp-report-api';
+import { registerWalletRoutes } from '@/lib/wallet/api';
 
 export function createApiApp(deps: { db: () => Db; clock?: Clock }) {
   const app = createBaseApp({ ...deps, findSessionUser });
@@ -55,6 +57,8 @@ export function createApiApp(deps: { db: () => Db; clock?: Clock }) {
   registerCspReportRoutes(app);
   registerNewsRoutes(app);
   registerChatRoutes(app);
+  registerWalletRoutes(app);
+  registerGiftRoutes(app);
   registerDocs(app);
   return app;
 }

@@ -21,6 +21,13 @@ const RAW_ROUTES: Record<string, 'read' | 'guarded write'> = {
   'GET /api/universal/levelicon': 'read',
   'GET /api/admin/anchorapplication/photo': 'read',
   'GET /api/live/confirmadult': 'guarded write',
+  // Payment providers' notifications: answered in each provider's own format, signature-checked.
+  'GET /api/pay/notify/sandbox': 'guarded write',
+  'POST /api/pay/notify/sandbox': 'guarded write',
+  'GET /api/pay/notify/alipay': 'guarded write',
+  'POST /api/pay/notify/alipay': 'guarded write',
+  'GET /api/pay/notify/vnpay': 'guarded write',
+  'POST /api/pay/notify/vnpay': 'guarded write',
 };
 
 let testDb: TestDb;

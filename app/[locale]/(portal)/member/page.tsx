@@ -15,9 +15,10 @@ import { ApplyAnchorTab } from './apply-anchor-tab';
 import { GuestPanel } from './guest-panel';
 import { LevelTab } from './level-tab';
 import { MemberRail } from './member-rail';
-import { AnchorTab, EmptyTab, WalletTab } from './other-tabs';
+import { AnchorTab, EmptyTab } from './other-tabs';
 import { ProfileTab } from './profile-tab';
 import { ANCHOR_CENTER_TAB, APPLY_ANCHOR_TAB, LEVEL_TAB, PROFILE_TAB, tabOfType, WALLET_TAB } from './tabs';
+import { WalletTab } from './wallet-tab';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ type?: string }> };
 
@@ -76,6 +77,7 @@ export default async function MemberPage({ params, searchParams }: Props) {
               anchorApply: messages.anchorApply,
               auth: messages.auth,
               common: messages.common,
+              wallet: messages.wallet,
             }}
           >
             {tab.type === PROFILE_TAB ? (
@@ -83,7 +85,7 @@ export default async function MemberPage({ params, searchParams }: Props) {
             ) : tab.type === LEVEL_TAB ? (
               <LevelTab profile={profile} />
             ) : tab.type === WALLET_TAB ? (
-              <WalletTab />
+              <WalletTab userId={session.id} />
             ) : tab.type === APPLY_ANCHOR_TAB ? (
               <ApplyAnchorTab profile={profile} />
             ) : tab.type === ANCHOR_CENTER_TAB ? (

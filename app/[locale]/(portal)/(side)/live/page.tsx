@@ -9,6 +9,7 @@ import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server
 import { cache } from 'react';
 import { preinit } from 'react-dom';
 import { RoomChat } from '@/components/live/chat/room-chat';
+import { GiftPanel } from '@/components/live/gifts/gift-panel';
 import { ReportButton } from '@/components/live/report-button';
 import { currentUser } from '@/lib/accounts/current-user';
 import { NotFoundError } from '@/lib/api/errors';
@@ -161,6 +162,8 @@ export default async function LivePage({ params, searchParams }: Props) {
             </>
           }
         />
+
+        <GiftPanel roomId={info.id} anchorId={info.anchor.id} />
 
         <div className="grid grid-cols-[minmax(0,1fr)_300px] items-start gap-4">
           <div className="flex min-w-0 flex-col gap-4">

@@ -1,11 +1,12 @@
 // /rank (spec §2, §7 roomRanking): streamers by heat of their broadcasts and anchors by follows gained,
 // for today, this week, this month or all time (`type` in the URL).
-import { Flame, Trophy, UserPlus } from 'lucide-react';
+import { Flame, Gem, Trophy, UserPlus } from 'lucide-react';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
+import { contributionRanking } from '@/lib/gifts/service';
 import { screenMetadata } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -65,10 +66,12 @@ export default async function RankPage({ params, searchParams }: Props) {
   const window: RankWindow = RANK_WINDOWS.includes(search.type as RankWindow)
     ? (search.type as RankWindow)
     : 'day';
-  const [t, format, ranking] = await Promise.all([
+  const [t, tGifts, format, ranking, givers] = await Promise.all([
     getTranslations('rank'),
+    getTranslations('gifts'),
     getFormatter(),
     roomRanking(getDb(), window, new Date()),
+    contributionRanking(getDb(), window, new Date()),
   ]);
   const browse = (
     <Link href="/anchor?type=0" className="text-sm font-medium text-brand-600 hover:underline">
@@ -164,6 +167,29 @@ export default async function RankPage({ params, searchParams }: Props) {
             </ol>
           ) : (
             <EmptyState icon={UserPlus} title={t('fansEmpty')} hint={t('fansEmptyHint')} action={browse} />
+          )}
+        </Board>
+        <Board title={tGifts('rankTitle')} icon={Gem} note={tGifts('rankNote')}>
+          {givers.length ? (
+            <ol data-testid="rank-givers">
+              {givers.map((row, index) => (
+                <RankRow key={row.user_id} rank={index + 1} avatar={row.avatar}>
+                  <span className="min-w-0 flex-1 truncate text-sm font-medium text-ink-900">
+                    {row.nickname}
+                  </span>
+                  <span className="text-sm font-semibold text-ink-900 tabular-nums">
+                    {tGifts('value', { value: format.number(row.value) })}
+                  </span>
+                </RankRow>
+              ))}
+            </ol>
+          ) : (
+            <EmptyState
+              icon={Gem}
+              title={tGifts('contributionEmpty')}
+              hint={tGifts('tickerEmpty')}
+              action={browse}
+            />
           )}
         </Board>
       </div>

@@ -1,0 +1,124 @@
+'use client';
+// Recharge: a package (per currency), a channel that takes that currency, then the provider's page
+// (the sandbox checkout on a fresh install).
+import { useFormatter, useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+
+type Rule = { id: number; diamonds: number; bonus: number; priceMinor: number; currency: string };
+type Channel = { channel: string; name: string; currencies: string[] };
+
+/** CNY is priced in fen; VND has no minor unit. */
+const MINOR_DIGITS: Record<string, number> = { CNY: 2, VND: 0 };
+
+export function RechargeForm({ rules, channels }: { rules: Rule[]; channels: Channel[] }) {
+  const t = useTranslations('wallet');
+  const format = useFormatter();
+  const currencies = [...new Set(rules.map((rule) => rule.currency))];
+  const [currency, setCurrency] = useState(currencies[0] ?? 'CNY');
+  const shown = rules.filter((rule) => rule.currency === currency);
+  const [ruleId, setRuleId] = useState<number | null>(shown[0]?.id ?? null);
+  const usable = channels.filter((channel) => channel.currencies.includes(currency));
+  const [channel, setChannel] = useState(usable[0]?.channel ?? '');
+  const [busy, setBusy] = useState(false);
+  const rule = shown.find((r) => r.id === ruleId) ?? null;
+  const price = (r: Rule) =>
+    format.number(r.priceMinor / 10 ** (MINOR_DIGITS[r.currency] ?? 2), {
+      style: 'currency',
+      currency: r.currency,
+    });
+
+  async function pay() {
+    if (!rule || !channel) return;
+    setBusy(true);
+    try {
+      const { api } = await import('@/lib/http/client');
+      const { url } = await api.get<{ url: string }>('api/chargerules/payUrl', { id: rule.id, channel });
+      window.location.assign(url);
+    } catch {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-4 p-5">
+      <div className="flex items-center gap-2 text-sm">
+        <span className="text-ink-500">{t('currencyLabel')}</span>
+        {currencies.map((code) => (
+          <button
+            key={code}
+            type="button"
+            aria-pressed={code === currency}
+            onClick={() => {
+              setCurrency(code);
+              const first = rules.find((r) => r.currency === code);
+              setRuleId(first?.id ?? null);
+              setChannel(channels.find((c) => c.currencies.includes(code))?.channel ?? '');
+            }}
+            className={cn(
+              'h-8 rounded-md border px-3',
+              code === currency ? 'border-brand-500 bg-brand-50 text-brand-600' : 'border-line text-ink-700',
+            )}
+          >
+            {code}
+          </button>
+        ))}
+      </div>
+      <ul className="grid grid-cols-6 gap-3" aria-label={t('choosePackage')}>
+        {shown.map((r) => (
+          <li key={r.id}>
+            <button
+              type="button"
+              aria-pressed={r.id === ruleId}
+              data-testid={`package-${r.currency}-${r.diamonds}`}
+              onClick={() => setRuleId(r.id)}
+              className={cn(
+                'flex h-24 w-full flex-col items-center justify-center rounded-lg border text-center',
+                r.id === ruleId ? 'border-brand-500 bg-brand-50' : 'border-line hover:border-brand-400',
+              )}
+            >
+              <span className="font-semibold text-ink-900 tabular-nums">
+                {t('package', { diamonds: r.diamonds })}
+              </span>
+              <span className="mt-0.5 h-4 text-xs text-brand-600">
+                {r.bonus ? t('bonus', { bonus: r.bonus }) : ''}
+              </span>
+              <span className="mt-1 text-sm text-ink-500 tabular-nums">{price(r)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="flex items-center gap-3">
+        <span className="text-sm text-ink-500">{t('channel')}</span>
+        {usable.map((c) => (
+          <label
+            key={c.channel}
+            className={cn(
+              'flex h-9 cursor-pointer items-center gap-2 rounded-md border px-3 text-sm',
+              c.channel === channel ? 'border-brand-500 text-brand-600' : 'border-line text-ink-700',
+            )}
+          >
+            <input
+              type="radio"
+              name="channel"
+              value={c.channel}
+              checked={c.channel === channel}
+              onChange={() => setChannel(c.channel)}
+              className="accent-brand-500"
+            />
+            {c.name}
+          </label>
+        ))}
+        <Button
+          className="ml-auto min-w-40"
+          onClick={pay}
+          disabled={!rule || !channel || busy}
+          data-testid="recharge-pay"
+        >
+          {rule ? t('pay', { price: price(rule) }) : t('choosePackage')}
+        </Button>
+      </div>
+    </div>
+  );
+}

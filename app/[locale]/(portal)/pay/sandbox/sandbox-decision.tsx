@@ -1,0 +1,38 @@
+'use client';
+// The checkout's two buttons: the server delivers the decision as a signed notification, then the
+// page is rendered again from the order's new state.
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+
+export function SandboxDecision({ orderNo }: { orderNo: string }) {
+  const t = useTranslations('wallet.checkout');
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  async function decide(decision: 'confirm' | 'cancel') {
+    setBusy(true);
+    try {
+      const { api } = await import('@/lib/http/client');
+      await api.post('api/pay/sandbox/decide', { order_no: orderNo, decision });
+      router.refresh();
+    } catch {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="flex justify-end gap-3">
+      <Button variant="secondary" onClick={() => decide('cancel')} disabled={busy}>
+        {t('cancel')}
+      </Button>
+      <Button
+        onClick={() => decide('confirm')}
+        disabled={busy}
+        className="min-w-36"
+        data-testid="checkout-confirm"
+      >
+        {t('confirm')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+// Gift sends per second with the ledger correct (issue #12): every send goes through the API
+// (`api/member/handselGift`, in-process: routing, session, validation, ledger transaction, push) on a
+// fresh embedded database, with 1 room × 100 senders and 50 rooms × 10 senders, each sender keeping
+// one send in flight. The floor is a bare `UPDATE ... WHERE balance >= amount` loop on the same
+// database in the same run, with the same concurrency. `ledger:check` runs after each scenario.
+// Prints a table and writes bench/results/gifts.json. BENCH_GIFT_SENDS sets sends per scenario.
+import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { users } from '@/lib/accounts/schema';
+import { createSession } from '@/lib/accounts/session';
+import { createDb, runMigrations } from '@/lib/db';
+import { bootDatabase } from '@/lib/db/bootstrap';
+import { seedGiftCatalog } from '@/lib/gifts/catalog';
+import { ensureRoom } from '@/lib/live/service';
+import { createApiApp } from '@/lib/server/api-app';
+import { checkLedger } from '@/lib/wallet/check';
+import { mintLeg, runOperation } from '@/lib/wallet/ledger';
+
+const DATA_DIR = '.data/bench-gifts';
+const SENDS = Number(process.env.BENCH_GIFT_SENDS ?? 3000);
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
+};
+
+async function main() {
+  fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  const database = await bootDatabase({ DATA_DIR, EMBEDDED_PG_PORT: 0, DATABASE_URL: undefined }, () => {});
+  // The portal's own pool size (lib/db: 10 connections).
+  const { db, pool } = createDb(database.url, 10);
+  const results: Record<string, string> = {};
+  try {
+    await runMigrations(db);
+    await seedGiftCatalog(db);
+    const app = createApiApp({ db: () => db });
+    const [gift] = (await db.execute<{ id: number }>(sql`select id from gifts where code = 'rose'`)).rows;
+    let made = 0;
+    const makeUser = async (isAnchor: boolean) => {
+      made += 1;
+      const [user] = await db
+        .insert(users)
+        .values({ mobile: `166${String(made).padStart(8, '0')}`, nickname: `bench${made}`, isAnchor })
+        .returning();
+      return user!;
+    };
+
+    async function scenario(name: string, roomCount: number, sendersPerRoom: number) {
+      const rooms = [];
+      for (let i = 0; i < roomCount; i++) rooms.push(await ensureRoom(db, (await makeUser(true)).id));
+      const senders: { token: string; room: number }[] = [];
+      for (const room of rooms)
+        for (let i = 0; i < sendersPerRoom; i++) {
+          const user = await makeUser(false);
+          await runOperation(db, {
+            key: `bench:fund:${user.id}`,
+            kind: 'reward',
+            userId: user.id,
+            payload: {},
+            now: new Date(),
+            prepare: async () => ({ legs: [mintLeg(user.id, 'star', 1_000_000)], result: {} }),
+          });
+          senders.push({ token: (await createSession(db, user.id)).token, room: room.id });
+        }
+      const latencies: number[] = [];
+      let next = 0;
+      let failed = 0;
+      const started = performance.now();
+      await Promise.all(
+        senders.map(async (sender, s) => {
+          for (;;) {
+            const n = next++;
+            if (n >= SENDS) return;
+            const t0 = performance.now();
+            const response = await app.request(
+              `/api/member/handselGift?room_id=${sender.room}&gift_id=${gift!.id}&num=1&key=bench-${s}-${n}-send`,
+              { headers: { token: sender.token } },
+            );
+            const body = (await response.json()) as { code: number };
+            latencies.push(performance.now() - t0);
+            if (body.code !== 0) failed += 1;
+          }
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      const report = await checkLedger(db);
+      const rate = SENDS / seconds;
+      results[`${name}: gift sends/s through the API`] =
+        `${rate.toFixed(0)}/s, p50 ${quantile(latencies, 0.5).toFixed(1)} ms, p99 ${quantile(latencies, 0.99).toFixed(1)} ms, ${failed} failed, ledger:check ${report.ok ? 'OK' : 'FAILED'}`;
+      return { rate, senders };
+    }
+
+    async function floor(name: string, concurrency: number) {
+      await db.execute(
+        sql`create table if not exists bench_balances (id int primary key, balance bigint not null check (balance >= 0))`,
+      );
+      await db.execute(sql`truncate bench_balances`);
+      await db.execute(
+        sql`insert into bench_balances select g, 1000000000 from generate_series(1, ${concurrency}) g`,
+      );
+      const latencies: number[] = [];
+      let next = 0;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: concurrency }, async (_, s) => {
+          for (;;) {
+            if (next++ >= SENDS) return;
+            const t0 = performance.now();
+            await db.execute(
+              sql`update bench_balances set balance = balance - 1 where id = ${s + 1} and balance >= 1`,
+            );
+            latencies.push(performance.now() - t0);
+          }
+        }),
+      );
+      const rate = SENDS / ((performance.now() - started) / 1000);
+      results[`${name}: floor, bare UPDATE ... WHERE balance >= amount`] =
+        `${rate.toFixed(0)}/s, p50 ${quantile(latencies, 0.5).toFixed(1)} ms, p99 ${quantile(latencies, 0.99).toFixed(1)} ms`;
+      return rate;
+    }
+
+    const one = await scenario('1 room × 100 senders', 1, 100);
+    const oneFloor = await floor('100 concurrent', 100);
+    results['1 room × 100 senders: ratio to the floor'] = `${((one.rate / oneFloor) * 100).toFixed(1)} %`;
+    const many = await scenario('50 rooms × 10 senders', 50, 10);
+    const manyFloor = await floor('500 concurrent', 500);
+    results['50 rooms × 10 senders: ratio to the floor'] = `${((many.rate / manyFloor) * 100).toFixed(1)} %`;
+  } finally {
+    await pool.end();
+    await database.stop();
+  }
+  const width = Math.max(...Object.keys(results).map((key) => key.length));
+  for (const [key, value] of Object.entries(results)) console.log(`${key.padEnd(width)}  ${value}`);
+  fs.mkdirSync('bench/results', { recursive: true });
+  fs.writeFileSync(
+    'bench/results/gifts.json',
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), sends: SENDS, results }, null, 2)}\n`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,239 @@
+'use client';
+// The gift bar: catalog or backpack, the count (×1/×10/×66/×520), send with a combo counter that
+// grows while the same gift is sent again within seconds, the viewer's star diamonds, and beside it
+// the room's gift ticker and contribution ranking. Big gifts play a full-width effect for everyone.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Gem, Gift, Package } from 'lucide-react';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useCallback, useState } from 'react';
+import { LoginButton } from '@/components/accounts/login-button';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import type { GiftView } from '@/lib/gifts/service';
+import { Link } from '@/lib/i18n/navigation';
+import type { GiftPush } from '@/lib/realtime/events';
+import { GiftArt } from './gift-art';
+import { GiftEffects } from './gift-effects';
+import { GiftFeed } from './gift-feed';
+import { useGiftPushes } from './use-gift-pushes';
+
+type BackpackItem = GiftView & { quantity: number };
+type Sent = { send_id: number; combo: number; balance: number };
+const COMBO_SHOWN_MS = 5000;
+const TICKER_LINES = 30;
+
+export function GiftBar({
+  roomId,
+  anchorId,
+  viewerId,
+  gifts,
+  counts,
+  recent,
+  balance: initialBalance,
+}: {
+  roomId: number;
+  anchorId: number;
+  viewerId: number | null;
+  gifts: GiftView[];
+  counts: number[];
+  recent: GiftPush[];
+  balance: number;
+}) {
+  const t = useTranslations('gifts');
+  const format = useFormatter();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<'gifts' | 'backpack'>('gifts');
+  const [selected, setSelected] = useState<number | null>(gifts[0]?.id ?? null);
+  const [count, setCount] = useState(counts[0] ?? 1);
+  const [balance, setBalance] = useState(initialBalance);
+  const [sending, setSending] = useState(false);
+  const [combo, setCombo] = useState<{ value: number; until: number } | null>(null);
+  const [ticker, setTicker] = useState<GiftPush[]>(recent);
+  const [effects, setEffects] = useState<GiftPush[]>([]);
+  const own = viewerId === anchorId;
+
+  const backpack = useQuery({
+    queryKey: ['gifts', 'backpack', viewerId],
+    enabled: viewerId !== null && tab === 'backpack',
+    queryFn: async () => {
+      const { api } = await import('@/lib/http/client');
+      return (await api.get<{ list: BackpackItem[] }>('api/Gift/getUserGiftList')).list;
+    },
+  });
+
+  useGiftPushes(roomId, (push) => {
+    setTicker((lines) =>
+      [push, ...lines.filter((line) => line.send_id !== push.send_id)].slice(0, TICKER_LINES),
+    );
+    if (push.tier === 'big') setEffects((queue) => [...queue, push]);
+    void queryClient.invalidateQueries({ queryKey: ['gifts', 'contribution', roomId] });
+  });
+  const nextEffect = useCallback(() => setEffects((queue) => queue.slice(1)), []);
+
+  const items: (GiftView & { quantity?: number })[] = tab === 'gifts' ? gifts : (backpack.data ?? []);
+  const chosen = items.find((item) => item.id === selected) ?? null;
+
+  async function send() {
+    if (!chosen || sending) return;
+    setSending(true);
+    try {
+      const { api } = await import('@/lib/http/client');
+      const sent = await api.get<Sent>('api/member/handselGift', {
+        room_id: roomId,
+        gift_id: chosen.id,
+        num: count,
+        type: tab === 'backpack' ? 1 : 0,
+        key: crypto.randomUUID(),
+      });
+      setBalance(sent.balance);
+      setCombo({ value: sent.combo, until: Date.now() + COMBO_SHOWN_MS });
+      setTimeout(() => setCombo((c) => (c && c.until <= Date.now() ? null : c)), COMBO_SHOWN_MS + 50);
+      if (tab === 'backpack') void backpack.refetch();
+    } catch {
+      // The client already showed the server's message (insufficient balance, ...).
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby="gift-bar-title"
+      className="grid grid-cols-[minmax(0,1fr)_300px] rounded-xl border border-line bg-surface"
+      data-testid="gift-bar"
+    >
+      <div className="flex min-w-0 flex-col">
+        <header className="flex h-11 items-center gap-1 border-b border-line px-3">
+          <h2 id="gift-bar-title" className="sr-only">
+            {t('title')}
+          </h2>
+          {(
+            [
+              ['gifts', Gift, t('title')],
+              ['backpack', Package, t('backpack')],
+            ] as const
+          ).map(([key, Icon, label]) => (
+            <button
+              key={key}
+              type="button"
+              aria-pressed={tab === key}
+              onClick={() => {
+                setTab(key);
+                setSelected(key === 'gifts' ? (gifts[0]?.id ?? null) : null);
+              }}
+              className={cn(
+                'inline-flex h-8 items-center gap-1.5 rounded-md px-3 text-sm',
+                tab === key ? 'bg-brand-50 font-medium text-brand-600' : 'text-ink-700 hover:text-brand-600',
+              )}
+            >
+              <Icon aria-hidden className="size-4" />
+              {label}
+            </button>
+          ))}
+          {viewerId !== null && !own ? (
+            <div className="ml-auto flex items-center gap-3 text-sm">
+              <span className="inline-flex items-center gap-1.5 text-ink-700">
+                <Gem aria-hidden className="size-4 text-brand-500" />
+                <span data-testid="gift-balance" className="tabular-nums">
+                  {t('balance', { balance: format.number(balance) })}
+                </span>
+              </span>
+              <Link href="/member?type=2" className="font-medium text-brand-600 hover:underline">
+                {t('recharge')}
+              </Link>
+            </div>
+          ) : null}
+        </header>
+
+        <div className="min-h-[132px] flex-1 p-3">
+          {tab === 'backpack' && viewerId !== null && backpack.isSuccess && items.length === 0 ? (
+            <p className="flex h-full min-h-[108px] items-center justify-center text-sm text-ink-500">
+              {t('backpackEmpty')}
+            </p>
+          ) : (
+            <ul className="grid grid-cols-[repeat(auto-fill,minmax(84px,1fr))] gap-2">
+              {items.map((item) => (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    aria-pressed={item.id === selected}
+                    onClick={() => setSelected(item.id)}
+                    data-testid={`gift-${item.code}`}
+                    className={cn(
+                      'flex w-full flex-col items-center gap-1 rounded-lg border px-1 py-2 text-center transition-colors',
+                      item.id === selected
+                        ? 'border-brand-500 bg-brand-50'
+                        : 'border-transparent hover:border-line hover:bg-canvas',
+                    )}
+                  >
+                    <GiftArt code={item.code} size={44} />
+                    <span className="w-full truncate text-xs font-medium text-ink-900">{item.name}</span>
+                    <span className="text-[11px] text-ink-500 tabular-nums">
+                      {item.quantity !== undefined
+                        ? t('owned', { count: item.quantity })
+                        : t('price', { price: format.number(item.price) })}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+
+        <footer className="flex h-14 items-center gap-2 border-t border-line px-3">
+          {own ? (
+            <p className="text-sm text-ink-500">{t('own')}</p>
+          ) : (
+            <>
+              <fieldset className="flex rounded-md bg-canvas p-0.5">
+                <legend className="sr-only">{t('countLabel')}</legend>
+                {counts.map((value) => (
+                  <button
+                    key={value}
+                    type="button"
+                    aria-pressed={count === value}
+                    onClick={() => setCount(value)}
+                    className={cn(
+                      'h-8 min-w-12 rounded px-2 text-sm tabular-nums',
+                      count === value ? 'bg-surface font-semibold text-brand-600 shadow-sm' : 'text-ink-700',
+                    )}
+                  >
+                    {t('count', { count: value })}
+                  </button>
+                ))}
+              </fieldset>
+              {combo && combo.value > 1 ? (
+                <span
+                  key={combo.value}
+                  data-testid="gift-combo"
+                  className="ml-2 animate-gift-pop text-lg font-bold italic text-brand-500 tabular-nums"
+                >
+                  {t('combo', { combo: combo.value })}
+                </span>
+              ) : null}
+              <div className="ml-auto">
+                {viewerId === null ? (
+                  <LoginButton
+                    label={t('login')}
+                    className="h-10 rounded-md bg-brand-500 px-5 text-sm font-medium text-white hover:bg-brand-600"
+                  />
+                ) : (
+                  <Button
+                    onClick={send}
+                    disabled={!chosen || sending}
+                    data-testid="gift-send"
+                    className="px-6"
+                  >
+                    {t('send')}
+                  </Button>
+                )}
+              </div>
+            </>
+          )}
+        </footer>
+      </div>
+      <GiftFeed roomId={roomId} ticker={ticker} />
+      <GiftEffects queue={effects} onDone={nextEffect} />
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+// The live room's gift bar (spec §2 gift list, backpack), below the player: the server reads the
+// catalog, the viewer's balance and the room's latest gifts; the bar, its ticker, the contribution
+// ranking and the full-width effects are one client island with this page's gift texts only.
+import { NextIntlClientProvider } from 'next-intl';
+import { getLocale, getMessages } from 'next-intl/server';
+import { currentUser } from '@/lib/accounts/current-user';
+import { getDb } from '@/lib/db';
+import { GIFT_COUNTS, listGifts, recentRoomGifts } from '@/lib/gifts/service';
+import type { Locale } from '@/lib/i18n/routing';
+import { balancesOf } from '@/lib/wallet/ledger';
+import { GiftBar } from './gift-bar';
+
+export async function GiftPanel({ roomId, anchorId }: { roomId: number; anchorId: number }) {
+  const [locale, messages, viewer] = await Promise.all([getLocale(), getMessages(), currentUser()]);
+  const db = getDb();
+  const [gifts, recent, balances] = await Promise.all([
+    listGifts(db, locale as Locale),
+    recentRoomGifts(db, roomId),
+    viewer ? balancesOf(db, viewer.id) : null,
+  ]);
+  return (
+    <NextIntlClientProvider locale={locale} messages={{ gifts: messages.gifts }}>
+      <GiftBar
+        roomId={roomId}
+        anchorId={anchorId}
+        viewerId={viewer?.id ?? null}
+        gifts={gifts}
+        counts={[...GIFT_COUNTS]}
+        recent={recent}
+        balance={balances?.star ?? 0}
+      />
+    </NextIntlClientProvider>
+  );
+}

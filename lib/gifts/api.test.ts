@@ -1,0 +1,267 @@
+// Gifts through the API: catalog, backpack, sending with combos and shares, refusals that move
+// nothing, idempotent retries, rankings, the anchor's list, and 1,000 concurrent sends.
+import { sql } from 'drizzle-orm';
+import { ensureRoom } from '@/lib/live/service';
+import { type ApiApp, createApiApp } from '@/lib/server/api-app';
+import { apiCaller } from '@/lib/testing/api';
+import { createTestDb, type TestDb } from '@/lib/testing/db';
+import { makeSignedInUser } from '@/lib/testing/factories';
+import { checkLedger } from '@/lib/wallet/check';
+import { balancesOf, mintLeg, runOperation } from '@/lib/wallet/ledger';
+import { seedGiftCatalog } from './catalog';
+import { grantBackpack } from './service';
+
+let testDb: TestDb;
+let app: ApiApp;
+const call = apiCaller(() => app);
+let giftIds: Record<string, number>;
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  app = createApiApp({ db: () => testDb.db });
+  await seedGiftCatalog(testDb.db);
+  const { rows } = await testDb.db.execute<{ id: number; code: string }>(sql`select id, code from gifts`);
+  giftIds = Object.fromEntries(rows.map((row) => [row.code, row.id]));
+});
+afterAll(() => testDb.close());
+
+const en = (token?: string) => ({ lang: 'en', ...(token ? { token } : {}) });
+let keyCounter = 0;
+const key = () => `k${Date.now()}x${++keyCounter}`.padEnd(8, '0');
+
+async function fund(userId: number, amount: number) {
+  await runOperation(testDb.db, {
+    key: `fund:${userId}:${amount}:${++keyCounter}`,
+    kind: 'test_fund',
+    userId,
+    payload: {},
+    now: new Date(),
+    prepare: async () => ({ legs: [mintLeg(userId, 'star', amount)], result: {} }),
+  });
+}
+
+async function anchorRoom() {
+  const anchor = await makeSignedInUser(testDb.db, { isAnchor: true });
+  const room = await ensureRoom(testDb.db, anchor.user.id);
+  return { ...anchor, room };
+}
+
+type Sent = {
+  send_id: number;
+  combo: number;
+  value: number;
+  count: number;
+  balance: number;
+  replayed: boolean;
+};
+const send = (token: string, query: Record<string, string | number>) =>
+  call<Sent>(
+    `/api/member/handselGift?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+    {
+      headers: en(token),
+    },
+  );
+
+it('lists the catalog in the request language with the combo counts', async () => {
+  const zh = await call<{
+    list: { code: string; name: string; price: number; tier: string }[];
+    counts: number[];
+  }>('/api/Gift/getList');
+  expect(zh.body.data.list[0]).toMatchObject({ code: 'rose', name: '玫瑰', price: 1, tier: 'small' });
+  expect(zh.body.data.counts).toEqual([1, 10, 66, 520]);
+  const vi = await call<{ list: { name: string }[] }>('/api/Gift/getList', { headers: { lang: 'vi' } });
+  expect(vi.body.data.list.at(-1)!.name).toBe('Tên lửa');
+});
+
+it('sends a gift: the sender pays, the anchor earns the share in yellow, the sender gains experience', async () => {
+  const { room, user: anchor, token: anchorToken } = await anchorRoom();
+  const viewer = await makeSignedInUser(testDb.db);
+  await fund(viewer.user.id, 1000);
+  const first = await send(viewer.token, {
+    room_id: room.id,
+    gift_id: giftIds.football!,
+    num: 10,
+    key: key(),
+  });
+  expect(first.body).toMatchObject({
+    code: 0,
+    data: { value: 100, combo: 1, balance: 900, replayed: false },
+  });
+  const second = await send(viewer.token, {
+    room_id: room.id,
+    gift_id: giftIds.football!,
+    num: 10,
+    key: key(),
+  });
+  expect(second.body.data.combo).toBe(2);
+  expect(await balancesOf(testDb.db, viewer.user.id)).toMatchObject({ star: 800, exp: 2000 });
+  expect((await balancesOf(testDb.db, anchor.id)).yellow).toBe(100);
+  const { rows } = await testDb.db.execute<{ experience: number }>(
+    sql`select experience from users where id = ${viewer.user.id}`,
+  );
+  expect(rows[0]!.experience).toBe(2000);
+
+  const ranking = await call<{ list: { user_id: number; value: number }[] }>(
+    `/api/Gift/roomContribution?room_id=${room.id}&type=total`,
+  );
+  expect(ranking.body.data.list).toEqual([expect.objectContaining({ user_id: viewer.user.id, value: 200 })]);
+  const global = await call<{ list: { user_id: number }[] }>('/api/Gift/contributionRank?type=day');
+  expect(global.body.data.list.map((line) => line.user_id)).toContain(viewer.user.id);
+
+  const received = await call<{
+    total: number;
+    income: number;
+    list: { gift_code: string; sender_id: number }[];
+  }>('/api/member/webgetAnchorgiftlist', { method: 'POST', json: {}, headers: en(anchorToken) });
+  expect(received.body.data).toMatchObject({ total: 2, income: 100 });
+  expect(received.body.data.list[0]).toMatchObject({ gift_code: 'football', sender_id: viewer.user.id });
+});
+
+it('a retry with the same key returns the first result and moves nothing; another payload is refused', async () => {
+  const { room } = await anchorRoom();
+  const viewer = await makeSignedInUser(testDb.db);
+  await fund(viewer.user.id, 100);
+  const k = key();
+  const first = await send(viewer.token, { room_id: room.id, gift_id: giftIds.whistle!, num: 1, key: k });
+  const again = await send(viewer.token, { room_id: room.id, gift_id: giftIds.whistle!, num: 1, key: k });
+  expect(again.body.data).toMatchObject({ send_id: first.body.data.send_id, replayed: true, balance: 95 });
+  const other = await send(viewer.token, { room_id: room.id, gift_id: giftIds.whistle!, num: 10, key: k });
+  expect(other.body).toMatchObject({
+    code: 1,
+    msg: 'This request key was already used for a different operation; nothing was changed',
+  });
+  expect((await balancesOf(testDb.db, viewer.user.id)).star).toBe(95);
+});
+
+it('refuses bad input with a translated message and moves nothing', async () => {
+  const { room, token: anchorToken } = await anchorRoom();
+  const viewer = await makeSignedInUser(testDb.db);
+  await fund(viewer.user.id, 10);
+  const cases: [Record<string, string | number>, string, string][] = [
+    [
+      { room_id: room.id, gift_id: giftIds.trophy!, num: 1 },
+      viewer.token,
+      'Not enough balance. Please top up first',
+    ],
+    [
+      { room_id: room.id, gift_id: giftIds.rose!, num: 3 },
+      viewer.token,
+      'Gifts are sent 1, 10, 66 or 520 at a time',
+    ],
+    [
+      { room_id: room.id, gift_id: giftIds.rose!, num: -1 },
+      viewer.token,
+      'Gifts are sent 1, 10, 66 or 520 at a time',
+    ],
+    [
+      { room_id: room.id, gift_id: giftIds.rose!, num: 1, type: 1 },
+      viewer.token,
+      "You don't have enough of this gift in your backpack",
+    ],
+    [
+      { room_id: room.id, gift_id: giftIds.rose!, num: 1 },
+      anchorToken,
+      "Streamers can't send gifts to themselves",
+    ],
+    [
+      { room_id: room.id, gift_id: 999999, num: 1 },
+      viewer.token,
+      "That gift doesn't exist or is no longer offered",
+    ],
+  ];
+  for (const [query, token, msg] of cases) {
+    const response = await send(token, { ...query, key: key() });
+    expect(response.body).toMatchObject({ code: 1, msg });
+  }
+  const fractional = await send(viewer.token, {
+    room_id: room.id,
+    gift_id: giftIds.rose!,
+    num: '1.5',
+    key: key(),
+  });
+  expect(fractional.body.code).toBe(1);
+  expect(await balancesOf(testDb.db, viewer.user.id)).toMatchObject({ star: 10, exp: 0 });
+  const guest = await call(`/api/member/handselGift?room_id=${room.id}&gift_id=${giftIds.rose}`);
+  expect(guest.body.code).toBe(700);
+  // A GET that writes is still guarded against other sites.
+  const crossSite = await call(`/api/member/handselGift?room_id=${room.id}&gift_id=${giftIds.rose}&num=1`, {
+    headers: { cookie: `token=${viewer.token}`, 'sec-fetch-site': 'cross-site' },
+  });
+  expect(crossSite.status).toBe(403);
+  expect((await balancesOf(testDb.db, viewer.user.id)).star).toBe(10);
+});
+
+it('sends from the backpack without spending diamonds', async () => {
+  const { room, user: anchor } = await anchorRoom();
+  const viewer = await makeSignedInUser(testDb.db);
+  await grantBackpack(testDb.db, viewer.user.id, giftIds.football!, 12);
+  const pack = await call<{ list: { code: string; quantity: number }[] }>('/api/Gift/getUserGiftList', {
+    headers: en(viewer.token),
+  });
+  expect(pack.body.data.list).toEqual([expect.objectContaining({ code: 'football', quantity: 12 })]);
+  const sent = await send(viewer.token, {
+    room_id: room.id,
+    gift_id: giftIds.football!,
+    num: 10,
+    type: 1,
+    key: key(),
+  });
+  expect(sent.body).toMatchObject({ code: 0, data: { value: 100, balance: 0 } });
+  expect((await balancesOf(testDb.db, anchor.id)).yellow).toBe(50);
+  const after = await call<{ list: { quantity: number }[] }>('/api/Gift/getUserGiftList', {
+    headers: en(viewer.token),
+  });
+  expect(after.body.data.list[0]!.quantity).toBe(2);
+});
+
+it('operators manage the catalog; others may not', async () => {
+  const operator = await makeSignedInUser(testDb.db, { role: 'operator' });
+  const viewer = await makeSignedInUser(testDb.db);
+  const body = {
+    code: 'corner_flag',
+    names: { 'zh-CN': '角旗', 'zh-TW': '角旗', en: 'Corner flag', vi: 'Cờ góc' },
+    price: 20,
+    tier: 'small',
+  };
+  expect((await call('/api/admin/gifts/save', { json: body, headers: en(viewer.token) })).status).toBe(403);
+  const saved = await call<{ id: number }>('/api/admin/gifts/save', {
+    json: body,
+    headers: en(operator.token),
+  });
+  expect(saved.body.code).toBe(0);
+  const bad = await call('/api/admin/gifts/save', {
+    json: { ...body, price: 0 },
+    headers: en(operator.token),
+  });
+  expect(bad.body.code).toBe(1);
+  const list = await call<{ list: { code: string }[] }>('/api/Gift/getList', { headers: en() });
+  expect(list.body.data.list.map((gift) => gift.code)).toContain('corner_flag');
+});
+
+it('1,000 concurrent sends from 50 accounts: nothing negative, nothing created or lost', async () => {
+  const rooms = await Promise.all(Array.from({ length: 5 }, () => anchorRoom()));
+  const senders = await Promise.all(Array.from({ length: 50 }, () => makeSignedInUser(testDb.db)));
+  // Each sender can afford 15 footballs (10 each) but tries 20: some sends must be refused.
+  for (const sender of senders) await fund(sender.user.id, 150);
+  const before = await checkLedger(testDb.db);
+  expect(before.problems).toEqual([]);
+  const attempts = Array.from({ length: 1000 }, (_, i) => {
+    const sender = senders[i % 50]!;
+    const room = rooms[i % 5]!;
+    return send(sender.token, { room_id: room.room.id, gift_id: giftIds.football!, num: 1, key: key() });
+  });
+  const results = await Promise.all(attempts);
+  const ok = results.filter((r) => r.body.code === 0).length;
+  const refused = results.filter((r) => r.body.msg === 'Not enough balance. Please top up first').length;
+  expect(ok + refused).toBe(1000);
+  expect(ok).toBe(750);
+  const after = await checkLedger(testDb.db);
+  expect(after.problems).toEqual([]);
+  for (const sender of senders) expect((await balancesOf(testDb.db, sender.user.id)).star).toBe(0);
+  const yellow = await testDb.db.execute<{ total: string }>(
+    sql`select sum(balance) as total from wallet_accounts where kind = 'user' and currency = 'yellow' and user_id = any(${sql.param(rooms.map((r) => r.user.id))}::int[])`,
+  );
+  expect(Number(yellow.rows[0]!.total)).toBe(750 * 5);
+  const revenue = after.currencies.find((c) => c.currency === 'star')!;
+  expect(revenue.held - before.currencies.find((c) => c.currency === 'star')!.held).toBe(0);
+}, 240_000);

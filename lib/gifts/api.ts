@@ -1,0 +1,264 @@
+// Gifts and chat calls of spec §7 that move money: the catalog, the backpack, sending
+// (`api/member/handselGift`, a GET that writes), the anchor's received gifts, the room's
+// contribution ranking, and the operators' catalog and grants.
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { requireAnchor, requireOperator, requireUser } from '@/lib/api/auth';
+import type { AppEnv } from '@/lib/api/context';
+import { defineRoute } from '@/lib/api/route';
+import { getConfig } from '@/lib/config';
+import { RANK_WINDOWS } from '@/lib/live/reservations';
+import { giftPushSchema, rooms } from '@/lib/realtime/events';
+import { publish } from '@/lib/realtime/gateway';
+import {
+  anchorGiftList,
+  backpackOf,
+  contributionRanking,
+  GIFT_COUNTS,
+  giftPushOf,
+  grantBackpack,
+  listGifts,
+  recentRoomGifts,
+  roomContribution,
+  saveGift,
+  sendGift,
+} from './service';
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const giftSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  price: z.number(),
+  tier: z.string(),
+});
+const rankLine = z.object({
+  user_id: z.number(),
+  nickname: z.string(),
+  avatar: z.string(),
+  value: z.number(),
+});
+
+export function registerGiftRoutes(app: OpenAPIHono<AppEnv>) {
+  defineRoute(
+    app,
+    {
+      path: '/api/Gift/getList',
+      effect: 'read',
+      methods: ['get', 'post'],
+      tag: 'Gifts',
+      summary:
+        'The gift catalog: price in star diamonds, animation tier (small: ticker, big: full-width effect)',
+      output: z.object({ list: z.array(giftSchema), counts: z.array(z.number()) }),
+    },
+    async (c) => ({ list: await listGifts(c.var.db, c.var.locale), counts: [...GIFT_COUNTS] }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/Gift/getUserGiftList',
+      effect: 'read',
+      methods: ['get', 'post'],
+      tag: 'Gifts',
+      summary: "The signed-in user's backpack: gifts held, sent without spending diamonds",
+      middleware: [requireUser],
+      output: z.object({ list: z.array(giftSchema.extend({ quantity: z.number() })) }),
+    },
+    async (c) => ({ list: await backpackOf(c.var.db, c.var.user!.id, c.var.locale) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/member/handselGift',
+      effect: 'write',
+      methods: ['get', 'post'],
+      tag: 'Gifts',
+      summary:
+        'Sends a gift in a live room (count 1, 10, 66 or 520; type 1 from the backpack). `key` makes a retry safe: the same key returns the first result',
+      middleware: [requireUser],
+      input: z.object({
+        room_id: id,
+        gift_id: id,
+        num: z.coerce.number().int().default(1),
+        type: z.coerce.number().int().min(0).max(1).default(0),
+        key: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]{8,64}$/)
+          .optional(),
+      }),
+      output: z.object({
+        send_id: z.number(),
+        combo: z.number(),
+        value: z.number(),
+        count: z.number(),
+        balance: z.number(),
+        replayed: z.boolean(),
+      }),
+    },
+    async (c, input) => {
+      const user = c.var.user!;
+      const sent = await sendGift(c.var.db, {
+        senderId: user.id,
+        roomId: input.room_id,
+        giftId: input.gift_id,
+        count: input.num,
+        fromBackpack: input.type === 1,
+        key: input.key ?? crypto.randomUUID(),
+        anchorShare: getConfig().GIFT_ANCHOR_SHARE,
+        now: c.var.now,
+      });
+      const result = sent.result;
+      if (!sent.replayed) {
+        const data = giftPushOf(
+          {
+            operationId: result.send_id,
+            count: result.count,
+            combo: result.combo,
+            value: result.value,
+            anchorId: result.anchor_id,
+            anchorIncome: result.anchor_income,
+          },
+          sent.gift,
+          user,
+        );
+        publish({ room: rooms.liveRoom(input.room_id) }, { type: 'gift', room_id: input.room_id, data });
+      }
+      return {
+        send_id: result.send_id,
+        combo: result.combo,
+        value: result.value,
+        count: result.count,
+        balance: result.balance,
+        replayed: sent.replayed,
+      };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/member/webgetAnchorgiftlist',
+      effect: 'read',
+      methods: ['post', 'get'],
+      tag: 'Gifts',
+      summary:
+        'Gifts the signed-in anchor received in the last three months and the yellow diamonds they earned',
+      middleware: [requireAnchor],
+      input: z.object({
+        page: z.coerce.number().int().min(1).max(10_000).default(1),
+        size: z.coerce.number().int().min(1).max(50).default(15),
+      }),
+      output: z.object({
+        total: z.number(),
+        income: z.number(),
+        list: z.array(z.record(z.string(), z.unknown())),
+      }),
+    },
+    (c, input) => anchorGiftList(c.var.db, c.var.user!.id, c.var.locale, c.var.now, input.page, input.size),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/Gift/roomContribution',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Gifts',
+      summary:
+        "A room's biggest givers by star-diamond value, today / this week / this month (UTC+8) or in total",
+      input: z.object({ room_id: id, type: z.enum(RANK_WINDOWS).default('day') }),
+      output: z.object({ list: z.array(rankLine) }),
+    },
+    async (c, input) => ({ list: await roomContribution(c.var.db, input.room_id, input.type, c.var.now) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/Gift/roomGifts',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Gifts',
+      summary: "A room's latest gifts, newest first, shaped like the `gift` push (the ticker's first lines)",
+      input: z.object({ room_id: id }),
+      output: z.object({ list: z.array(giftPushSchema) }),
+    },
+    async (c, input) => ({ list: await recentRoomGifts(c.var.db, input.room_id) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/Gift/contributionRank',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Gifts',
+      summary: 'The biggest givers across every room in a window',
+      input: z.object({ type: z.enum(RANK_WINDOWS).default('day') }),
+      output: z.object({ list: z.array(rankLine) }),
+    },
+    async (c, input) => ({ list: await contributionRanking(c.var.db, input.type, c.var.now) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/gifts/list',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Gifts',
+      summary: 'Every gift of the catalog, hidden ones included (operators)',
+      middleware: [requireOperator],
+      output: z.object({ list: z.array(giftSchema) }),
+    },
+    async (c) => ({ list: await listGifts(c.var.db, c.var.locale, true) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/gifts/save',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Gifts',
+      summary:
+        'Adds a gift or changes one (by code): names in four languages, price, tier, order, shown or hidden',
+      middleware: [requireOperator],
+      input: z.object({
+        code: z.string().regex(/^[a-z0-9_-]{2,32}$/),
+        names: z.object({
+          'zh-CN': z.string().trim().min(1).max(16),
+          'zh-TW': z.string().trim().min(1).max(16),
+          en: z.string().trim().min(1).max(24),
+          vi: z.string().trim().min(1).max(24),
+        }),
+        price: z.coerce.number().int().min(1).max(1_000_000),
+        tier: z.enum(['small', 'big']),
+        sort: z.coerce.number().int().min(0).max(10_000).default(0),
+        active: z.boolean().default(true),
+      }),
+      output: z.object({ id: z.number() }),
+    },
+    async (c, input) => ({ id: (await saveGift(c.var.db, input)).id }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/gifts/grant',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Gifts',
+      summary: "Puts gifts into a user's backpack (operators)",
+      middleware: [requireOperator],
+      input: z.object({ user_id: id, gift_id: id, quantity: z.coerce.number().int().min(1).max(100_000) }),
+      output: z.object({ ok: z.boolean() }),
+    },
+    async (c, input) => {
+      await grantBackpack(c.var.db, input.user_id, input.gift_id, input.quantity);
+      return { ok: true };
+    },
+  );
+}

@@ -1,0 +1,83 @@
+// Gifts: the catalog operators manage, each user's backpack, and every send (rankings read them).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from '../accounts/schema';
+
+/** small: a line in the room's ticker; big: a full-width animation over the stage. */
+export const giftTier = pgEnum('gift_tier', ['small', 'big']);
+
+export const gifts = pgTable(
+  'gifts',
+  {
+    id: serial('id').primaryKey(),
+    /** Stable name; also picks the drawn artwork (components/live/gifts/gift-art.tsx). */
+    code: varchar('code', { length: 32 }).notNull().unique(),
+    /** Names per locale: { "zh-CN": "...", "zh-TW": "...", "en": "...", "vi": "..." }. */
+    names: jsonb('names').$type<Record<string, string>>().notNull(),
+    /** Price in star diamonds. */
+    price: integer('price').notNull(),
+    tier: giftTier('tier').notNull().default('small'),
+    sort: integer('sort').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (table) => [check('gifts_price_positive', sql`${table.price} > 0`)],
+);
+
+/** Gifts a user holds (rewards, bonuses); sending one from here costs no diamonds. */
+export const backpackItems = pgTable(
+  'backpack_items',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    giftId: integer('gift_id')
+      .notNull()
+      .references(() => gifts.id),
+    quantity: integer('quantity').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.giftId] }),
+    check('backpack_items_quantity_nonnegative', sql`${table.quantity} >= 0`),
+  ],
+);
+
+export const giftSends = pgTable(
+  'gift_sends',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    operationId: bigint('operation_id', { mode: 'number' }).notNull().unique(),
+    roomId: integer('room_id').notNull(),
+    anchorId: integer('anchor_id').notNull(),
+    senderId: integer('sender_id').notNull(),
+    giftId: integer('gift_id').notNull(),
+    count: integer('count').notNull(),
+    /** Star diamonds the gifts are worth (price × count), paid or taken from the backpack. */
+    value: integer('value').notNull(),
+    /** Yellow diamonds the anchor earned. */
+    anchorIncome: integer('anchor_income').notNull(),
+    fromBackpack: boolean('from_backpack').notNull().default(false),
+    /** 1 for a first send; n for the n-th send of the same gift within the combo window. */
+    combo: integer('combo').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('gift_sends_room_idx').on(table.roomId, table.createdAt),
+    index('gift_sends_anchor_idx').on(table.anchorId, table.createdAt),
+    index('gift_sends_sender_idx').on(table.senderId, table.createdAt),
+    check('gift_sends_count_positive', sql`${table.count} > 0`),
+  ],
+);

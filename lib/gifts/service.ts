@@ -1,0 +1,381 @@
+// Gifts (spec §2, §5, §7): the catalog, backpacks, sending in a live room through the ledger, and
+// the rankings and records built from the sends.
+import { and, asc, desc, eq, gt, gte, sql } from 'drizzle-orm';
+import { avatarOf } from '@/lib/accounts/avatars';
+import { users } from '@/lib/accounts/schema';
+import { DomainError, NotFoundError } from '@/lib/api/errors';
+import type { DbOrTx } from '@/lib/db';
+import type { Locale } from '@/lib/i18n/routing';
+import { recordsSince } from '@/lib/live/history';
+import { type RankWindow, rankWindowStart } from '@/lib/live/reservations';
+import { liveRooms } from '@/lib/live/schema';
+import type { GiftPush } from '@/lib/realtime/events';
+import { type Leg, runOperation } from '@/lib/wallet/ledger';
+import { backpackItems, giftSends, gifts } from './schema';
+
+/** The counts the gift bar offers (spec: ×1, ×10, ×66, ×520). */
+export const GIFT_COUNTS = [1, 10, 66, 520] as const;
+/** A send of the same gift to the same room within this window continues the sender's combo. */
+export const COMBO_WINDOW_MS = 5_000;
+/** Spec §9: 1 diamond = 1 experience point; experience is kept in tenths. */
+export const EXPERIENCE_TENTHS_PER_DIAMOND = 10;
+
+export type GiftView = {
+  id: number;
+  code: string;
+  name: string;
+  price: number;
+  tier: 'small' | 'big';
+};
+
+const nameIn = (names: Record<string, string>, locale: Locale) => names[locale] ?? names['zh-CN'] ?? '';
+
+export async function listGifts(db: DbOrTx, locale: Locale, includeInactive = false): Promise<GiftView[]> {
+  const rows = await db
+    .select()
+    .from(gifts)
+    .where(includeInactive ? undefined : eq(gifts.active, true))
+    .orderBy(asc(gifts.sort), asc(gifts.price), asc(gifts.id));
+  return rows.map((row) => ({
+    id: row.id,
+    code: row.code,
+    name: nameIn(row.names, locale),
+    price: row.price,
+    tier: row.tier,
+  }));
+}
+
+export type GiftInput = {
+  code: string;
+  names: Record<string, string>;
+  price: number;
+  tier: 'small' | 'big';
+  sort: number;
+  active: boolean;
+};
+
+/** Operators add or change a gift (by its code). */
+export async function saveGift(db: DbOrTx, input: GiftInput) {
+  const [row] = await db
+    .insert(gifts)
+    .values(input)
+    .onConflictDoUpdate({
+      target: gifts.code,
+      set: {
+        names: input.names,
+        price: input.price,
+        tier: input.tier,
+        sort: input.sort,
+        active: input.active,
+      },
+    })
+    .returning();
+  return row!;
+}
+
+export async function backpackOf(db: DbOrTx, userId: number, locale: Locale) {
+  const rows = await db
+    .select({ gift: gifts, quantity: backpackItems.quantity })
+    .from(backpackItems)
+    .innerJoin(gifts, eq(gifts.id, backpackItems.giftId))
+    .where(and(eq(backpackItems.userId, userId), gt(backpackItems.quantity, 0), eq(gifts.active, true)))
+    .orderBy(asc(gifts.sort), asc(gifts.id));
+  return rows.map(({ gift, quantity }) => ({
+    id: gift.id,
+    code: gift.code,
+    name: nameIn(gift.names, locale),
+    price: gift.price,
+    tier: gift.tier,
+    quantity,
+  }));
+}
+
+/** Puts gifts in a backpack (operators' grants, rewards). */
+export async function grantBackpack(db: DbOrTx, userId: number, giftId: number, quantity: number) {
+  if (!Number.isSafeInteger(quantity) || quantity <= 0) throw new DomainError('INVALID_AMOUNT');
+  const [gift] = await db.select({ id: gifts.id }).from(gifts).where(eq(gifts.id, giftId));
+  if (!gift) throw new NotFoundError('GIFT_NOT_FOUND');
+  await db
+    .insert(backpackItems)
+    .values({ userId, giftId, quantity })
+    .onConflictDoUpdate({
+      target: [backpackItems.userId, backpackItems.giftId],
+      set: { quantity: sql`${backpackItems.quantity} + ${quantity}` },
+    });
+}
+
+export type SendGiftInput = {
+  senderId: number;
+  roomId: number;
+  giftId: number;
+  count: number;
+  fromBackpack: boolean;
+  /** The client's idempotency key for this click (a retry sends the same). */
+  key: string;
+  /** The anchor's share of a gift's value, in percent (config GIFT_ANCHOR_SHARE). */
+  anchorShare: number;
+  now: Date;
+};
+
+export type SendGiftResult = {
+  send_id: number;
+  room_id: number;
+  anchor_id: number;
+  gift_id: number;
+  count: number;
+  value: number;
+  anchor_income: number;
+  combo: number;
+  from_backpack: boolean;
+  /** The sender's star diamonds after the send. */
+  balance: number;
+};
+
+export async function sendGift(db: DbOrTx, input: SendGiftInput) {
+  if (!(GIFT_COUNTS as readonly number[]).includes(input.count)) throw new DomainError('INVALID_GIFT_COUNT');
+  const [room] = await db
+    .select({ anchorId: liveRooms.anchorId })
+    .from(liveRooms)
+    .where(eq(liveRooms.id, input.roomId));
+  if (!room) throw new NotFoundError('ROOM_NOT_FOUND');
+  if (room.anchorId === input.senderId) throw new DomainError('CANNOT_GIFT_SELF');
+  const [gift] = await db.select().from(gifts).where(eq(gifts.id, input.giftId));
+  if (!gift?.active) throw new NotFoundError('GIFT_NOT_FOUND');
+
+  const value = gift.price * input.count;
+  const anchorIncome = Math.floor((value * input.anchorShare) / 100);
+  const sender = { user: input.senderId };
+  const outcome = await runOperation<SendGiftResult>(db, {
+    key: `gift:${input.senderId}:${input.key}`,
+    kind: 'gift',
+    userId: input.senderId,
+    payload: { room: input.roomId, gift: gift.id, count: input.count, backpack: input.fromBackpack },
+    now: input.now,
+    prepare: async (tx, operationId) => {
+      const legs: Leg[] = [];
+      if (input.fromBackpack) {
+        const taken = await tx
+          .update(backpackItems)
+          .set({ quantity: sql`${backpackItems.quantity} - ${input.count}` })
+          .where(
+            and(
+              eq(backpackItems.userId, input.senderId),
+              eq(backpackItems.giftId, gift.id),
+              gte(backpackItems.quantity, input.count),
+            ),
+          )
+          .returning({ quantity: backpackItems.quantity });
+        if (!taken.length) throw new DomainError('BACKPACK_EMPTY');
+      } else {
+        legs.push({ from: sender, to: { system: 'revenue' }, currency: 'star', amount: value });
+      }
+      if (anchorIncome > 0)
+        legs.push({
+          from: { system: 'mint' },
+          to: { user: room.anchorId },
+          currency: 'yellow',
+          amount: anchorIncome,
+        });
+      legs.push({
+        from: { system: 'mint' },
+        to: sender,
+        currency: 'exp',
+        amount: value * EXPERIENCE_TENTHS_PER_DIAMOND,
+      });
+      const [last] = await tx
+        .select({ combo: giftSends.combo })
+        .from(giftSends)
+        .where(
+          and(
+            eq(giftSends.senderId, input.senderId),
+            eq(giftSends.roomId, input.roomId),
+            eq(giftSends.giftId, gift.id),
+            gte(giftSends.createdAt, new Date(input.now.getTime() - COMBO_WINDOW_MS)),
+          ),
+        )
+        .orderBy(desc(giftSends.createdAt), desc(giftSends.id))
+        .limit(1);
+      return {
+        legs,
+        result: {
+          send_id: operationId,
+          room_id: input.roomId,
+          anchor_id: room.anchorId,
+          gift_id: gift.id,
+          count: input.count,
+          value,
+          anchor_income: anchorIncome,
+          combo: (last?.combo ?? 0) + 1,
+          from_backpack: input.fromBackpack,
+          balance: 0,
+        },
+      };
+    },
+    after: async (tx, operationId, result) => {
+      await tx.insert(giftSends).values({
+        operationId,
+        roomId: input.roomId,
+        anchorId: room.anchorId,
+        senderId: input.senderId,
+        giftId: gift.id,
+        count: input.count,
+        value,
+        anchorIncome,
+        fromBackpack: input.fromBackpack,
+        combo: result.combo,
+        createdAt: input.now,
+      });
+      const { rows } = await tx.execute<{ balance: string }>(sql`
+        select balance from wallet_accounts
+        where kind = 'user' and user_id = ${input.senderId} and currency = 'star'`);
+      return { ...result, balance: Number(rows[0]?.balance ?? 0) };
+    },
+  });
+  return { ...outcome, gift };
+}
+
+/** Who gave the most to a room in a window (day / week / month in UTC+8, or all time). */
+export async function roomContribution(
+  db: DbOrTx,
+  roomId: number,
+  window: RankWindow,
+  now: Date,
+  limit = 20,
+) {
+  const since = rankWindowStart(window, now);
+  const rows = await db
+    .select({
+      id: users.id,
+      nickname: users.nickname,
+      avatar: users.avatar,
+      value: sql<number>`sum(${giftSends.value})::int`,
+    })
+    .from(giftSends)
+    .innerJoin(users, eq(users.id, giftSends.senderId))
+    .where(and(eq(giftSends.roomId, roomId), since ? gte(giftSends.createdAt, since) : undefined))
+    .groupBy(users.id)
+    .orderBy(desc(sql`sum(${giftSends.value})`), asc(users.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    user_id: row.id,
+    nickname: row.nickname,
+    avatar: avatarOf(row),
+    value: row.value,
+  }));
+}
+
+/** The biggest givers across every room (the /rank contribution board). */
+export async function contributionRanking(db: DbOrTx, window: RankWindow, now: Date, limit = 30) {
+  const since = rankWindowStart(window, now);
+  const rows = await db
+    .select({
+      id: users.id,
+      nickname: users.nickname,
+      avatar: users.avatar,
+      value: sql<number>`sum(${giftSends.value})::int`,
+    })
+    .from(giftSends)
+    .innerJoin(users, eq(users.id, giftSends.senderId))
+    .where(since ? gte(giftSends.createdAt, since) : undefined)
+    .groupBy(users.id)
+    .orderBy(desc(sql`sum(${giftSends.value})`), asc(users.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    user_id: row.id,
+    nickname: row.nickname,
+    avatar: avatarOf(row),
+    value: row.value,
+  }));
+}
+
+/** Gifts an anchor received in the last three months, newest first (`api/member/webgetAnchorgiftlist`). */
+export async function anchorGiftList(
+  db: DbOrTx,
+  anchorId: number,
+  locale: Locale,
+  now: Date,
+  page: number,
+  size: number,
+) {
+  const since = recordsSince(now);
+  const where = and(eq(giftSends.anchorId, anchorId), gte(giftSends.createdAt, since));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        send: giftSends,
+        gift: gifts,
+        sender: { id: users.id, nickname: users.nickname, avatar: users.avatar },
+      })
+      .from(giftSends)
+      .innerJoin(gifts, eq(gifts.id, giftSends.giftId))
+      .innerJoin(users, eq(users.id, giftSends.senderId))
+      .where(where)
+      .orderBy(desc(giftSends.createdAt), desc(giftSends.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db
+      .select({
+        count: sql<number>`count(*)::int`,
+        income: sql<number>`coalesce(sum(${giftSends.anchorIncome}), 0)::int`,
+      })
+      .from(giftSends)
+      .where(where),
+  ]);
+  return {
+    total: total!.count,
+    income: total!.income,
+    list: rows.map(({ send, gift, sender }) => ({
+      id: send.id,
+      gift_id: gift.id,
+      gift_name: nameIn(gift.names, locale),
+      gift_code: gift.code,
+      count: send.count,
+      value: send.value,
+      income: send.anchorIncome,
+      sender_id: sender.id,
+      sender_nickname: sender.nickname,
+      sender_avatar: avatarOf(sender),
+      created_at: send.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** A room's latest gifts (the ticker's first lines), newest first, in the shape of the `gift` push. */
+export async function recentRoomGifts(db: DbOrTx, roomId: number, limit = 20): Promise<GiftPush[]> {
+  const rows = await db
+    .select({
+      send: giftSends,
+      gift: gifts,
+      sender: { id: users.id, nickname: users.nickname, avatar: users.avatar },
+    })
+    .from(giftSends)
+    .innerJoin(gifts, eq(gifts.id, giftSends.giftId))
+    .innerJoin(users, eq(users.id, giftSends.senderId))
+    .where(eq(giftSends.roomId, roomId))
+    .orderBy(desc(giftSends.createdAt), desc(giftSends.id))
+    .limit(limit);
+  return rows.map(({ send, gift, sender }) => giftPushOf(send, gift, sender));
+}
+
+export function giftPushOf(
+  send: Pick<
+    typeof giftSends.$inferSelect,
+    'operationId' | 'count' | 'combo' | 'value' | 'anchorId' | 'anchorIncome'
+  >,
+  gift: typeof gifts.$inferSelect,
+  sender: { id: number; nickname: string; avatar: string },
+): GiftPush {
+  return {
+    send_id: send.operationId,
+    gift_id: gift.id,
+    gift_code: gift.code,
+    gift_names: gift.names,
+    tier: gift.tier,
+    count: send.count,
+    combo: send.combo,
+    value: send.value,
+    sender: { id: sender.id, nickname: sender.nickname, avatar: avatarOf(sender) },
+    anchor_id: send.anchorId,
+    anchor_income: send.anchorIncome,
+  };
+}

@@ -1,0 +1,211 @@
+// The ledger (DESIGN §8). Every money movement is an operation with an idempotency key, made of
+// transfers between accounts, written in ONE transaction with the balance changes:
+// - a replayed key returns the first result; the same key with another payload is refused;
+// - debits are conditional (`balance + delta >= 0` in the UPDATE), with a CHECK constraint behind it;
+// - rows are locked in account-id order, so concurrent operations never deadlock;
+// - experience legs move `users.experience` in the same transaction, so levels always match the ledger.
+import { createHash, randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { DomainError } from '@/lib/api/errors';
+import type { DbOrTx, Tx } from '@/lib/db';
+
+export const CURRENCIES = ['star', 'yellow', 'coin', 'exp'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const SYSTEM_ACCOUNTS = ['mint', 'burn', 'escrow', 'revenue'] as const;
+export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
+/** System accounts are spread over this many rows each (hot rows would serialise every gift). */
+export const SYSTEM_SHARDS = 8;
+
+export type AccountRef = { user: number } | { system: SystemAccount };
+export type Leg = { from: AccountRef; to: AccountRef; currency: Currency; amount: number };
+
+export type Balances = Record<Currency, number>;
+
+export type OperationSpec<R> = {
+  key: string;
+  kind: string;
+  /** Who asked (0 for jobs); the operation shows in their records. */
+  userId: number;
+  /** Everything that defines the operation: a replay must carry the same. */
+  payload: unknown;
+  now: Date;
+  /**
+   * Runs inside the transaction after the key is claimed: reads what it needs, does its own writes,
+   * and returns the transfers plus the result a replay will return too.
+   */
+  prepare: (tx: Tx, operationId: number) => Promise<{ legs: Leg[]; result: R }>;
+  /** Runs after the balances moved, still in the transaction (records that need the new balances). */
+  after?: (tx: Tx, operationId: number, result: R) => Promise<R>;
+};
+
+export type OperationOutcome<R> = { result: R; replayed: boolean; operationId: number };
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export const payloadHash = (kind: string, payload: unknown) =>
+  createHash('sha256')
+    .update(`${kind}\n${canonical(payload)}`)
+    .digest('hex');
+
+const systemIdCache = new WeakMap<object, Map<string, number>>();
+
+/** A system account's id (created outside any transaction, so a cached id always exists). */
+async function systemAccountId(root: DbOrTx, kind: SystemAccount, shard: number, currency: Currency) {
+  let cache = systemIdCache.get(root);
+  if (!cache) {
+    cache = new Map();
+    systemIdCache.set(root, cache);
+  }
+  const name = `${kind}:${shard}:${currency}`;
+  const known = cache.get(name);
+  if (known) return known;
+  await root.execute(sql`
+    insert into wallet_accounts (kind, user_id, shard, currency)
+    values (${kind}, 0, ${shard}, ${currency}) on conflict do nothing`);
+  const { rows } = await root.execute<{ id: number }>(sql`
+    select id from wallet_accounts
+    where kind = ${kind} and user_id = 0 and shard = ${shard} and currency = ${currency}`);
+  const id = Number(rows[0]!.id);
+  cache.set(name, id);
+  return id;
+}
+
+async function userAccountIds(tx: Tx, wanted: { user: number; currency: Currency }[]) {
+  const ids = new Map<string, number>();
+  if (!wanted.length) return ids;
+  const usersList = wanted.map((w) => w.user);
+  const currencies = wanted.map((w) => w.currency);
+  await tx.execute(sql`
+    insert into wallet_accounts (kind, user_id, shard, currency)
+    select 'user', u, 0, c::wallet_currency
+    from unnest(${sql.param(usersList)}::int[], ${sql.param(currencies)}::text[]) as t(u, c)
+    on conflict do nothing`);
+  const { rows } = await tx.execute<{ id: number; user_id: number; currency: string }>(sql`
+    select a.id, a.user_id, a.currency from wallet_accounts a
+    join unnest(${sql.param(usersList)}::int[], ${sql.param(currencies)}::text[]) as t(u, c)
+      on a.kind = 'user' and a.user_id = t.u and a.shard = 0 and a.currency = t.c::wallet_currency`);
+  for (const row of rows) ids.set(`${row.user_id}:${row.currency}`, Number(row.id));
+  return ids;
+}
+
+function assertAmount(amount: number) {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new DomainError('INVALID_AMOUNT');
+}
+
+/**
+ * Runs one money operation exactly once. Throws `IDEMPOTENCY_CONFLICT` when the key was used for
+ * another payload, `INSUFFICIENT_BALANCE` when a user account would go below zero (nothing moves).
+ */
+export async function runOperation<R>(db: DbOrTx, spec: OperationSpec<R>): Promise<OperationOutcome<R>> {
+  if (!spec.key || spec.key.length > 120) throw new DomainError('INVALID_IDEMPOTENCY_KEY');
+  const hash = payloadHash(spec.kind, spec.payload);
+  const shard = randomInt(SYSTEM_SHARDS);
+  // System accounts are resolved before the transaction (never on a second connection inside it:
+  // a full pool would wait on itself). They are created once, cached, and never removed.
+  const systemIds = new Map<string, number>();
+  for (const kind of SYSTEM_ACCOUNTS)
+    for (const currency of CURRENCIES)
+      systemIds.set(`${kind}:${currency}`, await systemAccountId(db, kind, shard, currency));
+
+  return db.transaction(async (tx) => {
+    const claimed = await tx.execute<{ id: number }>(sql`
+      insert into wallet_operations (idempotency_key, kind, payload_hash, user_id, created_at)
+      values (${spec.key}, ${spec.kind}, ${hash}, ${spec.userId}, ${spec.now.toISOString()})
+      on conflict (idempotency_key) do nothing returning id`);
+    if (!claimed.rows.length) {
+      const { rows } = await tx.execute<{ id: number; payload_hash: string; result: R }>(sql`
+        select id, payload_hash, result from wallet_operations where idempotency_key = ${spec.key}`);
+      const first = rows[0]!;
+      if (first.payload_hash !== hash) throw new DomainError('IDEMPOTENCY_CONFLICT');
+      return { result: first.result, replayed: true, operationId: Number(first.id) };
+    }
+    const operationId = Number(claimed.rows[0]!.id);
+    const { legs, result } = await spec.prepare(tx, operationId);
+    for (const leg of legs) assertAmount(leg.amount);
+
+    // Resolve every account.
+    const wantedUsers = new Map<string, { user: number; currency: Currency }>();
+    for (const leg of legs)
+      for (const ref of [leg.from, leg.to])
+        if ('user' in ref)
+          wantedUsers.set(`${ref.user}:${leg.currency}`, { user: ref.user, currency: leg.currency });
+    const userIds = await userAccountIds(tx, [...wantedUsers.values()]);
+    const idOf = async (ref: AccountRef, currency: Currency) =>
+      'user' in ref ? userIds.get(`${ref.user}:${currency}`)! : systemIds.get(`${ref.system}:${currency}`)!;
+
+    const resolved: { from: number; to: number; currency: Currency; amount: number }[] = [];
+    const delta = new Map<number, number>();
+    const experience = new Map<number, number>();
+    for (const leg of legs) {
+      const from = await idOf(leg.from, leg.currency);
+      const to = await idOf(leg.to, leg.currency);
+      resolved.push({ from, to, currency: leg.currency, amount: leg.amount });
+      delta.set(from, (delta.get(from) ?? 0) - leg.amount);
+      delta.set(to, (delta.get(to) ?? 0) + leg.amount);
+      if (leg.currency === 'exp') {
+        if ('user' in leg.from)
+          experience.set(leg.from.user, (experience.get(leg.from.user) ?? 0) - leg.amount);
+        if ('user' in leg.to) experience.set(leg.to.user, (experience.get(leg.to.user) ?? 0) + leg.amount);
+      }
+    }
+
+    const changed = [...delta.entries()].filter(([, d]) => d !== 0).sort(([a], [b]) => a - b);
+    if (changed.length) {
+      const ids = changed.map(([id]) => id);
+      const deltas = changed.map(([, d]) => d);
+      // Lock in id order first: two operations touching the same accounts never wait on each other in a cycle.
+      await tx.execute(sql`
+        select id from wallet_accounts where id = any(${sql.param(ids)}::int[]) order by id for update`);
+      const updated = await tx.execute<{ id: number }>(sql`
+        update wallet_accounts a
+        set balance = a.balance + d.delta, updated_at = ${spec.now.toISOString()}
+        from unnest(${sql.param(ids)}::int[], ${sql.param(deltas)}::bigint[]) as d(id, delta)
+        where a.id = d.id and (a.balance + d.delta >= 0 or a.kind = 'mint')
+        returning a.id`);
+      if (updated.rows.length !== changed.length) throw new DomainError('INSUFFICIENT_BALANCE');
+    }
+    if (resolved.length) {
+      await tx.execute(sql`
+        insert into wallet_transfers (operation_id, from_account, to_account, currency, amount, created_at)
+        select ${operationId}, f, t, c::wallet_currency, a, ${spec.now.toISOString()}
+        from unnest(${sql.param(resolved.map((r) => r.from))}::int[],
+                    ${sql.param(resolved.map((r) => r.to))}::int[],
+                    ${sql.param(resolved.map((r) => r.currency))}::text[],
+                    ${sql.param(resolved.map((r) => r.amount))}::bigint[]) as x(f, t, c, a)`);
+    }
+    for (const [user, tenths] of experience) {
+      if (tenths !== 0)
+        await tx.execute(sql`update users set experience = experience + ${tenths} where id = ${user}`);
+    }
+    const final = spec.after ? await spec.after(tx, operationId, result) : result;
+    await tx.execute(sql`
+      update wallet_operations set result = ${JSON.stringify(final ?? {})}::jsonb where id = ${operationId}`);
+    return { result: final, replayed: false, operationId };
+  });
+}
+
+/** A user's balances in every currency (0 where no account exists yet). */
+export async function balancesOf(db: DbOrTx, userId: number): Promise<Balances> {
+  const { rows } = await db.execute<{ currency: Currency; balance: string }>(sql`
+    select currency, balance from wallet_accounts where kind = 'user' and user_id = ${userId}`);
+  const balances: Balances = { star: 0, yellow: 0, coin: 0, exp: 0 };
+  for (const row of rows) balances[row.currency] = Number(row.balance);
+  return balances;
+}
+
+/** Money entering from outside (a paid recharge, a reward). */
+export const mintLeg = (user: number, currency: Currency, amount: number): Leg => ({
+  from: { system: 'mint' },
+  to: { user },
+  currency,
+  amount,
+});

@@ -1,0 +1,207 @@
+// Recharge (spec §7 Bank and money): packages, channels, orders, and crediting a paid order exactly
+// once — the order's ledger key is `recharge:<order no>`, so a replayed notification finds the
+// operation already done and moves nothing.
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import { DomainError, NotFoundError } from '@/lib/api/errors';
+import { getConfig } from '@/lib/config';
+import type { DbOrTx } from '@/lib/db';
+import { recordsSince } from '@/lib/live/history';
+import { secretFor } from '@/lib/system/secrets';
+import { mintLeg, runOperation } from './ledger';
+import { alipayProvider } from './payments/alipay';
+import type { PayChannel, PayContext, PaymentProvider } from './payments/provider';
+import { sandboxProvider } from './payments/sandbox';
+import { vnpayProvider } from './payments/vnpay';
+import { chargeRules, payOrders } from './schema';
+
+/** The packages a fresh install offers (CNY in fen, VND in đồng); operators change them in the table. */
+export const DEFAULT_CHARGE_RULES = [
+  { diamonds: 60, bonus: 0, priceMinor: 600, priceCurrency: 'CNY', sort: 1 },
+  { diamonds: 300, bonus: 0, priceMinor: 3000, priceCurrency: 'CNY', sort: 2 },
+  { diamonds: 680, bonus: 20, priceMinor: 6800, priceCurrency: 'CNY', sort: 3 },
+  { diamonds: 1280, bonus: 60, priceMinor: 12800, priceCurrency: 'CNY', sort: 4 },
+  { diamonds: 3280, bonus: 200, priceMinor: 32800, priceCurrency: 'CNY', sort: 5 },
+  { diamonds: 6480, bonus: 500, priceMinor: 64800, priceCurrency: 'CNY', sort: 6 },
+  { diamonds: 60, bonus: 0, priceMinor: 20000, priceCurrency: 'VND', sort: 1 },
+  { diamonds: 300, bonus: 0, priceMinor: 100000, priceCurrency: 'VND', sort: 2 },
+  { diamonds: 680, bonus: 20, priceMinor: 220000, priceCurrency: 'VND', sort: 3 },
+  { diamonds: 1280, bonus: 60, priceMinor: 420000, priceCurrency: 'VND', sort: 4 },
+];
+
+export async function seedChargeRules(db: DbOrTx) {
+  await db.insert(chargeRules).values(DEFAULT_CHARGE_RULES).onConflictDoNothing();
+}
+
+export async function listChargeRules(db: DbOrTx, currency?: string) {
+  const rows = await db
+    .select()
+    .from(chargeRules)
+    .where(and(eq(chargeRules.active, 1), currency ? eq(chargeRules.priceCurrency, currency) : undefined))
+    .orderBy(asc(chargeRules.priceCurrency), asc(chargeRules.sort), asc(chargeRules.diamonds));
+  return rows;
+}
+
+/** The channels this install offers: the sandbox unless turned off, and every configured provider. */
+export async function paymentProviders(db: DbOrTx): Promise<PaymentProvider[]> {
+  const config = getConfig();
+  const providers: PaymentProvider[] = [];
+  if (config.ALIPAY_APP_ID && config.ALIPAY_PRIVATE_KEY && config.ALIPAY_PUBLIC_KEY)
+    providers.push(
+      alipayProvider({
+        appId: config.ALIPAY_APP_ID,
+        privateKey: config.ALIPAY_PRIVATE_KEY,
+        alipayPublicKey: config.ALIPAY_PUBLIC_KEY,
+        gateway: config.ALIPAY_GATEWAY,
+      }),
+    );
+  if (config.VNPAY_TMN_CODE && config.VNPAY_SECURE_SECRET)
+    providers.push(
+      vnpayProvider({
+        tmnCode: config.VNPAY_TMN_CODE,
+        secureSecret: config.VNPAY_SECURE_SECRET,
+        host: config.VNPAY_HOST,
+      }),
+    );
+  if (config.PAY_SANDBOX) providers.push(sandboxProvider(await secretFor(db, 'pay-sandbox')));
+  return providers;
+}
+
+export async function providerFor(db: DbOrTx, channel: string) {
+  const provider = (await paymentProviders(db)).find((p) => p.channel === channel);
+  if (!provider) throw new DomainError('PAY_CHANNEL_UNAVAILABLE');
+  return provider;
+}
+
+const newOrderNo = (now: Date) =>
+  `R${now.toISOString().slice(0, 10).replaceAll('-', '')}${randomBytes(6).toString('hex').toUpperCase()}`;
+
+/** Makes an order for a package and returns where to pay it. */
+export async function createOrder(
+  db: DbOrTx,
+  userId: number,
+  input: { ruleId: number; channel: PayChannel },
+  context: PayContext,
+  subject: string,
+) {
+  const provider = await providerFor(db, input.channel);
+  const [rule] = await db
+    .select()
+    .from(chargeRules)
+    .where(and(eq(chargeRules.id, input.ruleId), eq(chargeRules.active, 1)));
+  if (!rule) throw new NotFoundError('CHARGE_RULE_NOT_FOUND');
+  if (!provider.currencies.includes(rule.priceCurrency)) throw new DomainError('PAY_CHANNEL_CURRENCY');
+  const [order] = await db
+    .insert(payOrders)
+    .values({
+      orderNo: newOrderNo(context.now),
+      userId,
+      ruleId: rule.id,
+      channel: provider.channel,
+      diamonds: rule.diamonds + rule.bonus,
+      priceMinor: rule.priceMinor,
+      priceCurrency: rule.priceCurrency,
+      createdAt: context.now,
+    })
+    .returning();
+  const url = await provider.payUrl(
+    { orderNo: order!.orderNo, priceMinor: order!.priceMinor, priceCurrency: order!.priceCurrency, subject },
+    context,
+  );
+  return { order: order!, url };
+}
+
+export async function orderOf(db: DbOrTx, userId: number, orderNo: string) {
+  const [order] = await db
+    .select()
+    .from(payOrders)
+    .where(and(eq(payOrders.orderNo, orderNo), eq(payOrders.userId, userId)));
+  if (!order) throw new NotFoundError('ORDER_NOT_FOUND');
+  return order;
+}
+
+export type SettleResult = {
+  order_no: string;
+  status: 'paid' | 'cancelled';
+  diamonds: number;
+  replayed: boolean;
+};
+
+/**
+ * Handles a provider's notification: a bad signature is refused (`PAY_BAD_SIGNATURE`); a paid one
+ * credits the order's diamonds exactly once; a failed one closes a pending order.
+ */
+export async function settleNotification(
+  db: DbOrTx,
+  provider: PaymentProvider,
+  params: Record<string, string>,
+  now: Date,
+): Promise<SettleResult> {
+  const verified = await provider.verifyNotify(params);
+  if (!verified) throw new DomainError('PAY_BAD_SIGNATURE');
+  const [order] = await db
+    .select()
+    .from(payOrders)
+    .where(and(eq(payOrders.orderNo, verified.orderNo), eq(payOrders.channel, provider.channel)));
+  if (!order) throw new NotFoundError('ORDER_NOT_FOUND');
+  if (verified.amountMinor !== order.priceMinor) throw new DomainError('PAY_AMOUNT_MISMATCH');
+  if (!verified.paid) {
+    await db
+      .update(payOrders)
+      .set({ status: 'cancelled', settledAt: now })
+      .where(and(eq(payOrders.id, order.id), eq(payOrders.status, 'pending')));
+    const [after] = await db.select().from(payOrders).where(eq(payOrders.id, order.id));
+    return {
+      order_no: order.orderNo,
+      status: after!.status === 'paid' ? 'paid' : 'cancelled',
+      diamonds: 0,
+      replayed: false,
+    };
+  }
+  const outcome = await runOperation(db, {
+    key: `recharge:${order.orderNo}`,
+    kind: 'recharge',
+    userId: order.userId,
+    payload: { order: order.orderNo },
+    now,
+    prepare: async (tx) => {
+      // Paying an order the buyer cancelled still delivers what was paid for.
+      const updated = await tx
+        .update(payOrders)
+        .set({ status: 'paid', providerTradeNo: verified.tradeNo.slice(0, 64), settledAt: now })
+        .where(and(eq(payOrders.id, order.id)))
+        .returning();
+      return {
+        legs: [mintLeg(order.userId, 'star', order.diamonds)],
+        result: { order_no: order.orderNo, diamonds: updated[0]!.diamonds },
+      };
+    },
+  });
+  return {
+    order_no: order.orderNo,
+    status: 'paid',
+    diamonds: outcome.result.diamonds,
+    replayed: outcome.replayed,
+  };
+}
+
+/** The buyer gives up a pending order (the sandbox's cancel, or a closed payment page). */
+export async function cancelOrder(db: DbOrTx, userId: number, orderNo: string, now: Date) {
+  const order = await orderOf(db, userId, orderNo);
+  await db
+    .update(payOrders)
+    .set({ status: 'cancelled', settledAt: now })
+    .where(and(eq(payOrders.id, order.id), eq(payOrders.status, 'pending')));
+  return orderOf(db, userId, orderNo);
+}
+
+/** The user's recharge orders of the last three months, newest first. */
+export async function listOrders(db: DbOrTx, userId: number, now: Date, page: number, size: number) {
+  return db
+    .select()
+    .from(payOrders)
+    .where(and(eq(payOrders.userId, userId), gte(payOrders.createdAt, recordsSince(now))))
+    .orderBy(desc(payOrders.createdAt), desc(payOrders.id))
+    .limit(size)
+    .offset((page - 1) * size);
+}
