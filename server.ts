@@ -22,7 +22,7 @@ async function main() {
   const database = await bootDatabase(config, (message) => log.info(message));
   // Postgres runs in its own process group, so the portal stops it: on a signal during start-up, on a
   // start-up that fails, and on shutdown (after the pool is closed).
-  let shutdown = async (signal: string) => {
+  let shutdown = async (signal: string): Promise<void> => {
     log.info(`${signal} during start-up: stopping`);
     await closeDb().catch(() => {});
     await database.stop();
