@@ -24,56 +24,75 @@ async function main() {
   const config = getConfig();
   const startedAt = Date.now();
   const database = await bootDatabase(config, (message) => log.info(message));
-  process.env.DATABASE_URL = database.url;
-  const db = getDb();
-  await runMigrations(db);
-  // Reference data every install needs (report reasons, gifts, recharge packages), demo data or not.
-  await seedReportReasons(db);
-  await seedNewsCategories(db);
-  await seedGiftCatalog(db);
-  await seedChargeRules(db);
-  if (config.SEED_ON_START) await seedDemoData(db);
+  // Postgres runs in its own process group, so the portal stops it: on a signal during start-up, on a
+  // start-up that fails, and on shutdown (after the pool is closed).
+  let shutdown = async (signal: string): Promise<void> => {
+    log.info(`${signal} during start-up: stopping`);
+    await closeDb().catch(() => {});
+    await database.stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  const started = await (async () => {
+    process.env.DATABASE_URL = database.url;
+    const db = getDb();
+    await runMigrations(db);
+    // Reference data every install needs (report reasons, news categories, gifts, recharge packages).
+    await seedReportReasons(db);
+    await seedNewsCategories(db);
+    await seedGiftCatalog(db);
+    await seedChargeRules(db);
+    if (config.SEED_ON_START) await seedDemoData(db);
 
-  const server = http.createServer();
-  const app = next({
-    dev: config.NODE_ENV !== 'production',
-    port: config.PORT,
-    httpServer: server,
-  });
-  await app.prepare();
-  const handle = app.getRequestHandler();
-  const securityHeaders = commonSecurityHeaders(config);
-  let media: Awaited<ReturnType<typeof startMediaServer>> | undefined;
-  // HTTP-FLV and the player script go straight to the media engine's handler, the rest to Next.
-  // Registered before the gateway, which wraps the listeners it finds to take its own path first.
-  server.on('request', (request, response) => {
-    // The API reads the client's address from this header (lib/http/client-address.ts): it is always
-    // the socket's peer, whatever the client sent under that name.
-    request.headers[PEER_HEADER] = request.socket.remoteAddress ?? '';
-    applySecurityHeaders(response, securityHeaders);
-    if (!media?.handle(request, response)) void handle(request, response);
-  });
+    const server = http.createServer();
+    const app = next({
+      dev: config.NODE_ENV !== 'production',
+      port: config.PORT,
+      httpServer: server,
+    });
+    await app.prepare();
+    const handle = app.getRequestHandler();
+    const securityHeaders = commonSecurityHeaders(config);
+    let media: Awaited<ReturnType<typeof startMediaServer>> | undefined;
+    // HTTP-FLV and the player script go straight to the media engine's handler, the rest to Next.
+    // Registered before the gateway, which wraps the listeners it finds to take its own path first.
+    server.on('request', (request, response) => {
+      // The API reads the client's address from this header (lib/http/client-address.ts): it is always
+      // the socket's peer, whatever the client sent under that name.
+      request.headers[PEER_HEADER] = request.socket.remoteAddress ?? '';
+      applySecurityHeaders(response, securityHeaders);
+      if (!media?.handle(request, response)) void handle(request, response);
+    });
 
-  const io = config.ROLES.includes('realtime')
-    ? createGateway(server, {
-        resolveUser: (token) => findSessionUser(db, token),
-        claimQrLogin: (code, socketId) => claimQrListener(db, code, socketId),
-        mayJoinRoom: async (roomId, userId) => !(await isKickedOut(db, roomId, userId, new Date())),
-      })
-    : undefined;
-  if (io) installGateway(io);
-  const stopJobs = config.ROLES.includes('jobs') ? startJobs(db) : () => {};
-  // The embedded media engine belongs to the web role: its HTTP-FLV is proxied by the portal's pages.
-  media =
-    config.MEDIA && !config.MEDIA_CDN_URL && config.ROLES.includes('web')
-      ? await startMediaServer(db, config)
+    const io = config.ROLES.includes('realtime')
+      ? createGateway(server, {
+          resolveUser: (token) => findSessionUser(db, token),
+          claimQrLogin: (code, socketId) => claimQrListener(db, code, socketId),
+          mayJoinRoom: async (roomId, userId) => !(await isKickedOut(db, roomId, userId, new Date())),
+        })
       : undefined;
+    if (io) installGateway(io);
+    const stopJobs = config.ROLES.includes('jobs') ? startJobs(db) : () => {};
+    // The embedded media engine belongs to the web role: its HTTP-FLV is proxied by the portal's pages.
+    media =
+      config.MEDIA && !config.MEDIA_CDN_URL && config.ROLES.includes('web')
+        ? await startMediaServer(db, config)
+        : undefined;
 
-  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
-  log.info(`portal ready on http://${config.HOST}:${config.PORT} in ${Date.now() - startedAt} ms`);
+    await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+    log.info(`portal ready on http://${config.HOST}:${config.PORT} in ${Date.now() - startedAt} ms`);
+
+    return { server, io, stopJobs, media };
+  })().catch(async (error) => {
+    await closeDb().catch(() => {});
+    await database.stop();
+    throw error;
+  });
+  const { server, io, stopJobs, media } = started;
 
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: shutting down`);
@@ -86,8 +105,6 @@ async function main() {
     await database.stop();
     process.exit(0);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 main().catch((error) => {
