@@ -121,12 +121,14 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
       summary:
         'A proof-of-work challenge for the captcha widget (ALTCHA); with `mobile`, as hard as that account’s failed sign-ins (or SMS sends, `for=sms`) ask',
       input: z.object({
-        mobile: mobileSchema.optional().catch(undefined),
-        for: z.enum(['login', 'sms']).default('login').catch('login'),
+        // A malformed number only means no account to look up: the challenge is then the base one.
+        mobile: z.string().optional(),
+        for: z.enum(['login', 'sms']).default('login'),
       }),
       output: z.unknown(),
     },
-    async (c, input) => {
+    async (c, raw) => {
+      const input = { ...raw, mobile: mobileSchema.safeParse(raw.mobile).data };
       let level = 0;
       if (input.mobile) {
         const account = mobileKey(input.mobile);

@@ -14,13 +14,15 @@ const REFUSED = 'This request came from another website and was refused. Please 
 const PORTAL = 'portal.test:3000';
 
 /** Routes registered outside `defineRoute`: what they do, checked by the walk below. */
-const RAW_ROUTES: Record<string, 'read' | 'guarded write'> = {
+const RAW_ROUTES: Record<string, 'read' | 'guarded write' | 'log only'> = {
   'GET /api/openapi.json': 'read',
   'GET /api/docs': 'read',
   'GET /api/universal/avatar': 'read',
   'GET /api/universal/levelicon': 'read',
   'GET /api/admin/anchorapplication/photo': 'read',
   'GET /api/live/confirmadult': 'guarded write',
+  // Browsers post CSP violation reports from any page without credentials; the route only logs them.
+  'POST /api/csp-report': 'log only',
   // Payment providers' notifications: answered in each provider's own format, signature-checked.
   'GET /api/pay/notify/sandbox': 'guarded write',
   'POST /api/pay/notify/sandbox': 'guarded write',
