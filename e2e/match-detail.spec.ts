@@ -88,14 +88,17 @@ test('an unknown or malformed match id is a real not-found page', async ({ page 
   expect(live?.status()).toBe(404);
 });
 
-test('/score-live says no streamer covers the match yet and shows no chat', async ({ page }) => {
+test('/score-live says no streamer covers the match yet; a guest reads its chat and is asked to sign in', async ({
+  page,
+}) => {
   const id = await matchId('Argentina', 'France');
   await page.goto(`/score-live?id=${id}`);
   await expect(page.getByTestId('match-score')).toHaveText('3 - 3');
   await expect(page.getByTestId('live-rooms')).toContainText('暂时没有主播直播这场比赛');
-  // No chat region until chat exists: no message box, no chat heading.
-  await expect(page.getByRole('textbox')).toHaveCount(0);
-  await expect(page.getByText('聊天')).toHaveCount(0);
+  // The match's chat is there; a guest has no message box, only the way to sign in.
+  const chat = page.getByTestId('room-chat');
+  await expect(chat.getByRole('button', { name: '登录后参与聊天' })).toBeVisible();
+  await expect(chat.getByTestId('chat-input')).toHaveCount(0);
   await page.getByRole('link', { name: '查看比赛详情' }).click();
   await expect(page).toHaveURL(new RegExp(`/score-detail\\?id=${id}$`));
 });
