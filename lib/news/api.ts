@@ -6,11 +6,11 @@ import { z } from 'zod';
 import { requireOperator } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { storedUrl } from '@/lib/http/url-schema';
 import { LOCALES } from '@/lib/i18n/routing';
 import { listCategories } from './categories';
 import { NEWS_BODY_MAX, NEWS_SUMMARY_MAX, NEWS_TITLE_MAX } from './schema';
 import { listNews, NEWS_PAGE_SIZE, recordRead, removeArticle, writeArticle } from './service';
-import { storedUrl } from './stored-url';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -32,7 +32,7 @@ const listItemSchema = z.object({
 /** The operator's article form: one to four language versions, each language once. */
 export const articleInputSchema = z.object({
   classify_id: id,
-  cover: storedUrl.optional(),
+  cover: storedUrl({ max: 500 }).optional(),
   versions: z
     .array(
       z.object({
