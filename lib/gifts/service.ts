@@ -234,15 +234,15 @@ export async function sendGift(db: DbOrTx, input: SendGiftInput) {
   return { ...outcome, gift };
 }
 
-/** Who gave the most to a room in a window (day / week / month in UTC+8, or all time). */
-export async function roomContribution(
+/**
+ * The biggest givers in a window (day / week / month in UTC+8, or all time): of one room, or across
+ * every room for the /rank contribution board.
+ */
+async function topGivers(
   db: DbOrTx,
-  roomId: number,
-  window: RankWindow,
-  now: Date,
-  limit = 20,
+  scope: { roomId?: number; window: RankWindow; now: Date; limit: number },
 ) {
-  const since = rankWindowStart(window, now);
+  const since = rankWindowStart(scope.window, scope.now);
   const rows = await db
     .select({
       id: users.id,
@@ -252,10 +252,15 @@ export async function roomContribution(
     })
     .from(giftSends)
     .innerJoin(users, eq(users.id, giftSends.senderId))
-    .where(and(eq(giftSends.roomId, roomId), since ? gte(giftSends.createdAt, since) : undefined))
+    .where(
+      and(
+        scope.roomId === undefined ? undefined : eq(giftSends.roomId, scope.roomId),
+        since ? gte(giftSends.createdAt, since) : undefined,
+      ),
+    )
     .groupBy(users.id)
     .orderBy(desc(sql`sum(${giftSends.value})`), asc(users.id))
-    .limit(limit);
+    .limit(scope.limit);
   return rows.map((row) => ({
     user_id: row.id,
     nickname: row.nickname,
@@ -264,28 +269,14 @@ export async function roomContribution(
   }));
 }
 
+/** Who gave the most to a room in a window. */
+export function roomContribution(db: DbOrTx, roomId: number, window: RankWindow, now: Date, limit = 20) {
+  return topGivers(db, { roomId, window, now, limit });
+}
+
 /** The biggest givers across every room (the /rank contribution board). */
-export async function contributionRanking(db: DbOrTx, window: RankWindow, now: Date, limit = 30) {
-  const since = rankWindowStart(window, now);
-  const rows = await db
-    .select({
-      id: users.id,
-      nickname: users.nickname,
-      avatar: users.avatar,
-      value: sql<number>`sum(${giftSends.value})::int`,
-    })
-    .from(giftSends)
-    .innerJoin(users, eq(users.id, giftSends.senderId))
-    .where(since ? gte(giftSends.createdAt, since) : undefined)
-    .groupBy(users.id)
-    .orderBy(desc(sql`sum(${giftSends.value})`), asc(users.id))
-    .limit(limit);
-  return rows.map((row) => ({
-    user_id: row.id,
-    nickname: row.nickname,
-    avatar: avatarOf(row),
-    value: row.value,
-  }));
+export function contributionRanking(db: DbOrTx, window: RankWindow, now: Date, limit = 30) {
+  return topGivers(db, { window, now, limit });
 }
 
 /** Gifts an anchor received in the last three months, newest first (`api/member/webgetAnchorgiftlist`). */
