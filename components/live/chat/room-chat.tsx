@@ -389,7 +389,7 @@ export function RoomChat({
           <form onSubmit={send} className="flex items-center gap-1">
             <EmojiPicker onPick={insertEmoji} disabled={sending} />
             <label className="relative min-w-0 flex-1">
-              <span className="sr-only">{t('placeholder')}</span>
+              <span className="sr-only">{t('messagePrompt')}</span>
               <input
                 ref={inputRef}
                 value={draft}
@@ -398,7 +398,7 @@ export function RoomChat({
                   setDraft(event.target.value);
                   setError(null);
                 }}
-                placeholder={t('placeholder')}
+                placeholder={t('messagePrompt')}
                 data-testid="chat-input"
                 className="h-9 w-full rounded-lg border border-line bg-canvas pr-14 pl-3 text-sm outline-none focus:border-brand-400 focus:bg-surface"
               />

@@ -21,6 +21,40 @@ const KICK_CHOICES = [10, 60, 1440, 10080] as const;
 const action =
   'h-7 rounded-md border border-line px-2 text-xs text-ink-700 hover:border-brand-400 hover:text-brand-600 disabled:opacity-40';
 
+/** A labelled row of duration buttons (mute for…, kick out for…). */
+function DurationRow({
+  label,
+  choices,
+  name,
+  disabled,
+  onChoose,
+}: {
+  label: string;
+  choices: readonly number[];
+  name: (minutes: number) => string;
+  disabled: boolean;
+  onChoose: (minutes: number) => void;
+}) {
+  return (
+    <>
+      <p className="text-xs text-ink-500">{label}</p>
+      <div className="flex gap-1">
+        {choices.map((minutes) => (
+          <button
+            key={minutes}
+            type="button"
+            disabled={disabled}
+            className={`${action} flex-1`}
+            onClick={() => onChoose(minutes)}
+          >
+            {name(minutes)}
+          </button>
+        ))}
+      </div>
+    </>
+  );
+}
+
 export function UserCard({
   sender,
   channel,
@@ -115,26 +149,19 @@ export function UserCard({
           </div>
           {mayAct ? (
             <div className="mt-3 space-y-2 border-t border-line pt-3">
-              <p className="text-xs text-ink-500">{t('card.mute')}</p>
-              <div className="flex gap-1">
-                {MUTE_CHOICES.map((minutes) => (
-                  <button
-                    key={minutes}
-                    type="button"
-                    disabled={busy}
-                    className={`${action} flex-1`}
-                    onClick={() =>
-                      run(
-                        'api/Live/setTaboo',
-                        { ...channelParams(channel), user_id: sender.user_id, minutes },
-                        t('card.mutedDone'),
-                      )
-                    }
-                  >
-                    {t(`durations.m${minutes}`)}
-                  </button>
-                ))}
-              </div>
+              <DurationRow
+                label={t('card.mute')}
+                choices={MUTE_CHOICES}
+                name={(minutes) => t(`durations.m${minutes}`)}
+                disabled={busy}
+                onChoose={(minutes) =>
+                  run(
+                    'api/Live/setTaboo',
+                    { ...channelParams(channel), user_id: sender.user_id, minutes },
+                    t('card.mutedDone'),
+                  )
+                }
+              />
               <button
                 type="button"
                 disabled={busy}
@@ -150,28 +177,19 @@ export function UserCard({
                 {t('card.unmute')}
               </button>
               {channel.kind === 'live' ? (
-                <>
-                  <p className="text-xs text-ink-500">{t('card.kick')}</p>
-                  <div className="flex gap-1">
-                    {KICK_CHOICES.map((minutes) => (
-                      <button
-                        key={minutes}
-                        type="button"
-                        disabled={busy}
-                        className={`${action} flex-1`}
-                        onClick={() =>
-                          run(
-                            'api/live/liveKickout',
-                            { room_id: channel.id, user_id: sender.user_id, minutes },
-                            t('card.kickedDone'),
-                          )
-                        }
-                      >
-                        {t(`kickDurations.m${minutes}`)}
-                      </button>
-                    ))}
-                  </div>
-                </>
+                <DurationRow
+                  label={t('card.kick')}
+                  choices={KICK_CHOICES}
+                  name={(minutes) => t(`kickDurations.m${minutes}`)}
+                  disabled={busy}
+                  onChoose={(minutes) =>
+                    run(
+                      'api/live/liveKickout',
+                      { room_id: channel.id, user_id: sender.user_id, minutes },
+                      t('card.kickedDone'),
+                    )
+                  }
+                />
               ) : null}
               {viewer.role === 'anchor' && channel.kind === 'live' ? (
                 <button
