@@ -38,10 +38,6 @@ export async function recordEvent(db: DbOrTx, bucket: string, key: string) {
   await db.insert(rateEvents).values({ bucket, key });
 }
 
-export async function clearEvents(db: DbOrTx, bucket: string, key: string) {
-  await db.delete(rateEvents).where(and(eq(rateEvents.bucket, bucket), eq(rateEvents.key, key)));
-}
-
 /** Upkeep: nothing older than the longest window matters. */
 export function pruneRateEvents(db: DbOrTx, now = new Date()) {
   return db.delete(rateEvents).where(lt(rateEvents.createdAt, new Date(now.getTime() - 24 * 60 * MINUTE)));
