@@ -1,5 +1,6 @@
 // Account calls of spec §7: login, register, password reset, SMS codes, QR login, sign-out, guest
 // chat accounts, and the captcha challenge they all depend on.
+
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -10,7 +11,7 @@ import type { AppEnv } from '@/lib/api/context';
 import { DomainError, ForbiddenError, LoginRequiredError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
 import { getConfig } from '@/lib/config';
-import { clientAddress } from '@/lib/http/client-address';
+import { clientAddress, requestOrigin } from '@/lib/http/client-address';
 import { rooms } from '@/lib/realtime/events';
 import { publish } from '@/lib/realtime/gateway';
 import { findUserByMobile, login, register, resetPassword } from './auth-service';
@@ -92,8 +93,7 @@ const qrCodeInput = z.object({ code: z.string().min(8).max(64) });
 /** The browser's QR-login key: binds the codes it asked for to the browser (see `useToken`). */
 const QR_BROWSER_COOKIE = 'qr_login';
 
-const isHttps = (c: Context<AppEnv>) =>
-  (c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '')) === 'https';
+const isHttps = (c: Context<AppEnv>) => requestOrigin(c.req.raw.headers).startsWith('https:');
 
 function setPrivateCookie(c: Context<AppEnv>, name: string, value: string, maxAge: number) {
   setCookie(c, name, value, { httpOnly: true, sameSite: 'Lax', path: '/', secure: isHttps(c), maxAge });
@@ -105,9 +105,7 @@ function setSessionCookie(c: Context<AppEnv>, token: string) {
 
 /** The page the QR points at, on the address the desktop used to reach us. */
 function qrPageUrl(c: Context<AppEnv>, code: string) {
-  const host = c.req.header('x-forwarded-host') ?? c.req.header('host') ?? new URL(c.req.url).host;
-  const proto = c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '');
-  return `${proto}://${host}/qr-login?code=${encodeURIComponent(code)}`;
+  return `${requestOrigin(c.req.raw.headers)}/qr-login?code=${encodeURIComponent(code)}`;
 }
 
 export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {

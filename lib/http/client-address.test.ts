@@ -3,6 +3,7 @@ import {
   PEER_HEADER,
   parseTrustedProxies,
   requestClientAddress,
+  requestOrigin,
   resolveClientAddress,
 } from './client-address';
 
@@ -39,5 +40,31 @@ describe('resolveClientAddress', () => {
     expect(() => parseTrustedProxies('10.0.0.0/33')).toThrow('bad prefix');
     expect(() => parseTrustedProxies('proxy.local')).toThrow('not an IP address');
     expect(parseTrustedProxies('').size).toBe(0);
+  });
+});
+
+describe('requestOrigin', () => {
+  const proxy = parseTrustedProxies('10.0.0.1');
+  const forwarded = (peer: string) =>
+    new Headers({
+      host: 'internal:3000',
+      [PEER_HEADER]: peer,
+      'x-forwarded-proto': 'https, http',
+      'x-forwarded-host': 'portal.example',
+    });
+
+  it('believes X-Forwarded-Proto and -Host from a trusted proxy', () => {
+    expect(requestOrigin(forwarded('::ffff:10.0.0.1'), proxy)).toBe('https://portal.example');
+  });
+
+  it('ignores them from anyone else: the Host header over plain http', () => {
+    expect(requestOrigin(forwarded('203.0.113.9'), proxy)).toBe('http://internal:3000');
+    expect(requestOrigin(forwarded('10.0.0.1'), NO_TRUSTED_PROXIES)).toBe('http://internal:3000');
+  });
+
+  it('never takes a scheme other than http or https', () => {
+    const headers = forwarded('10.0.0.1');
+    headers.set('x-forwarded-proto', 'javascript');
+    expect(requestOrigin(headers, proxy)).toBe('http://portal.example');
   });
 });

@@ -88,3 +88,19 @@ export function trustedProxies(): TrustedProxies {
 
 /** The client address of an API request, with the portal's TRUSTED_PROXIES. */
 export const clientAddress = (headers: Headers) => requestClientAddress(headers, trustedProxies());
+
+/**
+ * The origin the browser used to reach us (`https://portal.example`), for links we hand out (QR login,
+ * payment return pages, the websocket address) and the session cookie's `Secure` flag. `X-Forwarded-Proto`
+ * and `X-Forwarded-Host` are believed only from a trusted proxy: from anyone else they are whatever the
+ * client wrote. The portal itself serves plain HTTP, so without a proxy the scheme is `http`.
+ */
+export function requestOrigin(headers: Headers, trusted: TrustedProxies = trustedProxies()) {
+  const proxied = trusted.size > 0 && trusted.has(headers.get(PEER_HEADER) ?? '');
+  const first = (value: string | null) => value?.split(',')[0]?.trim() || undefined;
+  const forwardedProto = proxied ? first(headers.get('x-forwarded-proto')) : undefined;
+  const proto = forwardedProto === 'https' ? 'https' : 'http';
+  const host =
+    (proxied ? first(headers.get('x-forwarded-host')) : undefined) ?? headers.get('host') ?? 'localhost';
+  return `${proto}://${host}`;
+}

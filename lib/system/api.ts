@@ -1,4 +1,5 @@
 // Start-up calls of spec §7: system config, customer service, pop-ups; plus the operators' pop-up upkeep.
+
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -7,6 +8,7 @@ import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { getConfig } from '@/lib/config';
 import { countryCodeList } from '@/lib/config/country-codes';
+import { requestOrigin } from '@/lib/http/client-address';
 import { storedUrl } from '@/lib/http/url-schema';
 import { deletePopup, listAllPopups, listShowingPopups, pickLocalized, savePopup } from './service';
 
@@ -35,9 +37,7 @@ const popupRow = popupInput.required({ id: true }).extend({
 function websocketAddress(headers: Headers) {
   const configured = getConfig().WEBSOCKET_URL;
   if (configured) return configured;
-  const host = headers.get('x-forwarded-host') ?? headers.get('host') ?? 'localhost';
-  const proto = headers.get('x-forwarded-proto') ?? 'http';
-  return `${proto}://${host}`;
+  return requestOrigin(headers);
 }
 
 export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {

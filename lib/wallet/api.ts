@@ -1,5 +1,6 @@
 // Bank and money calls of spec §7: recharge packages, channels, orders and the pay address, the
 // details (expense and income), balances, and the providers' notification endpoints.
+
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
@@ -7,7 +8,7 @@ import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { DomainError } from '@/lib/api/errors';
 import { defineRoute, writeGuard } from '@/lib/api/route';
-import { clientAddress } from '@/lib/http/client-address';
+import { clientAddress, requestOrigin } from '@/lib/http/client-address';
 import { log } from '@/lib/log';
 import { secretFor } from '@/lib/system/secrets';
 import { balancesOf } from './ledger';
@@ -28,11 +29,7 @@ const page = z.coerce.number().int().min(1).max(10_000).default(1);
 const size = z.coerce.number().int().min(1).max(50).default(15);
 
 /** The address the buyer's browser used to reach us (payment pages come back here). */
-export function originOf(c: Context<AppEnv>) {
-  const host = c.req.header('x-forwarded-host') ?? c.req.header('host') ?? new URL(c.req.url).host;
-  const proto = c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '');
-  return `${proto}://${host}`;
-}
+export const originOf = (c: Context<AppEnv>) => requestOrigin(c.req.raw.headers);
 
 const orderBody = (order: Awaited<ReturnType<typeof orderOf>>) => ({
   order_no: order.orderNo,
