@@ -5,6 +5,7 @@ import next from 'next';
 import { claimQrListener } from '@/lib/accounts/qr-login';
 import { findSessionUser } from '@/lib/accounts/session';
 import { ConfigError, getConfig } from '@/lib/config';
+import { productionWarnings } from '@/lib/config/warnings';
 import { closeDb, getDb, runMigrations } from '@/lib/db';
 import { bootDatabase } from '@/lib/db/bootstrap';
 import { seedGiftCatalog } from '@/lib/gifts/catalog';
@@ -82,6 +83,7 @@ async function main() {
 
     await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
     log.info(`portal ready on http://${config.HOST}:${config.PORT} in ${Date.now() - startedAt} ms`);
+    for (const warning of productionWarnings(config)) log.warn(warning);
 
     return { server, io, stopJobs, media };
   })().catch(async (error) => {
