@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import S3rver from 's3rver';
 import sharp from 'sharp';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
@@ -124,53 +124,64 @@ describe('local uploads', () => {
   });
 });
 
-describe('S3-compatible uploads', () => {
-  it('presigns a PUT, then checks, re-encodes and keeps the file, removing the raw upload', async () => {
-    const objects = new Map<string, Buffer>();
-    const server = http.createServer((request, response) => {
-      const key = decodeURIComponent(new URL(request.url!, 'http://s3').pathname);
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk) => chunks.push(chunk));
-      request.on('end', () => {
-        const signed = /X-Amz-Signature=|AWS4-HMAC-SHA256/.test(
-          `${request.url} ${request.headers.authorization}`,
-        );
-        if (!signed) return response.writeHead(403).end();
-        if (request.method === 'PUT') objects.set(key, Buffer.concat(chunks));
-        if (request.method === 'DELETE') objects.delete(key);
-        if (request.method === 'GET' && !objects.has(key)) return response.writeHead(404).end();
-        response.writeHead(200).end(request.method === 'GET' ? objects.get(key) : undefined);
-      });
+describe("S3-compatible uploads (against s3rver: the S3 protocol; s3.test.ts checks the signatures against AWS's signer)", () => {
+  let bucket: S3rver;
+  let endpoint: string;
+  let directory: string;
+
+  beforeAll(async () => {
+    directory = await fs.mkdtemp(path.join(os.tmpdir(), 's3rver-'));
+    bucket = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: 'portal', configs: [] }],
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    replaceStorage(
-      s3StorageProvider({
-        endpoint,
-        bucket: 'portal',
-        region: 'us-east-1',
-        accessKeyId: 'key',
-        secretAccessKey: 'secret',
-        publicBaseUrl: 'https://cdn.portal.test',
-      }),
-    );
+    const { port } = await bucket.run();
+    endpoint = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    await bucket.close();
+    await fs.rm(directory, { recursive: true, force: true });
+  });
+
+  const provider = () =>
+    s3StorageProvider({
+      endpoint,
+      bucket: 'portal',
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      publicBaseUrl: `${endpoint}/portal`,
+    });
+
+  it('presigns a PUT, then checks, re-encodes and keeps the file, served from the public (CDN) URL', async () => {
+    replaceStorage(provider());
     try {
       const { token } = await makeSignedInUser(testDb.db);
       const grant = await credential(token, 'image');
       expect(grant.method).toBe('PUT');
       expect(grant.upload_url).toContain('X-Amz-Signature=');
-      await fetch(grant.upload_url, { method: 'PUT', body: new Uint8Array(await picture(2400, 1200)) });
+      const put = await fetch(grant.upload_url, {
+        method: 'PUT',
+        body: new Uint8Array(await picture(2400, 1200)),
+      });
+      expect(put.status).toBe(200);
       const { body } = await call<{ url: string; width: number }>('/api/upload/complete', {
         headers: { token },
         json: { token: grant.token },
       });
       expect(body.data).toMatchObject({
         width: 1920,
-        url: expect.stringMatching(/^https:\/\/cdn\.portal\.test\/image\//),
+        url: expect.stringMatching(new RegExp(`^${endpoint}/portal/image/`)),
       });
-      expect([...objects.keys()]).toEqual([
-        `/portal/${body.data.url.replace('https://cdn.portal.test/', '')}`,
-      ]);
+      const served = await fetch(body.data.url);
+      expect(served.status).toBe(200);
+      expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(1920);
+      // The raw upload is gone: only the checked file is kept.
+      const rawKey = new URL(grant.upload_url).pathname.replace('/portal/', '');
+      expect(await provider().get(rawKey)).toBeNull();
       const missing = await call('/api/upload/complete', {
         headers: { token, lang: 'en' },
         json: { token: (await credential(token, 'image')).token },
@@ -178,7 +189,20 @@ describe('S3-compatible uploads', () => {
       expect(missing.body.msg).toBe('No file arrived. Please upload again');
     } finally {
       replaceStorage(localStorageProvider(uploads.root));
-      server.close();
     }
+  });
+
+  it('is refused by the bucket with unknown credentials', async () => {
+    const stranger = s3StorageProvider({
+      endpoint,
+      bucket: 'portal',
+      region: 'us-east-1',
+      accessKeyId: 'NOBODY',
+      secretAccessKey: 'nothing',
+      publicBaseUrl: `${endpoint}/portal`,
+    });
+    await expect(stranger.put(`image/${'c'.repeat(32)}.png`, Buffer.from('x'), 'image/png')).rejects.toThrow(
+      /HTTP 403/,
+    );
   });
 });

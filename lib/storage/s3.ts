@@ -10,7 +10,12 @@ export type S3Options = {
   secretAccessKey: string;
   /** Where browsers read objects (a CDN or the bucket's public address). */
   publicBaseUrl: string;
+  /** The signing instant; tests pass a fixed one. */
+  now?: () => Date;
 };
+
+/** `20130524T000000Z`, the form AWS Signature V4 dates requests with. */
+const amzDate = (date: Date) => date.toISOString().replace(/[:-]|\.\d{3}/g, '');
 
 export function s3StorageProvider(options: S3Options): StorageProvider {
   const client = new AwsClient({
@@ -23,8 +28,9 @@ export function s3StorageProvider(options: S3Options): StorageProvider {
     assertSafeKey(key);
     return `${options.endpoint.replace(/\/+$/, '')}/${options.bucket}/${key}`;
   };
+  const datetime = () => amzDate((options.now ?? (() => new Date()))());
   const send = async (key: string, init: RequestInit) => {
-    const response = await client.fetch(objectUrl(key), init);
+    const response = await client.fetch(objectUrl(key), { ...init, aws: { datetime: datetime() } });
     if (!response.ok && response.status !== 404)
       throw new Error(`S3 ${init.method} ${key}: HTTP ${response.status}`);
     return response;
@@ -52,7 +58,7 @@ export function s3StorageProvider(options: S3Options): StorageProvider {
       const signed = await client.sign(url.toString(), {
         method: 'PUT',
         headers: { 'content-type': contentType },
-        aws: { signQuery: true },
+        aws: { signQuery: true, datetime: datetime() },
       });
       return signed.url;
     },
