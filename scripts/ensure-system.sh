@@ -9,12 +9,13 @@ set -euo pipefail
 
 # What each command needs (Debian package names).
 #   demo: the running portal (ffmpeg packages HLS and recordings of live rooms)
-#   test: the running portal plus the e2e browser (Debian's Chromium at /usr/bin/chromium) and CJK fonts, without
-#         which Chinese pages render as boxes
+#   test: the running portal plus the e2e browser (Debian's Chromium at /usr/bin/chromium), CJK fonts, without
+#         which Chinese pages render as boxes, and nginx with its RTMP module (the external media engine's e2e test
+#         runs docs/nginx-rtmp.conf)
 packages_for() {
   case "$1" in
     demo) echo "ffmpeg" ;;
-    test) echo "ffmpeg chromium fonts-noto-cjk" ;;
+    test) echo "ffmpeg chromium fonts-noto-cjk nginx libnginx-mod-rtmp" ;;
     *) echo "ensure-system: unknown target '$1' (expected: test or demo)" >&2; exit 2 ;;
   esac
 }

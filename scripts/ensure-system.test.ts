@@ -63,10 +63,10 @@ describe('scripts/ensure-system.sh', () => {
     expect(run(m, '--check', 'test').code).toBe(1);
     const r = run(m, 'test');
     expect(r.code).toBe(0);
-    expect(m.aptLog()).toEqual(['update -qq', 'install -y -qq ffmpeg chromium fonts-noto-cjk']);
+    expect(m.aptLog()).toEqual(['update -qq', 'install -y -qq ffmpeg chromium fonts-noto-cjk nginx libnginx-mod-rtmp']);
     const check = run(m, '--check', 'test');
     expect(check.code).toBe(0);
-    expect(check.stdout).toBe('ok       ffmpeg\nok       chromium\nok       fonts-noto-cjk\n');
+    expect(check.stdout).toBe('ok       ffmpeg\nok       chromium\nok       fonts-noto-cjk\nok       nginx\nok       libnginx-mod-rtmp\n');
   });
 
   it('installs only what is missing, and `npm run demo` needs only ffmpeg', () => {
@@ -75,11 +75,11 @@ describe('scripts/ensure-system.sh', () => {
     expect(m.aptLog()).toEqual(['update -qq', 'install -y -qq ffmpeg']);
     expect(m.installed('fonts-noto-cjk')).toBe(false);
     expect(run(m, 'test').code).toBe(0);
-    expect(m.aptLog().slice(2)).toEqual(['update -qq', 'install -y -qq fonts-noto-cjk']);
+    expect(m.aptLog().slice(2)).toEqual(['update -qq', 'install -y -qq fonts-noto-cjk nginx libnginx-mod-rtmp']);
   });
 
   it('does not touch apt (not even update) when nothing is missing', () => {
-    const m = machine(['ffmpeg', 'chromium', 'fonts-noto-cjk'], 0);
+    const m = machine(['ffmpeg', 'chromium', 'fonts-noto-cjk', 'nginx', 'libnginx-mod-rtmp'], 0);
     expect(run(m, 'test')).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(m.aptLog()).toEqual([]);
   });
@@ -90,7 +90,7 @@ describe('scripts/ensure-system.sh', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain('sudo apt-get install -y chromium fonts-noto-cjk');
+    expect(r.stderr).toContain('sudo apt-get install -y chromium fonts-noto-cjk nginx libnginx-mod-rtmp');
     expect(m.aptLog()).toEqual([]);
     // …and carries on when what it needs is there.
     expect(run(machine(['ffmpeg'], 1000), 'demo').code).toBe(0);
