@@ -1,5 +1,6 @@
 // The portal's one process: an http server that hands pages and /api to Next, the socket.io gateway
 // beside it, and the background jobs; the embedded database when none is configured.
+
 import http from 'node:http';
 import next from 'next';
 import { claimQrListener } from '@/lib/accounts/qr-login';
@@ -19,6 +20,7 @@ import { seedReportReasons } from '@/lib/moderation/report-reasons';
 import { seedNewsCategories } from '@/lib/news/categories';
 import { createGateway, installGateway } from '@/lib/realtime/gateway';
 import { seedDemoData } from '@/lib/seed';
+import { ensureMasterKey } from '@/lib/system/secrets';
 import { seedChargeRules } from '@/lib/wallet/recharge';
 
 async function main() {
@@ -44,6 +46,8 @@ async function main() {
     await seedNewsCategories(db);
     await seedGiftCatalog(db);
     await seedChargeRules(db);
+    // The HMAC master, made on the primary before any request can ask a read replica for it.
+    await ensureMasterKey(db);
     if (config.SEED_ON_START) await seedDemoData(db);
 
     const server = http.createServer();

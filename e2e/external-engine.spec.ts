@@ -3,8 +3,11 @@
 // `api/media/on_publish` / `on_done`. A wrong key is refused, the right key turns the room live, Chromium
 // plays nginx's HLS on the room page (served through nginx's proxy block), and the room ends when the push
 // stops.
+
+import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { pushTestPattern } from '@/lib/media/test-pattern';
+import { freshUserPage } from './accounts';
 import { type ExternalEngine, startExternalEngine } from './external-engine';
 import { expect, test } from './fixtures';
 
@@ -28,11 +31,13 @@ const currentTime = (page: Page) =>
   page.locator('[data-testid="stage"] video').evaluate((video: HTMLVideoElement) => video.currentTime);
 
 test('nginx-rtmp refuses a wrong key, plays the right one as HLS and ends the room with the push', async ({
-  asAnchor,
+  browser,
   page,
 }) => {
   test.setTimeout(240_000);
-  const reply = await asAnchor.request.post('/api/live/rotateStreamKey');
+  // An anchor of its own: live.spec.ts pushes to the seeded anchor's room at the same time.
+  const { page: anchor } = await freshUserPage(browser, `外部推流${randomInt(1e6)}`, { isAnchor: true });
+  const reply = await anchor.request.post('/api/live/rotateStreamKey');
   const { data } = (await reply.json()) as { data: { room_id: number; stream_key: string } };
   const roomId = data.room_id;
 

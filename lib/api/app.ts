@@ -15,7 +15,13 @@ import { domainMessage, validationMessage } from './messages';
 /** The wall clock: the one place the API reads it. Tests pass a fixed instant instead (`clock`). */
 export const systemClock: Clock = () => new Date();
 
-export function createBaseApp(deps: { db: () => Db; findSessionUser: FindSessionUser; clock?: Clock }) {
+export function createBaseApp(deps: {
+  db: () => Db;
+  /** A read replica for 'read' routes; the primary when absent. */
+  readDb?: () => Db;
+  findSessionUser: FindSessionUser;
+  clock?: Clock;
+}) {
   const clock = deps.clock ?? systemClock;
   // Paths are the spec's contract and are matched whatever their case: routes register lower-case.
   const app = new OpenAPIHono<AppEnv>({ getPath: (request) => new URL(request.url).pathname.toLowerCase() });
@@ -26,6 +32,7 @@ export function createBaseApp(deps: { db: () => Db; findSessionUser: FindSession
     c.set('locale', locale);
     c.set('t', translator(locale));
     c.set('db', deps.db());
+    c.set('readDb', deps.readDb?.() ?? c.var.db);
     // One instant per request: every service the handler calls is given this `now`.
     c.set('now', clock());
     await next();

@@ -20,6 +20,8 @@ export type Clock = () => Date;
 export type AppEnv = {
   Variables: {
     db: Db;
+    /** Where 'read' routes run (`DATABASE_REPLICA_URL`, else the primary): `defineRoute` makes it their `db`. */
+    readDb: Db;
     locale: Locale;
     t: ReturnType<typeof translator>;
     user: SessionUser | null;

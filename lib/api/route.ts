@@ -64,6 +64,11 @@ export const routeTable = (app: object): readonly RouteEntry[] => routeTables.ge
 /** The guard every write passes; raw routes that change state (a cookie-setting link) use it too. */
 export const writeGuard = crossSiteGuard(() => ({ trustedOrigins: getConfig().TRUSTED_ORIGINS }));
 
+/** A 'read' route's handler runs on the read database (a replica when configured; see AppEnv.readDb). */
+const onReadDb = async (c: Context<AppEnv>, next: () => Promise<void>) => {
+  c.set('db', c.var.readDb);
+  await next();
+};
 export function defineRoute<I extends z.ZodObject, O extends z.ZodType>(
   app: OpenAPIHono<AppEnv>,
   definition: RouteDefinition<I, O>,
@@ -105,7 +110,7 @@ export function defineRoute<I extends z.ZodObject, O extends z.ZodType>(
   app.on(
     definition.methods.map((method) => method.toUpperCase()),
     [definition.path.toLowerCase()],
-    ...(definition.effect === 'write' ? [writeGuard] : []),
+    ...(definition.effect === 'write' ? [writeGuard] : [onReadDb]),
     ...(definition.middleware ?? []),
     async (c: Context<AppEnv>) => {
       const parsed = input.safeParse(await readInput(c));

@@ -23,6 +23,16 @@ export const configSchema = z
         .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
         .optional(),
     ),
+    /** A read replica of DATABASE_URL: every 'read' API route runs there. Unset: the primary. */
+    DATABASE_REPLICA_URL: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    /** Connections per pool in each process (the primary's and the replica's). */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
     DATA_DIR: z.string().min(1).default('.data'),
     /** 0 picks a free port for the embedded database. */
     EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),

@@ -13,9 +13,19 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 type Holder = { pool?: Pool; db?: Db; url?: string };
-const globalRef = globalThis as { __portalDb?: Holder };
+const globalRef = globalThis as { __portalDb?: Holder; __portalReadDb?: Holder };
 globalRef.__portalDb ??= {};
+globalRef.__portalReadDb ??= {};
 const holder = globalRef.__portalDb;
+const readHolder = globalRef.__portalReadDb;
+
+/** Connections per pool (DATABASE_POOL_SIZE, validated with the rest of the config at start-up). */
+const poolSize = () => Number(process.env.DATABASE_POOL_SIZE) || 10;
+
+function held(target: Holder, url: string) {
+  if (!target.db || target.url !== url) Object.assign(target, createDb(url, poolSize()), { url });
+  return target.db!;
+}
 
 export function createDb(url: string, max = 10): { db: Db; pool: Pool } {
   const pool = new Pool({ connectionString: url, max });
@@ -26,17 +36,21 @@ export function createDb(url: string, max = 10): { db: Db; pool: Pool } {
 export function getDb(): Db {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is not set: start the portal through server.ts or set it');
-  if (!holder.db || holder.url !== url) {
-    const created = createDb(url);
-    Object.assign(holder, created, { url });
-  }
-  return holder.db!;
+  return held(holder, url);
+}
+
+/** Where read-only work may go: DATABASE_REPLICA_URL when set, else the primary. */
+export function getReadDb(): Db {
+  const url = process.env.DATABASE_REPLICA_URL;
+  return url ? held(readHolder, url) : getDb();
 }
 
 export async function closeDb() {
-  await holder.pool?.end();
-  holder.pool = undefined;
-  holder.db = undefined;
+  for (const target of [holder, readHolder]) {
+    await target.pool?.end();
+    target.pool = undefined;
+    target.db = undefined;
+  }
 }
 
 export async function runMigrations(db: Db) {

@@ -32,7 +32,7 @@ import { registerSystemRoutes } from '@/lib/system/api';
 import { registerCspReportRoutes } from '@/lib/system/csp-report-api';
 import { registerWalletRoutes } from '@/lib/wallet/api';
 
-export function createApiApp(deps: { db: () => Db; clock?: Clock }) {
+export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Clock }) {
   const app = createBaseApp({ ...deps, findSessionUser });
   registerSystemRoutes(app);
   registerAccountRoutes(app);

@@ -5,6 +5,7 @@
 import { isCrossSite } from '@/lib/api/cross-site';
 import { routeTable } from '@/lib/api/route';
 import { createDb } from '@/lib/db';
+import { ensureMasterKey } from '@/lib/system/secrets';
 import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
@@ -135,7 +136,10 @@ it('runs every read on a read-only database connection without failing', async (
   const readOnlyUrl = new URL(testDb.url);
   readOnlyUrl.searchParams.set('options', '-c default_transaction_read_only=on');
   const { db, pool } = createDb(readOnlyUrl.toString(), 2);
-  const readOnlyApp = createApiApp({ db: () => db, clock: () => NOON });
+  // As server.ts does at start-up on the primary: a replica then always finds the HMAC master.
+  await ensureMasterKey(testDb.db);
+  // The primary for the session lookup and writes; every 'read' route is routed to the read-only pool.
+  const readOnlyApp = createApiApp({ db: () => testDb.db, readDb: () => db, clock: () => NOON });
   const { token: readerToken } = await makeSignedInUser(testDb.db, { role: 'operator', isAnchor: true });
   const failed: string[] = [];
   try {
@@ -152,6 +156,17 @@ it('runs every read on a read-only database connection without failing', async (
   } finally {
     await pool.end();
   }
+});
+
+it('sends reads to the read database (a replica) and writes to the primary', async () => {
+  const { db: unreachable, pool } = createDb(testDb.url, 1);
+  await pool.end();
+  const split = createApiApp({ db: () => testDb.db, readDb: () => unreachable, clock: () => NOON });
+  const { token } = await makeSignedInUser(testDb.db, { isAnchor: true });
+  const read = await split.request('/api/Reportuser/classifyList', { headers: { token } });
+  expect(read.status).toBe(500);
+  const write = await split.request('/api/live/rotateStreamKey', { method: 'POST', headers: { token } });
+  expect(((await write.json()) as { code: number }).code).toBe(0);
 });
 
 describe('isCrossSite', () => {

@@ -13,13 +13,24 @@ async function masterKey(db: DbOrTx) {
   const configured = getConfig().SECRET_KEY;
   if (configured) return configured;
   if (cachedMaster) return cachedMaster;
-  await db
-    .insert(appSecrets)
-    .values({ name: MASTER, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, MASTER));
-  cachedMaster = row!.value;
+  // Read first: a read replica (where 'read' routes run) refuses even a no-op insert.
+  const stored = async () =>
+    (await db.select().from(appSecrets).where(eq(appSecrets.name, MASTER)))[0]?.value;
+  let value = await stored();
+  if (value === undefined) {
+    await db
+      .insert(appSecrets)
+      .values({ name: MASTER, value: randomBytes(32).toString('base64url') })
+      .onConflictDoNothing();
+    value = await stored();
+  }
+  cachedMaster = value!;
   return cachedMaster;
+}
+
+/** Makes sure the master exists, on the primary at start-up, so replicas always find it. */
+export async function ensureMasterKey(db: DbOrTx) {
+  await masterKey(db);
 }
 
 /** A stable key for one purpose, e.g. `secretFor(db, 'captcha')`. */

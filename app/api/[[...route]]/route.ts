@@ -1,11 +1,11 @@
 // Hands every /api request to the hono app (lib/api).
 import { handle } from 'hono/vercel';
-import { getDb } from '@/lib/db';
+import { getDb, getReadDb } from '@/lib/db';
 import { createApiApp } from '@/lib/server/api-app';
 
 export const dynamic = 'force-dynamic';
 
-const app = createApiApp({ db: getDb });
+const app = createApiApp({ db: getDb, readDb: getReadDb });
 const handler = handle(app);
 
 export {
