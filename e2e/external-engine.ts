@@ -94,7 +94,12 @@ export async function startExternalEngine(): Promise<ExternalEngine> {
   const config = path.join(dir, 'nginx.conf');
   writeFileSync(config, nginxConfig(ports, dir));
   const nginx = spawn(NGINX, ['-e', 'stderr', '-c', config, '-g', 'daemon off;'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  // Its log (a 404 per playlist poll before the first fragment) is shown only if it fails to start.
+  let nginxLog = '';
+  nginx.stderr?.on('data', (chunk) => {
+    nginxLog = (nginxLog + chunk).slice(-4000);
   });
   const stop = async () => {
     for (const child of [nginx, portal]) {
@@ -111,7 +116,7 @@ export async function startExternalEngine(): Promise<ExternalEngine> {
     await waitFor(`${hlsUrl}/`, nginx, 'nginx');
   } catch (error) {
     await stop();
-    throw error;
+    throw new Error(`${(error as Error).message}\n${nginxLog}`);
   }
   return {
     portalUrl: `http://127.0.0.1:${ports.proxy}`,
