@@ -131,7 +131,7 @@ describe('private messages', () => {
     });
     expect(read.body.data).toMatchObject({ user_id: bob.user.id, last_read_id: sent.body.data.id });
     expect(await readPush).toMatchObject({ data: { conversation_id: sent.body.data.conversation_id } });
-    expect((await get('/api/im/unread', bob.token)).body.data.messages).toBe(0);
+    expect((await get<{ messages: number }>('/api/im/unread', bob.token)).body.data.messages).toBe(0);
     const page = await get<{ list: ImMessage[] }>('/api/im/messages', alice.token, {
       conversation_id: sent.body.data.conversation_id,
     });
