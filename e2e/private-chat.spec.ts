@@ -6,11 +6,19 @@ import { imMessages } from '@/lib/im/schema';
 import { openConversation } from '@/lib/im/service';
 import { freshUserPage } from './accounts';
 import { withDatabase } from './database';
-import { expect, test } from './fixtures';
+import { expect as baseExpect, test } from './fixtures';
 
-test.describe.configure({ timeout: 120_000 });
+// A busy 2-core machine: pages, sockets and pushes get time.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
-test('a conversation pages 15 at a time, clears its unread count and reaches every tab', async ({ browser }) => {
+test.describe.configure({ timeout: 180_000 });
+
+const listening = (page: import('@playwright/test').Page) =>
+  expect(page.getByTestId('im-entry')).toHaveAttribute('data-listening', 'true');
+
+test('a conversation pages 15 at a time, clears its unread count and reaches every tab', async ({
+  browser,
+}) => {
   const alice = await freshUserPage(browser, `艾丽斯${Date.now() % 10_000}`);
   const bob = await freshUserPage(browser, `鲍勃${Date.now() % 10_000}`);
   const start = Date.now() - 3 * 3600_000;
@@ -57,15 +65,17 @@ test('a conversation pages 15 at a time, clears its unread count and reaches eve
   // Bob's second tab has the overlay open on the same conversation.
   const secondTab = await page.context().newPage();
   await secondTab.goto('/main');
+  await listening(secondTab);
   await secondTab.getByTestId('im-entry').click();
   const overlay = secondTab.getByTestId('im-overlay');
   await overlay.getByTestId('conversation').filter({ hasText: alice.user.nickname }).click();
   await expect(overlay.getByText('第 40 条消息', { exact: true })).toBeVisible();
 
   // Alice answers from her page with Enter; HTML stays text.
+  await listening(page);
   await alice.page.goto('/chat-chat');
   await alice.page.getByTestId('conversation').filter({ hasText: bob.user.nickname }).click();
-  const box = alice.page.getByRole('textbox');
+  const box = alice.page.getByPlaceholder('输入消息，Enter 发送，Shift+Enter 换行');
   const payload = '晚上一起看球 <b>好吗</b>';
   await box.fill(payload);
   await box.press('Enter');
@@ -86,7 +96,7 @@ test('the message centre shows a new follower and the badge clears once read', a
   const anchor = await freshUserPage(browser, `主播${Date.now() % 10_000}`, { isAnchor: true });
   const fan = await freshUserPage(browser, `球迷${Date.now() % 10_000}`);
   await anchor.page.goto('/main');
-  await expect(anchor.page.getByTestId('notices-entry')).toBeVisible();
+  await listening(anchor.page);
   await expect(anchor.page.getByTestId('notices-entry').getByTestId('badge')).toHaveCount(0);
 
   const followed = await fan.page.request.post('/api/Member/attention', {

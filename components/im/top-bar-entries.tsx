@@ -9,6 +9,7 @@ import { useTranslations } from 'next-intl';
 import { api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
 import { Link } from '@/lib/i18n/navigation';
+import { useRealtime } from '@/lib/realtime/use-realtime';
 import { appStore } from '@/lib/store/atoms';
 import { imOverlayAtom } from './overlay-state';
 import { type Unread, useImPushes } from './use-im-pushes';
@@ -38,6 +39,8 @@ export function TopBarMessageEntries({ meId }: { meId: number }) {
   const t = useTranslations('im');
   const [overlay, setOverlay] = useAtom(imOverlayAtom, { store: appStore });
   useImPushes();
+  // Pushes reach this page once its socket is registered as the user (tests wait for it).
+  const registered = useRealtime('registered');
   const { data } = useQuery({
     queryKey: queryKeys.im.unread,
     queryFn: () => api.get<Unread>('api/im/unread', undefined, { silent: true }),
@@ -48,6 +51,7 @@ export function TopBarMessageEntries({ meId }: { meId: number }) {
         type="button"
         className={ENTRY}
         data-testid="im-entry"
+        data-listening={Boolean(registered?.user_id)}
         onClick={() => setOverlay({ open: true })}
       >
         <MessageCircle aria-hidden className="size-4" />
