@@ -24,6 +24,7 @@ import {
 import { listNotices, markNoticesRead, unreadNoticeCount } from './notices';
 import { NOTICE_KINDS } from './schema';
 import {
+  assertMayMessage,
   blockUser,
   IM_TEXT_MAX,
   type ImContent,
@@ -191,6 +192,8 @@ function registerMessageRoutes(app: OpenAPIHono<AppEnv>) {
     },
     async (c, input) => {
       const sender = c.var.user!;
+      // A refused first message leaves no empty conversation behind.
+      if (input.user_id) await assertMayMessage(c.var.db, sender.id, input.user_id);
       const conversationId =
         input.conversation_id ??
         (await openConversation(c.var.db, sender.id, input.user_id!, c.var.now)).conversation_id;

@@ -236,6 +236,11 @@ describe('private messages', () => {
       code: 1,
       msg: "This user has blocked you; your message can't be delivered",
     });
+    const stranger = await makeSignedInUser(testDb.db);
+    await post('/api/im/block', bob.token, { user_id: stranger.user.id });
+    await post('/api/im/send', stranger.token, { user_id: bob.user.id, text: 'hello?' });
+    const strangerChats = await get<{ list: unknown[] }>('/api/im/conversations', stranger.token);
+    expect(strangerChats.body.data.list).toEqual([]);
     const own = await post('/api/im/send', bob.token, { user_id: alice.user.id, text: 'hey' });
     expect(own.body.msg).toBe('You blocked this user. Unblock them to send messages');
     expect(await storedMessages()).toBe(before);

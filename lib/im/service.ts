@@ -58,6 +58,12 @@ export async function isBlocked(db: DbOrTx, blockerId: number, blockedId: number
   return Boolean(row);
 }
 
+/** Refuses a private message between two users when either blocked the other. */
+export async function assertMayMessage(db: DbOrTx, senderId: number, peerId: number) {
+  if (await isBlocked(db, peerId, senderId)) throw new ForbiddenError('IM_BLOCKED_BY_PEER');
+  if (await isBlocked(db, senderId, peerId)) throw new DomainError('IM_YOU_BLOCKED');
+}
+
 /** The one conversation between two users, made on first use (both become members). */
 export async function openConversation(db: DbOrTx, userId: number, peerId: number, now: Date) {
   if (peerId === userId) throw new DomainError('IM_SELF');
@@ -132,11 +138,8 @@ export async function sendImMessage(
   const { conversation } = await memberConversation(db, sender.id, input.conversationId);
   if (conversation.dissolvedAt) throw new DomainError('IM_GROUP_DISSOLVED');
   const members = await memberIds(db, conversation.id);
-  if (conversation.kind === 'c2c') {
-    const peerId = members.find((id) => id !== sender.id)!;
-    if (await isBlocked(db, peerId, sender.id)) throw new ForbiddenError('IM_BLOCKED_BY_PEER');
-    if (await isBlocked(db, sender.id, peerId)) throw new DomainError('IM_YOU_BLOCKED');
-  }
+  if (conversation.kind === 'c2c')
+    await assertMayMessage(db, sender.id, members.find((id) => id !== sender.id)!);
   const values = await screenContent(db, sender.id, input.content, now);
   await consumeOrThrow(perSender, String(sender.id), 'IM_TOO_FAST');
   const row = await db.transaction(async (tx) => {
