@@ -2,9 +2,11 @@
 // center, the start-broadcast entry, and the avatar whose hover card holds level, wallet, shortcuts
 // and logout. The card opens with CSS on hover and keyboard focus.
 import { ClipboardList, Gem, Gift, LayoutGrid, Trophy, UserRound, Video } from 'lucide-react';
-import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
+import { NextIntlClientProvider } from 'next-intl';
+import { getFormatter, getLocale, getMessages, getTranslations } from 'next-intl/server';
 import { GuestTaskButton, LoginButton } from '@/components/accounts/login-button';
 import { LogoutButton } from '@/components/accounts/logout-button';
+import { TopBarMessageEntries } from '@/components/im/top-bar-entries';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { levelIconUrl, levelOf } from '@/lib/accounts/level';
 import type { SessionUser } from '@/lib/accounts/session';
@@ -37,7 +39,11 @@ export async function UserArea({ user }: { user: SessionUser | null }) {
   }
 
   const locale = (await getLocale()) as Locale;
-  const [balances, format] = await Promise.all([balancesOf(getDb(), user.id), getFormatter()]);
+  const [balances, format, messages] = await Promise.all([
+    balancesOf(getDb(), user.id),
+    getFormatter(),
+    getMessages(),
+  ]);
   const level = levelOf(user.experience);
   const avatar = avatarOf(user);
   const shortcuts = [
@@ -48,6 +54,9 @@ export async function UserArea({ user }: { user: SessionUser | null }) {
   ];
   return (
     <div className="flex shrink-0 items-center gap-1">
+      <NextIntlClientProvider messages={{ im: messages.im }}>
+        <TopBarMessageEntries meId={user.id} />
+      </NextIntlClientProvider>
       <Link href="/member?type=18" className={ENTRY}>
         <ClipboardList aria-hidden className="size-4" />
         <span>{t('taskCenter')}</span>

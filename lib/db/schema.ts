@@ -2,6 +2,7 @@
 export * from '../accounts/schema';
 export * from '../chat/schema';
 export * from '../gifts/schema';
+export * from '../im/schema';
 export * from '../live/schema';
 export * from '../moderation/schema';
 export * from '../news/schema';

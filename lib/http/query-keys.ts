@@ -35,4 +35,14 @@ export const queryKeys = {
   postComments: (postId: number, sort: 'new' | 'hot') => ['posts', 'comments', postId, sort] as const,
   /** Every order of one post's comments. */
   allPostComments: (postId: number) => ['posts', 'comments', postId] as const,
+  /** Private messages and the message centre: every key starts with `im`, so one push can refresh them all. */
+  im: {
+    all: ['im'] as const,
+    unread: ['im', 'unread'] as const,
+    conversations: ['im', 'conversations'] as const,
+    messages: (conversationId: number) => ['im', 'messages', conversationId] as const,
+    blocks: ['im', 'blocks'] as const,
+    contacts: (list: string) => ['im', 'contacts', list] as const,
+    notices: (kind: string) => ['im', 'notices', kind] as const,
+  },
 };

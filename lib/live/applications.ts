@@ -6,6 +6,7 @@ import { users } from '@/lib/accounts/schema';
 import { consumeSmsCode, SMS_PURPOSE } from '@/lib/accounts/sms-codes';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
+import { notify } from '@/lib/im/notices';
 import { storage } from '@/lib/storage';
 import { findOwnUploadByKey } from '@/lib/storage/service';
 import { anchorApplications } from './schema';
@@ -88,6 +89,12 @@ export async function reviewApplication(
       .returning();
     if (!row) throw new DomainError('APPLICATION_NOT_PENDING');
     if (input.approve) await tx.update(users).set({ isAnchor: true }).where(eq(users.id, row.userId));
+    await notify(tx, {
+      userId: row.userId,
+      subject: input.approve ? 'anchor_approved' : 'anchor_refused',
+      params: { reason: row.reason ?? '' },
+      link: '/member?type=7',
+    });
     return row;
   });
 }

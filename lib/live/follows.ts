@@ -4,6 +4,7 @@ import { findUserById } from '@/lib/accounts/auth-service';
 import { users } from '@/lib/accounts/schema';
 import { DomainError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
+import { notify } from '@/lib/im/notices';
 import { follows, liveRooms } from './schema';
 
 export async function followerCount(db: DbOrTx, anchorId: number) {
@@ -20,6 +21,13 @@ export async function setFollow(db: DbOrTx, userId: number, anchorId: number, fo
   const [existing] = await db.select().from(follows).where(where);
   const wanted = follow ?? !existing;
   if (wanted && !existing) await db.insert(follows).values({ userId, anchorId }).onConflictDoNothing();
+  if (wanted && !existing)
+    await notify(db, {
+      userId: anchorId,
+      subject: 'follow',
+      actorId: userId,
+      link: `/persona?uid=${userId}`,
+    });
   if (!wanted && existing) await db.delete(follows).where(where);
   return { followed: wanted, fans: await followerCount(db, anchorId) };
 }

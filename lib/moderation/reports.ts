@@ -7,6 +7,7 @@ import { users } from '@/lib/accounts/schema';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
+import { notify } from '@/lib/im/notices';
 import { uploads } from '@/lib/storage/schema';
 import { findReportReason, reasonName } from './report-reasons';
 import { type ReportTargetType, resolveReportTarget } from './report-targets';
@@ -127,5 +128,10 @@ export async function handleReport(
     .update(reports)
     .set({ status, handlerId: operatorId, handledAt: new Date(), note: input.note ?? null })
     .where(eq(reports.id, report.id));
+  await notify(db, {
+    userId: report.reporterId,
+    subject: `report_${status}`,
+    params: { note: input.note ?? '' },
+  });
   return { id: report.id, status };
 }

@@ -24,6 +24,8 @@ beforeAll(async () => {
   app = createApiApp({ db: () => testDb.db, clock: () => NOON });
   installGateway({
     emit: (_event: string, payload: unknown) => pushed.push(payload),
+    // The anchor's own pushes (the message centre's notice of the seal).
+    to: () => ({ emit: () => true }),
     sockets: { adapter: { rooms: new Map() } },
   } as unknown as Server);
   installMediaControl(media satisfies MediaControl);

@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
+import { notify } from '@/lib/im/notices';
 import { announceEnd } from '@/lib/live/pushes';
 import { liveRooms } from '@/lib/live/schema';
 import { sealOf } from '@/lib/live/seal-state';
@@ -45,6 +46,16 @@ export async function sealRoom(
   if (ended.broadcastId !== null) announceEnd(room.id, ended.broadcastId);
   const seal = sealOf(sealed!, now);
   announceSeal(room.id, seal);
+  await notify(
+    db,
+    {
+      userId: room.anchorId,
+      subject: 'room_sealed',
+      params: { reason: input.reason },
+      link: '/member?type=9',
+    },
+    now,
+  );
   return { room_id: room.id, ...seal };
 }
 

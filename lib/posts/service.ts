@@ -7,6 +7,7 @@ import { users } from '@/lib/accounts/schema';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { findOwnUpload } from '@/lib/storage/service';
+import { notifyComment } from './notify-comment';
 import { commentLikes, type PostVideo, postComments, postLikes, posts } from './schema';
 
 export const POSTS_PAGE_SIZE = 10;
@@ -274,6 +275,7 @@ export async function addComment(db: DbOrTx, userId: number, input: NewComment) 
       .set({ commentCount: sql`${posts.commentCount} + 1` })
       .where(eq(posts.id, input.postId));
     await recordEvent(tx, POST_RATE_RULES.comments.bucket, key);
+    await notifyComment(tx, { postId: input.postId, parentId, userId, body });
     const [writer] = await tx.select(author).from(users).where(eq(users.id, userId));
     return presentComment(row!, writer!, false, true);
   });

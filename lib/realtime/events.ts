@@ -123,6 +123,25 @@ export const matchUpdateSchema = z.object({
 });
 export const matchUpdatesSchema = z.array(matchUpdateSchema);
 
+/** A private or group message (spec §3 message), as listed and pushed to every member's sockets. */
+export const imMessageSchema = z.object({
+  id: z.number(),
+  conversation_id: z.number(),
+  sender_id: z.number(),
+  name: z.string(),
+  avatar: z.string(),
+  type: z.enum(['text', 'image', 'custom']),
+  text: z.string().nullable(),
+  url: z.string().nullable(),
+  custom: z
+    .object({ title: z.string(), imageUrl: z.string(), id: z.number(), type: z.string(), price: z.number() })
+    .nullable(),
+  time: z.string(),
+  /** C2C: whether the other side has read it. Groups: always false. */
+  is_read: z.boolean(),
+});
+export type ImMessage = z.infer<typeof imMessageSchema>;
+
 export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('registered'), user_id: z.number().nullable() }),
   z.object({ type: z.literal('heartbeat'), time: z.number() }),
@@ -137,6 +156,15 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   /** A room's settings changed (title, announcement, cover, category, bound match): viewers refetch. */
   z.object({ type: z.literal('roomUpdate'), room_id: z.number() }),
   z.object({ type: z.literal('horn'), data: z.unknown() }),
+  /** A private or group message, to every member's sockets (the sender's other tabs included). */
+  z.object({ type: z.literal('im'), data: imMessageSchema }),
+  /** A member read a conversation up to `last_read_id` (their other tabs clear, the sender sees 已读). */
+  z.object({
+    type: z.literal('imRead'),
+    data: z.object({ conversation_id: z.number(), user_id: z.number(), last_read_id: z.number() }),
+  }),
+  /** The reader's message centre changed: `unread` notices now. */
+  z.object({ type: z.literal('notice'), data: z.object({ unread: z.number() }) }),
   z.object({ type: z.literal('chat'), ...chatTarget, data: chatMessageSchema }),
   /** A moderator deleted a chat line for everyone. */
   z.object({ type: z.literal('chatDelete'), ...chatTarget, data: z.object({ id: z.number() }) }),

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { Popover } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
+import { openPrivateChat } from '@/components/im/overlay-state';
 import { ReportButton } from '@/components/live/report-button';
 import { levelIconUrl } from '@/lib/accounts/level';
 import { Link } from '@/lib/i18n/navigation';
@@ -136,6 +137,11 @@ export function UserCard({
                 }
               >
                 {t('card.follow')}
+              </button>
+            ) : null}
+            {!self && viewer.id !== null ? (
+              <button type="button" className={action} onClick={() => openPrivateChat(sender.user_id)}>
+                {t('card.message')}
               </button>
             ) : null}
             {!self ? (

@@ -1,0 +1,218 @@
+'use client';
+// One open conversation: 15 messages a page, older pages when scrolled to the top (the reader keeps
+// their place), time labels for the first message and after gaps over 120 s, read marks, a composer
+// where Enter sends (Shift+Enter: new line), pictures from the reader's own uploads, and blocking.
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ImagePlus, SendHorizontal } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { api } from '@/lib/http/client';
+import { queryKeys } from '@/lib/http/query-keys';
+import { showsTimeLabel } from '@/lib/im/chat-time';
+import type { ImMessage } from '@/lib/realtime/events';
+import { type Conversation, conversationName, useChatTime } from './conversation-list';
+import { MessageItem } from './message-item';
+import { ThreadActions } from './thread-actions';
+import { addToThread, type MessagePage } from './use-im-pushes';
+
+const TEXT_MAX = 500;
+const NEAR_TOP_PX = 48;
+const NEAR_BOTTOM_PX = 120;
+
+export function MessageThread({ meId, conversation }: { meId: number; conversation: Conversation }) {
+  const t = useTranslations('im');
+  const time = useChatTime();
+  const queryClient = useQueryClient();
+  const conversationId = conversation.conversationID;
+  const peerId = conversation.userProfile?.userID ?? null;
+  const scroller = useRef<HTMLDivElement>(null);
+  const keepFromBottom = useRef<number | null>(null);
+  const [text, setText] = useState('');
+
+  const thread = useInfiniteQuery({
+    queryKey: queryKeys.im.messages(conversationId),
+    queryFn: ({ pageParam }) =>
+      api.get<MessagePage>('api/im/messages', {
+        conversation_id: conversationId,
+        ...(pageParam ? { before: pageParam } : {}),
+      }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => (last.has_more ? last.list[0]?.id : undefined),
+  });
+  const blocks = useQuery({
+    queryKey: queryKeys.im.blocks,
+    queryFn: () => api.get<{ user_id: number }[]>('api/im/blockList'),
+  });
+  const blocked = peerId !== null && Boolean(blocks.data?.some((row) => row.user_id === peerId));
+  const dissolved = Boolean(conversation.group?.dissolved);
+
+  const messages: ImMessage[] = thread.data
+    ? [...thread.data.pages].reverse().flatMap((page) => page.list)
+    : [];
+  const newest = messages.at(-1);
+
+  // Opening the thread, and every message arriving while it is open, reads it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs per newest message, not per refetch
+  useEffect(() => {
+    if (!newest) return;
+    if (newest.sender_id !== meId || conversation.unread > 0) {
+      void api.post('api/im/markRead', { conversation_id: conversationId }, { silent: true }).then(() => {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.im.conversations });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.im.unread });
+      });
+    }
+  }, [newest?.id, conversationId, meId, queryClient]);
+
+  // Older pages keep the reader's place; a new message at the end follows when the reader is at the end.
+  const pageCount = thread.data?.pages.length ?? 0;
+  const lastId = newest?.id;
+  const stuckToBottom = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-runs when pages or the newest message change
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    if (keepFromBottom.current !== null) {
+      element.scrollTop = element.scrollHeight - keepFromBottom.current;
+      keepFromBottom.current = null;
+    } else if (stuckToBottom.current || newest?.sender_id === meId) {
+      element.scrollTop = element.scrollHeight;
+    }
+  }, [pageCount, lastId]);
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element) return;
+    stuckToBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
+    if (element.scrollTop < NEAR_TOP_PX && thread.hasNextPage && !thread.isFetchingNextPage) {
+      keepFromBottom.current = element.scrollHeight - element.scrollTop;
+      void thread.fetchNextPage();
+    }
+  };
+
+  const send = useMutation({
+    mutationFn: (body: object) =>
+      api.post<ImMessage>('api/im/send', { conversation_id: conversationId, ...body }),
+    onSuccess: (message) => {
+      addToThread(queryClient, message);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.im.conversations });
+    },
+  });
+  const [uploading, setUploading] = useState(false);
+
+  const sendText = () => {
+    const value = text.trim();
+    if (!value || send.isPending) return;
+    send.mutate({ type: 'text', text: value }, { onSuccess: () => setText('') });
+  };
+
+  const sendPicture = async (file: File) => {
+    setUploading(true);
+    try {
+      const { uploadFile } = await import('@/lib/storage/upload-file');
+      const stored = await uploadFile('image', file);
+      send.mutate({ type: 'image', url: stored.url });
+    } catch {
+      // The shared client showed the server's message (not an image, too large…).
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const disabled = blocked || dissolved;
+  return (
+    <section className="flex min-w-0 flex-1 flex-col" data-testid="message-thread">
+      <header className="flex h-12 shrink-0 items-center gap-2 border-b border-line px-4">
+        <h2 className="truncate font-medium text-ink-900">{conversationName(conversation)}</h2>
+        <ThreadActions meId={meId} conversation={conversation} blocked={blocked} />
+      </header>
+      <div
+        ref={scroller}
+        onScroll={onScroll}
+        data-testid="message-list"
+        className="min-h-0 flex-1 space-y-3 overflow-y-auto bg-canvas/60 px-4 py-3"
+      >
+        {thread.isPending ? (
+          <div className="space-y-3">
+            {[0, 1, 2].map((key) => (
+              <div key={key} className="h-10 w-48 animate-pulse rounded-lg bg-line" />
+            ))}
+          </div>
+        ) : (
+          <>
+            <p className="text-center text-xs text-ink-500" aria-live="polite">
+              {thread.isFetchingNextPage
+                ? t('messages.loadingOlder')
+                : thread.hasNextPage
+                  ? ''
+                  : messages.length
+                    ? t('messages.noMore')
+                    : t('messages.empty')}
+            </p>
+            {messages.map((message, index) => (
+              <MessageItem
+                key={message.id}
+                message={message}
+                mine={message.sender_id === meId}
+                showRead={conversation.type === 'C2C'}
+                timeLabel={
+                  showsTimeLabel(messages[index - 1]?.time, message.time) ? time(message.time) : null
+                }
+              />
+            ))}
+          </>
+        )}
+      </div>
+      <div className="shrink-0 border-t border-line bg-surface p-3">
+        {disabled ? (
+          <p className="py-4 text-center text-sm text-ink-500">
+            {dissolved ? t('composer.dissolved') : t('composer.blocked')}
+          </p>
+        ) : (
+          <>
+            <textarea
+              value={text}
+              maxLength={TEXT_MAX}
+              rows={3}
+              aria-label={t('composer.placeholder')}
+              placeholder={t('composer.placeholder')}
+              onChange={(event) => setText(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                  event.preventDefault();
+                  sendText();
+                }
+              }}
+              className="block w-full resize-none rounded-md border border-line bg-surface px-3 py-2 text-sm outline-none focus:border-brand-400"
+            />
+            <div className="mt-2 flex items-center gap-2">
+              <label className="inline-flex h-8 cursor-pointer items-center gap-1 rounded-md px-2 text-sm text-ink-500 hover:bg-canvas hover:text-brand-600">
+                <ImagePlus aria-hidden className="size-4" />
+                {uploading ? t('composer.uploading') : t('composer.image')}
+                <input
+                  type="file"
+                  accept="image/png,image/jpeg,image/webp,image/gif"
+                  className="sr-only"
+                  data-testid="image-input"
+                  disabled={uploading}
+                  onChange={(event) => {
+                    const file = event.target.files?.[0];
+                    event.target.value = '';
+                    if (file) void sendPicture(file);
+                  }}
+                />
+              </label>
+              <span className="ml-auto text-xs text-ink-500 tabular-nums">
+                {text.length}/{TEXT_MAX}
+              </span>
+              <Button size="sm" onClick={sendText} disabled={!text.trim() || send.isPending}>
+                <SendHorizontal aria-hidden className="size-4" />
+                {t('composer.send')}
+              </Button>
+            </div>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+// Private messages and the message centre with two people in their own browsers: a seeded
+// conversation of 40 messages pages 15 then older ones on scrolling to the top, opening it clears its
+// unread count, a message reaches a second tab of the recipient; a new follower shows in the message
+// centre and the top bar's badge clears once read.
+import { imMessages } from '@/lib/im/schema';
+import { openConversation } from '@/lib/im/service';
+import { freshUserPage } from './accounts';
+import { withDatabase } from './database';
+import { expect as baseExpect, test } from './fixtures';
+
+// A busy 2-core machine: pages, sockets and pushes get time.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+test.describe.configure({ timeout: 180_000 });
+
+const listening = (page: import('@playwright/test').Page) =>
+  expect(page.getByTestId('im-entry')).toHaveAttribute('data-listening', 'true');
+
+test('a conversation pages 15 at a time, clears its unread count and reaches every tab', async ({
+  browser,
+}) => {
+  const alice = await freshUserPage(browser, `艾丽斯${Date.now() % 10_000}`);
+  const bob = await freshUserPage(browser, `鲍勃${Date.now() % 10_000}`);
+  const start = Date.now() - 3 * 3600_000;
+  await withDatabase(async (db) => {
+    const { conversation_id } = await openConversation(db, alice.user.id, bob.user.id, new Date(start));
+    await db.insert(imMessages).values(
+      Array.from({ length: 40 }, (_, index) => ({
+        conversationId: conversation_id,
+        senderId: alice.user.id,
+        kind: 'text' as const,
+        text: `第 ${index + 1} 条消息`,
+        createdAt: new Date(start + index * 60_000),
+      })),
+    );
+  });
+
+  const { page } = bob;
+  await page.goto('/chat-chat');
+  const conversation = page.getByTestId('conversation').filter({ hasText: alice.user.nickname });
+  await expect(conversation.getByTestId('unread-count')).toHaveText('40');
+  await expect(page.getByTestId('im-entry').getByTestId('badge')).toHaveText('40');
+
+  await conversation.click();
+  const list = page.getByTestId('message-list');
+  await expect(list.getByText('第 40 条消息', { exact: true })).toBeVisible();
+  await expect(list.getByTestId('message')).toHaveCount(15);
+  await expect(list.getByText('第 26 条消息', { exact: true })).toBeVisible();
+  await expect(list.getByText('第 25 条消息', { exact: true })).toHaveCount(0);
+  // Gaps of 60 s get no label; the first message has one.
+  await expect(list.getByTestId('time-label')).toHaveCount(1);
+  // Opening it read it: the list's count and the top bar's badge clear.
+  await expect(conversation.getByTestId('unread-count')).toHaveCount(0);
+  await expect(page.getByTestId('im-entry').getByTestId('badge')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/pm-chat-chat.png' });
+
+  await list.evaluate((element) => element.scrollTo({ top: 0 }));
+  await expect(list.getByText('第 11 条消息', { exact: true })).toBeVisible();
+  await expect(list.getByTestId('message')).toHaveCount(30);
+  await list.evaluate((element) => element.scrollTo({ top: 0 }));
+  await expect(list.getByText('第 1 条消息', { exact: true })).toBeVisible();
+  await expect(list.getByTestId('message')).toHaveCount(40);
+  await expect(list.getByText('没有更早的消息了')).toBeVisible();
+
+  // Bob's second tab has the overlay open on the same conversation.
+  const secondTab = await page.context().newPage();
+  await secondTab.goto('/main');
+  await listening(secondTab);
+  await secondTab.getByTestId('im-entry').click();
+  const overlay = secondTab.getByTestId('im-overlay');
+  await overlay.getByTestId('conversation').filter({ hasText: alice.user.nickname }).click();
+  await expect(overlay.getByText('第 40 条消息', { exact: true })).toBeVisible();
+
+  // Alice answers from her page with Enter; HTML stays text.
+  await listening(page);
+  await alice.page.goto('/chat-chat');
+  await alice.page.getByTestId('conversation').filter({ hasText: bob.user.nickname }).click();
+  const box = alice.page.getByPlaceholder('输入消息，Enter 发送，Shift+Enter 换行');
+  const payload = '晚上一起看球 <b>好吗</b>';
+  await box.fill(payload);
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+  await expect(alice.page.getByTestId('message-list').getByText(payload, { exact: true })).toBeVisible();
+  await expect(list.getByText(payload, { exact: true })).toBeVisible();
+  await expect(overlay.getByText(payload, { exact: true })).toBeVisible();
+  await expect(overlay.locator('b')).toHaveCount(0);
+  // Bob has it open, so Alice sees it read.
+  await expect(alice.page.getByTestId('read-state').last()).toHaveText('已读');
+  await secondTab.screenshot({ path: 'test-results/pm-overlay.png' });
+
+  await alice.page.context().close();
+  await page.context().close();
+});
+
+test('the message centre shows a new follower and the badge clears once read', async ({ browser }) => {
+  const anchor = await freshUserPage(browser, `主播${Date.now() % 10_000}`, { isAnchor: true });
+  const fan = await freshUserPage(browser, `球迷${Date.now() % 10_000}`);
+  await anchor.page.goto('/main');
+  await listening(anchor.page);
+  await expect(anchor.page.getByTestId('notices-entry').getByTestId('badge')).toHaveCount(0);
+
+  const followed = await fan.page.request.post('/api/Member/attention', {
+    data: { anchor_id: anchor.user.id, type: 1 },
+  });
+  expect((await followed.json()).code).toBe(0);
+  // Pushed to the anchor's open page.
+  await expect(anchor.page.getByTestId('notices-entry').getByTestId('badge')).toHaveText('1');
+
+  await anchor.page.getByTestId('notices-entry').click();
+  await expect(anchor.page).toHaveURL(/\/chat-chat\?tab=notices/);
+  const notice = anchor.page.getByTestId('notice').first();
+  await expect(notice).toContainText(`${fan.user.nickname} 关注了你`);
+  await expect(notice).toHaveAttribute('data-read', 'false');
+  await anchor.page.screenshot({ path: 'test-results/pm-notices.png' });
+  await anchor.page.getByRole('button', { name: '全部已读' }).click();
+  await expect(notice).toHaveAttribute('data-read', 'true');
+  await expect(anchor.page.getByTestId('notices-entry').getByTestId('badge')).toHaveCount(0);
+
+  await anchor.page.context().close();
+  await fan.page.context().close();
+});

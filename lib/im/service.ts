@@ -1,0 +1,341 @@
+// Private messages (spec §2 private chat, §3 message/conversation): a message is checked (membership,
+// blocks, sensitive words, rate limit), stored, then pushed to every member's `user:<id>` socket room,
+// so each open tab of the recipient — and the sender's other tabs — gets it. Conversations list with
+// their last message and the reader's unread count; messages page 15 at a time, newest last.
+// Text is stored and sent as text: screens render it as text, never HTML.
+import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { findUserById } from '@/lib/accounts/auth-service';
+import { avatarOf } from '@/lib/accounts/avatars';
+import { users } from '@/lib/accounts/schema';
+import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
+import { screenText } from '@/lib/chat/sensitive/words';
+import type { DbOrTx } from '@/lib/db';
+import { consumeOrThrow, createLimiter } from '@/lib/rate-limits';
+import { type ImMessage, rooms } from '@/lib/realtime/events';
+import { publish } from '@/lib/realtime/gateway';
+import { findOwnUpload } from '@/lib/storage/service';
+import { type ImCustomPayload, imBlocks, imConversations, imMembers, imMessages } from './schema';
+
+/** Spec §9: messages per page. */
+export const IM_PAGE = 15;
+export const IM_TEXT_MAX = 500;
+/** Per sender, over all conversations: as much as a person types, far below a script (room chat's figure). */
+export const IM_RATE = { points: 20, seconds: 30 } as const;
+
+const perSender = createLimiter({ keyPrefix: 'im-rate', points: IM_RATE.points, duration: IM_RATE.seconds });
+
+export type ImContent =
+  | { type: 'text'; text: string }
+  | { type: 'image'; url: string }
+  | { type: 'custom'; custom: ImCustomPayload };
+
+type MessageRow = typeof imMessages.$inferSelect;
+type Sender = { id: number; nickname: string; avatar: string };
+
+function present(row: MessageRow, sender: Sender, isRead: boolean): ImMessage {
+  return {
+    id: row.id,
+    conversation_id: row.conversationId,
+    sender_id: row.senderId,
+    name: sender.nickname,
+    avatar: avatarOf(sender),
+    type: row.kind,
+    text: row.text,
+    url: row.imageUrl,
+    custom: row.custom ?? null,
+    time: row.createdAt.toISOString(),
+    is_read: isRead,
+  };
+}
+
+export const pairKeyOf = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+
+export async function isBlocked(db: DbOrTx, blockerId: number, blockedId: number) {
+  const [row] = await db
+    .select({ at: imBlocks.createdAt })
+    .from(imBlocks)
+    .where(and(eq(imBlocks.blockerId, blockerId), eq(imBlocks.blockedId, blockedId)));
+  return Boolean(row);
+}
+
+/** Refuses a private message between two users when either blocked the other. */
+export async function assertMayMessage(db: DbOrTx, senderId: number, peerId: number) {
+  if (await isBlocked(db, peerId, senderId)) throw new ForbiddenError('IM_BLOCKED_BY_PEER');
+  if (await isBlocked(db, senderId, peerId)) throw new DomainError('IM_YOU_BLOCKED');
+}
+
+/** The one conversation between two users, made on first use (both become members). */
+export async function openConversation(db: DbOrTx, userId: number, peerId: number, now: Date) {
+  if (peerId === userId) throw new DomainError('IM_SELF');
+  await findUserById(db, peerId);
+  const pairKey = pairKeyOf(userId, peerId);
+  const [existing] = await db.select().from(imConversations).where(eq(imConversations.pairKey, pairKey));
+  if (existing) return { conversation_id: existing.id };
+  return db.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(imConversations)
+      .values({ kind: 'c2c', pairKey, createdAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (!made) {
+      const [raced] = await tx.select().from(imConversations).where(eq(imConversations.pairKey, pairKey));
+      return { conversation_id: raced!.id };
+    }
+    await tx.insert(imMembers).values([
+      { conversationId: made.id, userId, joinedAt: now },
+      { conversationId: made.id, userId: peerId, joinedAt: now },
+    ]);
+    return { conversation_id: made.id };
+  });
+}
+
+/** The conversation, when `userId` is one of its members; otherwise a refusal. */
+export async function memberConversation(db: DbOrTx, userId: number, conversationId: number) {
+  const [row] = await db
+    .select({ conversation: imConversations, member: imMembers })
+    .from(imConversations)
+    .innerJoin(imMembers, and(eq(imMembers.conversationId, imConversations.id), eq(imMembers.userId, userId)))
+    .where(eq(imConversations.id, conversationId));
+  if (row) return row;
+  const [exists] = await db
+    .select({ id: imConversations.id })
+    .from(imConversations)
+    .where(eq(imConversations.id, conversationId));
+  if (!exists) throw new NotFoundError('IM_CONVERSATION_NOT_FOUND');
+  throw new ForbiddenError('IM_NOT_MEMBER');
+}
+
+export async function memberIds(db: DbOrTx, conversationId: number) {
+  const rows = await db
+    .select({ userId: imMembers.userId })
+    .from(imMembers)
+    .where(eq(imMembers.conversationId, conversationId));
+  return rows.map((row) => row.userId);
+}
+
+async function screenContent(db: DbOrTx, userId: number, content: ImContent, now: Date) {
+  if (content.type === 'text') {
+    return { kind: 'text' as const, text: await screenText(db, content.text, 'mask', now) };
+  }
+  if (content.type === 'image') {
+    // Only a picture the sender uploaded as an image (checked and re-encoded by lib/storage).
+    const upload = await findOwnUpload(db, userId, content.url, 'image');
+    if (!upload) throw new DomainError('IM_IMAGE_INVALID');
+    return { kind: 'image' as const, imageUrl: upload.url };
+  }
+  return {
+    kind: 'custom' as const,
+    custom: { ...content.custom, title: await screenText(db, content.custom.title, 'mask', now) },
+  };
+}
+
+export async function sendImMessage(
+  db: DbOrTx,
+  input: { sender: Sender; conversationId: number; content: ImContent },
+  now: Date,
+) {
+  const { sender } = input;
+  const { conversation } = await memberConversation(db, sender.id, input.conversationId);
+  if (conversation.dissolvedAt) throw new DomainError('IM_GROUP_DISSOLVED');
+  const members = await memberIds(db, conversation.id);
+  if (conversation.kind === 'c2c')
+    await assertMayMessage(db, sender.id, members.find((id) => id !== sender.id)!);
+  const values = await screenContent(db, sender.id, input.content, now);
+  await consumeOrThrow(perSender, String(sender.id), 'IM_TOO_FAST');
+  const row = await db.transaction(async (tx) => {
+    const [stored] = await tx
+      .insert(imMessages)
+      .values({ conversationId: conversation.id, senderId: sender.id, createdAt: now, ...values })
+      .returning();
+    await tx
+      .update(imConversations)
+      .set({ lastMessageAt: now })
+      .where(eq(imConversations.id, conversation.id));
+    // Sending reads everything before it.
+    await tx
+      .update(imMembers)
+      .set({ lastReadId: stored!.id })
+      .where(and(eq(imMembers.conversationId, conversation.id), eq(imMembers.userId, sender.id)));
+    return stored!;
+  });
+  const message = present(row, sender, false);
+  for (const id of members) publish({ room: rooms.user(id) }, { type: 'im', data: message });
+  return message;
+}
+
+/** A page of a conversation, oldest first: the newest 15, or the 15 before `before` (a message id). */
+export async function listImMessages(
+  db: DbOrTx,
+  input: { userId: number; conversationId: number; before?: number | undefined },
+) {
+  const { conversation } = await memberConversation(db, input.userId, input.conversationId);
+  const rows = await db
+    .select({ message: imMessages, nickname: users.nickname, avatar: users.avatar })
+    .from(imMessages)
+    .innerJoin(users, eq(users.id, imMessages.senderId))
+    .where(
+      and(
+        eq(imMessages.conversationId, conversation.id),
+        input.before ? lt(imMessages.id, input.before) : undefined,
+      ),
+    )
+    .orderBy(desc(imMessages.id))
+    .limit(IM_PAGE + 1);
+  const peerRead = conversation.kind === 'c2c' ? await peerLastRead(db, conversation.id, input.userId) : 0;
+  const page = rows.slice(0, IM_PAGE).reverse();
+  return {
+    list: page.map(({ message, nickname, avatar }) =>
+      present(
+        message,
+        { id: message.senderId, nickname, avatar },
+        conversation.kind === 'c2c' && message.senderId === input.userId && message.id <= peerRead,
+      ),
+    ),
+    has_more: rows.length > IM_PAGE,
+  };
+}
+
+async function peerLastRead(db: DbOrTx, conversationId: number, userId: number) {
+  const [row] = await db
+    .select({ lastReadId: imMembers.lastReadId })
+    .from(imMembers)
+    .where(and(eq(imMembers.conversationId, conversationId), ne(imMembers.userId, userId)));
+  return row?.lastReadId ?? 0;
+}
+
+/** Marks the conversation read up to its newest message; the reader's tabs and the peer are told. */
+export async function markConversationRead(db: DbOrTx, userId: number, conversationId: number) {
+  await memberConversation(db, userId, conversationId);
+  const [newest] = await db
+    .select({ id: imMessages.id })
+    .from(imMessages)
+    .where(eq(imMessages.conversationId, conversationId))
+    .orderBy(desc(imMessages.id))
+    .limit(1);
+  const lastReadId = newest?.id ?? 0;
+  await db
+    .update(imMembers)
+    .set({ lastReadId })
+    .where(
+      and(
+        eq(imMembers.conversationId, conversationId),
+        eq(imMembers.userId, userId),
+        lt(imMembers.lastReadId, lastReadId),
+      ),
+    );
+  const data = { conversation_id: conversationId, user_id: userId, last_read_id: lastReadId };
+  for (const id of await memberIds(db, conversationId)) {
+    publish({ room: rooms.user(id) }, { type: 'imRead', data });
+  }
+  return data;
+}
+
+const unreadOf = (userId: number) =>
+  sql<number>`(select count(*)::int from ${imMessages}
+    where ${imMessages.conversationId} = ${imMembers.conversationId}
+      and ${imMessages.id} > ${imMembers.lastReadId}
+      and ${imMessages.senderId} <> ${userId})`;
+
+/** The reader's conversations, the latest first, each with its last message and unread count. */
+export async function listConversations(db: DbOrTx, userId: number) {
+  const rows = await db
+    .select({ conversation: imConversations, unread: unreadOf(userId) })
+    .from(imMembers)
+    .innerJoin(imConversations, eq(imConversations.id, imMembers.conversationId))
+    .where(eq(imMembers.userId, userId))
+    .orderBy(sql`${imConversations.lastMessageAt} desc nulls last`, desc(imConversations.id))
+    .limit(200);
+  const ids = rows.map((row) => row.conversation.id);
+  if (ids.length === 0) return { list: [], unread: 0 };
+  const lastMessages = await db
+    .selectDistinctOn([imMessages.conversationId], {
+      message: imMessages,
+      nickname: users.nickname,
+      avatar: users.avatar,
+    })
+    .from(imMessages)
+    .innerJoin(users, eq(users.id, imMessages.senderId))
+    .where(inArray(imMessages.conversationId, ids))
+    .orderBy(imMessages.conversationId, desc(imMessages.id));
+  const lastOf = new Map(lastMessages.map((row) => [row.message.conversationId, row]));
+  const peers = await db
+    .select({
+      conversationId: imMembers.conversationId,
+      id: users.id,
+      nickname: users.nickname,
+      avatar: users.avatar,
+      lastReadId: imMembers.lastReadId,
+    })
+    .from(imMembers)
+    .innerJoin(users, eq(users.id, imMembers.userId))
+    .innerJoin(imConversations, eq(imConversations.id, imMembers.conversationId))
+    .where(
+      and(
+        inArray(imMembers.conversationId, ids),
+        ne(imMembers.userId, userId),
+        eq(imConversations.kind, 'c2c'),
+      ),
+    );
+  const peerOf = new Map(peers.map((peer) => [peer.conversationId, peer]));
+  const list = rows.map(({ conversation, unread }) => {
+    const peer = peerOf.get(conversation.id);
+    const last = lastOf.get(conversation.id);
+    return {
+      conversationID: conversation.id,
+      type: conversation.kind === 'c2c' ? ('C2C' as const) : ('GROUP' as const),
+      userProfile: peer ? { userID: peer.id, nick: peer.nickname, avatar: avatarOf(peer) } : null,
+      group:
+        conversation.kind === 'group'
+          ? {
+              name: conversation.name!,
+              room_id: conversation.roomId,
+              owner_id: conversation.ownerId,
+              dissolved: Boolean(conversation.dissolvedAt),
+            }
+          : null,
+      lastMessage: last
+        ? present(
+            last.message,
+            { id: last.message.senderId, nickname: last.nickname, avatar: last.avatar },
+            Boolean(peer && last.message.senderId === userId && last.message.id <= peer.lastReadId),
+          )
+        : null,
+      unread,
+    };
+  });
+  return { list, unread: list.reduce((sum, item) => sum + item.unread, 0) };
+}
+
+/** Unread messages over all the reader's conversations (the top bar's badge). */
+export async function unreadMessageCount(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({ unread: sql<number>`coalesce(sum(${unreadOf(userId)}), 0)::int` })
+    .from(imMembers)
+    .where(eq(imMembers.userId, userId));
+  return row?.unread ?? 0;
+}
+
+export async function blockUser(db: DbOrTx, userId: number, peerId: number, now: Date) {
+  if (peerId === userId) throw new DomainError('IM_SELF');
+  await findUserById(db, peerId);
+  await db
+    .insert(imBlocks)
+    .values({ blockerId: userId, blockedId: peerId, createdAt: now })
+    .onConflictDoNothing();
+  return { user_id: peerId, blocked: true };
+}
+
+export async function unblockUser(db: DbOrTx, userId: number, peerId: number) {
+  await db.delete(imBlocks).where(and(eq(imBlocks.blockerId, userId), eq(imBlocks.blockedId, peerId)));
+  return { user_id: peerId, blocked: false };
+}
+
+export async function listBlocks(db: DbOrTx, userId: number) {
+  const rows = await db
+    .select({ id: users.id, nickname: users.nickname, avatar: users.avatar, at: imBlocks.createdAt })
+    .from(imBlocks)
+    .innerJoin(users, eq(users.id, imBlocks.blockedId))
+    .where(eq(imBlocks.blockerId, userId))
+    .orderBy(desc(imBlocks.createdAt));
+  return rows.map((row) => ({ user_id: row.id, nickname: row.nickname, avatar: avatarOf(row) }));
+}
