@@ -116,6 +116,7 @@ export default async function LivePage({ params, searchParams }: Props) {
         chat: messages.chat,
         redEnvelope: messages.redEnvelope,
         nobility: messages.nobility,
+        horn: messages.horn,
       }}
     >
       <div className="mx-auto max-w-[1280px] space-y-4">
