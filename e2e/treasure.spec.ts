@@ -90,9 +90,25 @@ test('nobility bought with the payment PIN shows its badge in room chat', async 
 
   const watcher = await freshUserPage(browser, '围观群众');
   await watcher.page.goto(`/live?id=${room.id}`);
+  // Until the watcher's socket is in the room: the anchor's greeting, sent again until it arrives.
+  await expect
+    .poll(
+      async () => {
+        await anchor.page.request.post('/api/live/sendChatSensitive', {
+          data: { room_id: room.id, content: '欢迎各位' },
+        });
+        return watcher.page.getByTestId('chat-list').textContent();
+      },
+      { timeout: 30_000, intervals: [1000] },
+    )
+    .toContain('欢迎各位');
   await noble.page.goto(`/live?id=${room.id}`);
   // The noble's entry effect for the room, and a seat at the top of the online list.
-  await expect(watcher.page.getByTestId('entry-banner-noble')).toContainText('新晋骑士');
+  await expect(watcher.page.getByTestId('entry-banner-noble')).toContainText('新晋骑士', {
+    timeout: 30_000,
+  });
+  await expect(watcher.page.getByTestId('chat-list')).toContainText('骑士 新晋骑士 驾到');
+  await watcher.page.screenshot({ path: 'test-results/treasure-noble-entry.png' });
   await noble.page.getByTestId('chat-input').fill('骑士报到');
   await noble.page.getByRole('button', { name: '发送', exact: true }).click();
   const line = watcher.page.getByTestId('chat-line').filter({ hasText: '骑士报到' });
