@@ -40,11 +40,11 @@ test('a red envelope sent in a room is grabbed from a second browser', async ({ 
   await sender.page.getByTestId('red-envelope-amount-input').fill('100');
   await sender.page.getByTestId('red-envelope-shares-input').fill('5');
   await sender.page.getByTestId('red-envelope-submit').click();
-  await expect(sender.page.getByTestId('red-envelope-dialog')).toHaveCount(0);
+  await expect(sender.page.getByTestId('red-envelope-dialog')).toHaveCount(0, { timeout: 20_000 });
   await sender.page.screenshot({ path: 'test-results/treasure-room.png' });
 
   // The other viewer sees the icon (pushed), grabs it and sees the result.
-  await grabber.page.getByTestId('red-envelope-icon').click();
+  await grabber.page.getByTestId('red-envelope-icon').click({ timeout: 20_000 });
   const result = grabber.page.getByTestId('red-envelope-result');
   await expect(result).toContainText('发红包的球迷 的红包');
   await expect(grabber.page.getByTestId('red-envelope-amount')).toHaveText(/^\d+ 星钻$/);
@@ -113,7 +113,9 @@ test('nobility bought with the payment PIN shows its badge in room chat', async 
   await noble.page.getByRole('button', { name: '发送', exact: true }).click();
   const line = watcher.page.getByTestId('chat-line').filter({ hasText: '骑士报到' });
   await expect(line.getByTestId('noble-badge')).toHaveText('骑士');
-  await expect(watcher.page.getByTestId('online-viewer').first()).toContainText('新晋骑士', { timeout: 45_000 });
+  await expect(watcher.page.getByTestId('online-viewer').first()).toContainText('新晋骑士', {
+    timeout: 45_000,
+  });
   await watcher.page.screenshot({ path: 'test-results/treasure-chat-badge.png' });
   for (const { page } of [anchor, noble, watcher]) await page.close();
 });

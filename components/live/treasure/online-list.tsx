@@ -1,12 +1,14 @@
 'use client';
 // The live room's online list (spec §5 noble "VIP seat"): signed-in viewers with nobles seated first,
-// highest tier first, and how many guests watch besides; refreshed every 30 seconds.
-import { useQuery } from '@tanstack/react-query';
+// highest tier first, and how many guests watch besides; refreshed on every entry and every 30 seconds.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { useTranslations } from 'next-intl';
+import { useEffect } from 'react';
 import { NobleBadge } from '@/components/live/chat/noble-badge';
 import { SidePanel, SidePanelEmpty } from '@/components/live/side-panel';
 import { Skeleton } from '@/components/ui/skeleton';
+import { appStore, realtimeMessagesAtom } from '@/lib/store/atoms';
 
 type Online = {
   guests: number;
@@ -15,6 +17,18 @@ type Online = {
 
 export function OnlineList({ roomId }: { roomId: number }) {
   const t = useTranslations('nobility');
+  const queryClient = useQueryClient();
+  // Someone entered: the list is read again (the gateway knows who is in the room).
+  useEffect(() => {
+    let last: unknown = appStore.get(realtimeMessagesAtom).enterRoom;
+    return appStore.sub(realtimeMessagesAtom, () => {
+      const message = appStore.get(realtimeMessagesAtom).enterRoom as { room_id: number } | undefined;
+      if (!message || message === last) return;
+      last = message;
+      if (message.room_id === roomId)
+        void queryClient.invalidateQueries({ queryKey: ['room', 'online', roomId] });
+    });
+  }, [roomId, queryClient]);
   const { data } = useQuery({
     queryKey: ['room', 'online', roomId],
     queryFn: async () => {
