@@ -18,6 +18,7 @@ import { startMediaServer } from '@/lib/media/server';
 import { isKickedOut } from '@/lib/moderation/kickouts';
 import { seedReportReasons } from '@/lib/moderation/report-reasons';
 import { seedNewsCategories } from '@/lib/news/categories';
+import { nobleTiers } from '@/lib/nobility/service';
 import { createGateway, installGateway } from '@/lib/realtime/gateway';
 import { seedDemoData } from '@/lib/seed';
 import { ensureMasterKey } from '@/lib/system/secrets';
@@ -75,6 +76,7 @@ async function main() {
           resolveUser: (token) => findSessionUser(db, token),
           claimQrLogin: (code, socketId) => claimQrListener(db, code, socketId),
           mayJoinRoom: async (roomId, userId) => !(await isKickedOut(db, roomId, userId, new Date())),
+          nobleTierOf: async (userId) => (await nobleTiers(db, [userId], new Date())).get(userId) ?? 0,
         })
       : undefined;
     if (io) installGateway(io);

@@ -15,7 +15,7 @@ import { productName, siteOrigin } from '@/lib/i18n/metadata';
 import { type Locale, routing } from '@/lib/i18n/routing';
 
 /** Namespaces the client islands read; the rest of the catalog stays on the server. */
-const CLIENT_NAMESPACES = ['common', 'popup', 'relogin', 'auth', 'goalPopup'] as const;
+const CLIENT_NAMESPACES = ['common', 'popup', 'relogin', 'auth', 'goalPopup', 'horn'] as const;
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 

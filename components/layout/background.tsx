@@ -1,5 +1,6 @@
 'use client';
 import { Toaster } from 'sonner';
+import { HornBanner } from '@/components/horn/horn-banner';
 import { GoalPopup } from '@/components/scores/goal-popup';
 import type { StoredUser } from '@/lib/store/atoms';
 import { PopupHost } from './popup-host';
@@ -19,6 +20,7 @@ export default function Background({
       <PopupHost />
       <ReloginHost />
       <GoalPopup signedIn={user !== null} />
+      <HornBanner />
       <Toaster position="top-center" richColors closeButton />
     </>
   );

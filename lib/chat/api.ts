@@ -40,6 +40,7 @@ const listInput = z
 const settingsSchema = z.object({
   sensitive_mode: z.enum(['mask', 'refuse']),
   slow_mode_seconds: z.number(),
+  fans_only: z.boolean(),
 });
 
 export function registerChatRoutes(app: OpenAPIHono<AppEnv>) {
@@ -88,7 +89,11 @@ export function registerChatRoutes(app: OpenAPIHono<AppEnv>) {
       output: z.object({ list: z.array(chatMessageSchema), has_more: z.boolean() }),
     },
     (c, input) =>
-      listMessages(c.var.db, { channel: channelOf(input), before: input.before, limit: input.limit }),
+      listMessages(
+        c.var.db,
+        { channel: channelOf(input), before: input.before, limit: input.limit },
+        c.var.now,
+      ),
   );
 
   defineRoute(
@@ -117,6 +122,11 @@ export function registerChatRoutes(app: OpenAPIHono<AppEnv>) {
       input: z.object(channelInput).refine(oneChannel, oneChannelIssue),
       output: z.object({
         role: z.enum(['anchor', 'admin', 'operator']).nullable(),
+        /** The caller's nobility tier, 0 for none. */
+        noble: z.number(),
+        /** The room is in fans-only mode; `may_speak`: the caller may write all the same. */
+        fans_only: z.boolean(),
+        may_speak: z.boolean(),
         anchor_id: z.number().nullable(),
         muted: z.boolean(),
         muted_until: z.date().nullable(),
@@ -134,7 +144,8 @@ export function registerChatRoutes(app: OpenAPIHono<AppEnv>) {
       effect: 'write',
       methods: ['post'],
       tag: 'Chat',
-      summary: "The anchor's chat settings: sensitive words masked (***) or refused, slow mode in seconds",
+      summary:
+        "The anchor's chat settings: sensitive words masked (***) or refused, slow mode in seconds, fans-only (followers, moderators and nobles speak)",
       middleware: [requireAnchor],
       input: z.object({
         sensitive_mode: z.enum(['mask', 'refuse']).optional(),
@@ -143,6 +154,7 @@ export function registerChatRoutes(app: OpenAPIHono<AppEnv>) {
           .int()
           .refine((value) => (SLOW_MODE_CHOICES as readonly number[]).includes(value))
           .optional(),
+        fans_only: z.boolean().optional(),
       }),
       output: settingsSchema,
     },
@@ -151,8 +163,13 @@ export function registerChatRoutes(app: OpenAPIHono<AppEnv>) {
       const saved = await saveChatSettings(c.var.db, room.id, {
         sensitiveMode: input.sensitive_mode,
         slowModeSeconds: input.slow_mode_seconds,
+        fansOnly: input.fans_only,
       });
-      return { sensitive_mode: saved.sensitiveMode, slow_mode_seconds: saved.slowModeSeconds };
+      return {
+        sensitive_mode: saved.sensitiveMode,
+        slow_mode_seconds: saved.slowModeSeconds,
+        fans_only: saved.fansOnly,
+      };
     },
   );
 

@@ -4,9 +4,11 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   check,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -33,6 +35,8 @@ export const chatMessages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** As shown: after sensitive words were masked. */
     content: varchar('content', { length: 500 }).notNull(),
+    /** A gift line: the gift sent (content then holds its zh-CN text, "送出 火箭 ×10"). */
+    gift: jsonb('gift').$type<{ code: string; names: Record<string, string>; count: number }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     /** Deleted for everyone by a moderator. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -93,6 +97,8 @@ export const chatRoomSettings = pgTable(
     sensitiveMode: sensitiveMode('sensitive_mode').notNull().default('mask'),
     /** Seconds a viewer waits between two messages; 0 = off. */
     slowModeSeconds: smallint('slow_mode_seconds').notNull().default(0),
+    /** Only the anchor's followers, moderators and nobles may speak. */
+    fansOnly: boolean('fans_only').notNull().default(false),
   },
   (table) => [check('chat_room_settings_slow_mode', sql`${table.slowModeSeconds} between 0 and 300`)],
 );

@@ -8,7 +8,9 @@ import { users } from '@/lib/accounts/schema';
 import type { SessionUser } from '@/lib/api/context';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
+import { isFollowing } from '@/lib/live/follows';
 import { isKickedOut } from '@/lib/moderation/kickouts';
+import { nobleTiers } from '@/lib/nobility/service';
 import type { ChatMessage } from '@/lib/realtime/events';
 import { publish } from '@/lib/realtime/gateway';
 import {
@@ -30,13 +32,15 @@ export const MESSAGE_MAX = 500;
 /** Messages loaded on entering a chat, and per older page. */
 export const CHAT_PAGE = 50;
 
-export type ChatSettings = { sensitiveMode: 'mask' | 'refuse'; slowModeSeconds: number };
-const DEFAULT_SETTINGS: ChatSettings = { sensitiveMode: 'mask', slowModeSeconds: 0 };
+export type ChatSettings = { sensitiveMode: 'mask' | 'refuse'; slowModeSeconds: number; fansOnly: boolean };
+const DEFAULT_SETTINGS: ChatSettings = { sensitiveMode: 'mask', slowModeSeconds: 0, fansOnly: false };
 
 export async function chatSettingsOf(db: DbOrTx, channel: Channel): Promise<ChatSettings> {
   if (channel.kind !== 'live') return DEFAULT_SETTINGS;
   const [row] = await db.select().from(chatRoomSettings).where(eq(chatRoomSettings.roomId, channel.id));
-  return row ? { sensitiveMode: row.sensitiveMode, slowModeSeconds: row.slowModeSeconds } : DEFAULT_SETTINGS;
+  return row
+    ? { sensitiveMode: row.sensitiveMode, slowModeSeconds: row.slowModeSeconds, fansOnly: row.fansOnly }
+    : DEFAULT_SETTINGS;
 }
 
 export async function saveChatSettings(db: DbOrTx, roomId: number, changes: Partial<ChatSettings>) {
@@ -62,9 +66,10 @@ type Row = {
   experience: number;
   isAnchor: boolean;
   userRole: 'user' | 'operator';
+  gift?: ChatMessage['gift'];
 };
 
-function present(channel: Channel, row: Row, role: ChannelRole): ChatMessage {
+function present(channel: Channel, row: Row, role: ChannelRole, noble = 0): ChatMessage {
   return {
     id: row.id,
     room_id: channel.kind === 'live' ? channel.id : null,
@@ -77,7 +82,18 @@ function present(channel: Channel, row: Row, role: ChannelRole): ChatMessage {
     role,
     content: row.content,
     created_at: row.createdAt.toISOString(),
+    ...(noble ? { noble } : {}),
+    ...(row.gift ? { gift: row.gift } : {}),
   };
+}
+
+/**
+ * Fans-only mode (the anchor's switch): the anchor's followers, the chat's moderators and nobles
+ * (a privilege of nobility) may speak; everyone else reads.
+ */
+async function maySpeak(db: DbOrTx, channel: ChannelInfo, userId: number, role: ChannelRole, noble: number) {
+  if (role || noble || channel.anchorId === null) return true;
+  return isFollowing(db, userId, channel.anchorId);
 }
 
 export async function sendMessage(
@@ -99,8 +115,15 @@ export async function sendMessage(
         })
       : new DomainError('CHAT_MUTED_BROADCAST', { status: 403 });
   }
-  const role = await roleIn(db, channel, user);
-  const settings = await chatSettingsOf(db, channel);
+  const [role, settings, tiers] = await Promise.all([
+    roleIn(db, channel, user),
+    chatSettingsOf(db, channel),
+    nobleTiers(db, [user.id], now),
+  ]);
+  const noble = tiers.get(user.id) ?? 0;
+  if (settings.fansOnly && !(await maySpeak(db, channel, user.id, role, noble))) {
+    throw new ForbiddenError('CHAT_FANS_ONLY');
+  }
   const content = await screenText(db, input.content, settings.sensitiveMode, now);
   await spendChatAllowance({
     channel,
@@ -127,13 +150,18 @@ export async function sendMessage(
       userRole: user.role,
     },
     role,
+    noble,
   );
   publish({ room: socketRoomOf(channel) }, { type: 'chat', ...pushTargetOf(channel), data: message });
   return message;
 }
 
 /** The newest `limit` messages before `before` (an id), oldest first, with today's role marks. */
-export async function listMessages(db: DbOrTx, input: { channel: Channel; before?: number; limit?: number }) {
+export async function listMessages(
+  db: DbOrTx,
+  input: { channel: Channel; before?: number; limit?: number },
+  now: Date,
+) {
   const channel = await loadChannel(db, input.channel);
   const limit = input.limit ?? CHAT_PAGE;
   const rows = await db
@@ -141,6 +169,7 @@ export async function listMessages(db: DbOrTx, input: { channel: Channel; before
       id: chatMessages.id,
       userId: chatMessages.userId,
       content: chatMessages.content,
+      gift: chatMessages.gift,
       createdAt: chatMessages.createdAt,
       nickname: users.nickname,
       avatar: users.avatar,
@@ -161,9 +190,16 @@ export async function listMessages(db: DbOrTx, input: { channel: Channel; before
     .orderBy(desc(chatMessages.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit).reverse();
-  const roles = await rolesOf(db, channel, page);
+  const [roles, tiers] = await Promise.all([
+    rolesOf(db, channel, page),
+    nobleTiers(
+      db,
+      page.map((row) => row.userId),
+      now,
+    ),
+  ]);
   return {
-    list: page.map((row) => present(channel, row, roles.get(row.userId) ?? null)),
+    list: page.map((row) => present(channel, row, roles.get(row.userId) ?? null, tiers.get(row.userId))),
     has_more: rows.length > limit,
   };
 }
@@ -223,12 +259,63 @@ export async function viewerState(db: DbOrTx, channel: Channel, user: SessionUse
   const info = await loadChannel(db, channel);
   const settings = await chatSettingsOf(db, info);
   const mute = user ? await activeMute(db, info, user.id, now) : null;
+  const role = await roleIn(db, info, user);
+  const noble = user ? ((await nobleTiers(db, [user.id], now)).get(user.id) ?? 0) : 0;
   return {
-    role: await roleIn(db, info, user),
+    role,
+    noble,
+    fans_only: settings.fansOnly,
+    may_speak: !settings.fansOnly || (user ? await maySpeak(db, info, user.id, role, noble) : false),
     anchor_id: info.anchorId,
     muted: Boolean(mute),
     muted_until: mute?.until ?? null,
     slow_mode_seconds: settings.slowModeSeconds,
     sensitive_mode: settings.sensitiveMode,
   };
+}
+
+/**
+ * A gift as a line of the room's chat ("X 送出 火箭 ×10"), stored with the send (same transaction) so
+ * it shows after a reload; each browser words it in its own language from `gift`.
+ */
+export async function storeGiftLine(
+  db: DbOrTx,
+  input: {
+    roomId: number;
+    sender: Pick<SessionUser, 'id' | 'nickname' | 'avatar' | 'experience' | 'isAnchor' | 'role'>;
+    gift: { code: string; names: Record<string, string>; count: number };
+    now: Date;
+  },
+) {
+  const { sender, gift } = input;
+  const content = `送出 ${gift.names['zh-CN'] ?? gift.code} ×${gift.count}`;
+  const [stored] = await db
+    .insert(chatMessages)
+    .values({
+      channelKind: 'live',
+      channelId: input.roomId,
+      userId: sender.id,
+      content,
+      gift,
+      createdAt: input.now,
+    })
+    .returning({ id: chatMessages.id });
+  const noble = (await nobleTiers(db, [sender.id], input.now)).get(sender.id) ?? 0;
+  return present(
+    { kind: 'live', id: input.roomId },
+    {
+      id: stored!.id,
+      userId: sender.id,
+      content,
+      gift,
+      createdAt: input.now,
+      nickname: sender.nickname,
+      avatar: sender.avatar,
+      experience: sender.experience,
+      isAnchor: sender.isAnchor,
+      userRole: sender.role,
+    },
+    null,
+    noble,
+  );
 }

@@ -101,6 +101,7 @@ export function registerGiftRoutes(app: OpenAPIHono<AppEnv>) {
       const user = c.var.user!;
       const sent = await sendGift(c.var.db, {
         senderId: user.id,
+        sender: user,
         roomId: input.room_id,
         giftId: input.gift_id,
         count: input.num,
@@ -124,6 +125,12 @@ export function registerGiftRoutes(app: OpenAPIHono<AppEnv>) {
           user,
         );
         publish({ room: rooms.liveRoom(input.room_id) }, { type: 'gift', room_id: input.room_id, data });
+        if (result.chat) {
+          publish(
+            { room: rooms.liveRoom(input.room_id) },
+            { type: 'chat', room_id: input.room_id, data: result.chat },
+          );
+        }
       }
       return {
         send_id: result.send_id,

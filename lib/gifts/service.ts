@@ -3,13 +3,15 @@
 import { and, asc, desc, eq, gt, gte, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { users } from '@/lib/accounts/schema';
+import type { SessionUser } from '@/lib/api/context';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
+import { storeGiftLine } from '@/lib/chat/service';
 import type { DbOrTx } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { recordsSince } from '@/lib/live/history';
 import { type RankWindow, rankWindowStart } from '@/lib/live/reservations';
 import { liveRooms } from '@/lib/live/schema';
-import type { GiftPush } from '@/lib/realtime/events';
+import type { ChatMessage, GiftPush } from '@/lib/realtime/events';
 import { type Leg, runOperation } from '@/lib/wallet/ledger';
 import { backpackItems, giftSends, gifts } from './schema';
 
@@ -106,6 +108,8 @@ export async function grantBackpack(db: DbOrTx, userId: number, giftId: number, 
 
 export type SendGiftInput = {
   senderId: number;
+  /** The sender as their gift line in the room's chat shows them. */
+  sender: Pick<SessionUser, 'id' | 'nickname' | 'avatar' | 'experience' | 'isAnchor' | 'role'>;
   roomId: number;
   giftId: number;
   count: number;
@@ -129,6 +133,8 @@ export type SendGiftResult = {
   from_backpack: boolean;
   /** The sender's star diamonds after the send. */
   balance: number;
+  /** The gift's line in the room's chat (stored with the send). */
+  chat?: ChatMessage;
 };
 
 export async function sendGift(db: DbOrTx, input: SendGiftInput) {
@@ -225,10 +231,16 @@ export async function sendGift(db: DbOrTx, input: SendGiftInput) {
         combo: result.combo,
         createdAt: input.now,
       });
+      const chat = await storeGiftLine(tx, {
+        roomId: input.roomId,
+        sender: input.sender,
+        gift: { code: gift.code, names: gift.names, count: input.count },
+        now: input.now,
+      });
       const { rows } = await tx.execute<{ balance: string }>(sql`
         select balance from wallet_accounts
         where kind = 'user' and user_id = ${input.senderId} and currency = 'star'`);
-      return { ...result, balance: Number(rows[0]?.balance ?? 0) };
+      return { ...result, balance: Number(rows[0]?.balance ?? 0), chat };
     },
   });
   return { ...outcome, gift };

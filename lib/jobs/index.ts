@@ -9,7 +9,9 @@ import { getConfig } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { log } from '@/lib/log';
 import { writeRecordReports } from '@/lib/news/reports';
+import { markExpiredNobilities } from '@/lib/nobility/service';
 import { pruneRateLimits } from '@/lib/rate-limits';
+import { refundExpiredEnvelopes } from '@/lib/red-envelopes/service';
 import { createFeedsTicker, watchSilentMatches } from './feeds';
 
 type Job = { name: string; everyMs: number; run: (db: Db) => Promise<unknown> };
@@ -51,6 +53,17 @@ export const jobs: Job[] = [
     name: 'news-record-reports',
     everyMs: 60 * 1000,
     run: (db) => writeRecordReports(db, new Date(), 200),
+  },
+  {
+    // Unclaimed red-envelope shares back to their senders; safe when several processes run it.
+    name: 'red-envelope-refunds',
+    everyMs: 30 * 1000,
+    run: (db) => refundExpiredEnvelopes(db, new Date()),
+  },
+  {
+    name: 'nobility-expiry',
+    everyMs: 5 * 60 * 1000,
+    run: (db) => markExpiredNobilities(db, new Date()),
   },
   {
     name: 'live-feeds',

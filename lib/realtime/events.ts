@@ -65,6 +65,13 @@ export const chatMessageSchema = z.object({
   role: z.enum(['anchor', 'admin', 'operator']).nullable(),
   content: z.string(),
   created_at: z.string(),
+  /** The sender's nobility tier (1-5) while in force: a badge beside the name. */
+  noble: z.number().optional(),
+  /** A gift line ("X 送出 火箭 ×10"): the gift, named in every locale; `content` is the zh-CN text. */
+  gift: z
+    .object({ code: z.string(), names: z.record(z.string(), z.string()), count: z.number() })
+    .nullable()
+    .optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -108,6 +115,29 @@ export const giftPushSchema = z.object({
   anchor_income: z.number(),
 });
 export type GiftPush = z.infer<typeof giftPushSchema>;
+
+/** `horn` push (`data`): a global horn message, shown on every open page. */
+export const hornPushSchema = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  nickname: z.string(),
+  avatar: z.string(),
+  /** The sender's nobility tier, 0 for none. */
+  noble: z.number(),
+  content: z.string(),
+  created_at: z.string(),
+});
+export type HornPush = z.infer<typeof hornPushSchema>;
+
+/** `redEnvelope` push (`data`): a red envelope appeared in a live room. */
+export const redEnvelopePushSchema = z.object({
+  id: z.number(),
+  room_id: z.number(),
+  sender: z.object({ id: z.number(), nickname: z.string(), avatar: z.string() }),
+  shares: z.number(),
+  expires_at: z.string(),
+});
+export type RedEnvelopePush = z.infer<typeof redEnvelopePushSchema>;
 
 /** One match's live state in a code-100 push (`data` is a list of these). */
 export const matchUpdateSchema = z.object({
@@ -155,7 +185,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('liveKickout'), room_id: z.number() }),
   /** A room's settings changed (title, announcement, cover, category, bound match): viewers refetch. */
   z.object({ type: z.literal('roomUpdate'), room_id: z.number() }),
-  z.object({ type: z.literal('horn'), data: z.unknown() }),
+  z.object({ type: z.literal('horn'), data: hornPushSchema }),
+  z.object({ type: z.literal('redEnvelope'), room_id: z.number(), data: redEnvelopePushSchema }),
   /** A private or group message, to every member's sockets (the sender's other tabs included). */
   z.object({ type: z.literal('im'), data: imMessageSchema }),
   /** A member read a conversation up to `last_read_id` (their other tabs clear, the sender sees 已读). */

@@ -149,7 +149,7 @@ it('announces a signed-in viewer entering a live room to the room, once a minute
   expect(await announced).toEqual({
     type: 'enterRoom',
     room_id: 77,
-    data: { user_id: user.id, nickname: '新来的球迷', level: 1 },
+    data: { user_id: user.id, nickname: '新来的球迷', level: 1, noble: 0 },
   });
 
   // A second join within the minute (a reload) is not announced again; guests never are.

@@ -15,6 +15,8 @@ export type GatewayOptions = {
   claimQrLogin?: (code: string, socketId: string) => Promise<number | null>;
   /** Whether a signed-in viewer may enter a live room (a kicked-out viewer may not). */
   mayJoinRoom?: (roomId: number, userId: number) => Promise<boolean>;
+  /** A viewer's nobility tier now (0 for none): nobles enter a room with an effect. */
+  nobleTierOf?: (userId: number) => Promise<number>;
   adapter?: ServerOptions['adapter'];
 };
 
@@ -119,7 +121,12 @@ export function createGateway(httpServer: HttpServer, options: GatewayOptions) {
           serverMessageSchema.parse({
             type: 'enterRoom',
             room_id,
-            data: { user_id: userId, nickname: socket.data.nickname, level: socket.data.level },
+            data: {
+              user_id: userId,
+              nickname: socket.data.nickname,
+              level: socket.data.level,
+              noble: (await options.nobleTierOf?.(userId)) ?? 0,
+            },
           }),
         );
       }

@@ -11,6 +11,7 @@ import { registerDocs } from '@/lib/api/docs';
 import { registerChatRoutes } from '@/lib/chat/api';
 import type { Db } from '@/lib/db';
 import { registerGiftRoutes } from '@/lib/gifts/api';
+import { registerHornRoutes } from '@/lib/horn/api';
 import { registerImRoutes } from '@/lib/im/api';
 import { registerAdultRoutes } from '@/lib/live/adult-api';
 import { registerLiveRoutes } from '@/lib/live/api';
@@ -23,7 +24,9 @@ import { registerRoomListRoutes } from '@/lib/live/rooms-api';
 import { registerMediaHookRoutes } from '@/lib/media/api';
 import { registerModerationRoutes } from '@/lib/moderation/api';
 import { registerNewsRoutes } from '@/lib/news/api';
+import { registerNobilityRoutes } from '@/lib/nobility/api';
 import { registerPostRoutes } from '@/lib/posts/api';
+import { registerRedEnvelopeRoutes } from '@/lib/red-envelopes/api';
 import { registerScoresRoutes } from '@/lib/scores/api';
 import { registerDatabaseRoutes } from '@/lib/scores/database-api';
 import { registerMatchDetailRoutes } from '@/lib/scores/detail-api';
@@ -61,6 +64,9 @@ export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Cl
   registerWalletRoutes(app);
   registerGiftRoutes(app);
   registerImRoutes(app);
+  registerNobilityRoutes(app);
+  registerHornRoutes(app);
+  registerRedEnvelopeRoutes(app);
   registerDocs(app);
   return app;
 }

@@ -16,7 +16,13 @@ export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 /** System accounts are spread over this many rows each (hot rows would serialise every gift). */
 export const SYSTEM_SHARDS = 8;
 
-export type AccountRef = { user: number } | { system: SystemAccount };
+/**
+ * A system account is on a random shard unless `shard` pins it: money held in escrow for one thing
+ * (a red envelope, a horn in review) must leave from the shard it entered.
+ */
+export type AccountRef = { user: number } | { system: SystemAccount; shard?: number };
+/** Escrow shard for a new holding (store it with the holding; later legs pin it). */
+export const pickEscrowShard = () => randomInt(SYSTEM_SHARDS);
 export type Leg = { from: AccountRef; to: AccountRef; currency: Currency; amount: number };
 
 export type Balances = Record<Currency, number>;
@@ -115,6 +121,9 @@ export async function runOperation<R>(db: DbOrTx, spec: OperationSpec<R>): Promi
   for (const kind of SYSTEM_ACCOUNTS)
     for (const currency of CURRENCIES)
       systemIds.set(`${kind}:${currency}`, await systemAccountId(db, kind, shard, currency));
+  for (let pinned = 0; pinned < SYSTEM_SHARDS; pinned++)
+    for (const currency of CURRENCIES)
+      systemIds.set(`escrow:${pinned}:${currency}`, await systemAccountId(db, 'escrow', pinned, currency));
 
   return db.transaction(async (tx) => {
     const claimed = await tx.execute<{ id: number }>(sql`
@@ -140,7 +149,11 @@ export async function runOperation<R>(db: DbOrTx, spec: OperationSpec<R>): Promi
           wantedUsers.set(`${ref.user}:${leg.currency}`, { user: ref.user, currency: leg.currency });
     const userIds = await userAccountIds(tx, [...wantedUsers.values()]);
     const idOf = async (ref: AccountRef, currency: Currency) =>
-      'user' in ref ? userIds.get(`${ref.user}:${currency}`)! : systemIds.get(`${ref.system}:${currency}`)!;
+      'user' in ref
+        ? userIds.get(`${ref.user}:${currency}`)!
+        : ref.shard !== undefined
+          ? systemIds.get(`${ref.system}:${ref.shard}:${currency}`)!
+          : systemIds.get(`${ref.system}:${currency}`)!;
 
     const resolved: { from: number; to: number; currency: Currency; amount: number }[] = [];
     const delta = new Map<number, number>();

@@ -10,12 +10,15 @@ import { ArrowDown, MessagesSquare, Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { levelIconUrl } from '@/lib/accounts/level';
+import { tierOf } from '@/lib/nobility/tiers';
 import type { ChatMessage, ServerMessage } from '@/lib/realtime/events';
 import { appStore, loginDialogAtom } from '@/lib/store/atoms';
 import { type ChatChannel, channelParams, listenToChannel } from './channel-socket';
 import { ChatText } from './chat-text';
 import { DanmakuMenu } from './danmaku-menu';
 import { EmojiPicker } from './emoji-picker';
+import { GiftLine } from './gift-line';
+import { NobleBadge } from './noble-badge';
 import { type ChatViewer, RoleBadge, UserCard } from './user-card';
 
 const MESSAGE_MAX = 500;
@@ -23,7 +26,7 @@ const KEPT_LINES = 300;
 const BOTTOM_SLACK_PX = 24;
 
 type Notice =
-  | { kind: 'enter'; name: string; level: number }
+  | { kind: 'enter'; name: string; level: number; noble?: number }
   | { kind: 'taboo'; name: string; minutes: number }
   | { kind: 'relieve'; name: string }
   | { kind: 'admin'; name: string; admin: boolean };
@@ -34,6 +37,8 @@ type ViewerState = {
   muted: boolean;
   muted_until: string | null;
   slow_mode_seconds: number;
+  fans_only?: boolean;
+  may_speak?: boolean;
 };
 
 let noticeCounter = 0;
@@ -140,9 +145,16 @@ export function RoomChat({
           apply((current) => current.filter((line) => line.key !== `m${message.data.id}`));
           break;
         case 'enterRoom': {
-          const data = message.data as { nickname?: unknown; level?: unknown };
+          const data = message.data as { nickname?: unknown; level?: unknown; noble?: unknown };
           if (typeof data?.nickname === 'string') {
-            grew(noticeLine({ kind: 'enter', name: data.nickname, level: Number(data.level) || 1 }));
+            grew(
+              noticeLine({
+                kind: 'enter',
+                name: data.nickname,
+                level: Number(data.level) || 1,
+                noble: Number(data.noble) || 0,
+              }),
+            );
           }
           break;
         }
@@ -378,6 +390,13 @@ export function RoomChat({
           >
             {t('loginToChat')}
           </button>
+        ) : state?.may_speak === false ? (
+          <p
+            data-testid="chat-fans-only"
+            className="flex h-9 items-center justify-center rounded-lg bg-canvas px-3 text-xs text-ink-500"
+          >
+            {t('fansOnlyHint')}
+          </p>
         ) : mutedText ? (
           <p
             data-testid="chat-muted"
@@ -456,6 +475,7 @@ function MessageRow({
           <RoleBadge role={message.role} />
         </span>
       ) : null}
+      {message.noble ? <NobleBadge tier={message.noble} className="mr-1" /> : null}
       <UserCard sender={message} channel={channel} viewer={viewer}>
         <button
           type="button"
@@ -465,10 +485,16 @@ function MessageRow({
           {message.nickname}
         </button>
       </UserCard>
-      <span className="text-ink-500">：</span>
-      <span data-testid="chat-content">
-        <ChatText text={message.content} />
-      </span>
+      {message.gift ? (
+        <GiftLine gift={message.gift} />
+      ) : (
+        <>
+          <span className="text-ink-500">：</span>
+          <span data-testid="chat-content">
+            <ChatText text={message.content} />
+          </span>
+        </>
+      )}
       {onDelete ? (
         <button
           type="button"
@@ -488,7 +514,9 @@ function NoticeRow({ notice }: { notice: Notice }) {
   const t = useTranslations('chat');
   const text =
     notice.kind === 'enter'
-      ? t('notice.enter', { name: notice.name })
+      ? notice.noble && tierOf(notice.noble)
+        ? t('notice.nobleEnter', { name: notice.name, tier: t(`nobles.${tierOf(notice.noble)!.code}`) })
+        : t('notice.enter', { name: notice.name })
       : notice.kind === 'taboo'
         ? notice.minutes === 0
           ? t('notice.tabooBroadcast', { name: notice.name })
@@ -501,7 +529,13 @@ function NoticeRow({ notice }: { notice: Notice }) {
   return (
     <p
       data-testid={`chat-notice-${notice.kind}`}
-      className={`py-[3px] text-xs leading-5 ${notice.kind === 'enter' ? 'text-ink-500' : 'text-brand-600'}`}
+      className={`py-[3px] text-xs leading-5 ${
+        notice.kind === 'enter' && notice.noble
+          ? 'font-medium text-amber-700'
+          : notice.kind === 'enter'
+            ? 'text-ink-500'
+            : 'text-brand-600'
+      }`}
     >
       {text}
     </p>

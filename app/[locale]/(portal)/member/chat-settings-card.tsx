@@ -13,7 +13,7 @@ import { FormError } from './form-error';
 import { SectionCard } from './section-card';
 
 const SLOW_MODES = [0, 3, 5, 10, 30, 60, 120] as const;
-type State = { sensitive_mode: 'mask' | 'refuse'; slow_mode_seconds: number };
+type State = { sensitive_mode: 'mask' | 'refuse'; slow_mode_seconds: number; fans_only: boolean };
 type Admins = { list: { user_id: number; nickname: string; avatar: string }[] };
 
 export function ChatSettingsCard({ roomId }: { roomId: number }) {
@@ -84,6 +84,19 @@ export function ChatSettingsCard({ roomId }: { roomId: number }) {
                   </option>
                 ))}
               </select>
+            </label>
+            <label className="flex items-start gap-2">
+              <input
+                type="checkbox"
+                checked={settings.data.fans_only}
+                onChange={(event) => save({ fans_only: event.target.checked })}
+                className="mt-0.5 accent-brand-500"
+                data-testid="fans-only"
+              />
+              <span>
+                <span className="block font-medium text-ink-900">{t('fansOnly')}</span>
+                <span className="text-xs text-ink-500">{t('fansOnlyHint')}</span>
+              </span>
             </label>
             <FormError message={error} />
           </div>

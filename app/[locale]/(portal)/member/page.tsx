@@ -15,9 +15,18 @@ import { ApplyAnchorTab } from './apply-anchor-tab';
 import { GuestPanel } from './guest-panel';
 import { LevelTab } from './level-tab';
 import { MemberRail } from './member-rail';
+import { NobilityTab } from './nobility-tab';
 import { AnchorTab, EmptyTab } from './other-tabs';
 import { ProfileTab } from './profile-tab';
-import { ANCHOR_CENTER_TAB, APPLY_ANCHOR_TAB, LEVEL_TAB, PROFILE_TAB, tabOfType, WALLET_TAB } from './tabs';
+import {
+  ANCHOR_CENTER_TAB,
+  APPLY_ANCHOR_TAB,
+  LEVEL_TAB,
+  NOBILITY_TAB,
+  PROFILE_TAB,
+  tabOfType,
+  WALLET_TAB,
+} from './tabs';
 import { WalletTab } from './wallet-tab';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ type?: string }> };
@@ -78,6 +87,7 @@ export default async function MemberPage({ params, searchParams }: Props) {
               auth: messages.auth,
               common: messages.common,
               wallet: messages.wallet,
+              nobility: messages.nobility,
             }}
           >
             {tab.type === PROFILE_TAB ? (
@@ -86,6 +96,8 @@ export default async function MemberPage({ params, searchParams }: Props) {
               <LevelTab profile={profile} />
             ) : tab.type === WALLET_TAB ? (
               <WalletTab userId={session.id} />
+            ) : tab.type === NOBILITY_TAB ? (
+              <NobilityTab profile={profile} />
             ) : tab.type === APPLY_ANCHOR_TAB ? (
               <ApplyAnchorTab profile={profile} />
             ) : tab.type === ANCHOR_CENTER_TAB ? (

@@ -28,6 +28,7 @@ export const PROFILE_TAB = 1;
 export const WALLET_TAB = 2;
 export const LEVEL_TAB = 5;
 export const APPLY_ANCHOR_TAB = 7;
+export const NOBILITY_TAB = 8;
 export const ANCHOR_CENTER_TAB = 9;
 
 export const MEMBER_TABS: MemberTab[] = [
@@ -38,7 +39,7 @@ export const MEMBER_TABS: MemberTab[] = [
   { type: 4, key: 'collection', icon: Star, shownTo: 'all' },
   { type: 6, key: 'booking', icon: CalendarCheck, shownTo: 'all' },
   { type: 10, key: 'messages', icon: MessageSquare, shownTo: 'all' },
-  { type: 8, key: 'nobility', icon: Crown, shownTo: 'all' },
+  { type: NOBILITY_TAB, key: 'nobility', icon: Crown, shownTo: 'all' },
   { type: 18, key: 'tasks', icon: ListChecks, shownTo: 'all' },
   { type: 19, key: 'shop', icon: ShoppingBag, shownTo: 'all' },
   { type: APPLY_ANCHOR_TAB, key: 'applyAnchor', icon: Mic, shownTo: 'nonAnchor' },

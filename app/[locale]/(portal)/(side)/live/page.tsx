@@ -11,6 +11,8 @@ import { preinit } from 'react-dom';
 import { RoomChat } from '@/components/live/chat/room-chat';
 import { GiftPanel } from '@/components/live/gifts/gift-panel';
 import { ReportButton } from '@/components/live/report-button';
+import { OnlineList } from '@/components/live/treasure/online-list';
+import { RoomTreasure } from '@/components/live/treasure/room-treasure';
 import { currentUser } from '@/lib/accounts/current-user';
 import { NotFoundError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db';
@@ -108,7 +110,14 @@ export default async function LivePage({ params, searchParams }: Props) {
   return (
     <NextIntlClientProvider
       locale={locale}
-      messages={{ live: messages.live, moderation: messages.moderation, chat: messages.chat }}
+      messages={{
+        live: messages.live,
+        moderation: messages.moderation,
+        chat: messages.chat,
+        redEnvelope: messages.redEnvelope,
+        nobility: messages.nobility,
+        horn: messages.horn,
+      }}
     >
       <div className="mx-auto max-w-[1280px] space-y-4">
         <header className="flex items-center gap-4 rounded-xl border border-line bg-surface px-5 py-4">
@@ -163,6 +172,7 @@ export default async function LivePage({ params, searchParams }: Props) {
           }
         />
 
+        <RoomTreasure roomId={info.id} viewerId={viewer?.id ?? null} />
         <GiftPanel roomId={info.id} anchorId={info.anchor.id} />
 
         <div className="grid grid-cols-[minmax(0,1fr)_300px] items-start gap-4">
@@ -184,6 +194,7 @@ export default async function LivePage({ params, searchParams }: Props) {
             <AnchorPosts anchorId={info.anchor.id} />
           </div>
           <div className="flex flex-col gap-4">
+            <OnlineList roomId={info.id} />
             <RoomPreviews roomId={info.id} viewerId={viewer?.id ?? null} />
             <RecommendedVideos roomId={info.id} exclude={chosen?.id ?? null} />
           </div>

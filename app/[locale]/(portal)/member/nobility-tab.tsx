@@ -1,0 +1,137 @@
+// Nobility tab (spec §2 user center "nobility", §4 open or renew): the caller's tier and its end, the
+// five tiers with monthly prices in yellow diamonds and their privileges, the purchase dialog, and
+// the latest purchases.
+import { Crown, History } from 'lucide-react';
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { NobleBadge } from '@/components/live/chat/noble-badge';
+import type { OwnProfile } from '@/lib/accounts/profile-service';
+import { getDb } from '@/lib/db';
+import { nobilityOf } from '@/lib/nobility/service';
+import { NOBILITY_MONTHS, NOBILITY_TIERS, NOBLE_FREE_HORNS } from '@/lib/nobility/tiers';
+import { balancesOf } from '@/lib/wallet/ledger';
+import { NobilityPurchase } from './nobility-purchase';
+import { SectionCard } from './section-card';
+
+export async function NobilityTab({ profile }: { profile: OwnProfile }) {
+  const t = await getTranslations('nobility');
+  const tChat = await getTranslations('chat');
+  const format = await getFormatter();
+  const now = new Date();
+  const [mine, balances] = await Promise.all([
+    nobilityOf(getDb(), profile.id, now),
+    balancesOf(getDb(), profile.id),
+  ]);
+  const tiers = NOBILITY_TIERS.map((tier) => ({
+    tier: tier.tier,
+    name: tChat(`nobles.${tier.code}`),
+    monthlyPrice: tier.monthlyPrice,
+  }));
+  const current = tiers.find((tier) => tier.tier === mine.tier);
+
+  return (
+    <div className="space-y-5">
+      <section className="flex items-center gap-6 rounded-xl border border-line bg-surface px-8 py-6">
+        <div className="grid size-14 place-items-center rounded-full bg-amber-50 ring-1 ring-amber-300">
+          <Crown aria-hidden className="size-7 text-amber-600" />
+        </div>
+        <div className="min-w-0 flex-1" data-testid="nobility-status">
+          {current && mine.expires_at ? (
+            <>
+              <p className="flex items-center gap-2 text-xl font-semibold text-ink-900">
+                {current.name}
+                <NobleBadge tier={current.tier} />
+              </p>
+              <p className="mt-1 text-sm text-ink-500">
+                {t('until', { date: format.dateTime(new Date(mine.expires_at), { dateStyle: 'medium' }) })}
+              </p>
+            </>
+          ) : (
+            <>
+              <p className="text-xl font-semibold text-ink-900">{t('none')}</p>
+              <p className="mt-1 text-sm text-ink-500">{t('noneHint')}</p>
+            </>
+          )}
+        </div>
+        <p className="text-sm text-ink-500">
+          {t('balance')}{' '}
+          <span className="font-semibold text-ink-900 tabular-nums" data-testid="nobility-yellow">
+            {format.number(balances.yellow)}
+          </span>
+        </p>
+      </section>
+
+      <SectionCard title={t('tiersTitle')} icon={Crown}>
+        <ul className="grid grid-cols-5 gap-3 p-5">
+          {tiers.map((tier) => (
+            <li
+              key={tier.tier}
+              className="flex flex-col items-center gap-2 rounded-lg border border-line px-3 py-4 text-center"
+              data-testid={`nobility-tier-${tier.tier}`}
+            >
+              <NobleBadge tier={tier.tier} />
+              <p className="text-lg font-semibold text-ink-900 tabular-nums">
+                {format.number(tier.monthlyPrice)}
+              </p>
+              <p className="text-xs text-ink-500">{t('perMonth')}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="flex items-start gap-6 border-t border-line px-5 py-4">
+          <ul className="grid flex-1 grid-cols-2 gap-x-6 gap-y-1.5 text-sm text-ink-700">
+            {(['entry', 'badge', 'horn', 'seat', 'speak'] as const).map((key) => (
+              <li key={key} className="flex items-center gap-2">
+                <span aria-hidden className="size-1.5 rounded-full bg-amber-500" />
+                {t(`privileges.${key}`, { count: NOBLE_FREE_HORNS })}
+              </li>
+            ))}
+          </ul>
+          <NobilityPurchase
+            tiers={tiers}
+            months={[...NOBILITY_MONTHS]}
+            currentTier={mine.tier}
+            hasPaymentPassword={profile.hasPaymentPassword}
+          />
+        </div>
+      </SectionCard>
+
+      <SectionCard title={t('historyTitle')} icon={History}>
+        {mine.purchases.length ? (
+          <table className="w-full text-sm" data-testid="nobility-history">
+            <thead className="text-left text-xs text-ink-500">
+              <tr className="border-b border-line">
+                <th className="px-5 py-2 font-medium">{t('history.time')}</th>
+                <th className="px-5 py-2 font-medium">{t('history.tier')}</th>
+                <th className="px-5 py-2 font-medium">{t('history.months')}</th>
+                <th className="px-5 py-2 font-medium">{t('history.price')}</th>
+                <th className="px-5 py-2 font-medium">{t('history.until')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {mine.purchases.map((purchase) => (
+                <tr key={purchase.id} className="border-b border-line last:border-0">
+                  <td className="px-5 py-2 text-ink-700">
+                    {format.dateTime(new Date(purchase.created_at), {
+                      dateStyle: 'medium',
+                      timeStyle: 'short',
+                    })}
+                  </td>
+                  <td className="px-5 py-2">
+                    {tiers.find((tier) => tier.tier === purchase.tier)?.name}{' '}
+                    <span className="text-xs text-ink-500">{t(purchase.renewed ? 'renewed' : 'opened')}</span>
+                  </td>
+                  <td className="px-5 py-2 tabular-nums">{t('monthsValue', { count: purchase.months })}</td>
+                  <td className="px-5 py-2 tabular-nums">{format.number(purchase.price)}</td>
+                  <td className="px-5 py-2 text-ink-700">
+                    {format.dateTime(new Date(purchase.expires_at), { dateStyle: 'medium' })}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="px-5 py-8 text-center text-sm text-ink-500">{t('historyEmpty')}</p>
+        )}
+      </SectionCard>
+    </div>
+  );
+}

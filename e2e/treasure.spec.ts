@@ -1,0 +1,142 @@
+// Red envelopes, nobility and the global horn in browsers: a red envelope grabbed from a second
+// context, nobility bought with the payment password and its badge in room chat, and a horn message
+// arriving on another open page.
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '@/lib/accounts/password';
+import { users } from '@/lib/accounts/schema';
+import { ensureRoom } from '@/lib/live/service';
+import { mintLeg, runOperation } from '@/lib/wallet/ledger';
+import { freshUserPage } from './accounts';
+import { withDatabase } from './database';
+import { expect, test } from './fixtures';
+
+// Three browser contexts each on a busy shared machine.
+test.describe.configure({ timeout: 120_000 });
+
+const fund = (userId: number, currency: 'star' | 'yellow', amount: number) =>
+  withDatabase((db) =>
+    runOperation(db, {
+      key: `e2e:treasure:${userId}:${currency}`,
+      kind: 'reward',
+      userId,
+      payload: {},
+      now: new Date(),
+      prepare: async () => ({ legs: [mintLeg(userId, currency, amount)], result: {} }),
+    }),
+  );
+
+test('a red envelope sent in a room is grabbed from a second browser', async ({ browser }) => {
+  const anchor = await freshUserPage(browser, '红包主播', { isAnchor: true });
+  const room = await withDatabase((db) => ensureRoom(db, anchor.user.id, { title: '红包测试直播间' }));
+  const sender = await freshUserPage(browser, '发红包的球迷');
+  const grabber = await freshUserPage(browser, '抢红包的球迷');
+  await fund(sender.user.id, 'star', 500);
+
+  await grabber.page.goto(`/live?id=${room.id}`);
+  await sender.page.goto(`/live?id=${room.id}`);
+  await expect(grabber.page.getByTestId('red-envelope-icon')).toHaveCount(0);
+  await sender.page.getByTestId('red-envelope-send-open').click();
+  await expect(sender.page.getByRole('heading', { name: '发红包' })).toBeVisible();
+  await sender.page.getByTestId('red-envelope-amount-input').fill('100');
+  await sender.page.getByTestId('red-envelope-shares-input').fill('5');
+  await sender.page.getByTestId('red-envelope-submit').click();
+  await expect(sender.page.getByTestId('red-envelope-dialog')).toHaveCount(0, { timeout: 20_000 });
+  await sender.page.screenshot({ path: 'test-results/treasure-room.png' });
+
+  // The other viewer sees the icon (pushed), grabs it and sees the result.
+  await grabber.page.getByTestId('red-envelope-icon').click({ timeout: 20_000 });
+  const result = grabber.page.getByTestId('red-envelope-result');
+  await expect(result).toContainText('发红包的球迷 的红包');
+  await expect(grabber.page.getByTestId('red-envelope-amount')).toHaveText(/^\d+ 星钻$/);
+  await expect(result).toContainText('已领取 1/5 个');
+  await expect(result).toContainText('抢红包的球迷');
+  await grabber.page.screenshot({ path: 'test-results/treasure-red-result.png' });
+  await result.getByRole('button', { name: '关闭' }).first().click();
+
+  // Grabbing again says so, and nothing moves.
+  await grabber.page.getByTestId('red-envelope-icon').click();
+  await expect(grabber.page.getByTestId('red-envelope-error')).toHaveText('你已经抢过这个红包了');
+  for (const { page } of [anchor, sender, grabber]) await page.close();
+});
+
+test('nobility bought with the payment PIN shows its badge in room chat', async ({ browser }) => {
+  const anchor = await freshUserPage(browser, '贵族主播', { isAnchor: true });
+  const room = await withDatabase((db) => ensureRoom(db, anchor.user.id, { title: '贵族测试直播间' }));
+  const noble = await freshUserPage(browser, '新晋骑士');
+  await withDatabase(async (db) =>
+    db
+      .update(users)
+      .set({ paymentPasswordHash: await hashPassword('246810') })
+      .where(eq(users.id, noble.user.id)),
+  );
+  await fund(noble.user.id, 'yellow', 1_000);
+
+  await noble.page.goto('/member?type=8');
+  await expect(noble.page.getByTestId('nobility-status')).toContainText('你还不是贵族');
+  await expect(noble.page.getByTestId('nobility-tier-1')).toContainText('300');
+  await expect(noble.page.getByText('还没有开通记录，开通后会显示在这里')).toBeVisible();
+  await noble.page.screenshot({ path: 'test-results/treasure-nobility-tab.png', fullPage: true });
+  await noble.page.getByTestId('nobility-open').click();
+  await expect(noble.page.getByTestId('nobility-price')).toHaveText('300 黄钻');
+  await noble.page.getByTestId('nobility-password').fill('111111');
+  await noble.page.getByTestId('nobility-submit').click();
+  await expect(noble.page.getByTestId('nobility-error')).toHaveText('支付密码不正确');
+  await noble.page.screenshot({ path: 'test-results/treasure-nobility-dialog.png' });
+  await noble.page.getByTestId('nobility-password').fill('246810');
+  await noble.page.getByTestId('nobility-submit').click();
+  await expect(noble.page.getByTestId('nobility-status')).toContainText('骑士', { timeout: 15_000 });
+  await expect(noble.page.getByTestId('nobility-yellow')).toHaveText('700');
+  await expect(noble.page.getByTestId('nobility-history')).toContainText('开通');
+
+  const watcher = await freshUserPage(browser, '围观群众');
+  await watcher.page.goto(`/live?id=${room.id}`);
+  // Until the watcher's socket is in the room: the anchor's greeting, sent again until it arrives.
+  await expect
+    .poll(
+      async () => {
+        await anchor.page.request.post('/api/live/sendChatSensitive', {
+          data: { room_id: room.id, content: '欢迎各位' },
+        });
+        return watcher.page.getByTestId('chat-list').textContent();
+      },
+      { timeout: 30_000, intervals: [1000] },
+    )
+    .toContain('欢迎各位');
+  await noble.page.goto(`/live?id=${room.id}`);
+  // The noble's entry effect for the room, and a seat at the top of the online list.
+  await expect(watcher.page.getByTestId('entry-banner-noble')).toContainText('新晋骑士', {
+    timeout: 30_000,
+  });
+  await expect(watcher.page.getByTestId('chat-list')).toContainText('骑士 新晋骑士 驾到');
+  await watcher.page.screenshot({ path: 'test-results/treasure-noble-entry.png' });
+  await noble.page.getByTestId('chat-input').fill('骑士报到');
+  await noble.page.getByRole('button', { name: '发送', exact: true }).click();
+  const line = watcher.page.getByTestId('chat-line').filter({ hasText: '骑士报到' });
+  await expect(line.getByTestId('noble-badge')).toHaveText('骑士');
+  await expect(watcher.page.getByTestId('online-viewer').first()).toContainText('新晋骑士', {
+    timeout: 45_000,
+  });
+  await watcher.page.screenshot({ path: 'test-results/treasure-chat-badge.png' });
+  for (const { page } of [anchor, noble, watcher]) await page.close();
+});
+
+test('a horn message appears on another open page', async ({ browser }) => {
+  const sender = await freshUserPage(browser, '喇叭球迷');
+  const reader = await freshUserPage(browser, '看新闻的人');
+  await fund(sender.user.id, 'star', 500);
+  const anchor = await freshUserPage(browser, '喇叭主播', { isAnchor: true });
+  const room = await withDatabase((db) => ensureRoom(db, anchor.user.id, { title: '喇叭测试直播间' }));
+
+  await reader.page.goto('/news');
+  await sender.page.goto(`/live?id=${room.id}`);
+  await sender.page.getByTestId('horn-open').click();
+  await expect(sender.page.getByTestId('horn-dialog')).toContainText('每条 100 星钻');
+  await sender.page.getByTestId('horn-input').fill('决赛今晚八点，一起看球！');
+  await sender.page.screenshot({ path: 'test-results/treasure-horn-dialog.png' });
+  await sender.page.getByTestId('horn-submit').click();
+  await expect(sender.page.getByTestId('horn-done')).toHaveText('已发送，所有页面都能看到');
+  await expect(reader.page.getByTestId('horn-banner')).toContainText('决赛今晚八点，一起看球！');
+  await expect(reader.page.getByTestId('horn-banner')).toContainText('喇叭球迷');
+  await reader.page.screenshot({ path: 'test-results/treasure-horn-banner.png' });
+  for (const { page } of [sender, reader, anchor]) await page.close();
+});

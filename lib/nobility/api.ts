@@ -1,0 +1,115 @@
+// Nobility calls of spec §7: the tiers with their monthly prices and the caller's nobility
+// (`api/Guard/getList`), buying or renewing with the payment password (`api/guard_user/buy`, a GET
+// that writes), and the room's online list with nobles seated first.
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { confirmPaymentPassword } from '@/lib/accounts/payment-password';
+import { requireUser } from '@/lib/api/auth';
+import type { AppEnv } from '@/lib/api/context';
+import { defineRoute } from '@/lib/api/route';
+import { roomOnlineList } from './online';
+import { buyNobility, nobilityOf } from './service';
+import { NOBILITY_MONTHS, NOBILITY_TIERS, NOBLE_FREE_HORNS } from './tiers';
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const key = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/)
+  .optional();
+
+export function registerNobilityRoutes(app: OpenAPIHono<AppEnv>) {
+  defineRoute(
+    app,
+    {
+      path: '/api/Guard/getList',
+      effect: 'read',
+      methods: ['get', 'post'],
+      tag: 'Nobility',
+      summary:
+        "The nobility tiers (monthly price in yellow diamonds), the months one purchase may cover, and the signed-in caller's nobility",
+      output: z.object({
+        list: z.array(z.object({ tier: z.number(), code: z.string(), monthly_price: z.number() })),
+        months: z.array(z.number()),
+        free_horns: z.number(),
+        mine: z
+          .object({
+            tier: z.number(),
+            active: z.boolean(),
+            expires_at: z.string().nullable(),
+            purchases: z.array(z.record(z.string(), z.unknown())),
+          })
+          .nullable(),
+      }),
+    },
+    async (c) => ({
+      list: NOBILITY_TIERS.map((tier) => ({
+        tier: tier.tier,
+        code: tier.code,
+        monthly_price: tier.monthlyPrice,
+      })),
+      months: [...NOBILITY_MONTHS],
+      free_horns: NOBLE_FREE_HORNS,
+      mine: c.var.user ? await nobilityOf(c.var.db, c.var.user.id, c.var.now) : null,
+    }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/guard_user/buy',
+      effect: 'write',
+      methods: ['get', 'post'],
+      tag: 'Nobility',
+      summary:
+        'Opens or renews a nobility tier for 1, 3, 6 or 12 months, paid in yellow diamonds after the payment password. The same tier extends from its end; a higher tier starts now; `key` makes a retry safe',
+      middleware: [requireUser],
+      input: z.object({
+        tier: z.coerce.number(),
+        months: z.coerce.number().default(1),
+        pay_password: z.string().max(32),
+        key,
+      }),
+      output: z.object({
+        tier: z.number(),
+        months: z.number(),
+        price: z.number(),
+        renewed: z.boolean(),
+        expires_at: z.string(),
+        balance: z.number(),
+        replayed: z.boolean(),
+      }),
+    },
+    async (c, input) => {
+      const user = c.var.user!;
+      await confirmPaymentPassword(c.var.db, user.id, input.pay_password);
+      const outcome = await buyNobility(c.var.db, {
+        userId: user.id,
+        tier: input.tier,
+        months: input.months,
+        key: input.key ?? crypto.randomUUID(),
+        now: c.var.now,
+      });
+      return { ...outcome.result, replayed: outcome.replayed };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/Guard/roomOnline',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Nobility',
+      summary:
+        "Who is watching a live room: signed-in viewers, nobles first (highest tier first), and the guests' count",
+      input: z.object({ room_id: id }),
+      output: z.object({
+        guests: z.number(),
+        list: z.array(
+          z.object({ user_id: z.number(), nickname: z.string(), avatar: z.string(), noble: z.number() }),
+        ),
+      }),
+    },
+    (c, input) => roomOnlineList(c.var.db, input.room_id, c.var.now),
+  );
+}

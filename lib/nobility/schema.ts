@@ -1,0 +1,56 @@
+// Nobility (贵族 / guard, spec §4 "opened or renewed"): one row per noble with the tier and when it
+// ends, plus every purchase. Privileges check `expires_at > now`; a job marks ended ones.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users } from '../accounts/schema';
+
+export const nobilities = pgTable(
+  'nobilities',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tier: smallint('tier').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set by the expiry job once `expires_at` passed (privileges never wait for it). */
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('nobilities_expiry_idx').on(table.expiresAt),
+    check('nobilities_tier_range', sql`${table.tier} between 1 and 5`),
+  ],
+);
+
+export const nobilityPurchases = pgTable(
+  'nobility_purchases',
+  {
+    id: serial('id').primaryKey(),
+    operationId: bigint('operation_id', { mode: 'number' }).notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tier: smallint('tier').notNull(),
+    months: smallint('months').notNull(),
+    /** Yellow diamonds paid. */
+    price: integer('price').notNull(),
+    /** False: opened (new, or a higher tier from now); true: the same tier extended from its end. */
+    renewed: boolean('renewed').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('nobility_purchases_user_idx').on(table.userId, table.createdAt),
+    check('nobility_purchases_positive', sql`${table.months} > 0 and ${table.price} > 0`),
+  ],
+);

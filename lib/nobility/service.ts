@@ -1,0 +1,151 @@
+// Nobility: buying a tier through the ledger (yellow diamonds from the buyer to platform revenue),
+// renewing (extends from the current end), the privileges' one question — "is this user a noble now,
+// and of which tier" — and the job that marks ended ones.
+import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { DomainError } from '@/lib/api/errors';
+import type { DbOrTx } from '@/lib/db';
+import { runOperation } from '@/lib/wallet/ledger';
+import { nobilities, nobilityPurchases } from './schema';
+import { NOBILITY_MONTH_MS, NOBILITY_MONTHS, tierOf } from './tiers';
+
+export type Nobility = { tier: number; startedAt: Date; expiresAt: Date };
+
+/** The user's nobility in force at `now`, or null. */
+export async function activeNobility(db: DbOrTx, userId: number, now: Date): Promise<Nobility | null> {
+  const [row] = await db
+    .select({ tier: nobilities.tier, startedAt: nobilities.startedAt, expiresAt: nobilities.expiresAt })
+    .from(nobilities)
+    .where(and(eq(nobilities.userId, userId), gt(nobilities.expiresAt, now)));
+  return row ?? null;
+}
+
+/** Tiers of those among `userIds` who are nobles at `now`. */
+export async function nobleTiers(db: DbOrTx, userIds: number[], now: Date) {
+  const tiers = new Map<number, number>();
+  if (!userIds.length) return tiers;
+  const rows = await db
+    .select({ userId: nobilities.userId, tier: nobilities.tier })
+    .from(nobilities)
+    .where(and(inArray(nobilities.userId, [...new Set(userIds)]), gt(nobilities.expiresAt, now)));
+  for (const row of rows) tiers.set(row.userId, row.tier);
+  return tiers;
+}
+
+export type BuyNobilityResult = {
+  tier: number;
+  months: number;
+  price: number;
+  renewed: boolean;
+  expires_at: string;
+  /** The buyer's yellow diamonds after the purchase. */
+  balance: number;
+};
+
+/**
+ * Opens or renews a tier. The same tier while in force extends from its end; a higher tier starts
+ * now (the lower tier's remaining time ends); a lower tier while a higher one is in force is refused.
+ */
+export async function buyNobility(
+  db: DbOrTx,
+  input: { userId: number; tier: number; months: number; key: string; now: Date },
+) {
+  const tier = tierOf(input.tier);
+  if (!tier) throw new DomainError('NOBILITY_TIER_UNKNOWN');
+  if (!(NOBILITY_MONTHS as readonly number[]).includes(input.months))
+    throw new DomainError('NOBILITY_MONTHS');
+  const price = tier.monthlyPrice * input.months;
+  return runOperation<BuyNobilityResult>(db, {
+    key: `nobility:${input.userId}:${input.key}`,
+    kind: 'nobility',
+    userId: input.userId,
+    payload: { tier: tier.tier, months: input.months },
+    now: input.now,
+    prepare: async (tx) => {
+      // The row lock serialises two purchases of one user (a double click with two keys).
+      const [current] = await tx
+        .select()
+        .from(nobilities)
+        .where(eq(nobilities.userId, input.userId))
+        .for('update');
+      const inForce = current && current.expiresAt > input.now ? current : null;
+      if (inForce && inForce.tier > tier.tier) throw new DomainError('NOBILITY_LOWER_TIER');
+      const renewed = inForce?.tier === tier.tier;
+      const from = renewed ? inForce.expiresAt : input.now;
+      const expiresAt = new Date(from.getTime() + input.months * NOBILITY_MONTH_MS);
+      const startedAt = renewed ? inForce.startedAt : input.now;
+      await tx
+        .insert(nobilities)
+        .values({ userId: input.userId, tier: tier.tier, startedAt, expiresAt })
+        .onConflictDoUpdate({
+          target: nobilities.userId,
+          set: { tier: tier.tier, startedAt, expiresAt, expiredAt: null },
+        });
+      return {
+        legs: [
+          { from: { user: input.userId }, to: { system: 'revenue' }, currency: 'yellow', amount: price },
+        ],
+        result: {
+          tier: tier.tier,
+          months: input.months,
+          price,
+          renewed,
+          expires_at: expiresAt.toISOString(),
+          balance: 0,
+        },
+      };
+    },
+    after: async (tx, operationId, result) => {
+      await tx.insert(nobilityPurchases).values({
+        operationId,
+        userId: input.userId,
+        tier: result.tier,
+        months: result.months,
+        price: result.price,
+        renewed: result.renewed,
+        expiresAt: new Date(result.expires_at),
+        createdAt: input.now,
+      });
+      const { rows } = await tx.execute<{ balance: string }>(sql`
+        select balance from wallet_accounts
+        where kind = 'user' and user_id = ${input.userId} and currency = 'yellow'`);
+      return { ...result, balance: Number(rows[0]?.balance ?? 0) };
+    },
+  });
+}
+
+/** The user's nobility (in force or not) and their latest purchases, for the user center. */
+export async function nobilityOf(db: DbOrTx, userId: number, now: Date) {
+  const [[row], purchases] = await Promise.all([
+    db.select().from(nobilities).where(eq(nobilities.userId, userId)),
+    db
+      .select()
+      .from(nobilityPurchases)
+      .where(eq(nobilityPurchases.userId, userId))
+      .orderBy(desc(nobilityPurchases.createdAt), desc(nobilityPurchases.id))
+      .limit(20),
+  ]);
+  return {
+    tier: row && row.expiresAt > now ? row.tier : 0,
+    expires_at: row?.expiresAt.toISOString() ?? null,
+    active: Boolean(row && row.expiresAt > now),
+    purchases: purchases.map((purchase) => ({
+      id: purchase.id,
+      tier: purchase.tier,
+      months: purchase.months,
+      price: purchase.price,
+      renewed: purchase.renewed,
+      expires_at: purchase.expiresAt.toISOString(),
+      created_at: purchase.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** The expiry job: marks nobilities that ended (idempotent; privileges already compare with now). */
+export async function markExpiredNobilities(db: DbOrTx, now: Date) {
+  const rows = await db
+    .update(nobilities)
+    .set({ expiredAt: now })
+    .where(and(lte(nobilities.expiresAt, now), isNull(nobilities.expiredAt)))
+    .returning({ userId: nobilities.userId });
+  return rows.length;
+}
