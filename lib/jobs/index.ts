@@ -10,6 +10,7 @@ import type { Db } from '@/lib/db';
 import { log } from '@/lib/log';
 import { writeRecordReports } from '@/lib/news/reports';
 import { pruneRateLimits } from '@/lib/rate-limits';
+import { indexPendingSearchDocuments } from '@/lib/search/service';
 import { createFeedsTicker, watchSilentMatches } from './feeds';
 
 type Job = { name: string; everyMs: number; run: (db: Db) => Promise<unknown> };
@@ -51,6 +52,12 @@ export const jobs: Job[] = [
     name: 'news-record-reports',
     everyMs: 60 * 1000,
     run: (db) => writeRecordReports(db, new Date(), 200),
+  },
+  {
+    // Search documents of new rows and of rows whose text changed (lib/search): searchable within seconds.
+    name: 'search-index',
+    everyMs: 10 * 1000,
+    run: (db) => indexPendingSearchDocuments(db, new Date()),
   },
   {
     name: 'live-feeds',

@@ -27,6 +27,7 @@ import { registerScoresRoutes } from '@/lib/scores/api';
 import { registerDatabaseRoutes } from '@/lib/scores/database-api';
 import { registerMatchDetailRoutes } from '@/lib/scores/detail-api';
 import { registerLiveScoresRoutes } from '@/lib/scores/live-api';
+import { registerSearchRoutes } from '@/lib/search/api';
 import { registerStorageRoutes } from '@/lib/storage/api';
 import { registerSystemRoutes } from '@/lib/system/api';
 import { registerCspReportRoutes } from '@/lib/system/csp-report-api';
@@ -59,6 +60,7 @@ export function createApiApp(deps: { db: () => Db; clock?: Clock }) {
   registerChatRoutes(app);
   registerWalletRoutes(app);
   registerGiftRoutes(app);
+  registerSearchRoutes(app);
   registerDocs(app);
   return app;
 }
