@@ -6,8 +6,7 @@
 import { Converter } from 'opencc-js';
 import { pinyin } from 'pinyin-pro';
 
-/** Spec §5 and §9: the search box takes at most 10 characters. */
-export const SEARCH_MAX_CHARS = 10;
+export { SEARCH_MAX_CHARS } from './limits';
 /** pg_trgm extracts no trigram from a shorter pattern; such queries use the `grams` array instead. */
 export const TRIGRAM_MIN_CHARS = 3;
 
