@@ -102,7 +102,7 @@ export function SearchBox({
             if (event.key === 'Escape') setOpen(false);
           }}
           className={cn(
-            'min-w-0 flex-1 bg-transparent pl-3.5 outline-none [&::-webkit-search-cancel-button]:hidden',
+            'min-w-0 flex-1 bg-transparent pl-3.5 outline-none focus-visible:outline-none [&::-webkit-search-cancel-button]:hidden',
             bar
               ? 'text-sm text-white placeholder:text-white/50'
               : 'text-base text-ink-900 placeholder:text-ink-500',
