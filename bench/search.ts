@@ -12,7 +12,6 @@ import { users } from '@/lib/accounts/schema';
 import { createDb, runMigrations } from '@/lib/db';
 import { bootDatabase } from '@/lib/db/bootstrap';
 import { liveRooms } from '@/lib/live/schema';
-import { searchPattern } from '@/lib/search/normalize';
 import { indexPendingSearchDocuments } from '@/lib/search/service';
 import { createApiApp } from '@/lib/server/api-app';
 
@@ -32,12 +31,72 @@ const random = () => {
 };
 const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
 
-const SURNAMES = Array.from('王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤');
-const GIVEN = Array.from('伟芳娜秀敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉兰萍鹏辉玲建国红云飞鑫波宇浩凯健俊帆帅旭宁龙林欣瑶婷雪琳晨阳梅西罗梓涵子轩一诺思远');
-const WORDS = ['解说', '直播', '看球', '足球', '篮球', '电竞', '老司机', '球迷', '主播', '小哥', '哥', '姐', '频道', '聊球'];
-const TEAMS = ['曼联', '曼城', '阿森纳', '切尔西', '利物浦', '热刺', '皇家马德里', '巴塞罗那', '拜仁', '尤文图斯', '国际米兰', 'AC米兰', '巴黎圣日耳曼', '湖人', '勇士', '凯尔特人'];
-const LATIN = ['Kickoff', 'Goal', 'Striker', 'Messi', 'Ronaldo', 'Hoops', 'Dunk', 'Ultra', 'Pitch', 'Derby', 'Fan', 'Live', 'Keeper', 'Volley'];
-const TITLE_WORDS = ['高清直播', '赛前分析', '全场解说', '今晚焦点战', '一起看球', '赛后复盘', '技术统计', '绝杀时刻'];
+const SURNAMES = Array.from(
+  '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤',
+);
+const GIVEN = Array.from(
+  '伟芳娜秀敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉兰萍鹏辉玲建国红云飞鑫波宇浩凯健俊帆帅旭宁龙林欣瑶婷雪琳晨阳梅西罗梓涵子轩一诺思远',
+);
+const WORDS = [
+  '解说',
+  '直播',
+  '看球',
+  '足球',
+  '篮球',
+  '电竞',
+  '老司机',
+  '球迷',
+  '主播',
+  '小哥',
+  '哥',
+  '姐',
+  '频道',
+  '聊球',
+];
+const TEAMS = [
+  '曼联',
+  '曼城',
+  '阿森纳',
+  '切尔西',
+  '利物浦',
+  '热刺',
+  '皇家马德里',
+  '巴塞罗那',
+  '拜仁',
+  '尤文图斯',
+  '国际米兰',
+  'AC米兰',
+  '巴黎圣日耳曼',
+  '湖人',
+  '勇士',
+  '凯尔特人',
+];
+const LATIN = [
+  'Kickoff',
+  'Goal',
+  'Striker',
+  'Messi',
+  'Ronaldo',
+  'Hoops',
+  'Dunk',
+  'Ultra',
+  'Pitch',
+  'Derby',
+  'Fan',
+  'Live',
+  'Keeper',
+  'Volley',
+];
+const TITLE_WORDS = [
+  '高清直播',
+  '赛前分析',
+  '全场解说',
+  '今晚焦点战',
+  '一起看球',
+  '赛后复盘',
+  '技术统计',
+  '绝杀时刻',
+];
 
 const nickname = () => {
   const kind = random();
@@ -46,7 +105,9 @@ const nickname = () => {
   return `${pick(LATIN)}${pick(LATIN)}${Math.floor(random() * 1000)}`;
 };
 const roomTitle = () =>
-  random() < 0.8 ? `${pick(TEAMS)} 对 ${pick(TEAMS)} ${pick(TITLE_WORDS)}` : `${pick(LATIN)} ${pick(TITLE_WORDS)}`;
+  random() < 0.8
+    ? `${pick(TEAMS)} 对 ${pick(TEAMS)} ${pick(TITLE_WORDS)}`
+    : `${pick(LATIN)} ${pick(TITLE_WORDS)}`;
 
 const toTraditional = Converter({ from: 'cn', to: 'tw' });
 const slice = (text: string, min: number, max: number) => {
@@ -88,7 +149,11 @@ async function main() {
       const batch = Array.from({ length: Math.min(2000, ANCHORS - offset) }, (_, index) => {
         const name = nickname();
         names.push(name);
-        return { mobile: `15${String(offset + index).padStart(9, '0')}`, nickname: name.slice(0, 32), isAnchor: true };
+        return {
+          mobile: `15${String(offset + index).padStart(9, '0')}`,
+          nickname: name.slice(0, 32),
+          isAnchor: true,
+        };
       });
       const made = await db.insert(users).values(batch).returning({ id: users.id });
       const rooms = made.slice(0, Math.max(0, Math.min(made.length, ROOMS - offset))).map((user) => {
@@ -103,7 +168,9 @@ async function main() {
     const keyed = await indexPendingSearchDocuments(db, new Date(), 5000);
     const indexSeconds = (performance.now() - started) / 1000;
     await db.execute(sql`analyze`);
-    console.log(`seeded ${ANCHORS} streamers + ${ROOMS} rooms in ${seedSeconds.toFixed(1)} s; keyed ${keyed} documents in ${indexSeconds.toFixed(1)} s`);
+    console.log(
+      `seeded ${ANCHORS} streamers + ${ROOMS} rooms in ${seedSeconds.toFixed(1)} s; keyed ${keyed} documents in ${indexSeconds.toFixed(1)} s`,
+    );
 
     const app = createApiApp({ db: () => db });
     const queries = Array.from({ length: QUERIES }, (_, index) =>
@@ -112,7 +179,8 @@ async function main() {
         : { path: '/api/Search/live', name: queryFor(pick(titles)) },
     );
     // Warm-up: the first calls pay for module loading and cold caches.
-    for (const query of queries.slice(0, 20)) await app.request(`${query.path}?name=${encodeURIComponent(query.name)}`);
+    for (const query of queries.slice(0, 20))
+      await app.request(`${query.path}?name=${encodeURIComponent(query.name)}`);
     const latencies: number[] = [];
     let empty = 0;
     for (const query of queries) {
@@ -125,24 +193,46 @@ async function main() {
     }
     const p50 = quantile(latencies, 0.5);
     const p95 = quantile(latencies, 0.95);
-    console.log(`\n${QUERIES} queries: p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ${Math.max(...latencies).toFixed(1)} ms; ${empty} found nothing`);
-    console.log('sample queries:', queries.slice(0, 12).map((query) => query.name).join(' · '));
+    console.log(
+      `\n${QUERIES} queries: p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ${Math.max(...latencies).toFixed(1)} ms; ${empty} found nothing`,
+    );
+    console.log(
+      'sample queries:',
+      queries
+        .slice(0, 12)
+        .map((query) => query.name)
+        .join(' · '),
+    );
 
+    // The plans of the very statements the sources run: the next query on search_documents is
+    // captured from the pool and run again under EXPLAIN ANALYZE.
     const plans: Record<string, string> = {};
-    for (const [label, query, kind] of [
-      ['Chinese (trigram index)', '梅西', 'anchor'],
-      ['pinyin (trigram index)', 'manlian', 'room'],
-      ['initials, two letters (grams index)', 'mx', 'anchor'],
+    const original = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+    let captured: { text: string; values: unknown[] } | null = null;
+    (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
+      const first = args[0] as string | { text: string; values?: unknown[] };
+      const text = typeof first === 'string' ? first : first.text;
+      const values = (typeof first === 'string' ? args[1] : first.values) as unknown[] | undefined;
+      if (!captured && text.includes('search_documents')) captured = { text, values: values ?? [] };
+      return original(...args);
+    };
+    for (const [label, query, path] of [
+      ['Chinese, streamers (trigram index)', '梅西', '/api/Search/anchor'],
+      ['pinyin, live rooms (trigram index)', 'manlian', '/api/Search/live'],
+      ['initials, two letters, streamers (grams index)', 'mx', '/api/Search/anchor'],
     ] as const) {
-      const pattern = searchPattern(query);
-      const condition =
-        pattern.kind === 'gram' ? sql`d.grams @> array[${pattern.gram}]::text[]` : sql`d.key like ${pattern.kind === 'like' ? pattern.pattern : ''}`;
-      const table = kind === 'anchor' ? sql`users t on t.id = d.ref_id` : sql`live_rooms t on t.id = d.ref_id`;
-      const plan = await db.execute<{ 'QUERY PLAN': string }>(
-        sql`explain (analyze, costs off, timing off) select t.id from search_documents d join ${table} where d.kind = ${kind} and ${condition} limit 20`,
-      );
+      captured = null;
+      await app.request(`${path}?name=${encodeURIComponent(query)}`);
+      const statement = captured as { text: string; values: unknown[] } | null;
+      if (!statement) throw new Error(`no search statement captured for ${query}`);
+      const plan = (await original(
+        `explain (analyze, costs off, timing off) ${statement.text}`,
+        statement.values,
+      )) as {
+        rows: { 'QUERY PLAN': string }[];
+      };
       plans[label] = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
-      console.log(`\nEXPLAIN ${label}: ${query}\n${plans[label]}`);
+      console.log(`\nEXPLAIN ANALYZE ${label}: ${query}\n${plans[label]}`);
     }
     fs.mkdirSync('bench/results', { recursive: true });
     fs.writeFileSync(
