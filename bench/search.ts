@@ -212,7 +212,10 @@ async function main() {
     (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
       const first = args[0] as string | { text: string; values?: unknown[] };
       const text = typeof first === 'string' ? first : first.text;
-      const values = (typeof first === 'string' ? args[1] : first.values) as unknown[] | undefined;
+      // drizzle's node-postgres session passes the parameters beside a query config object.
+      const values = ((typeof first === 'string' ? undefined : first.values) ?? args[1]) as
+        | unknown[]
+        | undefined;
       if (!captured && text.includes('search_documents')) captured = { text, values: values ?? [] };
       return original(...args);
     };
