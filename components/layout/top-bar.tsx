@@ -1,9 +1,11 @@
 // The top bar: logo, navigation with hover menus, language choice (spec §2).
 import { Languages } from 'lucide-react';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { SearchBox } from '@/components/search/search-box';
+import { searchBoxTexts } from '@/components/search/search-box-texts';
 import type { SessionUser } from '@/lib/accounts/session';
 import { Link } from '@/lib/i18n/navigation';
-import { LOCALES } from '@/lib/i18n/routing';
+import { LOCALES, type Locale, localizedPath } from '@/lib/i18n/routing';
 import { HideOnScroll } from './hide-on-scroll';
 import { LanguageSwitcher } from './language-switcher';
 import { Logo } from './logo';
@@ -27,6 +29,11 @@ export async function TopBar({ productName, user }: { productName: string; user:
             <Logo name={productName} />
           </Link>
           <MainNav items={items} label={t('label')} />
+          <SearchBox
+            action={localizedPath((await getLocale()) as Locale, '/search')}
+            texts={await searchBoxTexts()}
+            newTab
+          />
           <LanguageSwitcher
             label={t('language')}
             icon={<Languages aria-hidden className="size-4" />}

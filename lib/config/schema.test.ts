@@ -34,6 +34,8 @@ describe('runtime config', () => {
     ['DATABASE_URL', 'mysql://localhost/portal'],
     ['MOBILE_SITE_URL', 'not a url'],
     ['CUSTOMER_SERVICE_EMAIL', 'nobody'],
+    ['APP_IOS_URL', 'javascript:alert(1)'],
+    ['APP_ANDROID_URL', 'not a url'],
     ['COMPANY_ID', '0'],
     ['ROLES', 'web,bogus'],
     ['SEED_ON_START', 'maybe'],

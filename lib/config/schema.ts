@@ -53,6 +53,15 @@ export const configSchema = z
     /** Unset: the translated default brand name from the message catalogs. */
     PRODUCT_NAME: z.string().max(40).optional(),
     CUSTOMER_SERVICE_EMAIL: z.email().default('service@sports-portal.local'),
+    /** Where the phone apps are downloaded (/downLoad shows a QR code per platform); unset: not offered. */
+    APP_IOS_URL: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.url({ protocol: /^https?$/ }).optional(),
+    ),
+    APP_ANDROID_URL: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.url({ protocol: /^https?$/ }).optional(),
+    ),
     COMPANY_ID: z.coerce.number().int().min(1).default(1),
     /** Websocket address handed to browsers; unset: the portal's own origin. */
     WEBSOCKET_URL: optionalUrl,

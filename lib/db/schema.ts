@@ -13,6 +13,7 @@ export * from '../rate-limits/schema';
 export * from '../red-envelopes/schema';
 export * from '../scores/favourites-schema';
 export * from '../scores/schema';
+export * from '../search/schema';
 export * from '../storage/schema';
 export * from '../system/schema';
 export * from '../wallet/schema';

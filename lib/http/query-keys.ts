@@ -4,6 +4,7 @@ export const queryKeys = {
   customerService: ['system', 'kefu'] as const,
   popups: ['system', 'popups'] as const,
   kickedRooms: ['live', 'kicked-rooms'] as const,
+  hotSearches: ['search', 'hot'] as const,
   /** Every board of one sport (pushes patch them all). */
   scoreBoardsOf: (sport: string) => ['scores', 'board', sport] as const,
   scoreBoard: (params: {

@@ -12,6 +12,7 @@ import { writeRecordReports } from '@/lib/news/reports';
 import { markExpiredNobilities } from '@/lib/nobility/service';
 import { pruneRateLimits } from '@/lib/rate-limits';
 import { refundExpiredEnvelopes } from '@/lib/red-envelopes/service';
+import { indexPendingSearchDocuments } from '@/lib/search/service';
 import { createFeedsTicker, watchSilentMatches } from './feeds';
 
 type Job = { name: string; everyMs: number; run: (db: Db) => Promise<unknown> };
@@ -64,6 +65,12 @@ export const jobs: Job[] = [
     name: 'nobility-expiry',
     everyMs: 5 * 60 * 1000,
     run: (db) => markExpiredNobilities(db, new Date()),
+  },
+  {
+    // Search documents of new rows and of rows whose text changed (lib/search): searchable within seconds.
+    name: 'search-index',
+    everyMs: 10 * 1000,
+    run: (db) => indexPendingSearchDocuments(db, new Date()),
   },
   {
     name: 'live-feeds',

@@ -60,3 +60,20 @@ export function followedAnchors(db: DbOrTx, userId: number) {
     .where(eq(follows.userId, userId))
     .orderBy(sql`${liveRooms.status} = 'live' desc nulls last`, desc(follows.createdAt));
 }
+
+/** How many anchors a user follows. */
+export async function followingCount(db: DbOrTx, userId: number) {
+  const [row] = await db.select({ value: count() }).from(follows).where(eq(follows.userId, userId));
+  return row?.value ?? 0;
+}
+
+/** The people who follow an anchor, most recent first (the personal space's fans list). */
+export function fansOf(db: DbOrTx, anchorId: number, limit: number) {
+  return db
+    .select({ id: users.id, nickname: users.nickname, avatar: users.avatar, signature: users.signature })
+    .from(follows)
+    .innerJoin(users, eq(users.id, follows.userId))
+    .where(eq(follows.anchorId, anchorId))
+    .orderBy(desc(follows.createdAt), users.id)
+    .limit(limit);
+}

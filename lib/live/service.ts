@@ -49,6 +49,12 @@ export async function ensureRoom(db: DbOrTx, anchorId: number, defaults: { title
   return room!;
 }
 
+/** An anchor's room if it was ever made (reads never make one). */
+export async function findRoomOfAnchor(db: DbOrTx, anchorId: number) {
+  const [room] = await db.select().from(liveRooms).where(eq(liveRooms.anchorId, anchorId));
+  return room ?? null;
+}
+
 export async function findRoom(db: DbOrTx, roomId: number) {
   const [room] = await db.select().from(liveRooms).where(eq(liveRooms.id, roomId));
   return room ?? null;

@@ -194,6 +194,9 @@ export const matches = pgTable(
     uniqueIndex('matches_source_external_unique').on(table.source, table.externalId),
     index('matches_season_idx').on(table.seasonId, table.kickoffAt),
     index('matches_kickoff_idx').on(table.kickoffAt),
+    // A team's matches (search results, lib/search/sources.ts).
+    index('matches_home_team_idx').on(table.homeTeamId, table.kickoffAt),
+    index('matches_away_team_idx').on(table.awayTeamId, table.kickoffAt),
     // The feeds' catch-up and the watchdog look for matches not yet over: a small part of the table.
     index('matches_open_idx')
       .on(table.status, table.source)

@@ -22,6 +22,7 @@ export const PUBLIC_PATHS = [
   '/base-football',
   '/base-basketball',
   '/trophy/home',
+  '/downLoad',
   '/about-user?type=0',
   '/about-user?type=1',
   '/about-user?type=2',

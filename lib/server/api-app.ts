@@ -31,6 +31,7 @@ import { registerScoresRoutes } from '@/lib/scores/api';
 import { registerDatabaseRoutes } from '@/lib/scores/database-api';
 import { registerMatchDetailRoutes } from '@/lib/scores/detail-api';
 import { registerLiveScoresRoutes } from '@/lib/scores/live-api';
+import { registerSearchRoutes } from '@/lib/search/api';
 import { registerStorageRoutes } from '@/lib/storage/api';
 import { registerSystemRoutes } from '@/lib/system/api';
 import { registerCspReportRoutes } from '@/lib/system/csp-report-api';
@@ -67,6 +68,7 @@ export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Cl
   registerNobilityRoutes(app);
   registerHornRoutes(app);
   registerRedEnvelopeRoutes(app);
+  registerSearchRoutes(app);
   registerDocs(app);
   return app;
 }

@@ -1,18 +1,32 @@
-// /persona?uid=: a user's personal space (spec §2). Their public profile; the posts, videos and
-// streamer updates that fill it arrive with the community, video and live issues.
-import { BadgeCheck, PenLine } from 'lucide-react';
+// /persona?uid=&tab= (spec §2): a user's personal space — public profile, follow and fan counts, the
+// follow button for streamers, and tabs (links) for their posts (lib/posts, the feed of the live
+// room's 主播动态), the streamers they follow and their fans. An unknown uid is the 404 page.
+import { BadgeCheck, HeartHandshake, PenLine, Radio, Users } from 'lucide-react';
 import { notFound } from 'next/navigation';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { EmptyState } from '@/components/ui/empty-state';
+import { avatarOf } from '@/lib/accounts/avatars';
 import { currentUser } from '@/lib/accounts/current-user';
 import { levelIconUrl } from '@/lib/accounts/level';
 import { getPublicProfile } from '@/lib/accounts/profile-service';
 import { NotFoundError } from '@/lib/api/errors';
+import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
 import { screenMetadata } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
+import { fansOf, followedAnchors, followerCount, followingCount, isFollowing } from '@/lib/live/follows';
+import { findRoomOfAnchor } from '@/lib/live/service';
+import { AnchorPosts } from '../(side)/live/anchor-posts';
+import { FollowButton } from '../(side)/live/follow-button';
 
-type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ uid?: string }> };
+type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ uid?: string; tab?: string }> };
+
+const TABS = ['posts', 'follows', 'fans'] as const;
+type Tab = (typeof TABS)[number];
+/** People shown in the follows and fans lists. */
+const LIST_LIMIT = 60;
 
 export async function generateMetadata({ params }: Props) {
   return screenMetadata((await params).locale, 'persona', '/persona');
@@ -32,9 +46,23 @@ async function profileOf(uid: string | undefined) {
 export default async function PersonaPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const profile = await profileOf((await searchParams).uid);
+  const query = await searchParams;
+  const profile = await profileOf(query.uid);
+  const tab: Tab = TABS.includes(query.tab as Tab) ? (query.tab as Tab) : 'posts';
+  const db = getDb();
   const viewer = await currentUser();
-  const t = await getTranslations('persona');
+  const [t, messages, follows, fans, followed, room] = await Promise.all([
+    getTranslations('persona'),
+    getMessages(),
+    followingCount(db, profile.id),
+    profile.isAnchor ? followerCount(db, profile.id) : 0,
+    viewer && profile.isAnchor && viewer.id !== profile.id ? isFollowing(db, viewer.id, profile.id) : false,
+    profile.isAnchor ? findRoomOfAnchor(db, profile.id) : null,
+  ]);
+  const own = viewer?.id === profile.id;
+  const tabHref = (target: Tab) => `/persona?uid=${profile.id}${target === 'posts' ? '' : `&tab=${target}`}`;
+  const tabLabel = { posts: t('posts'), follows: `${t('follows')} ${follows}`, fans: `${t('fans')} ${fans}` };
+
   return (
     <div className="mx-auto w-full max-w-[1200px] px-6 py-8">
       <section className="flex items-center gap-6 rounded-2xl bg-gradient-to-r from-night via-night-2 to-brand-700 p-8 text-white">
@@ -62,18 +90,139 @@ export default async function PersonaPage({ params, searchParams }: Props) {
             )}
           </div>
           <p className="mt-2 text-sm text-white/70">{profile.signature || t('noSignature')}</p>
-          <p className="mt-1 text-xs text-white/50">{t('id', { id: profile.id })}</p>
+          <p className="mt-1 text-xs text-white/60" data-testid="persona-stats">
+            {t('id', { id: profile.id })} · {t('stats', { follows, fans })}
+          </p>
         </div>
-        {viewer?.id === profile.id && (
-          <Link
-            href="/member?type=1"
-            className="inline-flex h-9 items-center gap-1.5 rounded-md bg-white/10 px-4 text-sm hover:bg-white/20"
-          >
-            <PenLine aria-hidden className="size-4" />
-            {t('edit')}
-          </Link>
-        )}
+        <div className="flex shrink-0 items-center gap-2">
+          {room ? (
+            <Link
+              href={`/live?id=${room.id}`}
+              className="inline-flex h-9 items-center gap-1.5 rounded-md bg-white/10 px-4 text-sm hover:bg-white/20"
+            >
+              <Radio aria-hidden className="size-4" />
+              {room.status === 'live' ? t('live') : t('enterRoom')}
+            </Link>
+          ) : null}
+          {profile.isAnchor && !own ? (
+            <NextIntlClientProvider messages={{ live: messages.live }}>
+              <FollowButton anchorId={profile.id} initialFollowed={followed} initialFans={fans} />
+            </NextIntlClientProvider>
+          ) : null}
+          {own && (
+            <Link
+              href="/member?type=1"
+              className="inline-flex h-9 items-center gap-1.5 rounded-md bg-white/10 px-4 text-sm hover:bg-white/20"
+            >
+              <PenLine aria-hidden className="size-4" />
+              {t('edit')}
+            </Link>
+          )}
+        </div>
       </section>
+
+      <nav aria-label={t('tabsLabel')} className="mt-6 flex gap-1 border-b border-line">
+        {TABS.map((target) => (
+          <Link
+            key={target}
+            href={tabHref(target)}
+            aria-current={target === tab ? 'page' : undefined}
+            className={cn(
+              '-mb-px border-b-2 px-4 py-2.5 text-sm',
+              target === tab
+                ? 'border-brand-500 font-semibold text-brand-600'
+                : 'border-transparent text-ink-700 hover:text-brand-600',
+            )}
+          >
+            {tabLabel[target]}
+          </Link>
+        ))}
+      </nav>
+
+      <div className="mt-5">
+        {tab === 'posts' ? (
+          profile.isAnchor ? (
+            <AnchorPosts anchorId={profile.id} />
+          ) : (
+            <EmptyState icon={PenLine} title={t('noPosts')} hint={t('noPostsHint')} />
+          )
+        ) : tab === 'follows' ? (
+          <FollowsList userId={profile.id} />
+        ) : profile.isAnchor ? (
+          <FansList anchorId={profile.id} />
+        ) : (
+          <EmptyState icon={Users} title={t('notAnchorFans')} hint={t('notAnchorFansHint')} />
+        )}
+      </div>
     </div>
+  );
+}
+
+const PERSON =
+  'flex items-center gap-3 rounded-lg border border-line bg-surface p-3 transition-colors hover:border-brand-400';
+
+async function FollowsList({ userId }: { userId: number }) {
+  const [t, rows] = await Promise.all([
+    getTranslations('persona'),
+    followedAnchors(getDb(), userId).limit(LIST_LIMIT),
+  ]);
+  if (rows.length === 0)
+    return <EmptyState icon={HeartHandshake} title={t('noFollows')} hint={t('noFollowsHint')} />;
+  return (
+    <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" data-testid="persona-follows">
+      {rows.map((row) => (
+        <li key={row.anchorId}>
+          <Link href={`/persona?uid=${row.anchorId}`} className={PERSON}>
+            <img
+              src={avatarOf({ id: row.anchorId, avatar: row.avatar })}
+              alt=""
+              width={44}
+              height={44}
+              className="size-11 rounded-full bg-canvas"
+            />
+            <span className="min-w-0 flex-1">
+              <span className="block truncate font-medium text-ink-900">{row.nickname}</span>
+              <span className="block truncate text-sm text-ink-500">{row.title ?? ''}</span>
+            </span>
+            {row.status === 'live' ? (
+              <span className="rounded bg-red-600 px-1.5 py-0.5 text-[11px] font-medium text-white">
+                {t('live')}
+              </span>
+            ) : null}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+async function FansList({ anchorId }: { anchorId: number }) {
+  const [t, rows] = await Promise.all([getTranslations('persona'), fansOf(getDb(), anchorId, LIST_LIMIT)]);
+  if (rows.length === 0) return <EmptyState icon={Users} title={t('noFans')} hint={t('noFansHint')} />;
+  return (
+    <>
+      <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" data-testid="persona-fans">
+        {rows.map((row) => (
+          <li key={row.id}>
+            <Link href={`/persona?uid=${row.id}`} className={PERSON}>
+              <img
+                src={avatarOf(row)}
+                alt=""
+                width={44}
+                height={44}
+                className="size-11 rounded-full bg-canvas"
+              />
+              <span className="min-w-0 flex-1">
+                <span className="block truncate font-medium text-ink-900">{row.nickname}</span>
+                <span className="block truncate text-sm text-ink-500">{row.signature}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {rows.length === LIST_LIMIT ? (
+        <p className="mt-3 text-center text-xs text-ink-500">{t('listCap', { count: LIST_LIMIT })}</p>
+      ) : null}
+    </>
   );
 }

@@ -1,0 +1,102 @@
+// Search calls of spec §7 (`api/Search/index`, `anchor`, `live`) and the portal's own: results of any
+// registered kind (`api/Search/list`) and counting a search for the hot list (`api/Search/record`).
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import type { AppEnv } from '@/lib/api/context';
+import { defineRoute } from '@/lib/api/route';
+import { hotSearches, recordSearch, searchKind } from './service';
+
+const RESULT_LIMIT = 30;
+
+const hitSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  subtitle: z.string(),
+  href: z.string(),
+  image: z.string().nullable(),
+  shape: z.enum(['avatar', 'cover']),
+  live: z.boolean(),
+  time: z.string().nullable(),
+});
+const queryInput = z.object({
+  name: z.string().describe('What was typed, at most 10 characters (spec §5)'),
+  limit: z.coerce.number().int().min(1).max(RESULT_LIMIT).default(20),
+});
+
+export function registerSearchRoutes(app: OpenAPIHono<AppEnv>) {
+  defineRoute(
+    app,
+    {
+      path: '/api/Search/index',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Search',
+      summary: "Today's ten most searched terms (UTC+8 day), counted from the searches people made",
+      output: z.array(z.object({ short_name_zh: z.string(), count: z.number() })),
+    },
+    async (c) =>
+      (await hotSearches(c.var.db, c.var.now)).map((row) => ({ short_name_zh: row.term, count: row.count })),
+  );
+
+  const kinds = [
+    {
+      path: '/api/Search/anchor',
+      kind: 'anchor',
+      summary: 'Streamers whose nickname matches (Chinese in either script, Latin, pinyin or its initials)',
+    },
+    {
+      path: '/api/Search/live',
+      kind: 'room',
+      summary: 'Live rooms whose title, streamer or number matches; live ones first',
+    },
+  ];
+  for (const { path, kind, summary } of kinds) {
+    defineRoute(
+      app,
+      {
+        path,
+        effect: 'read',
+        methods: ['get'],
+        tag: 'Search',
+        summary,
+        input: queryInput,
+        output: z.array(hitSchema),
+      },
+      (c, input) =>
+        searchKind(c.var.db, kind, input.name, { locale: c.var.locale, limit: input.limit, now: c.var.now }),
+    );
+  }
+
+  defineRoute(
+    app,
+    {
+      path: '/api/Search/list',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Search',
+      summary: 'Results of one kind: anchor, room, news, team, match (and any kind a domain registers)',
+      input: queryInput.extend({ kind: z.string().min(1).max(16) }),
+      output: z.array(hitSchema),
+    },
+    (c, input) =>
+      searchKind(c.var.db, input.kind, input.name, {
+        locale: c.var.locale,
+        limit: input.limit,
+        now: c.var.now,
+      }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/Search/record',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Search',
+      summary: 'Counts a search someone made, for the hot list',
+      input: z.object({ name: z.string() }),
+      output: z.object({ term: z.string() }),
+    },
+    (c, input) => recordSearch(c.var.db, input.name, c.var.now),
+  );
+}

@@ -1,0 +1,36 @@
+// Search (issue 13): one document per searchable row — its kind (`anchor`, `room`, `news`, `team`, …),
+// the row's id, the normalised key (lib/search/normalize.ts) and the short prefixes for one- and
+// two-letter queries — and the searches people made, counted per day for the hot list.
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+export const searchDocuments = pgTable(
+  'search_documents',
+  {
+    kind: varchar('kind', { length: 16 }).notNull(),
+    refId: integer('ref_id').notNull(),
+    key: text('key').notNull(),
+    grams: text('grams').array().notNull().default(sql`'{}'::text[]`),
+    indexedAt: timestamp('indexed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.refId] }),
+    // pg_trgm (custom migration 0014_search_pg_trgm): LIKE '%…%' of three characters and more.
+    index('search_documents_key_trgm').using('gin', table.key.op('gin_trgm_ops')),
+    index('search_documents_grams').using('gin', table.grams),
+  ],
+);
+
+/** Searches made, per day (UTC+8, the portal's home audience) and folded term: the hot list. */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    day: date('day').notNull(),
+    term: varchar('term', { length: 10 }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.day, table.term] }),
+    index('search_terms_day_count_idx').on(table.day, table.count),
+  ],
+);

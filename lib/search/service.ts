@@ -1,0 +1,128 @@
+// Search: queries checked against the spec's 10 characters, matched on the shared search documents
+// through the registered sources, the documents kept up to date by the search-index job, and the
+// searches people make counted per day for the hot list (`api/Search/index`).
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { Converter } from 'opencc-js';
+import { DomainError } from '@/lib/api/errors';
+import type { DbOrTx } from '@/lib/db';
+import { SEARCH_MAX_CHARS, searchGrams, searchKey, searchPattern } from './normalize';
+import { type SearchHit, type SearchOptions, searchSource, searchSources } from './registry';
+import { searchDocuments, searchTerms } from './schema';
+import './sources';
+
+/** Spec §9: ten hot searches. */
+export const HOT_SEARCH_COUNT = 10;
+const HOME_OFFSET_MS = 8 * 3600_000;
+const toSimplified = Converter({ from: 'tw', to: 'cn' });
+
+/** The query as typed, trimmed; more than 10 characters is refused (spec §5). */
+export function checkQuery(name: string) {
+  const query = name.normalize('NFKC').trim().replace(/\s+/g, ' ');
+  if (Array.from(query).length > SEARCH_MAX_CHARS)
+    throw new DomainError('SEARCH_TOO_LONG', { values: { max: SEARCH_MAX_CHARS } });
+  return query;
+}
+
+function matcher(query: string) {
+  const pattern = searchPattern(query);
+  return (kind: string) => {
+    const ofKind = eq(searchDocuments.kind, kind);
+    if (pattern.kind === 'empty') return sql`false`;
+    if (pattern.kind === 'gram')
+      return and(ofKind, sql`${searchDocuments.grams} @> array[${pattern.gram}]::text[]`)!;
+    return and(ofKind, sql`${searchDocuments.key} like ${pattern.pattern}`)!;
+  };
+}
+
+/** Hits of one kind; an unknown kind or an empty query finds nothing. */
+export async function searchKind(db: DbOrTx, kind: string, name: string, options: SearchOptions) {
+  const query = checkQuery(name);
+  const source = searchSource(kind);
+  if (!source || !query) return [];
+  return source.search(db, matcher(query), options);
+}
+
+/** Hits of every kind, in the sources' order. */
+export async function searchEverything(db: DbOrTx, name: string, options: SearchOptions) {
+  const query = checkQuery(name);
+  const match = matcher(query);
+  return Promise.all(
+    searchSources().map(async (source) => ({
+      kind: source.kind,
+      hits: query ? await source.search(db, match, options) : ([] as SearchHit[]),
+    })),
+  );
+}
+
+/** Keys (or keys again) the given rows of a kind. */
+export async function indexSearchDocuments(
+  db: DbOrTx,
+  kind: string,
+  rows: { id: number; texts: string[] }[],
+  now: Date,
+) {
+  if (rows.length === 0) return;
+  await db
+    .insert(searchDocuments)
+    .values(
+      rows.map((row) => ({
+        kind,
+        refId: row.id,
+        key: searchKey(row.texts),
+        grams: searchGrams(row.texts),
+        indexedAt: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [searchDocuments.kind, searchDocuments.refId],
+      set: { key: sql`excluded.key`, grams: sql`excluded.grams`, indexedAt: now },
+    });
+}
+
+/**
+ * Keys every row that has no document yet — new rows, and rows whose text changed (the triggers of
+ * migration 0014 drop their documents) —, `batch` at a time per source. Answers how many were keyed.
+ */
+export async function indexPendingSearchDocuments(db: DbOrTx, now: Date, batch = 1000) {
+  let total = 0;
+  for (const source of searchSources()) {
+    if (!source.pending) continue;
+    for (;;) {
+      const rows = await source.pending(db, batch);
+      await indexSearchDocuments(db, source.kind, rows, now);
+      total += rows.length;
+      if (rows.length < batch) break;
+    }
+  }
+  return total;
+}
+
+/** The day (UTC+8) a search counts for. */
+export function searchDay(now: Date) {
+  return new Date(now.getTime() + HOME_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** Counts a search someone made (the box's Enter, the results page's form). */
+export async function recordSearch(db: DbOrTx, name: string, now: Date) {
+  const query = checkQuery(name);
+  if (!query) throw new DomainError('SEARCH_EMPTY');
+  const term = toSimplified(query).toLowerCase();
+  await db
+    .insert(searchTerms)
+    .values({ day: searchDay(now), term, count: 1 })
+    .onConflictDoUpdate({
+      target: [searchTerms.day, searchTerms.term],
+      set: { count: sql`${searchTerms.count} + 1` },
+    });
+  return { term };
+}
+
+/** Today's ten most searched terms (UTC+8 day), most searched first. */
+export async function hotSearches(db: DbOrTx, now: Date) {
+  return db
+    .select({ term: searchTerms.term, count: searchTerms.count })
+    .from(searchTerms)
+    .where(eq(searchTerms.day, searchDay(now)))
+    .orderBy(desc(searchTerms.count), searchTerms.term)
+    .limit(HOT_SEARCH_COUNT);
+}
