@@ -16,6 +16,7 @@ import { registerSensitiveWordRoutes } from './sensitive/api';
 import {
   CHAT_PAGE,
   deleteMessage,
+  FEED_DELAY_MAX,
   listMessages,
   MESSAGE_MAX,
   saveChatSettings,
@@ -40,6 +41,7 @@ const listInput = z
 const settingsSchema = z.object({
   sensitive_mode: z.enum(['mask', 'refuse']),
   slow_mode_seconds: z.number(),
+  feed_delay_seconds: z.number(),
 });
 
 export function registerChatRoutes(app: OpenAPIHono<AppEnv>) {
@@ -122,6 +124,7 @@ export function registerChatRoutes(app: OpenAPIHono<AppEnv>) {
         muted_until: z.date().nullable(),
         slow_mode_seconds: z.number(),
         sensitive_mode: z.enum(['mask', 'refuse']),
+        feed_delay_seconds: z.number(),
       }),
     },
     (c, input) => viewerState(c.var.db, channelOf(input), c.var.user, c.var.now),
@@ -134,7 +137,9 @@ export function registerChatRoutes(app: OpenAPIHono<AppEnv>) {
       effect: 'write',
       methods: ['post'],
       tag: 'Chat',
-      summary: "The anchor's chat settings: sensitive words masked (***) or refused, slow mode in seconds",
+      summary:
+        "The anchor's chat settings: sensitive words masked (***) or refused, slow mode in seconds, " +
+        'how many seconds their video runs behind the match data feed (0–120; match events wait as long)',
       middleware: [requireAnchor],
       input: z.object({
         sensitive_mode: z.enum(['mask', 'refuse']).optional(),
@@ -143,6 +148,7 @@ export function registerChatRoutes(app: OpenAPIHono<AppEnv>) {
           .int()
           .refine((value) => (SLOW_MODE_CHOICES as readonly number[]).includes(value))
           .optional(),
+        feed_delay_seconds: z.coerce.number().int().min(0).max(FEED_DELAY_MAX).optional(),
       }),
       output: settingsSchema,
     },
@@ -151,8 +157,13 @@ export function registerChatRoutes(app: OpenAPIHono<AppEnv>) {
       const saved = await saveChatSettings(c.var.db, room.id, {
         sensitiveMode: input.sensitive_mode,
         slowModeSeconds: input.slow_mode_seconds,
+        feedDelaySeconds: input.feed_delay_seconds,
       });
-      return { sensitive_mode: saved.sensitiveMode, slow_mode_seconds: saved.slowModeSeconds };
+      return {
+        sensitive_mode: saved.sensitiveMode,
+        slow_mode_seconds: saved.slowModeSeconds,
+        feed_delay_seconds: saved.feedDelaySeconds,
+      };
     },
   );
 

@@ -1,14 +1,15 @@
 // Room chat (spec §2): a message is checked (kick-out, mute, sensitive words, rate limits), stored in
 // Postgres, then pushed to the chat's socket room; the database is the truth and the last 50 load on
 // entry, older pages on scroll. Text is stored and sent as text: screens render it as text, never HTML.
-import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, max } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { levelOf } from '@/lib/accounts/level';
 import { users } from '@/lib/accounts/schema';
 import type { SessionUser } from '@/lib/api/context';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
-import { isKickedOut } from '@/lib/moderation/kickouts';
+import { openBroadcast } from '@/lib/live/service';
+import { roomKickouts } from '@/lib/moderation/schema';
 import type { ChatMessage } from '@/lib/realtime/events';
 import { publish } from '@/lib/realtime/gateway';
 import {
@@ -22,25 +23,43 @@ import {
 } from './channel';
 import { spendChatAllowance } from './limits';
 import { activeMute } from './moderation';
-import { chatMessages, chatRoomSettings, roomAdmins } from './schema';
+import { chatMessages, chatMutes, chatRoomSettings, roomAdmins } from './schema';
 import { normalizeForMatch } from './sensitive/normalize';
 import { screenText } from './sensitive/words';
+import { cachedChatState, chatStateKeys, invalidateChatState } from './state-cache';
 
 export const MESSAGE_MAX = 500;
 /** Messages loaded on entering a chat, and per older page. */
 export const CHAT_PAGE = 50;
 
-export type ChatSettings = { sensitiveMode: 'mask' | 'refuse'; slowModeSeconds: number };
-const DEFAULT_SETTINGS: ChatSettings = { sensitiveMode: 'mask', slowModeSeconds: 0 };
+export type ChatSettings = {
+  sensitiveMode: 'mask' | 'refuse';
+  slowModeSeconds: number;
+  /** Seconds the anchor's video runs behind the data feed (0–120): match events are held this long. */
+  feedDelaySeconds: number;
+};
+const DEFAULT_SETTINGS: ChatSettings = { sensitiveMode: 'mask', slowModeSeconds: 0, feedDelaySeconds: 0 };
+/** The bounds of `feedDelaySeconds` (the anchor center's field, the API's validation, the column's check). */
+export const FEED_DELAY_MAX = 120;
 
-export async function chatSettingsOf(db: DbOrTx, channel: Channel): Promise<ChatSettings> {
+async function settingsRow(db: DbOrTx, channel: Channel): Promise<ChatSettings> {
   if (channel.kind !== 'live') return DEFAULT_SETTINGS;
   const [row] = await db.select().from(chatRoomSettings).where(eq(chatRoomSettings.roomId, channel.id));
-  return row ? { sensitiveMode: row.sensitiveMode, slowModeSeconds: row.slowModeSeconds } : DEFAULT_SETTINGS;
+  return row
+    ? {
+        sensitiveMode: row.sensitiveMode,
+        slowModeSeconds: row.slowModeSeconds,
+        feedDelaySeconds: row.feedDelaySeconds,
+      }
+    : DEFAULT_SETTINGS;
+}
+
+export async function chatSettingsOf(db: DbOrTx, channel: Channel): Promise<ChatSettings> {
+  return (await channelState(db, channel)).settings;
 }
 
 export async function saveChatSettings(db: DbOrTx, roomId: number, changes: Partial<ChatSettings>) {
-  const current = await chatSettingsOf(db, { kind: 'live', id: roomId });
+  const current = await settingsRow(db, { kind: 'live', id: roomId });
   const next = {
     ...current,
     ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)),
@@ -49,7 +68,95 @@ export async function saveChatSettings(db: DbOrTx, roomId: number, changes: Part
     .insert(chatRoomSettings)
     .values({ roomId, ...next })
     .onConflictDoUpdate({ target: chatRoomSettings.roomId, set: next });
+  await invalidateChatState(chatStateKeys.channel('live', roomId));
   return next as ChatSettings;
+}
+
+/** A chat's anchor, settings, administrators and open broadcast (cached; see state-cache.ts). */
+type ChannelState = {
+  anchorId: number | null;
+  settings: ChatSettings;
+  adminIds: number[];
+  openBroadcastId: number | null;
+};
+
+export function channelState(db: DbOrTx, channel: Channel): Promise<ChannelState> {
+  return cachedChatState(chatStateKeys.channel(channel.kind, channel.id), async () => {
+    if (channel.kind === 'match') {
+      await loadChannel(db, channel);
+      return { anchorId: null, settings: DEFAULT_SETTINGS, adminIds: [], openBroadcastId: null };
+    }
+    const [info, settings, admins, open] = await Promise.all([
+      loadChannel(db, channel),
+      settingsRow(db, channel),
+      db.select({ userId: roomAdmins.userId }).from(roomAdmins).where(eq(roomAdmins.roomId, channel.id)),
+      openBroadcast(db, channel.id),
+    ]);
+    return {
+      anchorId: info.anchorId,
+      settings,
+      adminIds: admins.map((row) => row.userId),
+      openBroadcastId: open?.id ?? null,
+    };
+  });
+}
+
+/** A viewer's kick-out end and unlifted mutes in a chat (cached; judged against `now` at use). */
+type ViewerState = {
+  kickedUntil: number | null;
+  mutes: { id: number; until: number | null; broadcastId: number | null }[];
+};
+
+function viewerChatState(db: DbOrTx, channel: Channel, userId: number): Promise<ViewerState> {
+  return cachedChatState(chatStateKeys.viewer(channel.kind, channel.id, userId), async () => {
+    const [kickout, mutes] = await Promise.all([
+      channel.kind === 'live'
+        ? db
+            .select({ until: max(roomKickouts.expiresAt) })
+            .from(roomKickouts)
+            .where(and(eq(roomKickouts.roomId, channel.id), eq(roomKickouts.userId, userId)))
+        : Promise.resolve([]),
+      db
+        .select({ id: chatMutes.id, until: chatMutes.expiresAt, broadcastId: chatMutes.broadcastId })
+        .from(chatMutes)
+        .where(
+          and(
+            eq(chatMutes.channelKind, channel.kind),
+            eq(chatMutes.channelId, channel.id),
+            eq(chatMutes.userId, userId),
+            isNull(chatMutes.liftedAt),
+          ),
+        )
+        .orderBy(desc(chatMutes.id))
+        .limit(20),
+    ]);
+    return {
+      kickedUntil: kickout[0]?.until?.getTime() ?? null,
+      mutes: mutes.map((row) => ({ ...row, until: row.until?.getTime() ?? null })),
+    };
+  });
+}
+
+/** The mute in force, as `activeMute` finds it, from the cached states. */
+function muteInForce(channel: ChannelState, viewer: ViewerState, now: Date) {
+  const mute = viewer.mutes.find(
+    (row) =>
+      (row.until !== null && row.until > now.getTime()) ||
+      (row.broadcastId !== null && row.broadcastId === channel.openBroadcastId),
+  );
+  if (!mute) return null;
+  return { id: mute.id, until: mute.broadcastId ? null : new Date(mute.until!) };
+}
+
+function roleFrom(
+  channel: Pick<ChannelState, 'anchorId' | 'adminIds'>,
+  kind: Channel['kind'],
+  user: SessionUser,
+) {
+  if (channel.anchorId === user.id) return 'anchor' as const;
+  if (kind === 'live' && channel.adminIds.includes(user.id)) return 'admin' as const;
+  if (user.role === 'operator') return 'operator' as const;
+  return null;
 }
 
 type Row = {
@@ -85,12 +192,17 @@ export async function sendMessage(
   input: { channel: Channel; user: SessionUser; content: string },
   now: Date,
 ) {
-  const channel = await loadChannel(db, input.channel);
   const { user } = input;
-  if (channel.kind === 'live' && (await isKickedOut(db, channel.id, user.id, now))) {
+  // Two cached reads, in parallel and usually without a query; then the insert and the push.
+  const [state, viewer] = await Promise.all([
+    channelState(db, input.channel),
+    viewerChatState(db, input.channel, user.id),
+  ]);
+  const channel: ChannelInfo = { ...input.channel, anchorId: state.anchorId };
+  if (channel.kind === 'live' && viewer.kickedUntil !== null && viewer.kickedUntil > now.getTime()) {
     throw new ForbiddenError('CHAT_KICKED_OUT');
   }
-  const mute = await activeMute(db, channel, user.id, now);
+  const mute = muteInForce(state, viewer, now);
   if (mute) {
     throw mute.until
       ? new DomainError('CHAT_MUTED', {
@@ -99,8 +211,8 @@ export async function sendMessage(
         })
       : new DomainError('CHAT_MUTED_BROADCAST', { status: 403 });
   }
-  const role = await roleIn(db, channel, user);
-  const settings = await chatSettingsOf(db, channel);
+  const role = roleFrom(state, channel.kind, user);
+  const { settings } = state;
   const content = await screenText(db, input.content, settings.sensitiveMode, now);
   await spendChatAllowance({
     channel,
@@ -230,5 +342,6 @@ export async function viewerState(db: DbOrTx, channel: Channel, user: SessionUse
     muted_until: mute?.until ?? null,
     slow_mode_seconds: settings.slowModeSeconds,
     sensitive_mode: settings.sensitiveMode,
+    feed_delay_seconds: settings.feedDelaySeconds,
   };
 }
