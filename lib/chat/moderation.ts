@@ -203,7 +203,7 @@ export async function muteUser(
     expiresAt,
     broadcastId,
   });
-  await invalidateChatState(chatStateKeys.viewer(channel.kind, channel.id, target.id));
+  await invalidateChatState(chatStateKeys.channel(channel.kind, channel.id));
   const data = {
     user_id: target.id,
     nickname: target.nickname,
@@ -221,7 +221,7 @@ export async function relieveMute(db: DbOrTx, channel: Channel, userId: number, 
     .update(chatMutes)
     .set({ liftedAt: now })
     .where(and(sameChannel(channel), eq(chatMutes.userId, userId), isNull(chatMutes.liftedAt)));
-  await invalidateChatState(chatStateKeys.viewer(channel.kind, channel.id, userId));
+  await invalidateChatState(chatStateKeys.channel(channel.kind, channel.id));
   const target = await userOf(db, userId);
   const data = { user_id: userId, nickname: target.nickname };
   publish({ room: socketRoomOf(channel) }, { type: 'relieveTaboo', ...pushTargetOf(channel), data });

@@ -1,7 +1,7 @@
 // Room chat (spec §2): a message is checked (kick-out, mute, sensitive words, rate limits), stored in
 // Postgres, then pushed to the chat's socket room; the database is the truth and the last 50 load on
 // entry, older pages on scroll. Text is stored and sent as text: screens render it as text, never HTML.
-import { and, desc, eq, inArray, isNull, lt, max } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { levelOf } from '@/lib/accounts/level';
 import { users } from '@/lib/accounts/schema';
@@ -54,9 +54,7 @@ async function settingsRow(db: DbOrTx, channel: Channel): Promise<ChatSettings> 
     : DEFAULT_SETTINGS;
 }
 
-export async function chatSettingsOf(db: DbOrTx, channel: Channel): Promise<ChatSettings> {
-  return (await channelState(db, channel)).settings;
-}
+export const chatSettingsOf = settingsRow;
 
 export async function saveChatSettings(db: DbOrTx, roomId: number, changes: Partial<ChatSettings>) {
   const current = await settingsRow(db, { kind: 'live', id: roomId });
@@ -72,80 +70,76 @@ export async function saveChatSettings(db: DbOrTx, roomId: number, changes: Part
   return next as ChatSettings;
 }
 
-/** A chat's anchor, settings, administrators and open broadcast (cached; see state-cache.ts). */
+/**
+ * What a send checks about a chat, cached (see state-cache.ts): its anchor, settings, administrators,
+ * and the few viewers under a kick-out or a mute when it was loaded (instants judged against `now` at
+ * use). Every write to one of them invalidates the chat's entry.
+ */
 type ChannelState = {
   anchorId: number | null;
   settings: ChatSettings;
   adminIds: number[];
-  openBroadcastId: number | null;
+  kickouts: { userId: number; until: number }[];
+  mutes: { userId: number; id: number; until: number | null }[];
 };
 
-export function channelState(db: DbOrTx, channel: Channel): Promise<ChannelState> {
+export function channelState(db: DbOrTx, channel: Channel, now: Date): Promise<ChannelState> {
   return cachedChatState(chatStateKeys.channel(channel.kind, channel.id), async () => {
-    if (channel.kind === 'match') {
-      await loadChannel(db, channel);
-      return { anchorId: null, settings: DEFAULT_SETTINGS, adminIds: [], openBroadcastId: null };
-    }
-    const [info, settings, admins, open] = await Promise.all([
-      loadChannel(db, channel),
-      settingsRow(db, channel),
-      db.select({ userId: roomAdmins.userId }).from(roomAdmins).where(eq(roomAdmins.roomId, channel.id)),
-      openBroadcast(db, channel.id),
-    ]);
-    return {
-      anchorId: info.anchorId,
-      settings,
-      adminIds: admins.map((row) => row.userId),
-      openBroadcastId: open?.id ?? null,
-    };
-  });
-}
-
-/** A viewer's kick-out end and unlifted mutes in a chat (cached; judged against `now` at use). */
-type ViewerState = {
-  kickedUntil: number | null;
-  mutes: { id: number; until: number | null; broadcastId: number | null }[];
-};
-
-function viewerChatState(db: DbOrTx, channel: Channel, userId: number): Promise<ViewerState> {
-  return cachedChatState(chatStateKeys.viewer(channel.kind, channel.id, userId), async () => {
-    const [kickout, mutes] = await Promise.all([
-      channel.kind === 'live'
-        ? db
-            .select({ until: max(roomKickouts.expiresAt) })
-            .from(roomKickouts)
-            .where(and(eq(roomKickouts.roomId, channel.id), eq(roomKickouts.userId, userId)))
-        : Promise.resolve([]),
+    const mutesOf = (openBroadcastId: number | null) =>
       db
-        .select({ id: chatMutes.id, until: chatMutes.expiresAt, broadcastId: chatMutes.broadcastId })
+        .select({ userId: chatMutes.userId, id: chatMutes.id, until: chatMutes.expiresAt })
         .from(chatMutes)
         .where(
           and(
             eq(chatMutes.channelKind, channel.kind),
             eq(chatMutes.channelId, channel.id),
-            eq(chatMutes.userId, userId),
             isNull(chatMutes.liftedAt),
+            or(
+              gt(chatMutes.expiresAt, now),
+              openBroadcastId ? eq(chatMutes.broadcastId, openBroadcastId) : undefined,
+            ),
           ),
         )
-        .orderBy(desc(chatMutes.id))
-        .limit(20),
+        .orderBy(desc(chatMutes.id));
+    const mutesIn = (rows: Awaited<ReturnType<typeof mutesOf>>) =>
+      rows.map((row) => ({ ...row, until: row.until?.getTime() ?? null }));
+    if (channel.kind === 'match') {
+      const [, mutes] = await Promise.all([loadChannel(db, channel), mutesOf(null)]);
+      return {
+        anchorId: null,
+        settings: DEFAULT_SETTINGS,
+        adminIds: [],
+        kickouts: [],
+        mutes: mutesIn(mutes),
+      };
+    }
+    const [info, settings, admins, open, kickouts] = await Promise.all([
+      loadChannel(db, channel),
+      settingsRow(db, channel),
+      db.select({ userId: roomAdmins.userId }).from(roomAdmins).where(eq(roomAdmins.roomId, channel.id)),
+      openBroadcast(db, channel.id),
+      db
+        .select({ userId: roomKickouts.userId, until: roomKickouts.expiresAt })
+        .from(roomKickouts)
+        .where(and(eq(roomKickouts.roomId, channel.id), gt(roomKickouts.expiresAt, now))),
     ]);
     return {
-      kickedUntil: kickout[0]?.until?.getTime() ?? null,
-      mutes: mutes.map((row) => ({ ...row, until: row.until?.getTime() ?? null })),
+      anchorId: info.anchorId,
+      settings,
+      adminIds: admins.map((row) => row.userId),
+      kickouts: kickouts.map((row) => ({ userId: row.userId, until: row.until.getTime() })),
+      mutes: mutesIn(await mutesOf(open?.id ?? null)),
     };
   });
 }
 
-/** The mute in force, as `activeMute` finds it, from the cached states. */
-function muteInForce(channel: ChannelState, viewer: ViewerState, now: Date) {
-  const mute = viewer.mutes.find(
-    (row) =>
-      (row.until !== null && row.until > now.getTime()) ||
-      (row.broadcastId !== null && row.broadcastId === channel.openBroadcastId),
+/** The mute in force for a viewer, as `activeMute` finds it, from the cached state. */
+function muteInForce(state: ChannelState, userId: number, now: Date) {
+  const mute = state.mutes.find(
+    (row) => row.userId === userId && (row.until === null || row.until > now.getTime()),
   );
   if (!mute) return null;
-  return { id: mute.id, until: mute.broadcastId ? null : new Date(mute.until!) };
+  return { id: mute.id, until: mute.until === null ? null : new Date(mute.until) };
 }
 
 function roleFrom(
@@ -193,16 +187,13 @@ export async function sendMessage(
   now: Date,
 ) {
   const { user } = input;
-  // Two cached reads, in parallel and usually without a query; then the insert and the push.
-  const [state, viewer] = await Promise.all([
-    channelState(db, input.channel),
-    viewerChatState(db, input.channel, user.id),
-  ]);
+  // One cached read (usually no query), then the insert and the push.
+  const state = await channelState(db, input.channel, now);
   const channel: ChannelInfo = { ...input.channel, anchorId: state.anchorId };
-  if (channel.kind === 'live' && viewer.kickedUntil !== null && viewer.kickedUntil > now.getTime()) {
+  if (state.kickouts.some((row) => row.userId === user.id && row.until > now.getTime())) {
     throw new ForbiddenError('CHAT_KICKED_OUT');
   }
-  const mute = muteInForce(state, viewer, now);
+  const mute = muteInForce(state, user.id, now);
   if (mute) {
     throw mute.until
       ? new DomainError('CHAT_MUTED', {

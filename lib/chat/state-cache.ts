@@ -1,5 +1,5 @@
-// What a chat send checks that rarely changes — a room's anchor, settings and administrators, a viewer's
-// kick-out and mutes — kept in process for a short while so a send costs the insert (and the session
+// What a chat send checks that rarely changes — a room's anchor, settings and administrators, its
+// kick-outs and mutes in force — kept in process for a short while so a send costs the insert (and the session
 // lookup) rather than eight queries. Every write that changes one of them (settings, appointing or
 // revoking an administrator, a mute or its lift, a kick-out or its lift, a broadcast starting or ending)
 // invalidates its key; the TTL bounds staleness for writes made elsewhere (another node, a script).
@@ -77,8 +77,6 @@ export async function invalidateChatState(key: string) {
 }
 
 export const chatStateKeys = {
-  /** A chat's anchor, settings, administrators and open broadcast. */
+  /** A chat's anchor, settings, administrators, kick-outs and mutes in force. */
   channel: (kind: 'live' | 'match', id: number) => `chat:channel:${kind}:${id}`,
-  /** A viewer's kick-out and mutes in one chat. */
-  viewer: (kind: 'live' | 'match', id: number, userId: number) => `chat:viewer:${kind}:${id}:${userId}`,
 };

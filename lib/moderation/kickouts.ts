@@ -46,7 +46,7 @@ export async function kickOut(
   } else {
     await db.insert(roomKickouts).values({ roomId: input.roomId, userId: input.userId, expiresAt });
   }
-  await invalidateChatState(chatStateKeys.viewer('live', input.roomId, input.userId));
+  await invalidateChatState(chatStateKeys.channel('live', input.roomId));
   leaveRoom(rooms.user(input.userId), rooms.liveRoom(input.roomId));
   publish({ room: rooms.user(input.userId) }, { type: 'liveKickout', room_id: input.roomId });
   return { room_id: input.roomId, user_id: input.userId, until: expiresAt };
@@ -61,7 +61,7 @@ export async function liftKickout(db: DbOrTx, roomId: number, userId: number, no
     )
     .returning({ id: roomKickouts.id });
   if (lifted.length === 0) throw new NotFoundError('KICKOUT_NOT_FOUND');
-  await invalidateChatState(chatStateKeys.viewer('live', roomId, userId));
+  await invalidateChatState(chatStateKeys.channel('live', roomId));
   return { room_id: roomId, user_id: userId };
 }
 
