@@ -184,7 +184,8 @@ async function run(mode: 'bare' | 'portal', count: number) {
         body: JSON.stringify({ room_id: info.roomId, content }),
       });
       const reply = (await response.json()) as { code: number; msg?: string };
-      if (reply.code !== 0) failures.set(reply.msg ?? `code ${reply.code}`, (failures.get(reply.msg ?? '') ?? 0) + 1);
+      if (reply.code !== 0)
+        failures.set(reply.msg ?? `code ${reply.code}`, (failures.get(reply.msg ?? '') ?? 0) + 1);
       return reply.code === 0;
     } catch (error) {
       const reason = String((error as Error).cause ?? error);
