@@ -1,5 +1,6 @@
 // The portal's one process: an http server that hands pages and /api to Next, the socket.io gateway
 // beside it, and the background jobs; the embedded database when none is configured.
+
 import http from 'node:http';
 import next from 'next';
 import { claimQrListener } from '@/lib/accounts/qr-login';
@@ -10,6 +11,7 @@ import { bootDatabase } from '@/lib/db/bootstrap';
 import { seedGiftCatalog } from '@/lib/gifts/catalog';
 import { PEER_HEADER } from '@/lib/http/client-address';
 import { applySecurityHeaders, commonSecurityHeaders } from '@/lib/http/security-headers';
+import { resolveChatSignature } from '@/lib/im/signature';
 import { startJobs } from '@/lib/jobs';
 import { log } from '@/lib/log';
 import { startMediaServer } from '@/lib/media/server';
@@ -68,6 +70,7 @@ async function main() {
     const io = config.ROLES.includes('realtime')
       ? createGateway(server, {
           resolveUser: (token) => findSessionUser(db, token),
+          resolveChatSignature: (chatId, sig) => resolveChatSignature(db, chatId, sig, new Date()),
           claimQrLogin: (code, socketId) => claimQrListener(db, code, socketId),
           mayJoinRoom: async (roomId, userId) => !(await isKickedOut(db, roomId, userId, new Date())),
         })

@@ -11,6 +11,7 @@ import { registerDocs } from '@/lib/api/docs';
 import { registerChatRoutes } from '@/lib/chat/api';
 import type { Db } from '@/lib/db';
 import { registerGiftRoutes } from '@/lib/gifts/api';
+import { registerImRoutes } from '@/lib/im/api';
 import { registerAdultRoutes } from '@/lib/live/adult-api';
 import { registerLiveRoutes } from '@/lib/live/api';
 import { registerApplicationRoutes } from '@/lib/live/applications-api';
@@ -57,6 +58,7 @@ export function createApiApp(deps: { db: () => Db; clock?: Clock }) {
   registerCspReportRoutes(app);
   registerNewsRoutes(app);
   registerChatRoutes(app);
+  registerImRoutes(app);
   registerWalletRoutes(app);
   registerGiftRoutes(app);
   registerDocs(app);

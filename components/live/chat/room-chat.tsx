@@ -12,7 +12,7 @@ import { type FormEvent, useCallback, useEffect, useLayoutEffect, useRef, useSta
 import { levelIconUrl } from '@/lib/accounts/level';
 import type { ChatMessage, ServerMessage } from '@/lib/realtime/events';
 import { appStore, loginDialogAtom } from '@/lib/store/atoms';
-import { type ChatChannel, channelParams, listenToChannel } from './channel-socket';
+import { type ChatChannel, channelParams, listenToChannel, relayToChannel } from './channel-socket';
 import { ChatText } from './chat-text';
 import { DanmakuMenu } from './danmaku-menu';
 import { EmojiPicker } from './emoji-picker';
@@ -242,6 +242,7 @@ export function RoomChat({
         { ...channelParams(channel), content },
         { silent: true },
       );
+      relayToChannel(channel, { type: 'chat', ...channelParams(channel), data: sent });
       setDraft('');
       atBottom.current = true;
       setUnread(0);
