@@ -12,6 +12,7 @@ import { bootDatabase } from '@/lib/db/bootstrap';
 import { seedGiftCatalog } from '@/lib/gifts/catalog';
 import { PEER_HEADER } from '@/lib/http/client-address';
 import { applySecurityHeaders, commonSecurityHeaders } from '@/lib/http/security-headers';
+import { resolveChatSignature } from '@/lib/im/signature';
 import { startJobs } from '@/lib/jobs';
 import { log } from '@/lib/log';
 import { startMediaServer } from '@/lib/media/server';
@@ -74,6 +75,7 @@ async function main() {
     const io = config.ROLES.includes('realtime')
       ? createGateway(server, {
           resolveUser: (token) => findSessionUser(db, token),
+          resolveChatSignature: (chatId, sig) => resolveChatSignature(db, chatId, sig, new Date()),
           claimQrLogin: (code, socketId) => claimQrListener(db, code, socketId),
           mayJoinRoom: async (roomId, userId) => !(await isKickedOut(db, roomId, userId, new Date())),
           nobleTierOf: async (userId) => (await nobleTiers(db, [userId], new Date())).get(userId) ?? 0,

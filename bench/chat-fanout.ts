@@ -174,14 +174,24 @@ async function run(mode: 'bare' | 'portal', count: number) {
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const rssAfter = await ask<number>(server, { ask: 'rss' }, 'rss');
 
+  const failures = new Map<string, number>();
   const send = async (index: number, token?: string) => {
     const content = `m${index} ${Date.now()}`;
-    const response = await fetch(mode === 'bare' ? `${url}/send` : `${url}/api/live/sendChatSensitive`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-      body: JSON.stringify({ room_id: info.roomId, content }),
-    });
-    return ((await response.json()) as { code: number }).code === 0;
+    try {
+      const response = await fetch(mode === 'bare' ? `${url}/send` : `${url}/api/live/sendChatSensitive`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+        body: JSON.stringify({ room_id: info.roomId, content }),
+      });
+      const reply = (await response.json()) as { code: number; msg?: string };
+      if (reply.code !== 0)
+        failures.set(reply.msg ?? `code ${reply.code}`, (failures.get(reply.msg ?? '') ?? 0) + 1);
+      return reply.code === 0;
+    } catch (error) {
+      const reason = String((error as Error).cause ?? error);
+      failures.set(reason, (failures.get(reason) ?? 0) + 1);
+      return false;
+    }
   };
   let accepted = 0;
   for (let i = 0; i < MESSAGES; i += 1) {
@@ -225,6 +235,7 @@ async function run(mode: 'bare' | 'portal', count: number) {
     p50_ms: percentile(latencies, 0.5),
     p99_ms: percentile(latencies, 0.99),
     accepted_msg_per_s: burst,
+    ...(failures.size ? { failures: Object.fromEntries(failures) } : {}),
     rss_mb_per_1000: Number((((rssAfter - rssBefore) / 1024 / 1024) * (1000 / count)).toFixed(1)),
   };
 }

@@ -6,12 +6,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
 import type { goalEventSchema } from '@/lib/realtime/events';
 import type { Board } from '@/lib/scores/board-schema';
+import { announceHeldGoal, createHoldQueue, spoilerDelayMs } from '@/lib/scores/spoiler-hold';
 import { appStore, realtimeMessagesAtom } from '@/lib/store/atoms';
 import { loadScoreSettings, scoreSettingsAtom } from './score-settings';
 
@@ -59,6 +60,36 @@ export function GoalPopup({ signedIn }: { signedIn: boolean }) {
   const latest = useRef({ favouritesOnly, favourites, voice: settings.game.voice });
   latest.current = { favouritesOnly, favourites, voice: settings.game.voice };
 
+  const show = useCallback(
+    (data: z.infer<typeof goalEventSchema>) => {
+      counter.current += 1;
+      // The push names teams in Chinese; a scores list already open knows them in the reader's language.
+      const row = queryClient
+        .getQueriesData<Board>({ queryKey: ['scores', 'board'] })
+        .flatMap(([, board]) => board?.rows ?? [])
+        .find((candidate) => candidate.id === data.match_id);
+      const goal = {
+        ...data,
+        home_team_name_zh: row?.home.name ?? data.home_team_name_zh,
+        away_team_name_zh: row?.away.name ?? data.away_team_name_zh,
+        key: counter.current,
+      };
+      setGoals((shown) => [...shown, goal].slice(-MAX_SHOWN));
+      window.setTimeout(() => setGoals((shown) => shown.filter((item) => item.key !== goal.key)), SHOW_MS);
+      if (latest.current.voice) playGoalSound();
+    },
+    [queryClient],
+  );
+  const showRef = useRef(show);
+  showRef.current = show;
+  const [held] = useState(() =>
+    createHoldQueue<z.infer<typeof goalEventSchema>>((data) => {
+      showRef.current(data);
+      announceHeldGoal(data);
+    }),
+  );
+  useEffect(() => () => held.clear(), [held]);
+
   useEffect(() => {
     loadScoreSettings();
     let last = appStore.get(realtimeMessagesAtom).goal;
@@ -68,23 +99,15 @@ export function GoalPopup({ signedIn }: { signedIn: boolean }) {
       last = message;
       const now = latest.current;
       if (now.favouritesOnly && !now.favourites?.includes(message.data.match_id)) return;
-      counter.current += 1;
-      // The push names teams in Chinese; a scores list already open knows them in the reader's language.
-      const row = queryClient
-        .getQueriesData<Board>({ queryKey: ['scores', 'board'] })
-        .flatMap(([, board]) => board?.rows ?? [])
-        .find((candidate) => candidate.id === message.data.match_id);
-      const goal = {
-        ...message.data,
-        home_team_name_zh: row?.home.name ?? message.data.home_team_name_zh,
-        away_team_name_zh: row?.away.name ?? message.data.away_team_name_zh,
-        key: counter.current,
-      };
-      setGoals((shown) => [...shown, goal].slice(-MAX_SHOWN));
-      window.setTimeout(() => setGoals((shown) => shown.filter((item) => item.key !== goal.key)), SHOW_MS);
-      if (now.voice) playGoalSound();
+      const delay = spoilerDelayMs(message.data.match_id);
+      // No spoilers: in a room showing this match, the goal waits until the viewer's video shows it.
+      if (delay > 0) held.hold(message.data, delay);
+      else {
+        show(message.data);
+        announceHeldGoal(message.data);
+      }
     });
-  }, [queryClient]);
+  }, [queryClient, held, show]);
 
   if (!goals.length) return null;
   return (

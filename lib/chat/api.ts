@@ -16,6 +16,7 @@ import { registerSensitiveWordRoutes } from './sensitive/api';
 import {
   CHAT_PAGE,
   deleteMessage,
+  FEED_DELAY_MAX,
   listMessages,
   MESSAGE_MAX,
   saveChatSettings,
@@ -41,6 +42,7 @@ const settingsSchema = z.object({
   sensitive_mode: z.enum(['mask', 'refuse']),
   slow_mode_seconds: z.number(),
   fans_only: z.boolean(),
+  feed_delay_seconds: z.number(),
 });
 
 export function registerChatRoutes(app: OpenAPIHono<AppEnv>) {
@@ -132,6 +134,7 @@ export function registerChatRoutes(app: OpenAPIHono<AppEnv>) {
         muted_until: z.date().nullable(),
         slow_mode_seconds: z.number(),
         sensitive_mode: z.enum(['mask', 'refuse']),
+        feed_delay_seconds: z.number(),
       }),
     },
     (c, input) => viewerState(c.var.db, channelOf(input), c.var.user, c.var.now),
@@ -145,7 +148,9 @@ export function registerChatRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['post'],
       tag: 'Chat',
       summary:
-        "The anchor's chat settings: sensitive words masked (***) or refused, slow mode in seconds, fans-only (followers, moderators and nobles speak)",
+        "The anchor's chat settings: sensitive words masked (***) or refused, slow mode in seconds, " +
+        'fans-only (followers, moderators and nobles speak), and how many seconds their video runs behind ' +
+        'the match data feed (0–120; match events wait as long)',
       middleware: [requireAnchor],
       input: z.object({
         sensitive_mode: z.enum(['mask', 'refuse']).optional(),
@@ -155,6 +160,7 @@ export function registerChatRoutes(app: OpenAPIHono<AppEnv>) {
           .refine((value) => (SLOW_MODE_CHOICES as readonly number[]).includes(value))
           .optional(),
         fans_only: z.boolean().optional(),
+        feed_delay_seconds: z.coerce.number().int().min(0).max(FEED_DELAY_MAX).optional(),
       }),
       output: settingsSchema,
     },
@@ -164,11 +170,13 @@ export function registerChatRoutes(app: OpenAPIHono<AppEnv>) {
         sensitiveMode: input.sensitive_mode,
         slowModeSeconds: input.slow_mode_seconds,
         fansOnly: input.fans_only,
+        feedDelaySeconds: input.feed_delay_seconds,
       });
       return {
         sensitive_mode: saved.sensitiveMode,
         slow_mode_seconds: saved.slowModeSeconds,
         fans_only: saved.fansOnly,
+        feed_delay_seconds: saved.feedDelaySeconds,
       };
     },
   );

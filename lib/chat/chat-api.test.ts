@@ -8,7 +8,7 @@ import type { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { findSessionUser } from '@/lib/accounts/session';
 import { ensureRoom } from '@/lib/live/service';
-import { kickOut } from '@/lib/moderation/kickouts';
+import { kickOut, liftKickout } from '@/lib/moderation/kickouts';
 import type { ChatMessage, ServerMessage } from '@/lib/realtime/events';
 import { createGateway, installGateway } from '@/lib/realtime/gateway';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
@@ -234,6 +234,63 @@ describe('room chat', () => {
       json: { slow_mode_seconds: 7 },
     });
     expect(bad.body.code).toBe(1);
+  });
+
+  it('applies kick-outs, mutes and settings at once although the room state is cached', async () => {
+    const { room, user: anchor, token: anchorToken } = await anchorRoom();
+    const viewer = await makeSignedInUser(testDb.db);
+    // The first send loads the room's state; later checks come from the cache.
+    expect((await send(viewer.token, { room_id: room.id, content: '热身' })).body.code).toBe(0);
+    await kickOut(
+      testDb.db,
+      { roomId: room.id, byUserId: anchor.id, userId: viewer.user.id, minutes: 10 },
+      NOON,
+    );
+    expect((await send(viewer.token, { room_id: room.id, content: '踢了吗' })).body.msg).toBe(
+      "You were removed from this room and can't chat here for now",
+    );
+    await liftKickout(testDb.db, room.id, viewer.user.id, NOON);
+    expect((await send(viewer.token, { room_id: room.id, content: '回来了' })).body.code).toBe(0);
+
+    const muted = await call('/api/Live/setTaboo', {
+      headers: en(anchorToken),
+      json: { room_id: room.id, user_id: viewer.user.id, minutes: 10 },
+    });
+    expect(muted.body.code).toBe(0);
+    expect((await send(viewer.token, { room_id: room.id, content: '禁言了吗' })).body.code).toBe(1);
+    await call('/api/RoomManage/relieveTaboo', {
+      headers: en(anchorToken),
+      json: { room_id: room.id, user_id: viewer.user.id },
+    });
+    expect((await send(viewer.token, { room_id: room.id, content: '解禁了' })).body.code).toBe(0);
+
+    await call('/api/chat/setRoomSettings', { headers: en(anchorToken), json: { sensitive_mode: 'refuse' } });
+    expect((await send(viewer.token, { room_id: room.id, content: '来赌博' })).body.code).toBe(1);
+  });
+
+  it("keeps the anchor's feed delay between 0 and 120 s, with a translated refusal", async () => {
+    const { room, token } = await anchorRoom();
+    const saved = await call<{ feed_delay_seconds: number }>('/api/chat/setRoomSettings', {
+      headers: en(token),
+      json: { feed_delay_seconds: 45 },
+    });
+    expect(saved.body).toMatchObject({ code: 0, data: { feed_delay_seconds: 45 } });
+    const state = await call<{ feed_delay_seconds: number }>(`/api/chat/viewerState?room_id=${room.id}`, {
+      method: 'GET',
+      headers: en(token),
+    });
+    expect(state.body.data.feed_delay_seconds).toBe(45);
+    const tooLong = await call('/api/chat/setRoomSettings', {
+      headers: en(token),
+      json: { feed_delay_seconds: 121 },
+    });
+    expect(tooLong.body).toMatchObject({ code: 1, msg: 'Video delay can be at most 120' });
+    const negative = await call('/api/chat/setRoomSettings', {
+      headers: { lang: 'zh-CN', token },
+      json: { feed_delay_seconds: -1 },
+    });
+    expect(negative.body.code).toBe(1);
+    expect(negative.body.msg).toContain('画面延迟');
   });
 
   it('serves a match chat on /score-live through the match channel', async () => {

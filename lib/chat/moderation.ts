@@ -12,6 +12,7 @@ import { rooms } from '@/lib/realtime/events';
 import { publish } from '@/lib/realtime/gateway';
 import { type Channel, type ChannelInfo, isRoomAdmin, pushTargetOf, roleIn, socketRoomOf } from './channel';
 import { chatMutes, roomAdmins } from './schema';
+import { chatStateKeys, invalidateChatState } from './state-cache';
 
 /** Spec §5 / §9: at most 200 assistants per room. */
 export const ADMIN_LIMIT = 200;
@@ -41,6 +42,7 @@ export async function appointAdmin(
     .where(eq(roomAdmins.roomId, input.roomId))) as [{ total: number }];
   if (total >= ADMIN_LIMIT) throw new DomainError('ADMIN_LIMIT', { values: { max: ADMIN_LIMIT } });
   await db.insert(roomAdmins).values({ roomId: input.roomId, userId: input.userId, appointedAt: now });
+  await invalidateChatState(chatStateKeys.channel('live', input.roomId));
   publish(
     { room: rooms.liveRoom(input.roomId) },
     {
@@ -58,6 +60,7 @@ export async function revokeAdmin(db: DbOrTx, roomId: number, userId: number) {
     .where(and(eq(roomAdmins.roomId, roomId), eq(roomAdmins.userId, userId)))
     .returning({ userId: roomAdmins.userId });
   if (removed.length === 0) throw new NotFoundError('ADMIN_NOT_FOUND');
+  await invalidateChatState(chatStateKeys.channel('live', roomId));
   const user = await userOf(db, userId);
   publish(
     { room: rooms.liveRoom(roomId) },
@@ -200,6 +203,7 @@ export async function muteUser(
     expiresAt,
     broadcastId,
   });
+  await invalidateChatState(chatStateKeys.channel(channel.kind, channel.id));
   const data = {
     user_id: target.id,
     nickname: target.nickname,
@@ -217,6 +221,7 @@ export async function relieveMute(db: DbOrTx, channel: Channel, userId: number, 
     .update(chatMutes)
     .set({ liftedAt: now })
     .where(and(sameChannel(channel), eq(chatMutes.userId, userId), isNull(chatMutes.liftedAt)));
+  await invalidateChatState(chatStateKeys.channel(channel.kind, channel.id));
   const target = await userOf(db, userId);
   const data = { user_id: userId, nickname: target.nickname };
   publish({ room: socketRoomOf(channel) }, { type: 'relieveTaboo', ...pushTargetOf(channel), data });

@@ -99,8 +99,16 @@ export const chatRoomSettings = pgTable(
     slowModeSeconds: smallint('slow_mode_seconds').notNull().default(0),
     /** Only the anchor's followers, moderators and nobles may speak. */
     fansOnly: boolean('fans_only').notNull().default(false),
+    /**
+     * Seconds the anchor's own video runs behind the match data feed (their source's delay): match
+     * events in the room are held this long, plus the viewer's player delay (no spoilers).
+     */
+    feedDelaySeconds: smallint('feed_delay_seconds').notNull().default(0),
   },
-  (table) => [check('chat_room_settings_slow_mode', sql`${table.slowModeSeconds} between 0 and 300`)],
+  (table) => [
+    check('chat_room_settings_slow_mode', sql`${table.slowModeSeconds} between 0 and 300`),
+    check('chat_room_settings_feed_delay', sql`${table.feedDelaySeconds} between 0 and 120`),
+  ],
 );
 
 /** The operators' word list; `normalized` is what the matcher compares (see sensitive/normalize.ts). */

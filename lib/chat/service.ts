@@ -1,7 +1,7 @@
 // Room chat (spec §2): a message is checked (kick-out, mute, sensitive words, rate limits), stored in
 // Postgres, then pushed to the chat's socket room; the database is the truth and the last 50 load on
 // entry, older pages on scroll. Text is stored and sent as text: screens render it as text, never HTML.
-import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { levelOf } from '@/lib/accounts/level';
 import { users } from '@/lib/accounts/schema';
@@ -9,7 +9,8 @@ import type { SessionUser } from '@/lib/api/context';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { isFollowing } from '@/lib/live/follows';
-import { isKickedOut } from '@/lib/moderation/kickouts';
+import { openBroadcast } from '@/lib/live/service';
+import { roomKickouts } from '@/lib/moderation/schema';
 import { nobleTiers } from '@/lib/nobility/service';
 import type { ChatMessage } from '@/lib/realtime/events';
 import { publish } from '@/lib/realtime/gateway';
@@ -24,27 +25,49 @@ import {
 } from './channel';
 import { spendChatAllowance } from './limits';
 import { activeMute } from './moderation';
-import { chatMessages, chatRoomSettings, roomAdmins } from './schema';
+import { chatMessages, chatMutes, chatRoomSettings, roomAdmins } from './schema';
 import { normalizeForMatch } from './sensitive/normalize';
 import { screenText } from './sensitive/words';
+import { cachedChatState, chatStateKeys, invalidateChatState } from './state-cache';
 
 export const MESSAGE_MAX = 500;
 /** Messages loaded on entering a chat, and per older page. */
 export const CHAT_PAGE = 50;
 
-export type ChatSettings = { sensitiveMode: 'mask' | 'refuse'; slowModeSeconds: number; fansOnly: boolean };
-const DEFAULT_SETTINGS: ChatSettings = { sensitiveMode: 'mask', slowModeSeconds: 0, fansOnly: false };
+export type ChatSettings = {
+  sensitiveMode: 'mask' | 'refuse';
+  slowModeSeconds: number;
+  /** Only the anchor's followers, moderators and nobles may speak. */
+  fansOnly: boolean;
+  /** Seconds the anchor's video runs behind the data feed (0–120): match events are held this long. */
+  feedDelaySeconds: number;
+};
+const DEFAULT_SETTINGS: ChatSettings = {
+  sensitiveMode: 'mask',
+  slowModeSeconds: 0,
+  fansOnly: false,
+  feedDelaySeconds: 0,
+};
+/** The bounds of `feedDelaySeconds` (the anchor center's field, the API's validation, the column's check). */
+export const FEED_DELAY_MAX = 120;
 
-export async function chatSettingsOf(db: DbOrTx, channel: Channel): Promise<ChatSettings> {
+async function settingsRow(db: DbOrTx, channel: Channel): Promise<ChatSettings> {
   if (channel.kind !== 'live') return DEFAULT_SETTINGS;
   const [row] = await db.select().from(chatRoomSettings).where(eq(chatRoomSettings.roomId, channel.id));
   return row
-    ? { sensitiveMode: row.sensitiveMode, slowModeSeconds: row.slowModeSeconds, fansOnly: row.fansOnly }
+    ? {
+        sensitiveMode: row.sensitiveMode,
+        slowModeSeconds: row.slowModeSeconds,
+        fansOnly: row.fansOnly,
+        feedDelaySeconds: row.feedDelaySeconds,
+      }
     : DEFAULT_SETTINGS;
 }
 
+export const chatSettingsOf = settingsRow;
+
 export async function saveChatSettings(db: DbOrTx, roomId: number, changes: Partial<ChatSettings>) {
-  const current = await chatSettingsOf(db, { kind: 'live', id: roomId });
+  const current = await settingsRow(db, { kind: 'live', id: roomId });
   const next = {
     ...current,
     ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)),
@@ -53,7 +76,91 @@ export async function saveChatSettings(db: DbOrTx, roomId: number, changes: Part
     .insert(chatRoomSettings)
     .values({ roomId, ...next })
     .onConflictDoUpdate({ target: chatRoomSettings.roomId, set: next });
+  await invalidateChatState(chatStateKeys.channel('live', roomId));
   return next as ChatSettings;
+}
+
+/**
+ * What a send checks about a chat, cached (see state-cache.ts): its anchor, settings, administrators,
+ * and the few viewers under a kick-out or a mute when it was loaded (instants judged against `now` at
+ * use). Every write to one of them invalidates the chat's entry.
+ */
+type ChannelState = {
+  anchorId: number | null;
+  settings: ChatSettings;
+  adminIds: number[];
+  kickouts: { userId: number; until: number }[];
+  mutes: { userId: number; id: number; until: number | null }[];
+};
+
+export function channelState(db: DbOrTx, channel: Channel, now: Date): Promise<ChannelState> {
+  return cachedChatState(chatStateKeys.channel(channel.kind, channel.id), async () => {
+    const mutesOf = (openBroadcastId: number | null) =>
+      db
+        .select({ userId: chatMutes.userId, id: chatMutes.id, until: chatMutes.expiresAt })
+        .from(chatMutes)
+        .where(
+          and(
+            eq(chatMutes.channelKind, channel.kind),
+            eq(chatMutes.channelId, channel.id),
+            isNull(chatMutes.liftedAt),
+            or(
+              gt(chatMutes.expiresAt, now),
+              openBroadcastId ? eq(chatMutes.broadcastId, openBroadcastId) : undefined,
+            ),
+          ),
+        )
+        .orderBy(desc(chatMutes.id));
+    const mutesIn = (rows: Awaited<ReturnType<typeof mutesOf>>) =>
+      rows.map((row) => ({ ...row, until: row.until?.getTime() ?? null }));
+    if (channel.kind === 'match') {
+      const [, mutes] = await Promise.all([loadChannel(db, channel), mutesOf(null)]);
+      return {
+        anchorId: null,
+        settings: DEFAULT_SETTINGS,
+        adminIds: [],
+        kickouts: [],
+        mutes: mutesIn(mutes),
+      };
+    }
+    const [info, settings, admins, open, kickouts] = await Promise.all([
+      loadChannel(db, channel),
+      settingsRow(db, channel),
+      db.select({ userId: roomAdmins.userId }).from(roomAdmins).where(eq(roomAdmins.roomId, channel.id)),
+      openBroadcast(db, channel.id),
+      db
+        .select({ userId: roomKickouts.userId, until: roomKickouts.expiresAt })
+        .from(roomKickouts)
+        .where(and(eq(roomKickouts.roomId, channel.id), gt(roomKickouts.expiresAt, now))),
+    ]);
+    return {
+      anchorId: info.anchorId,
+      settings,
+      adminIds: admins.map((row) => row.userId),
+      kickouts: kickouts.map((row) => ({ userId: row.userId, until: row.until.getTime() })),
+      mutes: mutesIn(await mutesOf(open?.id ?? null)),
+    };
+  });
+}
+
+/** The mute in force for a viewer, as `activeMute` finds it, from the cached state. */
+function muteInForce(state: ChannelState, userId: number, now: Date) {
+  const mute = state.mutes.find(
+    (row) => row.userId === userId && (row.until === null || row.until > now.getTime()),
+  );
+  if (!mute) return null;
+  return { id: mute.id, until: mute.until === null ? null : new Date(mute.until) };
+}
+
+function roleFrom(
+  channel: Pick<ChannelState, 'anchorId' | 'adminIds'>,
+  kind: Channel['kind'],
+  user: SessionUser,
+) {
+  if (channel.anchorId === user.id) return 'anchor' as const;
+  if (kind === 'live' && channel.adminIds.includes(user.id)) return 'admin' as const;
+  if (user.role === 'operator') return 'operator' as const;
+  return null;
 }
 
 type Row = {
@@ -101,12 +208,14 @@ export async function sendMessage(
   input: { channel: Channel; user: SessionUser; content: string },
   now: Date,
 ) {
-  const channel = await loadChannel(db, input.channel);
   const { user } = input;
-  if (channel.kind === 'live' && (await isKickedOut(db, channel.id, user.id, now))) {
+  // One cached read (usually no query), then the insert and the push.
+  const state = await channelState(db, input.channel, now);
+  const channel: ChannelInfo = { ...input.channel, anchorId: state.anchorId };
+  if (state.kickouts.some((row) => row.userId === user.id && row.until > now.getTime())) {
     throw new ForbiddenError('CHAT_KICKED_OUT');
   }
-  const mute = await activeMute(db, channel, user.id, now);
+  const mute = muteInForce(state, user.id, now);
   if (mute) {
     throw mute.until
       ? new DomainError('CHAT_MUTED', {
@@ -115,12 +224,9 @@ export async function sendMessage(
         })
       : new DomainError('CHAT_MUTED_BROADCAST', { status: 403 });
   }
-  const [role, settings, tiers] = await Promise.all([
-    roleIn(db, channel, user),
-    chatSettingsOf(db, channel),
-    nobleTiers(db, [user.id], now),
-  ]);
-  const noble = tiers.get(user.id) ?? 0;
+  const role = roleFrom(state, channel.kind, user);
+  const { settings } = state;
+  const noble = (await nobleTiers(db, [user.id], now)).get(user.id) ?? 0;
   if (settings.fansOnly && !(await maySpeak(db, channel, user.id, role, noble))) {
     throw new ForbiddenError('CHAT_FANS_ONLY');
   }
@@ -271,6 +377,7 @@ export async function viewerState(db: DbOrTx, channel: Channel, user: SessionUse
     muted_until: mute?.until ?? null,
     slow_mode_seconds: settings.slowModeSeconds,
     sensitive_mode: settings.sensitiveMode,
+    feed_delay_seconds: settings.feedDelaySeconds,
   };
 }
 

@@ -161,10 +161,21 @@ export const configSchema = z
     VNPAY_TMN_CODE: z.string().optional(),
     VNPAY_SECURE_SECRET: z.string().optional(),
     VNPAY_HOST: optionalUrl,
+    /** Room chat's IM provider: the built-in socket.io gateway, or Tencent Cloud Chat (lib/im). */
+    IM_PROVIDER: z.enum(['socket', 'tencent']).default('socket'),
+    TENCENT_IM_SDK_APP_ID: z.coerce.number().int().positive().optional(),
+    TENCENT_IM_SECRET_KEY: z.string().min(1).optional(),
   })
   .refine((config) => config.SMS_PROVIDER !== 'http' || config.SMS_HTTP_URL, {
     path: ['SMS_HTTP_URL'],
     message: 'required when SMS_PROVIDER=http',
+  })
+  .superRefine((config, context) => {
+    if (config.IM_PROVIDER !== 'tencent') return;
+    for (const variable of ['TENCENT_IM_SDK_APP_ID', 'TENCENT_IM_SECRET_KEY'] as const) {
+      if (!config[variable])
+        context.addIssue({ code: 'custom', path: [variable], message: 'required when IM_PROVIDER=tencent' });
+    }
   })
   .superRefine((config, context) => {
     if (config.STORAGE_PROVIDER !== 's3') return;

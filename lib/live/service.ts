@@ -8,6 +8,7 @@ import { avatarOf } from '@/lib/accounts/avatars';
 import { users } from '@/lib/accounts/schema';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import { refuseSensitive } from '@/lib/chat/sensitive/words';
+import { chatStateKeys, invalidateChatState } from '@/lib/chat/state-cache';
 import { getConfig } from '@/lib/config';
 import type { DbOrTx } from '@/lib/db';
 import { mediaControl } from '@/lib/media/control';
@@ -182,6 +183,8 @@ export async function beginBroadcast(db: DbOrTx, roomId: number, now: Date) {
     .values({ roomId, title: room.title, category: room.category, startedAt: now })
     .returning();
   await db.update(liveRooms).set({ status: 'live', liveSince: now }).where(eq(liveRooms.id, roomId));
+  // Chat mutes "until this broadcast ends" follow the open broadcast.
+  await invalidateChatState(chatStateKeys.channel('live', roomId));
   return broadcast!;
 }
 
@@ -199,6 +202,7 @@ export async function finishBroadcast(db: DbOrTx, broadcastId: number, replayPat
     .where(eq(broadcasts.id, broadcastId))
     .returning();
   if (!broadcast) return null;
+  await invalidateChatState(chatStateKeys.channel('live', broadcast.roomId));
   if (!(await openBroadcast(db, broadcast.roomId))) {
     await db
       .update(liveRooms)

@@ -5,6 +5,7 @@ import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { users } from '@/lib/accounts/schema';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
+import { chatStateKeys, invalidateChatState } from '@/lib/chat/state-cache';
 import type { DbOrTx } from '@/lib/db';
 import { rooms } from '@/lib/realtime/events';
 import { leaveRoom, publish, viewersIn } from '@/lib/realtime/gateway';
@@ -45,6 +46,7 @@ export async function kickOut(
   } else {
     await db.insert(roomKickouts).values({ roomId: input.roomId, userId: input.userId, expiresAt });
   }
+  await invalidateChatState(chatStateKeys.channel('live', input.roomId));
   leaveRoom(rooms.user(input.userId), rooms.liveRoom(input.roomId));
   publish({ room: rooms.user(input.userId) }, { type: 'liveKickout', room_id: input.roomId });
   return { room_id: input.roomId, user_id: input.userId, until: expiresAt };
@@ -59,6 +61,7 @@ export async function liftKickout(db: DbOrTx, roomId: number, userId: number, no
     )
     .returning({ id: roomKickouts.id });
   if (lifted.length === 0) throw new NotFoundError('KICKOUT_NOT_FOUND');
+  await invalidateChatState(chatStateKeys.channel('live', roomId));
   return { room_id: roomId, user_id: userId };
 }
 

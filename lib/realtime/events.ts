@@ -9,6 +9,9 @@ export const CLIENT_EVENTS = {
   register: z.object({
     token: z.string().max(200).optional(),
     tourist_id: z.string().max(64).optional(),
+    /** The built-in IM provider's login: a user's id (or the tourist id) with its chat signature. */
+    user_id: z.number().int().positive().optional(),
+    sig: z.string().max(200).optional(),
     type: z.number().int().default(SPORTS_MODE),
   }),
   toggle: z.object({ company_id: z.number().int().positive() }),

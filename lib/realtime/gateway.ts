@@ -11,6 +11,14 @@ import { CLIENT_EVENTS, rooms, type ServerMessage, serverMessageSchema } from '.
 
 export type GatewayOptions = {
   resolveUser: (token: string) => Promise<SessionUser | null>;
+  /**
+   * The built-in IM provider's login (lib/im): a chat id — a user's id or a tourist id — with its chat
+   * signature (`userSig` / tourist `sig`); the user when it is a valid user's, null otherwise.
+   */
+  resolveChatSignature?: (
+    chatId: string,
+    sig: string,
+  ) => Promise<{ user: SessionUser | null; valid: boolean }>;
   /** QR login: makes this socket the one listener of a code; the login's id, or null when refused. */
   claimQrLogin?: (code: string, socketId: string) => Promise<number | null>;
   /** Whether a signed-in viewer may enter a live room (a kicked-out viewer may not). */
@@ -79,11 +87,17 @@ export function createGateway(httpServer: HttpServer, options: GatewayOptions) {
       setTimeout(resolve, REGISTER_WAIT_MS).unref?.();
     });
 
-    on('register', ({ token, type }) => {
+    on('register', ({ token, type, user_id, tourist_id, sig }) => {
       const done = (async () => {
         const sessionToken =
           token || tokenOfRequest(new Headers(socket.handshake.headers as Record<string, string>));
-        const user = sessionToken ? await options.resolveUser(sessionToken) : null;
+        let user = sessionToken ? await options.resolveUser(sessionToken) : null;
+        const chatId = user_id ? String(user_id) : tourist_id;
+        if (!user && chatId && sig && options.resolveChatSignature) {
+          const signed = await options.resolveChatSignature(chatId, sig);
+          user = signed.user;
+          socket.data.touristId = signed.valid && !signed.user ? chatId : null;
+        }
         if (user) await socket.join(rooms.user(user.id));
         socket.data.userId = user?.id ?? null;
         socket.data.nickname = user?.nickname ?? null;

@@ -13,6 +13,7 @@ import type { Db } from '@/lib/db';
 import { registerGiftRoutes } from '@/lib/gifts/api';
 import { registerHornRoutes } from '@/lib/horn/api';
 import { registerImRoutes } from '@/lib/im/api';
+import { registerImCredentialsRoutes } from '@/lib/im/credentials-api';
 import { registerAdultRoutes } from '@/lib/live/adult-api';
 import { registerLiveRoutes } from '@/lib/live/api';
 import { registerApplicationRoutes } from '@/lib/live/applications-api';
@@ -62,6 +63,7 @@ export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Cl
   registerCspReportRoutes(app);
   registerNewsRoutes(app);
   registerChatRoutes(app);
+  registerImCredentialsRoutes(app);
   registerWalletRoutes(app);
   registerGiftRoutes(app);
   registerImRoutes(app);

@@ -3,6 +3,7 @@
 // has danmaku on, in the chosen area, size and opacity. It follows the stage's <video>: paused video,
 // paused danmaku. Mounted inside the stage's positioned box.
 import { useEffect, useRef } from 'react';
+import { onHeldGoal } from '@/lib/scores/spoiler-hold';
 import { appStore, currentUserAtom } from '@/lib/store/atoms';
 import { listenToChannel } from './channel-socket';
 import { DanmakuEngine } from './danmaku-engine';
@@ -46,8 +47,19 @@ export function DanmakuLayer({ roomId }: { roomId: number }) {
         });
       }
     });
+    // Match events of the bound match, when this viewer's video shows them (no spoilers).
+    const stopGoals = onHeldGoal((goal) => {
+      if (host.dataset.show === 'true')
+        engine.push(
+          `⚽ ${goal.match_str} ${goal.home_team_name_zh} ${goal.home_score}-${goal.away_score} ${goal.away_team_name_zh}`,
+          {
+            own: true,
+          },
+        );
+    });
     return () => {
       stop();
+      stopGoals();
       observer.disconnect();
       resize.disconnect();
       video?.removeEventListener('pause', sync);

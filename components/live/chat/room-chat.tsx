@@ -12,8 +12,9 @@ import { type FormEvent, useCallback, useEffect, useLayoutEffect, useRef, useSta
 import { levelIconUrl } from '@/lib/accounts/level';
 import { tierOf } from '@/lib/nobility/tiers';
 import type { ChatMessage, ServerMessage } from '@/lib/realtime/events';
+import { onHeldGoal } from '@/lib/scores/spoiler-hold';
 import { appStore, loginDialogAtom } from '@/lib/store/atoms';
-import { type ChatChannel, channelParams, listenToChannel } from './channel-socket';
+import { type ChatChannel, channelParams, listenToChannel, relayToChannel } from './channel-socket';
 import { ChatText } from './chat-text';
 import { DanmakuMenu } from './danmaku-menu';
 import { EmojiPicker } from './emoji-picker';
@@ -29,7 +30,8 @@ type Notice =
   | { kind: 'enter'; name: string; level: number; noble?: number }
   | { kind: 'taboo'; name: string; minutes: number }
   | { kind: 'relieve'; name: string }
-  | { kind: 'admin'; name: string; admin: boolean };
+  | { kind: 'admin'; name: string; admin: boolean }
+  | { kind: 'goal'; minute: string; home: string; away: string; score: string };
 type Line = { key: string; message: ChatMessage } | { key: string; notice: Notice };
 
 type ViewerState = {
@@ -183,7 +185,24 @@ export function RoomChat({
         }
       }
     });
+    // The bound match's goals, when this viewer's video shows them (no spoilers: lib/scores/spoiler-hold).
+    const stopGoals =
+      channel.kind === 'live'
+        ? onHeldGoal((goal) =>
+            apply((current) => [
+              ...current,
+              noticeLine({
+                kind: 'goal',
+                minute: String(goal.match_str),
+                home: String(goal.home_team_name_zh),
+                away: String(goal.away_team_name_zh),
+                score: `${goal.home_score}-${goal.away_score}`,
+              }),
+            ]),
+          )
+        : () => {};
     return () => {
+      stopGoals();
       cancelled = true;
       stop();
       cancelAnimationFrame(frame.current);
@@ -254,6 +273,7 @@ export function RoomChat({
         { ...channelParams(channel), content },
         { silent: true },
       );
+      relayToChannel(channel, { type: 'chat', ...channelParams(channel), data: sent });
       setDraft('');
       atBottom.current = true;
       setUnread(0);
@@ -523,9 +543,16 @@ function NoticeRow({ notice }: { notice: Notice }) {
           : t('notice.taboo', { name: notice.name, duration: t(`durations.m${notice.minutes}`) })
         : notice.kind === 'relieve'
           ? t('notice.relieve', { name: notice.name })
-          : notice.admin
-            ? t('notice.adminOn', { name: notice.name })
-            : t('notice.adminOff', { name: notice.name });
+          : notice.kind === 'goal'
+            ? t('notice.goal', {
+                minute: notice.minute,
+                home: notice.home,
+                away: notice.away,
+                score: notice.score,
+              })
+            : notice.admin
+              ? t('notice.adminOn', { name: notice.name })
+              : t('notice.adminOff', { name: notice.name });
   return (
     <p
       data-testid={`chat-notice-${notice.kind}`}

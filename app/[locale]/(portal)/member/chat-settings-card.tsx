@@ -13,7 +13,12 @@ import { FormError } from './form-error';
 import { SectionCard } from './section-card';
 
 const SLOW_MODES = [0, 3, 5, 10, 30, 60, 120] as const;
-type State = { sensitive_mode: 'mask' | 'refuse'; slow_mode_seconds: number; fans_only: boolean };
+type State = {
+  sensitive_mode: 'mask' | 'refuse';
+  slow_mode_seconds: number;
+  fans_only: boolean;
+  feed_delay_seconds: number;
+};
 type Admins = { list: { user_id: number; nickname: string; avatar: string }[] };
 
 export function ChatSettingsCard({ roomId }: { roomId: number }) {
@@ -98,6 +103,42 @@ export function ChatSettingsCard({ roomId }: { roomId: number }) {
                 <span className="text-xs text-ink-500">{t('fansOnlyHint')}</span>
               </span>
             </label>
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                const value = new FormData(event.currentTarget).get('feed_delay_seconds');
+                // The server checks the range (0–120) and answers in the reader's language.
+                void act(() =>
+                  api.post(
+                    'api/chat/setRoomSettings',
+                    { feed_delay_seconds: Number(value) },
+                    { silent: true },
+                  ),
+                );
+              }}
+            >
+              <label htmlFor="feed-delay" className="mb-1 block font-medium text-ink-900">
+                {t('feedDelay')}
+              </label>
+              <p className="mb-2 text-xs text-ink-500">{t('feedDelayHint')}</p>
+              <div className="flex items-center gap-2">
+                <input
+                  id="feed-delay"
+                  name="feed_delay_seconds"
+                  type="number"
+                  inputMode="numeric"
+                  step={1}
+                  key={settings.data.feed_delay_seconds}
+                  defaultValue={settings.data.feed_delay_seconds}
+                  data-testid="feed-delay-input"
+                  className="h-9 w-24 rounded-md border border-line bg-surface px-2 text-sm tabular-nums"
+                />
+                <span className="text-ink-500">{t('seconds')}</span>
+                <Button type="submit" size="sm" variant="secondary" data-testid="feed-delay-save">
+                  {t('save')}
+                </Button>
+              </div>
+            </form>
             <FormError message={error} />
           </div>
           <div>

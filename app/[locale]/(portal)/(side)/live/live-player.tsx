@@ -1,14 +1,15 @@
 'use client';
+import { useTranslations } from 'next-intl';
+import { useEffect, useRef, useState } from 'react';
+import { preinit } from 'react-dom';
+import { FLV_SCRIPT } from '@/lib/media/flv-options';
 // The player. Live: HTTP-FLV through mpegts.js where Media Source Extensions exist, else HLS; replays:
 // HLS. The live <video> is rendered on the server and the room's <head> asks for FLV_SCRIPT (mpegts.js
 // + lib/media/flv-boot.js), which starts it before the page's bundles have run, as fast as a bare
 // mpegts.js page; this component adopts that player, or starts it (a room that goes live while open).
 // HLS plays through video.js's VHS with `overrideNative`, because Chromium builds without native HLS
 // need MSE; it and its styles load only when used.
-import { useTranslations } from 'next-intl';
-import { useEffect, useRef, useState } from 'react';
-import { preinit } from 'react-dom';
-import { FLV_SCRIPT } from '@/lib/media/flv-options';
+import { bufferedAhead, reportPlaybackDelay } from '@/lib/scores/spoiler-hold';
 
 type Props = {
   live: boolean;
@@ -44,6 +45,9 @@ export function loadFlvScript() {
   });
 }
 
+/** The embedded engine's HLS segment length (lib/media/hls.ts `-hls_time`). */
+const HLS_SEGMENT_SECONDS = 2;
+
 export default function LivePlayer({ live, flv, hls, onFallback }: Props) {
   const t = useTranslations('live');
   const host = useRef<HTMLDivElement>(null);
@@ -61,6 +65,7 @@ export default function LivePlayer({ live, flv, hls, onFallback }: Props) {
     if (!useFlv || !video) return;
     let disposed = false;
     let handle: FlvHandle | null = null;
+    let stopDelay = () => {};
     const fail = () => {
       if (disposed) return;
       if (fallback.current) fallback.current();
@@ -69,6 +74,8 @@ export default function LivePlayer({ live, flv, hls, onFallback }: Props) {
     loadFlvScript().then((player) => {
       if (disposed) return;
       handle = player.start(video);
+      // No spoilers: how far this viewer plays behind what the engine sent (≈ 1 s for HTTP-FLV).
+      stopDelay = reportPlaybackDelay(() => bufferedAhead(video));
       // No MSE live playback here: HLS instead.
       if (!handle) fail();
       else if (handle.failed) fail();
@@ -76,6 +83,7 @@ export default function LivePlayer({ live, flv, hls, onFallback }: Props) {
     }, fail);
     return () => {
       disposed = true;
+      stopDelay();
       // Also a player the boot code started when this one had not adopted it yet.
       (handle ?? (video as HTMLVideoElement & { __flv?: FlvHandle }).__flv)?.destroy();
     };
@@ -121,7 +129,22 @@ export default function LivePlayer({ live, flv, hls, onFallback }: Props) {
         } else setFailed(true);
       });
       setMode('hls');
-      dispose = () => player.dispose();
+      // No spoilers: behind the live edge by what is buffered ahead (or the live tracker's distance
+      // behind the seekable end, VHS holding back three segments) plus the segment being written.
+      const stopDelay = live
+        ? reportPlaybackDelay(() => {
+            const tracker = (player as unknown as { liveTracker?: { liveCurrentTime: () => number } })
+              .liveTracker;
+            const behindSeekable = tracker ? tracker.liveCurrentTime() - (player.currentTime() ?? 0) : 0;
+            const element = player.el().querySelector('video');
+            const ahead = element ? bufferedAhead(element) : 0;
+            return Math.max(ahead, behindSeekable + 3 * HLS_SEGMENT_SECONDS) + HLS_SEGMENT_SECONDS;
+          })
+        : () => {};
+      dispose = () => {
+        stopDelay();
+        player.dispose();
+      };
     };
 
     if (hls) void playHls(hls).catch(() => setFailed(true));

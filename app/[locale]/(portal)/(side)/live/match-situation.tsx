@@ -1,9 +1,11 @@
 // The match situation (赛况) of a room bound to a match: scoreboard, latest key events and a few
 // statistics from the scores service, following code-100 pushes like /score-live. Unbound rooms show
 // nothing. The moving parts are the match centre's own components (match-situation-live.tsx).
+
 import { ChevronRight, History, Sparkles } from 'lucide-react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getFormatter, getMessages, getTranslations } from 'next-intl/server';
+import { SpoilerGuard } from '@/components/live/spoiler-guard';
 import { findMatchPage } from '@/components/scores/load-match';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
@@ -32,6 +34,7 @@ export async function MatchSituation({ roomId, locale }: { roomId: number; local
         liveExtras: { match: messages.liveExtras.match },
       }}
     >
+      <SpoilerGuard roomId={roomId} matchId={room!.matchId!} />
       <section
         aria-labelledby="match-situation-title"
         className="rounded-xl border border-line bg-surface"

@@ -1,0 +1,2 @@
+ALTER TABLE "chat_room_settings" ADD COLUMN "feed_delay_seconds" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "chat_room_settings" ADD CONSTRAINT "chat_room_settings_feed_delay" CHECK ("chat_room_settings"."feed_delay_seconds" between 0 and 120);
