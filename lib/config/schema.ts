@@ -129,6 +129,10 @@ export const configSchema = z
     CAPTCHA_COST: z.coerce.number().int().min(100).max(10_000_000).default(20_000),
     /** The anchor's share of a gift's value, paid in yellow diamonds (percent). */
     GIFT_ANCHOR_SHARE: z.coerce.number().int().min(0).max(100).default(50),
+    /** The smallest withdrawal an anchor may apply for, in yellow diamonds. */
+    WITHDRAW_MIN: z.coerce.number().int().min(1).default(100),
+    /** The platform's fee on a withdrawal (percent of the amount, kept as revenue when paid out). */
+    WITHDRAW_FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
     /** The built-in sandbox checkout (confirm or cancel, no real money): turn off on a public install. */
     PAY_SANDBOX: flag.default(true),
     /** Alipay (official alipay-sdk, RSA2): all three turn the channel on. Keys in PEM or bare base64. */

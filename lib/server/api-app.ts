@@ -10,6 +10,7 @@ import type { Clock } from '@/lib/api/context';
 import { registerDocs } from '@/lib/api/docs';
 import { registerChatRoutes } from '@/lib/chat/api';
 import type { Db } from '@/lib/db';
+import { registerEarningsRoutes } from '@/lib/earnings/api';
 import { registerGiftRoutes } from '@/lib/gifts/api';
 import { registerAdultRoutes } from '@/lib/live/adult-api';
 import { registerLiveRoutes } from '@/lib/live/api';
@@ -59,6 +60,7 @@ export function createApiApp(deps: { db: () => Db; clock?: Clock }) {
   registerChatRoutes(app);
   registerWalletRoutes(app);
   registerGiftRoutes(app);
+  registerEarningsRoutes(app);
   registerDocs(app);
   return app;
 }

@@ -30,6 +30,12 @@ export type OperationSpec<R> = {
   payload: unknown;
   now: Date;
   /**
+   * Which shard of the system accounts to use (random when unset). Operations that put money in escrow
+   * and later take it out must name the same shard (e.g. from the owner's id), or the release would
+   * draw on a shard that never received it.
+   */
+  shard?: number;
+  /**
    * Runs inside the transaction after the key is claimed: reads what it needs, does its own writes,
    * and returns the transfers plus the result a replay will return too.
    */
@@ -108,7 +114,7 @@ function assertAmount(amount: number) {
 export async function runOperation<R>(db: DbOrTx, spec: OperationSpec<R>): Promise<OperationOutcome<R>> {
   if (!spec.key || spec.key.length > 120) throw new DomainError('INVALID_IDEMPOTENCY_KEY');
   const hash = payloadHash(spec.kind, spec.payload);
-  const shard = randomInt(SYSTEM_SHARDS);
+  const shard = spec.shard === undefined ? randomInt(SYSTEM_SHARDS) : spec.shard % SYSTEM_SHARDS;
   // System accounts are resolved before the transaction (never on a second connection inside it:
   // a full pool would wait on itself). They are created once, cached, and never removed.
   const systemIds = new Map<string, number>();
