@@ -1,0 +1,1 @@
+ALTER TYPE "public"."pay_order_status" ADD VALUE 'paid_after_cancel';
