@@ -11,6 +11,8 @@ import { withDatabase } from './database';
 import { expect, test } from './fixtures';
 
 const SHOTS = 'test-results/earnings';
+// Several pages and a checkout per test on a shared, busy machine.
+test.describe.configure({ timeout: 240_000 });
 
 test('a top-up through the sandbox checkout raises the wallet tab', async ({ browser }) => {
   const { page } = await freshUserPage(browser, '钱包充值');
