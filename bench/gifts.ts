@@ -124,10 +124,15 @@ async function main() {
     const many = await scenario('50 rooms × 10 senders', 50, 10);
     const manyFloor = await floor('500 concurrent', 500);
     results['50 rooms × 10 senders: ratio to the floor'] = `${((many.rate / manyFloor) * 100).toFixed(1)} %`;
+    report(results);
   } finally {
     await pool.end();
     await database.stop();
   }
+}
+
+/** Prints the table and writes the file before the database stops (a late pool error cannot lose them). */
+function report(results: Record<string, string>) {
   const width = Math.max(...Object.keys(results).map((key) => key.length));
   for (const [key, value] of Object.entries(results)) console.log(`${key.padEnd(width)}  ${value}`);
   fs.mkdirSync('bench/results', { recursive: true });

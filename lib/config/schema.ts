@@ -150,6 +150,10 @@ export const configSchema = z
     GIFT_ANCHOR_SHARE: z.coerce.number().int().min(0).max(100).default(50),
     /** The price of one global horn message, in star diamonds (nobles' 30 free a month cost nothing). */
     HORN_PRICE: z.coerce.number().int().min(1).max(1_000_000).default(100),
+    /** The smallest withdrawal an anchor may apply for, in yellow diamonds. */
+    WITHDRAW_MIN: z.coerce.number().int().min(1).default(100),
+    /** The platform's fee on a withdrawal (percent of the amount, kept as revenue when paid out). */
+    WITHDRAW_FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
     /** The built-in sandbox checkout (confirm or cancel, no real money): turn off on a public install. */
     PAY_SANDBOX: flag.default(true),
     /** Alipay (official alipay-sdk, RSA2): all three turn the channel on. Keys in PEM or bare base64. */

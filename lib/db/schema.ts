@@ -1,6 +1,7 @@
 // Every domain's tables, gathered for drizzle's typed query API and drizzle-kit.
 export * from '../accounts/schema';
 export * from '../chat/schema';
+export * from '../earnings/schema';
 export * from '../gifts/schema';
 export * from '../horn/schema';
 export * from '../im/schema';

@@ -253,6 +253,11 @@ it('1,000 concurrent sends from 50 accounts: nothing negative, nothing created o
   const results = await Promise.all(attempts);
   const ok = results.filter((r) => r.body.code === 0).length;
   const refused = results.filter((r) => r.body.msg === 'Not enough balance. Please top up first').length;
+  expect(
+    results
+      .filter((r) => r.body.code !== 0 && r.body.msg !== 'Not enough balance. Please top up first')
+      .map((r) => r.body.msg),
+  ).toEqual([]);
   expect(ok + refused).toBe(1000);
   expect(ok).toBe(750);
   const after = await checkLedger(testDb.db);

@@ -137,15 +137,22 @@ export type SendGiftResult = {
   chat?: ChatMessage;
 };
 
+/**
+ * Sends a gift through the ledger in few round trips: one read for the room and the gift, then the
+ * operation (claim, accounts, one statement for every balance, transfer and experience change) and
+ * one statement that records the send with its combo and stores the result.
+ */
 export async function sendGift(db: DbOrTx, input: SendGiftInput) {
   if (!(GIFT_COUNTS as readonly number[]).includes(input.count)) throw new DomainError('INVALID_GIFT_COUNT');
-  const [room] = await db
-    .select({ anchorId: liveRooms.anchorId })
+  const [found] = await db
+    .select({ anchorId: liveRooms.anchorId, gift: gifts })
     .from(liveRooms)
+    .leftJoin(gifts, eq(gifts.id, input.giftId))
     .where(eq(liveRooms.id, input.roomId));
-  if (!room) throw new NotFoundError('ROOM_NOT_FOUND');
+  if (!found) throw new NotFoundError('ROOM_NOT_FOUND');
+  const room = { anchorId: found.anchorId };
   if (room.anchorId === input.senderId) throw new DomainError('CANNOT_GIFT_SELF');
-  const [gift] = await db.select().from(gifts).where(eq(gifts.id, input.giftId));
+  const gift = found.gift;
   if (!gift?.active) throw new NotFoundError('GIFT_NOT_FOUND');
 
   const value = gift.price * input.count;
@@ -188,19 +195,6 @@ export async function sendGift(db: DbOrTx, input: SendGiftInput) {
         currency: 'exp',
         amount: value * EXPERIENCE_TENTHS_PER_DIAMOND,
       });
-      const [last] = await tx
-        .select({ combo: giftSends.combo })
-        .from(giftSends)
-        .where(
-          and(
-            eq(giftSends.senderId, input.senderId),
-            eq(giftSends.roomId, input.roomId),
-            eq(giftSends.giftId, gift.id),
-            gte(giftSends.createdAt, new Date(input.now.getTime() - COMBO_WINDOW_MS)),
-          ),
-        )
-        .orderBy(desc(giftSends.createdAt), desc(giftSends.id))
-        .limit(1);
       return {
         legs,
         result: {
@@ -211,36 +205,37 @@ export async function sendGift(db: DbOrTx, input: SendGiftInput) {
           count: input.count,
           value,
           anchor_income: anchorIncome,
-          combo: (last?.combo ?? 0) + 1,
+          combo: 1,
           from_backpack: input.fromBackpack,
           balance: 0,
         },
       };
     },
-    after: async (tx, operationId, result) => {
-      await tx.insert(giftSends).values({
-        operationId,
-        roomId: input.roomId,
-        anchorId: room.anchorId,
-        senderId: input.senderId,
-        giftId: gift.id,
-        count: input.count,
-        value,
-        anchorIncome,
-        fromBackpack: input.fromBackpack,
-        combo: result.combo,
-        createdAt: input.now,
-      });
+    after: async (tx, operationId, result, balances) => {
+      // The combo continues the sender's last send of this gift in this room within the window.
+      const windowStart = new Date(input.now.getTime() - COMBO_WINDOW_MS).toISOString();
+      const { rows } = await tx.execute<{ combo: number; balance: string | null }>(sql`
+        insert into gift_sends (operation_id, room_id, anchor_id, sender_id, gift_id, count, value,
+                                anchor_income, from_backpack, combo, created_at)
+        values (${operationId}, ${input.roomId}, ${room.anchorId}, ${input.senderId}, ${gift.id}, ${input.count},
+                ${value}, ${anchorIncome}, ${input.fromBackpack},
+                coalesce((select combo from gift_sends
+                          where sender_id = ${input.senderId} and room_id = ${input.roomId}
+                            and gift_id = ${gift.id} and created_at >= ${windowStart}
+                          order by created_at desc, id desc limit 1), 0) + 1,
+                ${input.now.toISOString()})
+        returning combo,
+          ${input.fromBackpack ? sql`(select balance from wallet_accounts where kind = 'user' and user_id = ${input.senderId} and shard = 0 and currency = 'star')` : sql`null`} as balance`);
+      const balance = input.fromBackpack
+        ? Number(rows[0]?.balance ?? 0)
+        : (balances.get(`${input.senderId}:star`) ?? 0);
       const chat = await storeGiftLine(tx, {
         roomId: input.roomId,
         sender: input.sender,
         gift: { code: gift.code, names: gift.names, count: input.count },
         now: input.now,
       });
-      const { rows } = await tx.execute<{ balance: string }>(sql`
-        select balance from wallet_accounts
-        where kind = 'user' and user_id = ${input.senderId} and currency = 'star'`);
-      return { ...result, balance: Number(rows[0]?.balance ?? 0), chat };
+      return { ...result, combo: rows[0]!.combo, balance, chat };
     },
   });
   return { ...outcome, gift };

@@ -3,7 +3,7 @@
 // that writes), and the room's online list with nobles seated first.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { confirmPaymentPassword } from '@/lib/accounts/payment-password';
+import { verifyPaymentPassword } from '@/lib/accounts/payment-password';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
@@ -81,7 +81,7 @@ export function registerNobilityRoutes(app: OpenAPIHono<AppEnv>) {
     },
     async (c, input) => {
       const user = c.var.user!;
-      await confirmPaymentPassword(c.var.db, user.id, input.pay_password);
+      await verifyPaymentPassword(c.var.db, user.id, input.pay_password);
       const outcome = await buyNobility(c.var.db, {
         userId: user.id,
         tier: input.tier,

@@ -10,6 +10,7 @@ import type { Clock } from '@/lib/api/context';
 import { registerDocs } from '@/lib/api/docs';
 import { registerChatRoutes } from '@/lib/chat/api';
 import type { Db } from '@/lib/db';
+import { registerEarningsRoutes } from '@/lib/earnings/api';
 import { registerGiftRoutes } from '@/lib/gifts/api';
 import { registerHornRoutes } from '@/lib/horn/api';
 import { registerImRoutes } from '@/lib/im/api';
@@ -71,6 +72,7 @@ export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Cl
   registerHornRoutes(app);
   registerRedEnvelopeRoutes(app);
   registerSearchRoutes(app);
+  registerEarningsRoutes(app);
   registerDocs(app);
   return app;
 }

@@ -162,6 +162,36 @@ describe('sandbox checkout', () => {
   });
 });
 
+describe('a payment that arrives after the buyer cancelled', () => {
+  it('credits once (the money was taken) and marks the order paid_after_cancel', async () => {
+    const buyer = await makeSignedInUser(testDb.db);
+    const pkg = await rule('CNY', 60);
+    const made = await call<{ order: Order }>(`/api/chargerules/payUrl?id=${pkg.id}`, {
+      headers: en(buyer.token),
+    });
+    const orderNo = made.body.data.order.order_no;
+    await call('/api/pay/sandbox/decide', {
+      json: { order_no: orderNo, decision: 'cancel' },
+      headers: en(buyer.token),
+    });
+    const [order] = await testDb.db.select().from(payOrders).where(eq(payOrders.orderNo, orderNo));
+    const notify = signSandboxNotify(await secretFor(testDb.db, 'pay-sandbox'), {
+      order_no: orderNo,
+      trade_no: `SBX${order!.id}`,
+      status: 'paid',
+      amount: order!.priceMinor,
+    });
+    const first = await app.request(`/api/pay/notify/sandbox?${new URLSearchParams(notify)}`);
+    expect(first.status).toBe(200);
+    const replay = await app.request(`/api/pay/notify/sandbox?${new URLSearchParams(notify)}`);
+    expect(replay.status).toBe(200);
+    const info = await call<Order>(`/api/pay/orderInfo?order_no=${orderNo}`, { headers: en(buyer.token) });
+    expect(info.body.data.status).toBe('paid_after_cancel');
+    expect((await balancesOf(testDb.db, buyer.user.id)).star).toBe(pkg.diamonds + pkg.bonus);
+    expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  });
+});
+
 describe('Alipay adapter (alipay-sdk, RSA2)', () => {
   const app_ = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const alipay = generateKeyPairSync('rsa', { modulusLength: 2048 });

@@ -36,12 +36,21 @@ export type OperationSpec<R> = {
   payload: unknown;
   now: Date;
   /**
+   * Which shard of the system accounts to use (random when unset). Operations that put money in escrow
+   * and later take it out must name the same shard (e.g. from the owner's id), or the release would
+   * draw on a shard that never received it.
+   */
+  shard?: number;
+  /**
    * Runs inside the transaction after the key is claimed: reads what it needs, does its own writes,
    * and returns the transfers plus the result a replay will return too.
    */
   prepare: (tx: Tx, operationId: number) => Promise<{ legs: Leg[]; result: R }>;
-  /** Runs after the balances moved, still in the transaction (records that need the new balances). */
-  after?: (tx: Tx, operationId: number, result: R) => Promise<R>;
+  /**
+   * Runs after the balances moved, still in the transaction (records that need the new balances):
+   * `balances` holds the new balance of every user account that moved, by `user:currency`.
+   */
+  after?: (tx: Tx, operationId: number, result: R, balances: Map<string, number>) => Promise<R>;
 };
 
 export type OperationOutcome<R> = { result: R; replayed: boolean; operationId: number };
@@ -85,21 +94,57 @@ async function systemAccountId(root: DbOrTx, kind: SystemAccount, shard: number,
   return id;
 }
 
-async function userAccountIds(tx: Tx, wanted: { user: number; currency: Currency }[]) {
+const userIdCache = new WeakMap<object, Map<string, number>>();
+/** Cached user account ids per database (accounts are never removed); bounded, dropped whole when full. */
+const USER_ID_CACHE_SIZE = 200_000;
+
+/**
+ * The accounts of `wanted`, created when missing, in ONE statement; ids of accounts that already
+ * existed are cached (a new one is not, until it is seen committed), so a warm sender costs none.
+ */
+async function userAccountIds(root: DbOrTx, tx: Tx, wanted: { user: number; currency: Currency }[]) {
+  let cache = userIdCache.get(root);
+  if (!cache) {
+    cache = new Map();
+    userIdCache.set(root, cache);
+  }
   const ids = new Map<string, number>();
-  if (!wanted.length) return ids;
-  const usersList = wanted.map((w) => w.user);
-  const currencies = wanted.map((w) => w.currency);
-  await tx.execute(sql`
-    insert into wallet_accounts (kind, user_id, shard, currency)
-    select 'user', u, 0, c::wallet_currency
-    from unnest(${sql.param(usersList)}::int[], ${sql.param(currencies)}::text[]) as t(u, c)
-    on conflict do nothing`);
-  const { rows } = await tx.execute<{ id: number; user_id: number; currency: string }>(sql`
-    select a.id, a.user_id, a.currency from wallet_accounts a
-    join unnest(${sql.param(usersList)}::int[], ${sql.param(currencies)}::text[]) as t(u, c)
-      on a.kind = 'user' and a.user_id = t.u and a.shard = 0 and a.currency = t.c::wallet_currency`);
-  for (const row of rows) ids.set(`${row.user_id}:${row.currency}`, Number(row.id));
+  const missing = wanted.filter((w) => {
+    const known = cache.get(`${w.user}:${w.currency}`);
+    if (known) ids.set(`${w.user}:${w.currency}`, known);
+    return !known;
+  });
+  if (!missing.length) return ids;
+  const usersList = missing.map((w) => w.user);
+  const currencies = missing.map((w) => w.currency);
+  const { rows } = await tx.execute<{ id: number; user_id: number; currency: string; created: boolean }>(sql`
+    with wanted as (
+      select u, c::wallet_currency as c
+      from unnest(${sql.param(usersList)}::int[], ${sql.param(currencies)}::text[]) as t(u, c)
+    ), created as (
+      insert into wallet_accounts (kind, user_id, shard, currency)
+      select 'user', u, 0, c from wanted
+      on conflict do nothing
+      returning id, user_id, currency
+    )
+    select id, user_id, currency, true as created from created
+    union all
+    select a.id, a.user_id, a.currency, false from wallet_accounts a
+    join wanted on a.kind = 'user' and a.user_id = wanted.u and a.shard = 0 and a.currency = wanted.c`);
+  if (rows.length < missing.length) {
+    // Another transaction created one of them meanwhile: its row is newer than this statement's
+    // snapshot. A second statement (a new snapshot under READ COMMITTED) sees it.
+    const again = await tx.execute<{ id: number; user_id: number; currency: string }>(sql`
+      select a.id, a.user_id, a.currency from wallet_accounts a
+      join unnest(${sql.param(usersList)}::int[], ${sql.param(currencies)}::text[]) as t(u, c)
+        on a.kind = 'user' and a.user_id = t.u and a.shard = 0 and a.currency = t.c::wallet_currency`);
+    rows.push(...again.rows.map((row) => ({ ...row, created: false })));
+  }
+  if (cache.size > USER_ID_CACHE_SIZE) cache.clear();
+  for (const row of rows) {
+    ids.set(`${row.user_id}:${row.currency}`, Number(row.id));
+    if (!row.created) cache.set(`${row.user_id}:${row.currency}`, Number(row.id));
+  }
   return ids;
 }
 
@@ -114,7 +159,7 @@ function assertAmount(amount: number) {
 export async function runOperation<R>(db: DbOrTx, spec: OperationSpec<R>): Promise<OperationOutcome<R>> {
   if (!spec.key || spec.key.length > 120) throw new DomainError('INVALID_IDEMPOTENCY_KEY');
   const hash = payloadHash(spec.kind, spec.payload);
-  const shard = randomInt(SYSTEM_SHARDS);
+  const shard = spec.shard === undefined ? randomInt(SYSTEM_SHARDS) : spec.shard % SYSTEM_SHARDS;
   // System accounts are resolved before the transaction (never on a second connection inside it:
   // a full pool would wait on itself). They are created once, cached, and never removed.
   const systemIds = new Map<string, number>();
@@ -147,7 +192,7 @@ export async function runOperation<R>(db: DbOrTx, spec: OperationSpec<R>): Promi
       for (const ref of [leg.from, leg.to])
         if ('user' in ref)
           wantedUsers.set(`${ref.user}:${leg.currency}`, { user: ref.user, currency: leg.currency });
-    const userIds = await userAccountIds(tx, [...wantedUsers.values()]);
+    const userIds = await userAccountIds(db, tx, [...wantedUsers.values()]);
     const idOf = async (ref: AccountRef, currency: Currency) =>
       'user' in ref
         ? userIds.get(`${ref.user}:${currency}`)!
@@ -171,35 +216,50 @@ export async function runOperation<R>(db: DbOrTx, spec: OperationSpec<R>): Promi
       }
     }
 
+    // One statement moves everything: lock the accounts in id order (two operations touching the
+    // same accounts never wait on each other in a cycle), apply the conditional updates, then (after
+    // the main query, as Postgres runs unreferenced data-modifying CTEs) write the transfers and move
+    // users.experience. The new balances come back for `after`.
     const changed = [...delta.entries()].filter(([, d]) => d !== 0).sort(([a], [b]) => a - b);
-    if (changed.length) {
+    const balances = new Map<string, number>();
+    if (resolved.length) {
       const ids = changed.map(([id]) => id);
       const deltas = changed.map(([, d]) => d);
-      // Lock in id order first: two operations touching the same accounts never wait on each other in a cycle.
-      await tx.execute(sql`
-        select id from wallet_accounts where id = any(${sql.param(ids)}::int[]) order by id for update`);
-      const updated = await tx.execute<{ id: number }>(sql`
-        update wallet_accounts a
-        set balance = a.balance + d.delta, updated_at = ${spec.now.toISOString()}
-        from unnest(${sql.param(ids)}::int[], ${sql.param(deltas)}::bigint[]) as d(id, delta)
-        where a.id = d.id and (a.balance + d.delta >= 0 or a.kind = 'mint')
-        returning a.id`);
+      const xpUsers = [...experience].filter(([, tenths]) => tenths !== 0);
+      const updated = await tx.execute<{
+        id: number;
+        kind: string;
+        user_id: number;
+        currency: Currency;
+        balance: string;
+      }>(sql`
+        with locked as (
+          select id from wallet_accounts where id = any(${sql.param(ids)}::int[]) order by id for update
+        ), moved as (
+          update wallet_accounts a
+          set balance = a.balance + d.delta, updated_at = ${spec.now.toISOString()}
+          from unnest(${sql.param(ids)}::int[], ${sql.param(deltas)}::bigint[]) as d(id, delta)
+          where a.id = d.id and a.id in (select id from locked) and (a.balance + d.delta >= 0 or a.kind = 'mint')
+          returning a.id, a.kind, a.user_id, a.currency, a.balance
+        ), transfers as (
+          insert into wallet_transfers (operation_id, from_account, to_account, currency, amount, created_at)
+          select ${operationId}, f, t, c::wallet_currency, a, ${spec.now.toISOString()}
+          from unnest(${sql.param(resolved.map((r) => r.from))}::int[],
+                      ${sql.param(resolved.map((r) => r.to))}::int[],
+                      ${sql.param(resolved.map((r) => r.currency))}::text[],
+                      ${sql.param(resolved.map((r) => r.amount))}::bigint[]) as x(f, t, c, a)
+        ), experience as (
+          update users set experience = users.experience + x.tenths
+          from unnest(${sql.param(xpUsers.map(([user]) => user))}::int[],
+                      ${sql.param(xpUsers.map(([, tenths]) => tenths))}::int[]) as x(u, tenths)
+          where users.id = x.u
+        )
+        select id, kind, user_id, currency, balance from moved`);
       if (updated.rows.length !== changed.length) throw new DomainError('INSUFFICIENT_BALANCE');
+      for (const row of updated.rows)
+        if (row.kind === 'user') balances.set(`${row.user_id}:${row.currency}`, Number(row.balance));
     }
-    if (resolved.length) {
-      await tx.execute(sql`
-        insert into wallet_transfers (operation_id, from_account, to_account, currency, amount, created_at)
-        select ${operationId}, f, t, c::wallet_currency, a, ${spec.now.toISOString()}
-        from unnest(${sql.param(resolved.map((r) => r.from))}::int[],
-                    ${sql.param(resolved.map((r) => r.to))}::int[],
-                    ${sql.param(resolved.map((r) => r.currency))}::text[],
-                    ${sql.param(resolved.map((r) => r.amount))}::bigint[]) as x(f, t, c, a)`);
-    }
-    for (const [user, tenths] of experience) {
-      if (tenths !== 0)
-        await tx.execute(sql`update users set experience = experience + ${tenths} where id = ${user}`);
-    }
-    const final = spec.after ? await spec.after(tx, operationId, result) : result;
+    const final = spec.after ? await spec.after(tx, operationId, result, balances) : result;
     await tx.execute(sql`
       update wallet_operations set result = ${JSON.stringify(final ?? {})}::jsonb where id = ${operationId}`);
     return { result: final, replayed: false, operationId };

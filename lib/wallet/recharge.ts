@@ -2,11 +2,12 @@
 // once — the order's ledger key is `recharge:<order no>`, so a replayed notification finds the
 // operation already done and moves nothing.
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import { getConfig } from '@/lib/config';
 import type { DbOrTx } from '@/lib/db';
 import { recordsSince } from '@/lib/live/history';
+import { log } from '@/lib/log';
 import { secretFor } from '@/lib/system/secrets';
 import { mintLeg, runOperation } from './ledger';
 import { alipayProvider } from './payments/alipay';
@@ -122,7 +123,7 @@ export async function orderOf(db: DbOrTx, userId: number, orderNo: string) {
 
 export type SettleResult = {
   order_no: string;
-  status: 'paid' | 'cancelled';
+  status: 'paid' | 'cancelled' | 'paid_after_cancel';
   diamonds: number;
   replayed: boolean;
 };
@@ -153,7 +154,7 @@ export async function settleNotification(
     const [after] = await db.select().from(payOrders).where(eq(payOrders.id, order.id));
     return {
       order_no: order.orderNo,
-      status: after!.status === 'paid' ? 'paid' : 'cancelled',
+      status: after!.status === 'pending' ? 'cancelled' : after!.status,
       diamonds: 0,
       replayed: false,
     };
@@ -165,21 +166,32 @@ export async function settleNotification(
     payload: { order: order.orderNo },
     now,
     prepare: async (tx) => {
-      // Paying an order the buyer cancelled still delivers what was paid for.
+      // Paying an order the buyer cancelled still delivers what was paid for (the money was taken),
+      // as a real shop does; the order is marked `paid_after_cancel` and logged for support.
       const updated = await tx
         .update(payOrders)
-        .set({ status: 'paid', providerTradeNo: verified.tradeNo.slice(0, 64), settledAt: now })
+        .set({
+          status: sql`case when ${payOrders.status} = 'cancelled' then 'paid_after_cancel'::pay_order_status else 'paid'::pay_order_status end`,
+          providerTradeNo: verified.tradeNo.slice(0, 64),
+          settledAt: now,
+        })
         .where(and(eq(payOrders.id, order.id)))
         .returning();
+      const status = updated[0]!.status as 'paid' | 'paid_after_cancel';
+      if (status === 'paid_after_cancel')
+        log.warn(
+          { orderNo: order.orderNo, channel: provider.channel, tradeNo: verified.tradeNo },
+          'payment arrived for a cancelled order: credited and marked paid_after_cancel',
+        );
       return {
         legs: [mintLeg(order.userId, 'star', order.diamonds)],
-        result: { order_no: order.orderNo, diamonds: updated[0]!.diamonds },
+        result: { order_no: order.orderNo, diamonds: updated[0]!.diamonds, status },
       };
     },
   });
   return {
     order_no: order.orderNo,
-    status: 'paid',
+    status: outcome.result.status ?? 'paid',
     diamonds: outcome.result.diamonds,
     replayed: outcome.replayed,
   };

@@ -114,7 +114,16 @@ export const chargeRules = pgTable(
   ],
 );
 
-export const payOrderStatus = pgEnum('pay_order_status', ['pending', 'paid', 'cancelled']);
+/**
+ * paid_after_cancel: the buyer cancelled, then the provider still took the money (a payment page left
+ * open); the diamonds are credited, since the money was taken, and the order stays marked for support.
+ */
+export const payOrderStatus = pgEnum('pay_order_status', [
+  'pending',
+  'paid',
+  'cancelled',
+  'paid_after_cancel',
+]);
 
 /** A recharge order; paid exactly once by its provider's signed notification. */
 export const payOrders = pgTable(

@@ -12,6 +12,7 @@ import { productName } from '@/lib/i18n/metadata';
 import { redirect } from '@/lib/i18n/navigation';
 import { LOCALES, type Locale, localizedPath } from '@/lib/i18n/routing';
 import { ApplyAnchorTab } from './apply-anchor-tab';
+import { BackpackTab } from './backpack-tab';
 import { GuestPanel } from './guest-panel';
 import { LevelTab } from './level-tab';
 import { MemberRail } from './member-rail';
@@ -21,13 +22,16 @@ import { ProfileTab } from './profile-tab';
 import {
   ANCHOR_CENTER_TAB,
   APPLY_ANCHOR_TAB,
+  BACKPACK_TAB,
   LEVEL_TAB,
   NOBILITY_TAB,
   PROFILE_TAB,
   tabOfType,
   WALLET_TAB,
+  WITHDRAWALS_TAB,
 } from './tabs';
 import { WalletTab } from './wallet-tab';
+import { WithdrawalsTab } from './withdrawals-tab';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ type?: string }> };
 
@@ -62,7 +66,7 @@ export default async function MemberPage({ params, searchParams }: Props) {
     );
   }
   // Spec §6: the anchor centre is for anchors; everyone else lands on the application tab.
-  if (tab.type === ANCHOR_CENTER_TAB && !session.isAnchor) {
+  if ((tab.type === ANCHOR_CENTER_TAB || tab.type === WITHDRAWALS_TAB) && !session.isAnchor) {
     return redirect({ href: `/member?type=${APPLY_ANCHOR_TAB}`, locale });
   }
 
@@ -88,6 +92,7 @@ export default async function MemberPage({ params, searchParams }: Props) {
               common: messages.common,
               wallet: messages.wallet,
               nobility: messages.nobility,
+              earnings: messages.earnings,
             }}
           >
             {tab.type === PROFILE_TAB ? (
@@ -98,6 +103,10 @@ export default async function MemberPage({ params, searchParams }: Props) {
               <WalletTab userId={session.id} />
             ) : tab.type === NOBILITY_TAB ? (
               <NobilityTab profile={profile} />
+            ) : tab.type === BACKPACK_TAB ? (
+              <BackpackTab userId={session.id} />
+            ) : tab.type === WITHDRAWALS_TAB ? (
+              <WithdrawalsTab userId={session.id} now={new Date()} />
             ) : tab.type === APPLY_ANCHOR_TAB ? (
               <ApplyAnchorTab profile={profile} />
             ) : tab.type === ANCHOR_CENTER_TAB ? (

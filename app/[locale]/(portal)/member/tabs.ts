@@ -2,6 +2,8 @@
 // screens use.
 import {
   Award,
+  Backpack,
+  Banknote,
   CalendarCheck,
   Crown,
   Heart,
@@ -30,11 +32,15 @@ export const LEVEL_TAB = 5;
 export const APPLY_ANCHOR_TAB = 7;
 export const NOBILITY_TAB = 8;
 export const ANCHOR_CENTER_TAB = 9;
+export const BACKPACK_TAB = 20;
+export const WITHDRAWALS_TAB = 21;
 
 export const MEMBER_TABS: MemberTab[] = [
   { type: PROFILE_TAB, key: 'profile', icon: UserRound, shownTo: 'all' },
   { type: WALLET_TAB, key: 'wallet', icon: Wallet, shownTo: 'all' },
   { type: LEVEL_TAB, key: 'level', icon: Award, shownTo: 'all' },
+  { type: BACKPACK_TAB, key: 'backpack', icon: Backpack, shownTo: 'all' },
+  { type: WITHDRAWALS_TAB, key: 'withdrawals', icon: Banknote, shownTo: 'anchor' },
   { type: 3, key: 'follows', icon: Heart, shownTo: 'all' },
   { type: 4, key: 'collection', icon: Star, shownTo: 'all' },
   { type: 6, key: 'booking', icon: CalendarCheck, shownTo: 'all' },

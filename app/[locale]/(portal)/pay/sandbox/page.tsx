@@ -102,7 +102,7 @@ export default async function SandboxCheckoutPage({ params, searchParams }: Prop
             ) : (
               <div className="flex items-center justify-between gap-4 rounded-lg border border-line px-4 py-3">
                 <p className="flex items-center gap-2 text-sm font-medium" data-testid="checkout-result">
-                  {order.status === 'paid' ? (
+                  {order.status === 'paid' || order.status === 'paid_after_cancel' ? (
                     <>
                       <CheckCircle2 aria-hidden className="size-5 text-win" />
                       {t('checkout.paid', { diamonds: order.diamonds })}

@@ -1,0 +1,128 @@
+// Withdrawals tab for anchors: earnings (yellow diamonds) available and held, where payouts go, the
+// application form with the payment PIN, converting into star diamonds, and the history with states.
+import { ArrowRightLeft, Banknote, Clock, Landmark, ReceiptText, Star } from 'lucide-react';
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { EmptyState } from '@/components/ui/empty-state';
+import { getConfig } from '@/lib/config';
+import { getDb } from '@/lib/db';
+import { alipayOf, bankCardOf, withdrawalList } from '@/lib/earnings/service';
+import { balancesOf } from '@/lib/wallet/ledger';
+import { ConvertForm } from './convert-form';
+import { PayoutAccountsForm } from './payout-accounts-form';
+import { SectionCard, StatusPill } from './section-card';
+import { WithdrawForm } from './withdraw-form';
+
+const TONE = { pending: 'waiting', paid: 'good', rejected: 'bad' } as const;
+
+export async function WithdrawalsTab({ userId, now }: { userId: number; now: Date }) {
+  const t = await getTranslations('earnings');
+  const format = await getFormatter();
+  const db = getDb();
+  const { WITHDRAW_MIN: min, WITHDRAW_FEE_PERCENT: feePercent } = getConfig();
+  const [balances, card, alipay, history] = await Promise.all([
+    balancesOf(db, userId),
+    bankCardOf(db, userId),
+    alipayOf(db, userId),
+    withdrawalList(db, userId, now, 1, 50),
+  ]);
+  const held = history.list
+    .filter((row) => row.status === 'pending')
+    .reduce((sum, row) => sum + row.amount, 0);
+  const stats = [
+    { key: 'available', icon: Star, value: balances.yellow, hint: t('stats.availableHint') },
+    { key: 'held', icon: Clock, value: held, hint: t('stats.heldHint') },
+    {
+      key: 'rules',
+      icon: Banknote,
+      value: min,
+      hint: t('stats.rulesHint', { fee: format.number(feePercent) }),
+    },
+  ];
+  return (
+    <div className="space-y-5">
+      <section aria-label={t('stats.label')} className="grid grid-cols-3 gap-4">
+        {stats.map(({ key, icon: Icon, value, hint }) => (
+          <div key={key} className="rounded-xl border border-line bg-surface px-5 py-4">
+            <p className="flex items-center gap-1.5 text-sm text-ink-500">
+              <Icon aria-hidden className="size-4 text-brand-500" />
+              {t(`stats.${key}` as never)}
+            </p>
+            <p
+              className="mt-1 text-2xl font-semibold text-ink-900 tabular-nums"
+              data-testid={`earnings-${key}`}
+            >
+              {format.number(value)}
+            </p>
+            <p className="mt-1 text-xs text-ink-500">{hint}</p>
+          </div>
+        ))}
+      </section>
+      <SectionCard title={t('accounts.title')} icon={Landmark}>
+        <PayoutAccountsForm card={card} alipay={alipay} />
+      </SectionCard>
+      <SectionCard title={t('withdraw.title')} icon={Banknote}>
+        <WithdrawForm
+          available={balances.yellow}
+          min={min}
+          feePercent={feePercent}
+          methods={{ bank: card !== null, alipay: alipay !== null }}
+        />
+      </SectionCard>
+      <SectionCard title={t('convert.title')} icon={ArrowRightLeft}>
+        <ConvertForm available={balances.yellow} />
+      </SectionCard>
+      <SectionCard
+        title={t('history.title')}
+        icon={ReceiptText}
+        aside={<span className="text-xs text-ink-500">{t('history.note')}</span>}
+      >
+        {history.list.length ? (
+          <table className="w-full text-sm" data-testid="withdrawal-history">
+            <thead>
+              <tr className="border-b border-line text-left text-xs text-ink-500">
+                <th scope="col" className="py-2 font-medium">
+                  {t('history.time')}
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  {t('history.amount')}
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  {t('history.fee')}
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  {t('history.payout')}
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  {t('history.to')}
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  {t('history.status')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.list.map((row) => (
+                <tr key={row.id} className="border-b border-line last:border-b-0">
+                  <td className="py-2.5 text-ink-700 tabular-nums">
+                    {format.dateTime(new Date(row.created_at), { dateStyle: 'short', timeStyle: 'short' })}
+                  </td>
+                  <td className="py-2.5 font-medium text-ink-900 tabular-nums">
+                    {format.number(row.amount)}
+                  </td>
+                  <td className="py-2.5 text-ink-700 tabular-nums">{format.number(row.fee)}</td>
+                  <td className="py-2.5 text-ink-700 tabular-nums">{format.number(row.payout)}</td>
+                  <td className="py-2.5 text-ink-700">{row.destination}</td>
+                  <td className="py-2.5 text-right">
+                    <StatusPill tone={TONE[row.status]}>{t(`history.states.${row.status}`)}</StatusPill>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <EmptyState icon={ReceiptText} title={t('history.emptyTitle')} hint={t('history.emptyHint')} />
+        )}
+      </SectionCard>
+    </div>
+  );
+}

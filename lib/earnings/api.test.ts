@@ -1,0 +1,292 @@
+// Anchor earnings through the API: binding payout destinations, withdrawals through escrow with the
+// payment password (and its lockout), operators' decisions, conversion, and every refusal moving nothing.
+import { hashPassword } from '@/lib/accounts/password';
+import { type ApiApp, createApiApp } from '@/lib/server/api-app';
+import { apiCaller } from '@/lib/testing/api';
+import { createTestDb, type TestDb } from '@/lib/testing/db';
+import { makeSignedInUser } from '@/lib/testing/factories';
+import { checkLedger } from '@/lib/wallet/check';
+import { balancesOf, mintLeg, runOperation } from '@/lib/wallet/ledger';
+import { isValidCardNumber, maskCard } from './service';
+
+let testDb: TestDb;
+let app: ApiApp;
+const call = apiCaller(() => app);
+let passwordHash: string;
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  app = createApiApp({ db: () => testDb.db });
+  passwordHash = await hashPassword('246810');
+});
+afterAll(() => testDb.close());
+
+const CARD = '6222020200112233446';
+const en = (token: string) => ({ lang: 'en', token });
+let counter = 0;
+const key = () => `key-${++counter}-abcdef`;
+
+async function fund(userId: number, currency: 'yellow' | 'star', amount: number) {
+  await runOperation(testDb.db, {
+    key: `earn-fund:${userId}:${++counter}`,
+    kind: 'test_fund',
+    userId,
+    payload: {},
+    now: new Date('2026-05-01T00:00:00Z'),
+    prepare: async () => ({ legs: [mintLeg(userId, currency, amount)], result: {} }),
+  });
+}
+
+async function anchorWithEarnings(yellow = 1000) {
+  const anchor = await makeSignedInUser(testDb.db, { isAnchor: true, paymentPasswordHash: passwordHash });
+  if (yellow) await fund(anchor.user.id, 'yellow', yellow);
+  return anchor;
+}
+
+const get = <T>(token: string, path: string, query: Record<string, string | number> = {}) =>
+  call<T>(`${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, {
+    headers: en(token),
+  });
+
+type Withdrawal = {
+  id: number;
+  amount: number;
+  fee: number;
+  payout: number;
+  status: string;
+  destination: string;
+};
+
+it('checks card numbers with Luhn and masks them', () => {
+  expect(isValidCardNumber(CARD)).toBe(true);
+  expect(isValidCardNumber('4111111111111111')).toBe(true);
+  expect(isValidCardNumber('4111111111111112')).toBe(false);
+  expect(isValidCardNumber('12345')).toBe(false);
+  expect(maskCard(CARD)).toBe('6222 **** **** 3446');
+});
+
+it('binds a bank card and an Alipay account and shows them masked', async () => {
+  const anchor = await anchorWithEarnings(0);
+  expect((await get(anchor.token, '/api/Bank_card/getInfo')).body.data).toEqual({ card: null });
+  const bound = await get<{ card: { card_number: string; real_name: string } }>(
+    anchor.token,
+    '/api/Bank_card/bind',
+    {
+      bank_name: 'China Merchants Bank',
+      card_number: '6222 0202 0011 2233 446',
+      real_name: '张三丰',
+    },
+  );
+  expect(bound.body.code).toBe(0);
+  expect(bound.body.data.card).toEqual({
+    bank_name: 'China Merchants Bank',
+    card_number: '6222 **** **** 3446',
+    real_name: '张**',
+  });
+  expect((await get(anchor.token, '/api/Bank_card/getInfo')).body.data).toEqual(bound.body.data);
+
+  const alipay = await get<{ alipay: { account: string } }>(anchor.token, '/api/Bank_card/bindAliPay', {
+    account: '13800138000',
+    real_name: 'Zhang',
+  });
+  expect(alipay.body.data.alipay).toEqual({ account: '138****8000', real_name: 'Z****' });
+  expect((await get(anchor.token, '/api/Bank_card/getAliPayInfo')).body.data).toEqual(alipay.body.data);
+
+  const badCard = await get(anchor.token, '/api/Bank_card/bind', {
+    bank_name: 'Bank',
+    card_number: '4111111111111112',
+    real_name: 'Z',
+  });
+  expect(badCard.body.code).toBe(1);
+  expect(badCard.body.msg).toMatch(/card number/i);
+  const badAlipay = await get(anchor.token, '/api/Bank_card/bindAliPay', {
+    account: 'not an account',
+    real_name: 'Z',
+  });
+  expect(badAlipay.body.code).toBe(1);
+  // The first card stays.
+  expect((await get(anchor.token, '/api/Bank_card/getInfo')).body.data).toEqual(bound.body.data);
+});
+
+it('applies for a withdrawal into escrow; the operator pays it out with the fee as revenue', async () => {
+  const anchor = await anchorWithEarnings(1000);
+  const operator = await makeSignedInUser(testDb.db, { role: 'operator' });
+  const card = await get(anchor.token, '/api/Bank_card/bind', {
+    bank_name: 'ICBC',
+    card_number: CARD,
+    real_name: 'Li Lei',
+  });
+  expect(card.body).toMatchObject({ code: 0 });
+  const applyKey = key();
+  const applied = await get<Withdrawal & { replayed: boolean }>(
+    anchor.token,
+    '/api/Balance/applyForWithdrawal',
+    {
+      amount: 300,
+      type: 'bank',
+      pay_password: '246810',
+      key: applyKey,
+    },
+  );
+  expect(applied.body.code).toBe(0);
+  expect(applied.body.data).toMatchObject({ amount: 300, status: 'pending', replayed: false });
+  expect(applied.body.data.destination).toBe('ICBC · 6222 **** **** 3446 · L*****');
+  expect((await balancesOf(testDb.db, anchor.user.id)).yellow).toBe(700);
+  // A retry of the same click replays.
+  const again = await get<{ replayed: boolean; id: number }>(
+    anchor.token,
+    '/api/Balance/applyForWithdrawal',
+    {
+      amount: 300,
+      type: 'bank',
+      pay_password: '246810',
+      key: applyKey,
+    },
+  );
+  expect(again.body.data).toMatchObject({ replayed: true, id: applied.body.data.id });
+  expect((await balancesOf(testDb.db, anchor.user.id)).yellow).toBe(700);
+
+  const list = await get<{ total: number; list: Withdrawal[]; yellow: number; min: number }>(
+    anchor.token,
+    '/api/Balance/withdrawalList',
+  );
+  expect(list.body.data).toMatchObject({ total: 1, yellow: 700, min: 100 });
+
+  const pending = await call<{ list: (Withdrawal & { user_id: number })[] }>('/api/admin/withdrawals/list', {
+    headers: en(operator.token),
+  });
+  const mine = pending.body.data.list.find((row) => row.id === applied.body.data.id)!;
+  expect(mine.destination).toBe(`ICBC · ${CARD} · Li Lei`);
+
+  const paid = await call<Withdrawal>('/api/admin/withdrawals/decide', {
+    headers: en(operator.token),
+    json: { id: applied.body.data.id, decision: 'pay' },
+  });
+  expect(paid.body.data.status).toBe('paid');
+  const twice = await call('/api/admin/withdrawals/decide', {
+    headers: en(operator.token),
+    json: { id: applied.body.data.id, decision: 'reject' },
+  });
+  expect(twice.body.code).toBe(1);
+  expect(twice.body.msg).toMatch(/already/i);
+  expect((await balancesOf(testDb.db, anchor.user.id)).yellow).toBe(700);
+  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+});
+
+it('a rejected withdrawal returns the diamonds to the anchor', async () => {
+  const anchor = await anchorWithEarnings(500);
+  const operator = await makeSignedInUser(testDb.db, { role: 'operator' });
+  await get(anchor.token, '/api/Bank_card/bindAliPay', { account: 'lilei@example.com', real_name: 'Li Lei' });
+  const applied = await get<Withdrawal>(anchor.token, '/api/Balance/applyForWithdrawal', {
+    amount: 500,
+    type: 'alipay',
+    pay_password: '246810',
+    key: key(),
+  });
+  expect(applied.body.data.destination).toBe('li***@example.com · L*****');
+  expect((await balancesOf(testDb.db, anchor.user.id)).yellow).toBe(0);
+  const rejected = await call<Withdrawal>('/api/admin/withdrawals/decide', {
+    headers: en(operator.token),
+    json: { id: applied.body.data.id, decision: 'reject' },
+  });
+  expect(rejected.body.data.status).toBe('rejected');
+  expect((await balancesOf(testDb.db, anchor.user.id)).yellow).toBe(500);
+  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+});
+
+it('refuses bad withdrawals with a translated message and moves nothing', async () => {
+  const anchor = await anchorWithEarnings(1000);
+  const viewer = await makeSignedInUser(testDb.db);
+  const apply = (query: Record<string, string | number>, token = anchor.token) =>
+    get(token, '/api/Balance/applyForWithdrawal', {
+      type: 'bank',
+      pay_password: '246810',
+      key: key(),
+      ...query,
+    });
+  // No card bound yet.
+  expect((await apply({ amount: 200 })).body.msg).toMatch(/bank card/i);
+  await get(anchor.token, '/api/Bank_card/bind', { bank_name: 'ICBC', card_number: CARD, real_name: 'Li' });
+  expect((await apply({ amount: 50 })).body.msg).toMatch(/100/);
+  expect((await apply({ amount: -200 })).body.msg).toMatch(/whole number/i);
+  expect((await apply({ amount: 150.5 })).body.msg).toMatch(/whole number/i);
+  expect((await apply({ amount: 5000 })).body.msg).toMatch(/not enough/i);
+  // Plain users cannot withdraw.
+  expect((await apply({ amount: 200 }, viewer.token)).status).toBe(403);
+  expect((await balancesOf(testDb.db, anchor.user.id)).yellow).toBe(1000);
+  // A plain user cannot reach the operators' calls.
+  const list = await call('/api/admin/withdrawals/list', { headers: en(viewer.token) });
+  expect(list.status).toBe(403);
+  const decide = await call('/api/admin/withdrawals/decide', {
+    headers: en(anchor.token),
+    json: { id: 1, decision: 'pay' },
+  });
+  expect(decide.status).toBe(403);
+});
+
+it('locks payment operations after 5 wrong payment passwords', async () => {
+  const anchor = await anchorWithEarnings(1000);
+  await get(anchor.token, '/api/Bank_card/bind', { bank_name: 'ICBC', card_number: CARD, real_name: 'Li' });
+  const apply = (password: string) =>
+    get(anchor.token, '/api/Balance/applyForWithdrawal', { amount: 200, pay_password: password, key: key() });
+  for (let i = 4; i >= 1; i--) {
+    const wrong = await apply('000000');
+    expect(wrong.body.code).toBe(1);
+    expect(wrong.body.msg).toContain(`${i}`);
+  }
+  const locked = await apply('000000');
+  expect(locked.status).toBe(429);
+  expect(locked.body.msg).toMatch(/locked/i);
+  // Even the right password is refused while locked.
+  expect((await apply('246810')).status).toBe(429);
+  expect((await balancesOf(testDb.db, anchor.user.id)).yellow).toBe(1000);
+
+  const other = await anchorWithEarnings(1000);
+  const noPassword = await makeSignedInUser(testDb.db, { isAnchor: true });
+  await fund(noPassword.user.id, 'yellow', 500);
+  await get(noPassword.token, '/api/Bank_card/bind', {
+    bank_name: 'ICBC',
+    card_number: CARD,
+    real_name: 'Li',
+  });
+  const unset = await get(noPassword.token, '/api/Balance/applyForWithdrawal', {
+    amount: 200,
+    pay_password: '123456',
+    key: key(),
+  });
+  expect(unset.body.msg).toMatch(/payment PIN/i);
+  // Another account is not affected by the lock.
+  await get(other.token, '/api/Bank_card/bind', { bank_name: 'ICBC', card_number: CARD, real_name: 'Li' });
+  const fine = await get(other.token, '/api/Balance/applyForWithdrawal', {
+    amount: 200,
+    pay_password: '246810',
+    key: key(),
+  });
+  expect(fine.body.code).toBe(0);
+});
+
+it('converts earnings into star diamonds only when confirmed', async () => {
+  const anchor = await anchorWithEarnings(400);
+  const refused = await get(anchor.token, '/api/Balance/conversionBalance', { amount: 100, key: key() });
+  expect(refused.body.code).toBe(1);
+  expect(refused.body.msg).toMatch(/confirm/i);
+  expect(
+    (await get(anchor.token, '/api/Balance/conversionBalance', { amount: -1, confirm: 1 })).body.code,
+  ).toBe(1);
+  expect(
+    (await get(anchor.token, '/api/Balance/conversionBalance', { amount: 900, confirm: 1 })).body.msg,
+  ).toMatch(/not enough/i);
+  const converted = await get<{ yellow: number; star: number }>(
+    anchor.token,
+    '/api/Balance/conversionBalance',
+    {
+      amount: 150,
+      confirm: 1,
+      key: key(),
+    },
+  );
+  expect(converted.body.data).toMatchObject({ yellow: 150, star: 150 });
+  const balances = await balancesOf(testDb.db, anchor.user.id);
+  expect(balances).toMatchObject({ yellow: 250, star: 150 });
+  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+});

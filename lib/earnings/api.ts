@@ -1,0 +1,247 @@
+// Bank and money calls of spec §7 for anchors' earnings: binding a bank card and an Alipay account,
+// withdrawals (with the payment password), the operators' decisions, and converting earnings.
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { requireAnchor, requireOperator, requireUser } from '@/lib/api/auth';
+import type { AppEnv } from '@/lib/api/context';
+import { defineRoute } from '@/lib/api/route';
+import { getConfig } from '@/lib/config';
+import { balancesOf } from '@/lib/wallet/ledger';
+import {
+  alipayOf,
+  applyForWithdrawal,
+  bankCardOf,
+  bindAlipay,
+  bindBankCard,
+  convertEarnings,
+  decideWithdrawal,
+  pendingWithdrawals,
+  withdrawalList,
+} from './service';
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const page = z.coerce.number().int().min(1).max(10_000).default(1);
+const size = z.coerce.number().int().min(1).max(50).default(15);
+/** Any number here; the service refuses "-5" or "1.5" with the translated INVALID_AMOUNT. */
+const amount = z.coerce.number();
+const key = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/)
+  .optional();
+const cardSchema = z.object({ bank_name: z.string(), card_number: z.string(), real_name: z.string() });
+const alipaySchema = z.object({ account: z.string(), real_name: z.string() });
+const withdrawalSchema = z.object({
+  id: z.number(),
+  amount: z.number(),
+  fee: z.number(),
+  payout: z.number(),
+  method: z.enum(['bank', 'alipay']),
+  destination: z.string(),
+  status: z.enum(['pending', 'paid', 'rejected']),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+});
+const rules = () => ({ min: getConfig().WITHDRAW_MIN, feePercent: getConfig().WITHDRAW_FEE_PERCENT });
+
+export function registerEarningsRoutes(app: OpenAPIHono<AppEnv>) {
+  defineRoute(
+    app,
+    {
+      path: '/api/Bank_card/bind',
+      effect: 'write',
+      methods: ['get', 'post'],
+      tag: 'Earnings',
+      summary: 'Binds (or replaces) the bank card payouts go to; the number must pass the Luhn check',
+      middleware: [requireUser],
+      input: z.object({
+        bank_name: z.string().trim().min(2).max(40),
+        card_number: z.string().trim().min(12).max(23),
+        real_name: z.string().trim().min(1).max(40),
+      }),
+      output: z.object({ card: cardSchema }),
+    },
+    async (c, input) => ({
+      card: (await bindBankCard(
+        c.var.db,
+        c.var.user!.id,
+        { bankName: input.bank_name, cardNumber: input.card_number, realName: input.real_name },
+        c.var.now,
+      ))!,
+    }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/Bank_card/getInfo',
+      effect: 'read',
+      methods: ['get', 'post'],
+      tag: 'Earnings',
+      summary: 'The bound bank card, masked (null when none)',
+      middleware: [requireUser],
+      output: z.object({ card: cardSchema.nullable() }),
+    },
+    async (c) => ({ card: await bankCardOf(c.var.db, c.var.user!.id) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/Bank_card/bindAliPay',
+      effect: 'write',
+      methods: ['get', 'post'],
+      tag: 'Earnings',
+      summary: 'Binds (or replaces) the Alipay account payouts go to (a mobile number or an e-mail)',
+      middleware: [requireUser],
+      input: z.object({
+        account: z.string().trim().min(3).max(64),
+        real_name: z.string().trim().min(1).max(40),
+      }),
+      output: z.object({ alipay: alipaySchema }),
+    },
+    async (c, input) => ({
+      alipay: (await bindAlipay(
+        c.var.db,
+        c.var.user!.id,
+        { account: input.account, realName: input.real_name },
+        c.var.now,
+      ))!,
+    }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/Bank_card/getAliPayInfo',
+      effect: 'read',
+      methods: ['get', 'post'],
+      tag: 'Earnings',
+      summary: 'The bound Alipay account, masked (null when none)',
+      middleware: [requireUser],
+      output: z.object({ alipay: alipaySchema.nullable() }),
+    },
+    async (c) => ({ alipay: await alipayOf(c.var.db, c.var.user!.id) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/Balance/applyForWithdrawal',
+      effect: 'write',
+      methods: ['get', 'post'],
+      tag: 'Earnings',
+      summary:
+        'An anchor applies to withdraw yellow diamonds (type bank or alipay) with the payment password; the amount goes to escrow until an operator decides. `key` makes a retry safe',
+      middleware: [requireAnchor],
+      input: z.object({
+        amount,
+        type: z.enum(['bank', 'alipay']).default('bank'),
+        pay_password: z.string().min(1).max(32),
+        key,
+      }),
+      output: withdrawalSchema.extend({ replayed: z.boolean() }),
+    },
+    async (c, input) => {
+      const outcome = await applyForWithdrawal(
+        c.var.db,
+        c.var.user!.id,
+        {
+          amount: input.amount,
+          method: input.type,
+          paymentPassword: input.pay_password,
+          key: input.key ?? crypto.randomUUID(),
+        },
+        rules(),
+        c.var.now,
+      );
+      return { ...outcome.result, replayed: outcome.replayed };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/Balance/withdrawalList',
+      effect: 'read',
+      methods: ['get', 'post'],
+      tag: 'Earnings',
+      summary:
+        "An anchor's withdrawals of the last three months with their states, the withdrawable yellow diamonds, the minimum and the fee",
+      middleware: [requireAnchor],
+      input: z.object({ page, size }),
+      output: z.object({
+        total: z.number(),
+        list: z.array(withdrawalSchema),
+        yellow: z.number(),
+        min: z.number(),
+        fee_percent: z.number(),
+      }),
+    },
+    async (c, input) => {
+      const [list, balances] = await Promise.all([
+        withdrawalList(c.var.db, c.var.user!.id, c.var.now, input.page, input.size),
+        balancesOf(c.var.db, c.var.user!.id),
+      ]);
+      const { min, feePercent } = rules();
+      return { ...list, yellow: balances.yellow, min, fee_percent: feePercent };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/Balance/conversionBalance',
+      effect: 'write',
+      methods: ['get', 'post'],
+      tag: 'Earnings',
+      summary:
+        'Converts yellow diamonds (earnings) into star diamonds 1:1. Irreversible, and star diamonds cannot be withdrawn: refused unless `confirm=1`',
+      middleware: [requireUser],
+      input: z.object({ amount, confirm: z.coerce.number().int().min(0).max(1).default(0), key }),
+      output: z.object({ yellow: z.number(), star: z.number(), replayed: z.boolean() }),
+    },
+    async (c, input) => {
+      const outcome = await convertEarnings(
+        c.var.db,
+        c.var.user!.id,
+        { amount: input.amount, confirmed: input.confirm === 1, key: input.key ?? crypto.randomUUID() },
+        c.var.now,
+      );
+      return { ...outcome.result, replayed: outcome.replayed };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/withdrawals/list',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Earnings',
+      summary: 'Operators: withdrawals waiting for a decision, oldest first, with the full destination',
+      middleware: [requireOperator],
+      input: z.object({ page, size }),
+      output: z.object({
+        list: z.array(withdrawalSchema.extend({ user_id: z.number(), nickname: z.string() })),
+      }),
+    },
+    async (c, input) => ({ list: await pendingWithdrawals(c.var.db, input.page, input.size) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/withdrawals/decide',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Earnings',
+      summary:
+        'Operators: pay a withdrawal out (escrow → paid out, the fee to revenue) or reject it (escrow → back to the anchor)',
+      middleware: [requireOperator],
+      input: z.object({ id, decision: z.enum(['pay', 'reject']) }),
+      output: withdrawalSchema,
+    },
+    async (c, input) =>
+      (await decideWithdrawal(c.var.db, c.var.user!.id, input.id, input.decision, c.var.now)).result,
+  );
+}

@@ -1,0 +1,300 @@
+// Anchor earnings: payout destinations, withdrawals through escrow, operators' decisions, and the
+// one-way conversion of yellow diamonds (earnings) into star diamonds (the consumption wallet).
+// Every movement is a ledger operation (DESIGN §8); a withdrawal's escrow legs use the anchor's own
+// shard of the escrow account so the release always draws on the shard that received the money.
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { verifyPaymentPassword } from '@/lib/accounts/payment-password';
+import { users } from '@/lib/accounts/schema';
+import { DomainError, NotFoundError } from '@/lib/api/errors';
+import type { DbOrTx } from '@/lib/db';
+import { recordsSince } from '@/lib/live/history';
+import { type Leg, runOperation } from '@/lib/wallet/ledger';
+import { alipayAccounts, bankCards, withdrawals } from './schema';
+
+/** Luhn (mod 10) check of a 12–19 digit card number. */
+export function isValidCardNumber(number: string) {
+  if (!/^\d{12,19}$/.test(number)) return false;
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** `6222 **** **** 0123`: the first four and last four digits. */
+export const maskCard = (number: string) => `${number.slice(0, 4)} **** **** ${number.slice(-4)}`;
+
+/** `138****0000` / `ab***@example.com`. */
+export function maskAccount(account: string) {
+  const at = account.indexOf('@');
+  if (at > 0) return `${account.slice(0, Math.min(2, at))}***${account.slice(at)}`;
+  if (account.length <= 7) return `${account.slice(0, 1)}***${account.slice(-1)}`;
+  return `${account.slice(0, 3)}****${account.slice(-4)}`;
+}
+
+/** `张*` / `N*** V** A`: the first character of the name, the rest hidden. */
+export const maskName = (name: string) =>
+  `${[...name][0] ?? ''}${'*'.repeat(Math.max(1, [...name].length - 1))}`;
+
+const ALIPAY_ACCOUNT = /^(1\d{10}|[^\s@]{1,40}@[^\s@]+\.[^\s@]{2,})$/;
+
+export async function bindBankCard(
+  db: DbOrTx,
+  userId: number,
+  input: { bankName: string; cardNumber: string; realName: string },
+  now: Date,
+) {
+  const cardNumber = input.cardNumber.replace(/[\s-]/g, '');
+  if (!isValidCardNumber(cardNumber)) throw new DomainError('CARD_NUMBER_INVALID');
+  const values = {
+    bankName: input.bankName.trim(),
+    cardNumber,
+    realName: input.realName.trim(),
+    updatedAt: now,
+  };
+  await db
+    .insert(bankCards)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: bankCards.userId, set: values });
+  return bankCardOf(db, userId);
+}
+
+export async function bankCardOf(db: DbOrTx, userId: number) {
+  const [card] = await db.select().from(bankCards).where(eq(bankCards.userId, userId));
+  return card
+    ? { bank_name: card.bankName, card_number: maskCard(card.cardNumber), real_name: maskName(card.realName) }
+    : null;
+}
+
+export async function bindAlipay(
+  db: DbOrTx,
+  userId: number,
+  input: { account: string; realName: string },
+  now: Date,
+) {
+  const account = input.account.trim();
+  if (!ALIPAY_ACCOUNT.test(account)) throw new DomainError('ALIPAY_ACCOUNT_INVALID');
+  const values = { account, realName: input.realName.trim(), updatedAt: now };
+  await db
+    .insert(alipayAccounts)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: alipayAccounts.userId, set: values });
+  return alipayOf(db, userId);
+}
+
+export async function alipayOf(db: DbOrTx, userId: number) {
+  const [row] = await db.select().from(alipayAccounts).where(eq(alipayAccounts.userId, userId));
+  return row ? { account: maskAccount(row.account), real_name: maskName(row.realName) } : null;
+}
+
+export type WithdrawalRules = { min: number; feePercent: number };
+
+export type WithdrawalView = {
+  id: number;
+  amount: number;
+  fee: number;
+  /** What the anchor receives: amount − fee. */
+  payout: number;
+  method: 'bank' | 'alipay';
+  destination: string;
+  status: 'pending' | 'paid' | 'rejected';
+  created_at: string;
+  decided_at: string | null;
+};
+
+function viewOf(row: typeof withdrawals.$inferSelect, masked = true): WithdrawalView {
+  const account = masked
+    ? row.method === 'bank'
+      ? maskCard(row.account)
+      : maskAccount(row.account)
+    : row.account;
+  return {
+    id: row.id,
+    amount: row.amount,
+    fee: row.fee,
+    payout: row.amount - row.fee,
+    method: row.method,
+    destination: [row.bankName, account, masked ? maskName(row.realName) : row.realName]
+      .filter(Boolean)
+      .join(' · '),
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    decided_at: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+/** The fee on `amount` (rounded up to a whole yellow diamond, never the whole amount). */
+export const withdrawalFee = (amount: number, feePercent: number) =>
+  Math.min(amount - 1, Math.ceil((amount * feePercent) / 100));
+
+/**
+ * An anchor applies to withdraw `amount` yellow diamonds to a bound card or Alipay account, with the
+ * payment password: the diamonds move to escrow at once (`key` makes a retry safe).
+ */
+export async function applyForWithdrawal(
+  db: DbOrTx,
+  userId: number,
+  input: { amount: number; method: 'bank' | 'alipay'; paymentPassword: string; key: string },
+  rules: WithdrawalRules,
+  now: Date,
+) {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new DomainError('INVALID_AMOUNT');
+  if (input.amount < rules.min) throw new DomainError('WITHDRAW_BELOW_MIN', { values: { min: rules.min } });
+  const destination =
+    input.method === 'bank'
+      ? (await db.select().from(bankCards).where(eq(bankCards.userId, userId)))[0]
+      : (await db.select().from(alipayAccounts).where(eq(alipayAccounts.userId, userId)))[0];
+  if (!destination)
+    throw new DomainError(input.method === 'bank' ? 'BANK_CARD_REQUIRED' : 'ALIPAY_ACCOUNT_REQUIRED');
+  await verifyPaymentPassword(db, userId, input.paymentPassword);
+  const fee = withdrawalFee(input.amount, rules.feePercent);
+  const outcome = await runOperation<WithdrawalView>(db, {
+    key: `withdraw:${userId}:${input.key}`,
+    kind: 'withdraw',
+    userId,
+    payload: { amount: input.amount, method: input.method },
+    now,
+    shard: userId,
+    prepare: async (tx, operationId) => {
+      const [row] = await tx
+        .insert(withdrawals)
+        .values({
+          userId,
+          amount: input.amount,
+          fee,
+          method: input.method,
+          bankName: 'bankName' in destination ? destination.bankName : null,
+          account: 'cardNumber' in destination ? destination.cardNumber : destination.account,
+          realName: destination.realName,
+          operationId,
+          createdAt: now,
+        })
+        .returning();
+      return {
+        legs: [
+          { from: { user: userId }, to: { system: 'escrow' }, currency: 'yellow', amount: input.amount },
+        ],
+        result: viewOf(row!),
+      };
+    },
+  });
+  return outcome;
+}
+
+/** An anchor's withdrawals of the last three months, newest first. */
+export async function withdrawalList(db: DbOrTx, userId: number, now: Date, page: number, size: number) {
+  const where = and(eq(withdrawals.userId, userId), gte(withdrawals.createdAt, recordsSince(now)));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(withdrawals)
+      .where(where)
+      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ count: sql<number>`count(*)::int` }).from(withdrawals).where(where),
+  ]);
+  return { total: total!.count, list: rows.map((row) => viewOf(row)) };
+}
+
+/** Operators: applications waiting for a decision (oldest first), with the full destination to pay. */
+export async function pendingWithdrawals(db: DbOrTx, page: number, size: number) {
+  const rows = await db
+    .select({ withdrawal: withdrawals, nickname: users.nickname })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(eq(withdrawals.status, 'pending'))
+    .orderBy(withdrawals.createdAt, withdrawals.id)
+    .limit(size)
+    .offset((page - 1) * size);
+  return rows.map(({ withdrawal, nickname }) => ({
+    ...viewOf(withdrawal, false),
+    user_id: withdrawal.userId,
+    nickname,
+  }));
+}
+
+/**
+ * An operator pays a withdrawal out (escrow → burn, the fee → revenue) or rejects it (escrow → back
+ * to the anchor). A decided withdrawal cannot be decided again (`WITHDRAWAL_DECIDED`).
+ */
+export async function decideWithdrawal(
+  db: DbOrTx,
+  operatorId: number,
+  withdrawalId: number,
+  decision: 'pay' | 'reject',
+  now: Date,
+) {
+  const [found] = await db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId));
+  if (!found) throw new NotFoundError('WITHDRAWAL_NOT_FOUND');
+  const outcome = await runOperation<WithdrawalView>(db, {
+    key: `withdraw-decision:${withdrawalId}`,
+    kind: decision === 'pay' ? 'withdraw_paid' : 'withdraw_rejected',
+    userId: found.userId,
+    payload: { withdrawal: withdrawalId, decision },
+    now,
+    shard: found.userId,
+    prepare: async (tx) => {
+      const [row] = await tx
+        .update(withdrawals)
+        .set({ status: decision === 'pay' ? 'paid' : 'rejected', decidedBy: operatorId, decidedAt: now })
+        .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'pending')))
+        .returning();
+      if (!row) throw new DomainError('WITHDRAWAL_DECIDED');
+      const escrow = { system: 'escrow' } as const;
+      const legs: Leg[] =
+        decision === 'reject'
+          ? [{ from: escrow, to: { user: row.userId }, currency: 'yellow', amount: row.amount }]
+          : [
+              { from: escrow, to: { system: 'burn' }, currency: 'yellow', amount: row.amount - row.fee },
+              ...(row.fee > 0
+                ? [{ from: escrow, to: { system: 'revenue' }, currency: 'yellow', amount: row.fee } as Leg]
+                : []),
+            ];
+      return { legs, result: viewOf(row) };
+    },
+  }).catch((error: unknown) => {
+    // The same withdrawal decided the other way: the key exists with another payload.
+    if (error instanceof DomainError && error.code === 'IDEMPOTENCY_CONFLICT')
+      throw new DomainError('WITHDRAWAL_DECIDED');
+    throw error;
+  });
+  return outcome;
+}
+
+/** Star diamonds per yellow diamond when converting earnings into the consumption wallet. */
+export const CONVERSION_RATE = 1;
+
+/**
+ * Converts yellow diamonds into star diamonds, one way: star diamonds can only be spent, never
+ * withdrawn. Refused (`CONVERSION_NOT_CONFIRMED`) unless the user confirmed exactly that.
+ */
+export async function convertEarnings(
+  db: DbOrTx,
+  userId: number,
+  input: { amount: number; confirmed: boolean; key: string },
+  now: Date,
+) {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new DomainError('INVALID_AMOUNT');
+  if (!input.confirmed) throw new DomainError('CONVERSION_NOT_CONFIRMED');
+  const star = input.amount * CONVERSION_RATE;
+  return runOperation(db, {
+    key: `convert:${userId}:${input.key}`,
+    kind: 'conversion',
+    userId,
+    payload: { amount: input.amount },
+    now,
+    prepare: async () => ({
+      legs: [
+        { from: { user: userId }, to: { system: 'burn' }, currency: 'yellow', amount: input.amount },
+        { from: { system: 'mint' }, to: { user: userId }, currency: 'star', amount: star },
+      ],
+      result: { yellow: input.amount, star },
+    }),
+  });
+}
