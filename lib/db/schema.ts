@@ -12,3 +12,4 @@ export * from '../scores/schema';
 export * from '../storage/schema';
 export * from '../system/schema';
 export * from '../wallet/schema';
+export * from '../videos/schema';

@@ -30,6 +30,7 @@ import { registerLiveScoresRoutes } from '@/lib/scores/live-api';
 import { registerStorageRoutes } from '@/lib/storage/api';
 import { registerSystemRoutes } from '@/lib/system/api';
 import { registerCspReportRoutes } from '@/lib/system/csp-report-api';
+import { registerVideoRoutes } from '@/lib/videos/api';
 import { registerWalletRoutes } from '@/lib/wallet/api';
 
 export function createApiApp(deps: { db: () => Db; clock?: Clock }) {
@@ -59,6 +60,7 @@ export function createApiApp(deps: { db: () => Db; clock?: Clock }) {
   registerChatRoutes(app);
   registerWalletRoutes(app);
   registerGiftRoutes(app);
+  registerVideoRoutes(app);
   registerDocs(app);
   return app;
 }
