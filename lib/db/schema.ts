@@ -11,5 +11,5 @@ export * from '../scores/favourites-schema';
 export * from '../scores/schema';
 export * from '../storage/schema';
 export * from '../system/schema';
-export * from '../wallet/schema';
 export * from '../videos/schema';
+export * from '../wallet/schema';
