@@ -19,7 +19,7 @@ import {
   togglePostLike,
 } from '@/lib/posts/service';
 import { categoryScope, listAllGroups, listGroups, listRecommended, searchCategories } from './categories';
-import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from './schema';
+import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from './limits';
 import {
   addMyCategory,
   assertVideo,

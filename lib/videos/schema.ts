@@ -24,9 +24,7 @@ import { users } from '../accounts/schema';
 import { broadcasts } from '../live/schema';
 import { posts } from '../posts/schema';
 import type { LocalizedNames } from '../scores/schema';
-
-export const VIDEO_TITLE_MAX = 60;
-export const VIDEO_DESCRIPTION_MAX = 500;
+import { VIDEO_TITLE_MAX } from './limits';
 
 /** Groups (parent null: 足球, 篮球, …) and the categories inside them (`api/Videoclassification`). */
 export const videoCategories = pgTable(
