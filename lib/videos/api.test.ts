@@ -12,6 +12,7 @@ import { broadcasts } from '@/lib/live/schema';
 import { ensureRoom } from '@/lib/live/service';
 import { findFfmpeg } from '@/lib/media/ffmpeg';
 import { posts } from '@/lib/posts/schema';
+import { sitemapEntries } from '@/lib/seo/sitemap';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { uploads } from '@/lib/storage/schema';
 import { apiCaller } from '@/lib/testing/api';
@@ -211,6 +212,13 @@ describe('publishing', () => {
     expect(info.body.code).toBe(1);
     const again = await post('/api/Video_user/delete', anchor.token, { id });
     expect(again.body.msg).toBe("This video doesn't exist or was deleted");
+
+    // The sitemap lists videos still shown, never a deleted one.
+    const kept = await publishedVideo();
+    const paths = (await sitemapEntries(testDb.db, 'en')).map((entry) => entry.path);
+    expect(paths).toContain(`/video-player?id=${kept.id}`);
+    expect(paths).toContain('/video-list');
+    expect(paths).not.toContain(`/video-player?id=${id}`);
 
     const other = await publishedVideo();
     const operator = await makeSignedInUser(testDb.db, { role: 'operator' });

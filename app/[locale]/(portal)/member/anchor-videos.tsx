@@ -34,7 +34,7 @@ type Replay = {
   duration_s: number;
   video_id: number | null;
 };
-type Upload = { progress: number; stored?: StoredFile; error?: string; name: string };
+type PendingFile = { progress: number; stored?: StoredFile; error?: string; name: string };
 
 const MB = 1024 * 1024;
 /** Spec §9: videos under 50 MB (the server refuses larger ones too). */
@@ -98,8 +98,8 @@ function UploadForm({ groups }: { groups: Group[] }) {
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [categoryId, setCategoryId] = useState('');
-  const [video, setVideo] = useState<Upload | null>(null);
-  const [cover, setCover] = useState<Upload | null>(null);
+  const [video, setVideo] = useState<PendingFile | null>(null);
+  const [cover, setCover] = useState<PendingFile | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [publishing, setPublishing] = useState(false);
   const videoInput = useRef<HTMLInputElement>(null);
@@ -108,7 +108,7 @@ function UploadForm({ groups }: { groups: Group[] }) {
   const send = (
     purpose: 'video' | 'cover',
     file: File,
-    set: (change: (current: Upload | null) => Upload | null) => void,
+    set: (change: (current: PendingFile | null) => PendingFile | null) => void,
   ) => {
     setError(null);
     if (purpose === 'video' && file.size > VIDEO_MAX_BYTES) {
@@ -165,7 +165,7 @@ function UploadForm({ groups }: { groups: Group[] }) {
     }
   };
 
-  const status = (upload: Upload | null) =>
+  const status = (upload: PendingFile | null) =>
     upload ? (
       <span className="flex min-w-0 items-center gap-1.5 text-xs" data-testid="upload-status">
         {upload.error ? (

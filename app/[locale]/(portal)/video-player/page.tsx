@@ -34,7 +34,7 @@ const isoDuration = (seconds: number) => {
   return `PT${h ? `${h}H` : ''}${m ? `${m}M` : ''}${s ? `${s}S` : ''}`;
 };
 
-const describe = (video: { description: string; title: string }) =>
+const summaryOf = (video: { description: string; title: string }) =>
   (video.description || video.title).slice(0, 160);
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
@@ -46,12 +46,12 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   const poster = video.poster ? new URL(video.poster, siteOrigin()).href : undefined;
   return {
     title: video.title,
-    description: describe(video),
+    description: summaryOf(video),
     alternates,
     openGraph: {
       type: 'video.other',
       title: video.title,
-      description: describe(video),
+      description: summaryOf(video),
       url: alternates.canonical,
       siteName: await productName(locale),
       locale: locale.replace('-', '_'),
@@ -61,7 +61,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
     twitter: {
       card: poster ? 'summary_large_image' : 'summary',
       title: video.title,
-      description: describe(video),
+      description: summaryOf(video),
     },
   };
 }
@@ -96,7 +96,7 @@ export default async function VideoPlayerPage({ params, searchParams }: Props) {
           '@context': 'https://schema.org',
           '@type': 'VideoObject',
           name: video.title,
-          description: describe(video),
+          description: summaryOf(video),
           uploadDate: video.published_at.toISOString(),
           duration: isoDuration(video.duration_s),
           ...(video.poster ? { thumbnailUrl: [new URL(video.poster, origin).href] } : {}),
