@@ -69,7 +69,7 @@ test('an anchor uploads a video that plays; a viewer likes, favourites and comme
   await expect(form.getByText('已上传：clip.mp4')).toBeVisible({ timeout: 60_000 });
   await shot(anchor, 'anchor-videos-card');
   await form.getByTestId('video-publish').click();
-  await expect(anchor.getByText('视频已发布')).toBeVisible();
+  await expect(anchor.getByText('视频已发布')).toBeVisible({ timeout: 30_000 });
   const own = card.getByTestId('own-video').filter({ hasText: title });
   await expect(own).toBeVisible();
 
@@ -89,10 +89,13 @@ test('an anchor uploads a video that plays; a viewer likes, favourites and comme
   await shot(anchor, 'video-player');
   // The view was counted once for this viewer today.
   await expect
-    .poll(async () => {
-      await anchor.reload();
-      return anchor.getByTestId('video-views').textContent();
-    })
+    .poll(
+      async () => {
+        await anchor.reload();
+        return anchor.getByTestId('video-views').textContent();
+      },
+      { timeout: 60_000 },
+    )
     .toContain('1次播放');
 
   // A viewer likes, favourites, comments, likes the comment and replies.
@@ -128,13 +131,14 @@ test('an anchor uploads a video that plays; a viewer likes, favourites and comme
   await anchor.goto('/member?type=9');
   await own.getByRole('button', { name: `删除“${title}”` }).click();
   await own.getByRole('alertdialog').getByRole('button', { name: '删除' }).click();
-  await expect(anchor.getByText('视频已删除')).toBeVisible();
+  await expect(anchor.getByText('视频已删除')).toBeVisible({ timeout: 30_000 });
   await expect(own).toHaveCount(0);
   const gone = await asUser.goto(`/video-player?id=${videoId}`);
   expect(gone?.status()).toBe(404);
 });
 
 test('a replay is published as a video from the anchor centre', async ({ browser }) => {
+  test.setTimeout(120_000);
   const stamp = randomInt(1_000_000);
   const { page: anchor, user } = await freshUserPage(browser, `回放主播${stamp}`, { isAnchor: true });
   await withDatabase(async (db) => {
@@ -151,7 +155,7 @@ test('a replay is published as a video from the anchor centre', async ({ browser
   await anchor.goto('/member?type=9');
   const replay = anchor.getByTestId('publishable-replay').filter({ hasText: `周末直播 ${stamp}` });
   await replay.getByRole('button', { name: '发布为视频' }).click();
-  await expect(anchor.getByText('视频已发布')).toBeVisible();
+  await expect(anchor.getByText('视频已发布')).toBeVisible({ timeout: 30_000 });
   await expect(replay.getByRole('link', { name: '查看视频' })).toBeVisible();
   await replay.getByRole('link', { name: '查看视频' }).click();
   await expect(anchor.getByTestId('video-title')).toHaveText(`周末直播 ${stamp}`);
@@ -159,6 +163,7 @@ test('a replay is published as a video from the anchor centre', async ({ browser
 });
 
 test('/video-list shows the groups, the seeded videos and the rankings', async ({ page }) => {
+  test.setTimeout(120_000);
   await page.goto('/video-list');
   await expect(page.getByRole('heading', { name: '视频', exact: true })).toBeVisible();
   const groups = page.getByTestId('video-groups');
@@ -173,6 +178,7 @@ test('/video-list shows the groups, the seeded videos and the rankings', async (
 });
 
 test('a user adds a category of their own on /video-classify and removes it', async ({ browser }) => {
+  test.setTimeout(120_000);
   const { page } = await freshUserPage(browser, '分类球迷');
   const all = (await (await page.request.get('/api/videocclassification/allList')).json()) as {
     data: { list: { name: string; children: { id: number; name: string }[] }[] };
@@ -183,7 +189,7 @@ test('a user adds a category of their own on /video-classify and removes it', as
   const mine = page.getByTestId('my-categories');
   await expect(mine.getByText('打开一个分类，点“加入我的分类”，它就会出现在这里')).toBeVisible();
   await page.getByTestId('my-category-toggle').click();
-  await expect(page.getByText('已加入我的分类')).toBeVisible();
+  await expect(page.getByText('已加入我的分类')).toBeVisible({ timeout: 30_000 });
   await expect(mine.getByTestId('my-category').filter({ hasText: 'NBA' })).toBeVisible();
   await page.reload();
   await expect(mine.getByTestId('my-category').filter({ hasText: 'NBA' })).toBeVisible();
@@ -191,7 +197,7 @@ test('a user adds a category of their own on /video-classify and removes it', as
   await shot(page, 'video-classify');
 
   await mine.getByRole('button', { name: '从我的分类移除“NBA”' }).click();
-  await expect(mine.getByTestId('my-category')).toHaveCount(0);
+  await expect(mine.getByTestId('my-category')).toHaveCount(0, { timeout: 30_000 });
   await page.reload();
   await expect(mine.getByText('打开一个分类，点“加入我的分类”，它就会出现在这里')).toBeVisible();
 
