@@ -17,7 +17,7 @@ export const E2E_MOBILE_SITE = 'http://m.portal.test';
  */
 export const E2E_SAME_ORIGIN = { origin: E2E_BASE_URL };
 
-const E2E_DATA_DIR = '.data/e2e';
+export const E2E_DATA_DIR = '.data/e2e';
 
 /**
  * The e2e server's database, for tests that read or prepare rows: DATABASE_URL's, or the embedded one

@@ -8,13 +8,17 @@ import { createSession } from '@/lib/accounts/session';
 import { createDb } from '@/lib/db';
 import { rateLimits } from '@/lib/rate-limits/schema';
 import { DEMO_ACCOUNTS, seedDemoData } from '@/lib/seed';
-import { E2E_BASE_URL, e2eDatabaseUrl } from '../playwright.config';
+import { replaceStorage } from '@/lib/storage';
+import { localStorageProvider } from '@/lib/storage/local';
+import { E2E_BASE_URL, E2E_DATA_DIR, e2eDatabaseUrl } from '../playwright.config';
 import { storageStatePath } from './roles';
 
 setup('seed and sign in each role', async () => {
   // A first run imports every football file and writes the newest match reports: slow on a busy machine.
   setup.setTimeout(180_000);
   const { db, pool } = createDb(e2eDatabaseUrl());
+  // The seed's demo videos go where the e2e server serves uploads from.
+  replaceStorage(localStorageProvider(path.resolve(E2E_DATA_DIR, 'uploads')));
   try {
     await seedDemoData(db);
     // The e2e database outlives a run: start each run with fresh SMS and login allowances.

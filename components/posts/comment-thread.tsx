@@ -19,22 +19,35 @@ import { ContentReportButton } from './post-viewer';
 
 type Sort = 'new' | 'hot';
 
+/** The calls a thread uses: the posts' own, or a domain's aliases of them (videos: `api/Video*`). */
+export type ThreadEndpoints = {
+  list: string;
+  comment: string;
+  commentLikes: 'api/anchor_dynamics_user/commentLikes' | 'api/Video_user/commentLikes';
+};
+const POST_ENDPOINTS: ThreadEndpoints = {
+  list: 'api/anchor_dynamics/commentList',
+  comment: 'api/anchor_dynamics_user/comment',
+  commentLikes: 'api/anchor_dynamics_user/commentLikes',
+};
+
 export default function CommentThread({
   postId,
   onAdded,
   onRemoved,
+  endpoints = POST_ENDPOINTS,
 }: {
   postId: number;
   onAdded: () => void;
   onRemoved: (count: number) => void;
+  endpoints?: ThreadEndpoints;
 }) {
   const t = useTranslations('posts');
   const [sort, setSort] = useState<Sort>('new');
   const [replyTo, setReplyTo] = useState<{ id: number; name: string } | null>(null);
   const query = useInfiniteQuery({
     queryKey: queryKeys.postComments(postId, sort),
-    queryFn: ({ pageParam }) =>
-      api.post<CommentPage>('api/anchor_dynamics/commentList', { id: postId, page: pageParam, sort }),
+    queryFn: ({ pageParam }) => api.post<CommentPage>(endpoints.list, { id: postId, page: pageParam, sort }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) =>
       pages.reduce((sum, page) => sum + page.list.length, 0) < last.total ? pages.length + 1 : undefined,
@@ -63,6 +76,7 @@ export default function CommentThread({
       </div>
       <Composer
         postId={postId}
+        path={endpoints.comment}
         replyTo={replyTo}
         onCancelReply={() => setReplyTo(null)}
         onSent={() => {
@@ -83,6 +97,7 @@ export default function CommentThread({
             <li key={comment.id} className="space-y-2">
               <CommentRow
                 comment={comment}
+                likePath={endpoints.commentLikes}
                 onReply={() => setReplyTo({ id: comment.id, name: comment.author.nickname })}
                 onRemoved={onRemoved}
               />
@@ -90,7 +105,7 @@ export default function CommentThread({
                 <ul className="ml-9 space-y-2 border-l-2 border-line pl-3" data-testid="comment-replies">
                   {comment.replies.map((reply) => (
                     <li key={reply.id}>
-                      <CommentRow comment={reply} onRemoved={onRemoved} />
+                      <CommentRow comment={reply} likePath={endpoints.commentLikes} onRemoved={onRemoved} />
                     </li>
                   ))}
                 </ul>
@@ -117,10 +132,12 @@ export default function CommentThread({
 
 function CommentRow({
   comment,
+  likePath,
   onReply,
   onRemoved,
 }: {
   comment: CommentItem;
+  likePath: ThreadEndpoints['commentLikes'];
   onReply?: () => void;
   onRemoved: (count: number) => void;
 }) {
@@ -166,7 +183,7 @@ function CommentRow({
         </p>
         <div className="-ml-1.5 mt-0.5 flex items-center gap-1">
           <LikeButton
-            path="api/anchor_dynamics_user/commentLikes"
+            path={likePath}
             id={comment.id}
             initial={{ liked: comment.liked, likes: comment.likes }}
             icon={<LikeIcon small />}
@@ -226,11 +243,13 @@ function CommentRow({
 
 function Composer({
   postId,
+  path,
   replyTo,
   onCancelReply,
   onSent,
 }: {
   postId: number;
+  path: string;
   replyTo: { id: number; name: string } | null;
   onCancelReply: () => void;
   onSent: () => void;
@@ -243,7 +262,7 @@ function Composer({
     event.preventDefault();
     setSending(true);
     try {
-      await api.post('api/anchor_dynamics_user/comment', {
+      await api.post(path, {
         id: postId,
         content: text,
         parent_id: replyTo?.id,

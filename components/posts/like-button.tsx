@@ -16,7 +16,11 @@ export function LikeButton({
   size = 'md',
   testId,
 }: {
-  path: 'api/anchor_dynamics_user/likes' | 'api/anchor_dynamics_user/commentLikes';
+  path:
+    | 'api/anchor_dynamics_user/likes'
+    | 'api/anchor_dynamics_user/commentLikes'
+    | 'api/Video_user/likes'
+    | 'api/Video_user/commentLikes';
   id: number;
   initial: State;
   icon: ReactNode;

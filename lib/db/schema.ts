@@ -17,4 +17,5 @@ export * from '../scores/schema';
 export * from '../search/schema';
 export * from '../storage/schema';
 export * from '../system/schema';
+export * from '../videos/schema';
 export * from '../wallet/schema';

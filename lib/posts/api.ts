@@ -66,7 +66,7 @@ const postSchema = z.object({
   created_at: z.date(),
 });
 
-const commentSchema = z.object({
+export const commentSchema = z.object({
   id: z.number(),
   post_id: z.number(),
   parent_id: z.number().nullable(),
@@ -78,10 +78,10 @@ const commentSchema = z.object({
   created_at: z.date(),
 });
 
-const pageOf = <T extends z.ZodType>(item: T) =>
+export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ list: z.array(item), total: z.number(), page: z.number(), size: z.number() });
 
-const toggled = z.object({ id: z.number(), liked: z.boolean(), likes: z.number() });
+export const toggled = z.object({ id: z.number(), liked: z.boolean(), likes: z.number() });
 
 const viewerOf = (c: Context<AppEnv>) => (c.var.user ? { id: c.var.user.id, role: c.var.user.role } : null);
 

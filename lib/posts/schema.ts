@@ -23,7 +23,7 @@ export const posts = pgTable(
     id: serial('id').primaryKey(),
     /** Null for what the portal writes itself (match reports of the news). */
     authorId: integer('author_id').references(() => users.id, { onDelete: 'cascade' }),
-    /** Where the post shows: `anchor` (streamer updates on /live), `news` (lib/news articles). */
+    /** Where the post shows: `anchor` (streamer updates on /live), `news` (lib/news articles), `video` (lib/videos). */
     channel: varchar('channel', { length: 16 }).notNull().default('anchor'),
     body: varchar('body', { length: 2000 }).notNull().default(''),
     images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),

@@ -12,7 +12,7 @@ import { commentLikes, type PostVideo, postComments, postLikes, posts } from './
 
 export const POSTS_PAGE_SIZE = 10;
 export const COMMENTS_PAGE_SIZE = 20;
-export type PostChannel = 'anchor' | 'news';
+export type PostChannel = 'anchor' | 'news' | 'video';
 
 const MINUTE = 60_000;
 export const POST_RATE_RULES = {
@@ -371,6 +371,50 @@ export async function listComments(
           ),
         ),
     })),
+    total: total?.value ?? 0,
+    page: options.page,
+    size: options.size,
+  };
+}
+
+/** The replies of one top-level comment, oldest first (a long thread's "more replies"). */
+export async function listReplies(
+  db: DbOrTx,
+  commentId: number,
+  options: { page: number; size: number },
+  viewer: Viewer,
+) {
+  const parent = await liveComment(db, commentId);
+  const post = await livePost(db, parent.postId);
+  const where = and(eq(postComments.parentId, parent.id), isNull(postComments.deletedAt));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ comment: postComments, author })
+      .from(postComments)
+      .innerJoin(users, eq(users.id, postComments.authorId))
+      .where(where)
+      .orderBy(asc(postComments.createdAt), asc(postComments.id))
+      .limit(options.size)
+      .offset((options.page - 1) * options.size),
+    db.select({ value: count() }).from(postComments).where(where),
+  ]);
+  const ids = rows.map((row) => row.comment.id);
+  const liked = new Set(
+    viewer && ids.length
+      ? (
+          await db
+            .select({ id: commentLikes.commentId })
+            .from(commentLikes)
+            .where(and(eq(commentLikes.userId, viewer.id), inArray(commentLikes.commentId, ids)))
+        ).map((row) => row.id)
+      : [],
+  );
+  const mayDelete = (authorId: number) =>
+    !!viewer && (viewer.id === authorId || viewer.id === post.authorId || viewer.role === 'operator');
+  return {
+    list: rows.map((row) =>
+      presentComment(row.comment, row.author, liked.has(row.comment.id), mayDelete(row.comment.authorId)),
+    ),
     total: total?.value ?? 0,
     page: options.page,
     size: options.size,

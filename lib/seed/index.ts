@@ -11,6 +11,7 @@ import { log } from '@/lib/log';
 import { seedReportReasons } from '@/lib/moderation/report-reasons';
 import { seedNewsCategories } from '@/lib/news/categories';
 import { writeRecordReports } from '@/lib/news/reports';
+import { seedDemoVideos } from '@/lib/videos/seed';
 import { seedDemoWallets } from './wallets';
 
 /** Documented in the README; change them on any public install. */
@@ -72,6 +73,8 @@ export async function seedDemoData(db: Db) {
   await seedNewsCategories(db);
   // The freshest reports now; the background job writes the older ones a batch at a time.
   await writeRecordReports(db, new Date(), SEED_REPORTS);
+  // A few seconds of ffmpeg test sources per clip (≈ 1–2 s each here), so /video-list plays on a fresh install.
+  await seedDemoVideos(db, DEMO_ACCOUNTS[1].mobile, new Date());
 }
 
 /** Every seeded anchor has a room (its stream key is made when the anchor first opens push settings). */

@@ -1,5 +1,5 @@
 // What search engines are told about (sitemap.xml, per locale): the public screens, every article in
-// the languages it exists in, matches and live rooms — absolute URLs from SITE_URL with hreflang.
+// the languages it exists in, matches, live rooms and videos — absolute URLs from SITE_URL with hreflang.
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db';
 import { absoluteUrl, siteOrigin } from '@/lib/i18n/metadata';
@@ -8,11 +8,14 @@ import { liveRooms } from '@/lib/live/schema';
 import { newsArticles, newsTranslations } from '@/lib/news/schema';
 import { posts } from '@/lib/posts/schema';
 import { matches } from '@/lib/scores/schema';
+import { videoPlayerPath } from '@/lib/videos/links';
+import { videos } from '@/lib/videos/schema';
 
 /** Public screens worth indexing (account, login and test pages are not). */
 export const PUBLIC_PATHS = [
   '/main',
   '/news',
+  '/video-list',
   '/football',
   '/basketball',
   '/anchor?type=0',
@@ -30,11 +33,12 @@ export const PUBLIC_PATHS = [
 
 const MAX_MATCHES = 20_000;
 const MAX_ARTICLES = 20_000;
+const MAX_VIDEOS = 20_000;
 
 type Entry = { path: string; lastModified?: Date; locales: readonly Locale[] };
 
 export async function sitemapEntries(db: DbOrTx, locale: Locale): Promise<Entry[]> {
-  const [articles, matchRows, rooms] = await Promise.all([
+  const [articles, matchRows, rooms, videoRows] = await Promise.all([
     db
       .select({ id: newsArticles.postId, publishedAt: newsArticles.publishedAt })
       .from(newsArticles)
@@ -52,6 +56,13 @@ export async function sitemapEntries(db: DbOrTx, locale: Locale): Promise<Entry[
       .select({ id: liveRooms.id, createdAt: liveRooms.createdAt })
       .from(liveRooms)
       .where(isNull(liveRooms.sealedAt)),
+    db
+      .select({ id: videos.postId, publishedAt: videos.publishedAt })
+      .from(videos)
+      .innerJoin(posts, eq(posts.id, videos.postId))
+      .where(isNull(posts.deletedAt))
+      .orderBy(desc(videos.publishedAt))
+      .limit(MAX_VIDEOS),
   ]);
   const versions = articles.length
     ? await db
@@ -80,6 +91,11 @@ export async function sitemapEntries(db: DbOrTx, locale: Locale): Promise<Entry[
       locales: LOCALES,
     })),
     ...rooms.map((room) => ({ path: `/live?id=${room.id}`, locales: LOCALES })),
+    ...videoRows.map((video) => ({
+      path: videoPlayerPath(video.id),
+      lastModified: video.publishedAt,
+      locales: LOCALES,
+    })),
   ];
 }
 

@@ -37,6 +37,7 @@ import { registerSearchRoutes } from '@/lib/search/api';
 import { registerStorageRoutes } from '@/lib/storage/api';
 import { registerSystemRoutes } from '@/lib/system/api';
 import { registerCspReportRoutes } from '@/lib/system/csp-report-api';
+import { registerVideoRoutes } from '@/lib/videos/api';
 import { registerWalletRoutes } from '@/lib/wallet/api';
 
 export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Clock }) {
@@ -73,6 +74,7 @@ export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Cl
   registerRedEnvelopeRoutes(app);
   registerSearchRoutes(app);
   registerEarningsRoutes(app);
+  registerVideoRoutes(app);
   registerDocs(app);
   return app;
 }

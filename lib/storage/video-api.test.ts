@@ -91,7 +91,7 @@ it('refuses a text file named .mp4 and a file over the limit, keeping nothing', 
   const huge = Buffer.concat([clip, Buffer.alloc(MAX_VIDEO_BYTES + 1 - clip.length)]);
   const tooLarge = await sendVideo(token, huge, 'huge.mp4');
   expect(tooLarge.status).toBe(413);
-  expect(tooLarge.body.msg).toBe('The file is too large (max 200 MB)');
+  expect(tooLarge.body.msg).toBe('The file is too large (max 50 MB)');
   expect(await testDb.db.select().from(uploads).where(eq(uploads.userId, user.id))).toEqual([]);
 });
 

@@ -14,7 +14,8 @@ import { findFfmpeg } from '@/lib/media/ffmpeg';
 const run = promisify(execFile);
 const MB = 1024 * 1024;
 
-export const MAX_VIDEO_BYTES = 200 * MB;
+/** Spec §9: videos under 50 MB. */
+export const MAX_VIDEO_BYTES = 50 * MB;
 export const MAX_VIDEO_SECONDS = 10 * 60;
 /** ffmpeg on a hostile file must not hold a request forever. */
 const FFMPEG_TIMEOUT_MS = 60_000;

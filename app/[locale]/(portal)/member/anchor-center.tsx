@@ -12,6 +12,7 @@ import { sealOf } from '@/lib/live/seal-state';
 import { broadcastHistory, ensureRoom, listCustomCategories, pushSettings } from '@/lib/live/service';
 import { AnchorCenterPanel } from './anchor-center-panel';
 import { AnchorPostsCard } from './anchor-posts-card';
+import { AnchorVideosCard } from './anchor-videos-card';
 import { MatchBindingCard } from './match-binding-card';
 import { ReservedLivesCard } from './reserved-lives-card';
 import { ChatSettingsLoader, RoomViewersLoader } from './room-viewers-loader';
@@ -98,6 +99,7 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
       <MatchBindingCard anchorId={anchorId} />
       <ReservedLivesCard anchorId={anchorId} />
       <AnchorPostsCard anchorId={anchorId} />
+      <AnchorVideosCard anchorId={anchorId} />
       <SectionCard title={t('historyTitle')} icon={History}>
         <p className="mb-3 flex flex-wrap items-baseline gap-x-3 text-sm" data-testid="anchor-experience">
           <span className="font-medium text-ink-900">
