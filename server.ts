@@ -16,6 +16,7 @@ import { startMediaServer } from '@/lib/media/server';
 import { isKickedOut } from '@/lib/moderation/kickouts';
 import { seedReportReasons } from '@/lib/moderation/report-reasons';
 import { seedNewsCategories } from '@/lib/news/categories';
+import { seedCircles } from '@/lib/circles/seed';
 import { createGateway, installGateway } from '@/lib/realtime/gateway';
 import { seedDemoData } from '@/lib/seed';
 import { seedChargeRules } from '@/lib/wallet/recharge';
@@ -44,6 +45,8 @@ async function main() {
     await seedGiftCatalog(db);
     await seedChargeRules(db);
     if (config.SEED_ON_START) await seedDemoData(db);
+    // After the football data: one circle per league and club of it.
+    await seedCircles(db);
 
     const server = http.createServer();
     const app = next({

@@ -10,6 +10,7 @@ import { ensureRoom } from '@/lib/live/service';
 import { log } from '@/lib/log';
 import { seedReportReasons } from '@/lib/moderation/report-reasons';
 import { seedNewsCategories } from '@/lib/news/categories';
+import { seedCircles } from '@/lib/circles/seed';
 import { writeRecordReports } from '@/lib/news/reports';
 import { seedDemoWallets } from './wallets';
 
@@ -70,6 +71,7 @@ export async function seedDemoData(db: Db) {
   await seedDemoWallets(db);
   await seedFootballData(db);
   await seedNewsCategories(db);
+  await seedCircles(db);
   // The freshest reports now; the background job writes the older ones a batch at a time.
   await writeRecordReports(db, new Date(), SEED_REPORTS);
 }

@@ -9,6 +9,7 @@ import { createBaseApp } from '@/lib/api/app';
 import type { Clock } from '@/lib/api/context';
 import { registerDocs } from '@/lib/api/docs';
 import { registerChatRoutes } from '@/lib/chat/api';
+import { registerCircleRoutes } from '@/lib/circles/api';
 import type { Db } from '@/lib/db';
 import { registerGiftRoutes } from '@/lib/gifts/api';
 import { registerAdultRoutes } from '@/lib/live/adult-api';
@@ -23,6 +24,7 @@ import { registerMediaHookRoutes } from '@/lib/media/api';
 import { registerModerationRoutes } from '@/lib/moderation/api';
 import { registerNewsRoutes } from '@/lib/news/api';
 import { registerPostRoutes } from '@/lib/posts/api';
+import { registerPromoRoutes } from '@/lib/promos/api';
 import { registerScoresRoutes } from '@/lib/scores/api';
 import { registerDatabaseRoutes } from '@/lib/scores/database-api';
 import { registerMatchDetailRoutes } from '@/lib/scores/detail-api';
@@ -59,6 +61,8 @@ export function createApiApp(deps: { db: () => Db; clock?: Clock }) {
   registerChatRoutes(app);
   registerWalletRoutes(app);
   registerGiftRoutes(app);
+  registerCircleRoutes(app);
+  registerPromoRoutes(app);
   registerDocs(app);
   return app;
 }
