@@ -4,13 +4,13 @@ import { existsSync } from 'node:fs';
 import { inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '@/lib/accounts/password';
 import { users } from '@/lib/accounts/schema';
+import { seedCircles } from '@/lib/circles/seed';
 import type { Db } from '@/lib/db';
 import { defaultOpenfootballDir, importOpenfootball } from '@/lib/feeds/openfootball/import';
 import { ensureRoom } from '@/lib/live/service';
 import { log } from '@/lib/log';
 import { seedReportReasons } from '@/lib/moderation/report-reasons';
 import { seedNewsCategories } from '@/lib/news/categories';
-import { seedCircles } from '@/lib/circles/seed';
 import { writeRecordReports } from '@/lib/news/reports';
 import { seedDemoWallets } from './wallets';
 
