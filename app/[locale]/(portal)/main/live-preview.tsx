@@ -41,7 +41,9 @@ export function LivePreview({
         </div>
       ) : null}
       {/* Above the player: the stage is one link into the room (the player's controls stay out of reach). */}
-      <a href={href} aria-label={label} className="absolute inset-0 z-10" data-testid="home-live-enter" />
+      <a href={href} className="absolute inset-0 z-10" data-testid="home-live-enter">
+        <span className="sr-only">{label}</span>
+      </a>
     </div>
   );
 }
