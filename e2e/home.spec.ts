@@ -8,6 +8,8 @@ import { withDatabase } from './database';
 import { expect, test } from './fixtures';
 
 test('the hottest live room leads the home page and a click enters it', async ({ page }) => {
+  // /main and then /live render on the server from cold on a busy 2-core machine: 30 s was not enough.
+  test.setTimeout(120_000);
   const title = `首页焦点直播 #${randomInt(1_000_000)}`;
   const roomId = await withDatabase(async (db) => {
     const [anchor] = await db
@@ -43,6 +45,7 @@ test('the hottest live room leads the home page and a click enters it', async ({
 });
 
 test('an operator-created banner appears on the home page', async ({ page, asOperator }) => {
+  test.setTimeout(120_000);
   const title = `欧冠决赛夜 #${randomInt(1_000_000)}`;
   const saved = await asOperator.request.post('/api/admin/promo/save', {
     data: {
