@@ -5,6 +5,7 @@ import http from 'node:http';
 import next from 'next';
 import { claimQrListener } from '@/lib/accounts/qr-login';
 import { findSessionUser } from '@/lib/accounts/session';
+import { seedCircles } from '@/lib/circles/seed';
 import { ConfigError, getConfig } from '@/lib/config';
 import { productionWarnings } from '@/lib/config/warnings';
 import { closeDb, getDb, runMigrations } from '@/lib/db';
@@ -51,6 +52,8 @@ async function main() {
     // The HMAC master, made on the primary before any request can ask a read replica for it.
     await ensureMasterKey(db);
     if (config.SEED_ON_START) await seedDemoData(db);
+    // After the football data: one circle per league and club of it.
+    await seedCircles(db);
 
     const server = http.createServer();
     const app = next({

@@ -52,7 +52,15 @@ async function firstLink(page: string, pattern: RegExp) {
   return match[0].replaceAll('&amp;', '&');
 }
 
-type Scores = { performance: number; accessibility: number; bestPractices: number; seo: number; cls: number };
+type Scores = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  cls: number;
+  /** Largest contentful paint, ms. */
+  lcp: number;
+};
 
 async function lighthouse(url: string): Promise<Scores> {
   const output = path.join(os.tmpdir(), `lighthouse-${process.pid}.json`);
@@ -79,6 +87,7 @@ async function lighthouse(url: string): Promise<Scores> {
     bestPractices: score('best-practices'),
     seo: score('seo'),
     cls: report.audits['cumulative-layout-shift'].numericValue,
+    lcp: Math.round(report.audits['largest-contentful-paint'].numericValue),
   };
 }
 
@@ -112,7 +121,8 @@ async function axeCounts(urls: string[]) {
 async function main() {
   const server = await startPortal();
   try {
-    const pages = [
+    // BENCH_PAGES=/main,/circle audits just those pages.
+    const pages = process.env.BENCH_PAGES?.split(',').filter(Boolean) ?? [
       '/main',
       '/football',
       '/anchor',

@@ -78,7 +78,7 @@ test('/trophy/home shows the 2026 groups, the round of 32 and the squads', async
 
 test('/main shows featured matches, the match blocks and the standings block', async ({ page }) => {
   await page.goto('/main');
-  await expect(page.getByRole('heading', { name: '从这里开始' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '热门主播' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '赛事推荐' })).toBeVisible();
   for (const name of ['正在进行', '即将开赛', '今日完场', '最新赛果']) {
     await expect(page.getByRole('region', { name })).toBeVisible();

@@ -3,16 +3,18 @@
 // joins the list below (the list is the check's coverage).
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { aliasedTable, and, eq } from 'drizzle-orm';
+import { aliasedTable, and, eq, isNull } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
+import { circlePosts, circles } from '@/lib/circles/schema';
 import { liveRooms } from '@/lib/live/schema';
+import { posts } from '@/lib/posts/schema';
 import { matches, teams } from '@/lib/scores/schema';
 import { DEMO_ACCOUNTS } from '@/lib/seed';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
 
 type Who = 'guest' | 'user' | 'anchor';
-type Ids = { room: number; match: number; anchor: number };
+type Ids = { room: number; match: number; anchor: number; circlePost: number };
 
 /** Every route of app/[locale] (spec §2) that exists, with the seeded ids it needs. */
 const PAGES: { path: (ids: Ids) => string; who?: Who }[] = [
@@ -44,6 +46,8 @@ const PAGES: { path: (ids: Ids) => string; who?: Who }[] = [
   { path: () => '/downLoad' },
   { path: () => '/dome' },
   { path: () => '/new_file' },
+  { path: () => '/circle' },
+  { path: ({ circlePost }) => `/circle-detail?id=${circlePost}` },
   { path: () => '/member', who: 'guest' },
   { path: () => '/member?type=1', who: 'user' },
   { path: () => '/member?type=5', who: 'user' },
@@ -85,8 +89,31 @@ async function readSeededIds(): Promise<Ids> {
           eq(away.sourceName, 'France'),
         ),
       );
-    return { room: room!.room, anchor: room!.anchor, match: final!.id };
+    return { room: room!.room, anchor: room!.anchor, match: final!.id, circlePost: await circlePostId(db) };
   });
+}
+
+/** A shown community post: the first there is, else one written by the demo user. */
+async function circlePostId(db: Parameters<Parameters<typeof withDatabase>[0]>[0]) {
+  const [shown] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .innerJoin(circlePosts, eq(circlePosts.postId, posts.id))
+    .where(and(eq(posts.reviewStatus, 'approved'), isNull(posts.deletedAt)))
+    .limit(1);
+  if (shown) return shown.id;
+  const userAccount = DEMO_ACCOUNTS.find((account) => account.key === 'user')!;
+  const [author] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, userAccount.mobile));
+  const [circle] = await db
+    .select({ id: circles.id })
+    .from(circles)
+    .where(eq(circles.slug, 'general:football'));
+  const [post] = await db
+    .insert(posts)
+    .values({ authorId: author!.id, channel: 'circle', body: '页面检查：今晚的比赛大家怎么看？' })
+    .returning({ id: posts.id });
+  await db.insert(circlePosts).values({ postId: post!.id, circleId: circle!.id });
+  return post!.id;
 }
 
 /** Layout shift budget of a page load (Lighthouse's "good" is 0.1; the portal keeps to 0.02). */
@@ -118,7 +145,7 @@ export async function seriousViolations(page: Page) {
 for (const { locale, prefix } of LOCALES) {
   test.describe(`accessibility, ${locale}`, () => {
     for (const entry of PAGES) {
-      const label = entry.path({ room: 0, match: 0, anchor: 0 }).replace(/=0\b/, '=<id>');
+      const label = entry.path({ room: 0, match: 0, anchor: 0, circlePost: 0 }).replace(/=0\b/, '=<id>');
       const name = `${label}${entry.who ? ` (${entry.who})` : ''}: no layout shift, no serious axe violation`;
       const check = async (viewer: Page) => {
         // axe over a long page (/foresight) took 1.5 to over 2 minutes on this 2-core machine at load 30.

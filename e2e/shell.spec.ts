@@ -6,7 +6,7 @@ test('the root goes to /main, the Chinese home page', async ({ page }) => {
   await expect(page).toHaveURL(/\/main$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await expect(page).toHaveTitle('首页 - 开球直播');
-  await expect(page.getByRole('heading', { name: '从这里开始' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '热门主播' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: '主导航' });
   for (const item of ['首页', '比分', '直播', '赛程', '专家', '视频', '资料库', '情报中心', 'APP下载']) {
     await expect(nav.getByRole('link', { name: item, exact: true })).toBeVisible();
@@ -45,9 +45,9 @@ test('switching to English changes texts and title, and survives a reload', asyn
   await page.getByRole('menuitem', { name: 'English' }).click();
   await expect(page).toHaveURL(/\/en\/main$/);
   await expect(page).toHaveTitle('Home - Kickoff Live');
-  await expect(page.getByRole('heading', { name: 'Start here' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Hot streamers' })).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Start here' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Hot streamers' })).toBeVisible();
   // Remembered: the unprefixed address now opens in English too.
   await page.goto('/main');
   await expect(page).toHaveURL(/\/en\/main$/);
@@ -55,7 +55,7 @@ test('switching to English changes texts and title, and survives a reload', asyn
   await page.getByRole('button', { name: 'Change language' }).click();
   await page.getByRole('menuitem', { name: '简体中文' }).click();
   await expect(page).toHaveURL(/\/main$/);
-  await expect(page.getByRole('heading', { name: '从这里开始' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '热门主播' })).toBeVisible();
 });
 
 test('/en/main renders English with lang="en" and language alternates', async ({ page }) => {
@@ -186,7 +186,7 @@ test('a signed-in operator’s pop-up shows once to visitors', async ({ asOperat
     await dialog.getByRole('button', { name: '关闭弹窗' }).click();
     await expect(dialog).toHaveCount(0);
     await page.reload();
-    await expect(page.getByRole('heading', { name: '从这里开始' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '热门主播' })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
   } finally {
     await asOperator.request.post('/api/admin/popup/delete', { data: { id: data.id } });

@@ -22,7 +22,15 @@ export const TOP_NAV: NavItem[] = [
     ],
   },
   { key: 'schedule', href: '/schedule?type=0' },
-  { key: 'news', href: '/news' },
+  {
+    // Nav group 4 of spec §2: the headlines and the community.
+    key: 'news',
+    href: '/news',
+    children: [
+      { key: 'news', href: '/news' },
+      { key: 'circle', href: '/circle' },
+    ],
+  },
   {
     key: 'experts',
     href: '/specialist-home?type=0',

@@ -1,6 +1,7 @@
 // Every domain's tables, gathered for drizzle's typed query API and drizzle-kit.
 export * from '../accounts/schema';
 export * from '../chat/schema';
+export * from '../circles/schema';
 export * from '../earnings/schema';
 export * from '../gifts/schema';
 export * from '../horn/schema';
@@ -10,6 +11,7 @@ export * from '../moderation/schema';
 export * from '../news/schema';
 export * from '../nobility/schema';
 export * from '../posts/schema';
+export * from '../promos/schema';
 export * from '../rate-limits/schema';
 export * from '../red-envelopes/schema';
 export * from '../scores/favourites-schema';

@@ -9,6 +9,7 @@ import { defineRoute } from '@/lib/api/route';
 import { storedUrl } from '@/lib/http/url-schema';
 import { registerReportTarget } from '@/lib/moderation/report-targets';
 import { COMMENT_BODY_MAX, POST_BODY_MAX, POST_IMAGES_MAX } from './limits';
+import { REVIEW_STATUSES } from './schema';
 import {
   addComment,
   COMMENTS_PAGE_SIZE,
@@ -34,6 +35,7 @@ export const newPostSchema = z.object({
   content: z.string().max(POST_BODY_MAX).default(''),
   images: z.array(fileUrl).max(POST_IMAGES_MAX).default([]),
   video: fileUrl.optional(),
+  cover: fileUrl.optional(),
 });
 
 export const newCommentSchema = z.object({
@@ -44,7 +46,7 @@ export const newCommentSchema = z.object({
 
 const authorSchema = z.object({ id: z.number(), nickname: z.string(), avatar: z.string() });
 
-const postSchema = z.object({
+export const postSchema = z.object({
   id: z.number(),
   uid: z.number(),
   author: authorSchema,
@@ -63,6 +65,7 @@ const postSchema = z.object({
   comments: z.number(),
   liked: z.boolean(),
   can_delete: z.boolean(),
+  review: z.object({ status: z.enum(REVIEW_STATUSES), reason: z.string().nullable() }),
   created_at: z.date(),
 });
 
@@ -83,7 +86,8 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 
 export const toggled = z.object({ id: z.number(), liked: z.boolean(), likes: z.number() });
 
-const viewerOf = (c: Context<AppEnv>) => (c.var.user ? { id: c.var.user.id, role: c.var.user.role } : null);
+export const viewerOf = (c: Context<AppEnv>) =>
+  c.var.user ? { id: c.var.user.id, role: c.var.user.role } : null;
 
 export function registerPostRoutes(app: OpenAPIHono<AppEnv>) {
   registerReportTarget('post', postOwner);
@@ -98,7 +102,7 @@ export function registerPostRoutes(app: OpenAPIHono<AppEnv>) {
       summary: 'Publish a streamer update: text, up to 4 own images or one own video (10 an hour)',
       middleware: [requireAnchor],
       input: newPostSchema,
-      output: z.object({ id: z.number() }),
+      output: z.object({ id: z.number(), status: z.enum(REVIEW_STATUSES) }),
     },
     (c, input) => createPost(c.var.db, c.var.user!.id, input),
   );
@@ -197,7 +201,7 @@ export function registerPostRoutes(app: OpenAPIHono<AppEnv>) {
       input: z.object({ id }),
       output: z.object({ id: z.number(), deleted: z.boolean() }),
     },
-    (c, input) => deletePost(c.var.db, viewerOf(c)!, input.id),
+    (c, input) => deletePost(c.var.db, viewerOf(c)!, input.id, c.var.now),
   );
 
   defineRoute(

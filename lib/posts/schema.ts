@@ -1,9 +1,10 @@
-// Posts (spec §2 streamer updates, later the community): text with up to 4 images or one video,
-// likes and one level of replies. Counters live on the rows and move inside the same transaction
+// Posts (spec §2 streamer updates, news articles, the community's circle posts): text with up to 4
+// images or one video, likes and one level of replies; a post may wait for an operator's review (§4). Counters live on the rows and move inside the same transaction
 // as the like or comment they count; primary keys make a double like impossible.
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  check,
   index,
   integer,
   jsonb,
@@ -17,23 +18,37 @@ import { users } from '../accounts/schema';
 
 export type PostVideo = { url: string; poster: string; duration_s: number; width: number; height: number };
 
+/** Spec §4 approval: pending review, review succeeded, review failed. Only `approved` posts are shown. */
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
 export const posts = pgTable(
   'posts',
   {
     id: serial('id').primaryKey(),
     /** Null for what the portal writes itself (match reports of the news). */
     authorId: integer('author_id').references(() => users.id, { onDelete: 'cascade' }),
-    /** Where the post shows: `anchor` (streamer updates on /live), `news` (lib/news articles), `video` (lib/videos). */
+    /** Where the post shows: `anchor` (streamer updates on /live), `news` (lib/news), `video` (lib/videos), `circle` (lib/circles). */
     channel: varchar('channel', { length: 16 }).notNull().default('anchor'),
     body: varchar('body', { length: 2000 }).notNull().default(''),
     images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     video: jsonb('video').$type<PostVideo>(),
     likeCount: integer('like_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
+    /** Seen by everyone only when `approved`; the author (and operators) see the others with the reason. */
+    reviewStatus: varchar('review_status', { length: 12, enum: REVIEW_STATUSES })
+      .notNull()
+      .default('approved'),
+    reviewReason: varchar('review_reason', { length: 200 }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (table) => [index('posts_author_idx').on(table.authorId, table.channel, table.createdAt)],
+  (table) => [
+    index('posts_author_idx').on(table.authorId, table.channel, table.createdAt),
+    index('posts_review_idx').on(table.channel, table.reviewStatus, table.createdAt),
+    check('posts_review_status_check', sql`${table.reviewStatus} in ('pending', 'approved', 'rejected')`),
+  ],
 );
 
 export const postLikes = pgTable(

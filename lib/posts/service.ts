@@ -7,12 +7,13 @@ import { users } from '@/lib/accounts/schema';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { findOwnUpload } from '@/lib/storage/service';
+import { POST_VIDEO_MAX_BYTES } from './limits';
 import { notifyComment } from './notify-comment';
 import { commentLikes, type PostVideo, postComments, postLikes, posts } from './schema';
 
 export const POSTS_PAGE_SIZE = 10;
 export const COMMENTS_PAGE_SIZE = 20;
-export type PostChannel = 'anchor' | 'news' | 'video';
+export type PostChannel = 'anchor' | 'news' | 'video' | 'circle';
 
 const MINUTE = 60_000;
 export const POST_RATE_RULES = {
@@ -38,6 +39,7 @@ function presentPost(row: typeof posts.$inferSelect, writer: AuthorRow, liked: b
     comments: row.commentCount,
     liked,
     can_delete: !!viewer && (viewer.id === row.authorId || viewer.role === 'operator'),
+    review: { status: row.reviewStatus, reason: row.reviewReason },
     created_at: row.createdAt,
   };
 }
@@ -52,15 +54,47 @@ async function likedPostIds(db: DbOrTx, viewer: Viewer, ids: number[]) {
   return new Set(rows.map((row) => row.id));
 }
 
-export type NewPost = { content: string; images: string[]; video?: string | undefined };
-
-/** Text or media is required, images or a video (never both), and every file the author's own upload. */
-export async function createPost(
+/** Post rows with their writers, presented for a viewer (with their likes): for channels' own lists. */
+export async function presentPosts(
   db: DbOrTx,
-  authorId: number,
-  input: NewPost,
-  channel: PostChannel = 'anchor',
+  rows: { post: typeof posts.$inferSelect; author: AuthorRow }[],
+  viewer: Viewer,
 ) {
+  const liked = await likedPostIds(
+    db,
+    viewer,
+    rows.map((row) => row.post.id),
+  );
+  return rows.map((row) => presentPost(row.post, row.author, liked.has(row.post.id), viewer));
+}
+
+/** The columns of a post's writer, for channels' own queries joined on `users`. */
+export const postAuthorColumns = author;
+
+export type NewPost = {
+  content: string;
+  images: string[];
+  video?: string | undefined;
+  /** The video's cover: an own image upload; without one, the frame cut from the video. */
+  cover?: string | undefined;
+};
+
+export type PostOptions = {
+  channel?: PostChannel;
+  /** Held for an operator's review (spec §4) instead of shown at once. */
+  review?: boolean;
+  /** The request's instant, stored as the post's time. */
+  now?: Date;
+  /** Writes the channel's own row (a circle) in the post's transaction. */
+  attach?: (tx: DbOrTx, postId: number) => Promise<void>;
+};
+
+/**
+ * Text or media is required, images or a video (never both), every file the author's own upload,
+ * the video under 50 MB (spec §5).
+ */
+export async function createPost(db: DbOrTx, authorId: number, input: NewPost, options: PostOptions = {}) {
+  const channel = options.channel ?? 'anchor';
   const body = input.content.trim();
   if (input.images.length > 0 && input.video) throw new DomainError('POST_MEDIA_BOTH');
   if (!body && input.images.length === 0 && !input.video) throw new DomainError('POST_EMPTY');
@@ -72,9 +106,14 @@ export async function createPost(
   if (input.video) {
     const upload = await findOwnUpload(db, authorId, input.video, 'video');
     if (!upload?.posterUrl || upload.durationS === null) throw new DomainError('POST_MEDIA_NOT_OWN');
+    if (upload.bytes >= POST_VIDEO_MAX_BYTES) {
+      throw new DomainError('POST_VIDEO_TOO_LARGE', { values: { mb: POST_VIDEO_MAX_BYTES / 1024 / 1024 } });
+    }
+    const cover = input.cover ? await findOwnUpload(db, authorId, input.cover, 'image') : null;
+    if (input.cover && !cover) throw new DomainError('POST_MEDIA_NOT_OWN');
     video = {
       url: upload.url,
-      poster: upload.posterUrl,
+      poster: cover?.url ?? upload.posterUrl,
       duration_s: upload.durationS,
       width: upload.width,
       height: upload.height,
@@ -85,21 +124,35 @@ export async function createPost(
     await assertWithinLimit(tx, POST_RATE_RULES.posts, key);
     const [row] = await tx
       .insert(posts)
-      .values({ authorId, channel, body, images: input.images, video })
-      .returning({ id: posts.id });
+      .values({
+        authorId,
+        channel,
+        body,
+        images: input.images,
+        video,
+        reviewStatus: options.review ? 'pending' : 'approved',
+        ...(options.now ? { createdAt: options.now } : {}),
+      })
+      .returning({ id: posts.id, status: posts.reviewStatus });
+    await options.attach?.(tx, row!.id);
     await recordEvent(tx, POST_RATE_RULES.posts.bucket, key);
-    return { id: row!.id };
+    return { id: row!.id, status: row!.status };
   });
 }
 
+/** A post everyone may see and act on: not deleted, review passed. */
 async function livePost(db: DbOrTx, id: number) {
   const [row] = await db
     .select()
     .from(posts)
-    .where(and(eq(posts.id, id), isNull(posts.deletedAt)));
+    .where(and(eq(posts.id, id), isNull(posts.deletedAt), eq(posts.reviewStatus, 'approved')));
   if (!row) throw new NotFoundError('POST_NOT_FOUND');
   return row;
 }
+
+/** Posts held back by review are shown to their author and to operators only. */
+const mayView = (row: typeof posts.$inferSelect, viewer: Viewer) =>
+  row.reviewStatus === 'approved' || (!!viewer && (viewer.id === row.authorId || viewer.role === 'operator'));
 
 export async function getPost(db: DbOrTx, id: number, viewer: Viewer) {
   const [row] = await db
@@ -107,7 +160,7 @@ export async function getPost(db: DbOrTx, id: number, viewer: Viewer) {
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
     .where(and(eq(posts.id, id), isNull(posts.deletedAt)));
-  if (!row) throw new NotFoundError('POST_NOT_FOUND');
+  if (!row || !mayView(row.post, viewer)) throw new NotFoundError('POST_NOT_FOUND');
   const liked = await likedPostIds(db, viewer, [id]);
   return presentPost(row.post, row.author, liked.has(id), viewer);
 }
@@ -123,6 +176,8 @@ export async function listAuthorPosts(
     eq(posts.authorId, authorId),
     eq(posts.channel, options.channel ?? 'anchor'),
     isNull(posts.deletedAt),
+    // Authors see their own posts in review too, with the state and reason.
+    viewer?.id === authorId ? undefined : eq(posts.reviewStatus, 'approved'),
   );
   const [rows, [total]] = await Promise.all([
     db
@@ -149,13 +204,17 @@ export async function listAuthorPosts(
 }
 
 /** Soft delete by the author or an operator; likes and comments stay for the record. */
-export async function deletePost(db: DbOrTx, viewer: NonNullable<Viewer>, id: number) {
-  const row = await livePost(db, id);
+export async function deletePost(db: DbOrTx, viewer: NonNullable<Viewer>, id: number, now = new Date()) {
+  const [row] = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, id), isNull(posts.deletedAt)));
+  if (!row) throw new NotFoundError('POST_NOT_FOUND');
   const own = row.authorId === viewer.id;
   if (!own && viewer.role !== 'operator') throw new ForbiddenError('POST_NOT_YOURS');
   await db
     .update(posts)
-    .set({ deletedAt: new Date() })
+    .set({ deletedAt: now })
     .where(own ? and(eq(posts.id, id), eq(posts.authorId, viewer.id)) : eq(posts.id, id));
   return { id, deleted: true };
 }

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '@/lib/accounts/password';
 import { users } from '@/lib/accounts/schema';
+import { seedCircles } from '@/lib/circles/seed';
 import type { Db } from '@/lib/db';
 import { defaultOpenfootballDir, importOpenfootball } from '@/lib/feeds/openfootball/import';
 import { ensureRoom } from '@/lib/live/service';
@@ -71,6 +72,7 @@ export async function seedDemoData(db: Db) {
   await seedDemoWallets(db);
   await seedFootballData(db);
   await seedNewsCategories(db);
+  await seedCircles(db);
   // The freshest reports now; the background job writes the older ones a batch at a time.
   await writeRecordReports(db, new Date(), SEED_REPORTS);
   // A few seconds of ffmpeg test sources per clip (≈ 1–2 s each here), so /video-list plays on a fresh install.

@@ -9,6 +9,7 @@ import { createBaseApp } from '@/lib/api/app';
 import type { Clock } from '@/lib/api/context';
 import { registerDocs } from '@/lib/api/docs';
 import { registerChatRoutes } from '@/lib/chat/api';
+import { registerCircleRoutes } from '@/lib/circles/api';
 import type { Db } from '@/lib/db';
 import { registerEarningsRoutes } from '@/lib/earnings/api';
 import { registerGiftRoutes } from '@/lib/gifts/api';
@@ -28,6 +29,7 @@ import { registerModerationRoutes } from '@/lib/moderation/api';
 import { registerNewsRoutes } from '@/lib/news/api';
 import { registerNobilityRoutes } from '@/lib/nobility/api';
 import { registerPostRoutes } from '@/lib/posts/api';
+import { registerPromoRoutes } from '@/lib/promos/api';
 import { registerRedEnvelopeRoutes } from '@/lib/red-envelopes/api';
 import { registerScoresRoutes } from '@/lib/scores/api';
 import { registerDatabaseRoutes } from '@/lib/scores/database-api';
@@ -75,6 +77,8 @@ export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Cl
   registerSearchRoutes(app);
   registerEarningsRoutes(app);
   registerVideoRoutes(app);
+  registerCircleRoutes(app);
+  registerPromoRoutes(app);
   registerDocs(app);
   return app;
 }

@@ -12,7 +12,7 @@ import { requestOrigin } from '@/lib/http/client-address';
 import { storedUrl } from '@/lib/http/url-schema';
 import { deletePopup, listAllPopups, listShowingPopups, pickLocalized, savePopup } from './service';
 
-const localizedText = z
+export const localizedText = z
   .partialRecord(z.enum(['zh-CN', 'zh-TW', 'en', 'vi']), z.string().trim().min(1).max(2000))
   .refine((text) => Object.keys(text).length > 0, 'at least one language');
 

@@ -6,12 +6,12 @@ import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Footer } from '@/components/layout/footer';
+import { PostComments } from '@/components/posts/post-comments';
 import { currentUser } from '@/lib/accounts/current-user';
 import { alternatesOf, productName } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { articleOfRequest } from '@/lib/news/page-data';
-import { ArticleComments } from '../detail/article-comments';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ id?: string }> };
 
@@ -66,7 +66,7 @@ export default async function CommentPage({ params, searchParams }: Props) {
             locale={locale}
             messages={{ posts: messages.posts, moderation: messages.moderation }}
           >
-            <ArticleComments id={article.id} viewerId={viewer?.id ?? null} />
+            <PostComments id={article.id} viewerId={viewer?.id ?? null} />
           </NextIntlClientProvider>
         </section>
       </div>

@@ -7,6 +7,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getFormatter, getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Footer } from '@/components/layout/footer';
 import { AutomaticBadge, PopularNews } from '@/components/news/news-list';
+import { PostComments } from '@/components/posts/post-comments';
 import { JsonLd } from '@/components/seo/json-ld';
 import { currentUser } from '@/lib/accounts/current-user';
 import { getDb } from '@/lib/db';
@@ -16,7 +17,6 @@ import type { Locale } from '@/lib/i18n/routing';
 import { articleOfRequest } from '@/lib/news/page-data';
 import { popularNews } from '@/lib/news/service';
 import { ArticleActions } from './article-actions';
-import { ArticleComments } from './article-comments';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ id?: string }> };
 
@@ -173,7 +173,7 @@ export default async function DetailPage({ params, searchParams }: Props) {
               locale={locale}
               messages={{ posts: messages.posts, moderation: messages.moderation }}
             >
-              <ArticleComments id={article.id} viewerId={viewer?.id ?? null} />
+              <PostComments id={article.id} viewerId={viewer?.id ?? null} />
             </NextIntlClientProvider>
           </section>
         </div>

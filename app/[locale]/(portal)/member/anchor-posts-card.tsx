@@ -3,11 +3,11 @@
 import { Newspaper } from 'lucide-react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getMessages, getTranslations } from 'next-intl/server';
+import { PostComposer } from '@/components/posts/post-composer';
 import { toPostItem } from '@/components/posts/types';
 import { getDb } from '@/lib/db';
 import { listAuthorPosts } from '@/lib/posts/service';
 import { OwnPosts } from './own-posts';
-import { PostComposer } from './post-composer';
 import { SectionCard } from './section-card';
 
 /** Recent posts shown under the composer; older ones stay on the live room's feed. */

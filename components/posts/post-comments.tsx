@@ -1,6 +1,6 @@
 'use client';
-// An article's comments: lib/posts' thread (newest / hot, one level of replies, comment likes), open
-// from the start; its code loads after the article.
+// A post's comments open from the start (news articles, circle posts): lib/posts' thread (newest / hot,
+// one level of replies, comment likes); its code loads after the post.
 import dynamic from 'next/dynamic';
 import { PostViewerProvider } from '@/components/posts/post-viewer';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -10,7 +10,7 @@ const CommentThread = dynamic(() => import('@/components/posts/comment-thread'),
   loading: () => <Skeleton className="h-40 w-full" />,
 });
 
-export function ArticleComments({ id, viewerId }: { id: number; viewerId: number | null }) {
+export function PostComments({ id, viewerId }: { id: number; viewerId: number | null }) {
   return (
     <PostViewerProvider viewerId={viewerId}>
       <CommentThread postId={id} onAdded={() => undefined} onRemoved={() => undefined} />

@@ -1,28 +1,48 @@
 'use client';
-// The anchor's composer: text with a counter and up to 4 images or one video, each uploaded as
-// soon as it is chosen (through the shared upload pipeline, with progress), previewed and removable.
-import { Film, ImagePlus, Loader2, X } from 'lucide-react';
+// The post composer (streamer updates, circle posts): text with a counter and up to 4 images or one
+// video under 50 MB with an optional cover, each uploaded as soon as it is chosen (through the shared
+// upload pipeline, with progress), previewed and removable. Too many or too large files are refused
+// here with the rule, before anything is sent.
+import { CircleAlert, Film, ImagePlus, Loader2, X } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { cn } from '@/lib/cn';
 import { ApiError, api } from '@/lib/http/client';
-import { POST_BODY_MAX, POST_IMAGES_MAX } from '@/lib/posts/limits';
+import { POST_BODY_MAX, POST_IMAGES_MAX, POST_VIDEO_MAX_BYTES } from '@/lib/posts/limits';
 import { type StoredFile, uploadFile } from '@/lib/storage/upload-file';
-import { FormError } from './form-error';
 
 type Media = {
   key: string;
-  kind: 'image' | 'video';
+  kind: 'image' | 'video' | 'cover';
   preview: string;
   progress: number;
   stored?: StoredFile;
   error?: string;
 };
 
-export function PostComposer() {
+type Props = {
+  /** The call that publishes: streamer updates by default. */
+  path?: string;
+  /** Fields the call takes besides the post (a circle); null while the form is not complete. */
+  extra?: Record<string, unknown>;
+  /** Text is required (circle posts, spec §5), not just media. */
+  requireText?: boolean;
+  /** Controls shown above the text (the circle picker). */
+  children?: ReactNode;
+  /** After publishing, with the call's answer; the page is refreshed either way. */
+  onPublished?: (result: { id: number; status: string }) => void;
+};
+
+export function PostComposer({
+  path = 'api/anchor_dynamics_user/insert',
+  extra,
+  requireText = false,
+  children,
+  onPublished,
+}: Props = {}) {
   const t = useTranslations('posts');
   const format = useFormatter();
   const router = useRouter();
@@ -32,17 +52,28 @@ export function PostComposer() {
   const [publishing, setPublishing] = useState(false);
   const imageInput = useRef<HTMLInputElement>(null);
   const videoInput = useRef<HTMLInputElement>(null);
+  const coverInput = useRef<HTMLInputElement>(null);
 
   const update = (key: string, change: Partial<Media>) =>
     setMedia((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
   const add = (kind: Media['kind'], files: File[]) => {
     setError(null);
-    const room = kind === 'video' ? 1 : POST_IMAGES_MAX - media.length;
-    for (const file of files.slice(0, room)) {
+    const images = media.filter((item) => item.kind === 'image').length;
+    const room = kind === 'image' ? POST_IMAGES_MAX - images : 1;
+    if (files.length > room) {
+      setError(t('tooManyImages', { max: POST_IMAGES_MAX }));
+      return;
+    }
+    if (kind === 'video' && files.some((file) => file.size >= POST_VIDEO_MAX_BYTES)) {
+      setError(t('videoTooLarge', { mb: POST_VIDEO_MAX_BYTES / 1024 / 1024 }));
+      return;
+    }
+    const purpose = kind === 'video' ? 'video' : 'image';
+    for (const file of files) {
       const key = `${Date.now()}-${Math.random()}`;
       setMedia((current) => [...current, { key, kind, preview: URL.createObjectURL(file), progress: 0 }]);
-      uploadFile(kind, file, (sent) => update(key, { progress: sent })).then(
+      uploadFile(purpose, file, (sent) => update(key, { progress: sent })).then(
         (stored) => update(key, { stored, progress: 1 }),
         (cause) =>
           update(key, { error: cause instanceof ApiError && cause.message ? cause.message : t('failed') }),
@@ -58,26 +89,31 @@ export function PostComposer() {
   const uploading = media.some((item) => !item.stored && !item.error);
   const ready = media.filter((item) => item.stored);
   const video = ready.find((item) => item.kind === 'video');
-  const canPublish = !publishing && !uploading && (text.trim().length > 0 || ready.length > 0);
+  const cover = ready.find((item) => item.kind === 'cover');
+  const canPublish =
+    !publishing && !uploading && (text.trim().length > 0 || (!requireText && ready.length > 0));
 
   const publish = async (event: FormEvent) => {
     event.preventDefault();
     setPublishing(true);
     setError(null);
     try {
-      await api.post(
-        'api/anchor_dynamics_user/insert',
+      const result = await api.post<{ id: number; status: string }>(
+        path,
         {
+          ...extra,
           content: text,
           images: ready.filter((item) => item.kind === 'image').map((item) => item.stored!.url),
           video: video?.stored?.url,
+          cover: video ? cover?.stored?.url : undefined,
         },
         { silent: true },
       );
       for (const item of media) URL.revokeObjectURL(item.preview);
       setText('');
       setMedia([]);
-      import('sonner').then(({ toast }) => toast.success(t('published')));
+      if (onPublished) onPublished(result);
+      else import('sonner').then(({ toast }) => toast.success(t('published')));
       router.refresh();
     } catch (cause) {
       setError(cause instanceof ApiError && cause.message ? cause.message : t('failed'));
@@ -87,8 +123,10 @@ export function PostComposer() {
   };
 
   const hasVideo = media.some((item) => item.kind === 'video');
+  const hasCover = media.some((item) => item.kind === 'cover');
   return (
     <form onSubmit={publish} className="space-y-3" data-testid="post-composer">
+      {children}
       <CountedTextarea
         value={text}
         onValueChange={setText}
@@ -111,6 +149,7 @@ export function PostComposer() {
                 item.error ? 'border-live' : 'border-line',
                 item.kind === 'video' ? 'h-28 w-48' : 'size-28',
               )}
+              data-kind={item.kind}
             >
               {item.kind === 'video' ? (
                 <video
@@ -176,12 +215,40 @@ export function PostComposer() {
           <Film aria-hidden className="size-4" />
           {t('addVideo')}
         </Button>
+        {hasVideo ? (
+          <Button
+            type="button"
+            variant="secondary"
+            size="sm"
+            onClick={() => coverInput.current?.click()}
+            disabled={hasCover}
+          >
+            <ImagePlus aria-hidden className="size-4" />
+            {t('addCover')}
+          </Button>
+        ) : null}
         <span className="text-xs text-ink-500">{t('mediaRule')}</span>
         <Button type="submit" className="ml-auto min-w-24" disabled={!canPublish} data-testid="post-publish">
           {publishing ? t('publishing') : t('publish')}
         </Button>
       </div>
-      <FormError message={error} />
+      {error ? (
+        <p role="alert" className="flex items-center gap-1.5 text-sm text-live" data-testid="composer-error">
+          <CircleAlert aria-hidden className="size-4 shrink-0" />
+          {error}
+        </p>
+      ) : null}
+      <input
+        ref={coverInput}
+        type="file"
+        accept="image/png,image/jpeg"
+        hidden
+        data-testid="post-cover-input"
+        onChange={(event) => {
+          add('cover', Array.from(event.target.files ?? []));
+          event.target.value = '';
+        }}
+      />
 
       <input
         ref={imageInput}

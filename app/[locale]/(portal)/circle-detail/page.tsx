@@ -1,0 +1,157 @@
+// /circle-detail?id=, one community post (spec §2): the post in full, its likes and comments (lib/posts'
+// thread), its review state for its author while it waits or was refused, and deletion for its author.
+import { ChevronRight } from 'lucide-react';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { NextIntlClientProvider } from 'next-intl';
+import { getFormatter, getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { cache } from 'react';
+import { ReviewBadge } from '@/components/circles/circle-post-card';
+import { DeletePostButton } from '@/components/circles/delete-post-button';
+import { Footer } from '@/components/layout/footer';
+import { LikeButton } from '@/components/posts/like-button';
+import { LikeIcon } from '@/components/posts/like-icon';
+import { PostComments } from '@/components/posts/post-comments';
+import { PostMedia } from '@/components/posts/post-media';
+import { currentUser } from '@/lib/accounts/current-user';
+import { getCirclePost } from '@/lib/circles/service';
+import { getDb } from '@/lib/db';
+import { productName, screenMetadata } from '@/lib/i18n/metadata';
+import { Link } from '@/lib/i18n/navigation';
+import type { Locale } from '@/lib/i18n/routing';
+
+type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ id?: string }> };
+
+const postOfRequest = cache(async (rawId: string | undefined, locale: Locale) => {
+  const id = Number(rawId);
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return null;
+  const viewer = await currentUser();
+  return getCirclePost(getDb(), id, viewer ? { id: viewer.id, role: viewer.role } : null, locale).catch(
+    () => null,
+  );
+});
+
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const { id } = await searchParams;
+  const post = await postOfRequest(id, locale);
+  if (!post) return { title: (await getTranslations({ locale, namespace: 'meta' }))('notFound') };
+  const screen = await screenMetadata(locale, 'circleDetail', `/circle-detail?id=${post.id}`);
+  const t = await getTranslations({ locale, namespace: 'circle' });
+  return {
+    ...screen,
+    title: t('postOf', { name: post.author.nickname }),
+    description: post.content.slice(0, 160),
+    // Posts in review are their author's alone.
+    ...(post.review.status === 'approved' ? {} : { robots: { index: false } }),
+  };
+}
+
+export default async function CircleDetailPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const { id } = await searchParams;
+  const post = await postOfRequest(id, locale);
+  if (!post) notFound();
+  const [t, format, name, messages, viewer] = await Promise.all([
+    getTranslations('circle'),
+    getFormatter(),
+    productName(locale),
+    getMessages(),
+    currentUser(),
+  ]);
+  const approved = post.review.status === 'approved';
+  return (
+    <>
+      <div className="mx-auto flex w-full max-w-[960px] flex-col gap-5 px-6 py-6">
+        <article
+          className="rounded-xl border border-line bg-surface px-8 py-6"
+          data-testid="circle-post-detail"
+        >
+          <nav aria-label={t('circles')} className="mb-4 flex items-center gap-1 text-xs text-ink-500">
+            <Link href="/circle" className="hover:text-brand-600">
+              {t('title')}
+            </Link>
+            <ChevronRight aria-hidden className="size-3.5" />
+            <Link href={`/circle?circle=${post.circle.id}`} className="hover:text-brand-600">
+              {post.circle.name}
+            </Link>
+          </nav>
+          {approved ? null : (
+            <p
+              className="mb-4 flex flex-wrap items-center gap-2 rounded-md bg-canvas px-3 py-2 text-sm text-ink-700"
+              data-testid="review-notice"
+            >
+              <ReviewBadge review={post.review} />
+              {post.review.status === 'pending'
+                ? t('pendingNotice')
+                : t('rejectedNotice', { reason: post.review.reason ?? '' })}
+            </p>
+          )}
+          <header className="flex items-center gap-3">
+            <img
+              src={post.author.avatar}
+              alt=""
+              width={44}
+              height={44}
+              className="size-11 rounded-full border border-line bg-canvas"
+            />
+            <div className="min-w-0">
+              <h1 className="font-semibold text-ink-900">{t('postOf', { name: post.author.nickname })}</h1>
+              <time dateTime={post.created_at.toISOString()} className="text-xs text-ink-500 tabular-nums">
+                {format.dateTime(post.created_at, { dateStyle: 'long', timeStyle: 'short' })}
+              </time>
+            </div>
+          </header>
+          <p
+            className="mt-4 whitespace-pre-wrap break-words text-[15px] leading-7 text-ink-900"
+            data-testid="circle-post-body"
+          >
+            {post.content}
+          </p>
+          <NextIntlClientProvider
+            locale={locale}
+            messages={{ posts: messages.posts, circle: messages.circle }}
+          >
+            <div className="mt-4">
+              <PostMedia post={post} />
+            </div>
+            <footer className="mt-5 flex items-center gap-4 border-t border-line pt-4">
+              {approved ? (
+                <LikeButton
+                  path="api/anchor_dynamics_user/likes"
+                  id={post.id}
+                  initial={{ liked: post.liked, likes: post.likes }}
+                  icon={<LikeIcon />}
+                  testId="circle-detail-like"
+                />
+              ) : null}
+              {post.can_delete ? (
+                <div className="ml-auto">
+                  <DeletePostButton id={post.id} then={`/circle?circle=${post.circle.id}`} />
+                </div>
+              ) : null}
+            </footer>
+          </NextIntlClientProvider>
+        </article>
+        {approved ? (
+          <section
+            aria-labelledby="circle-comments"
+            className="rounded-xl border border-line bg-surface px-6 py-5"
+          >
+            <h2 id="circle-comments" className="mb-3 font-semibold text-ink-900">
+              {t('comments')}
+            </h2>
+            <NextIntlClientProvider
+              locale={locale}
+              messages={{ posts: messages.posts, moderation: messages.moderation }}
+            >
+              <PostComments id={post.id} viewerId={viewer?.id ?? null} />
+            </NextIntlClientProvider>
+          </section>
+        ) : null}
+      </div>
+      <Footer productName={name} />
+    </>
+  );
+}

@@ -1,0 +1,271 @@
+// The community's rules on top of lib/posts: circles, posting into one (held for review when the
+// operators turned it on), hot lists by day, week or month, the author's own posts with their review
+// state, and the operators' review queue. Likes, comments and deletion are lib/posts' own calls.
+import { and, asc, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { users } from '@/lib/accounts/schema';
+import { DomainError, NotFoundError } from '@/lib/api/errors';
+import type { DbOrTx } from '@/lib/db';
+import type { Locale } from '@/lib/i18n/routing';
+import { posts } from '@/lib/posts/schema';
+import {
+  createPost,
+  getPost,
+  type NewPost,
+  postAuthorColumns,
+  presentPosts,
+  type Viewer,
+} from '@/lib/posts/service';
+import type { LocalizedNames } from '@/lib/scores/schema';
+import { circlePosts, circleSettings, circles } from './schema';
+
+export const CIRCLE_POSTS_PAGE_SIZE = 20;
+export const HOT_PERIODS = ['day', 'week', 'month'] as const;
+export type HotPeriod = (typeof HOT_PERIODS)[number];
+export const CIRCLE_SORTS = ['new', ...HOT_PERIODS] as const;
+export type CircleSort = (typeof CIRCLE_SORTS)[number];
+
+const DAY_MS = 86_400_000;
+const PERIOD_MS: Record<HotPeriod, number> = { day: DAY_MS, week: 7 * DAY_MS, month: 30 * DAY_MS };
+
+const nameIn = (names: LocalizedNames, locale: Locale) =>
+  names[locale] ?? names['zh-CN'] ?? names.en ?? Object.values(names)[0] ?? '';
+
+/** Shown posts of the community: approved, not deleted. */
+const shown = and(eq(posts.channel, 'circle'), eq(posts.reviewStatus, 'approved'), isNull(posts.deletedAt));
+
+/** Every circle with its count of shown posts: general ones first, then leagues, then clubs by name. */
+export async function listCircles(db: DbOrTx, locale: Locale) {
+  const counts = db
+    .select({ circleId: circlePosts.circleId, posts: count().as('posts') })
+    .from(circlePosts)
+    .innerJoin(posts, eq(posts.id, circlePosts.postId))
+    .where(shown)
+    .groupBy(circlePosts.circleId)
+    .as('counts');
+  const rows = await db
+    .select({
+      id: circles.id,
+      kind: circles.kind,
+      names: circles.names,
+      parentId: circles.parentId,
+      sort: circles.sort,
+      posts: counts.posts,
+    })
+    .from(circles)
+    .leftJoin(counts, eq(counts.circleId, circles.id))
+    .orderBy(asc(circles.sort), asc(circles.id));
+  return rows
+    .map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      name: nameIn(row.names, locale),
+      parent_id: row.parentId,
+      posts: Number(row.posts ?? 0),
+    }))
+    .sort((a, b) => (a.kind === 'club' && b.kind === 'club' ? a.name.localeCompare(b.name, locale) : 0));
+}
+export type CircleItem = Awaited<ReturnType<typeof listCircles>>[number];
+
+export async function getCircle(db: DbOrTx, id: number, locale: Locale) {
+  const [row] = await db.select().from(circles).where(eq(circles.id, id));
+  if (!row) throw new NotFoundError('CIRCLE_NOT_FOUND');
+  return { id: row.id, kind: row.kind, name: nameIn(row.names, locale), parent_id: row.parentId };
+}
+
+export async function reviewRequired(db: DbOrTx) {
+  const [row] = await db.select().from(circleSettings).where(eq(circleSettings.id, 1));
+  return row?.reviewPosts ?? false;
+}
+
+export async function setReviewRequired(db: DbOrTx, on: boolean) {
+  await db
+    .insert(circleSettings)
+    .values({ id: 1, reviewPosts: on })
+    .onConflictDoUpdate({ target: circleSettings.id, set: { reviewPosts: on } });
+  return { review: on };
+}
+
+/** Spec §5: a circle chosen, content entered; media as any post (lib/posts checks the files). */
+export async function createCirclePost(
+  db: DbOrTx,
+  authorId: number,
+  input: NewPost & { circleId: number | undefined },
+  now: Date,
+) {
+  if (!input.circleId) throw new DomainError('CIRCLE_REQUIRED');
+  if (!input.content.trim()) throw new DomainError('CIRCLE_POST_EMPTY');
+  const circleId = input.circleId;
+  const [circle] = await db.select({ id: circles.id }).from(circles).where(eq(circles.id, circleId));
+  if (!circle) throw new NotFoundError('CIRCLE_NOT_FOUND');
+  return createPost(db, authorId, input, {
+    channel: 'circle',
+    review: await reviewRequired(db),
+    now,
+    attach: async (tx, postId) => {
+      await tx.insert(circlePosts).values({ postId, circleId });
+    },
+  });
+}
+
+const circleColumns = { id: circles.id, names: circles.names };
+
+function withCircle<T extends { id: number }>(
+  views: T[],
+  rows: { post: { id: number }; circle: { id: number; names: LocalizedNames } }[],
+  locale: Locale,
+) {
+  const byPost = new Map(rows.map((row) => [row.post.id, row.circle]));
+  return views.map((view) => {
+    const circle = byPost.get(view.id)!;
+    return { ...view, circle: { id: circle.id, name: nameIn(circle.names, locale) } };
+  });
+}
+
+/**
+ * The community's posts, optionally of one circle: newest first, or the hottest (likes, and comments
+ * twice over) of those written in the last day, week or month.
+ */
+export async function listCirclePosts(
+  db: DbOrTx,
+  options: {
+    circleId?: number | undefined;
+    sort: CircleSort;
+    page: number;
+    size: number;
+    now: Date;
+    locale: Locale;
+  },
+  viewer: Viewer,
+) {
+  const where = and(
+    shown,
+    options.circleId ? eq(circlePosts.circleId, options.circleId) : undefined,
+    options.sort === 'new'
+      ? undefined
+      : gte(posts.createdAt, new Date(options.now.getTime() - PERIOD_MS[options.sort])),
+  );
+  const order =
+    options.sort === 'new'
+      ? [desc(posts.createdAt), desc(posts.id)]
+      : [desc(sql`${posts.likeCount} + 2 * ${posts.commentCount}`), desc(posts.createdAt), desc(posts.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ post: posts, author: postAuthorColumns, circle: circleColumns })
+      .from(posts)
+      .innerJoin(circlePosts, eq(circlePosts.postId, posts.id))
+      .innerJoin(circles, eq(circles.id, circlePosts.circleId))
+      .innerJoin(users, eq(users.id, posts.authorId))
+      .where(where)
+      .orderBy(...order)
+      .limit(options.size)
+      .offset((options.page - 1) * options.size),
+    db
+      .select({ value: count() })
+      .from(posts)
+      .innerJoin(circlePosts, eq(circlePosts.postId, posts.id))
+      .where(where),
+  ]);
+  return {
+    list: withCircle(await presentPosts(db, rows, viewer), rows, options.locale),
+    total: total?.value ?? 0,
+    page: options.page,
+    size: options.size,
+  };
+}
+
+/** The author's own community posts, whatever their review state (with the reason of a refusal). */
+export async function listOwnCirclePosts(
+  db: DbOrTx,
+  viewer: NonNullable<Viewer>,
+  options: { page: number; size: number; locale: Locale },
+) {
+  const where = and(eq(posts.channel, 'circle'), eq(posts.authorId, viewer.id), isNull(posts.deletedAt));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ post: posts, author: postAuthorColumns, circle: circleColumns })
+      .from(posts)
+      .innerJoin(circlePosts, eq(circlePosts.postId, posts.id))
+      .innerJoin(circles, eq(circles.id, circlePosts.circleId))
+      .innerJoin(users, eq(users.id, posts.authorId))
+      .where(where)
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(options.size)
+      .offset((options.page - 1) * options.size),
+    db.select({ value: count() }).from(posts).where(where),
+  ]);
+  return {
+    list: withCircle(await presentPosts(db, rows, viewer), rows, options.locale),
+    total: total?.value ?? 0,
+    page: options.page,
+    size: options.size,
+  };
+}
+
+/** One community post with its circle (posts in review: their author and operators only). */
+export async function getCirclePost(db: DbOrTx, id: number, viewer: Viewer, locale: Locale) {
+  const [row] = await db
+    .select({ circle: circleColumns })
+    .from(circlePosts)
+    .innerJoin(circles, eq(circles.id, circlePosts.circleId))
+    .where(eq(circlePosts.postId, id));
+  if (!row) throw new NotFoundError('POST_NOT_FOUND');
+  const post = await getPost(db, id, viewer);
+  return { ...post, circle: { id: row.circle.id, name: nameIn(row.circle.names, locale) } };
+}
+export type CirclePostView = Awaited<ReturnType<typeof getCirclePost>>;
+
+/** The operators' queue: posts waiting for review, oldest first. */
+export async function listPendingCirclePosts(
+  db: DbOrTx,
+  viewer: NonNullable<Viewer>,
+  options: { page: number; size: number; locale: Locale },
+) {
+  const where = and(eq(posts.channel, 'circle'), eq(posts.reviewStatus, 'pending'), isNull(posts.deletedAt));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ post: posts, author: postAuthorColumns, circle: circleColumns })
+      .from(posts)
+      .innerJoin(circlePosts, eq(circlePosts.postId, posts.id))
+      .innerJoin(circles, eq(circles.id, circlePosts.circleId))
+      .innerJoin(users, eq(users.id, posts.authorId))
+      .where(where)
+      .orderBy(asc(posts.createdAt), asc(posts.id))
+      .limit(options.size)
+      .offset((options.page - 1) * options.size),
+    db.select({ value: count() }).from(posts).where(where),
+  ]);
+  return {
+    list: withCircle(await presentPosts(db, rows, viewer), rows, options.locale),
+    total: total?.value ?? 0,
+    page: options.page,
+    size: options.size,
+  };
+}
+
+/** Approves or refuses a pending community post; a refusal names its reason, which the author sees. */
+export async function reviewCirclePost(
+  db: DbOrTx,
+  input: { id: number; approve: boolean; reason?: string | undefined },
+  now: Date,
+) {
+  const reason = input.reason?.trim() || null;
+  if (!input.approve && !reason) throw new DomainError('REVIEW_REASON_REQUIRED');
+  const updated = await db
+    .update(posts)
+    .set({
+      reviewStatus: input.approve ? 'approved' : 'rejected',
+      reviewReason: input.approve ? null : reason,
+      reviewedAt: now,
+    })
+    .where(
+      and(
+        eq(posts.id, input.id),
+        eq(posts.channel, 'circle'),
+        eq(posts.reviewStatus, 'pending'),
+        isNull(posts.deletedAt),
+      ),
+    )
+    .returning({ id: posts.id, status: posts.reviewStatus, reason: posts.reviewReason });
+  if (!updated[0]) throw new NotFoundError('REVIEW_NOT_PENDING');
+  return updated[0];
+}
