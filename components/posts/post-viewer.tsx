@@ -1,14 +1,7 @@
 'use client';
-// Who is reading the room's posts, for the parts that depend on it (a 举报 link never shows on what
-// the reader wrote). Set once by the feed from the server's session.
-import { createContext, type ReactNode, useContext } from 'react';
+// The report button of posts and comments, which depends on who is reading (post-viewer-context.tsx).
 import { ReportButton } from '@/components/live/report-button';
-
-const ViewerContext = createContext<number | null>(null);
-
-export function PostViewerProvider({ viewerId, children }: { viewerId: number | null; children: ReactNode }) {
-  return <ViewerContext.Provider value={viewerId}>{children}</ViewerContext.Provider>;
-}
+import { usePostViewer } from './post-viewer-context';
 
 /** 举报 for a post or a comment by someone else; guests get the login dialog. */
 export function ContentReportButton({
@@ -20,7 +13,7 @@ export function ContentReportButton({
   targetId: number;
   authorId: number;
 }) {
-  const viewerId = useContext(ViewerContext);
+  const viewerId = usePostViewer();
   if (viewerId === authorId) return null;
   return (
     <ReportButton

@@ -7,6 +7,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getFormatter, getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Footer } from '@/components/layout/footer';
 import { AutomaticBadge, PopularNews } from '@/components/news/news-list';
+import { LikeIcon } from '@/components/posts/like-icon';
 import { PostComments } from '@/components/posts/post-comments';
 import { JsonLd } from '@/components/seo/json-ld';
 import { currentUser } from '@/lib/accounts/current-user';
@@ -142,7 +143,11 @@ export default async function DetailPage({ params, searchParams }: Props) {
             </div>
             <footer className="mt-6 flex items-center gap-4 border-t border-line pt-4">
               <NextIntlClientProvider locale={locale} messages={{ posts: messages.posts }}>
-                <ArticleActions id={article.id} initial={{ liked: article.liked, likes: article.likes }} />
+                <ArticleActions
+                  id={article.id}
+                  initial={{ liked: article.liked, likes: article.likes }}
+                  icon={<LikeIcon />}
+                />
               </NextIntlClientProvider>
               {article.match_id ? (
                 <Link

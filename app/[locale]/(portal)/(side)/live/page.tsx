@@ -1,18 +1,25 @@
 // /live?id=<room>, a streamer's live room (spec §2): the anchor card, title, announcement, heat and
 // the stage that follows the room's state — not started, live (player), ended (replay).
+// The player comes first (issue 10, first frame): the page waits only for what the header and the
+// stage need, read in parallel; the gift bar, match situation, posts, previews and recommended videos
+// stream in behind Suspense boundaries with reserved sizes, so the first flushed HTML already holds
+// the FLV script (<head>) and the <video> it starts, and the watch history is written after the
+// response (`after`).
 import { Flame, Hash, Megaphone, Users } from 'lucide-react';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
+import { after } from 'next/server';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
-import { cache } from 'react';
+import { cache, Suspense } from 'react';
 import { preinit } from 'react-dom';
 import { RoomChat } from '@/components/live/chat/room-chat';
 import { GiftPanel } from '@/components/live/gifts/gift-panel';
 import { ReportButton } from '@/components/live/report-button';
 import { OnlineList } from '@/components/live/treasure/online-list';
 import { RoomTreasure } from '@/components/live/treasure/room-treasure';
+import { Skeleton } from '@/components/ui/skeleton';
 import { currentUser } from '@/lib/accounts/current-user';
 import { NotFoundError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db';
@@ -54,13 +61,13 @@ const loadRoom = cache(async (id: number) => {
 async function load(raw?: string, replayId?: number | null) {
   const id = roomIdOf(raw);
   if (id === null) return null;
-  const info = await loadRoom(id);
-  if (!info) return null;
   const db = getDb();
-  const [replays, older] = await Promise.all([
+  const [info, replays, older] = await Promise.all([
+    loadRoom(id),
     listReplays(db, id, 1, 6),
     replayId ? listReplays(db, id, 1, 100) : [],
   ]);
+  if (!info) return null;
   return { info, replays, chosen: older.find((item) => item.id === replayId) ?? null };
 }
 
@@ -83,21 +90,26 @@ export default async function LivePage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const query = await searchParams;
-  const loaded = await load(query.id, roomIdOf(query.replay));
-  if (!loaded) notFound();
-  const { info, replays, chosen } = loaded;
-  const viewer = await currentUser();
-  if (viewer && (await isKickedOut(getDb(), info.id, viewer.id, new Date()))) {
-    redirect({ href: `/anchor?type=0&kicked=${info.id}`, locale });
-  }
-  const [t, messages, fans, followed] = await Promise.all([
+  // The page's instant, read once for the services below.
+  const now = new Date();
+  const [loaded, viewer, t, messages] = await Promise.all([
+    load(query.id, roomIdOf(query.replay)),
+    currentUser(),
     getTranslations('live'),
     getMessages(),
-    followerCount(getDb(), info.anchor.id),
-    viewer ? isFollowing(getDb(), viewer.id, info.anchor.id) : false,
-    // The viewer's watch history (/attention); an anchor visiting their own room is not watching it.
-    viewer && viewer.id !== info.anchor.id ? recordWatch(getDb(), viewer.id, info.id, new Date()) : null,
   ]);
+  if (!loaded) notFound();
+  const { info, replays, chosen } = loaded;
+  const db = getDb();
+  const [kicked, fans, followed] = await Promise.all([
+    viewer ? isKickedOut(db, info.id, viewer.id, now) : false,
+    followerCount(db, info.anchor.id),
+    viewer ? isFollowing(db, viewer.id, info.anchor.id) : false,
+  ]);
+  if (kicked) redirect({ href: `/anchor?type=0&kicked=${info.id}`, locale });
+  // The viewer's watch history (/attention), once the page is on its way; an anchor visiting their
+  // own room is not watching it.
+  if (viewer && viewer.id !== info.anchor.id) after(() => recordWatch(db, viewer.id, info.id, now));
   // A live room's FLV player script goes in the <head>, ahead of the bundles, with the page's CSP nonce.
   if (info.status === 'live' && info.play.flv && !chosen) {
     preinit(FLV_SCRIPT, {
@@ -167,13 +179,18 @@ export default async function LivePage({ params, searchParams }: Props) {
           asideTop={
             <>
               <RoomChat channel={{ kind: 'live', id: info.id }} viewerId={viewer?.id ?? null} withDanmaku />
-              <MatchSituation roomId={info.id} locale={locale} />
+              {/* Only rooms bound to a match have one: nothing is reserved for the others. */}
+              <Suspense fallback={null}>
+                <MatchSituation roomId={info.id} locale={locale} />
+              </Suspense>
             </>
           }
         />
 
         <RoomTreasure roomId={info.id} viewerId={viewer?.id ?? null} />
-        <GiftPanel roomId={info.id} anchorId={info.anchor.id} />
+        <Suspense fallback={<Skeleton className="h-[136px] w-full rounded-xl" />}>
+          <GiftPanel roomId={info.id} anchorId={info.anchor.id} />
+        </Suspense>
 
         <div className="grid grid-cols-[minmax(0,1fr)_300px] items-start gap-4">
           <div className="flex min-w-0 flex-col gap-4">
@@ -191,12 +208,17 @@ export default async function LivePage({ params, searchParams }: Props) {
                 </p>
               </div>
             </section>
-            <AnchorPosts anchorId={info.anchor.id} />
+            <Suspense fallback={<Skeleton className="h-64 w-full rounded-xl" />}>
+              <AnchorPosts anchorId={info.anchor.id} />
+            </Suspense>
           </div>
           <div className="flex flex-col gap-4">
             <OnlineList roomId={info.id} />
-            <RoomPreviews roomId={info.id} viewerId={viewer?.id ?? null} />
-            <RecommendedVideos roomId={info.id} exclude={chosen?.id ?? null} />
+            {/* One boundary: the previews' height varies, so the videos below appear with them. */}
+            <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>
+              <RoomPreviews roomId={info.id} viewerId={viewer?.id ?? null} />
+              <RecommendedVideos roomId={info.id} exclude={chosen?.id ?? null} />
+            </Suspense>
           </div>
         </div>
       </div>

@@ -2,7 +2,7 @@
 // later pages come from the API when asked for.
 import { Newspaper } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { PostViewerProvider } from '@/components/posts/post-viewer';
+import { PostViewerProvider } from '@/components/posts/post-viewer-context';
 import type { PostPage } from '@/components/posts/types';
 import { EmptyState } from '@/components/ui/empty-state';
 import { MorePosts } from './more-posts';
