@@ -459,21 +459,71 @@ async function storeMatches(
 
   const withEvents = changing.filter((row) => row.events);
   if (withEvents.length) {
-    for (const ids of chunks(withEvents.map(idOf)))
-      await tx.delete(matchEvents).where(inArray(matchEvents.matchId, ids));
-    const events = withEvents.flatMap((row) =>
-      row.events!.map((event, index) => ({
-        match_id: idOf(row),
-        sequence: index + 1,
-        kind: event.kind,
-        minute: event.minute,
-        offset: event.offset ?? null,
-        side: event.side,
-        player_name: event.playerName ?? null,
-        points: event.points ?? null,
-        generated: event.generated,
-      })),
-    );
+    // A feed resends every event of a match with each report, and most are stored already: only what
+    // differs from the stored list is written — the stored events from the first difference on are
+    // removed and the report's from there inserted (usually just the new tail, often nothing).
+    const eventRow = (
+      matchId: number,
+      event: NonNullable<(typeof withEvents)[number]['events']>[number],
+      index: number,
+    ) => ({
+      match_id: matchId,
+      sequence: index + 1,
+      kind: event.kind,
+      minute: event.minute,
+      offset: event.offset ?? null,
+      side: event.side,
+      player_name: event.playerName ?? null,
+      points: event.points ?? null,
+      generated: event.generated,
+    });
+    const storedEvents = new Map<number, string[]>();
+    const fingerprint = (row: Omit<ReturnType<typeof eventRow>, 'match_id'>) =>
+      JSON.stringify([
+        row.sequence,
+        row.kind,
+        row.minute,
+        row.offset,
+        row.side,
+        row.player_name,
+        row.points,
+        row.generated,
+      ]);
+    for (const ids of chunks(withEvents.map(idOf))) {
+      const rows = await tx
+        .select({
+          matchId: matchEvents.matchId,
+          sequence: matchEvents.sequence,
+          kind: matchEvents.kind,
+          minute: matchEvents.minute,
+          offset: matchEvents.offset,
+          side: matchEvents.side,
+          player_name: matchEvents.playerName,
+          points: matchEvents.points,
+          generated: matchEvents.generated,
+        })
+        .from(matchEvents)
+        .where(inArray(matchEvents.matchId, ids))
+        .orderBy(matchEvents.matchId, matchEvents.sequence);
+      for (const { matchId, ...row } of rows)
+        storedEvents.set(matchId, [...(storedEvents.get(matchId) ?? []), fingerprint(row)]);
+    }
+    const cuts: { match_id: number; kept: number }[] = [];
+    const events = withEvents.flatMap((row) => {
+      const id = idOf(row);
+      const wanted = row.events!.map((event, index) => eventRow(id, event, index));
+      const stored = storedEvents.get(id) ?? [];
+      let same = 0;
+      while (same < Math.min(stored.length, wanted.length) && stored[same] === fingerprint(wanted[same]!))
+        same += 1;
+      if (stored.length > same) cuts.push({ match_id: id, kept: same });
+      return wanted.slice(same);
+    });
+    for (const rows of chunks(cuts, 5000)) {
+      await tx.execute(sql`
+        delete from ${matchEvents} using jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as cut(match_id integer, kept integer)
+        where match_events.match_id = cut.match_id and match_events.sequence > cut.kept`);
+    }
     // Events come by the thousand (every basket of a simulated game): the rows go as one JSON
     // parameter per statement, many times faster than a VALUES list of as many parameters.
     for (const rows of chunks(events, 5000)) {

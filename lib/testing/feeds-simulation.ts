@@ -127,38 +127,77 @@ export async function runFeedsSimulation(
     expect(result).not.toBeNull();
     await watchSilentMatches(testDb.db, stepNow, publish);
 
-    // Nothing anywhere in a state its clock contradicts (a game left open, a whistle missed)...
-    const wrong = await testDb.db
-      .select({ externalId: matches.externalId, status: matches.status })
-      .from(matches)
-      .where(
-        and(
-          inArray(matches.source, FEED_SOURCES),
-          or(
-            and(eq(matches.status, 'not_started'), lte(matches.kickoffAt, stepNow)),
-            and(
-              eq(matches.status, 'live'),
-              or(lte(matches.expectedEndAt, stepNow), sql`${matches.kickoffAt} > ${stepNow}`),
+    // Every read of the step's checks at once (they are independent; the pool runs them side by side).
+    const today = dayIn(stepNow, 'UTC');
+    const dayStart = Date.parse(`${today}T00:00:00Z`);
+    const tab = (['results', 'schedule'] as const)[step % 2]!;
+    const [wrong, rows, live, boards, ofToday, board, home, hot, [soon]] = await Promise.all([
+      // Nothing anywhere in a state its clock contradicts (a game left open, a whistle missed)...
+      testDb.db
+        .select({ externalId: matches.externalId, status: matches.status })
+        .from(matches)
+        .where(
+          and(
+            inArray(matches.source, FEED_SOURCES),
+            or(
+              and(eq(matches.status, 'not_started'), lte(matches.kickoffAt, stepNow)),
+              and(
+                eq(matches.status, 'live'),
+                or(lte(matches.expectedEndAt, stepNow), sql`${matches.kickoffAt} > ${stepNow}`),
+              ),
+              and(eq(matches.status, 'finished'), sql`${matches.expectedEndAt} > ${stepNow}`),
+              eq(matches.status, 'abnormal'),
             ),
-            and(eq(matches.status, 'finished'), sql`${matches.expectedEndAt} > ${stepNow}`),
-            eq(matches.status, 'abnormal'),
+          ),
+        )
+        .limit(5),
+      // ... and every game the step wrote exactly right.
+      testDb.db
+        .select()
+        .from(matches)
+        .where(and(inArray(matches.source, FEED_SOURCES), gte(matches.updatedAt, stepNow))),
+      testDb.db
+        .select()
+        .from(matches)
+        .where(and(inArray(matches.source, FEED_SOURCES), eq(matches.status, 'live'))),
+      Promise.all(
+        (['football', 'basketball', 'esports'] as const).map(
+          async (sport) =>
+            [
+              sport,
+              await scoreBoard(testDb.db, { sport, tab: 'live', timeZone: 'UTC' }, 'en', stepNow),
+            ] as const,
+        ),
+      ),
+      testDb.db
+        .select({ id: matches.id, status: matches.status })
+        .from(matches)
+        .where(
+          and(
+            eq(matches.source, REPLAY_SOURCE),
+            gte(matches.kickoffAt, new Date(dayStart)),
+            lt(matches.kickoffAt, new Date(dayStart + DAY_MS)),
           ),
         ),
-      )
-      .limit(5);
+      scoreBoard(testDb.db, { sport: 'football', tab, day: today, timeZone: 'UTC' }, 'en', stepNow),
+      homeMatchBoard(testDb.db, 'en', stepNow, 8),
+      hotMatches(testDb.db, 'en', stepNow, 6),
+      testDb.db
+        .select({ id: matches.id })
+        .from(matches)
+        .where(
+          and(
+            eq(matches.status, 'not_started'),
+            gte(matches.kickoffAt, stepNow),
+            lte(matches.kickoffAt, new Date(now + LOOKAHEAD_MS)),
+          ),
+        )
+        .limit(1),
+    ]);
     if (wrong.length)
       throw new Error(
         `at ${stepNow.toISOString()}: ${wrong.map((row) => `${row.externalId} ${row.status}`)}`,
       );
-    // ... and every game the step wrote exactly right.
-    const rows = await testDb.db
-      .select()
-      .from(matches)
-      .where(and(inArray(matches.source, FEED_SOURCES), gte(matches.updatedAt, stepNow)));
-    const live = await testDb.db
-      .select()
-      .from(matches)
-      .where(and(inArray(matches.source, FEED_SOURCES), eq(matches.status, 'live')));
     sawLive += live.length ? 1 : 0;
     for (const row of rows) {
       const kickoff = row.kickoffAt.getTime();
@@ -180,33 +219,13 @@ export async function runFeedsSimulation(
     }
 
     // The scores boards list exactly the matches in each state.
-    for (const sport of ['football', 'basketball', 'esports'] as const) {
-      const board = await scoreBoard(testDb.db, { sport, tab: 'live', timeZone: 'UTC' }, 'en', stepNow);
+    for (const [sport, board] of boards) {
       const expected = live.filter(
         (row) => (row.source === REPLAY_SOURCE ? 'football' : simulatedKey(row.externalId)!.sport) === sport,
       );
       expect(board.rows.map((row) => row.id).sort()).toEqual(expected.map((row) => row.id).sort());
       expect(board.liveCount).toBe(expected.length);
     }
-    const today = dayIn(stepNow, 'UTC');
-    const dayStart = Date.parse(`${today}T00:00:00Z`);
-    const ofToday = await testDb.db
-      .select({ id: matches.id, status: matches.status })
-      .from(matches)
-      .where(
-        and(
-          eq(matches.source, REPLAY_SOURCE),
-          gte(matches.kickoffAt, new Date(dayStart)),
-          lt(matches.kickoffAt, new Date(dayStart + DAY_MS)),
-        ),
-      );
-    const tab = (['results', 'schedule'] as const)[step % 2]!;
-    const board = await scoreBoard(
-      testDb.db,
-      { sport: 'football', tab, day: today, timeZone: 'UTC' },
-      'en',
-      stepNow,
-    );
     const wanted = ofToday.filter((row) =>
       tab === 'results'
         ? row.status === 'finished' || row.status === 'abnormal'
@@ -216,26 +235,13 @@ export async function runFeedsSimulation(
 
     // The home page: its blocks hold what their titles say; the hot block is never empty while
     // something is under way or starts within the look-ahead.
-    const home = await homeMatchBoard(testDb.db, 'en', stepNow, 8);
     expect(home.live.every((match) => match.status === 'live')).toBe(true);
     expect(home.live.length).toBe(Math.min(8, live.length));
     expect(home.upcoming.every((match) => match.status === 'not_started' && +match.kickoffAt >= now)).toBe(
       true,
     );
     expect(home.finishedToday.every((match) => match.status === 'finished')).toBe(true);
-    const hot = await hotMatches(testDb.db, 'en', stepNow, 6);
     expect(hot.every((match) => match.status === 'live' || match.status === 'not_started')).toBe(true);
-    const [soon] = await testDb.db
-      .select({ id: matches.id })
-      .from(matches)
-      .where(
-        and(
-          eq(matches.status, 'not_started'),
-          gte(matches.kickoffAt, stepNow),
-          lte(matches.kickoffAt, new Date(now + LOOKAHEAD_MS)),
-        ),
-      )
-      .limit(1);
     if (live.length || soon) expect(hot.length).toBeGreaterThan(0);
     if (live.length) expect(hot[0]!.status).toBe('live');
 
