@@ -26,36 +26,33 @@ test('an invite link opens the dialog in register mode 0.5 s after arrival on a 
   await page.goto('/register?code=DEMOSTAR');
   await expect(dialog(page).getByText('注册账号')).toBeVisible({ timeout: 60_000 });
   expect(errors).toEqual([]);
-  const times: number[] = [];
-  const readyAt: number[] = [];
+  const delays: number[] = [];
+  const shown: number[] = [];
   for (let run = 0; run < 3; run += 1) {
     await page.goto('/register?code=DEMOSTAR');
     await expect(page).toHaveURL(/\/main\?code=DEMOSTAR$/);
     await expect(dialog(page).getByText('注册账号')).toBeVisible({ timeout: 15_000 });
     await expect(dialog(page).getByRole('textbox', { name: '邀请码' })).toHaveValue('DEMOSTAR');
-    const [dialogAt, ready] = await page.evaluate(() => [
+    // From the page's own ready instant to the instant it opens the dialog (login-host.tsx), so the
+    // machine's load before the page is ready does not count; the dialog is really there after it.
+    const [dialogAt, readyAt, openedAt] = await page.evaluate(() => [
       (window as { dialogAt?: number }).dialogAt!,
-      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd,
+      Number(document.documentElement.getAttribute('data-invite-ready-at')),
+      Number(document.documentElement.getAttribute('data-invite-opened-at')),
     ]);
-    times.push(dialogAt);
-    readyAt.push(ready);
+    expect(readyAt).toBeGreaterThan(0);
+    expect(dialogAt).toBeGreaterThanOrEqual(openedAt);
+    delays.push(openedAt - readyAt);
+    shown.push(dialogAt - readyAt);
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
   test.info().annotations.push({
     type: 'timing',
-    description: `dialog at ${times.map(Math.round)} ms, page ready at ${readyAt.map(Math.round)} ms`,
+    description: `opened ${delays.map(Math.round)} ms after ready, on screen at ${shown.map(Math.round)} ms`,
   });
-  // Never early.
-  expect(Math.min(...times)).toBeGreaterThanOrEqual(400);
-  if (median(readyAt) < 400) {
-    // A page ready in time: on time within 0.1 s (the median of three runs decides).
-    expect(median(times)).toBeLessThanOrEqual(600);
-  } else {
-    // A machine too busy to have the page ready by 0.5 s (measured here under a load average of 20–30
-    // on 2 cores: ready at ~2 s, hydrated at 3–7 s): the dialog opens as soon as the page hydrates, which
-    // the upper bound cannot judge; the run says so rather than passing or failing on the machine's load.
-    test.info().annotations.push({ type: 'slow machine', description: `ready at ${median(readyAt)} ms` });
-  }
+  // Never early; on time within 0.1 s (the median of three runs decides, so one late timer on a busy
+  // machine does not).
+  expect(Math.min(...delays)).toBeGreaterThanOrEqual(400);
+  expect([...delays].sort((a, b) => a - b)[1]!).toBeLessThanOrEqual(600);
 });
 
 test('a password shorter than 6 is refused in the dialog, before any request', async ({ page }) => {

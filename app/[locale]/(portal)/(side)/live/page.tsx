@@ -13,7 +13,7 @@ import { after } from 'next/server';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { cache, Suspense } from 'react';
-import { preinit } from 'react-dom';
+import { preload } from 'react-dom';
 import { RoomChat } from '@/components/live/chat/room-chat';
 import { GiftPanel } from '@/components/live/gifts/gift-panel';
 import { ReportButton } from '@/components/live/report-button';
@@ -110,14 +110,13 @@ export default async function LivePage({ params, searchParams }: Props) {
   // The viewer's watch history (/attention), once the page is on its way; an anchor visiting their
   // own room is not watching it.
   if (viewer && viewer.id !== info.anchor.id) after(() => recordWatch(db, viewer.id, info.id, now));
-  // A live room's FLV player script goes in the <head>, ahead of the bundles, with the page's CSP nonce.
-  if (info.status === 'live' && info.play.flv && !chosen) {
-    preinit(FLV_SCRIPT, {
-      as: 'script',
-      fetchPriority: 'high',
-      nonce: (await headers()).get(NONCE_HEADER) ?? undefined,
-    });
-  }
+  // A live room's FLV player script: fetched from the <head> (preload), run just before the stage as a
+  // parser-blocking script, so its boot code meets the <video> as it is parsed and opens the stream
+  // before the page's ~20 async bundles have run (as async it ran after them: the FLV request left
+  // seconds after the <video> on a busy machine). With the page's CSP nonce.
+  const flvLive = info.status === 'live' && Boolean(info.play.flv) && !chosen;
+  const nonce = flvLive ? ((await headers()).get(NONCE_HEADER) ?? undefined) : undefined;
+  if (flvLive) preload(FLV_SCRIPT, { as: 'script', fetchPriority: 'high', nonce });
 
   return (
     <NextIntlClientProvider
@@ -171,6 +170,7 @@ export default async function LivePage({ params, searchParams }: Props) {
           </div>
         </header>
 
+        {flvLive ? <script src={FLV_SCRIPT} nonce={nonce} /> : null}
         <LiveStage
           key={`${info.id}:${chosen?.id ?? ''}`}
           initial={info}
