@@ -2,7 +2,7 @@
 // A video's comments: lib/posts' thread (newest / hot, one level of replies, comment likes) through the
 // video calls (`api/Video/commentList`, `api/Video_user/comment|commentLikes`); its code loads after the player.
 import dynamic from 'next/dynamic';
-import { PostViewerProvider } from '@/components/posts/post-viewer';
+import { PostViewerProvider } from '@/components/posts/post-viewer-context';
 import { Skeleton } from '@/components/ui/skeleton';
 
 const CommentThread = dynamic(() => import('@/components/posts/comment-thread'), {
