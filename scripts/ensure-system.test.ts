@@ -63,10 +63,15 @@ describe('scripts/ensure-system.sh', () => {
     expect(run(m, '--check', 'test').code).toBe(1);
     const r = run(m, 'test');
     expect(r.code).toBe(0);
-    expect(m.aptLog()).toEqual(['update -qq', 'install -y -qq ffmpeg chromium fonts-noto-cjk nginx libnginx-mod-rtmp']);
+    expect(m.aptLog()).toEqual([
+      'update -qq',
+      'install -y -qq ffmpeg chromium fonts-noto-cjk nginx libnginx-mod-rtmp',
+    ]);
     const check = run(m, '--check', 'test');
     expect(check.code).toBe(0);
-    expect(check.stdout).toBe('ok       ffmpeg\nok       chromium\nok       fonts-noto-cjk\nok       nginx\nok       libnginx-mod-rtmp\n');
+    expect(check.stdout).toBe(
+      'ok       ffmpeg\nok       chromium\nok       fonts-noto-cjk\nok       nginx\nok       libnginx-mod-rtmp\n',
+    );
   });
 
   it('installs only what is missing, and `npm run demo` needs only ffmpeg', () => {
@@ -75,7 +80,10 @@ describe('scripts/ensure-system.sh', () => {
     expect(m.aptLog()).toEqual(['update -qq', 'install -y -qq ffmpeg']);
     expect(m.installed('fonts-noto-cjk')).toBe(false);
     expect(run(m, 'test').code).toBe(0);
-    expect(m.aptLog().slice(2)).toEqual(['update -qq', 'install -y -qq fonts-noto-cjk nginx libnginx-mod-rtmp']);
+    expect(m.aptLog().slice(2)).toEqual([
+      'update -qq',
+      'install -y -qq fonts-noto-cjk nginx libnginx-mod-rtmp',
+    ]);
   });
 
   it('does not touch apt (not even update) when nothing is missing', () => {

@@ -107,7 +107,7 @@ export function GoalPopup({ signedIn }: { signedIn: boolean }) {
         announceHeldGoal(message.data);
       }
     });
-  }, [queryClient, held, show]);
+  }, [held, show]);
 
   if (!goals.length) return null;
   return (
