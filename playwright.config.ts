@@ -65,6 +65,9 @@ export default defineConfig({
     command: 'npx tsx server.ts',
     url: `${E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,
+    // SIGTERM lets server.ts close its sockets and pool and stop the embedded Postgres (its own process
+    // group, which a SIGKILL of the portal's group would leave running).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
