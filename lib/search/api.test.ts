@@ -1,8 +1,10 @@
 // Search calls: streamers, rooms, news, teams and matches found by Chinese in either script, Latin
 // text, pinyin and its initials; the 10-character rule; documents re-keyed when a name changes; the
 // hot list counted per day; and the plan using the indexes rather than scanning.
+
 import { eq, sql } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
+import { PEER_HEADER } from '@/lib/http/client-address';
 import { ensureRoom } from '@/lib/live/service';
 import { seedNewsCategories } from '@/lib/news/categories';
 import { newsCategories } from '@/lib/news/schema';
@@ -12,6 +14,7 @@ import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser, makeUser } from '@/lib/testing/factories';
+import { searchTerms } from './schema';
 import { indexPendingSearchDocuments } from './service';
 
 const NOW = new Date('2026-06-10T04:00:00Z');
@@ -199,6 +202,14 @@ describe('api/Search/list', () => {
 });
 
 describe('hot searches', () => {
+  let reader = 0;
+  /** Each search from another reader's address, as the hot list counts a reader's term once an hour. */
+  const record = (name: string, headers: Record<string, string> = {}) =>
+    call('/api/Search/record', {
+      json: { name },
+      headers: { [PEER_HEADER]: `198.51.100.${++reader}`, ...headers },
+    });
+
   it('counts real searches per day, most searched first, at most ten', async () => {
     for (const [name, times] of [
       ['梅西', 3],
@@ -207,11 +218,11 @@ describe('hot searches', () => {
       ['C罗', 1],
     ] as const) {
       for (let i = 0; i < times; i += 1) {
-        const response = await call('/api/Search/record', { json: { name } });
+        const response = await record(name);
         expect(response.body.code).toBe(0);
       }
     }
-    for (let i = 0; i < 12; i += 1) await call('/api/Search/record', { json: { name: `term${i}` } });
+    for (let i = 0; i < 12; i += 1) await record(`term${i}`);
     const hot = (await call<{ short_name_zh: string; count: number }[]>('/api/Search/index')).body.data;
     expect(hot).toHaveLength(10);
     expect(hot.slice(0, 3)).toEqual([
@@ -233,6 +244,16 @@ describe('hot searches', () => {
     });
     expect(long.body.msg).toBe('搜尋內容最多 10 個字');
     expect((await call<unknown[]>('/api/Search/index')).body.data).toEqual(before);
+  });
+
+  it('counts one reader once per term an hour, however often they search it', async () => {
+    const peer = { [PEER_HEADER]: '192.0.2.77' };
+    for (let i = 0; i < 5; i += 1)
+      expect((await call('/api/Search/record', { json: { name: '哈兰德' }, headers: peer })).body.code).toBe(
+        0,
+      );
+    const [row] = await testDb.db.select().from(searchTerms).where(eq(searchTerms.term, '哈兰德'));
+    expect(row?.count).toBe(1);
   });
 
   it('counts searches from signed-in readers the same way', async () => {

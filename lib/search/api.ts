@@ -4,9 +4,27 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { clientAddress } from '@/lib/http/client-address';
+import { createLimiter } from '@/lib/rate-limits';
 import { hotSearches, recordSearch, searchKind } from './service';
 
 const RESULT_LIMIT = 30;
+
+/** A reader moves the hot list by one per term an hour, and by at most 30 terms an hour. */
+const termPerReader = createLimiter({ keyPrefix: 'search:term', points: 1, duration: 3600 });
+const termsPerReader = createLimiter({ keyPrefix: 'search:reader', points: 30, duration: 3600 });
+
+const countsFrom = (reader: string) => async (term: string) => {
+  try {
+    await termPerReader.consume(`${reader}:${term}`);
+    await termsPerReader.consume(reader);
+    return true;
+  } catch (refused) {
+    // The limiter refuses with its state, not an Error: anything else is a real failure.
+    if (refused instanceof Error) throw refused;
+    return false;
+  }
+};
 
 const hitSchema = z.object({
   id: z.number(),
@@ -97,6 +115,9 @@ export function registerSearchRoutes(app: OpenAPIHono<AppEnv>) {
       input: z.object({ name: z.string() }),
       output: z.object({ term: z.string() }),
     },
-    (c, input) => recordSearch(c.var.db, input.name, c.var.now),
+    (c, input) => {
+      const reader = c.var.user ? `user:${c.var.user.id}` : `address:${clientAddress(c.req.raw.headers)}`;
+      return recordSearch(c.var.db, input.name, c.var.now, countsFrom(reader));
+    },
   );
 }

@@ -103,10 +103,20 @@ export function searchDay(now: Date) {
 }
 
 /** Counts a search someone made (the box's Enter, the results page's form). */
-export async function recordSearch(db: DbOrTx, name: string, now: Date) {
+/**
+ * Counts a search for today's hot list. `counts` decides whether this reader's search of `term` moves the
+ * list (the API lets each reader count a term once an hour); a search that does not count still answers.
+ */
+export async function recordSearch(
+  db: DbOrTx,
+  name: string,
+  now: Date,
+  counts: (term: string) => Promise<boolean> = async () => true,
+) {
   const query = checkQuery(name);
   if (!query) throw new DomainError('SEARCH_EMPTY');
   const term = toSimplified(query).toLowerCase();
+  if (!(await counts(term))) return { term };
   await db
     .insert(searchTerms)
     .values({ day: searchDay(now), term, count: 1 })
