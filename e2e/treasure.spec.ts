@@ -80,7 +80,7 @@ test('nobility bought with the payment PIN shows its badge in room chat', async 
   await expect(noble.page.getByTestId('nobility-price')).toHaveText('300 黄钻');
   await noble.page.getByTestId('nobility-password').fill('111111');
   await noble.page.getByTestId('nobility-submit').click();
-  await expect(noble.page.getByTestId('nobility-error')).toHaveText('支付密码不正确');
+  await expect(noble.page.getByTestId('nobility-error')).toHaveText('支付密码不正确，还可以再试 4 次');
   await noble.page.screenshot({ path: 'test-results/treasure-nobility-dialog.png' });
   await noble.page.getByTestId('nobility-password').fill('246810');
   await noble.page.getByTestId('nobility-submit').click();

@@ -130,7 +130,7 @@ it('refuses bad input and moves nothing', async () => {
   const { user, token } = await buyer(500);
   const cases: [Record<string, string | number>, string][] = [
     [{ tier: 2, months: 1, pay_password: '246810' }, 'Not enough balance. Please top up first'],
-    [{ tier: 1, months: 1, pay_password: '111111' }, 'The payment PIN is wrong'],
+    [{ tier: 1, months: 1, pay_password: '111111' }, 'Wrong payment PIN. 4 tries left'],
     [{ tier: 9, months: 1, pay_password: '246810' }, 'There is no such nobility tier'],
     [{ tier: 1, months: 2, pay_password: '246810' }, 'Choose 1, 3, 6 or 12 months'],
     [{ tier: 1, months: -1, pay_password: '246810' }, 'Choose 1, 3, 6 or 12 months'],
