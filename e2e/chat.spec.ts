@@ -153,6 +153,8 @@ test('a guest reads the match chat on /score-live and is asked to sign in to wri
     if (!(await guestLine.isVisible())) await page.reload();
     await expect(guestLine).toBeVisible({ timeout: 10_000 });
   }).toPass({ timeout: 60_000 });
+  // Reading needs no account: nothing asked the guest to sign in.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   if (shots) await fan.page.screenshot({ path: `${shots}/chat-score-live.png` });
 });
 
