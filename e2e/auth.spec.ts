@@ -129,7 +129,8 @@ test('log in with a seeded account in English and reach the account menu', async
   await dialog(page).getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 15_000 });
   await page.getByTestId('user-menu').hover();
-  await expect(page.getByText('解说老李')).toBeVisible();
+  // The home page lists 解说老李 among the hot streamers too: the account card's name.
+  await expect(page.getByTestId('user-menu').getByText('解说老李')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go live' })).toHaveAttribute('href', '/en/member?type=9');
   await expect(page.getByRole('link', { name: 'Level perks' })).toHaveAttribute('href', '/en/member?type=5');
 });
@@ -192,8 +193,9 @@ test('an invite link opens registration after 0.5 s and the invite reaches the n
 
 test('a guest gets a tourist chat account, kept across pages', async ({ page }) => {
   await page.goto('/main');
+  // Asked for after the page has loaded and the system config arrived: slow on a busy machine.
   await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('touristAccount')))
+    .poll(() => page.evaluate(() => localStorage.getItem('touristAccount')), { timeout: 30_000 })
     .toMatch(/"id":"tourist_[0-9a-f]{16}"/);
   const first = await page.evaluate(() => localStorage.getItem('touristAccount'));
   await page.goto('/about-user?type=0');
