@@ -83,6 +83,8 @@ test('an anchor announces a live, a viewer books it and finds it on /reserve and
   asAnchor,
   browser,
 }) => {
+  // Six pages across two browsers: longer than the default 30 s on a busy CI machine.
+  test.setTimeout(120_000);
   await asAnchor.setViewportSize({ width: 1440, height: 900 });
   await asAnchor.goto('/member?type=9');
   const form = asAnchor.getByTestId('reserve-form');
