@@ -15,11 +15,15 @@ const freshMobile = () => `137${String(randomInt(100_000_000)).padStart(8, '0')}
 /** The newest code sent to `mobile`, read from the built-in SMS outbox through the operator API. */
 async function smsCodeFor(operator: Page, mobile: string) {
   await expect
-    .poll(async () => {
-      const reply = await operator.request.get('/api/admin/sms/outbox?limit=20');
-      const { data } = (await reply.json()) as { data: { recipient: string; body: string }[] };
-      return data.find((message) => message.recipient === `+86 ${mobile}`)?.body.match(/\d{6}/)?.[0];
-    })
+    .poll(
+      async () => {
+        const reply = await operator.request.get('/api/admin/sms/outbox?limit=20');
+        const { data } = (await reply.json()) as { data: { recipient: string; body: string }[] };
+        return data.find((message) => message.recipient === `+86 ${mobile}`)?.body.match(/\d{6}/)?.[0];
+        // The send waits for the captcha's proof of work, slow on a busy machine.
+      },
+      { timeout: 30_000 },
+    )
     .toMatch(/^\d{6}$/);
   const reply = await operator.request.get('/api/admin/sms/outbox?limit=20');
   const { data } = (await reply.json()) as { data: { recipient: string; body: string }[] };
