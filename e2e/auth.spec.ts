@@ -34,7 +34,7 @@ const dialog = (page: Page) => page.getByRole('dialog');
 
 async function openPasswordLogin(page: Page) {
   await page.getByRole('button', { name: '登录 / 注册' }).click();
-  await expect(dialog(page).getByRole('img', { name: '登录二维码' })).toBeVisible();
+  await expect(dialog(page).getByRole('img', { name: '登录二维码' })).toBeVisible({ timeout: 15_000 });
   await dialog(page).getByRole('tab', { name: '密码登录' }).click();
 }
 
