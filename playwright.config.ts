@@ -36,6 +36,9 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
+  // Assertions wait up to 10 s (Playwright's default is 5): CI's 2 cores run two browsers, the portal, its
+  // database and ffmpeg at once, and a page's client work after load (dialogs, sockets) takes longer there.
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['./e2e/summary-reporter.ts']],
   use: {
     baseURL: E2E_BASE_URL,
