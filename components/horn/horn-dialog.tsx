@@ -107,7 +107,7 @@ export function HornDialog({ viewerId }: { viewerId: number | null }) {
                   setContent(event.target.value);
                   setDone(null);
                 }}
-                placeholder={t('placeholder')}
+                placeholder={t('messagePrompt')}
                 className={`${FIELD_CLASS} h-24 resize-none py-2`}
                 data-testid="horn-input"
               />

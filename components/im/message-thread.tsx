@@ -174,8 +174,8 @@ export function MessageThread({ meId, conversation }: { meId: number; conversati
               value={text}
               maxLength={TEXT_MAX}
               rows={3}
-              aria-label={t('composer.placeholder')}
-              placeholder={t('composer.placeholder')}
+              aria-label={t('composer.prompt')}
+              placeholder={t('composer.prompt')}
               onChange={(event) => setText(event.target.value)}
               onKeyDown={(event) => {
                 if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {

@@ -7,7 +7,7 @@ export async function searchBoxTexts(): Promise<SearchBoxTexts> {
   const t = await getTranslations('search');
   return {
     label: t('label'),
-    placeholder: t('placeholder'),
+    prompt: t('prompt'),
     submit: t('submit'),
     tooLong: t('tooLong'),
     history: t('history'),

@@ -14,7 +14,7 @@ const SearchPanel = dynamic(loadPanel, { ssr: false });
 
 export type SearchBoxTexts = {
   label: string;
-  placeholder: string;
+  prompt: string;
   submit: string;
   tooLong: string;
   history: string;
@@ -91,7 +91,7 @@ export function SearchBox({
           aria-label={texts.label}
           aria-invalid={tooLong || undefined}
           aria-describedby={tooLong ? errorId : undefined}
-          placeholder={texts.placeholder}
+          placeholder={texts.prompt}
           onChange={(event) => setValue(event.target.value)}
           onFocus={() => setOpen(true)}
           onPointerEnter={loadPanel}
