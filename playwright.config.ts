@@ -61,8 +61,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'setup', testMatch: /global\.setup\.ts/ },
-    { name: 'chromium', dependencies: ['setup'], testIgnore: /global\.setup\.ts/ },
+    { name: 'setup', testMatch: /global\.setup\.ts/, teardown: 'sitewide' },
+    { name: 'chromium', dependencies: ['setup'], testIgnore: /global\.setup\.ts/, grepInvert: /@sitewide/ },
+    // Tests that change what every visitor sees (a pop-up over every page) run after all the others (as
+    // the setup's teardown), so their modal never covers a page another worker is testing.
+    { name: 'sitewide', testIgnore: /global\.setup\.ts/, grep: /@sitewide/ },
   ],
   webServer: {
     command: 'npx tsx server.ts',

@@ -124,6 +124,9 @@ test('an open room shows the anchor’s new title and announcement, and greets v
   browser,
   page,
 }) => {
+  // Two fresh accounts, a push that waits for the socket and a newcomer's page load: on CI's busy
+  // machine that is more than the default 30 s.
+  test.setTimeout(120_000);
   const { page: anchor, user } = await freshUserPage(browser, '改公告的主播', { isAnchor: true });
   const roomId = await withDatabase(async (db) => {
     const [room] = await db.insert(liveRooms).values({ anchorId: user.id, title: '旧标题' }).returning();
@@ -151,7 +154,9 @@ test('an open room shows the anchor’s new title and announcement, and greets v
   // The page is in the room's channel now: a signed-in viewer who comes in is greeted on it.
   const { page: newcomer } = await freshUserPage(browser, '刚进场的球迷');
   await newcomer.goto(`/live?id=${roomId}`);
-  await expect(page.getByTestId('entry-banner')).toHaveText('欢迎 刚进场的球迷 进入直播间');
+  await expect(page.getByTestId('entry-banner')).toHaveText('欢迎 刚进场的球迷 进入直播间', {
+    timeout: 30_000,
+  });
   await newcomer.context().close();
   await anchor.context().close();
 });

@@ -3,7 +3,7 @@ import type { Metadata, Viewport } from 'next';
 import { notFound } from 'next/navigation';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
-import { type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { AfterLoad } from '@/components/layout/after-load';
 import { ProgressBar } from '@/components/layout/progress-bar';
 import { Providers } from '@/components/layout/providers';
@@ -59,9 +59,7 @@ export default async function LocaleLayout({ children, params }: Props) {
       <body className="min-h-screen">
         <NextIntlClientProvider locale={locale} messages={clientMessages}>
           <Providers>
-            <Suspense>
-              <ProgressBar />
-            </Suspense>
+            <ProgressBar />
             <TopBar productName={name} user={user} />
             <main className="flex min-h-screen flex-col pt-topbar">{children}</main>
             <AfterLoad mobileSiteUrl={mobileSiteUrl} user={user && storedUserOf(user)} />

@@ -1,14 +1,16 @@
 'use client';
 // The navigation progress bar (spec §2): starts when an internal link is followed and finishes
-// 0.5 s after the new page is in place.
+// 0.5 s after the new page is in place. The bar and its click listener hydrate with the shell; only
+// the query-string watcher sits in a Suspense boundary (useSearchParams needs one), so a link clicked
+// as soon as the page is interactive already starts the bar.
 import { usePathname, useSearchParams } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 
 const FINISH_DELAY_MS = 500;
 
 export function ProgressBar() {
   const pathname = usePathname();
-  const search = useSearchParams();
+  const [search, setSearch] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const trickle = useRef<ReturnType<typeof setInterval>>(undefined);
 
@@ -29,6 +31,7 @@ export function ProgressBar() {
       );
     };
     document.addEventListener('click', onClick, true);
+    document.documentElement.dataset.progressReady = '';
     return () => document.removeEventListener('click', onClick, true);
   }, []);
 
@@ -40,19 +43,32 @@ export function ProgressBar() {
     return () => clearTimeout(done);
   }, [pathname, search]);
 
-  if (progress === null) return null;
   return (
-    <div
-      role="progressbar"
-      aria-valuenow={Math.round(progress)}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      className="fixed inset-x-0 top-0 z-50 h-[3px]"
-    >
-      <div
-        className="h-full bg-brand-500 transition-[width] duration-200"
-        style={{ width: `${progress}%` }}
-      />
-    </div>
+    <>
+      <Suspense>
+        <SearchWatcher onChange={setSearch} />
+      </Suspense>
+      {progress !== null && (
+        <div
+          role="progressbar"
+          aria-valuenow={Math.round(progress)}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          className="fixed inset-x-0 top-0 z-50 h-[3px]"
+        >
+          <div
+            className="h-full bg-brand-500 transition-[width] duration-200"
+            style={{ width: `${progress}%` }}
+          />
+        </div>
+      )}
+    </>
   );
+}
+
+/** Reports the query string, so a link that changes only the query also finishes the bar. */
+function SearchWatcher({ onChange }: { onChange: (search: string) => void }) {
+  const search = useSearchParams().toString();
+  useEffect(() => onChange(search), [search, onChange]);
+  return null;
 }
