@@ -177,7 +177,13 @@ type Row = {
   gift?: ChatMessage['gift'];
 };
 
-function present(channel: Channel, row: Row, role: ChannelRole, noble = 0, fan?: FanBadge | null): ChatMessage {
+function present(
+  channel: Channel,
+  row: Row,
+  role: ChannelRole,
+  noble = 0,
+  fan?: FanBadge | null,
+): ChatMessage {
   return {
     id: row.id,
     room_id: channel.kind === 'live' ? channel.id : null,
