@@ -71,7 +71,11 @@ export function FanClubButton({
       >
         <HeartHandshake aria-hidden className="size-4 text-brand-500" />
         {t('entry')}
-        {standing ? <span className="text-xs text-ink-500 tabular-nums">Lv{standing.level}</span> : null}
+        {standing ? (
+          <span className="text-xs text-ink-500 tabular-nums">
+            {t('levelShort', { level: standing.level })}
+          </span>
+        ) : null}
       </button>
       {used ? (
         <FanClubDialog
