@@ -8,6 +8,7 @@ import { users } from '@/lib/accounts/schema';
 import type { SessionUser } from '@/lib/api/context';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
+import { type FanBadge, fanBadges } from '@/lib/fan-club/service';
 import { isFollowing } from '@/lib/live/follows';
 import { openBroadcast } from '@/lib/live/service';
 import { roomKickouts } from '@/lib/moderation/schema';
@@ -176,7 +177,13 @@ type Row = {
   gift?: ChatMessage['gift'];
 };
 
-function present(channel: Channel, row: Row, role: ChannelRole, noble = 0): ChatMessage {
+function present(
+  channel: Channel,
+  row: Row,
+  role: ChannelRole,
+  noble = 0,
+  fan?: FanBadge | null,
+): ChatMessage {
   return {
     id: row.id,
     room_id: channel.kind === 'live' ? channel.id : null,
@@ -190,6 +197,7 @@ function present(channel: Channel, row: Row, role: ChannelRole, noble = 0): Chat
     content: row.content,
     created_at: row.createdAt.toISOString(),
     ...(noble ? { noble } : {}),
+    ...(fan ? { fan } : {}),
     ...(row.gift ? { gift: row.gift } : {}),
   };
 }
@@ -226,7 +234,11 @@ export async function sendMessage(
   }
   const role = roleFrom(state, channel.kind, user);
   const { settings } = state;
-  const noble = (await nobleTiers(db, [user.id], now)).get(user.id) ?? 0;
+  const [tiers, fans] = await Promise.all([
+    nobleTiers(db, [user.id], now),
+    fanBadges(db, channel.kind === 'live' ? channel.anchorId : null, [user.id]),
+  ]);
+  const noble = tiers.get(user.id) ?? 0;
   if (settings.fansOnly && !(await maySpeak(db, channel, user.id, role, noble))) {
     throw new ForbiddenError('CHAT_FANS_ONLY');
   }
@@ -257,6 +269,7 @@ export async function sendMessage(
     },
     role,
     noble,
+    fans.get(user.id),
   );
   publish({ room: socketRoomOf(channel) }, { type: 'chat', ...pushTargetOf(channel), data: message });
   return message;
@@ -296,16 +309,23 @@ export async function listMessages(
     .orderBy(desc(chatMessages.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit).reverse();
-  const [roles, tiers] = await Promise.all([
+  const [roles, tiers, fans] = await Promise.all([
     rolesOf(db, channel, page),
     nobleTiers(
       db,
       page.map((row) => row.userId),
       now,
     ),
+    fanBadges(
+      db,
+      channel.kind === 'live' ? channel.anchorId : null,
+      page.map((row) => row.userId),
+    ),
   ]);
   return {
-    list: page.map((row) => present(channel, row, roles.get(row.userId) ?? null, tiers.get(row.userId))),
+    list: page.map((row) =>
+      present(channel, row, roles.get(row.userId) ?? null, tiers.get(row.userId), fans.get(row.userId)),
+    ),
     has_more: rows.length > limit,
   };
 }
@@ -392,6 +412,8 @@ export async function storeGiftLine(
     sender: Pick<SessionUser, 'id' | 'nickname' | 'avatar' | 'experience' | 'isAnchor' | 'role'>;
     gift: { code: string; names: Record<string, string>; count: number };
     now: Date;
+    /** The sender's fan badge in the room anchor's club, as the send left it. */
+    fan?: FanBadge | null;
   },
 ) {
   const { sender, gift } = input;
@@ -424,5 +446,6 @@ export async function storeGiftLine(
     },
     null,
     noble,
+    input.fan,
   );
 }

@@ -3,6 +3,7 @@ export * from '../accounts/schema';
 export * from '../chat/schema';
 export * from '../circles/schema';
 export * from '../earnings/schema';
+export * from '../fan-club/schema';
 export * from '../gifts/schema';
 export * from '../horn/schema';
 export * from '../im/schema';

@@ -7,6 +7,7 @@ import type { SessionUser } from '@/lib/api/context';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import { storeGiftLine } from '@/lib/chat/service';
 import type { DbOrTx } from '@/lib/db';
+import { addGiftIntimacy } from '@/lib/fan-club/service';
 import type { Locale } from '@/lib/i18n/routing';
 import { recordsSince } from '@/lib/live/history';
 import { type RankWindow, rankWindowStart } from '@/lib/live/reservations';
@@ -229,11 +230,14 @@ export async function sendGift(db: DbOrTx, input: SendGiftInput) {
       const balance = input.fromBackpack
         ? Number(rows[0]?.balance ?? 0)
         : (balances.get(`${input.senderId}:star`) ?? 0);
+      // Fan club intimacy for the gift's value (a member of the anchor's club); its badge on the line.
+      const fan = await addGiftIntimacy(tx, { anchorId: room.anchorId, userId: input.senderId, value });
       const chat = await storeGiftLine(tx, {
         roomId: input.roomId,
         sender: input.sender,
         gift: { code: gift.code, names: gift.names, count: input.count },
         now: input.now,
+        fan,
       });
       return { ...result, combo: rows[0]!.combo, balance, chat };
     },

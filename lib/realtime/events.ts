@@ -70,6 +70,8 @@ export const chatMessageSchema = z.object({
   created_at: z.string(),
   /** The sender's nobility tier (1-5) while in force: a badge beside the name. */
   noble: z.number().optional(),
+  /** The sender's badge in the room anchor's fan club: its name and their level (1-20). */
+  fan: z.object({ name: z.string(), level: z.number() }).optional(),
   /** A gift line ("X 送出 火箭 ×10"): the gift, named in every locale; `content` is the zh-CN text. */
   gift: z
     .object({ code: z.string(), names: z.record(z.string(), z.string()), count: z.number() })

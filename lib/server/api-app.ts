@@ -12,6 +12,7 @@ import { registerChatRoutes } from '@/lib/chat/api';
 import { registerCircleRoutes } from '@/lib/circles/api';
 import type { Db } from '@/lib/db';
 import { registerEarningsRoutes } from '@/lib/earnings/api';
+import { registerFanClubRoutes } from '@/lib/fan-club/api';
 import { registerGiftRoutes } from '@/lib/gifts/api';
 import { registerHornRoutes } from '@/lib/horn/api';
 import { registerImRoutes } from '@/lib/im/api';
@@ -79,6 +80,7 @@ export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Cl
   registerVideoRoutes(app);
   registerCircleRoutes(app);
   registerPromoRoutes(app);
+  registerFanClubRoutes(app);
   registerDocs(app);
   return app;
 }

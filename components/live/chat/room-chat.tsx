@@ -18,6 +18,7 @@ import { type ChatChannel, channelParams, listenToChannel, relayToChannel } from
 import { ChatText } from './chat-text';
 import { DanmakuMenu } from './danmaku-menu';
 import { EmojiPicker } from './emoji-picker';
+import { FanBadge } from './fan-badge';
 import { GiftLine } from './gift-line';
 import { NobleBadge } from './noble-badge';
 import { type ChatViewer, RoleBadge, UserCard } from './user-card';
@@ -496,6 +497,7 @@ function MessageRow({
         </span>
       ) : null}
       {message.noble ? <NobleBadge tier={message.noble} className="mr-1" /> : null}
+      {message.fan ? <FanBadge name={message.fan.name} level={message.fan.level} className="mr-1" /> : null}
       <UserCard sender={message} channel={channel} viewer={viewer}>
         <button
           type="button"

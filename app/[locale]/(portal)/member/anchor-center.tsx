@@ -15,7 +15,7 @@ import { AnchorPostsCard } from './anchor-posts-card';
 import { AnchorVideosCard } from './anchor-videos-card';
 import { MatchBindingCard } from './match-binding-card';
 import { ReservedLivesCard } from './reserved-lives-card';
-import { ChatSettingsLoader, RoomViewersLoader } from './room-viewers-loader';
+import { ChatSettingsLoader, FanClubSettingsLoader, RoomViewersLoader } from './room-viewers-loader';
 import { SectionCard } from './section-card';
 
 export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; nickname: string }) {
@@ -91,10 +91,15 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
       </NextIntlClientProvider>
       <NextIntlClientProvider
         locale={locale}
-        messages={{ moderation: messages.moderation, chatSettings: messages.chatSettings }}
+        messages={{
+          moderation: messages.moderation,
+          chatSettings: messages.chatSettings,
+          fanClub: messages.fanClub,
+        }}
       >
         <RoomViewersLoader />
         <ChatSettingsLoader roomId={room.id} />
+        <FanClubSettingsLoader />
       </NextIntlClientProvider>
       <MatchBindingCard anchorId={anchorId} />
       <ReservedLivesCard anchorId={anchorId} />

@@ -13,6 +13,7 @@ import { redirect } from '@/lib/i18n/navigation';
 import { LOCALES, type Locale, localizedPath } from '@/lib/i18n/routing';
 import { ApplyAnchorTab } from './apply-anchor-tab';
 import { BackpackTab } from './backpack-tab';
+import { FanClubsTab } from './fan-clubs-tab';
 import { GuestPanel } from './guest-panel';
 import { LevelTab } from './level-tab';
 import { MemberRail } from './member-rail';
@@ -23,6 +24,7 @@ import {
   ANCHOR_CENTER_TAB,
   APPLY_ANCHOR_TAB,
   BACKPACK_TAB,
+  FAN_CLUBS_TAB,
   LEVEL_TAB,
   NOBILITY_TAB,
   PROFILE_TAB,
@@ -103,6 +105,8 @@ export default async function MemberPage({ params, searchParams }: Props) {
               <WalletTab userId={session.id} />
             ) : tab.type === NOBILITY_TAB ? (
               <NobilityTab profile={profile} />
+            ) : tab.type === FAN_CLUBS_TAB ? (
+              <FanClubsTab userId={session.id} />
             ) : tab.type === BACKPACK_TAB ? (
               <BackpackTab userId={session.id} />
             ) : tab.type === WITHDRAWALS_TAB ? (

@@ -13,3 +13,8 @@ export const ChatSettingsLoader = dynamic(
   () => import('./chat-settings-card').then((module) => module.ChatSettingsCard),
   { ssr: false, loading: () => <Skeleton className="h-[180px] rounded-xl" /> },
 );
+
+export const FanClubSettingsLoader = dynamic(
+  () => import('./fan-club-settings-card').then((module) => module.FanClubSettingsCard),
+  { ssr: false, loading: () => <Skeleton className="h-[186px] rounded-xl" /> },
+);

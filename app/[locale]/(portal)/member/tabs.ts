@@ -7,6 +7,7 @@ import {
   CalendarCheck,
   Crown,
   Heart,
+  HeartHandshake,
   ListChecks,
   type LucideIcon,
   MessageSquare,
@@ -34,6 +35,7 @@ export const NOBILITY_TAB = 8;
 export const ANCHOR_CENTER_TAB = 9;
 export const BACKPACK_TAB = 20;
 export const WITHDRAWALS_TAB = 21;
+export const FAN_CLUBS_TAB = 22;
 
 export const MEMBER_TABS: MemberTab[] = [
   { type: PROFILE_TAB, key: 'profile', icon: UserRound, shownTo: 'all' },
@@ -46,6 +48,7 @@ export const MEMBER_TABS: MemberTab[] = [
   { type: 6, key: 'booking', icon: CalendarCheck, shownTo: 'all' },
   { type: 10, key: 'messages', icon: MessageSquare, shownTo: 'all' },
   { type: NOBILITY_TAB, key: 'nobility', icon: Crown, shownTo: 'all' },
+  { type: FAN_CLUBS_TAB, key: 'fanClubs', icon: HeartHandshake, shownTo: 'all' },
   { type: 18, key: 'tasks', icon: ListChecks, shownTo: 'all' },
   { type: 19, key: 'shop', icon: ShoppingBag, shownTo: 'all' },
   { type: APPLY_ANCHOR_TAB, key: 'applyAnchor', icon: Mic, shownTo: 'nonAnchor' },

@@ -21,6 +21,7 @@ type Line = {
 function kindKey(line: Line) {
   if (line.kind === 'recharge') return 'recharge';
   if (line.kind === 'gift') return line.amount > 0 ? 'giftIncome' : 'gift';
+  if (line.kind === 'fan_club') return line.amount > 0 ? 'fanClubIncome' : 'fanClub';
   if (line.kind === 'withdraw' || line.kind === 'withdraw_rejected' || line.kind === 'conversion')
     return line.kind;
   return 'other';

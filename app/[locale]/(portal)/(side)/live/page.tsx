@@ -15,6 +15,7 @@ import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server
 import { cache, Suspense } from 'react';
 import { preload } from 'react-dom';
 import { RoomChat } from '@/components/live/chat/room-chat';
+import { FanClubButton } from '@/components/live/fan-club/fan-club-button';
 import { GiftPanel } from '@/components/live/gifts/gift-panel';
 import { ReportButton } from '@/components/live/report-button';
 import { OnlineList } from '@/components/live/treasure/online-list';
@@ -128,6 +129,7 @@ export default async function LivePage({ params, searchParams }: Props) {
         redEnvelope: messages.redEnvelope,
         nobility: messages.nobility,
         horn: messages.horn,
+        fanClub: messages.fanClub,
       }}
     >
       <div className="mx-auto max-w-[1280px] space-y-4">
@@ -163,6 +165,7 @@ export default async function LivePage({ params, searchParams }: Props) {
             {viewer?.id === info.anchor.id ? null : (
               <FollowButton anchorId={info.anchor.id} initialFollowed={followed} initialFans={fans} />
             )}
+            <FanClubButton anchorId={info.anchor.id} roomId={info.id} viewerId={viewer?.id ?? null} />
             <ShareButton roomId={info.id} />
             {viewer?.id === info.anchor.id ? null : (
               <ReportButton targetType="room" targetId={info.id} signedIn={Boolean(viewer)} />
