@@ -5,6 +5,7 @@ import path from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { Pool } from 'pg';
+import { log } from '@/lib/log';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -29,6 +30,12 @@ function held(target: Holder, url: string) {
 
 export function createDb(url: string, max = 10): { db: Db; pool: Pool } {
   const pool = new Pool({ connectionString: url, max });
+  // An idle connection that the server ends (a restart, the database stopping after pool.end(), an
+  // operator's pg_terminate_backend) is an 'error' on the pool: without a listener it kills the process.
+  // The pool drops that connection and opens a new one on demand, so a warning is all it needs.
+  pool.on('error', (error: Error & { code?: string }) =>
+    log.warn({ code: error.code, message: error.message }, 'database: an idle connection was closed'),
+  );
   return { pool, db: drizzle(pool, { schema }) };
 }
 
