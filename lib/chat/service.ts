@@ -1,7 +1,7 @@
 // Room chat (spec §2): a message is checked (kick-out, mute, sensitive words, rate limits), stored in
 // Postgres, then pushed to the chat's socket room; the database is the truth and the last 50 load on
 // entry, older pages on scroll. Text is stored and sent as text: screens render it as text, never HTML.
-import { and, desc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { levelOf } from '@/lib/accounts/level';
 import { users } from '@/lib/accounts/schema';
@@ -11,7 +11,7 @@ import type { DbOrTx } from '@/lib/db';
 import { isFollowing } from '@/lib/live/follows';
 import { openBroadcast } from '@/lib/live/service';
 import { roomKickouts } from '@/lib/moderation/schema';
-import { nobleTiers } from '@/lib/nobility/service';
+import { nobilityInForce, nobleTiers } from '@/lib/nobility/service';
 import type { ChatMessage } from '@/lib/realtime/events';
 import { publish } from '@/lib/realtime/gateway';
 import {
@@ -396,22 +396,21 @@ export async function storeGiftLine(
 ) {
   const { sender, gift } = input;
   const content = `送出 ${gift.names['zh-CN'] ?? gift.code} ×${gift.count}`;
-  const [stored] = await db
-    .insert(chatMessages)
-    .values({
-      channelKind: 'live',
-      channelId: input.roomId,
-      userId: sender.id,
-      content,
-      gift,
-      createdAt: input.now,
-    })
-    .returning({ id: chatMessages.id });
-  const noble = (await nobleTiers(db, [sender.id], input.now)).get(sender.id) ?? 0;
+  // One statement: the line and the sender's nobility (its badge on the line).
+  const { rows } = await db.execute<{ id: string; noble: number | null }>(sql`
+    with stored as (
+      insert into chat_messages (channel_kind, channel_id, user_id, content, gift, created_at)
+      values ('live', ${input.roomId}, ${sender.id}, ${content}, ${JSON.stringify(gift)}::jsonb,
+              ${input.now.toISOString()})
+      returning id
+    )
+    select (select id from stored) as id,
+           (select tier from (${nobilityInForce(db, sender.id, input.now)}) as n) as noble`);
+  const noble = Number(rows[0]!.noble ?? 0);
   return present(
     { kind: 'live', id: input.roomId },
     {
-      id: stored!.id,
+      id: Number(rows[0]!.id),
       userId: sender.id,
       content,
       gift,
