@@ -6,6 +6,7 @@
 // Prints a table and writes bench/results/gifts.json. BENCH_GIFT_SENDS sets sends per scenario.
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
+import { Client } from 'pg';
 import { users } from '@/lib/accounts/schema';
 import { createSession } from '@/lib/accounts/session';
 import { createDb, runMigrations } from '@/lib/db';
@@ -64,6 +65,7 @@ async function main() {
       const latencies: number[] = [];
       let next = 0;
       let failed = 0;
+      const sampling = sampleWaits(database.url);
       const started = performance.now();
       await Promise.all(
         senders.map(async (sender, s) => {
@@ -82,6 +84,7 @@ async function main() {
         }),
       );
       const seconds = (performance.now() - started) / 1000;
+      await sampling.stop(name);
       const report = await checkLedger(db);
       const rate = SENDS / seconds;
       results[`${name}: gift sends/s through the API`] =
@@ -129,6 +132,41 @@ async function main() {
     await pool.end();
     await database.stop();
   }
+}
+
+/**
+ * BENCH_GIFT_WAITS=1: what the database's sessions were doing while the sends ran (pg_stat_activity
+ * sampled every 20 ms on its own connection): running, waiting on a row lock, on the WAL flush of a
+ * commit, or idle in a transaction (waiting for the portal's next statement).
+ */
+function sampleWaits(url: string) {
+  if (!process.env.BENCH_GIFT_WAITS) return { stop: async (_name: string) => {} };
+  const client = new Client({ connectionString: url });
+  const counts = new Map<string, number>();
+  let running = true;
+  const done = (async () => {
+    await client.connect();
+    while (running) {
+      const { rows } = await client.query<{ what: string; n: string }>(`
+        select coalesce(state, '?') || ' ' || coalesce(wait_event_type || ':' || wait_event, 'cpu') as what,
+               count(*) as n
+        from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+        group by 1`);
+      for (const row of rows) counts.set(row.what, (counts.get(row.what) ?? 0) + Number(row.n));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await client.end();
+  })();
+  return {
+    async stop(name: string) {
+      running = false;
+      await done;
+      const total = [...counts.values()].reduce((a, b) => a + b, 0);
+      console.log(`${name}: database sessions by state (share of samples)`);
+      for (const [what, n] of [...counts].sort((a, b) => b[1] - a[1]))
+        console.log(`  ${((100 * n) / total).toFixed(1).padStart(5)} %  ${what}`);
+    },
+  };
 }
 
 /** Prints the table and writes the file before the database stops (a late pool error cannot lose them). */

@@ -385,7 +385,7 @@ export async function viewerState(db: DbOrTx, channel: Channel, user: SessionUse
  * A gift as a line of the room's chat ("X 送出 火箭 ×10"), stored with the send (same transaction) so
  * it shows after a reload; each browser words it in its own language from `gift`.
  */
-export async function storeGiftLine(
+export function giftLine(
   db: DbOrTx,
   input: {
     roomId: number;
@@ -396,32 +396,33 @@ export async function storeGiftLine(
 ) {
   const { sender, gift } = input;
   const content = `送出 ${gift.names['zh-CN'] ?? gift.code} ×${gift.count}`;
-  // One statement: the line and the sender's nobility (its badge on the line).
-  const { rows } = await db.execute<{ id: string; noble: number | null }>(sql`
-    with stored as (
+  return {
+    /** The insert, for a CTE of the caller's statement (the send writes its records in one). */
+    insert: sql`
       insert into chat_messages (channel_kind, channel_id, user_id, content, gift, created_at)
       values ('live', ${input.roomId}, ${sender.id}, ${content}, ${JSON.stringify(gift)}::jsonb,
               ${input.now.toISOString()})
-      returning id
-    )
-    select (select id from stored) as id,
-           (select tier from (${nobilityInForce(db, sender.id, input.now)}) as n) as noble`);
-  const noble = Number(rows[0]!.noble ?? 0);
-  return present(
-    { kind: 'live', id: input.roomId },
-    {
-      id: Number(rows[0]!.id),
-      userId: sender.id,
-      content,
-      gift,
-      createdAt: input.now,
-      nickname: sender.nickname,
-      avatar: sender.avatar,
-      experience: sender.experience,
-      isAnchor: sender.isAnchor,
-      userRole: sender.role,
-    },
-    null,
-    noble,
-  );
+      returning id`,
+    /** The sender's nobility tier or null (its badge on the line), as a scalar subquery. */
+    noble: sql`(select tier from (${nobilityInForce(db, sender.id, input.now)}) as n)`,
+    /** The stored line as the `chat` push carries it. */
+    message: (id: number, noble: number | null) =>
+      present(
+        { kind: 'live', id: input.roomId },
+        {
+          id,
+          userId: sender.id,
+          content,
+          gift,
+          createdAt: input.now,
+          nickname: sender.nickname,
+          avatar: sender.avatar,
+          experience: sender.experience,
+          isAnchor: sender.isAnchor,
+          userRole: sender.role,
+        },
+        null,
+        noble ?? 0,
+      ),
+  };
 }

@@ -5,7 +5,7 @@ import { avatarOf } from '@/lib/accounts/avatars';
 import { users } from '@/lib/accounts/schema';
 import type { SessionUser } from '@/lib/api/context';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
-import { channelState, storeGiftLine } from '@/lib/chat/service';
+import { channelState, giftLine } from '@/lib/chat/service';
 import { cachedChatState, chatStateKeys, invalidateChatState } from '@/lib/chat/state-cache';
 import type { DbOrTx } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
@@ -215,26 +215,31 @@ export async function sendGift(db: DbOrTx, input: SendGiftInput) {
         amount: value * EXPERIENCE_TENTHS_PER_DIAMOND,
       });
 
-      // The records, before the money (they lock no shared row). The combo continues the sender's
-      // last send of this gift in this room within the window.
+      // The records, before the money (they lock no shared row), in one statement: the send with its
+      // combo (continuing the sender's last send of this gift in this room within the window) and its
+      // line in the room's chat.
       const windowStart = new Date(input.now.getTime() - COMBO_WINDOW_MS).toISOString();
-      const { rows } = await tx.execute<{ combo: number }>(sql`
-        insert into gift_sends (operation_id, room_id, anchor_id, sender_id, gift_id, count, value,
-                                anchor_income, from_backpack, combo, created_at)
-        values (${operationId}, ${input.roomId}, ${anchorId}, ${input.senderId}, ${gift.id}, ${input.count},
-                ${value}, ${anchorIncome}, ${input.fromBackpack},
-                coalesce((select combo from gift_sends
-                          where sender_id = ${input.senderId} and room_id = ${input.roomId}
-                            and gift_id = ${gift.id} and created_at >= ${windowStart}
-                          order by created_at desc, id desc limit 1), 0) + 1,
-                ${input.now.toISOString()})
-        returning combo`);
-      const chat = await storeGiftLine(tx, {
+      const line = giftLine(tx, {
         roomId: input.roomId,
         sender: input.sender,
         gift: { code: gift.code, names: gift.names, count: input.count },
         now: input.now,
       });
+      const { rows } = await tx.execute<{ combo: number; chat_id: string; noble: number | null }>(sql`
+        with send as (
+          insert into gift_sends (operation_id, room_id, anchor_id, sender_id, gift_id, count, value,
+                                  anchor_income, from_backpack, combo, created_at)
+          values (${operationId}, ${input.roomId}, ${anchorId}, ${input.senderId}, ${gift.id}, ${input.count},
+                  ${value}, ${anchorIncome}, ${input.fromBackpack},
+                  coalesce((select combo from gift_sends
+                            where sender_id = ${input.senderId} and room_id = ${input.roomId}
+                              and gift_id = ${gift.id} and created_at >= ${windowStart}
+                            order by created_at desc, id desc limit 1), 0) + 1,
+                  ${input.now.toISOString()})
+          returning combo
+        ), line as (${line.insert})
+        select (select combo from send) as combo, (select id from line) as chat_id, ${line.noble} as noble`);
+      const chat = line.message(Number(rows[0]!.chat_id), rows[0]!.noble);
       // Whatever else a send changes in the same transaction (e.g. the fan club's intimacy) goes here.
       return {
         legs,
