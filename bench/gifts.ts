@@ -5,7 +5,9 @@
 // database in the same run, with the same concurrency. `ledger:check` runs after each scenario.
 // Prints a table and writes bench/results/gifts.json. BENCH_GIFT_SENDS sets sends per scenario.
 import fs from 'node:fs';
+import inspector from 'node:inspector';
 import { sql } from 'drizzle-orm';
+import { Client } from 'pg';
 import { users } from '@/lib/accounts/schema';
 import { createSession } from '@/lib/accounts/session';
 import { createDb, runMigrations } from '@/lib/db';
@@ -28,6 +30,10 @@ async function main() {
   const database = await bootDatabase({ DATA_DIR, EMBEDDED_PG_PORT: 0, DATABASE_URL: undefined }, () => {});
   // The portal's own pool size (lib/db: 10 connections).
   const { db, pool } = createDb(database.url, 10);
+  // pool.end() resolves before its connections have closed; the database stops only once they have.
+  let open = 0;
+  pool.on('connect', () => open++);
+  pool.on('remove', () => open--);
   const results: Record<string, string> = {};
   try {
     await runMigrations(db);
@@ -64,6 +70,9 @@ async function main() {
       const latencies: number[] = [];
       let next = 0;
       let failed = 0;
+      const sampling = sampleWaits(database.url);
+      const profiling = await profileCpu(name);
+      const cpuBefore = process.cpuUsage();
       const started = performance.now();
       await Promise.all(
         senders.map(async (sender, s) => {
@@ -82,10 +91,13 @@ async function main() {
         }),
       );
       const seconds = (performance.now() - started) / 1000;
+      const cpu = process.cpuUsage(cpuBefore);
+      await profiling.stop();
+      await sampling.stop(name);
       const report = await checkLedger(db);
       const rate = SENDS / seconds;
       results[`${name}: gift sends/s through the API`] =
-        `${rate.toFixed(0)}/s, p50 ${quantile(latencies, 0.5).toFixed(1)} ms, p99 ${quantile(latencies, 0.99).toFixed(1)} ms, ${failed} failed, ledger:check ${report.ok ? 'OK' : 'FAILED'}`;
+        `${rate.toFixed(0)}/s, p50 ${quantile(latencies, 0.5).toFixed(1)} ms, p99 ${quantile(latencies, 0.99).toFixed(1)} ms, ${failed} failed, ledger:check ${report.ok ? 'OK' : 'FAILED'}, portal process CPU ${((cpu.user + cpu.system) / 1000 / SENDS).toFixed(2)} ms per send`;
       return { rate, senders };
     }
 
@@ -127,8 +139,71 @@ async function main() {
     report(results);
   } finally {
     await pool.end();
+    for (let waited = 0; open > 0 && waited < 5_000; waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     await database.stop();
   }
+}
+
+/**
+ * BENCH_GIFT_PROFILE=<folder>: a V8 CPU profile of the portal process while one scenario's sends run
+ * (node's built-in profiler through node:inspector), written as <folder>/<scenario>.cpuprofile; open it
+ * in Chrome DevTools or summarise its self times.
+ */
+async function profileCpu(name: string) {
+  const folder = process.env.BENCH_GIFT_PROFILE;
+  if (!folder) return { stop: async () => {} };
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+      fs.mkdirSync(folder, { recursive: true });
+      fs.writeFileSync(`${folder}/${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
+/**
+ * BENCH_GIFT_WAITS=1: what the database's sessions were doing while the sends ran (pg_stat_activity
+ * sampled every 20 ms on its own connection): running, waiting on a row lock, on the WAL flush of a
+ * commit, or idle in a transaction (waiting for the portal's next statement).
+ */
+function sampleWaits(url: string) {
+  if (!process.env.BENCH_GIFT_WAITS) return { stop: async (_name: string) => {} };
+  const client = new Client({ connectionString: url });
+  const counts = new Map<string, number>();
+  let running = true;
+  const done = (async () => {
+    await client.connect();
+    while (running) {
+      const { rows } = await client.query<{ what: string; n: string }>(`
+        select coalesce(state, '?') || ' ' || coalesce(wait_event_type || ':' || wait_event, 'cpu') as what,
+               count(*) as n
+        from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+        group by 1`);
+      for (const row of rows) counts.set(row.what, (counts.get(row.what) ?? 0) + Number(row.n));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await client.end();
+  })();
+  return {
+    async stop(name: string) {
+      running = false;
+      await done;
+      const total = [...counts.values()].reduce((a, b) => a + b, 0);
+      console.log(`${name}: database sessions by state (share of samples)`);
+      for (const [what, n] of [...counts].sort((a, b) => b[1] - a[1]))
+        console.log(`  ${((100 * n) / total).toFixed(1).padStart(5)} %  ${what}`);
+    },
+  };
 }
 
 /** Prints the table and writes the file before the database stops (a late pool error cannot lose them). */

@@ -1,7 +1,7 @@
 // Room chat (spec §2): a message is checked (kick-out, mute, sensitive words, rate limits), stored in
 // Postgres, then pushed to the chat's socket room; the database is the truth and the last 50 load on
 // entry, older pages on scroll. Text is stored and sent as text: screens render it as text, never HTML.
-import { and, desc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { levelOf } from '@/lib/accounts/level';
 import { users } from '@/lib/accounts/schema';
@@ -12,7 +12,7 @@ import { type FanBadge, fanBadges } from '@/lib/fan-club/service';
 import { isFollowing } from '@/lib/live/follows';
 import { openBroadcast } from '@/lib/live/service';
 import { roomKickouts } from '@/lib/moderation/schema';
-import { nobleTiers } from '@/lib/nobility/service';
+import { nobilityInForce, nobleTiers } from '@/lib/nobility/service';
 import type { ChatMessage } from '@/lib/realtime/events';
 import { publish } from '@/lib/realtime/gateway';
 import {
@@ -405,7 +405,7 @@ export async function viewerState(db: DbOrTx, channel: Channel, user: SessionUse
  * A gift as a line of the room's chat ("X 送出 火箭 ×10"), stored with the send (same transaction) so
  * it shows after a reload; each browser words it in its own language from `gift`.
  */
-export async function storeGiftLine(
+export function giftLine(
   db: DbOrTx,
   input: {
     roomId: number;
@@ -418,34 +418,34 @@ export async function storeGiftLine(
 ) {
   const { sender, gift } = input;
   const content = `送出 ${gift.names['zh-CN'] ?? gift.code} ×${gift.count}`;
-  const [stored] = await db
-    .insert(chatMessages)
-    .values({
-      channelKind: 'live',
-      channelId: input.roomId,
-      userId: sender.id,
-      content,
-      gift,
-      createdAt: input.now,
-    })
-    .returning({ id: chatMessages.id });
-  const noble = (await nobleTiers(db, [sender.id], input.now)).get(sender.id) ?? 0;
-  return present(
-    { kind: 'live', id: input.roomId },
-    {
-      id: stored!.id,
-      userId: sender.id,
-      content,
-      gift,
-      createdAt: input.now,
-      nickname: sender.nickname,
-      avatar: sender.avatar,
-      experience: sender.experience,
-      isAnchor: sender.isAnchor,
-      userRole: sender.role,
-    },
-    null,
-    noble,
-    input.fan,
-  );
+  return {
+    /** The insert, for a CTE of the caller's statement (the send writes its records in one). */
+    insert: sql`
+      insert into chat_messages (channel_kind, channel_id, user_id, content, gift, created_at)
+      values ('live', ${input.roomId}, ${sender.id}, ${content}, ${JSON.stringify(gift)}::jsonb,
+              ${input.now.toISOString()})
+      returning id`,
+    /** The sender's nobility tier or null (its badge on the line), as a scalar subquery. */
+    noble: sql`(select tier from (${nobilityInForce(db, sender.id, input.now)}) as n)`,
+    /** The stored line as the `chat` push carries it. */
+    message: (id: number, noble: number | null) =>
+      present(
+        { kind: 'live', id: input.roomId },
+        {
+          id,
+          userId: sender.id,
+          content,
+          gift,
+          createdAt: input.now,
+          nickname: sender.nickname,
+          avatar: sender.avatar,
+          experience: sender.experience,
+          isAnchor: sender.isAnchor,
+          userRole: sender.role,
+        },
+        null,
+        noble ?? 0,
+        input.fan,
+      ),
+  };
 }

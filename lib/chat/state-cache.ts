@@ -79,4 +79,6 @@ export async function invalidateChatState(key: string) {
 export const chatStateKeys = {
   /** A chat's anchor, settings, administrators, kick-outs and mutes in force. */
   channel: (kind: 'live' | 'match', id: number) => `chat:channel:${kind}:${id}`,
+  /** The gift catalog a send prices from (lib/gifts/service.ts; invalidated by every catalog write). */
+  giftCatalog: () => 'gifts:catalog',
 };

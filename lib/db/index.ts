@@ -5,7 +5,7 @@ import path from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { Pool } from 'pg';
-import { log } from '../log';
+import { log } from '@/lib/log';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -30,11 +30,11 @@ function held(target: Holder, url: string) {
 
 export function createDb(url: string, max = 10): { db: Db; pool: Pool } {
   const pool = new Pool({ connectionString: url, max });
-  // An idle connection that the server closes (a restart, a failover, the embedded database stopping
-  // at shutdown) is reported here; without a listener it would be an uncaught exception that ends the
-  // process. The pool drops that connection and opens a new one for the next query.
-  pool.on('error', (error) =>
-    log.warn({ err: error.message, code: (error as { code?: string }).code }, 'database connection lost'),
+  // An idle connection that the server ends (a restart, the database stopping after pool.end(), an
+  // operator's pg_terminate_backend) is an 'error' on the pool: without a listener it kills the process.
+  // The pool drops that connection and opens a new one on demand, so a warning is all it needs.
+  pool.on('error', (error: Error & { code?: string }) =>
+    log.warn({ code: error.code, message: error.message }, 'database: an idle connection was closed'),
   );
   return { pool, db: drizzle(pool, { schema }) };
 }

@@ -238,6 +238,57 @@ it('operators manage the catalog; others may not', async () => {
   expect(list.body.data.list.map((gift) => gift.code)).toContain('corner_flag');
 });
 
+it('a catalog change reaches the next send at once (the cached catalog is invalidated), and a new gift too', async () => {
+  const operator = await makeSignedInUser(testDb.db, { role: 'operator' });
+  const { room } = await anchorRoom();
+  const viewer = await makeSignedInUser(testDb.db);
+  await fund(viewer.user.id, 1000);
+  const names = { 'zh-CN': '口哨', 'zh-TW': '口哨', en: 'Pea whistle', vi: 'Còi nhỏ' };
+  const save = (price: number, active = true) =>
+    call<{ id: number }>('/api/admin/gifts/save', {
+      json: { code: 'pea_whistle', names, price, tier: 'small', active },
+      headers: en(operator.token),
+    });
+  // A gift added after the catalog was cached is found (an unknown id reloads the catalog).
+  const { id } = (await save(3)).body.data;
+  const first = await send(viewer.token, { room_id: room.id, gift_id: id, num: 10, key: key() });
+  expect(first.body.data).toMatchObject({ value: 30, balance: 970 });
+  await save(7);
+  const second = await send(viewer.token, { room_id: room.id, gift_id: id, num: 10, key: key() });
+  expect(second.body.data).toMatchObject({ value: 70, balance: 900 });
+  await save(7, false);
+  const hidden = await send(viewer.token, { room_id: room.id, gift_id: id, num: 1, key: key() });
+  expect(hidden.body.code).toBe(1);
+  expect((await balancesOf(testDb.db, viewer.user.id)).star).toBe(900);
+});
+
+it('the platform share of gifts spreads over the revenue shards and sums exactly', async () => {
+  const { room } = await anchorRoom();
+  const viewer = await makeSignedInUser(testDb.db);
+  await fund(viewer.user.id, 1000);
+  const revenue = async () =>
+    (
+      await testDb.db.execute<{ shard: number; balance: string }>(
+        sql`select shard, balance from wallet_accounts where kind = 'revenue' and currency = 'star'`,
+      )
+    ).rows.map((row) => ({ shard: row.shard, balance: Number(row.balance) }));
+  const before = await revenue();
+  for (let i = 0; i < 4; i++)
+    expect(
+      (await send(viewer.token, { room_id: room.id, gift_id: giftIds.football!, num: 10, key: key() })).body
+        .code,
+    ).toBe(0);
+  const after = await revenue();
+  const grown = after.filter(
+    (row) => row.balance > (before.find((b) => b.shard === row.shard)?.balance ?? 0),
+  );
+  // Consecutive sends take consecutive shards (round robin), and the shards together hold every diamond.
+  expect(grown.length).toBe(4);
+  const sum = (rows: { balance: number }[]) => rows.reduce((total, row) => total + row.balance, 0);
+  expect(sum(after) - sum(before)).toBe(400);
+  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+});
+
 it('1,000 concurrent sends from 50 accounts: nothing negative, nothing created or lost', async () => {
   const rooms = await Promise.all(Array.from({ length: 5 }, () => anchorRoom()));
   const senders = await Promise.all(Array.from({ length: 50 }, () => makeSignedInUser(testDb.db)));

@@ -5,13 +5,13 @@ import { avatarOf } from '@/lib/accounts/avatars';
 import { users } from '@/lib/accounts/schema';
 import type { SessionUser } from '@/lib/api/context';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
-import { storeGiftLine } from '@/lib/chat/service';
+import { channelState, giftLine } from '@/lib/chat/service';
+import { cachedChatState, chatStateKeys, invalidateChatState } from '@/lib/chat/state-cache';
 import type { DbOrTx } from '@/lib/db';
 import { addGiftIntimacy } from '@/lib/fan-club/service';
 import type { Locale } from '@/lib/i18n/routing';
 import { recordsSince } from '@/lib/live/history';
 import { type RankWindow, rankWindowStart } from '@/lib/live/reservations';
-import { liveRooms } from '@/lib/live/schema';
 import type { ChatMessage, GiftPush } from '@/lib/realtime/events';
 import { type Leg, runOperation } from '@/lib/wallet/ledger';
 import { backpackItems, giftSends, gifts } from './schema';
@@ -73,6 +73,7 @@ export async function saveGift(db: DbOrTx, input: GiftInput) {
       },
     })
     .returning();
+  await invalidateGiftCatalog();
   return row!;
 }
 
@@ -138,22 +139,40 @@ export type SendGiftResult = {
   chat?: ChatMessage;
 };
 
+type CatalogGift = typeof gifts.$inferSelect;
+
 /**
- * Sends a gift through the ledger in few round trips: one read for the room and the gift, then the
- * operation (claim, accounts, one statement for every balance, transfer and experience change) and
- * one statement that records the send with its combo and stores the result.
+ * The whole catalog by id (a few dozen rows), cached like a chat's state (lib/chat/state-cache.ts):
+ * `saveGift` and the seed invalidate it; another node's change reaches this one within the TTL. A
+ * gift id the cached copy does not know reloads it once (a gift just added elsewhere).
+ */
+async function catalogGift(db: DbOrTx, giftId: number): Promise<CatalogGift | undefined> {
+  const load = async () => db.select().from(gifts);
+  let catalog = await cachedChatState(chatStateKeys.giftCatalog(), load);
+  if (!catalog.some((gift) => gift.id === giftId)) {
+    await invalidateGiftCatalog();
+    catalog = await cachedChatState(chatStateKeys.giftCatalog(), load);
+  }
+  return catalog.find((gift) => gift.id === giftId);
+}
+
+/** Drops the cached catalog (after any write to `gifts`). */
+export const invalidateGiftCatalog = () => invalidateChatState(chatStateKeys.giftCatalog());
+
+/**
+ * Sends a gift through the ledger. Before the transaction, from caches (usually no query): the room's
+ * anchor (the chat's cached state) and the gift (the cached catalog). In it: the key's claim; the
+ * records (the send with its combo, its chat line); then ONE statement that moves every balance
+ * (star diamonds to revenue, yellow to the anchor, experience to the sender), writes the transfers and
+ * stores the result; then COMMIT. The accounts many sends share (the anchor's, the system shards) are
+ * locked by that last statement only. The pushes go out after the commit (lib/gifts/api.ts).
  */
 export async function sendGift(db: DbOrTx, input: SendGiftInput) {
   if (!(GIFT_COUNTS as readonly number[]).includes(input.count)) throw new DomainError('INVALID_GIFT_COUNT');
-  const [found] = await db
-    .select({ anchorId: liveRooms.anchorId, gift: gifts })
-    .from(liveRooms)
-    .leftJoin(gifts, eq(gifts.id, input.giftId))
-    .where(eq(liveRooms.id, input.roomId));
-  if (!found) throw new NotFoundError('ROOM_NOT_FOUND');
-  const room = { anchorId: found.anchorId };
-  if (room.anchorId === input.senderId) throw new DomainError('CANNOT_GIFT_SELF');
-  const gift = found.gift;
+  const { anchorId } = await channelState(db, { kind: 'live', id: input.roomId }, input.now);
+  if (anchorId === null) throw new NotFoundError('ROOM_NOT_FOUND');
+  if (anchorId === input.senderId) throw new DomainError('CANNOT_GIFT_SELF');
+  const gift = await catalogGift(db, input.giftId);
   if (!gift?.active) throw new NotFoundError('GIFT_NOT_FOUND');
 
   const value = gift.price * input.count;
@@ -186,7 +205,7 @@ export async function sendGift(db: DbOrTx, input: SendGiftInput) {
       if (anchorIncome > 0)
         legs.push({
           from: { system: 'mint' },
-          to: { user: room.anchorId },
+          to: { user: anchorId },
           currency: 'yellow',
           amount: anchorIncome,
         });
@@ -196,50 +215,53 @@ export async function sendGift(db: DbOrTx, input: SendGiftInput) {
         currency: 'exp',
         amount: value * EXPERIENCE_TENTHS_PER_DIAMOND,
       });
-      return {
-        legs,
-        result: {
-          send_id: operationId,
-          room_id: input.roomId,
-          anchor_id: room.anchorId,
-          gift_id: gift.id,
-          count: input.count,
-          value,
-          anchor_income: anchorIncome,
-          combo: 1,
-          from_backpack: input.fromBackpack,
-          balance: 0,
-        },
-      };
-    },
-    after: async (tx, operationId, result, balances) => {
-      // The combo continues the sender's last send of this gift in this room within the window.
+
+      // The records, before the money (they lock no shared row), in one statement: the send with its
+      // combo (continuing the sender's last send of this gift in this room within the window) and its
+      // line in the room's chat.
       const windowStart = new Date(input.now.getTime() - COMBO_WINDOW_MS).toISOString();
-      const { rows } = await tx.execute<{ combo: number; balance: string | null }>(sql`
-        insert into gift_sends (operation_id, room_id, anchor_id, sender_id, gift_id, count, value,
-                                anchor_income, from_backpack, combo, created_at)
-        values (${operationId}, ${input.roomId}, ${room.anchorId}, ${input.senderId}, ${gift.id}, ${input.count},
-                ${value}, ${anchorIncome}, ${input.fromBackpack},
-                coalesce((select combo from gift_sends
-                          where sender_id = ${input.senderId} and room_id = ${input.roomId}
-                            and gift_id = ${gift.id} and created_at >= ${windowStart}
-                          order by created_at desc, id desc limit 1), 0) + 1,
-                ${input.now.toISOString()})
-        returning combo,
-          ${input.fromBackpack ? sql`(select balance from wallet_accounts where kind = 'user' and user_id = ${input.senderId} and shard = 0 and currency = 'star')` : sql`null`} as balance`);
-      const balance = input.fromBackpack
-        ? Number(rows[0]?.balance ?? 0)
-        : (balances.get(`${input.senderId}:star`) ?? 0);
       // Fan club intimacy for the gift's value (a member of the anchor's club); its badge on the line.
-      const fan = await addGiftIntimacy(tx, { anchorId: room.anchorId, userId: input.senderId, value });
-      const chat = await storeGiftLine(tx, {
+      const fan = await addGiftIntimacy(tx, { anchorId, userId: input.senderId, value });
+      const line = giftLine(tx, {
         roomId: input.roomId,
         sender: input.sender,
         gift: { code: gift.code, names: gift.names, count: input.count },
         now: input.now,
         fan,
       });
-      return { ...result, combo: rows[0]!.combo, balance, chat };
+      const { rows } = await tx.execute<{ combo: number; chat_id: string; noble: number | null }>(sql`
+        with send as (
+          insert into gift_sends (operation_id, room_id, anchor_id, sender_id, gift_id, count, value,
+                                  anchor_income, from_backpack, combo, created_at)
+          values (${operationId}, ${input.roomId}, ${anchorId}, ${input.senderId}, ${gift.id}, ${input.count},
+                  ${value}, ${anchorIncome}, ${input.fromBackpack},
+                  coalesce((select combo from gift_sends
+                            where sender_id = ${input.senderId} and room_id = ${input.roomId}
+                              and gift_id = ${gift.id} and created_at >= ${windowStart}
+                            order by created_at desc, id desc limit 1), 0) + 1,
+                  ${input.now.toISOString()})
+          returning combo
+        ), line as (${line.insert})
+        select (select combo from send) as combo, (select id from line) as chat_id, ${line.noble} as noble`);
+      const chat = line.message(Number(rows[0]!.chat_id), rows[0]!.noble);
+      return {
+        legs,
+        result: {
+          send_id: operationId,
+          room_id: input.roomId,
+          anchor_id: anchorId,
+          gift_id: gift.id,
+          count: input.count,
+          value,
+          anchor_income: anchorIncome,
+          combo: rows[0]!.combo,
+          from_backpack: input.fromBackpack,
+          balance: 0,
+          chat,
+        },
+        // The sender's star diamonds after the send, filled in by the statement that moves them.
+        balanceFields: { balance: { user: input.senderId, currency: 'star' } },
+      };
     },
   });
   return { ...outcome, gift };

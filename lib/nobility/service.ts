@@ -10,12 +10,16 @@ import { NOBILITY_MONTH_MS, NOBILITY_MONTHS, tierOf } from './tiers';
 
 export type Nobility = { tier: number; startedAt: Date; expiresAt: Date };
 
-/** The user's nobility in force at `now`, or null. */
-export async function activeNobility(db: DbOrTx, userId: number, now: Date): Promise<Nobility | null> {
-  const [row] = await db
+/** The query for the user's nobility in force at `now` (also a subquery of one-statement writes). */
+export const nobilityInForce = (db: DbOrTx, userId: number, now: Date) =>
+  db
     .select({ tier: nobilities.tier, startedAt: nobilities.startedAt, expiresAt: nobilities.expiresAt })
     .from(nobilities)
     .where(and(eq(nobilities.userId, userId), gt(nobilities.expiresAt, now)));
+
+/** The user's nobility in force at `now`, or null. */
+export async function activeNobility(db: DbOrTx, userId: number, now: Date): Promise<Nobility | null> {
+  const [row] = await nobilityInForce(db, userId, now);
   return row ?? null;
 }
 

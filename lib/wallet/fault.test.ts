@@ -2,7 +2,6 @@
 // sends and is killed with SIGKILL; after a restart the ledger still balances, every send the
 // clients saw succeed is there exactly once, and retrying every key moves nothing twice.
 import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { seedGiftCatalog } from '@/lib/gifts/catalog';
 import { ensureRoom } from '@/lib/live/service';
@@ -23,7 +22,9 @@ afterAll(async () => {
 });
 
 function startServer(): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(path.join(process.cwd(), 'node_modules/.bin/tsx'), ['scripts/api-server.ts'], {
+  // node itself with tsx's loader, not the tsx CLI: the CLI runs the server in a child process of its own,
+  // which a SIGKILL of the CLI would leave running (the kill would not be a crash of the server).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/api-server.ts'], {
     env: { ...process.env, DATABASE_URL: testDb.url, API_PORT: '0', LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -112,3 +112,42 @@ it('the check finds a balance that does not match its transfers', async () => {
     sql`update wallet_accounts set balance = balance - 1 where kind = 'user' and user_id = ${a.id} and currency = 'star'`,
   );
 });
+
+it('an account created by a refused operation is not remembered: the next operation creates it again', async () => {
+  const poor = await makeUser(testDb.db);
+  const fresh = await makeUser(testDb.db);
+  // The refused payment created `fresh`'s star account inside its transaction, then rolled back.
+  await expect(pay(poor.id, fresh.id, 5, `p-${poor.id}-${fresh.id}`)).rejects.toMatchObject({
+    code: 'INSUFFICIENT_BALANCE',
+  });
+  await mint(fresh.id, 40, `m-${fresh.id}`);
+  expect((await balancesOf(testDb.db, fresh.id)).star).toBe(40);
+  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+});
+
+it('fills balance fields of the result from the statement that moves the money, moved or not', async () => {
+  const a = await makeUser(testDb.db);
+  const b = await makeUser(testDb.db);
+  await mint(a.id, 100, `m-bf-${a.id}`);
+  await mint(b.id, 7, `m-bf-${b.id}`);
+  const outcome = await runOperation(testDb.db, {
+    key: `bf-${a.id}`,
+    kind: 'test_fields',
+    userId: a.id,
+    payload: {},
+    now,
+    prepare: async () => ({
+      legs: [{ from: { user: a.id }, to: { system: 'revenue' }, currency: 'star', amount: 30 }],
+      result: { mine: 0, theirs: 0, note: 'kept' },
+      balanceFields: {
+        mine: { user: a.id, currency: 'star' },
+        theirs: { user: b.id, currency: 'star' },
+      },
+    }),
+  });
+  expect(outcome.result).toEqual({ mine: 70, theirs: 7, note: 'kept' });
+  const { rows } = await testDb.db.execute<{ result: unknown }>(
+    sql`select result from wallet_operations where id = ${outcome.operationId}`,
+  );
+  expect(rows[0]!.result).toEqual({ mine: 70, theirs: 7, note: 'kept' });
+});
