@@ -60,7 +60,23 @@ type Scores = {
   cls: number;
   /** Largest contentful paint, ms. */
   lcp: number;
+  /** The LCP element's markup, and where its time went (time to first byte, load delay, render delay). */
+  lcpElement: string;
+  lcpPhases: Record<string, number>;
 };
+
+/** The LCP element and its phases from the `largest-contentful-paint-element` audit's tables. */
+function lcpDetails(audit: { details?: { items?: { items?: Record<string, unknown>[] }[] } } | undefined) {
+  const tables = audit?.details?.items ?? [];
+  const rows = tables.flatMap((table) => table.items ?? []);
+  const node = rows.find((row) => row.node)?.node as { snippet?: string } | undefined;
+  const phases = Object.fromEntries(
+    rows
+      .filter((row) => typeof row.phase === 'string' && typeof row.timing === 'number')
+      .map((row) => [row.phase as string, Math.round(row.timing as number)]),
+  );
+  return { lcpElement: node?.snippet ?? '', lcpPhases: phases };
+}
 
 async function lighthouse(url: string): Promise<Scores> {
   const output = path.join(os.tmpdir(), `lighthouse-${process.pid}.json`);
@@ -88,6 +104,7 @@ async function lighthouse(url: string): Promise<Scores> {
     seo: score('seo'),
     cls: report.audits['cumulative-layout-shift'].numericValue,
     lcp: Math.round(report.audits['largest-contentful-paint'].numericValue),
+    ...lcpDetails(report.audits['largest-contentful-paint-element']),
   };
 }
 
@@ -121,15 +138,21 @@ async function axeCounts(urls: string[]) {
 async function main() {
   const server = await startPortal();
   try {
-    // BENCH_PAGES=/main,/circle audits just those pages.
-    const pages = process.env.BENCH_PAGES?.split(',').filter(Boolean) ?? [
-      '/main',
-      '/football',
-      '/anchor',
-      await firstLink('/anchor', /\/live\?id=\d+/),
-      '/rank',
-      await firstLink('/trophy/home?year=2022&view=matches', /\/score-detail\?id=\d+/),
-    ];
+    // BENCH_PAGES=/main,/circle audits just those pages; `/video-player` alone is the first seeded video.
+    const videoPlayer = () => firstLink('/video-list', /\/video-player\?id=\d+/);
+    const listed = process.env.BENCH_PAGES?.split(',').filter(Boolean);
+    const pages = listed
+      ? await Promise.all(listed.map((page) => (page === '/video-player' ? videoPlayer() : page)))
+      : [
+          '/main',
+          '/news',
+          await videoPlayer(),
+          '/football',
+          '/anchor',
+          await firstLink('/anchor', /\/live\?id=\d+/),
+          '/rank',
+          await firstLink('/trophy/home?year=2022&view=matches', /\/score-detail\?id=\d+/),
+        ];
     // One unmeasured visit each, so the first audit does not pay for the server's first render.
     for (const page of pages) await fetch(`${BASE}${page}`);
     const rows: Record<string, Scores> = {};
