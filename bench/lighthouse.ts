@@ -65,17 +65,28 @@ type Scores = {
   lcpPhases: Record<string, number>;
 };
 
-/** The LCP element and its phases from the `largest-contentful-paint-element` audit's tables. */
-function lcpDetails(audit: { details?: { items?: { items?: Record<string, unknown>[] }[] } } | undefined) {
-  const tables = audit?.details?.items ?? [];
-  const rows = tables.flatMap((table) => table.items ?? []);
-  const node = rows.find((row) => row.node)?.node as { snippet?: string } | undefined;
+/**
+ * The LCP element and its phases, from Lighthouse 13's `lcp-breakdown-insight` (a subparts table and a
+ * node item) or older versions' `largest-contentful-paint-element` (tables of a node and of phases).
+ */
+function lcpDetails(audits: Record<string, { details?: unknown }>) {
+  const rows: Record<string, unknown>[] = [];
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') {
+      rows.push(value as Record<string, unknown>);
+      Object.values(value).forEach(walk);
+    }
+  };
+  walk(audits['lcp-breakdown-insight']?.details ?? audits['largest-contentful-paint-element']?.details);
+  const node = rows.find((row) => row.type === 'node' && typeof row.snippet === 'string');
   const phases = Object.fromEntries(
     rows
-      .filter((row) => typeof row.phase === 'string' && typeof row.timing === 'number')
-      .map((row) => [row.phase as string, Math.round(row.timing as number)]),
+      .map((row) => [row.subpart ?? row.phase, row.duration ?? row.timing])
+      .filter(([name, ms]) => typeof name === 'string' && typeof ms === 'number')
+      .map(([name, ms]) => [name, Math.round(ms as number)]),
   );
-  return { lcpElement: node?.snippet ?? '', lcpPhases: phases };
+  return { lcpElement: (node?.snippet as string | undefined) ?? '', lcpPhases: phases };
 }
 
 async function lighthouse(url: string): Promise<Scores> {
@@ -104,7 +115,7 @@ async function lighthouse(url: string): Promise<Scores> {
     seo: score('seo'),
     cls: report.audits['cumulative-layout-shift'].numericValue,
     lcp: Math.round(report.audits['largest-contentful-paint'].numericValue),
-    ...lcpDetails(report.audits['largest-contentful-paint-element']),
+    ...lcpDetails(report.audits),
   };
 }
 

@@ -130,7 +130,11 @@ test('search finds the seeded videos by pinyin initials; the author’s /persona
   const found = page.locator('section[data-kind="video"]');
   await expect(found.getByText('演示视频 · 动态测试卡', { exact: true })).toBeVisible();
   await page.goto(`/search?name=${encodeURIComponent('動態測試卡')}&tab=video`);
-  await expect(page.getByRole('link', { name: '视频', exact: true })).toHaveAttribute('aria-current', 'page');
+  const kinds = page.getByRole('navigation', { name: '结果分类' });
+  await expect(kinds.getByRole('link', { name: '视频', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await page
     .locator('section[data-kind="video"]')
     .getByText('演示视频 · 动态测试卡', { exact: true })
