@@ -1,0 +1,23 @@
+import { chromium } from '@playwright/test';
+(async () => {
+  const base = 'http://127.0.0.1:3216';
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${base}/search?name=${encodeURIComponent('演示')}`);
+  await page.screenshot({ path: '/tmp/shot-search-all.png', fullPage: true });
+  await page.goto(`${base}/search?name=dtcsk&tab=video`);
+  await page.screenshot({ path: '/tmp/shot-search-video.png' });
+  const video = await page.locator('section[data-kind="video"] a').first().getAttribute('href');
+  await page.goto(`${base}${video}`);
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: '/tmp/shot-player.png' });
+  await page.getByTestId('video-author').getByRole('link').click();
+  await page.waitForURL(/tab=videos/);
+  await page.screenshot({ path: '/tmp/shot-persona-videos.png', fullPage: true });
+  await page.goto(`${base}/en${new URL(page.url()).pathname}${new URL(page.url()).search}`);
+  await page.screenshot({ path: '/tmp/shot-persona-videos-en.png' });
+  await page.goto(`${base}/news`);
+  await page.screenshot({ path: '/tmp/shot-news.png' });
+  await browser.close();
+})();
