@@ -5,8 +5,8 @@ import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { firstLoadJs } from './first-load';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -20,18 +20,6 @@ function timed(label: string, command: string, cwd = process.cwd()) {
   const seconds = (Date.now() - start) / 1000;
   results[label] = `${seconds.toFixed(1)} s`;
   return seconds;
-}
-
-function firstLoadJs() {
-  const stats: { route: string; firstLoadChunkPaths: string[] }[] = JSON.parse(
-    fs.readFileSync('.next/diagnostics/route-bundle-stats.json', 'utf8'),
-  );
-  return Object.fromEntries(
-    stats.map(({ route, firstLoadChunkPaths }) => [
-      route,
-      `${(firstLoadChunkPaths.reduce((sum, file) => sum + gzipSync(fs.readFileSync(file)).length, 0) / 1024).toFixed(1)} KB`,
-    ]),
-  );
 }
 
 async function coldStart() {

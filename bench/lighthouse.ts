@@ -60,7 +60,34 @@ type Scores = {
   cls: number;
   /** Largest contentful paint, ms. */
   lcp: number;
+  /** The LCP element's markup, and where its time went (time to first byte, load delay, render delay). */
+  lcpElement: string;
+  lcpPhases: Record<string, number>;
 };
+
+/**
+ * The LCP element and its phases, from Lighthouse 13's `lcp-breakdown-insight` (a subparts table and a
+ * node item) or older versions' `largest-contentful-paint-element` (tables of a node and of phases).
+ */
+function lcpDetails(audits: Record<string, { details?: unknown }>) {
+  const rows: Record<string, unknown>[] = [];
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') {
+      rows.push(value as Record<string, unknown>);
+      Object.values(value).forEach(walk);
+    }
+  };
+  walk(audits['lcp-breakdown-insight']?.details ?? audits['largest-contentful-paint-element']?.details);
+  const node = rows.find((row) => row.type === 'node' && typeof row.snippet === 'string');
+  const phases = Object.fromEntries(
+    rows
+      .map((row) => [row.subpart ?? row.phase, row.duration ?? row.timing])
+      .filter(([name, ms]) => typeof name === 'string' && typeof ms === 'number')
+      .map(([name, ms]) => [name, Math.round(ms as number)]),
+  );
+  return { lcpElement: (node?.snippet as string | undefined) ?? '', lcpPhases: phases };
+}
 
 async function lighthouse(url: string): Promise<Scores> {
   const output = path.join(os.tmpdir(), `lighthouse-${process.pid}.json`);
@@ -88,6 +115,7 @@ async function lighthouse(url: string): Promise<Scores> {
     seo: score('seo'),
     cls: report.audits['cumulative-layout-shift'].numericValue,
     lcp: Math.round(report.audits['largest-contentful-paint'].numericValue),
+    ...lcpDetails(report.audits),
   };
 }
 
@@ -121,15 +149,21 @@ async function axeCounts(urls: string[]) {
 async function main() {
   const server = await startPortal();
   try {
-    // BENCH_PAGES=/main,/circle audits just those pages.
-    const pages = process.env.BENCH_PAGES?.split(',').filter(Boolean) ?? [
-      '/main',
-      '/football',
-      '/anchor',
-      await firstLink('/anchor', /\/live\?id=\d+/),
-      '/rank',
-      await firstLink('/trophy/home?year=2022&view=matches', /\/score-detail\?id=\d+/),
-    ];
+    // BENCH_PAGES=/main,/circle audits just those pages; `/video-player` alone is the first seeded video.
+    const videoPlayer = () => firstLink('/video-list', /\/video-player\?id=\d+/);
+    const listed = process.env.BENCH_PAGES?.split(',').filter(Boolean);
+    const pages = listed
+      ? await Promise.all(listed.map((page) => (page === '/video-player' ? videoPlayer() : page)))
+      : [
+          '/main',
+          '/news',
+          await videoPlayer(),
+          '/football',
+          '/anchor',
+          await firstLink('/anchor', /\/live\?id=\d+/),
+          '/rank',
+          await firstLink('/trophy/home?year=2022&view=matches', /\/score-detail\?id=\d+/),
+        ];
     // One unmeasured visit each, so the first audit does not pay for the server's first render.
     for (const page of pages) await fetch(`${BASE}${page}`);
     const rows: Record<string, Scores> = {};

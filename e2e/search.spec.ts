@@ -1,7 +1,8 @@
 // Search, the personal space and the download page end to end: the top bar's box opens the results in
 // a new tab (a pinyin query finds the seeded streamer 解说老李), keeps the history and clears it, shows
 // the hot searches, refuses 11 characters; the results page finds a team by Traditional Chinese and
-// prints markup as text; /persona shows an anchor's posts, follow works and fills the fans and follows
+// prints markup as text; videos are found by pinyin initials and Traditional Chinese and the author's
+// /persona lists them; /persona shows an anchor's posts, follow works and fills the fans and follows
 // tabs, an unknown uid is the 404 page; /downLoad's tabs switch tutorials and say no app is configured.
 import { randomInt } from 'node:crypto';
 import { freshUserPage } from './accounts';
@@ -11,7 +12,8 @@ test('the top bar search opens the results in a new tab, with pinyin, history an
   page,
   context,
 }) => {
-  test.setTimeout(90_000);
+  // Two tabs, a reload and the hot list: on a busy 2-core machine this walk alone can take 90 s.
+  test.setTimeout(180_000);
   await page.goto('/main');
   const box = page.getByRole('searchbox', { name: '搜索' });
   await box.click();
@@ -110,11 +112,45 @@ test('/persona shows an anchor’s posts, and following fills the fans and follo
   await fan.getByRole('link', { name: '粉丝 1' }).click();
   await expect(fan.getByTestId('persona-fans').getByText(user.nickname)).toBeVisible();
 
+  await fan.goto(`/persona?uid=${anchor.id}&tab=videos`);
+  await expect(fan.getByText('还没有发布过视频')).toBeVisible();
+
   await fan.goto(`/persona?uid=${user.id}&tab=follows`);
   await expect(fan.getByTestId('persona-follows').getByText(anchor.nickname)).toBeVisible();
 
   await page.goto('/persona?uid=999999999');
   await expect(page).toHaveTitle(/页面不存在/);
+});
+
+test('search finds the seeded videos by pinyin initials; the author’s /persona lists their videos', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // 动态测试卡 typed as its pinyin initials, as fans type on Chinese sites.
+  await page.goto('/search?name=dtcsk');
+  const found = page.locator('section[data-kind="video"]');
+  await expect(found.getByText('演示视频 · 动态测试卡', { exact: true })).toBeVisible();
+  await page.goto(`/search?name=${encodeURIComponent('動態測試卡')}&tab=video`);
+  const kinds = page.getByRole('navigation', { name: '结果分类' });
+  await expect(kinds.getByRole('link', { name: '视频', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await page
+    .locator('section[data-kind="video"]')
+    .getByText('演示视频 · 动态测试卡', { exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/video-player\?id=\d+$/);
+  await expect(page.getByTestId('video-title')).toHaveText('演示视频 · 动态测试卡');
+
+  // The player's author box opens their personal space on the videos tab, with the seeded clips.
+  await page.getByTestId('video-author').getByRole('link').click();
+  await expect(page).toHaveURL(/\/persona\?uid=\d+&tab=videos$/);
+  const videos = page.getByTestId('persona-videos');
+  await expect(videos.getByText('演示视频 · 动态测试卡', { exact: true })).toBeVisible();
+  await expect(videos.getByText('演示视频 · 彩条与 440 Hz 校准音', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^视频 \d+$/ })).toHaveAttribute('aria-current', 'page');
+  await page.screenshot({ path: 'test-results/persona-videos.png', fullPage: true });
 });
 
 test('/downLoad: install tutorials per platform, honest without app links', async ({ page }) => {

@@ -6,7 +6,6 @@ import { useTranslations } from 'next-intl';
 import { type ReactNode, useState } from 'react';
 import { setHttpTexts } from '@/lib/http/texts';
 import { appStore } from '@/lib/store/atoms';
-import '@/lib/zod-browser';
 
 export function Providers({ children }: { children: ReactNode }) {
   const t = useTranslations('common');

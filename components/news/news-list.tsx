@@ -36,11 +36,11 @@ export async function NewsList({ items }: { items: NewsListItem[] }) {
             />
           ) : null}
           <div className="min-w-0 flex-1 space-y-1.5">
-            <h3 className="text-base font-semibold leading-6 text-ink-900">
+            <h2 className="text-base font-semibold leading-6 text-ink-900">
               <Link href={`/detail?id=${item.id}`} className="hover:text-brand-600" data-testid="news-link">
                 {item.title}
               </Link>
-            </h3>
+            </h2>
             <p className="line-clamp-2 text-sm leading-6 text-ink-500">{item.summary}</p>
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-500">
               <span className="rounded bg-canvas px-1.5 leading-5 text-ink-700">{item.category.name}</span>
@@ -91,7 +91,7 @@ export async function PopularNews({ items }: { items: NewsListItem[] }) {
                   className={
                     index < 3
                       ? 'w-5 shrink-0 text-center font-semibold text-live tabular-nums'
-                      : 'w-5 shrink-0 text-center text-ink-300 tabular-nums'
+                      : 'w-5 shrink-0 text-center text-ink-500 tabular-nums'
                   }
                 >
                   {index + 1}

@@ -1,5 +1,7 @@
 // Mobile numbers as the login form sends them (spec §3): `<country code>-<number>`, e.g. `86-13800000001`.
 // A number without a prefix is taken as China's (spec §9 default 86).
+// Zod's browser settings before any schema here parses (this module also runs in the browser).
+import '@/lib/zod-browser';
 import { z } from 'zod';
 import { DEFAULT_COUNTRY_CODE, isKnownCountryCode } from '@/lib/config/country-codes';
 

@@ -1,5 +1,7 @@
 // Request schemas of the profile calls: the routes validate with them, the forms and tests take
 // their types from them (`z.infer`), so a field is described once.
+// Zod's browser settings before any schema here parses (this module also runs in the browser).
+import '@/lib/zod-browser';
 import { z } from 'zod';
 import { storedUrl } from '@/lib/http/url-schema';
 import { ID_TYPES } from './identity';

@@ -4,6 +4,8 @@
 // translated message `validation.unsafeUrl` ("<field> must be an http(s) address or a path of this site").
 // `dataImage: true` also accepts the `data:image/…;base64,` pictures an image upload makes (never SVG,
 // which can carry script). Import it wherever a URL comes in: `storedUrl()`, `storedUrl({ dataImage: true })`.
+// Zod's browser settings before any schema here parses (this module also runs in the browser).
+import '@/lib/zod-browser';
 import { z } from 'zod';
 import { sameSitePath } from './same-site-path';
 

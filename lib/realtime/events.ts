@@ -1,5 +1,7 @@
 // The realtime protocol of spec §7, shared by the gateway and the browser. Client → server events
 // are named by their type; every server → client message arrives on the `message` event.
+// Zod's browser settings before any schema here parses (this module also runs in the browser).
+import '@/lib/zod-browser';
 import { z } from 'zod';
 
 export const HEARTBEAT_SECONDS = 30;

@@ -1,5 +1,7 @@
 // What the live-scores screens show, as one zod schema: the server page renders it, the
 // `api/hot_match/all_match` route answers it, and the browser patches it with pushes.
+// Zod's browser settings before any schema here parses (this module also runs in the browser).
+import '@/lib/zod-browser';
 import { z } from 'zod';
 
 export const SCORE_TABS = ['live', 'results', 'schedule', 'favourites'] as const;

@@ -9,11 +9,14 @@ import { ensureRoom } from '@/lib/live/service';
 import { seedNewsCategories } from '@/lib/news/categories';
 import { newsCategories } from '@/lib/news/schema';
 import { writeArticle } from '@/lib/news/service';
+import { posts } from '@/lib/posts/schema';
 import { competitions, matches, seasons, teams } from '@/lib/scores/schema';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser, makeUser } from '@/lib/testing/factories';
+import { seedVideoCategories } from '@/lib/videos/categories';
+import { videoCategories, videos } from '@/lib/videos/schema';
 import { searchTerms } from './schema';
 import { indexPendingSearchDocuments } from './service';
 
@@ -30,6 +33,32 @@ let roomId: number;
 let articleId: number;
 let teamId: number;
 let matchId: number;
+let videoId: number;
+let deletedVideoId: number;
+
+/** A published video of the anchor, as lib/videos stores one (a post of the video channel). */
+async function insertVideo(db: TestDb['db'], authorId: number, title: string, deletedAt: Date | null = null) {
+  const [category] = await db
+    .select()
+    .from(videoCategories)
+    .where(eq(videoCategories.slug, 'premier-league'));
+  const [post] = await db
+    .insert(posts)
+    .values({ authorId, channel: 'video', body: '', createdAt: NOW, deletedAt })
+    .returning({ id: posts.id });
+  await db.insert(videos).values({
+    postId: post!.id,
+    authorId,
+    categoryId: category!.id,
+    title,
+    kind: 'file',
+    sourceUrl: `/media/videos/${post!.id}.mp4`,
+    posterUrl: `/media/videos/${post!.id}.jpg`,
+    durationS: 12,
+    publishedAt: NOW,
+  });
+  return post!.id;
+}
 
 beforeAll(async () => {
   testDb = await createTestDb();
@@ -107,6 +136,9 @@ beforeAll(async () => {
     })
     .returning();
   matchId = match!.id;
+  await seedVideoCategories(db);
+  videoId = await insertVideo(db, anchor2.id, '曼城欧冠绝杀集锦');
+  deletedVideoId = await insertVideo(db, anchor2.id, '曼城欧冠绝杀旧集锦', NOW);
   await indexPendingSearchDocuments(db, NOW);
 });
 afterAll(() => testDb.close());
@@ -183,6 +215,18 @@ describe('api/Search/list', () => {
     expect((await find('/api/Search/list', 'madrid', '&kind=news')).map((hit) => hit.id)).toEqual([
       articleId,
     ]);
+  });
+
+  it.each(['歐冠絕殺', '欧冠', 'ouguan', 'ogjs', 'mc'])('finds a video by its title: %s', async (name) => {
+    const hits = await find('/api/Search/list', name, '&kind=video');
+    expect(hits.map((hit) => hit.id)).toContain(videoId);
+    expect(hits.map((hit) => hit.id)).not.toContain(deletedVideoId);
+    const hit = hits.find((one) => one.id === videoId)!;
+    expect(hit).toMatchObject({
+      title: '曼城欧冠绝杀集锦',
+      subtitle: 'Kickoff Kim',
+      href: `/video-player?id=${videoId}`,
+    });
   });
 
   it('finds teams and their matches by Chinese, pinyin or English', async () => {

@@ -23,14 +23,27 @@ export function checkQuery(name: string) {
   return query;
 }
 
+/**
+ * Matches a source ranks at most: a query that matches more (a letter, a common word) is ranked among
+ * its newest this many documents, so its cost stays bounded however many rows match.
+ */
+export const SEARCH_CANDIDATES = 300;
+
 function matcher(query: string) {
   const pattern = searchPattern(query);
   return (kind: string) => {
-    const ofKind = eq(searchDocuments.kind, kind);
     if (pattern.kind === 'empty') return sql`false`;
-    if (pattern.kind === 'gram')
-      return and(ofKind, sql`${searchDocuments.grams} @> array[${pattern.gram}]::text[]`)!;
-    return and(ofKind, sql`${searchDocuments.key} like ${pattern.pattern}`)!;
+    const matches =
+      pattern.kind === 'gram'
+        ? sql`${searchDocuments.grams} @> array[${pattern.gram}]::text[]`
+        : sql`${searchDocuments.key} like ${pattern.pattern}`;
+    // The candidates come from a GIN index, or from the primary key walked newest first for a query
+    // that matches most rows (the inner search_documents shadows the outer one); the outer rows are
+    // then read through the primary key.
+    return and(
+      eq(searchDocuments.kind, kind),
+      sql`${searchDocuments.refId} in (select ${searchDocuments.refId} from ${searchDocuments} where ${searchDocuments.kind} = ${kind} and ${matches} order by ${searchDocuments.refId} desc limit ${SEARCH_CANDIDATES})`,
+    )!;
   };
 }
 

@@ -1,4 +1,4 @@
-// The built-in search sources: streamers, live rooms, news, teams and their matches. A domain adds
+// The built-in search sources: streamers, live rooms, news, videos, teams and their matches. A domain adds
 // its own kind with one `registerSearchSource(...)` line at the end of this file.
 import { aliasedTable, and, desc, eq, inArray, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
@@ -9,6 +9,8 @@ import { newsArticles, newsTranslations } from '@/lib/news/schema';
 import { posts } from '@/lib/posts/schema';
 import { competitions, matches, seasons, teams } from '@/lib/scores/schema';
 import { localName } from '@/lib/scores/service';
+import { videoPlayerPath } from '@/lib/videos/links';
+import { videos } from '@/lib/videos/schema';
 import { registerSearchSource, type SearchHit } from './registry';
 import { searchDocuments } from './schema';
 
@@ -144,6 +146,40 @@ registerSearchSource({
         }),
       ];
     });
+  },
+});
+
+// Videos by their title (a title never changes, so no trigger re-keys them); deleted ones are left out.
+registerSearchSource({
+  kind: 'video',
+  pending: async (db, limit) =>
+    (
+      await db
+        .select({ id: videos.postId, title: videos.title })
+        .from(videos)
+        .where(notKeyed('video', videos.postId))
+        .limit(limit)
+    ).map((row) => ({ id: row.id, texts: [row.title] })),
+  search: async (db, matched, { limit }) => {
+    const rows = await db
+      .select({ video: videos, nickname: users.nickname })
+      .from(searchDocuments)
+      .innerJoin(videos, eq(videos.postId, searchDocuments.refId))
+      .innerJoin(posts, eq(posts.id, videos.postId))
+      .innerJoin(users, eq(users.id, videos.authorId))
+      .where(and(matched('video'), isNull(posts.deletedAt)))
+      .orderBy(desc(videos.publishedAt), desc(videos.postId))
+      .limit(limit);
+    return rows.map(({ video, nickname }) =>
+      hit({
+        id: video.postId,
+        title: video.title,
+        subtitle: nickname,
+        href: videoPlayerPath(video.postId),
+        image: video.posterUrl,
+        time: video.publishedAt.toISOString(),
+      }),
+    );
   },
 });
 

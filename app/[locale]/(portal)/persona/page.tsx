@@ -1,11 +1,13 @@
 // /persona?uid=&tab= (spec §2): a user's personal space — public profile, follow and fan counts, the
 // follow button for streamers, and tabs (links) for their posts (lib/posts, the feed of the live
-// room's 主播动态), the streamers they follow and their fans. An unknown uid is the 404 page.
-import { BadgeCheck, HeartHandshake, PenLine, Radio, Users } from 'lucide-react';
+// room's 主播动态), their videos (lib/videos), the streamers they follow and their fans. An unknown
+// uid is the 404 page.
+import { BadgeCheck, Film, HeartHandshake, PenLine, Radio, Users } from 'lucide-react';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { EmptyState } from '@/components/ui/empty-state';
+import { VideoGrid } from '@/components/videos/video-card';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { currentUser } from '@/lib/accounts/current-user';
 import { levelIconUrl } from '@/lib/accounts/level';
@@ -18,15 +20,18 @@ import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { fansOf, followedAnchors, followerCount, followingCount, isFollowing } from '@/lib/live/follows';
 import { findRoomOfAnchor } from '@/lib/live/service';
+import { listVideos } from '@/lib/videos/service';
 import { AnchorPosts } from '../(side)/live/anchor-posts';
 import { FollowButton } from '../(side)/live/follow-button';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ uid?: string; tab?: string }> };
 
-const TABS = ['posts', 'follows', 'fans'] as const;
+const TABS = ['posts', 'videos', 'follows', 'fans'] as const;
 type Tab = (typeof TABS)[number];
 /** People shown in the follows and fans lists. */
 const LIST_LIMIT = 60;
+/** Videos shown on the videos tab, newest first. */
+const VIDEO_LIMIT = 24;
 
 export async function generateMetadata({ params }: Props) {
   return screenMetadata((await params).locale, 'persona', '/persona');
@@ -51,17 +56,23 @@ export default async function PersonaPage({ params, searchParams }: Props) {
   const tab: Tab = TABS.includes(query.tab as Tab) ? (query.tab as Tab) : 'posts';
   const db = getDb();
   const viewer = await currentUser();
-  const [t, messages, follows, fans, followed, room] = await Promise.all([
+  const [t, messages, follows, fans, followed, room, ownVideos] = await Promise.all([
     getTranslations('persona'),
     getMessages(),
     followingCount(db, profile.id),
     profile.isAnchor ? followerCount(db, profile.id) : 0,
     viewer && profile.isAnchor && viewer.id !== profile.id ? isFollowing(db, viewer.id, profile.id) : false,
     profile.isAnchor ? findRoomOfAnchor(db, profile.id) : null,
+    listVideos(db, locale, { sort: 'new', authorId: profile.id, page: 1, size: VIDEO_LIMIT }),
   ]);
   const own = viewer?.id === profile.id;
   const tabHref = (target: Tab) => `/persona?uid=${profile.id}${target === 'posts' ? '' : `&tab=${target}`}`;
-  const tabLabel = { posts: t('posts'), follows: `${t('follows')} ${follows}`, fans: `${t('fans')} ${fans}` };
+  const tabLabel = {
+    posts: t('posts'),
+    videos: `${t('videos')} ${ownVideos.total}`,
+    follows: `${t('follows')} ${follows}`,
+    fans: `${t('fans')} ${fans}`,
+  };
 
   return (
     <div className="mx-auto w-full max-w-[1200px] px-6 py-8">
@@ -145,6 +156,23 @@ export default async function PersonaPage({ params, searchParams }: Props) {
             <AnchorPosts anchorId={profile.id} />
           ) : (
             <EmptyState icon={PenLine} title={t('noPosts')} hint={t('noPostsHint')} />
+          )
+        ) : tab === 'videos' ? (
+          ownVideos.total === 0 ? (
+            <EmptyState
+              icon={Film}
+              title={t('noVideos')}
+              hint={profile.isAnchor ? t('noVideosHint') : t('notAnchorVideosHint')}
+            />
+          ) : (
+            <div data-testid="persona-videos">
+              <VideoGrid videos={ownVideos.list} />
+              {ownVideos.total > VIDEO_LIMIT ? (
+                <p className="mt-4 text-center text-xs text-ink-500">
+                  {t('videosCap', { count: VIDEO_LIMIT, total: ownVideos.total })}
+                </p>
+              ) : null}
+            </div>
           )
         ) : tab === 'follows' ? (
           <FollowsList userId={profile.id} />

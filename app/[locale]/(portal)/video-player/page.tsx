@@ -214,7 +214,10 @@ export default async function VideoPlayerPage({ params, searchParams }: Props) {
         </div>
         <aside className="flex flex-col gap-5">
           <section className="rounded-xl border border-line bg-surface p-4" data-testid="video-author">
-            <div className="flex items-center gap-3">
+            <Link
+              href={`/persona?uid=${video.author.id}&tab=videos`}
+              className="group flex items-center gap-3"
+            >
               <img
                 src={video.author.avatar}
                 alt=""
@@ -223,12 +226,14 @@ export default async function VideoPlayerPage({ params, searchParams }: Props) {
                 className="size-11 rounded-full border border-line bg-canvas"
               />
               <div className="min-w-0">
-                <p className="truncate font-medium text-ink-900">{video.author.nickname}</p>
+                <p className="truncate font-medium text-ink-900 group-hover:text-brand-600">
+                  {video.author.nickname}
+                </p>
                 <p className="text-xs text-ink-500 tabular-nums">
                   {t('worksCount', { count: works.total + 1 })}
                 </p>
               </div>
-            </div>
+            </Link>
           </section>
           <section
             aria-labelledby="anchor-works-title"

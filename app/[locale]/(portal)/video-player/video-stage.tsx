@@ -72,7 +72,10 @@ export function VideoStage({
       data-testid="video-stage"
     >
       <div ref={host} className="size-full">
-        {poster ? <img src={poster} alt="" className="size-full object-contain" /> : null}
+        {/* The page's LCP element (the server-rendered poster) loads first, before any script. */}
+        {poster ? (
+          <img src={poster} alt="" fetchPriority="high" className="size-full object-contain" />
+        ) : null}
       </div>
       {failed ? (
         <p className="absolute inset-x-0 bottom-14 text-center text-sm text-white/80" role="alert">
