@@ -1,5 +1,6 @@
 // Live video for real: Debian's ffmpeg pushes a test pattern over RTMP to the seeded anchor's room,
-// the room page turns live without a reload and Chromium plays it, a push with a wrong key is refused
+// the room page turns live without a reload and Chromium plays it, a viewer joining plays the stream its
+// page opened before the player was there, a push with a wrong key is refused
 // while the stream keeps playing, and when the push stops the room ends and its replay plays.
 // The anchor centre: push settings, key rotation (the old key is refused), texts and the cover rule.
 import type { ChildProcess } from 'node:child_process';
@@ -56,6 +57,19 @@ test('a real push goes live, a wrong key is refused, the end leaves a replay', a
   console.log(
     `live: state live + playing after ${Date.now() - pushedAt} ms, advanced ${advanced.toFixed(2)} s in 5 s`,
   );
+
+  // A viewer joining the live room: the page opens the stream itself before the player is there
+  // (lib/media/flv-prefetch.js) and the player takes it over: one FLV request, and it plays.
+  const viewer = await page.context().newPage();
+  const flvRequests: string[] = [];
+  viewer.on('request', (request) => {
+    if (request.url().includes('.flv')) flvRequests.push(request.url());
+  });
+  await viewer.goto(`/live?id=${roomId}`);
+  await expect(viewer.getByTestId('player')).toHaveAttribute('data-mode', 'flv');
+  await expectPlaying(viewer, 2);
+  expect(flvRequests).toHaveLength(1);
+  await viewer.close();
 
   const wrong = push(`${roomId}?key=not-the-right-key`, 5);
   expect(await wrong.exited).not.toBe(0);

@@ -98,9 +98,12 @@ function bootLiveFlv(options) {
     if (video.__flv) return video.__flv;
     if (!supported()) return null;
     const source = new URL(video.dataset.flvSrc, window.location.href).href;
+    // The page opened the stream already (a room live on arrival): the player takes it over. Else
+    // (a room that goes live while its page is open) mpegts.js opens it itself.
+    const prefetched = Boolean(window.__flvPrefetch?.[source]);
     const player = mpegts.createPlayer(
       { type: 'flv', isLive: true, url: source },
-      { ...options, customLoader: loaderClass() },
+      prefetched ? { ...options, customLoader: loaderClass() } : options,
     );
     const handle = {
       failed: false,
