@@ -50,13 +50,23 @@ test('a real push goes live, a wrong key is refused, the end leaves a replay', a
   await expect(state).not.toHaveAttribute('data-state', 'live');
 
   const pushedAt = Date.now();
-  const good = push(data.stream_key, 60);
+  const good = push(data.stream_key, 120);
   await expect(state).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
   await expect(page.getByTestId('player')).toHaveAttribute('data-mode', 'flv');
   const advanced = await expectPlaying(page, 3);
   console.log(
     `live: state live + playing after ${Date.now() - pushedAt} ms, advanced ${advanced.toFixed(2)} s in 5 s`,
   );
+
+  const wrong = push(`${roomId}?key=not-the-right-key`, 5);
+  expect(await wrong.exited).not.toBe(0);
+  await expect(state).toHaveAttribute('data-state', 'live');
+  await expectPlaying(page, 3);
+
+  // HLS is offered beside the low-latency mode and plays too.
+  await page.getByRole('button', { name: '标准', exact: true }).click();
+  await expect(page.getByTestId('player')).toHaveAttribute('data-mode', 'hls');
+  await expectPlaying(page, 2);
 
   // A viewer joining the live room: the page opens the stream itself before the player is there
   // (lib/media/flv-prefetch.js) and the player takes it over: one FLV request, and it plays.
@@ -70,16 +80,6 @@ test('a real push goes live, a wrong key is refused, the end leaves a replay', a
   await expectPlaying(viewer, 2);
   expect(flvRequests).toHaveLength(1);
   await viewer.close();
-
-  const wrong = push(`${roomId}?key=not-the-right-key`, 5);
-  expect(await wrong.exited).not.toBe(0);
-  await expect(state).toHaveAttribute('data-state', 'live');
-  await expectPlaying(page, 3);
-
-  // HLS is offered beside the low-latency mode and plays too.
-  await page.getByRole('button', { name: '标准', exact: true }).click();
-  await expect(page.getByTestId('player')).toHaveAttribute('data-mode', 'hls');
-  await expectPlaying(page, 2);
 
   good.child.kill('SIGINT');
   await good.exited;
