@@ -123,9 +123,15 @@ function flvViewers(url: string, count: number) {
 
 /**
  * Installed before any page script (a string: none of the bundler's helpers can leak into the page).
- * Records in page time (ms since navigation start) when the room shows live, the player element and
- * the `<video>` appear, the stage is hydrated (React has attached its fiber to it), the FLV request
- * starts and its headers arrive, and the first decoded frame is presented (requestVideoFrameCallback).
+ * Records in page time (ms since navigation start), for the portal and the bare page alike:
+ * - `mpegtsLoaded`: mpegts.js has run (it assigned `window.mpegts`), `mpegtsCreated`: createPlayer;
+ * - `flvRequest`, `flvHeaders`, `flvFirstBytes`: the FLV fetch sent, its headers, its first chunk read;
+ * - `mseInit`, `mseMedia`: the first init segment and the first media segment (from the stream's first
+ *   keyframe on) handed to Media Source Extensions;
+ * - `video` (the live <video> is in the document), `loadeddata`, `playing`, and `firstFrame`: the first
+ *   decoded frame presented (requestVideoFrameCallback);
+ * - the portal's own: `stateLive` (the room shows live), `player` (the player element), `stageHydrated`
+ *   (React has attached its fiber to the stage).
  */
 const marksScript = (videoSelector: string) => `(() => {
   const marks = {};
@@ -136,9 +142,53 @@ const marksScript = (videoSelector: string) => `(() => {
     const flv = String(typeof input === 'string' ? input : input && input.url).includes('.flv');
     if (flv) mark('flvRequest');
     const reply = originalFetch.apply(this, arguments);
-    if (flv) reply.then(() => mark('flvHeaders'), () => {});
+    if (flv) {
+      reply.then((response) => {
+        mark('flvHeaders');
+        const body = response.body;
+        if (!body) return;
+        const getReader = body.getReader;
+        body.getReader = function () {
+          const reader = getReader.apply(this, arguments);
+          const read = reader.read;
+          reader.read = function () {
+            return read.apply(this, arguments).then((chunk) => {
+              if (chunk && chunk.value && chunk.value.byteLength) mark('flvFirstBytes');
+              return chunk;
+            });
+          };
+          return reader;
+        };
+      }, () => {});
+    }
     return reply;
   };
+  // mpegts.js announces itself as window.mpegts (a UMD bundle): catch it there and wrap createPlayer.
+  let mpegts;
+  Object.defineProperty(window, 'mpegts', {
+    configurable: true,
+    get: () => mpegts,
+    set: (value) => {
+      mpegts = value;
+      mark('mpegtsLoaded');
+      if (value && value.createPlayer) {
+        const createPlayer = value.createPlayer;
+        value.createPlayer = function () {
+          mark('mpegtsCreated');
+          return createPlayer.apply(this, arguments);
+        };
+      }
+    },
+  });
+  if (window.SourceBuffer) {
+    const append = SourceBuffer.prototype.appendBuffer;
+    let appended = 0;
+    SourceBuffer.prototype.appendBuffer = function () {
+      appended += 1;
+      mark(appended === 1 ? 'mseInit' : 'mseMedia');
+      return append.apply(this, arguments);
+    };
+  }
   const seen = new WeakSet();
   const scan = () => {
     if (document.querySelector('[data-testid="room-state"][data-state="live"]')) mark('stateLive');
@@ -149,6 +199,8 @@ const marksScript = (videoSelector: string) => `(() => {
       if (seen.has(video)) continue;
       seen.add(video);
       mark('video');
+      video.addEventListener('loadeddata', () => mark('loadeddata'));
+      video.addEventListener('playing', () => mark('playing'));
       video.requestVideoFrameCallback((now, frame) => {
         if (marks.firstFrame === undefined) marks.firstFrame = frame.presentationTime;
       });
@@ -171,12 +223,19 @@ async function readMarks(page: Page, timeoutMs: number): Promise<Marks & { timeO
     const late = performance
       .getEntriesByType('resource')
       .filter((entry) => entry.initiatorType === 'script' && entry.startTime > navigation.domInteractive);
+    const scripts = performance.getEntriesByType('resource').filter((entry) => entry.initiatorType === 'script' || entry.initiatorType === 'link' && /\\.js(\\?|$)/.test(entry.name));
+    const player = scripts.find((entry) => /mpegts\\.js|\\/flv-[^/]*\\.js/.test(entry.name));
     const marks = {
       ...window.__marks,
       ttfb: navigation.responseStart,
+      htmlEnd: navigation.responseEnd,
       domInteractive: navigation.domInteractive,
+      domContentLoaded: navigation.domContentLoadedEventEnd,
       timeOrigin: performance.timeOrigin,
     };
+    if (player) marks.playerScriptLoaded = player.responseEnd;
+    const before = scripts.filter((entry) => entry.startTime < window.__marks.firstFrame);
+    if (before.length) marks.scriptsLoaded = Math.max(...before.map((entry) => entry.responseEnd));
     if (late.length) marks.lateScripts = Math.max(...late.map((entry) => entry.responseEnd));
     return marks;
   })()`);
@@ -249,16 +308,67 @@ const seconds = (ms: number) => (ms / 1000).toFixed(2);
 const summary = (values: number[]) =>
   `${seconds(median(values))} s (${seconds(Math.min(...values))}–${seconds(Math.max(...values))})`;
 
+/** The order of the phases in the tables (marks a page does not have are left out). */
+const PHASES = [
+  'ttfb',
+  'htmlEnd',
+  'domInteractive',
+  'domContentLoaded',
+  'playerScriptLoaded',
+  'mpegtsLoaded',
+  'video',
+  'player',
+  'mpegtsCreated',
+  'flvRequest',
+  'flvHeaders',
+  'flvFirstBytes',
+  'mseInit',
+  'mseMedia',
+  'stateLive',
+  'stageHydrated',
+  'scriptsLoaded',
+  'lateScripts',
+  'loadeddata',
+  'playing',
+  'firstFrame',
+];
+
+const medianOf = (runs: Marks[], name: string) => {
+  const values = runs.map((run) => run[name]).filter((value): value is number => value !== undefined);
+  return values.length ? { median: Math.round(median(values)), runs: values.length } : null;
+};
+
 /** Median of each mark over the runs that have it, in the order they happen. */
 function breakdown(runs: Marks[]) {
   const names = [...new Set(runs.flatMap((run) => Object.keys(run)))].filter((name) => name !== 'pushedAt');
-  const rows = names
-    .map((name) => {
-      const values = runs.map((run) => run[name]).filter((value): value is number => value !== undefined);
-      return { name, median: Math.round(median(values)), runs: values.length };
-    })
-    .sort((a, b) => a.median - b.median);
+  const rows = names.map((name) => ({ name, ...medianOf(runs, name)! })).sort((a, b) => a.median - b.median);
   return Object.fromEntries(rows.map((row) => [row.name, `${row.median} ms (${row.runs}/${runs.length})`]));
+}
+
+/** Portal and bare phase by phase (medians), and how far the portal is behind at each. */
+function sideBySide(portal: Marks[], bare: Marks[]) {
+  const table: Record<string, Record<string, string | number>> = {};
+  for (const name of PHASES) {
+    const p = medianOf(portal, name);
+    const b = medianOf(bare, name);
+    if (!p && !b) continue;
+    table[name] = {
+      'portal (ms)': p ? p.median : '',
+      'bare (ms)': b ? b.median : '',
+      'portal − bare (ms)': p && b ? p.median - b.median : '',
+    };
+  }
+  return table;
+}
+
+/** One line per run: each phase's time, in phase order. */
+function timelines(label: string, runs: Marks[]) {
+  runs.forEach((run, index) => {
+    const line = PHASES.filter((name) => run[name] !== undefined)
+      .map((name) => `${name} ${Math.round(run[name]!)}`)
+      .join(' · ');
+    console.log(`  ${label} #${index + 1}: ${line}`);
+  });
 }
 
 type Comparison = {
@@ -287,15 +397,15 @@ function reportComparison(results: Comparison) {
     },
   };
   console.table(table);
-  console.log('where the time goes (median ms from navigation start / from push start):');
-  console.table({
-    'join, portal': breakdown(results.join.portal),
-    'join, bare': breakdown(results.join.bare),
-  });
-  console.table({
-    'go-live, portal': breakdown(results.goLive.portal),
-    'go-live, bare': breakdown(results.goLive.bare),
-  });
+  console.log('join, phase by phase (median ms from navigation start):');
+  console.table(sideBySide(results.join.portal, results.join.bare));
+  console.log('go-live, phase by phase (median ms from push start; marks before the push left out):');
+  console.table(sideBySide(results.goLive.portal, results.goLive.bare));
+  console.log('timelines, run by run (ms):');
+  timelines('join portal', results.join.portal);
+  timelines('join bare  ', results.join.bare);
+  timelines('go-live portal', results.goLive.portal);
+  timelines('go-live bare  ', results.goLive.bare);
   return {
     join: {
       portalMs: joinPortal,

@@ -1,5 +1,6 @@
 // Live video for real: Debian's ffmpeg pushes a test pattern over RTMP to the seeded anchor's room,
-// the room page turns live without a reload and Chromium plays it, a push with a wrong key is refused
+// the room page turns live without a reload and Chromium plays it, a viewer joining plays the stream its
+// page opened before the player was there, a push with a wrong key is refused
 // while the stream keeps playing, and when the push stops the room ends and its replay plays.
 // The anchor centre: push settings, key rotation (the old key is refused), texts and the cover rule.
 import type { ChildProcess } from 'node:child_process';
@@ -49,7 +50,7 @@ test('a real push goes live, a wrong key is refused, the end leaves a replay', a
   await expect(state).not.toHaveAttribute('data-state', 'live');
 
   const pushedAt = Date.now();
-  const good = push(data.stream_key, 60);
+  const good = push(data.stream_key, 120);
   await expect(state).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
   await expect(page.getByTestId('player')).toHaveAttribute('data-mode', 'flv');
   const advanced = await expectPlaying(page, 3);
@@ -66,6 +67,19 @@ test('a real push goes live, a wrong key is refused, the end leaves a replay', a
   await page.getByRole('button', { name: '标准', exact: true }).click();
   await expect(page.getByTestId('player')).toHaveAttribute('data-mode', 'hls');
   await expectPlaying(page, 2);
+
+  // A viewer joining the live room: the page opens the stream itself before the player is there
+  // (lib/media/flv-prefetch.js) and the player takes it over: one FLV request, and it plays.
+  const viewer = await page.context().newPage();
+  const flvRequests: string[] = [];
+  viewer.on('request', (request) => {
+    if (request.url().includes('.flv')) flvRequests.push(request.url());
+  });
+  await viewer.goto(`/live?id=${roomId}`);
+  await expect(viewer.getByTestId('player')).toHaveAttribute('data-mode', 'flv');
+  await expectPlaying(viewer, 2);
+  expect(flvRequests).toHaveLength(1);
+  await viewer.close();
 
   good.child.kill('SIGINT');
   await good.exited;

@@ -3,19 +3,108 @@
 // script and the element are there, without waiting for the page's bundles or hydration, as a bare
 // mpegts.js page would; the React player (live-player.tsx) adopts the running player afterwards,
 // and uses `start` itself when a room goes live while its page is open.
-// Plain browser JavaScript, no bundler touches it: the server wraps it in a function scope and calls
-// `bootLiveFlv` with the player options (lib/media/flv-options.ts).
+// Plain browser JavaScript, no bundler touches it: the server wraps it in a function scope with
+// flv-prefetch.js and calls `bootLiveFlv` with the player options (lib/media/flv-options.ts).
 // biome-ignore lint/correctness/noUnusedVariables: lib/media/http.ts calls it after mpegts.js
 function bootLiveFlv(options) {
   const mpegts = window.mpegts;
   const supported = () => mpegts.isSupported() && mpegts.getFeatureList().mseLivePlayback;
+
+  /**
+   * mpegts.js's loader for a stream flv-prefetch.js opened already: hands over what arrived so far,
+   * then the rest as it comes. Without a prefetched stream it opens one the same way first.
+   */
+  const makeLoader = () =>
+    class PrefetchedFlvLoader extends mpegts.BaseLoader {
+      static isSupported() {
+        return true;
+      }
+
+      constructor() {
+        super('prefetched-flv-loader');
+        this._needStash = false;
+        this._entry = null;
+        this._received = 0;
+      }
+
+      open(dataSource, range) {
+        const holder = window.__flvPrefetch || {};
+        const source = new URL(dataSource.url, window.location.href).href;
+        if (!holder[source]) prefetchLiveFlv(source);
+        const entry = holder[source] || {
+          chunks: [],
+          error: { code: -1, msg: 'the stream could not be opened' },
+          controller: new AbortController(),
+          claimed: () => {},
+        };
+        // One taker per stream: a later player opens its own.
+        delete holder[source];
+        this._entry = entry;
+        this._status = mpegts.LoaderStatus.kConnecting;
+        const from = range ? range.from : 0;
+        const taker = {
+          data: (bytes) => {
+            if (this._entry !== entry) return;
+            this._status = mpegts.LoaderStatus.kBuffering;
+            const byteStart = from + this._received;
+            this._received += bytes.byteLength;
+            if (this._onDataArrival) this._onDataArrival(bytes.buffer, byteStart, this._received);
+          },
+          end: () => {
+            if (this._entry !== entry) return;
+            this._status = mpegts.LoaderStatus.kComplete;
+            if (this._onComplete) this._onComplete(from, from + this._received - 1);
+          },
+          error: (info) => {
+            if (this._entry !== entry) return;
+            this._status = mpegts.LoaderStatus.kError;
+            const type =
+              info.code > 0 ? mpegts.LoaderErrors.HTTP_STATUS_CODE_INVALID : mpegts.LoaderErrors.EXCEPTION;
+            if (this._onError) this._onError(type, info);
+          },
+        };
+        entry.claimed();
+        // Handed over asynchronously, as a fetch would.
+        Promise.resolve().then(() => {
+          if (this._entry !== entry) return;
+          const kept = entry.chunks.splice(0);
+          for (const bytes of kept) taker.data(bytes);
+          entry.taker = taker;
+          if (entry.error) taker.error(entry.error);
+          else if (entry.done) taker.end();
+        });
+      }
+
+      destroy() {
+        this.abort();
+        super.destroy();
+      }
+
+      abort() {
+        const entry = this._entry;
+        this._entry = null;
+        if (entry) entry.controller.abort();
+        this._status = mpegts.LoaderStatus.kComplete;
+      }
+    };
+  let PrefetchedLoader = null;
+  const loaderClass = () => {
+    if (!PrefetchedLoader) PrefetchedLoader = makeLoader();
+    return PrefetchedLoader;
+  };
 
   /** One player per element: returns it, or null when this browser needs the HLS fallback. */
   const start = (video) => {
     if (video.__flv) return video.__flv;
     if (!supported()) return null;
     const source = new URL(video.dataset.flvSrc, window.location.href).href;
-    const player = mpegts.createPlayer({ type: 'flv', isLive: true, url: source }, options);
+    // The page opened the stream already (a room live on arrival): the player takes it over. Else
+    // (a room that goes live while its page is open) mpegts.js opens it itself.
+    const prefetched = Boolean(window.__flvPrefetch?.[source]);
+    const player = mpegts.createPlayer(
+      { type: 'flv', isLive: true, url: source },
+      prefetched ? { ...options, customLoader: loaderClass() } : options,
+    );
     const handle = {
       failed: false,
       onError: null,

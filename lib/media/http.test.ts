@@ -5,6 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { FLV_SCRIPT, MPEGTS_VERSION } from './flv-options';
+import { flvPrefetchScript } from './flv-scripts';
 import { mediaRequestHandler } from './http';
 
 jest.setTimeout(30_000);
@@ -84,6 +85,90 @@ it('serves mpegts.js with the boot code, gzipped when asked, and revalidates by 
     headers: { 'if-none-match': zipped.headers.get('etag')! },
   });
   expect(again.status).toBe(304);
+});
+
+it('hands a stream the page opened early to the player, what came before and what follows', async () => {
+  let engineClosed!: () => void;
+  const closed = new Promise<void>((resolve) => {
+    engineClosed = resolve;
+  });
+  let sendMore!: () => void;
+  let requests = 0;
+  onFlv = (_request, response) => {
+    requests += 1;
+    response.writeHead(200, { 'content-type': 'video/x-flv' });
+    response.write(Buffer.from('FLV\x01'));
+    sendMore = () => response.write(Buffer.from('tag'));
+    response.on('close', engineClosed);
+  };
+  const page = {
+    location: { href: `${base}/live?id=12` },
+    fetch,
+    ReadableStream,
+    AbortController,
+    MediaSource: class {},
+    document: { readyState: 'complete', querySelector: () => null },
+  } as Record<string, unknown> & { __flvPrefetch?: Record<string, { chunks: Uint8Array[] }> };
+  // The page's inline script opens the stream before mpegts.js is there.
+  new Function('window', flvPrefetchScript('/media/live/12.flv'))(page);
+  const url = `${base}/media/live/12.flv`;
+  const until = Date.now() + 10_000;
+  while (!page.__flvPrefetch?.[url]?.chunks.length && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  expect(page.__flvPrefetch?.[url]?.chunks.length).toBe(1);
+
+  // Then mpegts.js and the boot code run; the player it makes reads through the custom loader.
+  class BaseLoader {
+    _status = 0;
+    _onDataArrival: ((chunk: ArrayBuffer, byteStart: number, received: number) => void) | null = null;
+    destroy() {}
+    set onDataArrival(callback: (chunk: ArrayBuffer, byteStart: number, received: number) => void) {
+      this._onDataArrival = callback;
+    }
+  }
+  let config: {
+    customLoader?: new () => BaseLoader & {
+      open: (source: object, range: object) => void;
+      abort: () => void;
+    };
+  } = {};
+  page.mpegts = {
+    BaseLoader,
+    LoaderStatus: { kIdle: 0, kConnecting: 1, kBuffering: 2, kError: 3, kComplete: 4 },
+    LoaderErrors: { EXCEPTION: 'Exception', HTTP_STATUS_CODE_INVALID: 'HttpStatusCodeInvalid' },
+    Events: { ERROR: 'error' },
+    isSupported: () => true,
+    getFeatureList: () => ({ mseLivePlayback: true }),
+    createPlayer: (_source: object, options: typeof config) => {
+      config = options;
+      return { on() {}, attachMediaElement() {}, load() {}, play() {}, destroy() {} };
+    },
+  };
+  const text = await (await fetch(`${base}${FLV_SCRIPT}`)).text();
+  new Function('window', 'document', 'self', text.slice(text.indexOf(';(() => {')))(
+    page,
+    page.document,
+    page,
+  );
+  const live = page.__liveFlv as { start: (video: object) => unknown };
+  expect(live.start({ dataset: { flvSrc: '/media/live/12.flv' } })).toBeTruthy();
+  const loader = new config.customLoader!();
+  const received: string[] = [];
+  loader.onDataArrival = (chunk, byteStart, total) =>
+    received.push(`${Buffer.from(chunk).toString()}@${byteStart}/${total}`);
+  loader.open({ url }, { from: 0, to: -1 });
+  // Taken: the next player opens its own.
+  expect(page.__flvPrefetch?.[url]).toBeUndefined();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(received).toEqual(['FLV\x01@0/4']);
+  sendMore();
+  while (received.length < 2 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(received).toEqual(['FLV\x01@0/4', 'tag@4/7']);
+  expect(requests).toBe(1);
+  // The player is destroyed: the stream is closed.
+  loader.abort();
+  await closed;
 });
 
 it('pipes the FLV stream through as it comes and stops reading when the viewer leaves', async () => {

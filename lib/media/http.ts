@@ -1,8 +1,8 @@
 // What the portal's http server answers itself, before Next, for the embedded engine (server.ts):
 // - `/media/live/<room>.flv`: node-media-server's HTTP-FLV piped through as it comes (no Next route,
 //   no web-stream conversion, nothing buffered), so browsers stay same-origin;
-// - `FLV_SCRIPT`: mpegts.js with the room's boot code (flv-boot.js), gzipped once, for the live
-//   room's <head>.
+// - `FLV_SCRIPT`: mpegts.js with the room's boot code (flv-prefetch.js, flv-boot.js), gzipped once,
+//   for the live room's <head>.
 // HLS files and replays stay with app/media/[...path].
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -12,6 +12,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { LIVE_APP } from '@/lib/live/service';
 import { FLV_PLAYER_OPTIONS, FLV_SCRIPT } from './flv-options';
+import { flvPrefetchSource } from './flv-scripts';
 
 const FLV = new RegExp(`^/media/${LIVE_APP}/(\\d{1,9})\\.flv$`);
 
@@ -27,7 +28,9 @@ function flvScript() {
     const options = JSON.stringify(FLV_PLAYER_OPTIONS);
     // mpegts.js's own source map is not served.
     const library = mpegts.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
-    const plain = Buffer.from(`${library};(() => {\n${boot}\nbootLiveFlv(${options});\n})();\n`);
+    const plain = Buffer.from(
+      `${library};(() => {\n${flvPrefetchSource()}\n${boot}\nbootLiveFlv(${options});\n})();\n`,
+    );
     const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 16)}"`;
     script = { plain, gzip: zlib.gzipSync(plain, { level: 9 }), etag };
   }

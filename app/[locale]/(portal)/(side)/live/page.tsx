@@ -31,6 +31,7 @@ import { followerCount, isFollowing } from '@/lib/live/follows';
 import { recordWatch } from '@/lib/live/history';
 import { listReplays, roomInfo } from '@/lib/live/service';
 import { FLV_SCRIPT } from '@/lib/media/flv-options';
+import { flvPrefetchScript } from '@/lib/media/flv-scripts';
 import { isKickedOut } from '@/lib/moderation/kickouts';
 import { rooms } from '@/lib/realtime/events';
 import { onlineIn } from '@/lib/realtime/gateway';
@@ -133,6 +134,15 @@ export default async function LivePage({ params, searchParams }: Props) {
       }}
     >
       <div className="mx-auto max-w-[1280px] space-y-4">
+        {/* The stream is opened as soon as this is parsed, long before mpegts.js has run: the player
+            starts from the engine's cached keyframe without a round trip (lib/media/flv-prefetch.js). */}
+        {flvLive ? (
+          <script
+            nonce={nonce}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: our own script, the URL JSON-escaped
+            dangerouslySetInnerHTML={{ __html: flvPrefetchScript(info.play.flv!) }}
+          />
+        ) : null}
         <header className="flex items-center gap-4 rounded-xl border border-line bg-surface px-5 py-4">
           <img
             src={info.anchor.avatar}
