@@ -32,7 +32,7 @@ import { listReplays, roomInfo } from '@/lib/live/service';
 import { FLV_SCRIPT } from '@/lib/media/flv-options';
 import { isKickedOut } from '@/lib/moderation/kickouts';
 import { rooms } from '@/lib/realtime/events';
-import { onlineIn } from '@/lib/realtime/gateway';
+import { sharedState } from '@/lib/shared-state';
 import { AnchorPosts } from './anchor-posts';
 import { FollowButton } from './follow-button';
 import { LiveStage, RoomStats } from './live-stage';
@@ -51,7 +51,7 @@ const roomIdOf = (raw?: string) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) :
 /** The room's info, read once per request: the metadata and the page both need it. */
 const loadRoom = cache(async (id: number) => {
   try {
-    return await roomInfo(getDb(), id, new Date(), onlineIn(rooms.liveRoom(id)));
+    return await roomInfo(getDb(), id, new Date(), await sharedState().online.count(rooms.liveRoom(id)));
   } catch (error) {
     if (error instanceof NotFoundError) return null;
     throw error;
