@@ -37,7 +37,7 @@ for _, node in ipairs(redis.call('SMEMBERS', KEYS[1])) do
 end
 return total`;
 
-export function redisOnlineCounts(redis: Redis, node = randomUUID()): OnlineCounts {
+export function redisOnlineCounts(redis: Redis, node: string = randomUUID()): OnlineCounts {
   const hash = `online:node:${node}`;
   const alive = `online:alive:${node}`;
   let timer: NodeJS.Timeout | undefined;
