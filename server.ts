@@ -3,6 +3,7 @@
 
 import http from 'node:http';
 import next from 'next';
+import { Server } from 'socket.io';
 import { claimQrListener } from '@/lib/accounts/qr-login';
 import { findSessionUser } from '@/lib/accounts/session';
 import { useChatStateStore } from '@/lib/chat/state-cache';
@@ -84,7 +85,7 @@ async function main() {
     const redis = getRedis();
     const shared = sharedState();
     useChatStateStore(shared.chatState);
-    const adapter = redis && config.ROLES.includes('realtime') ? await redisAdapter(redis) : undefined;
+    const adapter = redis ? await redisAdapter(redis) : undefined;
     if (adapter) log.info(`socket.io Redis adapter (${adapter.sharded ? 'sharded' : 'classic'} pub/sub)`);
     const io = config.ROLES.includes('realtime')
       ? createGateway(server, {
@@ -99,6 +100,9 @@ async function main() {
     if (io) {
       installGateway(io);
       shared.online.attach(io);
+    } else if (adapter) {
+      // No sockets here (e.g. ROLES=jobs), but its pushes (goals, scores) still reach every node's clients.
+      installGateway(new Server({ adapter: adapter.adapter }));
     }
     const stopJobs = config.ROLES.includes('jobs') ? startJobs(db) : () => {};
     // The embedded media engine belongs to the web role: its HTTP-FLV is proxied by the portal's pages.
