@@ -102,7 +102,8 @@ async function clients(url: string, count: number, roomId: number, portal: boole
     if (portal) socket.emit('register', { type: 1 });
     await socket.timeout(120_000).emitWithAck('joinRoom', { room_id: roomId });
   };
-  for (let i = 0; i < count; i += 100) await Promise.all(Array.from({ length: Math.min(100, count - i) }, open));
+  for (let i = 0; i < count; i += 100)
+    await Promise.all(Array.from({ length: Math.min(100, count - i) }, open));
   answer({ ready: true });
   process.on('message', (message: Ask) => {
     if (message.ask === 'latencies') answer({ latencies: latencies.splice(0) });
@@ -198,7 +199,10 @@ async function scene(): Promise<Scene & { stop: () => Promise<void> }> {
   const { startRedis } = await import('@/lib/testing/redis');
   const dataDir = '.data/bench-cluster';
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const database = await bootDatabase({ DATA_DIR: dataDir, EMBEDDED_PG_PORT: 0, DATABASE_URL: undefined }, () => {});
+  const database = await bootDatabase(
+    { DATA_DIR: dataDir, EMBEDDED_PG_PORT: 0, DATABASE_URL: undefined },
+    () => {},
+  );
   const { db, pool } = createDb(database.url, 4);
   await runMigrations(db);
   const [anchor] = await db
@@ -209,7 +213,10 @@ async function scene(): Promise<Scene & { stop: () => Promise<void> }> {
   const senders = await db
     .insert(users)
     .values(
-      Array.from({ length: SENDERS }, (_, i) => ({ mobile: `131${String(i).padStart(8, '0')}`, nickname: `s${i}` })),
+      Array.from({ length: SENDERS }, (_, i) => ({
+        mobile: `131${String(i).padStart(8, '0')}`,
+        nickname: `s${i}`,
+      })),
     )
     .returning({ id: users.id });
   const tokens: string[] = [];
