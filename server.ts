@@ -3,8 +3,10 @@
 
 import http from 'node:http';
 import next from 'next';
+import { Server } from 'socket.io';
 import { claimQrListener } from '@/lib/accounts/qr-login';
 import { findSessionUser } from '@/lib/accounts/session';
+import { useChatStateStore } from '@/lib/chat/state-cache';
 import { seedCircles } from '@/lib/circles/seed';
 import { ConfigError, getConfig } from '@/lib/config';
 import { productionWarnings } from '@/lib/config/warnings';
@@ -22,7 +24,10 @@ import { seedReportReasons } from '@/lib/moderation/report-reasons';
 import { seedNewsCategories } from '@/lib/news/categories';
 import { nobleTiers } from '@/lib/nobility/service';
 import { createGateway, installGateway } from '@/lib/realtime/gateway';
+import { redisAdapter } from '@/lib/realtime/redis-adapter';
+import { closeRedis, getRedis } from '@/lib/redis';
 import { seedDemoData } from '@/lib/seed';
+import { sharedState } from '@/lib/shared-state';
 import { ensureMasterKey } from '@/lib/system/secrets';
 import { seedChargeRules } from '@/lib/wallet/recharge';
 
@@ -75,8 +80,16 @@ async function main() {
       if (!media?.handle(request, response)) void handle(request, response);
     });
 
+    // REDIS_URL: rooms span nodes through the Redis adapter; counts, limits, rankings and the chat state
+    // cache live in Redis (lib/shared-state).
+    const redis = getRedis();
+    const shared = sharedState();
+    useChatStateStore(shared.chatState);
+    const adapter = redis ? await redisAdapter(redis) : undefined;
+    if (adapter) log.info(`socket.io Redis adapter (${adapter.sharded ? 'sharded' : 'classic'} pub/sub)`);
     const io = config.ROLES.includes('realtime')
       ? createGateway(server, {
+          adapter: adapter?.adapter,
           resolveUser: (token) => findSessionUser(db, token),
           resolveChatSignature: (chatId, sig) => resolveChatSignature(db, chatId, sig, new Date()),
           claimQrLogin: (code, socketId) => claimQrListener(db, code, socketId),
@@ -84,7 +97,13 @@ async function main() {
           nobleTierOf: async (userId) => (await nobleTiers(db, [userId], new Date())).get(userId) ?? 0,
         })
       : undefined;
-    if (io) installGateway(io);
+    if (io) {
+      installGateway(io);
+      shared.online.attach(io);
+    } else if (adapter) {
+      // No sockets here (e.g. ROLES=jobs), but its pushes (goals, scores) still reach every node's clients.
+      installGateway(new Server({ adapter: adapter.adapter }));
+    }
     const stopJobs = config.ROLES.includes('jobs') ? startJobs(db) : () => {};
     // The embedded media engine belongs to the web role: its HTTP-FLV is proxied by the portal's pages.
     media =
@@ -96,13 +115,14 @@ async function main() {
     log.info(`portal ready on http://${config.HOST}:${config.PORT} in ${Date.now() - startedAt} ms`);
     for (const warning of productionWarnings(config)) log.warn(warning);
 
-    return { server, io, stopJobs, media };
+    return { server, io, stopJobs, media, adapter, shared };
   })().catch(async (error) => {
+    await closeRedis().catch(() => {});
     await closeDb().catch(() => {});
     await database.stop();
     throw error;
   });
-  const { server, io, stopJobs, media } = started;
+  const { server, io, stopJobs, media, adapter, shared } = started;
 
   let stopping = false;
   shutdown = async (signal: string) => {
@@ -114,6 +134,9 @@ async function main() {
     io?.close();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
+    await shared.online.close();
+    await adapter?.close();
+    await closeRedis();
     await closeDb();
     await database.stop();
     process.exit(0);

@@ -11,11 +11,12 @@ set -euo pipefail
 #   demo: the running portal (ffmpeg packages HLS and recordings of live rooms)
 #   test: the running portal plus the e2e browser (Debian's Chromium at /usr/bin/chromium), CJK fonts, without
 #         which Chinese pages render as boxes, and nginx with its RTMP module (the external media engine's e2e test
-#         runs docs/nginx-rtmp.conf)
+#         runs docs/nginx-rtmp.conf; the two-node test puts nginx in front of two portals), and redis-server
+#         (the Redis-backed shared state's tests and the two-node test)
 packages_for() {
   case "$1" in
     demo) echo "ffmpeg" ;;
-    test) echo "ffmpeg chromium fonts-noto-cjk nginx libnginx-mod-rtmp" ;;
+    test) echo "ffmpeg chromium fonts-noto-cjk nginx libnginx-mod-rtmp redis-server" ;;
     *) echo "ensure-system: unknown target '$1' (expected: test or demo)" >&2; exit 2 ;;
   esac
 }

@@ -65,12 +65,12 @@ describe('scripts/ensure-system.sh', () => {
     expect(r.code).toBe(0);
     expect(m.aptLog()).toEqual([
       'update -qq',
-      'install -y -qq ffmpeg chromium fonts-noto-cjk nginx libnginx-mod-rtmp',
+      'install -y -qq ffmpeg chromium fonts-noto-cjk nginx libnginx-mod-rtmp redis-server',
     ]);
     const check = run(m, '--check', 'test');
     expect(check.code).toBe(0);
     expect(check.stdout).toBe(
-      'ok       ffmpeg\nok       chromium\nok       fonts-noto-cjk\nok       nginx\nok       libnginx-mod-rtmp\n',
+      'ok       ffmpeg\nok       chromium\nok       fonts-noto-cjk\nok       nginx\nok       libnginx-mod-rtmp\nok       redis-server\n',
     );
   });
 
@@ -82,12 +82,15 @@ describe('scripts/ensure-system.sh', () => {
     expect(run(m, 'test').code).toBe(0);
     expect(m.aptLog().slice(2)).toEqual([
       'update -qq',
-      'install -y -qq fonts-noto-cjk nginx libnginx-mod-rtmp',
+      'install -y -qq fonts-noto-cjk nginx libnginx-mod-rtmp redis-server',
     ]);
   });
 
   it('does not touch apt (not even update) when nothing is missing', () => {
-    const m = machine(['ffmpeg', 'chromium', 'fonts-noto-cjk', 'nginx', 'libnginx-mod-rtmp'], 0);
+    const m = machine(
+      ['ffmpeg', 'chromium', 'fonts-noto-cjk', 'nginx', 'libnginx-mod-rtmp', 'redis-server'],
+      0,
+    );
     expect(run(m, 'test')).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(m.aptLog()).toEqual([]);
   });
@@ -98,7 +101,9 @@ describe('scripts/ensure-system.sh', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain('sudo apt-get install -y chromium fonts-noto-cjk nginx libnginx-mod-rtmp');
+    expect(r.stderr).toContain(
+      'sudo apt-get install -y chromium fonts-noto-cjk nginx libnginx-mod-rtmp redis-server',
+    );
     expect(m.aptLog()).toEqual([]);
     // …and carries on when what it needs is there.
     expect(run(machine(['ffmpeg'], 1000), 'demo').code).toBe(0);

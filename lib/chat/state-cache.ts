@@ -40,7 +40,11 @@ export function memoryStateStore(maxEntries = 50_000, clock = () => Date.now()):
 /** How long a cached value may serve when no invalidation reaches this node. */
 export const CHAT_STATE_TTL_MS = 30_000;
 
-let store: ChatStateStore = memoryStateStore();
+// On globalThis, so the custom server (which picks the store, lib/shared-state) and Next's separately
+// bundled route code use the same one.
+const holder = globalThis as { __portalChatStateStore?: ChatStateStore };
+holder.__portalChatStateStore ??= memoryStateStore();
+const current = () => holder.__portalChatStateStore!;
 /** Loads in flight, so a burst of sends to a cold room makes one round of queries. */
 const loading = new Map<string, Promise<unknown>>();
 /** Bumped by every invalidation, so a load that started before it is not stored after it. */
@@ -48,18 +52,18 @@ const generations = new Map<string, number>();
 
 /** Replaces the store (a Redis-backed one for several nodes; a fresh one in tests). */
 export function useChatStateStore(next: ChatStateStore) {
-  store = next;
+  holder.__portalChatStateStore = next;
   loading.clear();
 }
 
 export async function cachedChatState<T>(key: string, load: () => Promise<T>): Promise<T> {
-  const hit = await store.get(key);
+  const hit = await current().get(key);
   if (hit !== undefined) return hit as T;
   const pending = loading.get(key);
   if (pending) return pending as Promise<T>;
   const generation = generations.get(key) ?? 0;
   const promise = load().then(async (value) => {
-    if ((generations.get(key) ?? 0) === generation) await store.set(key, value, CHAT_STATE_TTL_MS);
+    if ((generations.get(key) ?? 0) === generation) await current().set(key, value, CHAT_STATE_TTL_MS);
     return value;
   });
   loading.set(key, promise);
@@ -73,7 +77,7 @@ export async function cachedChatState<T>(key: string, load: () => Promise<T>): P
 export async function invalidateChatState(key: string) {
   generations.set(key, (generations.get(key) ?? 0) + 1);
   loading.delete(key);
-  await store.delete(key);
+  await current().delete(key);
 }
 
 export const chatStateKeys = {

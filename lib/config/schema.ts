@@ -31,6 +31,17 @@ export const configSchema = z
         .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
         .optional(),
     ),
+    /**
+     * Redis shared by every node (`redis://[:password@]host:port[/db]`, `rediss://` for TLS): the socket.io
+     * adapter, rate limits, online counts, hot searches, rankings, the chat state cache. Unset: in process.
+     */
+    REDIS_URL: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+        .optional(),
+    ),
     /** Connections per pool in each process (the primary's and the replica's). */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
     DATA_DIR: z.string().min(1).default('.data'),

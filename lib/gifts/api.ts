@@ -10,16 +10,15 @@ import { getConfig } from '@/lib/config';
 import { RANK_WINDOWS } from '@/lib/live/reservations';
 import { giftPushSchema, rooms } from '@/lib/realtime/events';
 import { publish } from '@/lib/realtime/gateway';
+import { sharedState } from '@/lib/shared-state';
 import {
   anchorGiftList,
   backpackOf,
-  contributionRanking,
   GIFT_COUNTS,
   giftPushOf,
   grantBackpack,
   listGifts,
   recentRoomGifts,
-  roomContribution,
   saveGift,
   sendGift,
 } from './service';
@@ -112,6 +111,12 @@ export function registerGiftRoutes(app: OpenAPIHono<AppEnv>) {
       });
       const result = sent.result;
       if (!sent.replayed) {
+        await sharedState().rankings.record({
+          roomId: input.room_id,
+          senderId: user.id,
+          value: result.value,
+          at: c.var.now,
+        });
         const data = giftPushOf(
           {
             operationId: result.send_id,
@@ -178,7 +183,14 @@ export function registerGiftRoutes(app: OpenAPIHono<AppEnv>) {
       input: z.object({ room_id: id, type: z.enum(RANK_WINDOWS).default('day') }),
       output: z.object({ list: z.array(rankLine) }),
     },
-    async (c, input) => ({ list: await roomContribution(c.var.db, input.room_id, input.type, c.var.now) }),
+    async (c, input) => ({
+      list: await sharedState().rankings.top(c.var.db, {
+        roomId: input.room_id,
+        window: input.type,
+        now: c.var.now,
+        limit: 20,
+      }),
+    }),
   );
 
   defineRoute(
@@ -206,7 +218,9 @@ export function registerGiftRoutes(app: OpenAPIHono<AppEnv>) {
       input: z.object({ type: z.enum(RANK_WINDOWS).default('day') }),
       output: z.object({ list: z.array(rankLine) }),
     },
-    async (c, input) => ({ list: await contributionRanking(c.var.db, input.type, c.var.now) }),
+    async (c, input) => ({
+      list: await sharedState().rankings.top(c.var.db, { window: input.type, now: c.var.now, limit: 30 }),
+    }),
   );
 
   defineRoute(

@@ -10,7 +10,7 @@ import { NotFoundError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
 import { storedUrl } from '@/lib/http/url-schema';
 import { rooms } from '@/lib/realtime/events';
-import { onlineIn } from '@/lib/realtime/gateway';
+import { sharedState } from '@/lib/shared-state';
 import { announceEnd, announceHeat, thenAnnounce } from './pushes';
 import {
   addShare,
@@ -120,7 +120,8 @@ export function registerLiveRoutes(app: OpenAPIHono<AppEnv>) {
       input: z.object({ id: roomId }),
       output: infoSchema,
     },
-    (c, input) => roomInfo(c.var.db, input.id, c.var.now, onlineIn(rooms.liveRoom(input.id))),
+    async (c, input) =>
+      roomInfo(c.var.db, input.id, c.var.now, await sharedState().online.count(rooms.liveRoom(input.id))),
   );
 
   defineRoute(

@@ -1,30 +1,27 @@
 // Rate limits through rate-limiter-flexible, one factory for every domain (login throttling, SMS sends,
 // chat, gifts...). Two stores:
 // - `createLimiter`: in-process memory, for limits where one node's view is enough (chat flood control);
-//   the Redis store (issue #14, REDIS_URL) can plug in behind it.
 // - `storedLimiter`: PostgreSQL through drizzle (table `rate_limits`), so every node of a multi-install
 //   agrees; login throttling and SMS sends use it. Expired rows are removed by the upkeep job.
+// With REDIS_URL both are rate-limiter-flexible's Redis store instead (lib/shared-state/limiter-store.ts).
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  RateLimiterDrizzle,
+  RateLimiterMemory,
+  type RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
 import { DomainError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
+import { type LimiterOptions, redisLimiter } from '@/lib/shared-state/limiter-store';
 import { rateLimits } from './schema';
 
-export type LimiterOptions = {
-  /** Names the limit; keys of different limits never collide. */
-  keyPrefix: string;
-  /** How many actions… */
-  points: number;
-  /** …per this many seconds. */
-  duration: number;
-  /** Seconds a key stays refused once it went over (default: until its window ends). */
-  blockDuration?: number;
-};
+export type { LimiterOptions };
 
-export type Limiter = RateLimiterMemory | RateLimiterDrizzle;
+export type Limiter = RateLimiterMemory | RateLimiterDrizzle | RateLimiterRedis;
 
 export function createLimiter(options: LimiterOptions): Limiter {
-  return new RateLimiterMemory(options);
+  return redisLimiter(options) ?? new RateLimiterMemory(options);
 }
 
 /**
@@ -81,6 +78,8 @@ const stored = new WeakMap<object, Map<string, RateLimiterDrizzle>>();
 
 /** A limiter kept in the database `db` (one instance per database and limit). */
 export function storedLimiter(db: DbOrTx, options: LimiterOptions): Limiter {
+  const shared = redisLimiter(options);
+  if (shared) return shared;
   const limiters = stored.get(db) ?? new Map<string, RateLimiterDrizzle>();
   stored.set(db, limiters);
   let limiter = limiters.get(options.keyPrefix);

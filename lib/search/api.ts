@@ -6,6 +6,7 @@ import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { clientAddress } from '@/lib/http/client-address';
 import { createLimiter } from '@/lib/rate-limits';
+import { sharedState } from '@/lib/shared-state';
 import { hotSearches, recordSearch, searchKind } from './service';
 
 const RESULT_LIMIT = 30;
@@ -53,7 +54,10 @@ export function registerSearchRoutes(app: OpenAPIHono<AppEnv>) {
       output: z.array(z.object({ short_name_zh: z.string(), count: z.number() })),
     },
     async (c) =>
-      (await hotSearches(c.var.db, c.var.now)).map((row) => ({ short_name_zh: row.term, count: row.count })),
+      (await hotSearches(c.var.db, c.var.now, sharedState().hotSearches)).map((row) => ({
+        short_name_zh: row.term,
+        count: row.count,
+      })),
   );
 
   const kinds = [
@@ -117,7 +121,7 @@ export function registerSearchRoutes(app: OpenAPIHono<AppEnv>) {
     },
     (c, input) => {
       const reader = c.var.user ? `user:${c.var.user.id}` : `address:${clientAddress(c.req.raw.headers)}`;
-      return recordSearch(c.var.db, input.name, c.var.now, countsFrom(reader));
+      return recordSearch(c.var.db, input.name, c.var.now, countsFrom(reader), sharedState().hotSearches);
     },
   );
 }

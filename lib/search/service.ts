@@ -1,13 +1,14 @@
 // Search: queries checked against the spec's 10 characters, matched on the shared search documents
 // through the registered sources, the documents kept up to date by the search-index job, and the
 // searches people make counted per day for the hot list (`api/Search/index`).
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Converter } from 'opencc-js';
 import { DomainError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
+import { type HotSearchCounter, postgresHotSearches } from './hot-counter';
 import { SEARCH_MAX_CHARS, searchGrams, searchKey, searchPattern } from './normalize';
 import { type SearchHit, type SearchOptions, searchSource, searchSources } from './registry';
-import { searchDocuments, searchTerms } from './schema';
+import { searchDocuments } from './schema';
 import './sources';
 
 /** Spec §9: ten hot searches. */
@@ -125,27 +126,17 @@ export async function recordSearch(
   name: string,
   now: Date,
   counts: (term: string) => Promise<boolean> = async () => true,
+  counter: HotSearchCounter = postgresHotSearches,
 ) {
   const query = checkQuery(name);
   if (!query) throw new DomainError('SEARCH_EMPTY');
   const term = toSimplified(query).toLowerCase();
   if (!(await counts(term))) return { term };
-  await db
-    .insert(searchTerms)
-    .values({ day: searchDay(now), term, count: 1 })
-    .onConflictDoUpdate({
-      target: [searchTerms.day, searchTerms.term],
-      set: { count: sql`${searchTerms.count} + 1` },
-    });
+  await counter.add(db, searchDay(now), term);
   return { term };
 }
 
 /** Today's ten most searched terms (UTC+8 day), most searched first. */
-export async function hotSearches(db: DbOrTx, now: Date) {
-  return db
-    .select({ term: searchTerms.term, count: searchTerms.count })
-    .from(searchTerms)
-    .where(eq(searchTerms.day, searchDay(now)))
-    .orderBy(desc(searchTerms.count), searchTerms.term)
-    .limit(HOT_SEARCH_COUNT);
+export function hotSearches(db: DbOrTx, now: Date, counter: HotSearchCounter = postgresHotSearches) {
+  return counter.top(db, searchDay(now), HOT_SEARCH_COUNT);
 }

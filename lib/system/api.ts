@@ -10,6 +10,7 @@ import { getConfig } from '@/lib/config';
 import { countryCodeList } from '@/lib/config/country-codes';
 import { requestOrigin } from '@/lib/http/client-address';
 import { storedUrl } from '@/lib/http/url-schema';
+import { getRedis, pingRedis } from '@/lib/redis';
 import { deletePopup, listAllPopups, listShowingPopups, pickLocalized, savePopup } from './service';
 
 export const localizedText = z
@@ -162,12 +163,14 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
       effect: 'read',
       methods: ['get'],
       tag: 'System',
-      summary: 'Liveness and database reachability',
-      output: z.object({ status: z.literal('ok') }),
+      summary: 'Liveness and readiness: the database answers, and Redis when REDIS_URL is set',
+      output: z.object({ status: z.literal('ok'), redis: z.enum(['ok', 'off']) }),
     },
     async (c) => {
       await c.var.db.execute(sql`select 1`);
-      return { status: 'ok' as const };
+      const redis = getRedis();
+      if (redis) await pingRedis(redis);
+      return { status: 'ok' as const, redis: redis ? ('ok' as const) : ('off' as const) };
     },
   );
 }

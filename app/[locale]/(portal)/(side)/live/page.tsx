@@ -34,7 +34,7 @@ import { FLV_SCRIPT } from '@/lib/media/flv-options';
 import { flvPrefetchScript } from '@/lib/media/flv-scripts';
 import { isKickedOut } from '@/lib/moderation/kickouts';
 import { rooms } from '@/lib/realtime/events';
-import { onlineIn } from '@/lib/realtime/gateway';
+import { sharedState } from '@/lib/shared-state';
 import { AnchorPosts } from './anchor-posts';
 import { FollowButton } from './follow-button';
 import { LiveStage, RoomStats } from './live-stage';
@@ -53,7 +53,7 @@ const roomIdOf = (raw?: string) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) :
 /** The room's info, read once per request: the metadata and the page both need it. */
 const loadRoom = cache(async (id: number) => {
   try {
-    return await roomInfo(getDb(), id, new Date(), onlineIn(rooms.liveRoom(id)));
+    return await roomInfo(getDb(), id, new Date(), await sharedState().online.count(rooms.liveRoom(id)));
   } catch (error) {
     if (error instanceof NotFoundError) return null;
     throw error;

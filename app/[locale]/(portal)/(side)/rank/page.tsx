@@ -6,11 +6,11 @@ import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
-import { contributionRanking } from '@/lib/gifts/service';
 import { screenMetadata } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { RANK_WINDOWS, type RankWindow, roomRanking } from '@/lib/live/reservations';
+import { sharedState } from '@/lib/shared-state';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ type?: string }> };
 
@@ -71,7 +71,7 @@ export default async function RankPage({ params, searchParams }: Props) {
     getTranslations('gifts'),
     getFormatter(),
     roomRanking(getDb(), window, new Date()),
-    contributionRanking(getDb(), window, new Date()),
+    sharedState().rankings.top(getDb(), { window, now: new Date(), limit: 30 }),
   ]);
   const browse = (
     <Link href="/anchor?type=0" className="text-sm font-medium text-brand-600 hover:underline">
