@@ -85,7 +85,8 @@ async function main() {
         })
       : undefined;
     if (io) installGateway(io);
-    const stopJobs = config.ROLES.includes('jobs') ? startJobs(db) : () => {};
+    // Ticks of the cluster's jobs, each run by one node (pg-boss on this database, lib/jobs/queue.ts).
+    const jobs = config.ROLES.includes('jobs') ? await startJobs(db, { clock: () => new Date() }) : undefined;
     // The embedded media engine belongs to the web role: its HTTP-FLV is proxied by the portal's pages.
     media =
       config.MEDIA && !config.MEDIA_CDN_URL && config.ROLES.includes('web')
@@ -96,20 +97,20 @@ async function main() {
     log.info(`portal ready on http://${config.HOST}:${config.PORT} in ${Date.now() - startedAt} ms`);
     for (const warning of productionWarnings(config)) log.warn(warning);
 
-    return { server, io, stopJobs, media };
+    return { server, io, jobs, media };
   })().catch(async (error) => {
     await closeDb().catch(() => {});
     await database.stop();
     throw error;
   });
-  const { server, io, stopJobs, media } = started;
+  const { server, io, jobs, media } = started;
 
   let stopping = false;
   shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: shutting down`);
-    stopJobs();
+    await jobs?.stop().catch((error) => log.warn({ err: error }, 'job queue stop failed'));
     await media?.stop().catch((error) => log.warn({ err: error }, 'media server stop failed'));
     io?.close();
     server.closeAllConnections();
