@@ -24,16 +24,22 @@ let feeds: Feeds | undefined;
 
 /**
  * This node's feeds loop for `tick`. Its memory of what was pushed is this node's own while it ran the
- * previous tick too; when another node did, the loop starts again from what that node had pushed (the
- * tick's output), so a goal is pushed once in the cluster, never again nor skipped on a hand-over.
+ * previous tick too; when another node did, it takes that node's (the tick's output) instead, so a
+ * goal is pushed once in the cluster, never again nor skipped on a hand-over. (What the loop stored
+ * may be older than the database: the feeds are monotonic, so it only ever writes a match again.)
  */
 async function feedsAfter(tick: Tick, speed: number) {
+  feeds ??= (() => {
+    const seen = new Map<string, Seen>();
+    return { tick: createFeedsTicker({ speed, seen }), seen, slot: Number.NaN };
+  })();
   const previous = await tick.previous();
-  if (!feeds || !previous || previous.slot !== feeds.slot) {
+  if (previous?.slot !== feeds.slot) {
     // Only a recent tick's memory: after a pause the first tick pushes states, never old goals.
     const recent = previous && tick.slot - previous.slot <= 3 ? previous.output : null;
-    const seen = new Map(Object.entries((recent as { seen?: Record<string, Seen> } | null)?.seen ?? {}));
-    feeds = { tick: createFeedsTicker({ speed, seen }), seen, slot: Number.NaN };
+    feeds.seen.clear();
+    for (const [key, value] of Object.entries((recent as { seen?: Record<string, Seen> } | null)?.seen ?? {}))
+      feeds.seen.set(key, value);
   }
   return feeds;
 }
