@@ -104,7 +104,8 @@ async function main() {
       // No sockets here (e.g. ROLES=jobs), but its pushes (goals, scores) still reach every node's clients.
       installGateway(new Server({ adapter: adapter.adapter }));
     }
-    const stopJobs = config.ROLES.includes('jobs') ? startJobs(db) : () => {};
+    // Ticks of the cluster's jobs, each run by one node (pg-boss on this database, lib/jobs/queue.ts).
+    const jobs = config.ROLES.includes('jobs') ? await startJobs(db, { clock: () => new Date() }) : undefined;
     // The embedded media engine belongs to the web role: its HTTP-FLV is proxied by the portal's pages.
     media =
       config.MEDIA && !config.MEDIA_CDN_URL && config.ROLES.includes('web')
@@ -115,21 +116,21 @@ async function main() {
     log.info(`portal ready on http://${config.HOST}:${config.PORT} in ${Date.now() - startedAt} ms`);
     for (const warning of productionWarnings(config)) log.warn(warning);
 
-    return { server, io, stopJobs, media, adapter, shared };
+    return { server, io, jobs, media, adapter, shared };
   })().catch(async (error) => {
     await closeRedis().catch(() => {});
     await closeDb().catch(() => {});
     await database.stop();
     throw error;
   });
-  const { server, io, stopJobs, media, adapter, shared } = started;
+  const { server, io, jobs, media, adapter, shared } = started;
 
   let stopping = false;
   shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: shutting down`);
-    stopJobs();
+    await jobs?.stop().catch((error) => log.warn({ err: error }, 'job queue stop failed'));
     await media?.stop().catch((error) => log.warn({ err: error }, 'media server stop failed'));
     io?.close();
     server.closeAllConnections();

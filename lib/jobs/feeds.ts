@@ -101,7 +101,7 @@ export async function loadRecordedMatches(db: Db): Promise<RecordedMatch[]> {
 }
 
 type Publisher = (target: PushTarget, message: ServerMessage) => unknown;
-type Seen = {
+export type Seen = {
   status: string;
   period: string;
   minute: number | null;
@@ -119,9 +119,10 @@ const keyOf = (match: { source: string; externalId: string }) => `${match.source
  * still holds as not over but the programme no longer lists — a process that was stopped while they
  * played, or started after they ended — to its true state at `now`, final result included.
  */
-export function createFeedsTicker(options: { speed: number; publish?: Publisher }) {
+export function createFeedsTicker(options: { speed: number; publish?: Publisher; seen?: Map<string, Seen> }) {
   const push = options.publish ?? publish;
-  const seen = new Map<string, Seen>();
+  // Given by a caller that hands the feeds from node to node (lib/jobs/index.ts).
+  const seen = options.seen ?? new Map<string, Seen>();
   /** What this process last stored of each match (its whole report) and the stored ids. */
   const written = new Map<string, string>();
   const ids = new Map<string, number>();

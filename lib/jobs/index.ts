@@ -1,5 +1,5 @@
 // Background jobs of the `jobs` role: small periodic upkeep, each isolated so one failure never
-// stops the others.
+// stops the others, each tick run once in the whole cluster through the pg-boss queue (./queue.ts).
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import { pruneCaptchaUses } from '@/lib/accounts/captcha';
 import { pruneQrLogins } from '@/lib/accounts/qr-login';
@@ -7,28 +7,49 @@ import { pruneRateEvents } from '@/lib/accounts/rate-limit';
 import { sessions } from '@/lib/accounts/schema';
 import { getConfig } from '@/lib/config';
 import type { Db } from '@/lib/db';
-import { log } from '@/lib/log';
 import { writeRecordReports } from '@/lib/news/reports';
 import { markExpiredNobilities } from '@/lib/nobility/service';
 import { pruneRateLimits } from '@/lib/rate-limits';
 import { refundExpiredEnvelopes } from '@/lib/red-envelopes/service';
 import { indexPendingSearchDocuments } from '@/lib/search/service';
-import { createFeedsTicker, watchSilentMatches } from './feeds';
-
-type Job = { name: string; everyMs: number; run: (db: Db) => Promise<unknown> };
+import { createFeedsTicker, type Seen, watchSilentMatches } from './feeds';
+import { type Clock, type ClusterJob, startJobQueue, type Tick } from './queue';
 
 const SESSION_RETENTION_MS = 7 * 24 * 3600 * 1000;
 /** Replays and simulations advance every few seconds: often enough for a sped-up demo clock. */
-const FEEDS_TICK_MS = 5000;
+const FEEDS_TICK_SECONDS = 5;
 
-let feedsTick: ReturnType<typeof createFeedsTicker> | undefined;
+type Feeds = { tick: ReturnType<typeof createFeedsTicker>; seen: Map<string, Seen>; slot: number };
+let feeds: Feeds | undefined;
 
-export const jobs: Job[] = [
+/**
+ * This node's feeds loop for `tick`. Its memory of what was pushed is this node's own while it ran the
+ * previous tick too; when another node did, it takes that node's (the tick's output) instead, so a
+ * goal is pushed once in the cluster, never again nor skipped on a hand-over. (What the loop stored
+ * may be older than the database: the feeds are monotonic, so it only ever writes a match again.)
+ */
+async function feedsAfter(tick: Tick, speed: number) {
+  feeds ??= (() => {
+    const seen = new Map<string, Seen>();
+    return { tick: createFeedsTicker({ speed, seen }), seen, slot: Number.NaN };
+  })();
+  const previous = await tick.previous();
+  if (previous?.slot !== feeds.slot) {
+    // Only a recent tick's memory: after a pause the first tick pushes states, never old goals.
+    const recent = previous && tick.slot - previous.slot <= 3 ? previous.output : null;
+    feeds.seen.clear();
+    for (const [key, value] of Object.entries((recent as { seen?: Record<string, Seen> } | null)?.seen ?? {}))
+      feeds.seen.set(key, value);
+  }
+  return feeds;
+}
+
+export const jobs: ClusterJob[] = [
   {
     name: 'prune-sessions',
-    everyMs: 60 * 60 * 1000,
-    run: (db) => {
-      const cutoff = new Date(Date.now() - SESSION_RETENTION_MS);
+    everySeconds: 60 * 60,
+    run: (db, now) => {
+      const cutoff = new Date(now.getTime() - SESSION_RETENTION_MS);
       return db
         .delete(sessions)
         .where(
@@ -41,7 +62,7 @@ export const jobs: Job[] = [
   },
   {
     name: 'prune-sign-in-guards',
-    everyMs: 15 * 60 * 1000,
+    everySeconds: 15 * 60,
     run: async (db) => {
       await pruneCaptchaUses(db);
       await pruneRateEvents(db);
@@ -52,51 +73,46 @@ export const jobs: Job[] = [
   {
     // Match reports of the real results the seed left for later (it writes the newest at once).
     name: 'news-record-reports',
-    everyMs: 60 * 1000,
-    run: (db) => writeRecordReports(db, new Date(), 200),
+    everySeconds: 60,
+    run: (db, now) => writeRecordReports(db, now, 200),
   },
   {
-    // Unclaimed red-envelope shares back to their senders; safe when several processes run it.
+    // Unclaimed red-envelope shares back to their senders.
     name: 'red-envelope-refunds',
-    everyMs: 30 * 1000,
-    run: (db) => refundExpiredEnvelopes(db, new Date()),
+    everySeconds: 30,
+    run: (db, now) => refundExpiredEnvelopes(db, now),
   },
   {
     name: 'nobility-expiry',
-    everyMs: 5 * 60 * 1000,
-    run: (db) => markExpiredNobilities(db, new Date()),
+    everySeconds: 5 * 60,
+    run: (db, now) => markExpiredNobilities(db, now),
   },
   {
     // Search documents of new rows and of rows whose text changed (lib/search): searchable within seconds.
     name: 'search-index',
-    everyMs: 10 * 1000,
-    run: (db) => indexPendingSearchDocuments(db, new Date()),
+    everySeconds: 10,
+    run: (db, now) => indexPendingSearchDocuments(db, now),
   },
   {
     name: 'live-feeds',
-    everyMs: FEEDS_TICK_MS,
-    run: async (db) => {
+    everySeconds: FEEDS_TICK_SECONDS,
+    run: async (db, now, tick) => {
       const config = getConfig();
-      const now = new Date();
       if (config.FEEDS) {
-        feedsTick ??= createFeedsTicker({ speed: config.FEED_CLOCK_SPEED });
+        const feeds = await feedsAfter(tick, config.FEED_CLOCK_SPEED);
         // The watchdog waits for the feeds' catch-up: a game that ended while the portal was down is
         // finished with its result, not marked abnormal. A tick still running skips this turn.
-        if (!(await feedsTick(db, now))) return;
+        if (!(await feeds.tick(db, now))) return;
+        feeds.slot = tick.slot;
+        await watchSilentMatches(db, now);
+        return { seen: Object.fromEntries(feeds.seen) };
       }
       await watchSilentMatches(db, now);
     },
   },
 ];
 
-export function startJobs(db: Db) {
-  const timers = jobs.map((job) => {
-    const tick = () =>
-      job.run(db).catch((error) => log.error({ err: error, job: job.name }, 'background job failed'));
-    tick();
-    return setInterval(tick, job.everyMs);
-  });
-  return () => {
-    for (const timer of timers) clearInterval(timer);
-  };
+/** This node's share of the cluster's jobs; `stop` (graceful shutdown) lets a running tick finish. */
+export function startJobs(db: Db, options: { clock: Clock }) {
+  return startJobQueue(db, { jobs, clock: options.clock });
 }

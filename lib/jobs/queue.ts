@@ -1,0 +1,148 @@
+// The cluster-wide job queue (pg-boss on the portal's own Postgres): every process with the `jobs` role
+// works it, and each tick of each job runs once in the whole cluster, wherever it lands.
+//
+// A tick is a slot of the job's period on the injected clock (slot = floor(now / period)). Its pg-boss
+// job id is derived from the job's name and the slot, and pg-boss inserts with ON CONFLICT DO NOTHING,
+// so any number of nodes may ask for the same tick and one job exists. Each run first enqueues the
+// next slot (due when it begins), then does its work: a chain, not a timer in every process.
+// A pg-boss cron schedule (itself sent once per minute cluster-wide) re-asks for the current slot of
+// every job, which mends a chain broken by a crash between runs. The queues' `singleton` policy keeps
+// two ticks of one job from ever running at the same time.
+import { createHash } from 'node:crypto';
+import type { Pool } from 'pg';
+import PgBoss from 'pg-boss';
+import type { Db } from '@/lib/db';
+import { log } from '@/lib/log';
+
+export type Clock = () => Date;
+
+/** The tick being run, and the last one done before it (on whichever node). */
+export type Tick = {
+  slot: number;
+  /** The latest completed tick of the same job and what its run returned (pg-boss keeps it). */
+  previous: () => Promise<{ slot: number; output: unknown } | null>;
+};
+
+export type ClusterJob = {
+  name: string;
+  /** The period of its ticks, in seconds (a whole number). */
+  everySeconds: number;
+  /**
+   * One tick's work; `now` is the injected clock's reading when the tick runs. What it returns is
+   * kept as the tick's output (JSON), for the next tick to read wherever it runs.
+   */
+  run: (db: Db, now: Date, tick: Tick) => Promise<unknown>;
+};
+
+/** The cron job that re-asks for every job's current tick. */
+export const KICK_QUEUE = 'jobs-kick';
+/** pg-boss's tables live in their own schema, beside the portal's. */
+export const JOBS_SCHEMA = 'pgboss';
+
+type TickData = { slot: number };
+/** The advisory lock the nodes take in turn to create the queues. */
+const SETUP_LOCK = 7_140_001;
+
+/** The pg-boss id of one tick: a UUID made from the job's name and its slot. */
+export function tickId(name: string, slot: number) {
+  const hex = createHash('sha256').update(`${name}:${slot}`).digest('hex');
+  // Version 8 (custom) and the RFC 4122 variant, so Postgres and readers take it as a UUID.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((Number.parseInt(hex[16]!, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export const slotOf = (job: Pick<ClusterJob, 'everySeconds'>, now: Date) =>
+  Math.floor(now.getTime() / (job.everySeconds * 1000));
+
+export type JobQueueOptions = {
+  jobs: ClusterJob[];
+  clock: Clock;
+  /** pg-boss's polling interval (seconds, at least 0.5): how soon a due tick is picked up. */
+  pollingIntervalSeconds?: number;
+  /** Whether this node runs the pg-boss cron schedules (the mending kick). */
+  schedule?: boolean;
+};
+
+/**
+ * Starts this node's share of the cluster's jobs on `db`'s own connection pool (DATABASE_POOL_SIZE):
+ * creates the queues and the schedule (idempotent, safe when nodes start together), asks for every
+ * job's current tick and works the queues. `stop` lets running ticks finish, then stops polling.
+ */
+export async function startJobQueue(db: Db, options: JobQueueOptions) {
+  const { jobs, clock } = options;
+  // drizzle's node-postgres handle keeps its pool as `$client`.
+  const pool = (db as Db & { $client: Pool }).$client;
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => pool.query(text, values) },
+    schema: JOBS_SCHEMA,
+    schedule: options.schedule ?? true,
+    // Done ticks stay a day (they are what refuses a second copy of the same tick), then a week in
+    // the archive, where they can be counted.
+    archiveCompletedAfterSeconds: 24 * 3600,
+    deleteAfterDays: 7,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+
+  // Due when the slot begins on the injected clock, counted from now (pg-boss waits in database time).
+  const ask = async (job: ClusterJob, slot: number, now: Date) => {
+    const startAfter = Math.max(0, slot * job.everySeconds * 1000 - now.getTime()) / 1000;
+    await boss.send(job.name, { slot } satisfies TickData, { id: tickId(job.name, slot), startAfter });
+  };
+  const kick = async () => {
+    const now = clock();
+    for (const job of jobs) await ask(job, slotOf(job, now), now);
+  };
+
+  // Nodes that start together create the queues one after the other (concurrent creations of
+  // pg-boss's partitions deadlock); creating an existing queue or schedule changes nothing.
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [SETUP_LOCK]);
+    for (const job of jobs) {
+      // A tick that outlives its period by far has hung: it expires (and is not retried).
+      await boss.createQueue(job.name, {
+        name: job.name,
+        policy: 'singleton',
+        retryLimit: 0,
+        expireInSeconds: Math.max(15 * 60, job.everySeconds * 2),
+      });
+    }
+    await boss.createQueue(KICK_QUEUE, { name: KICK_QUEUE, policy: 'singleton', retryLimit: 0 });
+    await boss.schedule(KICK_QUEUE, '* * * * *');
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [SETUP_LOCK]).catch(() => {});
+    lock.release();
+  }
+
+  const workOptions = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 };
+  for (const job of jobs) {
+    await boss.work<TickData>(job.name, workOptions, async ([tick]) => {
+      // The next tick first: a process that dies during this one leaves the chain whole.
+      const now = clock();
+      await ask(job, Math.max(slotOf(job, now), tick!.data.slot) + 1, now);
+      const previous = async () => {
+        const { rows } = await pool.query<{ slot: number; output: unknown }>(
+          `select (data->>'slot')::bigint::float8 as slot, output from ${JOBS_SCHEMA}.job
+           where name = $1 and state = 'completed' and id <> $2 order by completed_on desc limit 1`,
+          [job.name, tick!.id],
+        );
+        return rows[0] ?? null;
+      };
+      try {
+        return await job.run(db, now, { slot: tick!.data.slot, previous });
+      } catch (error) {
+        log.error({ err: error, job: job.name }, 'background job failed');
+        throw error;
+      }
+    });
+  }
+  await boss.work(KICK_QUEUE, workOptions, kick);
+  await kick();
+
+  return {
+    boss,
+    /** Asks for every job's current tick (what the minutely schedule does). */
+    kick,
+    stop: () => boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 }),
+  };
+}
