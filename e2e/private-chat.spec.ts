@@ -86,6 +86,28 @@ test('a conversation pages 15 at a time, clears its unread count and reaches eve
   await expect(overlay.locator('b')).toHaveCount(0);
   // Bob has it open, so Alice sees it read.
   await expect(alice.page.getByTestId('read-state').last()).toHaveText('已读');
+
+  // The room chat's emoji picker: the emoji goes in at the caret and arrives as its Twemoji image.
+  await box.fill('好球');
+  await box.press('Home');
+  await alice.page.getByRole('button', { name: '表情' }).click();
+  await expect(alice.page.getByTestId('emoji-picker').getByRole('button')).toHaveCount(142);
+  await alice.page.getByTestId('emoji-picker').getByRole('button', { name: '⚽' }).click();
+  await alice.page.keyboard.press('Escape');
+  await expect(box).toHaveValue('⚽好球');
+  await alice.page.screenshot({ path: 'test-results/pm-emoji.png' });
+  await box.press('Enter');
+  await expect(
+    overlay.getByTestId('message').filter({ hasText: '好球' }).locator('img[alt="⚽"]'),
+  ).toBeVisible();
+  // And from the overlay: Bob answers with an emoji alone.
+  await overlay.getByRole('button', { name: '表情' }).click();
+  await secondTab.getByTestId('emoji-picker').getByRole('button', { name: '👍' }).click();
+  await secondTab.keyboard.press('Escape');
+  await overlay.getByPlaceholder('输入消息，Enter 发送，Shift+Enter 换行').press('Enter');
+  await expect(
+    alice.page.getByTestId('message-list').getByTestId('message').last().locator('img[alt="👍"]'),
+  ).toBeVisible();
   await secondTab.screenshot({ path: 'test-results/pm-overlay.png' });
 
   await alice.page.context().close();

@@ -1,17 +1,44 @@
 'use client';
-// The chat's emoji picker: the 142 Twemoji of lib/chat/emoji.ts in a Radix popover grid.
+// The chat's emoji picker: the 142 Twemoji of lib/chat/emoji.ts in a Radix popover grid. Used by
+// the room chat and by private messages (components/im), each passing its own translated label.
 import { Smile } from 'lucide-react';
-import { useTranslations } from 'next-intl';
 import { Popover } from 'radix-ui';
 import { EMOJI } from '@/lib/chat/emoji';
 
-export function EmojiPicker({ onPick, disabled }: { onPick: (char: string) => void; disabled?: boolean }) {
-  const t = useTranslations('chat');
+/**
+ * Puts a picked emoji at the field's caret (replacing a selection), keeps the draft within `max`
+ * characters, and gives the field its focus and caret back after the render.
+ */
+export function insertAtCaret(
+  field: HTMLInputElement | HTMLTextAreaElement | null,
+  draft: string,
+  char: string,
+  max: number,
+  setDraft: (next: string) => void,
+) {
+  const start = field?.selectionStart ?? draft.length;
+  const end = field?.selectionEnd ?? draft.length;
+  setDraft((draft.slice(0, start) + char + draft.slice(end)).slice(0, max));
+  requestAnimationFrame(() => {
+    field?.focus();
+    field?.setSelectionRange(start + char.length, start + char.length);
+  });
+}
+
+export function EmojiPicker({
+  onPick,
+  disabled,
+  label,
+}: {
+  onPick: (char: string) => void;
+  disabled?: boolean;
+  label: string;
+}) {
   return (
     <Popover.Root>
       <Popover.Trigger
         disabled={disabled}
-        aria-label={t('emoji')}
+        aria-label={label}
         className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-ink-500 hover:bg-canvas hover:text-brand-500 disabled:opacity-40"
       >
         <Smile aria-hidden className="size-5" />
