@@ -209,7 +209,10 @@ test('the 私信 button on a chat card opens a private conversation with that vi
   const box = thread.getByPlaceholder('输入消息，Enter 发送，Shift+Enter 换行');
   await box.fill('我也在看，加个好友');
   await box.press('Enter');
-  await expect(thread.getByText('我也在看，加个好友', { exact: true })).toBeVisible();
+  await expect(box).toHaveValue('');
+  await expect(
+    thread.getByTestId('message-list').getByText('我也在看，加个好友', { exact: true }),
+  ).toBeVisible();
 
   // Bob has it among his private chats, from Alice.
   await bob.page.goto('/chat-chat');
