@@ -183,6 +183,7 @@ test('settings switches are stored as spec §3 and show or hide what they contro
 });
 
 test('a goal push shows the pop-up on any page, with the chime when sound is on', async ({ page }) => {
+  test.setTimeout(90_000);
   await page.addInitScript(() => {
     localStorage.setItem('game', JSON.stringify({ red: true, voice: true, yellow: true }));
     const played: string[] = [];
