@@ -98,8 +98,10 @@ test('a conversation pages 15 at a time, clears its unread count and reaches eve
   await expect(alice.page.getByTestId('emoji-picker').getByRole('button')).toHaveCount(142);
   await alice.page.screenshot({ path: 'test-results/pm-emoji.png' });
   await alice.page.getByTestId('emoji-picker').getByRole('button', { name: '⚽' }).click();
-  await alice.page.keyboard.press('Escape');
+  // A pick closes the picker and gives the caret back to the box.
+  await expect(alice.page.getByTestId('emoji-picker')).toHaveCount(0);
   await expect(box).toHaveValue('⚽好球');
+  await expect(box).toBeFocused();
   await box.press('Enter');
   await expect(
     overlay.getByTestId('message').filter({ hasText: '好球' }).locator('img[alt="⚽"]'),
@@ -107,7 +109,8 @@ test('a conversation pages 15 at a time, clears its unread count and reaches eve
   // And from the overlay: Bob answers with an emoji alone.
   await overlay.getByRole('button', { name: '表情' }).click();
   await secondTab.getByTestId('emoji-picker').getByRole('button', { name: '👍' }).click();
-  await secondTab.keyboard.press('Escape');
+  // The overlay stays open with the emoji in its box.
+  await expect(overlay.getByPlaceholder('输入消息，Enter 发送，Shift+Enter 换行')).toHaveValue('👍');
   await overlay.getByPlaceholder('输入消息，Enter 发送，Shift+Enter 换行').press('Enter');
   await expect(
     alice.page.getByTestId('message-list').getByTestId('message').last().locator('img[alt="👍"]'),

@@ -3,6 +3,7 @@
 // the room chat and by private messages (components/im), each passing its own translated label.
 import { Smile } from 'lucide-react';
 import { Popover } from 'radix-ui';
+import { useState } from 'react';
 import { EMOJI } from '@/lib/chat/emoji';
 
 /**
@@ -34,8 +35,11 @@ export function EmojiPicker({
   disabled?: boolean;
   label: string;
 }) {
+  // Closes on a pick (the caret goes back to the field): inside a dialog, an Escape meant for the picker
+  // would otherwise close the dialog.
+  const [open, setOpen] = useState(false);
   return (
-    <Popover.Root>
+    <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger
         disabled={disabled}
         aria-label={label}
@@ -56,7 +60,10 @@ export function EmojiPicker({
               <button
                 key={emoji.code}
                 type="button"
-                onClick={() => onPick(emoji.char)}
+                onClick={() => {
+                  setOpen(false);
+                  onPick(emoji.char);
+                }}
                 className="flex size-[30px] items-center justify-center rounded hover:bg-brand-50"
                 aria-label={emoji.char}
               >
