@@ -3,7 +3,7 @@
 // the room chat and by private messages (components/im), each passing its own translated label.
 import { Smile } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { EMOJI } from '@/lib/chat/emoji';
 
 /**
@@ -38,6 +38,8 @@ export function EmojiPicker({
   // Closes on a pick (the caret goes back to the field): inside a dialog, an Escape meant for the picker
   // would otherwise close the dialog.
   const [open, setOpen] = useState(false);
+  // After a pick the field keeps the focus (insertAtCaret gives it back), not the trigger.
+  const picked = useRef(false);
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger
@@ -54,6 +56,10 @@ export function EmojiPicker({
           sideOffset={6}
           className="z-50 w-[296px] rounded-xl border border-line bg-surface p-2 shadow-lg"
           data-testid="emoji-picker"
+          onCloseAutoFocus={(event) => {
+            if (picked.current) event.preventDefault();
+            picked.current = false;
+          }}
         >
           <div className="grid max-h-[220px] grid-cols-9 gap-0.5 overflow-y-auto">
             {EMOJI.map((emoji) => (
@@ -61,6 +67,7 @@ export function EmojiPicker({
                 key={emoji.code}
                 type="button"
                 onClick={() => {
+                  picked.current = true;
                   setOpen(false);
                   onPick(emoji.char);
                 }}
