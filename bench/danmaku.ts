@@ -4,7 +4,10 @@
 // requestAnimationFrame; the figure is the median of the per-second frame counts, plus the worst second,
 // the 99th-percentile frame time, lines shown and dropped (no free lane). Target: median ≥ 55 fps.
 // A control phase first counts frames of the same page with no danmaku, so a busy machine (other
-// processes on the 2 cores) shows as a low floor rather than as the renderer's cost.
+// processes on the 2 cores) shows as a low floor rather than as the renderer's cost; a second control moves
+// 60 laid-out lines as one composited layer with no new lines — the compositing any danmaku costs per frame
+// (an idle page draws no frames at all, so the first control is no floor for moving pixels). The main
+// thread's time per kind of work (CDP Performance metrics) is reported for the idle and danmaku phases.
 // Usage: npx tsx bench/danmaku.ts   (CHROMIUM_PATH overrides /usr/bin/chromium)
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -51,9 +54,9 @@ async function main() {
     );
     // tsx keeps function names with a `__name` helper the page does not have.
     await page.addScriptTag({ content: `window.__name = (f) => f;\n${engineScript()}` });
-    const measure = (withDanmaku: boolean, seconds: number) =>
+    const measure = (withDanmaku: boolean, seconds: number, movingFloor = false) =>
       page.evaluate(
-        async ({ rate, seconds, lines, withDanmaku }) => {
+        async ({ rate, seconds, lines, withDanmaku, movingFloor }) => {
           type Engine = {
             push: (text: string) => boolean;
             setSettings: (s: object) => void;
@@ -63,6 +66,23 @@ async function main() {
             .DanmakuEngine;
           const engine = new Engine(document.getElementById('stage')!);
           engine.setSettings({ area: 3, size: 2, opacity: 100 });
+          // The floor of any danmaku: about as many lines as the engine keeps on screen, already laid
+          // out, moving as one composited layer — what the compositor must draw every frame anyway.
+          const floor = movingFloor ? document.createElement('div') : null;
+          if (floor) {
+            floor.style.cssText = 'position:absolute;left:0;top:0;height:100%;will-change:transform';
+            for (let index = 0; index < 60; index += 1) {
+              const span = document.createElement('span');
+              span.textContent = `${lines[index % lines.length]} ${index}`;
+              span.style.cssText = `position:absolute;white-space:pre;color:#fff;text-shadow:1px 1px 0 rgba(0,0,0,.9);font:500 20px/1.5 system-ui,sans-serif;left:${(index % 5) * 300 + (index % 12) * 40}px;top:${(index % 12) * 30}px`;
+              floor.appendChild(span);
+            }
+            document.getElementById('stage')!.appendChild(floor);
+            floor.animate([{ transform: 'translateX(0)' }, { transform: 'translateX(-3000px)' }], {
+              duration: seconds * 1000,
+              easing: 'linear',
+            });
+          }
           let shown = 0;
           let dropped = 0;
           let sent = 0;
@@ -86,6 +106,7 @@ async function main() {
           });
           clearInterval(feeder);
           engine.destroy();
+          floor?.remove();
           const perSecond = Array.from(
             { length: seconds },
             (_, second) =>
@@ -98,15 +119,36 @@ async function main() {
             .sort((a, b) => a - b);
           return { perSecond, p99FrameMs: gaps[Math.floor(gaps.length * 0.99)]!, sent, shown, dropped };
         },
-        { rate: RATE, seconds, lines: LINES, withDanmaku },
+        { rate: RATE, seconds, lines: LINES, withDanmaku, movingFloor },
       );
     const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    // The profile: Chromium's main-thread time per kind of work (CDP Performance metrics) over a phase.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const metrics = async () =>
+      Object.fromEntries(
+        (await cdp.send('Performance.getMetrics')).metrics.map((metric) => [metric.name, metric.value]),
+      );
+    const MAIN_THREAD = ['TaskDuration', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration'];
+    const perSecondMs = (before: Record<string, number>, after: Record<string, number>, seconds: number) =>
+      Object.fromEntries(
+        [
+          ...MAIN_THREAD.map((name) => [name, ((after[name]! - before[name]!) * 1000) / seconds]),
+          ['Layouts', (after.LayoutCount! - before.LayoutCount!) / seconds],
+          ['StyleRecalcs', (after.RecalcStyleCount! - before.RecalcStyleCount!) / seconds],
+        ].map(([name, value]) => [name, Number((value as number).toFixed(1))]),
+      );
+    const controlStart = await metrics();
     const control = await measure(false, 8);
+    const controlProfile = perSecondMs(controlStart, await metrics(), 8);
+    const movingFloor = await measure(false, 8, true);
+    const runningStart = await metrics();
     const running = measure(true, SECONDS);
     // One look at the screen near the end (one frame's hiccup in one second; the median is unmoved).
     await page.waitForTimeout((SECONDS - 2) * 1000);
     await page.screenshot({ path: path.join(__dirname, 'results/danmaku.png') });
     const result = await running;
+    const runningProfile = perSecondMs(runningStart, await metrics(), SECONDS);
     const sorted = [...result.perSecond].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)]!;
     const figures = {
@@ -115,6 +157,7 @@ async function main() {
       seconds: SECONDS,
       viewport: '1440x900',
       control_median_fps_no_danmaku: medianOf(control.perSecond),
+      control_median_fps_moving_layer_no_new_lines: medianOf(movingFloor.perSecond),
       median_fps: median,
       worst_second_fps: sorted[0],
       p99_frame_ms: Number(result.p99FrameMs.toFixed(1)),
@@ -122,6 +165,8 @@ async function main() {
       lines_shown: result.shown,
       lines_dropped_no_free_lane: result.dropped,
       target_met: median >= 55,
+      main_thread_ms_per_second_no_danmaku: controlProfile,
+      main_thread_ms_per_second_danmaku: runningProfile,
     };
     writeFileSync(path.join(__dirname, 'results/danmaku.json'), `${JSON.stringify(figures, null, 2)}\n`);
     console.log(JSON.stringify(figures, null, 2));

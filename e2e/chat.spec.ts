@@ -179,3 +179,50 @@ test('the anchor turns slow mode on in the anchor centre and viewers see it in t
   await chat.getByRole('button', { name: '发送' }).click();
   await expect(chat.getByTestId('chat-error')).toHaveText(/^慢速模式已开启，请 \d+ 秒后再发言$/);
 });
+
+test('the 私信 button on a chat card opens a private conversation with that viewer', async ({ browser }) => {
+  const { roomId } = await freshRoom(browser);
+  const alice = await freshUserPage(browser, `小芳${randomInt(1e6)}`);
+  const bob = await freshUserPage(browser, `小刚${randomInt(1e6)}`);
+  const aliceChat = await enter(alice.page, roomId, alice.user.nickname);
+  await enter(bob.page, roomId, bob.user.nickname);
+
+  await say(bob.page, '有人一起看下半场吗');
+  await aliceChat
+    .getByTestId('chat-line')
+    .filter({ hasText: '有人一起看下半场吗' })
+    .getByTestId('chat-name')
+    .click();
+  const card = alice.page.getByTestId('user-card');
+  await expect(card).toContainText(bob.user.nickname);
+  await card.getByRole('button', { name: '私信' }).click();
+
+  // The overlay opens on the conversation with Bob (made on first use), ready to write.
+  const overlay = alice.page.getByTestId('im-overlay');
+  const thread = overlay.getByTestId('message-thread');
+  await expect(thread.getByRole('heading', { name: bob.user.nickname })).toBeVisible();
+  await expect(overlay.getByTestId('conversation').filter({ hasText: bob.user.nickname })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  if (shots) await alice.page.screenshot({ path: `${shots}/chat-card-pm.png` });
+  const box = thread.getByPlaceholder('输入消息，Enter 发送，Shift+Enter 换行');
+  await box.fill('我也在看，加个好友');
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+  await expect(
+    thread.getByTestId('message-list').getByText('我也在看，加个好友', { exact: true }),
+  ).toBeVisible();
+
+  // Bob has it among his private chats, from Alice.
+  await bob.page.goto('/chat-chat');
+  const fromAlice = bob.page.getByTestId('conversation').filter({ hasText: alice.user.nickname });
+  await expect(fromAlice).toContainText('我也在看，加个好友');
+  await fromAlice.click();
+  await expect(
+    bob.page.getByTestId('message-list').getByText('我也在看，加个好友', { exact: true }),
+  ).toBeVisible();
+
+  await alice.page.context().close();
+  await bob.page.context().close();
+});

@@ -2,6 +2,8 @@
 // conversation of 40 messages pages 15 then older ones on scrolling to the top, opening it clears its
 // unread count, a message reaches a second tab of the recipient; a new follower shows in the message
 // centre and the top bar's badge clears once read.
+
+import { createGroup } from '@/lib/im/groups';
 import { imMessages } from '@/lib/im/schema';
 import { openConversation } from '@/lib/im/service';
 import { freshUserPage } from './accounts';
@@ -19,6 +21,8 @@ const listening = (page: import('@playwright/test').Page) =>
 test('a conversation pages 15 at a time, clears its unread count and reaches every tab', async ({
   browser,
 }) => {
+  // Two people, three tabs and the emoji picker on a busy 2-core machine.
+  test.setTimeout(360_000);
   const alice = await freshUserPage(browser, `艾丽斯${Date.now() % 10_000}`);
   const bob = await freshUserPage(browser, `鲍勃${Date.now() % 10_000}`);
   const start = Date.now() - 3 * 3600_000;
@@ -86,6 +90,31 @@ test('a conversation pages 15 at a time, clears its unread count and reaches eve
   await expect(overlay.locator('b')).toHaveCount(0);
   // Bob has it open, so Alice sees it read.
   await expect(alice.page.getByTestId('read-state').last()).toHaveText('已读');
+
+  // The room chat's emoji picker: the emoji goes in at the caret and arrives as its Twemoji image.
+  await box.fill('好球');
+  await box.press('Home');
+  await alice.page.getByRole('button', { name: '表情' }).click();
+  await expect(alice.page.getByTestId('emoji-picker').getByRole('button')).toHaveCount(142);
+  await alice.page.screenshot({ path: 'test-results/pm-emoji.png' });
+  await alice.page.getByTestId('emoji-picker').getByRole('button', { name: '⚽' }).click();
+  // A pick closes the picker and gives the caret back to the box.
+  await expect(alice.page.getByTestId('emoji-picker')).toHaveCount(0);
+  await expect(box).toHaveValue('⚽好球');
+  await expect(box).toBeFocused();
+  await box.press('Enter');
+  await expect(
+    overlay.getByTestId('message').filter({ hasText: '好球' }).locator('img[alt="⚽"]'),
+  ).toBeVisible();
+  // And from the overlay: Bob answers with an emoji alone.
+  await overlay.getByRole('button', { name: '表情' }).click();
+  await secondTab.getByTestId('emoji-picker').getByRole('button', { name: '👍' }).click();
+  // The overlay stays open with the emoji in its box.
+  await expect(overlay.getByPlaceholder('输入消息，Enter 发送，Shift+Enter 换行')).toHaveValue('👍');
+  await overlay.getByPlaceholder('输入消息，Enter 发送，Shift+Enter 换行').press('Enter');
+  await expect(
+    alice.page.getByTestId('message-list').getByTestId('message').last().locator('img[alt="👍"]'),
+  ).toBeVisible();
   await secondTab.screenshot({ path: 'test-results/pm-overlay.png' });
 
   await alice.page.context().close();
@@ -118,4 +147,50 @@ test('the message centre shows a new follower and the badge clears once read', a
 
   await anchor.page.context().close();
   await fan.page.context().close();
+});
+
+test('a member invites a contact into an existing group from its info panel', async ({ browser }) => {
+  const suffix = Date.now() % 10_000;
+  const owner = await freshUserPage(browser, `群主${suffix}`);
+  const member = await freshUserPage(browser, `群友${suffix}`);
+  const newcomer = await freshUserPage(browser, `新朋友${suffix}`);
+  const groupName = `周末看球${suffix}`;
+  // The member has talked to the newcomer before, so the newcomer is in the member's address book.
+  await withDatabase(async (db) => {
+    const now = new Date();
+    await createGroup(db, owner.user.id, { name: groupName, userIds: [member.user.id] }, now);
+    await openConversation(db, member.user.id, newcomer.user.id, now);
+  });
+
+  const { page } = member;
+  await page.goto('/chat-chat');
+  await page.getByTestId('conversation').filter({ hasText: groupName }).click();
+  await page.getByRole('button', { name: '群信息' }).click();
+  const info = page.getByTestId('group-info');
+  await expect(info.getByText('2 位成员')).toBeVisible();
+  await expect(info.getByTestId('group-member').first()).toContainText(owner.user.nickname);
+  await expect(info.getByTestId('group-member').first()).toContainText('群主');
+
+  await info.getByRole('button', { name: '邀请', exact: true }).click();
+  const picker = info.getByTestId('invite-picker');
+  // Members already in are not offered.
+  await expect(picker.getByText(newcomer.user.nickname)).toBeVisible();
+  await expect(picker.getByText(owner.user.nickname)).toHaveCount(0);
+  await picker.getByText(newcomer.user.nickname).click();
+  await page.screenshot({ path: 'test-results/pm-group-invite.png' });
+  await picker.getByRole('button', { name: '邀请（1）' }).click();
+  await expect(info.getByRole('status')).toHaveText('已邀请 1 人入群');
+  await expect(info.getByText('3 位成员')).toBeVisible();
+  await expect(info.getByTestId('group-member').filter({ hasText: newcomer.user.nickname })).toBeVisible();
+  await page.screenshot({ path: 'test-results/pm-group-info.png' });
+
+  // The newcomer finds the group among their chats and can post in it.
+  await newcomer.page.goto('/chat-chat');
+  await newcomer.page.getByTestId('conversation').filter({ hasText: groupName }).click();
+  const box = newcomer.page.getByPlaceholder('输入消息，Enter 发送，Shift+Enter 换行');
+  await box.fill('大家好');
+  await box.press('Enter');
+  await expect(page.getByTestId('message-list').getByText('大家好', { exact: true })).toBeVisible();
+
+  for (const person of [owner, member, newcomer]) await person.page.context().close();
 });

@@ -2,8 +2,9 @@
 // labelled, live patches from pushes, favourites, settings and the goal pop-up. Pushes that must
 // arrive at a known moment are injected into the page's own socket by Playwright (routeWebSocket):
 // the browser code under test is the real one, and the server has no test-only entry.
-import type { Page, WebSocketRoute } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { tapSocket } from './socket-tap';
 
 /** Premier League, 4 January 2025 (openfootball 2024-25): Manchester City 4-1 West Ham (15:00 UK). */
 const PL_DAY = '/football?tab=results&day=2025-01-04';
@@ -28,23 +29,6 @@ const liveBoard = async (page: Page) => {
 
 const rowOf = (page: Page, home: string) =>
   page.getByTestId('score-row').filter({ has: page.getByTestId('home-team').filter({ hasText: home }) });
-
-/** Keeps the real socket and lets the test add frames of its own (socket.io: `42["message", …]`). */
-async function tapSocket(page: Page) {
-  const sockets: WebSocketRoute[] = [];
-  await page.routeWebSocket(/socket\.io/, (ws) => {
-    ws.connectToServer();
-    sockets.push(ws);
-  });
-  return {
-    push: async (message: unknown) => {
-      await expect.poll(() => sockets.length).toBeGreaterThan(0);
-      // The socket registers on connect; a frame sent before the client's handshake ends would be lost.
-      await page.waitForTimeout(1000);
-      for (const ws of sockets) ws.send(`42${JSON.stringify(['message', message])}`);
-    },
-  };
-}
 
 async function boardRows(page: Page, input: Record<string, unknown>) {
   const response = await page.request.post('/api/hot_match/all_match', { data: input });
@@ -199,6 +183,7 @@ test('settings switches are stored as spec §3 and show or hide what they contro
 });
 
 test('a goal push shows the pop-up on any page, with the chime when sound is on', async ({ page }) => {
+  test.setTimeout(90_000);
   await page.addInitScript(() => {
     localStorage.setItem('game', JSON.stringify({ red: true, voice: true, yellow: true }));
     const played: string[] = [];

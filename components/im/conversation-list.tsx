@@ -90,6 +90,7 @@ export function ConversationList({
                 type="button"
                 data-testid="conversation"
                 data-unread={conversation.unread}
+                aria-current={selectedId === conversation.conversationID ? 'true' : undefined}
                 onClick={() => onSelect(conversation)}
                 className={cn(
                   'flex h-14 w-full items-center gap-2.5 rounded-lg px-2 text-left',

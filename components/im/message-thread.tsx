@@ -3,15 +3,17 @@
 // their place), time labels for the first message and after gaps over 120 s, read marks, a composer
 // where Enter sends (Shift+Enter: new line), pictures from the reader's own uploads, and blocking.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ImagePlus, SendHorizontal } from 'lucide-react';
+import { ImagePlus, SendHorizontal, Users } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { EmojiPicker, insertAtCaret } from '@/components/live/chat/emoji-picker';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
 import { showsTimeLabel } from '@/lib/im/chat-time';
 import type { ImMessage } from '@/lib/realtime/events';
 import { type Conversation, conversationName, useChatTime } from './conversation-list';
+import { GroupInfo } from './group-info';
 import { MessageItem } from './message-item';
 import { ThreadActions } from './thread-actions';
 import { addToThread, type MessagePage } from './use-im-pushes';
@@ -29,6 +31,7 @@ export function MessageThread({ meId, conversation }: { meId: number; conversati
   const scroller = useRef<HTMLDivElement>(null);
   const keepFromBottom = useRef<number | null>(null);
   const [text, setText] = useState('');
+  const textField = useRef<HTMLTextAreaElement>(null);
 
   const thread = useInfiniteQuery({
     queryKey: queryKeys.im.messages(conversationId),
@@ -46,6 +49,7 @@ export function MessageThread({ meId, conversation }: { meId: number; conversati
   });
   const blocked = peerId !== null && Boolean(blocks.data?.some((row) => row.user_id === peerId));
   const dissolved = Boolean(conversation.group?.dissolved);
+  const [showInfo, setShowInfo] = useState(false);
 
   const messages: ImMessage[] = thread.data
     ? [...thread.data.pages].reverse().flatMap((page) => page.list)
@@ -121,98 +125,125 @@ export function MessageThread({ meId, conversation }: { meId: number; conversati
 
   const disabled = blocked || dissolved;
   return (
-    <section className="flex min-w-0 flex-1 flex-col" data-testid="message-thread">
-      <header className="flex h-12 shrink-0 items-center gap-2 border-b border-line px-4">
-        <h2 className="truncate font-medium text-ink-900">{conversationName(conversation)}</h2>
-        <ThreadActions meId={meId} conversation={conversation} blocked={blocked} />
-      </header>
-      <div
-        ref={scroller}
-        onScroll={onScroll}
-        data-testid="message-list"
-        className="min-h-0 flex-1 space-y-3 overflow-y-auto bg-canvas/60 px-4 py-3"
-      >
-        {thread.isPending ? (
-          <div className="space-y-3">
-            {[0, 1, 2].map((key) => (
-              <div key={key} className="h-10 w-48 animate-pulse rounded-lg bg-line" />
-            ))}
-          </div>
-        ) : (
-          <>
-            <p className="text-center text-xs text-ink-500" aria-live="polite">
-              {thread.isFetchingNextPage
-                ? t('messages.loadingOlder')
-                : thread.hasNextPage
-                  ? ''
-                  : messages.length
-                    ? t('messages.noMore')
-                    : t('messages.empty')}
-            </p>
-            {messages.map((message, index) => (
-              <MessageItem
-                key={message.id}
-                message={message}
-                mine={message.sender_id === meId}
-                showRead={conversation.type === 'C2C'}
-                timeLabel={
-                  showsTimeLabel(messages[index - 1]?.time, message.time) ? time(message.time) : null
-                }
-              />
-            ))}
-          </>
-        )}
-      </div>
-      <div className="shrink-0 border-t border-line bg-surface p-3">
-        {disabled ? (
-          <p className="py-4 text-center text-sm text-ink-500">
-            {dissolved ? t('composer.dissolved') : t('composer.blocked')}
-          </p>
-        ) : (
-          <>
-            <textarea
-              value={text}
-              maxLength={TEXT_MAX}
-              rows={3}
-              aria-label={t('composer.prompt')}
-              placeholder={t('composer.prompt')}
-              onChange={(event) => setText(event.target.value)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-                  event.preventDefault();
-                  sendText();
-                }
-              }}
-              className="block w-full resize-none rounded-md border border-line bg-surface px-3 py-2 text-sm outline-none focus:border-brand-400"
-            />
-            <div className="mt-2 flex items-center gap-2">
-              <label className="inline-flex h-8 cursor-pointer items-center gap-1 rounded-md px-2 text-sm text-ink-500 hover:bg-canvas hover:text-brand-600">
-                <ImagePlus aria-hidden className="size-4" />
-                {uploading ? t('composer.uploading') : t('composer.image')}
-                <input
-                  type="file"
-                  accept="image/png,image/jpeg,image/webp,image/gif"
-                  className="sr-only"
-                  data-testid="image-input"
-                  disabled={uploading}
-                  onChange={(event) => {
-                    const file = event.target.files?.[0];
-                    event.target.value = '';
-                    if (file) void sendPicture(file);
-                  }}
-                />
-              </label>
-              <span className="ml-auto text-xs text-ink-500 tabular-nums">
-                {text.length}/{TEXT_MAX}
-              </span>
-              <Button size="sm" onClick={sendText} disabled={!text.trim() || send.isPending}>
-                <SendHorizontal aria-hidden className="size-4" />
-                {t('composer.send')}
-              </Button>
+    <>
+      <section className="flex min-w-0 flex-1 flex-col" data-testid="message-thread">
+        <header className="flex h-12 shrink-0 items-center gap-2 border-b border-line px-4">
+          <h2 className="truncate font-medium text-ink-900">{conversationName(conversation)}</h2>
+          <ThreadActions meId={meId} conversation={conversation} blocked={blocked} />
+          {conversation.group && !dissolved ? (
+            <Button
+              size="sm"
+              variant={showInfo ? 'secondary' : 'ghost'}
+              aria-pressed={showInfo}
+              onClick={() => setShowInfo((open) => !open)}
+              className={conversation.group.owner_id === meId ? undefined : 'ml-auto'}
+            >
+              <Users aria-hidden className="size-4" />
+              {t('group.info')}
+            </Button>
+          ) : null}
+        </header>
+        <div
+          ref={scroller}
+          onScroll={onScroll}
+          data-testid="message-list"
+          className="min-h-0 flex-1 space-y-3 overflow-y-auto bg-canvas/60 px-4 py-3"
+        >
+          {thread.isPending ? (
+            <div className="space-y-3">
+              {[0, 1, 2].map((key) => (
+                <div key={key} className="h-10 w-48 animate-pulse rounded-lg bg-line" />
+              ))}
             </div>
-          </>
-        )}
-      </div>
-    </section>
+          ) : (
+            <>
+              <p className="text-center text-xs text-ink-500" aria-live="polite">
+                {thread.isFetchingNextPage
+                  ? t('messages.loadingOlder')
+                  : thread.hasNextPage
+                    ? ''
+                    : messages.length
+                      ? t('messages.noMore')
+                      : t('messages.empty')}
+              </p>
+              {messages.map((message, index) => (
+                <MessageItem
+                  key={message.id}
+                  message={message}
+                  mine={message.sender_id === meId}
+                  showRead={conversation.type === 'C2C'}
+                  timeLabel={
+                    showsTimeLabel(messages[index - 1]?.time, message.time) ? time(message.time) : null
+                  }
+                />
+              ))}
+            </>
+          )}
+        </div>
+        <div className="shrink-0 border-t border-line bg-surface p-3">
+          {disabled ? (
+            <p className="py-4 text-center text-sm text-ink-500">
+              {dissolved ? t('composer.dissolved') : t('composer.blocked')}
+            </p>
+          ) : (
+            <>
+              <textarea
+                ref={textField}
+                value={text}
+                maxLength={TEXT_MAX}
+                rows={3}
+                aria-label={t('composer.prompt')}
+                placeholder={t('composer.prompt')}
+                onChange={(event) => setText(event.target.value)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                    event.preventDefault();
+                    sendText();
+                  }
+                }}
+                className="block w-full resize-none rounded-md border border-line bg-surface px-3 py-2 text-sm outline-none focus:border-brand-400"
+              />
+              <div className="mt-2 flex items-center gap-2">
+                <EmojiPicker
+                  label={t('composer.emoji')}
+                  disabled={send.isPending}
+                  onPick={(char) => insertAtCaret(textField.current, text, char, TEXT_MAX, setText)}
+                />
+                <label className="inline-flex h-8 cursor-pointer items-center gap-1 rounded-md px-2 text-sm text-ink-500 hover:bg-canvas hover:text-brand-600">
+                  <ImagePlus aria-hidden className="size-4" />
+                  {uploading ? t('composer.uploading') : t('composer.image')}
+                  <input
+                    type="file"
+                    accept="image/png,image/jpeg,image/webp,image/gif"
+                    className="sr-only"
+                    data-testid="image-input"
+                    disabled={uploading}
+                    onChange={(event) => {
+                      const file = event.target.files?.[0];
+                      event.target.value = '';
+                      if (file) void sendPicture(file);
+                    }}
+                  />
+                </label>
+                <span className="ml-auto text-xs text-ink-500 tabular-nums">
+                  {text.length}/{TEXT_MAX}
+                </span>
+                <Button size="sm" onClick={sendText} disabled={!text.trim() || send.isPending}>
+                  <SendHorizontal aria-hidden className="size-4" />
+                  {t('composer.send')}
+                </Button>
+              </div>
+            </>
+          )}
+        </div>
+      </section>
+      {showInfo && conversation.group && !dissolved ? (
+        <GroupInfo
+          groupId={conversationId}
+          name={conversation.group.name}
+          onClose={() => setShowInfo(false)}
+        />
+      ) : null}
+    </>
   );
 }

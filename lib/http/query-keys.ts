@@ -44,6 +44,7 @@ export const queryKeys = {
     messages: (conversationId: number) => ['im', 'messages', conversationId] as const,
     blocks: ['im', 'blocks'] as const,
     contacts: (list: string) => ['im', 'contacts', list] as const,
+    groupMembers: (groupId: number) => ['im', 'group-members', groupId] as const,
     notices: (kind: string) => ['im', 'notices', kind] as const,
   },
 };

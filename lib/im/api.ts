@@ -15,6 +15,7 @@ import {
   createGroup,
   crossCorrelation,
   destroyGroup,
+  groupMembers,
   joinRoomGroup,
   myRoomGroups,
   recommendGroups,
@@ -349,6 +350,20 @@ function registerGroupRoutes(app: OpenAPIHono<AppEnv>) {
         { groupId: input.group_id, userIds: input.user_ids },
         c.var.now,
       ),
+  );
+  defineRoute(
+    app,
+    {
+      path: '/api/im/groupMembers',
+      effect: 'read',
+      methods: ['post', 'get'],
+      tag,
+      summary: 'A group’s members (for a member), the owner first',
+      middleware: user,
+      input: z.object({ group_id: id }),
+      output: z.array(contactSchema.extend({ is_owner: z.boolean() })),
+    },
+    (c, input) => groupMembers(c.var.db, c.var.user!.id, input.group_id),
   );
   defineRoute(
     app,

@@ -72,6 +72,19 @@ async function addMembers(db: DbOrTx, groupId: number, inviterId: number, userId
   return added.length;
 }
 
+/** `im/groupMembers`: a group's members for one of them, the owner first, then by joining. */
+export async function groupMembers(db: DbOrTx, userId: number, groupId: number) {
+  const group = await liveGroup(db, groupId);
+  await memberConversation(db, userId, group.id);
+  const rows = await db
+    .select({ ...contactFields, joinedAt: imMembers.joinedAt })
+    .from(imMembers)
+    .innerJoin(users, eq(users.id, imMembers.userId))
+    .where(eq(imMembers.conversationId, group.id))
+    .orderBy(sql`${users.id} = ${group.ownerId} desc`, imMembers.joinedAt, users.id);
+  return rows.map((row) => ({ ...presentContact(row), is_owner: row.id === group.ownerId }));
+}
+
 async function assertMayOwnAnother(db: DbOrTx, ownerId: number) {
   const [{ owned } = { owned: 0 }] = await db
     .select({ owned: count() })
@@ -109,10 +122,12 @@ export async function addGroupUsers(
 ) {
   const group = await liveGroup(db, input.groupId);
   await memberConversation(db, userId, group.id);
-  return db.transaction(async (tx) => ({
-    group_id: group.id,
-    added: await addMembers(tx, group.id, userId, input.userIds, now),
-  }));
+  return db.transaction(async (tx) => {
+    const added = await addMembers(tx, group.id, userId, input.userIds, now);
+    // Everyone asked for is in already (or only the inviter was named): say so rather than "0 added".
+    if (added === 0) throw new DomainError('IM_GROUP_ALREADY_MEMBERS');
+    return { group_id: group.id, added };
+  });
 }
 
 /** `group/destroyGroupNew`: the owner dissolves the group; its history stays, sending stops. */

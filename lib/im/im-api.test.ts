@@ -399,6 +399,93 @@ describe('groups', () => {
     expect(await storedMessages()).toBe(before);
   });
 
+  it('invites more members into an existing group and lists them', async () => {
+    const [owner, friend] = await pair();
+    const [newcomer, second] = await pair();
+    const outsider = await makeSignedInUser(testDb.db);
+    const made = await post<Group>('/api/group/addgroup', owner.token, {
+      name: '德比观赛群',
+      user_ids: [friend.user.id],
+    });
+    const groupId = made.body.data.group_id;
+    const members = () =>
+      post<{ user_id: number; is_owner: boolean }[]>('/api/im/groupMembers', owner.token, {
+        group_id: groupId,
+      });
+
+    // A member who is not the owner invites two more; they can read and post straight away.
+    const invited = await post('/api/group/addGroupUser', friend.token, {
+      group_id: groupId,
+      user_ids: [newcomer.user.id, second.user.id],
+    });
+    expect(invited.body).toMatchObject({ code: 0, data: { group_id: groupId, added: 2 } });
+    expect((await members()).body.data).toEqual([
+      expect.objectContaining({ user_id: owner.user.id, is_owner: true }),
+      expect.objectContaining({ user_id: friend.user.id, is_owner: false }),
+      expect.objectContaining({ user_id: newcomer.user.id, is_owner: false }),
+      expect.objectContaining({ user_id: second.user.id, is_owner: false }),
+    ]);
+    expect(
+      (await post('/api/im/send', newcomer.token, { conversation_id: groupId, text: '来了' })).body.code,
+    ).toBe(0);
+
+    // Someone outside the group can neither invite nor see who is in it.
+    const notMember = await post('/api/group/addGroupUser', outsider.token, {
+      group_id: groupId,
+      user_ids: [outsider.user.id],
+    });
+    expect(notMember.body.msg).toBe("You're not a member of this conversation");
+    const peek = await post('/api/im/groupMembers', outsider.token, { group_id: groupId });
+    expect(peek.body.msg).toBe("You're not a member of this conversation");
+
+    // Inviting people who are in already is refused with a clear message; a mix adds only the new one.
+    const already = await post('/api/group/addGroupUser', owner.token, {
+      group_id: groupId,
+      user_ids: [friend.user.id, owner.user.id],
+    });
+    expect(already.body.msg).toBe('Everyone you invited is already in the group');
+    const mixed = await post('/api/group/addGroupUser', owner.token, {
+      group_id: groupId,
+      user_ids: [friend.user.id, outsider.user.id],
+    });
+    expect(mixed.body.data).toEqual({ group_id: groupId, added: 1 });
+    expect((await members()).body.data).toHaveLength(5);
+
+    // Bad ids: an unknown user, an unknown group, malformed ids; nothing is added.
+    const unknownUser = await post('/api/group/addGroupUser', owner.token, {
+      group_id: groupId,
+      user_ids: [2_000_000_000],
+    });
+    expect(unknownUser.body.msg).toBe("That user doesn't exist");
+    const unknownGroup = await post('/api/group/addGroupUser', owner.token, {
+      group_id: 2_000_000_000,
+      user_ids: [outsider.user.id],
+    });
+    expect(unknownGroup.body.msg).toBe("That group doesn't exist or was dissolved");
+    for (const body of [
+      { group_id: 'abc', user_ids: [outsider.user.id] },
+      { group_id: groupId, user_ids: ['x'] },
+      { group_id: groupId, user_ids: [-1] },
+      { group_id: groupId },
+    ]) {
+      expect((await post('/api/group/addGroupUser', owner.token, body)).body.code).toBe(1);
+    }
+    expect((await post('/api/im/groupMembers', owner.token, { group_id: 0 })).body.code).toBe(1);
+    expect(
+      (await post('/api/group/addGroupUser', undefined, { group_id: groupId, user_ids: [1] })).body.code,
+    ).toBe(700);
+    expect((await members()).body.data).toHaveLength(5);
+
+    // A dissolved group takes nobody new.
+    await post('/api/group/destroyGroupNew', owner.token, { group_id: groupId });
+    const late = await makeSignedInUser(testDb.db);
+    const afterDissolve = await post('/api/group/addGroupUser', owner.token, {
+      group_id: groupId,
+      user_ids: [late.user.id],
+    });
+    expect(afterDissolve.body.msg).toBe("That group doesn't exist or was dissolved");
+  });
+
   it('lists the address book and recommendations', async () => {
     const [alice, bob] = await pair();
     const anchor = await makeSignedInUser(testDb.db, { isAnchor: true, nickname: 'star-anchor' });

@@ -2,8 +2,8 @@
 // a single layer translated by one compositor-only animation (Web Animations API) — each placed where
 // the right edge is at the moment it arrives: no animation, layer or per-frame work per line, so 50
 // lines a second cost the main thread almost nothing and the compositor one layer. A strip takes lines
-// for 20 s, then a fresh one does; a strip whose lines are all gone is removed and its nodes go back to
-// a pool for reuse. The stage's size is read on resize only, never per line or per frame; widths come
+// for 120 s, then a fresh one does; a line that has left the stage goes back to a pool for reuse, and a
+// strip whose lines are all gone is removed. The stage's size is read on resize only, never per line or per frame; widths come
 // from canvas text metrics. A line that enters behind another in its lane never catches it: a lane
 // takes a new line once the previous one's tail has cleared the right edge (no overlap), at most four
 // at a time. Lines that find no free lane are dropped, as Bilibili and Douyu do when the screen is full.
@@ -31,8 +31,11 @@ const GAP_PX = 24;
 const MAX_ON_SCREEN = 240;
 /** At most this many lines in one lane at a time (short lines could otherwise crowd a lane). */
 const MAX_PER_LANE = 4;
-/** A strip takes new lines for this long, then the next strip does; old strips go once empty. */
-const STRIP_SECONDS = 20;
+/**
+ * A strip takes new lines for this long, then the next strip does; old strips go once empty. Long, so
+ * that two strips (two layers the compositor draws every frame) overlap only while one empties.
+ */
+const STRIP_SECONDS = 120;
 /** A strip's animation is this long (far past any line's crossing); it is removed well before. */
 const STRIP_LIFETIME_SECONDS = 3600;
 /** Nodes kept for reuse. */
@@ -52,7 +55,8 @@ type Strip = {
   acceptUntil: number;
   /** Danmaku-clock time at which its last line has left the stage. */
   emptyAt: number;
-  nodes: HTMLSpanElement[];
+  /** Its lines, each with the danmaku-clock time it has left the stage. */
+  nodes: { element: HTMLSpanElement; gone: number }[];
 };
 
 export class DanmakuEngine {
@@ -78,7 +82,9 @@ export class DanmakuEngine {
     Object.assign(this.layer.style, {
       position: 'absolute',
       inset: '0',
-      overflow: 'hidden',
+      // clip, not hidden: a hidden box is a scroll container whose extents (the strips run far to the
+      // right) the compositor's scroll tree would update on every commit.
+      overflow: 'clip',
       pointerEvents: 'none',
       contain: 'strict',
     });
@@ -149,9 +155,19 @@ export class DanmakuEngine {
     return strip;
   }
 
-  /** Strips whose lines have all left the stage give their nodes back to the pool. */
+  /**
+   * Lines that have left the stage go back to the pool (a strip lives long); strips whose lines have
+   * all left are removed.
+   */
   private sweep() {
     const now = this.now();
+    for (const strip of this.strips) {
+      const kept = strip.nodes.filter((node) => node.gone > now);
+      if (kept.length === strip.nodes.length) continue;
+      for (const node of strip.nodes) if (node.gone <= now) this.release(node.element);
+      this.onScreen -= strip.nodes.length - kept.length;
+      strip.nodes = kept;
+    }
     this.strips = this.strips.filter((strip) => {
       if (now < strip.acceptUntil || now < strip.emptyAt) return true;
       this.retire(strip);
@@ -163,9 +179,14 @@ export class DanmakuEngine {
     }
   }
 
+  private release(element: HTMLSpanElement) {
+    element.remove();
+    if (this.pool.length < POOL_MAX) this.pool.push(element);
+  }
+
   private retire(strip: Strip) {
     strip.animation.cancel();
-    for (const node of strip.nodes) if (this.pool.length < POOL_MAX) this.pool.push(node);
+    for (const node of strip.nodes) this.release(node.element);
     this.onScreen -= strip.nodes.length;
     strip.element.remove();
   }
@@ -212,9 +233,9 @@ export class DanmakuEngine {
       borderRadius: options.own ? '4px' : '',
     });
     strip.element.appendChild(element);
-    strip.nodes.push(element);
     this.onScreen += 1;
     const gone = now + ((this.width + lineWidth) / SPEED) * 1000;
+    strip.nodes.push({ element, gone });
     strip.emptyAt = Math.max(strip.emptyAt, gone);
     this.lanes[lane]!.freeAt = now + ((lineWidth + GAP_PX) / SPEED) * 1000;
     this.lanes[lane]!.until.push(gone);

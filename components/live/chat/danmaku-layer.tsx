@@ -78,7 +78,7 @@ export function DanmakuLayer({ roomId }: { roomId: number }) {
     <div
       ref={hostRef}
       data-show={settings.show ? 'true' : 'false'}
-      className="pointer-events-none absolute inset-0 z-[5] overflow-hidden"
+      className="pointer-events-none absolute inset-0 z-[5] overflow-clip"
     />
   );
 }

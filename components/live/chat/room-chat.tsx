@@ -17,7 +17,7 @@ import { appStore, loginDialogAtom } from '@/lib/store/atoms';
 import { type ChatChannel, channelParams, listenToChannel, relayToChannel } from './channel-socket';
 import { ChatText } from './chat-text';
 import { DanmakuMenu } from './danmaku-menu';
-import { EmojiPicker } from './emoji-picker';
+import { EmojiPicker, insertAtCaret } from './emoji-picker';
 import { FanBadge } from './fan-badge';
 import { GiftLine } from './gift-line';
 import { NobleBadge } from './noble-badge';
@@ -293,17 +293,7 @@ export function RoomChat({
     await api.post('api/chat/deleteMessage', { id }).catch(() => {});
   };
 
-  const insertEmoji = (char: string) => {
-    const input = inputRef.current;
-    const start = input?.selectionStart ?? draft.length;
-    const end = input?.selectionEnd ?? draft.length;
-    const next = (draft.slice(0, start) + char + draft.slice(end)).slice(0, MESSAGE_MAX);
-    setDraft(next);
-    requestAnimationFrame(() => {
-      input?.focus();
-      input?.setSelectionRange(start + char.length, start + char.length);
-    });
-  };
+  const insertEmoji = (char: string) => insertAtCaret(inputRef.current, draft, char, MESSAGE_MAX, setDraft);
 
   const mutedText = state?.muted
     ? state.muted_until
@@ -427,7 +417,7 @@ export function RoomChat({
           </p>
         ) : (
           <form onSubmit={send} className="flex items-center gap-1">
-            <EmojiPicker onPick={insertEmoji} disabled={sending} />
+            <EmojiPicker onPick={insertEmoji} disabled={sending} label={t('emoji')} />
             <label className="relative min-w-0 flex-1">
               <span className="sr-only">{t('messagePrompt')}</span>
               <input
