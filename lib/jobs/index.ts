@@ -43,10 +43,10 @@ export const jobs: Job[] = [
     name: 'prune-sign-in-guards',
     everyMs: 15 * 60 * 1000,
     run: async (db) => {
-      await pruneCaptchaUses(db);
-      await pruneRateEvents(db);
+      await pruneCaptchaUses(db, new Date());
+      await pruneRateEvents(db, new Date());
       await pruneRateLimits(db);
-      await pruneQrLogins(db);
+      await pruneQrLogins(db, new Date());
     },
   },
   {
