@@ -105,6 +105,9 @@ export function registerApplicationRoutes(app: OpenAPIHono<AppEnv>) {
       output: applicationView,
     },
     async (c, input) => {
+      // The schema has no clock: a resident ID's birth date is checked against the request's day here.
+      const birth = /^\d{17}[\dX]$/.test(input.id_number) ? checkCnId(input.id_number, c.var.now) : null;
+      if (birth?.status === 'failed') throw new DomainError(birth.reason);
       const row = await submitApplication(
         c.var.db,
         c.var.user!.id,

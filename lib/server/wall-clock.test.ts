@@ -10,7 +10,8 @@ const ROOT = path.join(__dirname, '..');
 /** Where reading the wall clock is the point, and why. */
 const COMPOSITION_POINTS: Record<string, string> = {
   'api/app.ts': "the API's clock (`systemClock`): every request's `now` comes from here",
-  'accounts/current-user.ts': "a page render's edge: the session is checked at the instant the page is asked for",
+  'accounts/current-user.ts':
+    "a page render's edge: the session is checked at the instant the page is asked for",
   'jobs/index.ts': 'the job scheduler: each turn of a job is given the instant it runs at',
   'seed/index.ts': 'the demo seed command: the data is seeded around the moment it is run',
   'media/server.ts': "the media server's process edge: publish and finish events arrive in real time",
