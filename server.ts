@@ -90,9 +90,10 @@ async function main() {
     const io = config.ROLES.includes('realtime')
       ? createGateway(server, {
           adapter: adapter?.adapter,
-          resolveUser: (token) => findSessionUser(db, token),
+          // The socket layer's edge: each connection is checked at the instant it arrives.
+          resolveUser: (token) => findSessionUser(db, token, new Date()),
           resolveChatSignature: (chatId, sig) => resolveChatSignature(db, chatId, sig, new Date()),
-          claimQrLogin: (code, socketId) => claimQrListener(db, code, socketId),
+          claimQrLogin: (code, socketId) => claimQrListener(db, code, socketId, new Date()),
           mayJoinRoom: async (roomId, userId) => !(await isKickedOut(db, roomId, userId, new Date())),
           nobleTierOf: async (userId) => (await nobleTiers(db, [userId], new Date())).get(userId) ?? 0,
         })

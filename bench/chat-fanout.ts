@@ -99,10 +99,10 @@ async function portalServer() {
     )
     .returning({ id: users.id });
   const tokens = [];
-  for (const sender of senders) tokens.push((await createSession(db, sender.id)).token);
+  for (const sender of senders) tokens.push((await createSession(db, sender.id, new Date())).token);
   const app = createApiApp({ db: () => db });
   const server = serveFetch(app);
-  const gateway = createGateway(server, { resolveUser: (token) => findSessionUser(db, token) });
+  const gateway = createGateway(server, { resolveUser: (token) => findSessionUser(db, token, new Date()) });
   installGateway(gateway);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   process.on('SIGTERM', async () => {

@@ -36,7 +36,7 @@ async function main() {
     )
     .returning({ id: users.id });
   const tokens: string[] = [];
-  for (const s of senders) tokens.push((await createSession(db, s.id)).token);
+  for (const s of senders) tokens.push((await createSession(db, s.id, new Date())).token);
   const app = createApiApp({ db: () => db });
   let n = 0;
   const send = async (token: string) => {

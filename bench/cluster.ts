@@ -76,7 +76,7 @@ async function serve(mode: 'bare' | 'portal', databaseUrl?: string, redisUrl?: s
     const adapter = redis ? await redisAdapter(redis) : undefined;
     const api = await serveApi(createApiApp({ db: () => db }), 0);
     const io = createGateway(server, {
-      resolveUser: (token) => findSessionUser(db, token),
+      resolveUser: (token) => findSessionUser(db, token, new Date()),
       adapter: adapter?.adapter,
     });
     installGateway(io);
@@ -220,7 +220,7 @@ async function scene(): Promise<Scene & { stop: () => Promise<void> }> {
     )
     .returning({ id: users.id });
   const tokens: string[] = [];
-  for (const sender of senders) tokens.push((await createSession(db, sender.id)).token);
+  for (const sender of senders) tokens.push((await createSession(db, sender.id, new Date())).token);
   await pool.end();
   const redis = await startRedis();
   return {

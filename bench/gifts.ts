@@ -65,7 +65,7 @@ async function main() {
             now: new Date(),
             prepare: async () => ({ legs: [mintLeg(user.id, 'star', 1_000_000)], result: {} }),
           });
-          senders.push({ token: (await createSession(db, user.id)).token, room: room.id });
+          senders.push({ token: (await createSession(db, user.id, new Date())).token, room: room.id });
         }
       const latencies: number[] = [];
       let next = 0;

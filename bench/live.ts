@@ -467,7 +467,7 @@ async function main() {
       1,
     );
     const [anchor] = await db.select().from(users).where(eq(users.mobile, '13800000002'));
-    const { roomId, streamKey } = await rotateStreamKey(db, anchor!.id);
+    const { roomId, streamKey } = await rotateStreamKey(db, anchor!.id, new Date());
     // An ended room would play its latest replay while the viewer waits: open it ("not started").
     await startRoom(db, anchor!.id, {}, new Date());
     // Rotated from outside the portal: its media server picks new keys up within 3 s.

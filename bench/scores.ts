@@ -10,7 +10,7 @@ import { chromium } from 'playwright-core';
 import { io } from 'socket.io-client';
 import { createDb, runMigrations } from '@/lib/db';
 import { bootDatabase } from '@/lib/db/bootstrap';
-import { importOpenfootball } from '@/lib/feeds/openfootball/import';
+import { defaultOpenfootballDir, importOpenfootball } from '@/lib/feeds/openfootball/import';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3291);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -32,7 +32,7 @@ async function importTime() {
   try {
     await runMigrations(db);
     const started = Date.now();
-    const files = await importOpenfootball(db);
+    const files = await importOpenfootball(db, defaultOpenfootballDir(), new Date());
     results['openfootball import, every shared file (fresh database)'] =
       `${((Date.now() - started) / 1000).toFixed(1)} s for ${files.length} files`;
     const { rows } = await db.execute<{ day: string; matches: number }>(sql`

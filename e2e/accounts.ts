@@ -18,7 +18,7 @@ export async function freshUserPage(
       .insert(users)
       .values({ mobile, nickname, ...overrides })
       .returning();
-    return { user: created!, token: (await createSession(db, created!.id)).token };
+    return { user: created!, token: (await createSession(db, created!.id, new Date())).token };
   });
   const context = await browser.newContext({
     baseURL: E2E_BASE_URL,

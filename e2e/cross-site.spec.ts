@@ -79,7 +79,7 @@ async function newUser(nickname: string, isAnchor = false) {
 async function victim(browser: Browser) {
   const user = await newUser(`受害主播${randomInt(1e6)}`, true);
   const { token, reservationId } = await withDatabase(async (db) => {
-    const session = await createSession(db, user.id);
+    const session = await createSession(db, user.id, new Date());
     // The portal under test runs on the real clock, so the reservation is dated from it.
     const serverNow = new Date();
     const reservation = await createReservation(
@@ -152,7 +152,9 @@ for (const [name, origin] of attackers) {
 
     // Login CSRF: the attacker's own session token pushed into the victim's browser.
     const intruder = await newUser(`攻击者${randomInt(1e6)}`);
-    const intruderToken = await withDatabase(async (db) => (await createSession(db, intruder.id)).token);
+    const intruderToken = await withDatabase(
+      async (db) => (await createSession(db, intruder.id, new Date())).token,
+    );
     await page.goto(attack(origin(), 'form', `${PORTAL}/api/user/useToken`, { token: intruderToken }));
     await landOnPortal(page, '/api/user/useToken');
 

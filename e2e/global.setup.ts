@@ -29,7 +29,7 @@ setup('seed and sign in each role', async () => {
         .select()
         .from(users)
         .where(and(eq(users.countryCode, '86'), eq(users.mobile, account.mobile)));
-      const { token, expiresAt } = await createSession(db, user!.id);
+      const { token, expiresAt } = await createSession(db, user!.id, new Date());
       const file = storageStatePath(account.key);
       fs.mkdirSync(path.dirname(file), { recursive: true });
       const { hostname } = new URL(E2E_BASE_URL);

@@ -12,7 +12,7 @@ async function main() {
   try {
     process.env.DATABASE_URL = database.url;
     await runMigrations(getDb());
-    const imported = await importOpenfootball(getDb(), target);
+    const imported = await importOpenfootball(getDb(), target, new Date());
     for (const file of imported) {
       console.log(
         `${file.file}: ${file.matches} matches, ${file.events} goals, ${file.teams} teams, ${file.squadPlayers} players`,

@@ -24,7 +24,7 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>) {
     },
     async (c) => {
       const user = c.var.user!;
-      const { token: _token, ...fields } = await loginUserFields(c.var.db, user, '');
+      const { token: _token, ...fields } = await loginUserFields(c.var.db, user, '', c.var.now);
       return { ...fields, is_operator: user.role === 'operator' ? (1 as const) : (0 as const) };
     },
   );

@@ -140,7 +140,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
                 deviceCookie: getCookie(c, KNOWN_DEVICE_COOKIE),
               });
       }
-      return captchaProvider().challenge(c.var.db, { level });
+      return captchaProvider().challenge(c.var.db, { level, now: c.var.now });
     },
   );
 
@@ -156,19 +156,23 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
       output: loginUserSchema,
     },
     async (c, input) => {
-      const { level } = await captchaProvider().verify(c.var.db, input.captcha);
-      const { user, token, deviceCookie } = await login(c.var.db, {
-        ...input.mobile,
-        password: input.password,
-        code: input.code,
-        deviceType: input.device_type,
-        address: clientAddress(c.req.raw.headers),
-        captchaLevel: level,
-        deviceCookie: getCookie(c, KNOWN_DEVICE_COOKIE),
-      });
+      const { level } = await captchaProvider().verify(c.var.db, input.captcha, c.var.now);
+      const { user, token, deviceCookie } = await login(
+        c.var.db,
+        {
+          ...input.mobile,
+          password: input.password,
+          code: input.code,
+          deviceType: input.device_type,
+          address: clientAddress(c.req.raw.headers),
+          captchaLevel: level,
+          deviceCookie: getCookie(c, KNOWN_DEVICE_COOKIE),
+        },
+        c.var.now,
+      );
       setSessionCookie(c, token);
       setPrivateCookie(c, KNOWN_DEVICE_COOKIE, deviceCookie, KNOWN_DEVICE_MAX_AGE_DAYS * 24 * 3600);
-      return loginUserFields(c.var.db, user, token);
+      return loginUserFields(c.var.db, user, token, c.var.now);
     },
   );
 
@@ -184,14 +188,18 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
       output: z.object({ id: z.number() }),
     },
     async (c, input) => {
-      await captchaProvider().verify(c.var.db, input.captcha);
-      const user = await register(c.var.db, {
-        ...input.mobile,
-        code: input.code,
-        password: input.password,
-        invite: input.invite || undefined,
-        nickname: c.var.t('accounts.defaultNickname', { digits: input.mobile.mobile.slice(-4) }),
-      });
+      await captchaProvider().verify(c.var.db, input.captcha, c.var.now);
+      const user = await register(
+        c.var.db,
+        {
+          ...input.mobile,
+          code: input.code,
+          password: input.password,
+          invite: input.invite || undefined,
+          nickname: c.var.t('accounts.defaultNickname', { digits: input.mobile.mobile.slice(-4) }),
+        },
+        c.var.now,
+      );
       return { id: user.id };
     },
   );
@@ -208,8 +216,12 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
       output: z.object({ message: z.string() }),
     },
     async (c, input) => {
-      await captchaProvider().verify(c.var.db, input.captcha);
-      await resetPassword(c.var.db, { ...input.mobile, code: input.code, password: input.password });
+      await captchaProvider().verify(c.var.db, input.captcha, c.var.now);
+      await resetPassword(
+        c.var.db,
+        { ...input.mobile, code: input.code, password: input.password },
+        c.var.now,
+      );
       return { message: c.var.t('accounts.passwordReset') };
     },
   );
@@ -226,26 +238,30 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
       output: z.object({ ttl_minutes: z.number(), resend_seconds: z.number() }),
     },
     async (c, input) => {
-      const { level } = await captchaProvider().verify(c.var.db, input.captcha);
+      const { level } = await captchaProvider().verify(c.var.db, input.captcha, c.var.now);
       const owner = await findUserByMobile(c.var.db, input.mobile);
       const registered = Boolean(owner);
       if (input.type === SMS_PURPOSE.register && registered) throw new DomainError('MOBILE_TAKEN');
       const device = await readKnownDevice(c.var.db, getCookie(c, KNOWN_DEVICE_COOKIE));
-      await sendSmsCode(c.var.db, {
-        ...input.mobile,
-        purpose: input.type,
-        address: clientAddress(c.req.raw.headers),
-        captchaLevel: level,
-        knownDevice: Boolean(owner && device?.userId === owner.id),
-        // Codes for resets go only to registered numbers; the answer is the same either way.
-        deliver: input.type === SMS_PURPOSE.register || registered,
-        text: (code) =>
-          c.var.t('accounts.smsText', {
-            code,
-            minutes: SMS_CODE_TTL_MINUTES,
-            product: getConfig().PRODUCT_NAME ?? c.var.t('brand.name'),
-          }),
-      });
+      await sendSmsCode(
+        c.var.db,
+        {
+          ...input.mobile,
+          purpose: input.type,
+          address: clientAddress(c.req.raw.headers),
+          captchaLevel: level,
+          knownDevice: Boolean(owner && device?.userId === owner.id),
+          // Codes for resets go only to registered numbers; the answer is the same either way.
+          deliver: input.type === SMS_PURPOSE.register || registered,
+          text: (code) =>
+            c.var.t('accounts.smsText', {
+              code,
+              minutes: SMS_CODE_TTL_MINUTES,
+              product: getConfig().PRODUCT_NAME ?? c.var.t('brand.name'),
+            }),
+        },
+        c.var.now,
+      );
       return { ttl_minutes: SMS_CODE_TTL_MINUTES, resend_seconds: SMS_RESEND_SECONDS };
     },
   );
@@ -263,7 +279,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const browserKey = qrBrowserKey(getCookie(c, QR_BROWSER_COOKIE));
       setPrivateCookie(c, QR_BROWSER_COOKIE, browserKey, 24 * 3600);
-      const { code } = await createQrLogin(c.var.db, browserKey);
+      const { code } = await createQrLogin(c.var.db, browserKey, c.var.now);
       const url = qrPageUrl(c, code);
       const img = await QRCode.toDataURL(url, { margin: 1, width: 320, errorCorrectionLevel: 'M' });
       return { code, img, url, expires_in: QR_LOGIN_TTL_SECONDS };
@@ -283,7 +299,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
       output: z.object({ expires_at: z.date() }),
     },
     async (c, { code }) => {
-      const { id, expiresAt } = await scanQrLogin(c.var.db, code, c.var.user!.id);
+      const { id, expiresAt } = await scanQrLogin(c.var.db, code, c.var.user!.id, c.var.now);
       publish({ room: rooms.qrLogin(id) }, { code: 200, type: 'scanCode_Login' });
       return { expires_at: expiresAt };
     },
@@ -302,7 +318,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
       output: z.null(),
     },
     async (c, { code }) => {
-      const { id, token } = await confirmQrLogin(c.var.db, code, c.var.user!.id);
+      const { id, token } = await confirmQrLogin(c.var.db, code, c.var.user!.id, c.var.now);
       publish({ room: rooms.qrLogin(id) }, { code: 200, type: 'webLoginSuccess', token });
       return null;
     },
@@ -321,7 +337,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
       output: z.null(),
     },
     async (c, { code }) => {
-      await cancelQrLogin(c.var.db, code, c.var.user!.id);
+      await cancelQrLogin(c.var.db, code, c.var.user!.id, c.var.now);
       return null;
     },
   );
@@ -339,12 +355,12 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
       output: loginUserSchema,
     },
     async (c, { token }) => {
-      const user = await findSessionUser(c.var.db, token);
+      const user = await findSessionUser(c.var.db, token, c.var.now);
       if (!user) throw new LoginRequiredError();
       if (!(await claimQrSession(c.var.db, token, getCookie(c, QR_BROWSER_COOKIE))))
         throw new ForbiddenError('QR_OTHER_BROWSER');
       setSessionCookie(c, token);
-      return loginUserFields(c.var.db, user, token);
+      return loginUserFields(c.var.db, user, token, c.var.now);
     },
   );
 
@@ -360,7 +376,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
     },
     async (c) => {
       const token = tokenOfRequest(c.req.raw.headers);
-      if (token) await revokeSession(c.var.db, token);
+      if (token) await revokeSession(c.var.db, token, c.var.now);
       deleteCookie(c, TOKEN_COOKIE, { path: '/' });
       return null;
     },
@@ -378,7 +394,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
     },
     async (c) => {
       if (c.var.user) throw new DomainError('ALREADY_SIGNED_IN');
-      return createTouristAccount(c.var.db);
+      return createTouristAccount(c.var.db, c.var.now);
     },
   );
 

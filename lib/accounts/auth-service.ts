@@ -42,6 +42,7 @@ export async function login(
     /** The browser's known-device cookie (login-throttle.ts). */
     deviceCookie?: string;
   },
+  now: Date,
 ) {
   const user = await findUserByMobile(db, input);
   const attempt = {
@@ -58,7 +59,7 @@ export async function login(
     ok = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
     ok &&= Boolean(user?.passwordHash);
   } else if (input.code && user) {
-    ok = await consumeSmsCode(db, { ...input, purpose: SMS_PURPOSE.other, code: input.code }).then(
+    ok = await consumeSmsCode(db, { ...input, purpose: SMS_PURPOSE.other, code: input.code }, now).then(
       () => true,
       () => false,
     );
@@ -68,8 +69,8 @@ export async function login(
     throw new DomainError(input.password ? 'LOGIN_FAILED' : 'SMS_CODE_INVALID');
   }
   const deviceCookie = await loginSucceeded(db, { ...attempt, userId: user.id }, device);
-  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-  const session = await createSession(db, user.id, input.deviceType);
+  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+  const session = await createSession(db, user.id, now, input.deviceType);
   return { user, ...session, deviceCookie };
 }
 
@@ -82,6 +83,7 @@ function newInviteCode() {
 export async function register(
   db: DbOrTx,
   input: Mobile & { code: string; password: string; invite?: string; nickname: string },
+  now: Date,
 ) {
   if (await findUserByMobile(db, input)) throw new DomainError('MOBILE_TAKEN');
   let invitedBy: number | null = null;
@@ -93,7 +95,7 @@ export async function register(
     if (!inviter) throw new DomainError('INVITE_NOT_FOUND');
     invitedBy = inviter.id;
   }
-  await consumeSmsCode(db, { ...input, purpose: SMS_PURPOSE.register });
+  await consumeSmsCode(db, { ...input, purpose: SMS_PURPOSE.register }, now);
   const passwordHash = await hashPassword(input.password);
   for (let attempt = 0; ; attempt += 1) {
     const inserted = await db
@@ -116,17 +118,21 @@ export async function register(
 }
 
 /** Sets a new password with an SMS code and signs every device out. */
-export async function resetPassword(db: DbOrTx, input: Mobile & { code: string; password: string }) {
+export async function resetPassword(
+  db: DbOrTx,
+  input: Mobile & { code: string; password: string },
+  now: Date,
+) {
   const user = await findUserByMobile(db, input);
   // The code was never sent to an unknown number, so the answer is the same as for a wrong code.
   if (!user) throw new DomainError('SMS_CODE_INVALID');
-  await consumeSmsCode(db, { ...input, purpose: SMS_PURPOSE.other });
+  await consumeSmsCode(db, { ...input, purpose: SMS_PURPOSE.other }, now);
   await db
     .update(users)
     .set({ passwordHash: await hashPassword(input.password) })
     .where(eq(users.id, user.id));
   await db
     .update(sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: now })
     .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
 }

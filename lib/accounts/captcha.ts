@@ -21,9 +21,9 @@ export interface CaptchaProvider {
    * What the browser widget needs to start (for ALTCHA: the challenge JSON). `level` raises the cost:
    * each level doubles the work (login throttling asks for more after failed sign-ins).
    */
-  challenge(db: DbOrTx, options?: { level?: number }): Promise<unknown>;
-  /** Throws CAPTCHA_FAILED unless the payload proves a fresh, unused human check; answers its level. */
-  verify(db: DbOrTx, payload: string): Promise<{ level: number }>;
+  challenge(db: DbOrTx, options: { level?: number; now: Date }): Promise<unknown>;
+  /** Throws CAPTCHA_FAILED unless the payload proves a fresh (at `now`), unused human check; answers its level. */
+  verify(db: DbOrTx, payload: string, now: Date): Promise<{ level: number }>;
 }
 
 const payloadSchema = z.object({
@@ -53,7 +53,7 @@ function decodePayload(payload: string) {
 }
 
 export const altchaProvider: CaptchaProvider = {
-  async challenge(db, options = {}) {
+  async challenge(db, options) {
     const secret = await secretFor(db, 'captcha');
     const level = Math.max(0, Math.min(MAX_CAPTCHA_LEVEL, Math.floor(options.level ?? 0)));
     const cost = getConfig().CAPTCHA_COST * 2 ** level;
@@ -63,17 +63,23 @@ export const altchaProvider: CaptchaProvider = {
       cost: 1,
       counter: randomInt(cost * 2, Math.floor(cost / 2)),
       deriveKey,
-      expiresAt: new Date(Date.now() + CAPTCHA_TTL_SECONDS * 1000),
       hmacSignatureSecret: secret,
       hmacKeySignatureSecret: await secretFor(db, 'captcha-key'),
-      // Signed with the challenge: a solver cannot claim a level it did not work for.
-      data: { level },
+      // Signed with the challenge: a solver cannot claim a level it did not work for, nor extend its
+      // life. The expiry is ours, not altcha's `expiresAt`, which the library checks against the wall
+      // clock instead of the request's `now`.
+      data: { level, expires: Math.floor(options.now.getTime() / 1000) + CAPTCHA_TTL_SECONDS },
     });
   },
 
-  async verify(db, payload) {
+  async verify(db, payload, now) {
     const { challenge, solution } = decodePayload(payload);
     if (challenge.parameters.algorithm !== ALGORITHM) throw new DomainError('CAPTCHA_FAILED');
+    // Checked before the signature, as altcha does; a forged `expires` then fails the signature.
+    const expires = Number(challenge.parameters.data?.expires);
+    if (!Number.isFinite(expires) || challenge.parameters.expiresAt !== undefined)
+      throw new DomainError('CAPTCHA_FAILED');
+    if (expires * 1000 <= now.getTime()) throw new DomainError('CAPTCHA_EXPIRED');
     const result = await verifySolution({
       challenge,
       solution,
@@ -87,7 +93,7 @@ export const altchaProvider: CaptchaProvider = {
       .insert(captchaUses)
       .values({
         signature: challenge.signature,
-        expiresAt: new Date((challenge.parameters.expiresAt ?? Date.now() / 1000) * 1000),
+        expiresAt: new Date(expires * 1000),
       })
       .onConflictDoNothing()
       .returning();
@@ -101,6 +107,6 @@ export function captchaProvider(): CaptchaProvider {
 }
 
 /** Upkeep: spent challenges past their expiry can no longer be replayed anyway. */
-export function pruneCaptchaUses(db: DbOrTx, now = new Date()) {
+export function pruneCaptchaUses(db: DbOrTx, now: Date) {
   return db.delete(captchaUses).where(lt(captchaUses.expiresAt, now));
 }

@@ -6,7 +6,7 @@ import { secretFor } from '@/lib/system/secrets';
 
 export const CHAT_SIGNATURE_DAYS = 30;
 
-export async function signChatId(db: DbOrTx, chatId: string, now = Date.now()) {
+export async function signChatId(db: DbOrTx, chatId: string, now: number) {
   const expires = Math.floor(now / 1000) + CHAT_SIGNATURE_DAYS * 24 * 3600;
   const mac = createHmac('sha256', await secretFor(db, 'chat'))
     .update(`${chatId}.${expires}`)
@@ -14,7 +14,7 @@ export async function signChatId(db: DbOrTx, chatId: string, now = Date.now()) {
   return `${expires}.${mac}`;
 }
 
-export async function verifyChatSignature(db: DbOrTx, chatId: string, signature: string, now = Date.now()) {
+export async function verifyChatSignature(db: DbOrTx, chatId: string, signature: string, now: number) {
   const [expires, mac] = signature.split('.');
   if (!expires || !mac || Number(expires) * 1000 < now) return false;
   const expected = createHmac('sha256', await secretFor(db, 'chat'))

@@ -7,5 +7,6 @@ import { findSessionUser, TOKEN_COOKIE } from './session';
 
 export const currentUser = cache(async () => {
   const token = (await cookies()).get(TOKEN_COOKIE)?.value;
-  return token ? findSessionUser(getDb(), token) : null;
+  // A page render's edge: its instant is read here, once per request.
+  return token ? findSessionUser(getDb(), token, new Date()) : null;
 });

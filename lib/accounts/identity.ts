@@ -17,7 +17,8 @@ export type VerificationOutcome = { status: 'succeeded' } | { status: 'failed'; 
  * in `identityVerifier()`; its answer may take a network call, hence the promise.
  */
 export interface IdentityVerifier {
-  verify(input: IdentityInput): Promise<VerificationOutcome>;
+  /** `now`: the request's instant (a birth date after it is refused). */
+  verify(input: IdentityInput, now: Date): Promise<VerificationOutcome>;
 }
 
 /** GB 11643-1999: weights of the first 17 digits and the check character for each remainder mod 11. */
@@ -35,17 +36,21 @@ export function cnIdCheckCharacter(first17: string) {
 }
 
 /** A calendar date between 1900 and today, written YYYYMMDD. */
-function plausibleBirthDate(yyyymmdd: string, today: Date) {
+function plausibleBirthDate(yyyymmdd: string, today: Date | undefined) {
   const year = Number(yyyymmdd.slice(0, 4));
   const month = Number(yyyymmdd.slice(4, 6));
   const day = Number(yyyymmdd.slice(6, 8));
   const date = new Date(Date.UTC(year, month - 1, day));
   const isCalendarDate =
     date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return isCalendarDate && year >= EARLIEST_BIRTH_YEAR && date.getTime() <= today.getTime();
+  return isCalendarDate && year >= EARLIEST_BIRTH_YEAR && (!today || date.getTime() <= today.getTime());
 }
 
-export function checkCnId(idNumber: string, today = new Date()): VerificationOutcome {
+/**
+ * Without `today` (a request schema, which has no clock) the birth date is only checked to be a calendar
+ * date since 1900; the verifier checks it against the request's day too.
+ */
+export function checkCnId(idNumber: string, today?: Date): VerificationOutcome {
   // Six-digit region code (never starting with 0), birth date, sequence, check character.
   if (!/^[1-9]\d{16}[\dX]$/.test(idNumber)) return { status: 'failed', reason: 'IDENTITY_FORMAT' };
   if (!plausibleBirthDate(idNumber.slice(6, 14), today)) {
@@ -68,8 +73,8 @@ export function checkPassport(idNumber: string): VerificationOutcome {
  * GB 11643 checksum and birth date. It cannot tell whether the number belongs to this name.
  */
 export const formatOnlyVerifier: IdentityVerifier = {
-  async verify({ idType, idNumber }) {
-    return idType === 'cn_id' ? checkCnId(idNumber) : checkPassport(idNumber);
+  async verify({ idType, idNumber }, now) {
+    return idType === 'cn_id' ? checkCnId(idNumber, now) : checkPassport(idNumber);
   },
 };
 

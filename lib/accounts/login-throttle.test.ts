@@ -10,6 +10,7 @@ import { PEER_HEADER } from '@/lib/http/client-address';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { solvedCaptcha, solvedChallenge } from '@/lib/testing/captcha';
+import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeUser } from '@/lib/testing/factories';
 import { captchaLevelFor, KNOWN_DEVICE_COOKIE, knownDeviceCookie, readKnownDevice } from './login-throttle';
@@ -24,7 +25,7 @@ const call = apiCaller(() => app);
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  app = createApiApp({ db: () => testDb.db });
+  app = createApiApp({ db: () => testDb.db, clock: () => NOON });
 });
 afterAll(() => testDb.close());
 

@@ -244,21 +244,21 @@ describe('real-name verification', () => {
 
   it('knows the GB 11643 check character and plausible birth dates', () => {
     expect(cnIdCheckCharacter('11010519491231002')).toBe('X');
-    expect(checkCnId('11010519491231002X')).toEqual({ status: 'succeeded' });
-    expect(checkCnId('110105194912310021')).toEqual({ status: 'failed', reason: 'IDENTITY_CHECKSUM' });
-    expect(checkCnId(validCnId('11010518991231002'))).toEqual({
+    expect(checkCnId('11010519491231002X', NOON)).toEqual({ status: 'succeeded' });
+    expect(checkCnId('110105194912310021', NOON)).toEqual({ status: 'failed', reason: 'IDENTITY_CHECKSUM' });
+    expect(checkCnId(validCnId('11010518991231002'), NOON)).toEqual({
       status: 'failed',
       reason: 'IDENTITY_BIRTH_DATE',
     });
-    expect(checkCnId(validCnId('11010520010229002'))).toEqual({
+    expect(checkCnId(validCnId('11010520010229002'), NOON)).toEqual({
       status: 'failed',
       reason: 'IDENTITY_BIRTH_DATE',
     });
-    expect(checkCnId(validCnId('11010529990101002'))).toEqual({
+    expect(checkCnId(validCnId('11010529990101002'), NOON)).toEqual({
       status: 'failed',
       reason: 'IDENTITY_BIRTH_DATE',
     });
-    expect(checkCnId('01010519491231002X')).toEqual({ status: 'failed', reason: 'IDENTITY_FORMAT' });
+    expect(checkCnId('01010519491231002X', NOON)).toEqual({ status: 'failed', reason: 'IDENTITY_FORMAT' });
     expect(maskName('张三')).toBe('张*');
     expect(maskName('欧阳娜娜')).toBe('欧***');
     expect(maskIdNumber('11010519491231002X')).toBe('110***********002X');

@@ -185,7 +185,7 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>) {
     },
     async (c, input) =>
       ownBody(
-        await updateProfile(c.var.db, c.var.user!.id, input),
+        await updateProfile(c.var.db, c.var.user!.id, input, c.var.now),
         (await balancesOf(c.var.db, c.var.user!.id)).star,
       ),
   );
@@ -224,7 +224,8 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>) {
       input: verifiedInput,
       output: verificationSchema,
     },
-    async (c, input) => verificationBody(c, await submitVerification(c.var.db, c.var.user!.id, input)),
+    async (c, input) =>
+      verificationBody(c, await submitVerification(c.var.db, c.var.user!.id, input, c.var.now)),
   );
 
   defineRoute(

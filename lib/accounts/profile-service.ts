@@ -115,11 +115,11 @@ export async function getOwnProfile(db: DbOrTx, userId: number): Promise<OwnProf
 }
 
 /** Today's date where it is already latest (UTC+14), so nobody's real birthday reads as future. */
-export function latestToday(now = new Date()) {
+export function latestToday(now: Date) {
   return new Date(now.getTime() + 14 * 3600 * 1000).toISOString().slice(0, 10);
 }
 
-export async function updateProfile(db: DbOrTx, userId: number, input: UpdateInfoInput, now = new Date()) {
+export async function updateProfile(db: DbOrTx, userId: number, input: UpdateInfoInput, now: Date) {
   // An avatar is one of the offered pictures or an image this user uploaded as an avatar.
   if (
     input.avatar !== undefined &&
@@ -171,6 +171,7 @@ export async function submitVerification(
   db: DbOrTx,
   userId: number,
   input: VerifiedInput,
+  now: Date,
   verifier: IdentityVerifier = identityVerifier(),
 ) {
   const current = await getVerification(db, userId);
@@ -182,14 +183,14 @@ export async function submitVerification(
     idType: input.id_type,
     idNumber: normalizeIdNumber(input.id_number),
   };
-  const outcome = await verifier.verify(identity);
+  const outcome = await verifier.verify(identity, now);
   const values = {
     realName: identity.realName,
     idType: identity.idType,
     idNumber: identity.idNumber,
     status: outcome.status,
     reason: outcome.status === 'failed' ? outcome.reason : null,
-    reviewedAt: new Date(),
+    reviewedAt: now,
   };
   // The `where` keeps a record that turned final meanwhile (two tabs sending at once) untouched.
   const saved = await db
@@ -197,7 +198,7 @@ export async function submitVerification(
     .values({ userId, ...values })
     .onConflictDoUpdate({
       target: identityVerifications.userId,
-      set: { ...values, createdAt: new Date() },
+      set: { ...values, createdAt: now },
       where: and(ne(identityVerifications.status, 'succeeded'), ne(identityVerifications.status, 'pending')),
     })
     .returning({ userId: identityVerifications.userId });

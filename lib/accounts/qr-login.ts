@@ -18,9 +18,9 @@ export function qrBrowserKey(cookie: string | undefined) {
 }
 
 /** A code bound to the browser that asked for it (its `qr_login` cookie key). */
-export async function createQrLogin(db: DbOrTx, browserKey: string) {
+export async function createQrLogin(db: DbOrTx, browserKey: string, now: Date) {
   const code = randomBytes(16).toString('base64url');
-  const expiresAt = new Date(Date.now() + QR_LOGIN_TTL_SECONDS * 1000);
+  const expiresAt = new Date(now.getTime() + QR_LOGIN_TTL_SECONDS * 1000);
   await db
     .insert(qrLogins)
     .values({ codeHash: hashCode(code), browserHash: hashCode(browserKey), expiresAt });
@@ -48,14 +48,14 @@ export async function claimQrSession(db: DbOrTx, token: string, browserKey: stri
 }
 
 /** Registers the desktop's socket as the one listener of a live code; returns the login id or null. */
-export async function claimQrListener(db: DbOrTx, code: string, listenerId: string) {
+export async function claimQrListener(db: DbOrTx, code: string, listenerId: string, now: Date) {
   const [row] = await db
     .update(qrLogins)
     .set({ listenerId })
     .where(
       and(
         eq(qrLogins.codeHash, hashCode(code)),
-        gt(qrLogins.expiresAt, new Date()),
+        gt(qrLogins.expiresAt, now),
         or(isNull(qrLogins.listenerId), eq(qrLogins.listenerId, listenerId)),
       ),
     )
@@ -63,28 +63,28 @@ export async function claimQrListener(db: DbOrTx, code: string, listenerId: stri
   return row?.id ?? null;
 }
 
-async function liveLogin(db: DbOrTx, code: string) {
+async function liveLogin(db: DbOrTx, code: string, now: Date) {
   const [row] = await db
     .select()
     .from(qrLogins)
     .where(eq(qrLogins.codeHash, hashCode(code)));
   if (!row) throw new DomainError('QR_INVALID');
   if (row.status === 'confirmed' || row.status === 'cancelled') throw new DomainError('QR_USED');
-  if (row.expiresAt <= new Date()) throw new DomainError('QR_EXPIRED');
+  if (row.expiresAt <= now) throw new DomainError('QR_EXPIRED');
   return row;
 }
 
 /** The phone opened the code: it is now reserved for this user. */
-export async function scanQrLogin(db: DbOrTx, code: string, userId: number) {
-  const row = await liveLogin(db, code);
+export async function scanQrLogin(db: DbOrTx, code: string, userId: number, now: Date) {
+  const row = await liveLogin(db, code, now);
   if (row.status === 'scanned' && row.userId !== userId) throw new DomainError('QR_USED');
   await db.update(qrLogins).set({ status: 'scanned', userId }).where(eq(qrLogins.id, row.id));
   return { id: row.id, expiresAt: row.expiresAt };
 }
 
 /** The phone confirmed: a new desktop session for the user who scanned. */
-export async function confirmQrLogin(db: DbOrTx, code: string, userId: number) {
-  const row = await liveLogin(db, code);
+export async function confirmQrLogin(db: DbOrTx, code: string, userId: number, now: Date) {
+  const row = await liveLogin(db, code, now);
   if (row.status !== 'scanned' || row.userId !== userId) throw new DomainError('QR_NOT_SCANNED');
   const [confirmed] = await db
     .update(qrLogins)
@@ -92,7 +92,7 @@ export async function confirmQrLogin(db: DbOrTx, code: string, userId: number) {
     .where(and(eq(qrLogins.id, row.id), eq(qrLogins.status, 'scanned')))
     .returning({ id: qrLogins.id });
   if (!confirmed) throw new DomainError('QR_USED');
-  const session = await createSession(db, userId, 'pc');
+  const session = await createSession(db, userId, now, 'pc');
   await db
     .update(qrLogins)
     .set({ sessionTokenHash: hashToken(session.token) })
@@ -100,13 +100,13 @@ export async function confirmQrLogin(db: DbOrTx, code: string, userId: number) {
   return { id: row.id, token: session.token };
 }
 
-export async function cancelQrLogin(db: DbOrTx, code: string, userId: number) {
-  const row = await liveLogin(db, code);
+export async function cancelQrLogin(db: DbOrTx, code: string, userId: number, now: Date) {
+  const row = await liveLogin(db, code, now);
   if (row.userId !== userId) throw new DomainError('QR_NOT_SCANNED');
   await db.update(qrLogins).set({ status: 'cancelled' }).where(eq(qrLogins.id, row.id));
 }
 
 /** Upkeep: codes an hour past their expiry are of no use to anyone. */
-export function pruneQrLogins(db: DbOrTx, now = new Date()) {
+export function pruneQrLogins(db: DbOrTx, now: Date) {
   return db.delete(qrLogins).where(lt(qrLogins.expiresAt, new Date(now.getTime() - 3600_000)));
 }

@@ -11,7 +11,7 @@ const MINUTE = 60_000;
 export type RateRule = { bucket: string; max: number; windowMs: number; error: string };
 
 /** Throws the rule's error, with the minutes to wait, when `key` already used up its window. */
-export async function assertWithinLimit(db: DbOrTx, rule: RateRule, key: string, now = new Date()) {
+export async function assertWithinLimit(db: DbOrTx, rule: RateRule, key: string, now: Date) {
   const since = new Date(now.getTime() - rule.windowMs);
   const where = and(
     eq(rateEvents.bucket, rule.bucket),
@@ -34,11 +34,12 @@ export async function assertWithinLimit(db: DbOrTx, rule: RateRule, key: string,
   });
 }
 
-export async function recordEvent(db: DbOrTx, bucket: string, key: string) {
-  await db.insert(rateEvents).values({ bucket, key });
+/** Counts one event of `key` at `now` (the request's instant, the one `assertWithinLimit` measures from). */
+export async function recordEvent(db: DbOrTx, bucket: string, key: string, now: Date) {
+  await db.insert(rateEvents).values({ bucket, key, createdAt: now });
 }
 
 /** Upkeep: nothing older than the longest window matters. */
-export function pruneRateEvents(db: DbOrTx, now = new Date()) {
+export function pruneRateEvents(db: DbOrTx, now: Date) {
   return db.delete(rateEvents).where(lt(rateEvents.createdAt, new Date(now.getTime() - 24 * 60 * MINUTE)));
 }

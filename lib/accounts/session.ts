@@ -13,14 +13,14 @@ export function hashToken(token: string) {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function createSession(db: DbOrTx, userId: number, deviceType = 'pc') {
+export async function createSession(db: DbOrTx, userId: number, now: Date, deviceType = 'pc') {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + SESSION_TTL_DAYS * 24 * 3600 * 1000);
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_DAYS * 24 * 3600 * 1000);
   await db.insert(sessions).values({ userId, tokenHash: hashToken(token), deviceType, expiresAt });
   return { token, expiresAt };
 }
 
-export async function findSessionUser(db: DbOrTx, token: string): Promise<SessionUser | null> {
+export async function findSessionUser(db: DbOrTx, token: string, now: Date): Promise<SessionUser | null> {
   const [row] = await db
     .select({
       id: users.id,
@@ -33,19 +33,15 @@ export async function findSessionUser(db: DbOrTx, token: string): Promise<Sessio
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-      ),
+      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
     )
     .limit(1);
   return row ?? null;
 }
 
-export async function revokeSession(db: DbOrTx, token: string) {
+export async function revokeSession(db: DbOrTx, token: string, now: Date) {
   await db
     .update(sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: now })
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
 }

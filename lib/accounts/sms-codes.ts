@@ -57,6 +57,7 @@ export async function sendSmsCode(
     /** A browser that signed in to this number's account before: strangers' sends never stop it. */
     knownDevice?: boolean;
   },
+  now: Date,
 ) {
   const numberKey = mobileKey(input);
   const limits = smsLimiters(db);
@@ -83,7 +84,7 @@ export async function sendSmsCode(
     mobile: input.mobile,
     purpose: input.purpose,
     codeHash: hashCode(code),
-    expiresAt: new Date(Date.now() + SMS_CODE_TTL_MINUTES * 60_000),
+    expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MINUTES * 60_000),
   });
   try {
     await smsProvider().send(db, { to: `+${input.countryCode} ${input.mobile}`, text: input.text(code) });
@@ -94,7 +95,11 @@ export async function sendSmsCode(
 }
 
 /** Uses up the newest live code for this number and purpose; throws SMS_CODE_INVALID otherwise. */
-export async function consumeSmsCode(db: DbOrTx, input: Mobile & { purpose: SmsPurpose; code: string }) {
+export async function consumeSmsCode(
+  db: DbOrTx,
+  input: Mobile & { purpose: SmsPurpose; code: string },
+  now: Date,
+) {
   const [latest] = await db
     .select()
     .from(smsCodes)
@@ -104,7 +109,7 @@ export async function consumeSmsCode(db: DbOrTx, input: Mobile & { purpose: SmsP
         eq(smsCodes.mobile, input.mobile),
         eq(smsCodes.purpose, input.purpose),
         isNull(smsCodes.usedAt),
-        gt(smsCodes.expiresAt, new Date()),
+        gt(smsCodes.expiresAt, now),
       ),
     )
     .orderBy(desc(smsCodes.id))
@@ -120,7 +125,7 @@ export async function consumeSmsCode(db: DbOrTx, input: Mobile & { purpose: SmsP
   }
   const [used] = await db
     .update(smsCodes)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: now })
     .where(and(eq(smsCodes.id, latest.id), isNull(smsCodes.usedAt)))
     .returning({ id: smsCodes.id });
   if (!used) throw new DomainError('SMS_CODE_INVALID');

@@ -5,9 +5,9 @@ import type { DbOrTx } from '@/lib/db';
 import { signChatId } from './chat-signature';
 import { touristAccounts } from './schema';
 
-export async function createTouristAccount(db: DbOrTx) {
+export async function createTouristAccount(db: DbOrTx, now: Date) {
   const id = `tourist_${randomBytes(8).toString('hex')}`;
-  const sig = await signChatId(db, id);
+  const sig = await signChatId(db, id, now.getTime());
   await db.insert(touristAccounts).values({ id, sigHash: createHash('sha256').update(sig).digest('hex') });
   return { id, sig };
 }

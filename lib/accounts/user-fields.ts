@@ -20,12 +20,12 @@ export const loginUserSchema = z.object({
   userSig: z.string(),
 });
 
-export async function loginUserFields(db: DbOrTx, user: SessionUser, token: string) {
+export async function loginUserFields(db: DbOrTx, user: SessionUser, token: string, now: Date) {
   return {
     ...storedUserOf(user),
     balance: (await balancesOf(db, user.id)).star,
     token,
     level: levelOf(user.experience),
-    userSig: await signChatId(db, userChatId(user.id)),
+    userSig: await signChatId(db, userChatId(user.id), now.getTime()),
   };
 }

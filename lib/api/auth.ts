@@ -5,12 +5,12 @@ import type { AppEnv, SessionUser } from './context';
 import { ForbiddenError, LoginRequiredError } from './errors';
 import { tokenOfRequest } from './session-token';
 
-export type FindSessionUser = (db: Db, token: string) => Promise<SessionUser | null>;
+export type FindSessionUser = (db: Db, token: string, now: Date) => Promise<SessionUser | null>;
 
 export const sessionMiddleware = (findSessionUser: FindSessionUser) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const token = tokenOfRequest(c.req.raw.headers);
-    c.set('user', token ? await findSessionUser(c.var.db, token) : null);
+    c.set('user', token ? await findSessionUser(c.var.db, token, c.var.now) : null);
     await next();
   });
 

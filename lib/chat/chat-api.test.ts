@@ -13,7 +13,7 @@ import type { ChatMessage, ServerMessage } from '@/lib/realtime/events';
 import { createGateway, installGateway } from '@/lib/realtime/gateway';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
-import { NOON } from '@/lib/testing/clock';
+import { limiterTime, NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
 import { CHAT_RATE } from './limits';
@@ -33,7 +33,7 @@ beforeAll(async () => {
   testDb = await createTestDb();
   app = createApiApp({ db: () => testDb.db, clock: () => NOON });
   server = http.createServer();
-  gateway = createGateway(server, { resolveUser: (token) => findSessionUser(testDb.db, token) });
+  gateway = createGateway(server, { resolveUser: (token) => findSessionUser(testDb.db, token, NOON) });
   installGateway(gateway);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -208,6 +208,16 @@ describe('room chat', () => {
   });
 
   it('refuses a duplicate within 30 s, more than 20 messages in 30 s, and honours slow mode', async () => {
+    // The limits' windows run on the test's time, however long the sends take on a busy machine.
+    const time = limiterTime(NOON);
+    try {
+      await chatLimits(time);
+    } finally {
+      time.restore();
+    }
+  });
+
+  async function chatLimits(time: ReturnType<typeof limiterTime>) {
     const { room, token: anchorToken } = await anchorRoom();
     const viewer = await makeSignedInUser(testDb.db);
     expect((await send(viewer.token, { room_id: room.id, content: '加油' })).body.code).toBe(0);
@@ -234,7 +244,16 @@ describe('room chat', () => {
       json: { slow_mode_seconds: 7 },
     });
     expect(bad.body.code).toBe(1);
-  });
+
+    // 29.9 s later every window still holds; at 30 s they have all ended.
+    time.advance(29_900);
+    expect((await send(slowViewer.token, { room_id: room.id, content: '第三句' })).body.msg).toMatch(
+      /^Slow mode/,
+    );
+    time.advance(100);
+    expect((await send(slowViewer.token, { room_id: room.id, content: '第四句' })).body.code).toBe(0);
+    expect((await send(viewer.token, { room_id: room.id, content: '加油' })).body.code).toBe(0);
+  }
 
   it('applies kick-outs, mutes and settings at once although the room state is cached', async () => {
     const { room, user: anchor, token: anchorToken } = await anchorRoom();

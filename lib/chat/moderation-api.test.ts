@@ -31,7 +31,7 @@ beforeAll(async () => {
   testDb = await createTestDb();
   app = createApiApp({ db: () => testDb.db, clock: () => NOON });
   server = http.createServer();
-  gateway = createGateway(server, { resolveUser: (token) => findSessionUser(testDb.db, token) });
+  gateway = createGateway(server, { resolveUser: (token) => findSessionUser(testDb.db, token, NOON) });
   installGateway(gateway);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

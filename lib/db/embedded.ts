@@ -126,8 +126,8 @@ function parentOf(pid: number) {
 }
 
 async function waitForExit(pid: number, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  const deadline = performance.now() + timeoutMs;
+  while (isAlive(pid) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   return !isAlive(pid);
 }
 

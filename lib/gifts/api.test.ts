@@ -1,9 +1,11 @@
 // Gifts through the API: catalog, backpack, sending with combos and shares, refusals that move
 // nothing, idempotent retries, rankings, the anchor's list, and 1,000 concurrent sends.
+import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ensureRoom } from '@/lib/live/service';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
+import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
 import { checkLedger } from '@/lib/wallet/check';
@@ -27,7 +29,9 @@ afterAll(() => testDb.close());
 
 const en = (token?: string) => ({ lang: 'en', ...(token ? { token } : {}) });
 let keyCounter = 0;
-const key = () => `k${Date.now()}x${++keyCounter}`.padEnd(8, '0');
+/** Unique per process without the clock: a random start, then a counter. */
+const KEY_BASE = randomInt(1_000_000_000);
+const key = () => `k${KEY_BASE}x${++keyCounter}`.padEnd(8, '0');
 
 async function fund(userId: number, amount: number) {
   await runOperation(testDb.db, {
@@ -35,7 +39,7 @@ async function fund(userId: number, amount: number) {
     kind: 'test_fund',
     userId,
     payload: {},
-    now: new Date(),
+    now: NOON,
     prepare: async () => ({ legs: [mintLeg(userId, 'star', amount)], result: {} }),
   });
 }

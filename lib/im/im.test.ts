@@ -79,7 +79,7 @@ describe('built-in provider', () => {
     expect(
       await verifyChatSignature(testDb.db, String(viewer.user.id), mine.body.data.sig, NOON.getTime()),
     ).toBe(true);
-    const tourist = await createTouristAccount(testDb.db);
+    const tourist = await createTouristAccount(testDb.db, NOON);
     const guest = await call<{ chat_id: string }>('/api/im/credentials', {
       json: { tourist_id: tourist.id, sig: tourist.sig },
     });

@@ -44,7 +44,7 @@ export type NewNotice = {
 };
 
 /** Stores a notice for its reader and pushes their new unread count. Nobody is told of their own act. */
-export async function notify(db: DbOrTx, notice: NewNotice, now = new Date()) {
+export async function notify(db: DbOrTx, notice: NewNotice, now: Date) {
   if (notice.actorId === notice.userId) return null;
   const [row] = await db
     .insert(notices)

@@ -1,18 +1,20 @@
 // The feeds job on a database holding the 2022 World Cup: replays are stored beside their originals,
 // goals are pushed as they happen, and tables never count a replay.
+
 import path from 'node:path';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { defaultOpenfootballDir, importOpenfootball } from '@/lib/feeds/openfootball/import';
 import { type ServerMessage, serverMessageSchema } from '@/lib/realtime/events';
 import { matchEvents, matches, teams } from '@/lib/scores/schema';
 import { seasonStandings } from '@/lib/scores/service';
+import { IMPORTED_AT } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { createFeedsTicker, loadRecordedMatches, watchSilentMatches } from './feeds';
 
 let testDb: TestDb;
 beforeAll(async () => {
   testDb = await createTestDb();
-  await importOpenfootball(testDb.db, path.join(defaultOpenfootballDir(), 'worldcup-2022'));
+  await importOpenfootball(testDb.db, path.join(defaultOpenfootballDir(), 'worldcup-2022'), IMPORTED_AT);
 }, 60_000);
 afterAll(() => testDb.close());
 

@@ -64,10 +64,10 @@ export const jobs: ClusterJob[] = [
     name: 'prune-sign-in-guards',
     everySeconds: 15 * 60,
     run: async (db) => {
-      await pruneCaptchaUses(db);
-      await pruneRateEvents(db);
+      await pruneCaptchaUses(db, new Date());
+      await pruneRateEvents(db, new Date());
       await pruneRateLimits(db);
-      await pruneQrLogins(db);
+      await pruneQrLogins(db, new Date());
     },
   },
   {

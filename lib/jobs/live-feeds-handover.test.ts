@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { defaultOpenfootballDir, importOpenfootball } from '@/lib/feeds/openfootball/import';
 import type { ServerMessage } from '@/lib/realtime/events';
+import { IMPORTED_AT } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import type { ClusterJob } from './queue';
 
@@ -19,7 +20,7 @@ beforeAll(async () => {
   process.env.FEEDS = 'on';
   process.env.FEED_CLOCK_SPEED = '10';
   loaded = await createTestDb();
-  await importOpenfootball(loaded.db, path.join(defaultOpenfootballDir(), 'worldcup-2022'));
+  await importOpenfootball(loaded.db, path.join(defaultOpenfootballDir(), 'worldcup-2022'), IMPORTED_AT);
   await loaded.release();
 }, 120_000);
 afterAll(async () => {

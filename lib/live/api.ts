@@ -89,7 +89,7 @@ export function registerLiveRoutes(app: OpenAPIHono<AppEnv>) {
         key_rotated_at: z.date().nullable(),
       }),
     },
-    (c) => pushSettings(c.var.db, c.var.user!.id, hostOf(c)),
+    (c) => pushSettings(c.var.db, c.var.user!.id, c.var.now, hostOf(c)),
   );
 
   defineRoute(
@@ -104,7 +104,7 @@ export function registerLiveRoutes(app: OpenAPIHono<AppEnv>) {
       output: z.object({ room_id: z.number(), push_url: z.string(), stream_key: z.string() }),
     },
     async (c) => {
-      const { roomId: id, streamKey } = await rotateStreamKey(c.var.db, c.var.user!.id);
+      const { roomId: id, streamKey } = await rotateStreamKey(c.var.db, c.var.user!.id, c.var.now);
       return { room_id: id, push_url: pushServerUrl(hostOf(c)), stream_key: streamKey };
     },
   );
@@ -136,7 +136,7 @@ export function registerLiveRoutes(app: OpenAPIHono<AppEnv>) {
       input: z.object({ title }),
       output: z.object({ room_id: z.number(), title: z.string() }),
     },
-    (c, input) => thenAnnounce(setTitle(c.var.db, c.var.user!.id, input.title)),
+    (c, input) => thenAnnounce(setTitle(c.var.db, c.var.user!.id, input.title, c.var.now)),
   );
 
   defineRoute(

@@ -31,7 +31,7 @@ export async function latestApplication(db: DbOrTx, userId: number) {
   return row ?? null;
 }
 
-export async function submitApplication(db: DbOrTx, userId: number, input: ApplicationInput) {
+export async function submitApplication(db: DbOrTx, userId: number, input: ApplicationInput, now: Date) {
   const user = await findUserById(db, userId);
   if (user.isAnchor) throw new DomainError('ALREADY_ANCHOR');
   if ((await latestApplication(db, userId))?.status === 'pending')
@@ -40,12 +40,16 @@ export async function submitApplication(db: DbOrTx, userId: number, input: Appli
     throw new DomainError('ID_PHOTO_MISSING');
   }
   // The verification code proves the applicant holds the account's phone.
-  await consumeSmsCode(db, {
-    countryCode: user.countryCode,
-    mobile: user.mobile,
-    purpose: SMS_PURPOSE.other,
-    code: input.code,
-  });
+  await consumeSmsCode(
+    db,
+    {
+      countryCode: user.countryCode,
+      mobile: user.mobile,
+      purpose: SMS_PURPOSE.other,
+      code: input.code,
+    },
+    now,
+  );
   const [row] = await db
     .insert(anchorApplications)
     .values({
@@ -75,6 +79,7 @@ export async function reviewApplication(
   db: DbOrTx,
   reviewerId: number,
   input: { id: number; approve: boolean; reason?: string },
+  now: Date,
 ) {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -83,18 +88,22 @@ export async function reviewApplication(
         status: input.approve ? 'succeeded' : 'failed',
         reason: input.approve ? null : (input.reason ?? null),
         reviewerId,
-        reviewedAt: new Date(),
+        reviewedAt: now,
       })
       .where(and(eq(anchorApplications.id, input.id), eq(anchorApplications.status, 'pending')))
       .returning();
     if (!row) throw new DomainError('APPLICATION_NOT_PENDING');
     if (input.approve) await tx.update(users).set({ isAnchor: true }).where(eq(users.id, row.userId));
-    await notify(tx, {
-      userId: row.userId,
-      subject: input.approve ? 'anchor_approved' : 'anchor_refused',
-      params: { reason: row.reason ?? '' },
-      link: '/member?type=7',
-    });
+    await notify(
+      tx,
+      {
+        userId: row.userId,
+        subject: input.approve ? 'anchor_approved' : 'anchor_refused',
+        params: { reason: row.reason ?? '' },
+        link: '/member?type=7',
+      },
+      now,
+    );
     return row;
   });
 }

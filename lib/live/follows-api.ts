@@ -31,6 +31,7 @@ export function registerFollowRoutes(app: OpenAPIHono<AppEnv>) {
         c.var.db,
         c.var.user!.id,
         input.anchor_id,
+        c.var.now,
         input.type === undefined ? undefined : input.type === 1,
       ),
   );

@@ -13,7 +13,7 @@ export async function followerCount(db: DbOrTx, anchorId: number) {
 }
 
 /** Follows or unfollows; `follow` unset toggles. Answers the new state and the anchor's follower count. */
-export async function setFollow(db: DbOrTx, userId: number, anchorId: number, follow?: boolean) {
+export async function setFollow(db: DbOrTx, userId: number, anchorId: number, now: Date, follow?: boolean) {
   if (anchorId === userId) throw new DomainError('FOLLOW_SELF');
   const anchor = await findUserById(db, anchorId);
   if (!anchor.isAnchor) throw new DomainError('NOT_AN_ANCHOR');
@@ -22,12 +22,16 @@ export async function setFollow(db: DbOrTx, userId: number, anchorId: number, fo
   const wanted = follow ?? !existing;
   if (wanted && !existing) await db.insert(follows).values({ userId, anchorId }).onConflictDoNothing();
   if (wanted && !existing)
-    await notify(db, {
-      userId: anchorId,
-      subject: 'follow',
-      actorId: userId,
-      link: `/persona?uid=${userId}`,
-    });
+    await notify(
+      db,
+      {
+        userId: anchorId,
+        subject: 'follow',
+        actorId: userId,
+        link: `/persona?uid=${userId}`,
+      },
+      now,
+    );
   if (!wanted && existing) await db.delete(follows).where(where);
   return { followed: wanted, fans: await followerCount(db, anchorId) };
 }

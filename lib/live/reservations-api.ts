@@ -92,7 +92,7 @@ export function registerReservationRoutes(app: OpenAPIHono<AppEnv>) {
       input: z.object({ id }),
       output: z.object({ id: z.number() }),
     },
-    (c, input) => deleteReservation(c.var.db, c.var.user!.id, input.id),
+    (c, input) => deleteReservation(c.var.db, c.var.user!.id, input.id, c.var.now),
   );
 
   defineRoute(

@@ -60,10 +60,10 @@ async function liveReservation(db: DbOrTx, id: number) {
 }
 
 /** Soft delete: bookings stay for the record but the live leaves every list. */
-export async function deleteReservation(db: DbOrTx, anchorId: number, id: number) {
+export async function deleteReservation(db: DbOrTx, anchorId: number, id: number, now: Date) {
   const row = await liveReservation(db, id);
   if (row.anchorId !== anchorId) throw new ForbiddenError('RESERVATION_NOT_YOURS');
-  await db.update(reservedLives).set({ deletedAt: new Date() }).where(eq(reservedLives.id, id));
+  await db.update(reservedLives).set({ deletedAt: now }).where(eq(reservedLives.id, id));
   return { id };
 }
 

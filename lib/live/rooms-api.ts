@@ -259,7 +259,7 @@ export function registerRoomListRoutes(app: OpenAPIHono<AppEnv>) {
         if (input.cover !== undefined) await setCover(tx, anchorId, input.cover);
         if (input.category !== undefined)
           await setCategory(tx, anchorId, input.category, input.custom_category_id);
-        if (input.title !== undefined) await setTitle(tx, anchorId, input.title);
+        if (input.title !== undefined) await setTitle(tx, anchorId, input.title, c.var.now);
         if (input.placard !== undefined) await setPlacard(tx, anchorId, input.placard);
         return (await findRoom(tx, (await ensureRoom(tx, anchorId)).id))!;
       });

@@ -74,27 +74,27 @@ export function pushServerUrl(requestHost?: string | null) {
 export const streamKeyOf = (roomId: number, secret: string) => `${roomId}?key=${secret}`;
 
 /** A new stream key for the anchor's room; the old one stops working at once. Shown only here. */
-export async function rotateStreamKey(db: DbOrTx, anchorId: number) {
+export async function rotateStreamKey(db: DbOrTx, anchorId: number, now: Date) {
   const room = await ensureRoom(db, anchorId);
   const secret = newStreamSecret();
   const keyHash = hashStreamKey(secret);
   await db
     .update(liveRooms)
-    .set({ streamKeyHash: keyHash, streamKeyRotatedAt: new Date() })
+    .set({ streamKeyHash: keyHash, streamKeyRotatedAt: now })
     .where(eq(liveRooms.id, room.id));
   mediaControl()?.keyChanged(room.id, keyHash);
   return { roomId: room.id, streamKey: streamKeyOf(room.id, secret) };
 }
 
 /** Push settings; a room without a key gets its first one here, shown this once. */
-export async function pushSettings(db: DbOrTx, anchorId: number, requestHost?: string | null) {
+export async function pushSettings(db: DbOrTx, anchorId: number, now: Date, requestHost?: string | null) {
   const room = await ensureRoom(db, anchorId);
-  const created = room.streamKeyHash ? null : await rotateStreamKey(db, anchorId);
+  const created = room.streamKeyHash ? null : await rotateStreamKey(db, anchorId, now);
   return {
     room_id: room.id,
     push_url: pushServerUrl(requestHost),
     stream_key: created?.streamKey ?? null,
-    key_rotated_at: room.streamKeyRotatedAt ?? (created ? new Date() : null),
+    key_rotated_at: room.streamKeyRotatedAt ?? (created ? now : null),
   };
 }
 
@@ -105,7 +105,7 @@ export async function verifyPush(db: DbOrTx, roomId: number, secret: string | nu
   return streamKeyMatches(room.streamKeyHash, secret) ? room : null;
 }
 
-export async function setTitle(db: DbOrTx, anchorId: number, title: string, now = new Date()) {
+export async function setTitle(db: DbOrTx, anchorId: number, title: string, now: Date) {
   await refuseSensitive(db, title, now);
   const room = await ensureRoom(db, anchorId);
   await db.update(liveRooms).set({ title }).where(eq(liveRooms.id, room.id));

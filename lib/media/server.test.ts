@@ -10,6 +10,7 @@ import { parseConfig } from '@/lib/config';
 import { freePort } from '@/lib/db/embedded';
 import { broadcasts, liveRooms } from '@/lib/live/schema';
 import { rotateStreamKey } from '@/lib/live/service';
+import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeUser } from '@/lib/testing/factories';
 import { findFfmpeg } from './ffmpeg';
@@ -71,7 +72,7 @@ describe('embedded media server', () => {
 
   it('goes live on a good key, refuses a wrong one, and keeps the recording as a replay', async () => {
     const anchor = await makeUser(testDb.db, { isAnchor: true });
-    const { roomId, streamKey } = await rotateStreamKey(testDb.db, anchor.id);
+    const { roomId, streamKey } = await rotateStreamKey(testDb.db, anchor.id, NOON);
     const good = push(`rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`, 9);
     children.push(good.child);
 

@@ -28,7 +28,7 @@ beforeAll(async () => {
   app = createApiApp({ db: () => testDb.db, clock: () => NOON });
   server = http.createServer();
   gateway = createGateway(server, {
-    resolveUser: (token) => findSessionUser(testDb.db, token),
+    resolveUser: (token) => findSessionUser(testDb.db, token, NOON),
     mayJoinRoom: async (roomId, userId) => !(await isKickedOut(testDb.db, roomId, userId, NOON)),
   });
   installGateway(gateway);

@@ -58,13 +58,18 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
       output: z.object({ id: z.number(), status: z.string() }),
     },
     (c, input) =>
-      createReport(c.var.db, c.var.user!.id, {
-        targetType: input.target_type,
-        targetId: input.target_id,
-        reasonId: input.classify_id,
-        content: input.content,
-        images: input.images,
-      }),
+      createReport(
+        c.var.db,
+        c.var.user!.id,
+        {
+          targetType: input.target_type,
+          targetId: input.target_id,
+          reasonId: input.classify_id,
+          content: input.content,
+          images: input.images,
+        },
+        c.var.now,
+      ),
   );
 
   defineRoute(
@@ -118,6 +123,6 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
       }),
       output: z.object({ id: z.number(), status: z.string() }),
     },
-    (c, input) => handleReport(c.var.db, c.var.user!.id, input),
+    (c, input) => handleReport(c.var.db, c.var.user!.id, input, c.var.now),
   );
 }

@@ -30,7 +30,7 @@ export type NewReport = {
   images: string[];
 };
 
-export async function createReport(db: DbOrTx, reporterId: number, input: NewReport) {
+export async function createReport(db: DbOrTx, reporterId: number, input: NewReport, now: Date) {
   const target = await resolveReportTarget(db, input.targetType, input.targetId);
   if (!target) throw new NotFoundError('REPORT_TARGET_NOT_FOUND');
   if (target.ownerId === reporterId) throw new DomainError('REPORT_SELF');
@@ -57,7 +57,7 @@ export async function createReport(db: DbOrTx, reporterId: number, input: NewRep
       ),
     );
   if (open) throw new DomainError('REPORT_DUPLICATE');
-  await assertWithinLimit(db, REPORT_LIMIT, String(reporterId));
+  await assertWithinLimit(db, REPORT_LIMIT, String(reporterId), now);
   const [created] = await db
     .insert(reports)
     .values({
@@ -72,7 +72,7 @@ export async function createReport(db: DbOrTx, reporterId: number, input: NewRep
     .onConflictDoNothing()
     .returning({ id: reports.id, status: reports.status });
   if (!created) throw new DomainError('REPORT_DUPLICATE');
-  await recordEvent(db, REPORT_LIMIT.bucket, String(reporterId));
+  await recordEvent(db, REPORT_LIMIT.bucket, String(reporterId), now);
   return created;
 }
 
@@ -119,6 +119,7 @@ export async function handleReport(
   db: DbOrTx,
   operatorId: number,
   input: { id: number; action: 'dismiss' | 'uphold'; note?: string },
+  now: Date,
 ) {
   const [report] = await db.select().from(reports).where(eq(reports.id, input.id));
   if (!report) throw new NotFoundError('REPORT_NOT_FOUND');
@@ -126,12 +127,16 @@ export async function handleReport(
   const status = input.action === 'dismiss' ? 'dismissed' : 'upheld';
   await db
     .update(reports)
-    .set({ status, handlerId: operatorId, handledAt: new Date(), note: input.note ?? null })
+    .set({ status, handlerId: operatorId, handledAt: now, note: input.note ?? null })
     .where(eq(reports.id, report.id));
-  await notify(db, {
-    userId: report.reporterId,
-    subject: `report_${status}`,
-    params: { note: input.note ?? '' },
-  });
+  await notify(
+    db,
+    {
+      userId: report.reporterId,
+      subject: `report_${status}`,
+      params: { note: input.note ?? '' },
+    },
+    now,
+  );
   return { id: report.id, status };
 }

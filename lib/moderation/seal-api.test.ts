@@ -42,7 +42,7 @@ type Info = { status: string; sealed: boolean; seal_reason: string | null; seale
 async function anchorRoom() {
   const anchor = await makeSignedInUser(testDb.db, { isAnchor: true, nickname: '被封主播' });
   const room = await ensureRoom(testDb.db, anchor.user.id, { title: '封禁测试' });
-  const { streamKey } = await rotateStreamKey(testDb.db, anchor.user.id);
+  const { streamKey } = await rotateStreamKey(testDb.db, anchor.user.id, NOON);
   return { ...anchor, room, secret: streamKey.split('key=')[1]! };
 }
 

@@ -96,7 +96,7 @@ export function registerNewsRoutes(app: OpenAPIHono<AppEnv>) {
       input: z.object({ id }),
       output: z.object({ id: z.number(), views: z.number(), first: z.boolean() }),
     },
-    (c, input) => recordRead(c.var.db, input.id, c.var.user?.id ?? null, new Date()),
+    (c, input) => recordRead(c.var.db, input.id, c.var.user?.id ?? null, c.var.now),
   );
 
   defineRoute(
@@ -117,7 +117,7 @@ export function registerNewsRoutes(app: OpenAPIHono<AppEnv>) {
         c.var.db,
         c.var.user!.id,
         { categoryId: input.classify_id, cover: input.cover, versions: input.versions },
-        new Date(),
+        c.var.now,
       ),
   );
 
@@ -133,6 +133,6 @@ export function registerNewsRoutes(app: OpenAPIHono<AppEnv>) {
       input: z.object({ id }),
       output: z.object({ id: z.number(), deleted: z.boolean() }),
     },
-    (c, input) => removeArticle(c.var.db, input.id, new Date()),
+    (c, input) => removeArticle(c.var.db, input.id, c.var.now),
   );
 }

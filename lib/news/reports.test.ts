@@ -1,5 +1,6 @@
 // Match reports from the real results: what each report says is what the data holds (score, scorers
 // and minutes, table positions, form), in the four languages, once per match.
+
 import { cp, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { defaultOpenfootballDir, importOpenfootball } from '@/lib/feeds/openfoot
 import { LOCALES } from '@/lib/i18n/routing';
 import { competitions, matchEvents, matches, seasons, teams } from '@/lib/scores/schema';
 import { seasonStandings } from '@/lib/scores/service';
+import { IMPORTED_AT } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { onMatchFinished, writeRecordReports } from './reports';
 import { newsArticles, newsTranslations } from './schema';
@@ -25,7 +27,7 @@ beforeAll(async () => {
       recursive: true,
     },
   );
-  await importOpenfootball(testDb.db, dir);
+  await importOpenfootball(testDb.db, dir, IMPORTED_AT);
 }, 120_000);
 afterAll(() => testDb.close());
 

@@ -104,7 +104,7 @@ export function registerPostRoutes(app: OpenAPIHono<AppEnv>) {
       input: newPostSchema,
       output: z.object({ id: z.number(), status: z.enum(REVIEW_STATUSES) }),
     },
-    (c, input) => createPost(c.var.db, c.var.user!.id, input),
+    (c, input) => createPost(c.var.db, c.var.user!.id, input, { now: c.var.now }),
   );
 
   defineRoute(
@@ -135,11 +135,16 @@ export function registerPostRoutes(app: OpenAPIHono<AppEnv>) {
       output: commentSchema,
     },
     (c, input) =>
-      addComment(c.var.db, c.var.user!.id, {
-        postId: input.id,
-        content: input.content,
-        parentId: input.parent_id,
-      }),
+      addComment(
+        c.var.db,
+        c.var.user!.id,
+        {
+          postId: input.id,
+          content: input.content,
+          parentId: input.parent_id,
+        },
+        c.var.now,
+      ),
   );
 
   defineRoute(
@@ -216,7 +221,7 @@ export function registerPostRoutes(app: OpenAPIHono<AppEnv>) {
       input: z.object({ id }),
       output: z.object({ id: z.number(), removed: z.number() }),
     },
-    (c, input) => deleteComment(c.var.db, viewerOf(c)!, input.id),
+    (c, input) => deleteComment(c.var.db, viewerOf(c)!, input.id, c.var.now),
   );
 
   defineRoute(

@@ -84,7 +84,7 @@ export type PostOptions = {
   /** Held for an operator's review (spec §4) instead of shown at once. */
   review?: boolean;
   /** The request's instant, stored as the post's time. */
-  now?: Date;
+  now: Date;
   /** Writes the channel's own row (a circle) in the post's transaction. */
   attach?: (tx: DbOrTx, postId: number) => Promise<void>;
 };
@@ -93,7 +93,7 @@ export type PostOptions = {
  * Text or media is required, images or a video (never both), every file the author's own upload,
  * the video under 50 MB (spec §5).
  */
-export async function createPost(db: DbOrTx, authorId: number, input: NewPost, options: PostOptions = {}) {
+export async function createPost(db: DbOrTx, authorId: number, input: NewPost, options: PostOptions) {
   const channel = options.channel ?? 'anchor';
   const body = input.content.trim();
   if (input.images.length > 0 && input.video) throw new DomainError('POST_MEDIA_BOTH');
@@ -121,7 +121,7 @@ export async function createPost(db: DbOrTx, authorId: number, input: NewPost, o
   }
   const key = String(authorId);
   return db.transaction(async (tx) => {
-    await assertWithinLimit(tx, POST_RATE_RULES.posts, key);
+    await assertWithinLimit(tx, POST_RATE_RULES.posts, key, options.now);
     const [row] = await tx
       .insert(posts)
       .values({
@@ -131,11 +131,11 @@ export async function createPost(db: DbOrTx, authorId: number, input: NewPost, o
         images: input.images,
         video,
         reviewStatus: options.review ? 'pending' : 'approved',
-        ...(options.now ? { createdAt: options.now } : {}),
+        createdAt: options.now,
       })
       .returning({ id: posts.id, status: posts.reviewStatus });
     await options.attach?.(tx, row!.id);
-    await recordEvent(tx, POST_RATE_RULES.posts.bucket, key);
+    await recordEvent(tx, POST_RATE_RULES.posts.bucket, key, options.now);
     return { id: row!.id, status: row!.status };
   });
 }
@@ -204,7 +204,7 @@ export async function listAuthorPosts(
 }
 
 /** Soft delete by the author or an operator; likes and comments stay for the record. */
-export async function deletePost(db: DbOrTx, viewer: NonNullable<Viewer>, id: number, now = new Date()) {
+export async function deletePost(db: DbOrTx, viewer: NonNullable<Viewer>, id: number, now: Date) {
   const [row] = await db
     .select()
     .from(posts)
@@ -312,7 +312,7 @@ export type CommentView = ReturnType<typeof presentComment>;
 export type NewComment = { postId: number; content: string; parentId?: number | undefined };
 
 /** A comment, or a reply: replies attach to the top-level comment, one level deep. */
-export async function addComment(db: DbOrTx, userId: number, input: NewComment) {
+export async function addComment(db: DbOrTx, userId: number, input: NewComment, now: Date) {
   const body = input.content.trim();
   if (!body) throw new DomainError('COMMENT_EMPTY');
   const key = String(userId);
@@ -324,7 +324,7 @@ export async function addComment(db: DbOrTx, userId: number, input: NewComment) 
       if (parent.postId !== input.postId) throw new NotFoundError('COMMENT_NOT_FOUND');
       parentId = parent.parentId ?? parent.id;
     }
-    await assertWithinLimit(tx, POST_RATE_RULES.comments, key);
+    await assertWithinLimit(tx, POST_RATE_RULES.comments, key, now);
     const [row] = await tx
       .insert(postComments)
       .values({ postId: input.postId, authorId: userId, parentId, body })
@@ -333,8 +333,8 @@ export async function addComment(db: DbOrTx, userId: number, input: NewComment) 
       .update(posts)
       .set({ commentCount: sql`${posts.commentCount} + 1` })
       .where(eq(posts.id, input.postId));
-    await recordEvent(tx, POST_RATE_RULES.comments.bucket, key);
-    await notifyComment(tx, { postId: input.postId, parentId, userId, body });
+    await recordEvent(tx, POST_RATE_RULES.comments.bucket, key, now);
+    await notifyComment(tx, { postId: input.postId, parentId, userId, body }, now);
     const [writer] = await tx.select(author).from(users).where(eq(users.id, userId));
     return presentComment(row!, writer!, false, true);
   });
@@ -344,7 +344,7 @@ export async function addComment(db: DbOrTx, userId: number, input: NewComment) 
  * Deletes a comment and its replies (its writer, the post's author or an operator). The post's count
  * drops by what was really removed, so two deletes at once never take it below the truth.
  */
-export async function deleteComment(db: DbOrTx, viewer: NonNullable<Viewer>, id: number) {
+export async function deleteComment(db: DbOrTx, viewer: NonNullable<Viewer>, id: number, now: Date) {
   return db.transaction(async (tx) => {
     const comment = await liveComment(tx, id);
     const post = await livePost(tx, comment.postId);
@@ -353,7 +353,7 @@ export async function deleteComment(db: DbOrTx, viewer: NonNullable<Viewer>, id:
     if (!allowed) throw new ForbiddenError('COMMENT_NOT_YOURS');
     const removed = await tx
       .update(postComments)
-      .set({ deletedAt: new Date() })
+      .set({ deletedAt: now })
       .where(and(isNull(postComments.deletedAt), or(eq(postComments.id, id), eq(postComments.parentId, id))))
       .returning({ id: postComments.id });
     await tx

@@ -4,6 +4,7 @@ import type { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { claimQrListener, confirmQrLogin, createQrLogin, scanQrLogin } from '@/lib/accounts/qr-login';
 import { findSessionUser } from '@/lib/accounts/session';
+import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
 import { rooms, type ServerMessage } from './events';
@@ -19,8 +20,8 @@ beforeAll(async () => {
   testDb = await createTestDb();
   server = http.createServer();
   gateway = createGateway(server, {
-    resolveUser: (token) => findSessionUser(testDb.db, token),
-    claimQrLogin: (code, socketId) => claimQrListener(testDb.db, code, socketId),
+    resolveUser: (token) => findSessionUser(testDb.db, token, NOON),
+    claimQrLogin: (code, socketId) => claimQrListener(testDb.db, code, socketId, NOON),
   });
   installGateway(gateway);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -113,7 +114,7 @@ it('ignores a malformed client event and stays connected', async () => {
 });
 
 it('tells only the desktop that first asked about a QR code when it is scanned and confirmed', async () => {
-  const { code } = await createQrLogin(testDb.db, 'desktop-browser-key-0123456789');
+  const { code } = await createQrLogin(testDb.db, 'desktop-browser-key-0123456789', NOON);
   const desktop = client();
   const intruder = client();
   const claim = (socket: Socket) =>
@@ -125,12 +126,12 @@ it('tells only the desktop that first asked about a QR code when it is scanned a
   const heard: ServerMessage[] = [];
   intruder.on('message', (message: ServerMessage) => heard.push(message));
   const scanned = nextMessage(desktop, 'scanCode_Login');
-  const { id } = await scanQrLogin(testDb.db, code, phone.user.id);
+  const { id } = await scanQrLogin(testDb.db, code, phone.user.id, NOON);
   publish({ room: rooms.qrLogin(id) }, { code: 200, type: 'scanCode_Login' });
   expect(await scanned).toEqual({ code: 200, type: 'scanCode_Login' });
 
   const success = nextMessage(desktop, 'webLoginSuccess');
-  const { token } = await confirmQrLogin(testDb.db, code, phone.user.id);
+  const { token } = await confirmQrLogin(testDb.db, code, phone.user.id, NOON);
   publish({ room: rooms.qrLogin(id) }, { code: 200, type: 'webLoginSuccess', token });
   expect(await success).toEqual({ code: 200, type: 'webLoginSuccess', token });
   expect(heard).toEqual([]);

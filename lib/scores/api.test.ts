@@ -1,8 +1,8 @@
 // season_table and the scores reads, on the imported real data.
 import { and, eq } from 'drizzle-orm';
-import { importOpenfootball } from '@/lib/feeds/openfootball/import';
+import { defaultOpenfootballDir, importOpenfootball } from '@/lib/feeds/openfootball/import';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
-import { NOON } from '@/lib/testing/clock';
+import { IMPORTED_AT, NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { storeFeedBatch } from './ingest';
 import { competitions, matches, seasons, teams } from './schema';
@@ -14,7 +14,7 @@ let app: ApiApp;
 beforeAll(async () => {
   testDb = await createTestDb();
   app = createApiApp({ db: () => testDb.db, clock: () => NOON });
-  await importOpenfootball(testDb.db);
+  await importOpenfootball(testDb.db, defaultOpenfootballDir(), IMPORTED_AT);
 }, 120_000);
 afterAll(() => testDb.close());
 

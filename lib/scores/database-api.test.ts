@@ -2,11 +2,11 @@
 // football import is done once and kept as a template; every instant of CLOCK_EDGES gets its own copy,
 // ticked by the feeds job at that instant, and the API answers at that instant.
 import { eq } from 'drizzle-orm';
-import { importOpenfootball } from '@/lib/feeds/openfootball/import';
+import { defaultOpenfootballDir, importOpenfootball } from '@/lib/feeds/openfootball/import';
 import { createFeedsTicker } from '@/lib/jobs/feeds';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
-import { CLOCK_EDGES, NOON } from '@/lib/testing/clock';
+import { CLOCK_EDGES, IMPORTED_AT, NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import {
   cachedLatestStandings,
@@ -39,7 +39,7 @@ let imported: TestDb;
 
 beforeAll(async () => {
   imported = await createTestDb();
-  await importOpenfootball(imported.db);
+  await importOpenfootball(imported.db, defaultOpenfootballDir(), IMPORTED_AT);
   await imported.release();
 }, 120_000);
 afterAll(() => imported.close());

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { defaultOpenfootballDir, importOpenfootball } from '@/lib/feeds/openfootball/import';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
-import { NOON } from '@/lib/testing/clock';
+import { IMPORTED_AT, NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { foresight, formSummary, matchAnalysis, parseMatchId } from './detail-service';
 import { matches, teams } from './schema';
@@ -18,9 +18,9 @@ beforeAll(async () => {
   testDb = await createTestDb();
   app = createApiApp({ db: () => testDb.db, clock: () => NOON });
   const dir = defaultOpenfootballDir();
-  await importOpenfootball(testDb.db, path.join(dir, 'worldcup-2022'));
-  await importOpenfootball(testDb.db, path.join(dir, '2024-25', 'en.1.json'));
-  await importOpenfootball(testDb.db, path.join(dir, '2025-26', 'en.1.json'));
+  await importOpenfootball(testDb.db, path.join(dir, 'worldcup-2022'), IMPORTED_AT);
+  await importOpenfootball(testDb.db, path.join(dir, '2024-25', 'en.1.json'), IMPORTED_AT);
+  await importOpenfootball(testDb.db, path.join(dir, '2025-26', 'en.1.json'), IMPORTED_AT);
 }, 120_000);
 afterAll(() => testDb.close());
 

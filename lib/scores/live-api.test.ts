@@ -1,4 +1,5 @@
 // The live-scores routes on real imported data plus one feeds tick (replays and simulations).
+
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { importOpenfootball } from '@/lib/feeds/openfootball/import';
@@ -6,6 +7,7 @@ import { createFeedsTicker } from '@/lib/jobs/feeds';
 import type { ServerMessage } from '@/lib/realtime/events';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
+import { IMPORTED_AT } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
 import type { Board } from './board-schema';
@@ -23,8 +25,8 @@ beforeAll(async () => {
   testDb = await createTestDb();
   app = createApiApp({ db: () => testDb.db, clock: () => NOW });
   const dir = path.resolve(process.cwd(), '../shared/data/openfootball');
-  await importOpenfootball(testDb.db, path.join(dir, '2024-25/en.1.json'));
-  await importOpenfootball(testDb.db, path.join(dir, 'worldcup-2022'));
+  await importOpenfootball(testDb.db, path.join(dir, '2024-25/en.1.json'), IMPORTED_AT);
+  await importOpenfootball(testDb.db, path.join(dir, 'worldcup-2022'), IMPORTED_AT);
   const tick = createFeedsTicker({ speed: 1, publish: (_target, message) => pushes.push(message) });
   await tick(testDb.db, NOW);
 }, 120_000);

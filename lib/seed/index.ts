@@ -92,5 +92,5 @@ export async function seedFootballData(db: Db, dir = defaultOpenfootballDir()) {
     log.warn({ dir }, 'openfootball data not found: set OPENFOOTBALL_DIR to import real football data');
     return [];
   }
-  return importOpenfootball(db, dir);
+  return importOpenfootball(db, dir, new Date());
 }

@@ -67,7 +67,7 @@ describe('sessions and permissions', () => {
     const byCookie = await call('/api/member/info', { headers: { cookie: `token=${token}` } });
     expect(byCookie.body.code).toBe(0);
 
-    await revokeSession(testDb.db, token);
+    await revokeSession(testDb.db, token, NOON);
     expect((await call('/api/member/info', { headers: { token } })).body.code).toBe(700);
   });
 

@@ -183,7 +183,7 @@ describe('two gateways on one Redis', () => {
       const { adapter, sharded, close } = await redisAdapter(connection());
       expect(sharded).toBe(true);
       const io = createGateway(server, {
-        resolveUser: (token) => findSessionUser(testDb.db, token),
+        resolveUser: (token) => findSessionUser(testDb.db, token, NOON),
         adapter,
       });
       const online = redisOnlineCounts(connection(), `node-${name}`);

@@ -66,7 +66,7 @@ export function registerStorageRoutes(app: OpenAPIHono<AppEnv>) {
         expires_at: z.date(),
       }),
     },
-    (c, input) => issueUploadCredential(c.var.db, c.var.user!.id, input.purpose),
+    (c, input) => issueUploadCredential(c.var.db, c.var.user!.id, input.purpose, c.var.now),
   );
 
   defineRoute(
@@ -91,6 +91,7 @@ export function registerStorageRoutes(app: OpenAPIHono<AppEnv>) {
           c.var.user!.id,
           input.token,
           Buffer.from(await input.file.arrayBuffer()),
+          c.var.now,
         ),
       ),
   );
@@ -107,6 +108,6 @@ export function registerStorageRoutes(app: OpenAPIHono<AppEnv>) {
       input: z.object({ token: z.string().min(10).max(2000) }),
       output: storedUpload,
     },
-    async (c, input) => present(await completeUpload(c.var.db, c.var.user!.id, input.token)),
+    async (c, input) => present(await completeUpload(c.var.db, c.var.user!.id, input.token, c.var.now)),
   );
 }

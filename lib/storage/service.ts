@@ -14,9 +14,9 @@ import { processVideo } from './videos';
 
 const incomingKey = (id: string) => `incoming/${id}.bin`;
 
-export async function issueUploadCredential(db: DbOrTx, userId: number, purpose: UploadPurpose) {
+export async function issueUploadCredential(db: DbOrTx, userId: number, purpose: UploadPurpose, now: Date) {
   const id = randomBytes(16).toString('hex');
-  const expires = Math.floor(Date.now() / 1000) + UPLOAD_TOKEN_SECONDS;
+  const expires = Math.floor(now.getTime() / 1000) + UPLOAD_TOKEN_SECONDS;
   const token = await signUploadToken(db, { user: userId, purpose, id, expires });
   const provider = storage();
   const direct = provider.presignPut
@@ -93,14 +93,14 @@ async function storeVideo(db: DbOrTx, userId: number, id: string, bytes: Buffer)
 }
 
 /** Local flow: the file came with the request. */
-export async function acceptUpload(db: DbOrTx, userId: number, token: string, bytes: Buffer) {
-  const claims = await readUploadToken(db, token, userId);
+export async function acceptUpload(db: DbOrTx, userId: number, token: string, bytes: Buffer, now: Date) {
+  const claims = await readUploadToken(db, token, userId, now.getTime());
   return store(db, userId, claims, bytes);
 }
 
 /** S3 flow: the browser PUT the file to the presigned address; fetch it, check it, keep the result. */
-export async function completeUpload(db: DbOrTx, userId: number, token: string) {
-  const claims = await readUploadToken(db, token, userId);
+export async function completeUpload(db: DbOrTx, userId: number, token: string, now: Date) {
+  const claims = await readUploadToken(db, token, userId, now.getTime());
   const provider = storage();
   const bytes = await provider.get(incomingKey(claims.id));
   if (!bytes) throw new DomainError('UPLOAD_MISSING');

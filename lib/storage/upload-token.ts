@@ -29,7 +29,7 @@ export async function signUploadToken(db: DbOrTx, claims: UploadClaims) {
   return `${payload}.${await mac(db, payload)}`;
 }
 
-export async function readUploadToken(db: DbOrTx, token: string, userId: number, now = Date.now()) {
+export async function readUploadToken(db: DbOrTx, token: string, userId: number, now: number) {
   const [payload, signature] = token.split('.');
   const expected = payload ? await mac(db, payload) : '';
   if (!payload || !signature || signature.length !== expected.length)

@@ -3,6 +3,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { altchaProvider } from '@/lib/accounts/captcha';
 import type { DbOrTx } from '@/lib/db';
+import { NOON } from './clock';
 
 /** The payload the widget sends for a challenge (as `api/captcha/challenge` answered it). */
 export async function solvedChallenge(challenge: unknown) {
@@ -11,6 +12,7 @@ export async function solvedChallenge(challenge: unknown) {
   return Buffer.from(JSON.stringify({ challenge: typed, solution })).toString('base64');
 }
 
-export async function solvedCaptcha(db: DbOrTx, level = 0) {
-  return solvedChallenge(await altchaProvider.challenge(db, { level }));
+/** A solved challenge issued at `now` (the instant of the app under test). */
+export async function solvedCaptcha(db: DbOrTx, level = 0, now: Date = NOON) {
+  return solvedChallenge(await altchaProvider.challenge(db, { level, now }));
 }

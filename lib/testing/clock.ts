@@ -35,3 +35,46 @@ export function testClock(start: Date = NOON) {
 
 /** `at + ms`, for test data placed relative to the test's instant. */
 export const shifted = (at: Date, ms: number) => new Date(at.getTime() + ms);
+
+/** When test databases import the openfootball records (the rows' "last heard of" instant). */
+export const IMPORTED_AT = new Date('2026-01-05T08:00:00.000Z');
+
+/**
+ * rate-limiter-flexible (lib/rate-limits) reads `Date.now()` inside its stores, so a test of limits sets
+ * that time from its test clock: only `Date` is faked (timers, ticks and I/O run for real), at `start`,
+ * and `set`/`advance` move the limiter's time with the clock the app is given. Call `restore` after.
+ */
+export function limiterTime(start: Date = NOON) {
+  const clock = testClock(start);
+  jest.useFakeTimers({
+    now: start,
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
+  return {
+    now: clock.now,
+    set(at: Date) {
+      clock.set(at);
+      jest.setSystemTime(at);
+    },
+    advance(ms: number) {
+      clock.advance(ms);
+      jest.setSystemTime(clock.now());
+    },
+    restore: () => jest.useRealTimers(),
+  };
+}

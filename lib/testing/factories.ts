@@ -21,9 +21,15 @@ export async function makeUser(db: Db, overrides: Partial<typeof users.$inferIns
   return user!;
 }
 
+/**
+ * Sessions of test users are issued at this instant, so they are valid at every instant a test runs its
+ * app at (fixed instants of lib/testing/clock.ts, or the wall clock of an app without a clock) until it.
+ */
+const SESSIONS_ISSUED_AT = new Date('2099-01-01T00:00:00.000Z');
+
 /** A user with a live session; `token` goes in the `token` header. */
 export async function makeSignedInUser(db: Db, overrides: Partial<typeof users.$inferInsert> = {}) {
   const user = await makeUser(db, overrides);
-  const { token } = await createSession(db, user.id);
+  const { token } = await createSession(db, user.id, SESSIONS_ISSUED_AT);
   return { user, token };
 }

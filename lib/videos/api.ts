@@ -291,11 +291,16 @@ export function registerVideoRoutes(app: OpenAPIHono<AppEnv>) {
     },
     async (c, input) => {
       await assertVideo(c.var.db, input.id);
-      return addComment(c.var.db, c.var.user!.id, {
-        postId: input.id,
-        content: input.content,
-        parentId: input.parent_id,
-      });
+      return addComment(
+        c.var.db,
+        c.var.user!.id,
+        {
+          postId: input.id,
+          content: input.content,
+          parentId: input.parent_id,
+        },
+        c.var.now,
+      );
     },
   );
 

@@ -287,7 +287,7 @@ async function insertVideo(
     .values({ authorId, channel: 'video', body, createdAt: values.publishedAt })
     .returning({ id: posts.id });
   await tx.insert(videos).values({ postId: post!.id, authorId, ...values });
-  await recordEvent(tx, VIDEO_RATE_RULE.bucket, String(authorId));
+  await recordEvent(tx, VIDEO_RATE_RULE.bucket, String(authorId), values.publishedAt);
   return { id: post!.id };
 }
 

@@ -1,10 +1,12 @@
 // A crash in the middle of money operations: a separate API server process takes a storm of gift
 // sends and is killed with SIGKILL; after a restart the ledger still balances, every send the
 // clients saw succeed is there exactly once, and retrying every key moves nothing twice.
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { seedGiftCatalog } from '@/lib/gifts/catalog';
 import { ensureRoom } from '@/lib/live/service';
+import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
 import { checkLedger } from './check';
@@ -53,7 +55,7 @@ it('SIGKILL during a gift storm leaves all of each operation or none of it', asy
       kind: 'test_fund',
       userId: sender.user.id,
       payload: {},
-      now: new Date(),
+      now: NOON,
       prepare: async () => ({ legs: [mintLeg(sender.user.id, 'star', 100_000)], result: {} }),
     });
   const [football] = (

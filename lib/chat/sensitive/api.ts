@@ -36,7 +36,7 @@ export function registerSensitiveWordRoutes(app: OpenAPIHono<AppEnv>) {
       input: z.object({ words: z.array(z.string().trim().min(1).max(32)).min(1).max(500) }),
       output: z.object({ added: z.number() }),
     },
-    (c, input) => addWords(c.var.db, input.words, c.var.user!.id),
+    (c, input) => addWords(c.var.db, input.words, c.var.user!.id, c.var.now),
   );
 
   defineRoute(

@@ -25,7 +25,7 @@ async function matcherOf(db: DbOrTx, now: Date) {
 }
 
 /** Original [start, end) ranges that hold a listed word, merged. */
-export async function findSensitive(db: DbOrTx, text: string, now = new Date()) {
+export async function findSensitive(db: DbOrTx, text: string, now: Date) {
   const matcher = await matcherOf(db, now);
   if (!matcher) return [];
   const normalized = normalizeForMatch(text);
@@ -43,7 +43,7 @@ export async function findSensitive(db: DbOrTx, text: string, now = new Date()) 
 }
 
 /** `mask` replaces each listed word (with whatever was inserted in it) by ***; `refuse` throws. */
-export async function screenText(db: DbOrTx, text: string, mode: 'mask' | 'refuse', now = new Date()) {
+export async function screenText(db: DbOrTx, text: string, mode: 'mask' | 'refuse', now: Date) {
   const ranges = await findSensitive(db, text, now);
   if (ranges.length === 0) return text;
   if (mode === 'refuse') throw new DomainError('SENSITIVE_WORD');
@@ -57,8 +57,7 @@ export async function screenText(db: DbOrTx, text: string, mode: 'mask' | 'refus
 }
 
 /** Nicknames and room titles: refused when they hold a listed word. */
-export const refuseSensitive = (db: DbOrTx, text: string, now = new Date()) =>
-  screenText(db, text, 'refuse', now);
+export const refuseSensitive = (db: DbOrTx, text: string, now: Date) => screenText(db, text, 'refuse', now);
 
 export async function listWords(db: DbOrTx, search?: string) {
   const rows = await db
@@ -74,7 +73,7 @@ export async function listWords(db: DbOrTx, search?: string) {
 }
 
 /** Adds words (already listed ones are skipped); the list's matcher is rebuilt on the next check. */
-export async function addWords(db: DbOrTx, words: string[], byUserId: number, now = new Date()) {
+export async function addWords(db: DbOrTx, words: string[], byUserId: number, now: Date) {
   const values = [...new Map(words.map((word) => [normalizeWord(word), word.trim()])).entries()]
     .filter(([normalized]) => normalized.length > 0)
     .map(([normalized, word]) => ({ word, normalized, createdAt: now, createdBy: byUserId }));

@@ -1,4 +1,5 @@
 // Round trip of every shared openfootball file: what the files say is what the tables hold, twice.
+
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import {
   stadiums,
   teams,
 } from '@/lib/scores/schema';
+import { IMPORTED_AT } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { defaultOpenfootballDir, importOpenfootball, readOpenfootball } from './import';
 import { OpenfootballFormatError } from './parse';
@@ -22,7 +24,7 @@ const root = defaultOpenfootballDir();
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  await importOpenfootball(testDb.db, root);
+  await importOpenfootball(testDb.db, root, IMPORTED_AT);
 }, 120_000);
 afterAll(() => testDb.close());
 
@@ -184,7 +186,7 @@ describe('openfootball import', () => {
   it('is idempotent: importing again changes no count and no id', async () => {
     const before = await tableCounts();
     const [someMatch] = await seasonMatches('en.1', '2024-25');
-    await importOpenfootball(testDb.db, root);
+    await importOpenfootball(testDb.db, root, IMPORTED_AT);
     expect(await tableCounts()).toEqual(before);
     const again = await testDb.db.select().from(matches).where(eq(matches.id, someMatch!.match.id));
     expect(again[0]!.externalId).toBe(someMatch!.match.externalId);
@@ -220,7 +222,7 @@ describe('malformed files', () => {
       },
     });
     const before = await tableCounts();
-    await expect(importOpenfootball(testDb.db, dir)).rejects.toThrow(
+    await expect(importOpenfootball(testDb.db, dir, IMPORTED_AT)).rejects.toThrow(
       new OpenfootballFormatError('2030-31/zz.1.json', 'matches[1].score.ft', 'x').message.slice(0, -1),
     );
     expect(await tableCounts()).toEqual(before);
@@ -244,7 +246,11 @@ describe('malformed files', () => {
     const dir = await folderWith({
       'aa.1.json': { ...good, matches: [{ ...good.matches[0], time: '18:30' }] },
     });
-    const [imported] = await importOpenfootball(testDb.db, path.join(dir, '2030-31', 'aa.1.json'));
+    const [imported] = await importOpenfootball(
+      testDb.db,
+      path.join(dir, '2030-31', 'aa.1.json'),
+      IMPORTED_AT,
+    );
     expect(imported).toMatchObject({ file: '2030-31/aa.1.json', matches: 1, teams: 2 });
     const [row] = await seasonMatches('aa.1', '2030-31');
     expect(row!.match.kickoffAt.toISOString()).toBe('2030-08-01T18:30:00.000Z');

@@ -64,11 +64,7 @@ export type ImportedFile = {
 };
 
 /** Imports every file of `target`; `now` is when the rows were last heard of (the import's time). */
-export async function importOpenfootball(
-  db: Db,
-  target = defaultOpenfootballDir(),
-  now = new Date(),
-): Promise<ImportedFile[]> {
+export async function importOpenfootball(db: Db, target: string, now: Date): Promise<ImportedFile[]> {
   const parsed = await readOpenfootball(target);
   const imported: ImportedFile[] = [];
   for (const { file, batch } of parsed) {

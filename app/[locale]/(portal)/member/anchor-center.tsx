@@ -22,7 +22,7 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
   const db = getDb();
   const now = new Date();
   const host = (await headers()).get('host');
-  const settings = await pushSettings(db, anchorId, host);
+  const settings = await pushSettings(db, anchorId, new Date(), host);
   const [room, history, experience, custom, t, tMember, format, messages, locale] = await Promise.all([
     ensureRoom(db, anchorId),
     broadcastHistory(db, settings.room_id),

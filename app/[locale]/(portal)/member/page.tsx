@@ -50,7 +50,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 async function sessionUser() {
   const token = (await cookies()).get(TOKEN_COOKIE)?.value;
-  return token ? findSessionUser(getDb(), token) : null;
+  return token ? findSessionUser(getDb(), token, new Date()) : null;
 }
 
 export default async function MemberPage({ params, searchParams }: Props) {

@@ -67,7 +67,7 @@ export async function ProfileTab({ profile }: { profile: OwnProfile }) {
             avatarChoices={[...AVATAR_CHOICES]}
             limits={{ nicknameMin: NICKNAME_MIN, nicknameMax: NICKNAME_MAX, signatureMax: SIGNATURE_MAX }}
             earliestBirthday={EARLIEST_BIRTHDAY}
-            today={latestToday()}
+            today={latestToday(new Date())}
           />
         </SectionCard>
         <SectionCard title={t('account.title')} icon={IdCard}>
