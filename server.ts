@@ -6,7 +6,7 @@ import next from 'next';
 import { Server } from 'socket.io';
 import { claimQrListener } from '@/lib/accounts/qr-login';
 import { findSessionUser } from '@/lib/accounts/session';
-import { useChatStateStore } from '@/lib/chat/state-cache';
+import { setChatStateStore } from '@/lib/chat/state-cache';
 import { seedCircles } from '@/lib/circles/seed';
 import { ConfigError, getConfig } from '@/lib/config';
 import { productionWarnings } from '@/lib/config/warnings';
@@ -84,7 +84,7 @@ async function main() {
     // cache live in Redis (lib/shared-state).
     const redis = getRedis();
     const shared = sharedState();
-    useChatStateStore(shared.chatState);
+    setChatStateStore(shared.chatState);
     const adapter = redis ? await redisAdapter(redis) : undefined;
     if (adapter) log.info(`socket.io Redis adapter (${adapter.sharded ? 'sharded' : 'classic'} pub/sub)`);
     const io = config.ROLES.includes('realtime')

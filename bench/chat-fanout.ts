@@ -6,6 +6,7 @@
 // senders, each within its own rate limit), and server RSS per 1,000 connections. Clients run in two
 // child processes; every process shares this machine's 2 cores, so the figures include that contention.
 // Usage: npx tsx bench/chat-fanout.ts [counts, default 1000,5000,10000]
+
 import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -13,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
+import { chatRoomScene } from './chat-room';
 
 const ROOM = 'live:1';
 const MESSAGES = 40;
@@ -69,37 +71,10 @@ async function bareServer() {
 }
 
 async function portalServer() {
-  const { createDb, runMigrations } = await import('@/lib/db');
-  const { bootDatabase } = await import('@/lib/db/bootstrap');
   const { createApiApp } = await import('@/lib/server/api-app');
   const { createGateway, installGateway } = await import('@/lib/realtime/gateway');
-  const { findSessionUser, createSession } = await import('@/lib/accounts/session');
-  const { ensureRoom } = await import('@/lib/live/service');
-  const { users } = await import('@/lib/accounts/schema');
-  const dataDir = '.data/bench-chat';
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const database = await bootDatabase(
-    { DATA_DIR: dataDir, EMBEDDED_PG_PORT: 0, DATABASE_URL: undefined },
-    () => {},
-  );
-  const { db, pool } = createDb(database.url, 10);
-  await runMigrations(db);
-  const [anchor] = await db
-    .insert(users)
-    .values({ mobile: '13000000000', nickname: 'bench anchor', isAnchor: true })
-    .returning();
-  const room = await ensureRoom(db, anchor!.id);
-  const senders = await db
-    .insert(users)
-    .values(
-      Array.from({ length: SENDERS }, (_, i) => ({
-        mobile: `131${String(i).padStart(8, '0')}`,
-        nickname: `sender${i}`,
-      })),
-    )
-    .returning({ id: users.id });
-  const tokens = [];
-  for (const sender of senders) tokens.push((await createSession(db, sender.id, new Date())).token);
+  const { findSessionUser } = await import('@/lib/accounts/session');
+  const { database, db, pool, roomId, tokens } = await chatRoomScene('.data/bench-chat', SENDERS, 10);
   const app = createApiApp({ db: () => db });
   const server = serveFetch(app);
   const gateway = createGateway(server, { resolveUser: (token) => findSessionUser(db, token, new Date()) });
@@ -111,7 +86,7 @@ async function portalServer() {
     await database.stop();
     process.exit(0);
   });
-  return { port: (server.address() as AddressInfo).port, roomId: room.id, tokens };
+  return { port: (server.address() as AddressInfo).port, roomId, tokens };
 }
 
 async function clients(url: string, count: number, roomId: number, portal: boolean) {

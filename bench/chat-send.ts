@@ -4,39 +4,12 @@
 // Reports ms per send for 50 sequential sends and sends per second for 20 concurrent senders (100 sends,
 // each sender a different user, so no rate limit is hit). Every process shares the machine's cores.
 // Usage: npx tsx bench/chat-send.ts
-import fs from 'node:fs';
+
+import { chatRoomScene } from './chat-room';
 
 async function main() {
-  const { createDb, runMigrations } = await import('@/lib/db');
-  const { bootDatabase } = await import('@/lib/db/bootstrap');
   const { createApiApp } = await import('@/lib/server/api-app');
-  const { createSession } = await import('@/lib/accounts/session');
-  const { ensureRoom } = await import('@/lib/live/service');
-  const { users } = await import('@/lib/accounts/schema');
-  const dataDir = '.data/bench-probe';
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const database = await bootDatabase(
-    { DATA_DIR: dataDir, EMBEDDED_PG_PORT: 0, DATABASE_URL: undefined },
-    () => {},
-  );
-  const { db, pool } = createDb(database.url, 10);
-  await runMigrations(db);
-  const [anchor] = await db
-    .insert(users)
-    .values({ mobile: '13000000000', nickname: 'a', isAnchor: true })
-    .returning();
-  const room = await ensureRoom(db, anchor!.id);
-  const senders = await db
-    .insert(users)
-    .values(
-      Array.from({ length: 200 }, (_, i) => ({
-        mobile: `131${String(i).padStart(8, '0')}`,
-        nickname: `s${i}`,
-      })),
-    )
-    .returning({ id: users.id });
-  const tokens: string[] = [];
-  for (const s of senders) tokens.push((await createSession(db, s.id, new Date())).token);
+  const { database, db, pool, roomId, tokens } = await chatRoomScene('.data/bench-probe', 200, 10);
   const app = createApiApp({ db: () => db });
   let n = 0;
   const send = async (token: string) => {
@@ -44,7 +17,7 @@ async function main() {
     const r = await app.request('/api/live/sendChatSensitive', {
       method: 'POST',
       headers: { 'content-type': 'application/json', token },
-      body: JSON.stringify({ room_id: room.id, content: `m${n} x` }),
+      body: JSON.stringify({ roomId, content: `m${n} x` }),
     });
     const j = (await r.json()) as { code: number; msg?: string };
     if (j.code !== 0) console.log(j);

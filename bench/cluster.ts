@@ -7,6 +7,7 @@
 // Prints delivery latency p50/p99 of each and the ratios two-nodes / one-node and two-nodes / bare.
 // Clients run in one child process per server node; everything shares this machine's 2 cores.
 // Usage: npx tsx bench/cluster.ts [clients, default 10000]
+
 import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -14,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
+import { chatRoomScene } from './chat-room';
 
 const MESSAGES = 40;
 const MESSAGE_GAP_MS = 100;
@@ -68,11 +70,11 @@ async function serve(mode: 'bare' | 'portal', databaseUrl?: string, redisUrl?: s
     const { redisAdapter } = await import('@/lib/realtime/redis-adapter');
     const { getRedis } = await import('@/lib/redis');
     const { sharedState } = await import('@/lib/shared-state');
-    const { useChatStateStore } = await import('@/lib/chat/state-cache');
+    const { setChatStateStore } = await import('@/lib/chat/state-cache');
     const { serveApi } = await import('@/lib/testing/http-server');
     const { db } = createDb(databaseUrl!, 10);
     const redis = getRedis();
-    useChatStateStore(sharedState().chatState);
+    setChatStateStore(sharedState().chatState);
     const adapter = redis ? await redisAdapter(redis) : undefined;
     const api = await serveApi(createApiApp({ db: () => db }), 0);
     const io = createGateway(server, {
@@ -191,42 +193,14 @@ async function run(setup: 'bare' | 'one node' | 'two nodes', count: number, scen
 }
 
 async function scene(): Promise<Scene & { stop: () => Promise<void> }> {
-  const { createDb, runMigrations } = await import('@/lib/db');
-  const { bootDatabase } = await import('@/lib/db/bootstrap');
-  const { createSession } = await import('@/lib/accounts/session');
-  const { ensureRoom } = await import('@/lib/live/service');
-  const { users } = await import('@/lib/accounts/schema');
   const { startRedis } = await import('@/lib/testing/redis');
-  const dataDir = '.data/bench-cluster';
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const database = await bootDatabase(
-    { DATA_DIR: dataDir, EMBEDDED_PG_PORT: 0, DATABASE_URL: undefined },
-    () => {},
-  );
-  const { db, pool } = createDb(database.url, 4);
-  await runMigrations(db);
-  const [anchor] = await db
-    .insert(users)
-    .values({ mobile: '13000000000', nickname: 'bench anchor', isAnchor: true })
-    .returning();
-  const room = await ensureRoom(db, anchor!.id);
-  const senders = await db
-    .insert(users)
-    .values(
-      Array.from({ length: SENDERS }, (_, i) => ({
-        mobile: `131${String(i).padStart(8, '0')}`,
-        nickname: `s${i}`,
-      })),
-    )
-    .returning({ id: users.id });
-  const tokens: string[] = [];
-  for (const sender of senders) tokens.push((await createSession(db, sender.id, new Date())).token);
+  const { database, pool, roomId, tokens } = await chatRoomScene('.data/bench-cluster', SENDERS, 4);
   await pool.end();
   const redis = await startRedis();
   return {
     databaseUrl: database.url,
     redisUrl: redis.url,
-    roomId: room.id,
+    roomId,
     tokens,
     stop: async () => {
       await redis.stop();

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { ensureRoom } from '@/lib/live/service';
-import { rooms, type ServerMessage } from '@/lib/realtime/events';
+import type { ServerMessage } from '@/lib/realtime/events';
 import { installGateway, publish } from '@/lib/realtime/gateway';
 import { redisAdapter } from '@/lib/realtime/redis-adapter';
 import { createRedis } from '@/lib/redis';

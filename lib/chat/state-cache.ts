@@ -51,7 +51,7 @@ const loading = new Map<string, Promise<unknown>>();
 const generations = new Map<string, number>();
 
 /** Replaces the store (a Redis-backed one for several nodes; a fresh one in tests). */
-export function useChatStateStore(next: ChatStateStore) {
+export function setChatStateStore(next: ChatStateStore) {
   holder.__portalChatStateStore = next;
   loading.clear();
 }
