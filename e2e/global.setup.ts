@@ -10,6 +10,7 @@ import { rateLimits } from '@/lib/rate-limits/schema';
 import { DEMO_ACCOUNTS, seedDemoData } from '@/lib/seed';
 import { replaceStorage } from '@/lib/storage';
 import { localStorageProvider } from '@/lib/storage/local';
+import { popups } from '@/lib/system/schema';
 import { E2E_BASE_URL, E2E_DATA_DIR, e2eDatabaseUrl } from '../playwright.config';
 import { storageStatePath } from './roles';
 
@@ -24,6 +25,8 @@ setup('seed and sign in each role', async () => {
     // The e2e database outlives a run: start each run with fresh SMS and login allowances.
     await db.delete(rateEvents);
     await db.delete(rateLimits);
+    // A run killed in the middle of a site-wide test leaves its pop-up behind, over every page of the next.
+    await db.delete(popups);
     for (const account of DEMO_ACCOUNTS) {
       const [user] = await db
         .select()
