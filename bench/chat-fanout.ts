@@ -15,14 +15,13 @@ import path from 'node:path';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { chatRoomScene } from './chat-room';
+import { type Ask, ask, percentile } from './child-process';
 
 const ROOM = 'live:1';
 const MESSAGES = 40;
 const MESSAGE_GAP_MS = 100;
 const CLIENT_PROCESSES = 2;
 const SENDERS = 400;
-
-type Ask = { ask: string; [key: string]: unknown };
 
 function answer(reply: object) {
   process.send?.(reply);
@@ -115,23 +114,6 @@ async function clients(url: string, count: number, roomId: number, portal: boole
     }
   });
 }
-
-function ask<T>(child: ChildProcess, question: Ask, key: string) {
-  return new Promise<T>((resolve) => {
-    const listener = (message: Record<string, unknown>) => {
-      if (!(key in message)) return;
-      child.off('message', listener);
-      resolve(message[key] as T);
-    };
-    child.on('message', listener);
-    child.send(question);
-  });
-}
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
-};
 
 async function run(mode: 'bare' | 'portal', count: number) {
   const server = fork(__filename, ['server', mode]);

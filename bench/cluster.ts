@@ -16,30 +16,13 @@ import path from 'node:path';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { chatRoomScene } from './chat-room';
+import { type Ask, ask, percentile } from './child-process';
 
 const MESSAGES = 40;
 const MESSAGE_GAP_MS = 100;
 const SENDERS = 400;
 
-type Ask = { ask: string; [key: string]: unknown };
 const answer = (reply: object) => process.send?.(reply);
-
-function ask<T>(child: ChildProcess, question: Ask, key: string) {
-  return new Promise<T>((resolve) => {
-    const listener = (message: Record<string, unknown>) => {
-      if (!(key in message)) return;
-      child.off('message', listener);
-      resolve(message[key] as T);
-    };
-    child.on('message', listener);
-    child.send(question);
-  });
-}
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
-};
 
 /** A server process: the bare floor, or a portal node (API + gateway, Redis when given). */
 async function serve(mode: 'bare' | 'portal', databaseUrl?: string, redisUrl?: string) {

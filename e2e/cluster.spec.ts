@@ -204,7 +204,7 @@ test('SIGKILL of node A: node B keeps serving, clients reconnect through nginx, 
   for (let i = 0; i < 6; i++) await sendThroughNginx(i);
   a.kill();
   await expect.poll(() => a.process.exitCode !== null || a.process.signalCode !== null).toBe(true);
-  // Node B serves; nginx skips the dead node for pages, API calls and websockets.
+  // Node B serves; nginx passes over the dead node for pages, API calls and websockets.
   expect((await fetch(`${b.url}/api/health`)).ok).toBe(true);
   for (let i = 6; i < 14; i++) await sendThroughNginx(i);
   expect((await fetch(`${cluster.proxyUrl}/main`)).status).toBe(200);

@@ -9,29 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startRedis, type TestRedis } from '@/lib/testing/redis';
 import { e2eDatabaseUrl } from '../playwright.config';
-import { NGINX } from './external-engine';
+import { freePort, NGINX, waitFor } from './external-engine';
 
-async function freePort() {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function waitFor(url: string, child: ChildProcess, what: string, timeout = 180_000) {
-  const deadline = Date.now() + timeout;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} exited`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${what} did not answer ${url} within ${timeout} ms`);
-}
-
-/** nginx in front of the nodes: websocket upgrade, round-robin, a refused node skipped for the next. */
+/** nginx in front of the nodes: websocket upgrade, round-robin, a refused node passed over for the next. */
 export function clusterNginxConfig(proxyPort: number, nodePorts: number[], dir: string) {
   const temp = (name: string) => path.join(dir, name);
   return `worker_processes 1;
@@ -150,9 +130,11 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Cl
   };
   try {
     await Promise.all(
-      nodes.map((node, i) => waitFor(`${node.url}/api/health`, node.process, `portal node ${'AB'[i]}`)),
+      nodes.map((node, i) =>
+        waitFor(`${node.url}/api/health`, node.process, `portal node ${'AB'[i]}`, 180_000),
+      ),
     );
-    await waitFor(`http://127.0.0.1:${proxyPort}/api/health`, nginx, 'nginx');
+    await waitFor(`http://127.0.0.1:${proxyPort}/api/health`, nginx, 'nginx', 180_000);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n${nginxLog}`);

@@ -10,7 +10,7 @@ import { e2eDatabaseUrl } from '../playwright.config';
 
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
-async function freePort() {
+export async function freePort() {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -18,10 +18,12 @@ async function freePort() {
   return port;
 }
 
-async function waitFor(url: string, child: ChildProcess, what: string, timeout = 120_000) {
+/** Until `url` answers without a server error; fails at once when `child` has ended. */
+export async function waitFor(url: string, child: ChildProcess, what: string, timeout = 120_000) {
   const deadline = Date.now() + timeout;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${what} exited with ${child.exitCode ?? child.signalCode}`);
     try {
       const response = await fetch(url);
       if (response.status < 500) return;

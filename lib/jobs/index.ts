@@ -25,7 +25,7 @@ let feeds: Feeds | undefined;
 /**
  * This node's feeds loop for `tick`. Its memory of what was pushed is this node's own while it ran the
  * previous tick too; when another node did, it takes that node's (the tick's output) instead, so a
- * goal is pushed once in the cluster, never again nor skipped on a hand-over. (What the loop stored
+ * goal is pushed once in the cluster, never twice and never lost on a hand-over. (What the loop stored
  * may be older than the database: the feeds are monotonic, so it only ever writes a match again.)
  */
 async function feedsAfter(tick: Tick, speed: number) {

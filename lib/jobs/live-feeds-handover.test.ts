@@ -1,6 +1,6 @@
 // The live-feeds job when its ticks land on different nodes (the pg-boss queue gives each tick to
 // whichever node polls first): two processes' copies of lib/jobs alternating tick by tick push the same
-// goals as one process running every tick — each goal once, none skipped — because a tick's output
+// goals as one process running every tick — each goal once, none lost — because a tick's output
 // (what it mockPushed) reaches the next tick wherever it runs.
 import path from 'node:path';
 import { defaultOpenfootballDir, importOpenfootball } from '@/lib/feeds/openfootball/import';

@@ -80,7 +80,7 @@ test('each tick of each job runs once across two nodes', async () => {
   expect(overlaps).toBe(0);
   for (const job of ['test-every-second', 'test-every-two']) {
     const slots = runs.filter((run) => run.job === job).map((run) => run.slot);
-    // Each slot once, in order, none skipped from the first to the last.
+    // Each slot once, in order, none missing from the first to the last.
     expect(new Set(slots).size).toBe(slots.length);
     expect(slots).toEqual([...slots].sort((a, b) => a - b));
     expect(slots).toEqual(slots.map((_, index) => slots[0]! + index));
