@@ -121,11 +121,18 @@ test('favourites persist for the signed-in user and fill the favourites tab', as
   await asUser.goto(PL_DAY);
   await liveBoard(asUser);
   const star = rowOf(asUser, '水晶宫').getByRole('button', { name: /收藏/ });
-  if ((await star.getAttribute('aria-pressed')) === 'true') {
+  // The star flips at once (optimistic); the reload must wait for the server's answer, or it reads
+  // the row before the write.
+  const toggle = async () => {
+    const saved = asUser.waitForResponse((response) => response.url().includes('Footballuser/collect'));
     await star.click();
+    expect((await saved).ok()).toBe(true);
+  };
+  if ((await star.getAttribute('aria-pressed')) === 'true') {
+    await toggle();
     await expect(star).toHaveAttribute('aria-pressed', 'false');
   }
-  await star.click();
+  await toggle();
   await expect(star).toHaveAttribute('aria-pressed', 'true');
   await asUser.reload();
   await expect(rowOf(asUser, '水晶宫').getByRole('button', { name: '取消收藏' })).toHaveAttribute(

@@ -37,6 +37,10 @@ export function ImPanel({
   const openWith = useMutation({
     mutationFn: (peerId: number) => api.post<{ conversation_id: number }>('api/im/open', { user_id: peerId }),
     onSuccess: async ({ conversation_id }) => {
+      // The list's first load may still be in flight, begun before the conversation existed; an
+      // invalidation would join that load (TanStack only restarts fetches that already have data),
+      // so cancel it and load afresh.
+      await queryClient.cancelQueries({ queryKey: queryKeys.im.conversations });
       await queryClient.invalidateQueries({ queryKey: queryKeys.im.conversations });
       setSelectedId(conversation_id);
       switchTab('chats');
