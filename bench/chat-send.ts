@@ -17,7 +17,7 @@ async function main() {
     const r = await app.request('/api/live/sendChatSensitive', {
       method: 'POST',
       headers: { 'content-type': 'application/json', token },
-      body: JSON.stringify({ roomId, content: `m${n} x` }),
+      body: JSON.stringify({ room_id: roomId, content: `m${n} x` }),
     });
     const j = (await r.json()) as { code: number; msg?: string };
     if (j.code !== 0) console.log(j);

@@ -8,7 +8,8 @@ import { users } from '@/lib/accounts/schema';
 import type { SessionUser } from '@/lib/api/context';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
-import { type FanBadge, fanBadges } from '@/lib/fan-club/service';
+import { fanLevelOf } from '@/lib/fan-club/levels';
+import { type FanBadge, fanBadgeOf, fanBadges } from '@/lib/fan-club/service';
 import { isFollowing } from '@/lib/live/follows';
 import { openBroadcast } from '@/lib/live/service';
 import { roomKickouts } from '@/lib/moderation/schema';
@@ -234,13 +235,9 @@ export async function sendMessage(
   }
   const role = roleFrom(state, channel.kind, user);
   const { settings } = state;
-  const [tiers, fans] = await Promise.all([
-    nobleTiers(db, [user.id], now),
-    fanBadges(db, channel.kind === 'live' ? channel.anchorId : null, [user.id]),
-  ]);
-  const noble = tiers.get(user.id) ?? 0;
-  if (settings.fansOnly && !(await maySpeak(db, channel, user.id, role, noble))) {
-    throw new ForbiddenError('CHAT_FANS_ONLY');
+  if (settings.fansOnly) {
+    const noble = (await nobleTiers(db, [user.id], now)).get(user.id) ?? 0;
+    if (!(await maySpeak(db, channel, user.id, role, noble))) throw new ForbiddenError('CHAT_FANS_ONLY');
   }
   const content = await screenText(db, input.content, settings.sensitiveMode, now);
   await spendChatAllowance({
@@ -250,14 +247,11 @@ export async function sendMessage(
     slowModeSeconds: settings.slowModeSeconds,
     moderator: role !== null,
   });
-  const [stored] = await db
-    .insert(chatMessages)
-    .values({ channelKind: channel.kind, channelId: channel.id, userId: user.id, content, createdAt: now })
-    .returning({ id: chatMessages.id });
+  const stored = await storeLine(db, { channel, userId: user.id, content, now });
   const message = present(
     channel,
     {
-      id: stored!.id,
+      id: stored.id,
       userId: user.id,
       content,
       createdAt: now,
@@ -268,11 +262,45 @@ export async function sendMessage(
       userRole: user.role,
     },
     role,
-    noble,
-    fans.get(user.id),
+    stored.noble,
+    stored.fan,
   );
   publish({ room: socketRoomOf(channel) }, { type: 'chat', ...pushTargetOf(channel), data: message });
   return message;
+}
+
+/**
+ * Stores a checked line and reads the sender's badges (nobility tier, fan badge in the room anchor's
+ * club) in the same statement: one round trip between the checks and the push, where there were two.
+ */
+async function storeLine(
+  db: DbOrTx,
+  input: { channel: ChannelInfo; userId: number; content: string; now: Date },
+) {
+  const { channel, userId, now } = input;
+  const fanClub =
+    channel.kind === 'live' && channel.anchorId !== null ? fanBadgeOf(db, channel.anchorId, userId) : null;
+  const { rows } = await db.execute<{
+    id: string | number;
+    noble: number | null;
+    fan_name: string | null;
+    fan_intimacy: number | null;
+  }>(sql`
+    with line as (
+      insert into chat_messages (channel_kind, channel_id, user_id, content, created_at)
+      values (${channel.kind}, ${channel.id}, ${userId}, ${input.content}, ${now.toISOString()})
+      returning id)
+    select line.id, n.tier as noble, ${fanClub ? sql`f.name` : sql`null`} as fan_name,
+           ${fanClub ? sql`f.intimacy` : sql`null`} as fan_intimacy
+    from line
+    left join (${nobilityInForce(db, userId, now)}) as n on true
+    ${fanClub ? sql`left join (${fanClub}) as f on true` : sql``}`);
+  const row = rows[0]!;
+  return {
+    id: Number(row.id),
+    noble: row.noble ?? 0,
+    fan: row.fan_name === null ? null : { name: row.fan_name, level: fanLevelOf(row.fan_intimacy ?? 0) },
+  };
 }
 
 /** The newest `limit` messages before `before` (an id), oldest first, with today's role marks. */

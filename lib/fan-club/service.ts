@@ -309,6 +309,14 @@ export async function watchHeartbeat(db: DbOrTx, input: { userId: number; roomId
   });
 }
 
+/** One user's membership of `anchorId`'s club (`name`, `intimacy`), as a query a statement can embed. */
+export const fanBadgeOf = (db: DbOrTx, anchorId: number, userId: number) =>
+  db
+    .select({ name: fanClubs.name, intimacy: fanClubMembers.intimacy })
+    .from(fanClubMembers)
+    .innerJoin(fanClubs, eq(fanClubs.anchorId, fanClubMembers.anchorId))
+    .where(and(eq(fanClubMembers.anchorId, anchorId), eq(fanClubMembers.userId, userId)));
+
 /** The badges of `userIds` in `anchorId`'s club (room chat lines). */
 export async function fanBadges(db: DbOrTx, anchorId: number | null, userIds: number[]) {
   const badges = new Map<number, FanBadge>();
