@@ -8,8 +8,13 @@
 // 60 laid-out lines as one composited layer with no new lines — the compositing any danmaku costs per frame
 // (an idle page draws no frames at all, so the first control is no floor for moving pixels). The main
 // thread's time per kind of work (CDP Performance metrics) is reported for the idle and danmaku phases.
+// DANMAKU_TRACE=1 also records a Chromium trace of the danmaku phase (bench/results/danmaku-trace.json)
+// and prints each thread's busy time per second and its costliest kinds of work: whether frames are lost
+// on the main thread (script, style, layout, paint) or in compositing and raster.
+// The load average (before and after) is printed with the figures: frames lost to other processes show there.
 // Usage: npx tsx bench/danmaku.ts   (CHROMIUM_PATH overrides /usr/bin/chromium)
 import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import ts from 'typescript';
@@ -138,21 +143,38 @@ async function main() {
           ['StyleRecalcs', (after.RecalcStyleCount! - before.RecalcStyleCount!) / seconds],
         ].map(([name, value]) => [name, Number((value as number).toFixed(1))]),
       );
+    const loadAverage = () =>
+      os
+        .loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ');
+    const loadBefore = loadAverage();
     const controlStart = await metrics();
     const control = await measure(false, 8);
     const controlProfile = perSecondMs(controlStart, await metrics(), 8);
     const movingFloor = await measure(false, 8, true);
     const runningStart = await metrics();
+    const tracing = process.env.DANMAKU_TRACE === '1';
+    if (tracing)
+      await browser.startTracing(page, {
+        path: path.join(__dirname, 'results/danmaku-trace.json'),
+        categories: ['devtools.timeline', 'toplevel', 'cc', 'viz', 'gpu', 'blink'],
+      });
     const running = measure(true, SECONDS);
     // One look at the screen near the end (one frame's hiccup in one second; the median is unmoved).
     await page.waitForTimeout((SECONDS - 2) * 1000);
     await page.screenshot({ path: path.join(__dirname, 'results/danmaku.png') });
     const result = await running;
     const runningProfile = perSecondMs(runningStart, await metrics(), SECONDS);
+    const threads = tracing
+      ? traceSummary(JSON.parse((await browser.stopTracing()).toString()), SECONDS)
+      : {};
     const sorted = [...result.perSecond].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)]!;
     const figures = {
       measured_at: new Date().toISOString(),
+      // The machine's load while it ran (1, 5, 15 min): frames lost to other processes show here.
+      machine: `${os.cpus().length} cores, load average ${loadBefore} before, ${loadAverage()} after`,
       rate_per_second: RATE,
       seconds: SECONDS,
       viewport: '1440x900',
@@ -167,12 +189,67 @@ async function main() {
       target_met: median >= 55,
       main_thread_ms_per_second_no_danmaku: controlProfile,
       main_thread_ms_per_second_danmaku: runningProfile,
+      ...(tracing ? { trace_busy_ms_per_second_by_thread: threads } : {}),
     };
     writeFileSync(path.join(__dirname, 'results/danmaku.json'), `${JSON.stringify(figures, null, 2)}\n`);
     console.log(JSON.stringify(figures, null, 2));
   } finally {
     await browser.close();
   }
+}
+
+type TraceEvent = {
+  ph: string;
+  name: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string };
+};
+
+/**
+ * Per thread of the trace: top-level busy time per second (nested events counted once, in their parent)
+ * and the five costliest event names at any depth, ms per second.
+ */
+function traceSummary(trace: { traceEvents: TraceEvent[] }, seconds: number) {
+  const names = new Map<string, string>();
+  for (const event of trace.traceEvents)
+    if (event.ph === 'M' && event.name === 'thread_name')
+      names.set(`${event.pid}:${event.tid}`, event.args?.name ?? '');
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const event of trace.traceEvents) {
+    if (event.ph !== 'X' || !event.dur) continue;
+    const key = `${event.pid}:${event.tid}`;
+    const list = byThread.get(key) ?? [];
+    list.push(event);
+    byThread.set(key, list);
+  }
+  const perSecond = (us: number) => Number((us / 1000 / seconds).toFixed(1));
+  const rows = [...byThread].map(([key, events]) => {
+    events.sort((a, b) => a.ts - b.ts);
+    let busy = 0;
+    let end = 0;
+    const kinds = new Map<string, number>();
+    for (const event of events) {
+      kinds.set(event.name, (kinds.get(event.name) ?? 0) + event.dur!);
+      if (event.ts >= end) {
+        busy += event.dur!;
+        end = event.ts + event.dur!;
+      }
+    }
+    const top = [...kinds]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([name, us]) => `${name} ${perSecond(us)}`);
+    return { thread: names.get(key) || key, busy: perSecond(busy), top };
+  });
+  return Object.fromEntries(
+    rows
+      .filter((row) => row.busy >= 1)
+      .sort((a, b) => b.busy - a.busy)
+      .map((row, index) => [`${row.thread}#${index}`, { busy_ms: row.busy, costliest_ms: row.top }]),
+  );
 }
 
 main().catch((error) => {
