@@ -258,10 +258,20 @@ export function playUrls(room: Pick<LiveRoom, 'id' | 'status'>, broadcast: Pick<
     return { hls: `${config.MEDIA_CDN_URL.replace(/\/$/, '')}/${room.id}/index.m3u8`, flv: null };
   }
   if (!config.MEDIA || !broadcast) return { hls: null, flv: null };
-  return {
-    hls: `/media/${room.id}/${broadcast.id}/live/index.m3u8`,
-    flv: `/media/${LIVE_APP}/${room.id}.flv`,
-  };
+  return { hls: `/media/${room.id}/${broadcast.id}/live/index.m3u8`, flv: liveFlvPath(room.id) };
+}
+
+/** The room's HTTP-FLV address on the portal (lib/media/http.ts pipes it from the embedded engine). */
+export const liveFlvPath = (roomId: number) => `/media/${LIVE_APP}/${roomId}.flv`;
+
+/**
+ * The HTTP-FLV address of a room this process's engine is receiving a push for right now, without a
+ * database read (the live room page streams its player ahead of everything else with it), else null.
+ */
+export function publishingFlvPath(roomId: number) {
+  const config = getConfig();
+  if (!config.MEDIA || config.MEDIA_CDN_URL || !isMediaPublishing(roomId)) return null;
+  return liveFlvPath(roomId);
 }
 
 export const replayUrl = (replayPath: string | null) => (replayPath ? `/media/${replayPath}` : null);

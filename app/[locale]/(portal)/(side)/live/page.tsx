@@ -1,10 +1,12 @@
 // /live?id=<room>, a streamer's live room (spec §2): the anchor card, title, announcement, heat and
 // the stage that follows the room's state — not started, live (player), ended (replay).
-// The player comes first (issue 10, first frame): the page waits only for what the header and the
-// stage need, read in parallel; the gift bar, match situation, posts, previews and recommended videos
-// stream in behind Suspense boundaries with reserved sizes, so the first flushed HTML already holds
-// the FLV script (<head>) and the <video> it starts, and the watch history is written after the
-// response (`after`).
+// The player comes first (issue 10, first frame). A room this process's engine is receiving a push for
+// is live and exists without a database read: the page's first flush (before any query) already opens
+// its HTTP-FLV stream and runs the FLV player script, and the room itself (header, stage with its
+// <video>) streams right behind it, in a Suspense boundary with the room's reserved sizes. Other rooms
+// wait for what the header and the stage need (a 404 for an unknown room). Either way the gift bar,
+// match situation, posts, previews and recommended videos stream in behind their own boundaries, and
+// the watch history is written after the response (`after`).
 import { Flame, Hash, Megaphone, Users } from 'lucide-react';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
@@ -29,7 +31,7 @@ import { redirect } from '@/lib/i18n/navigation';
 import { LOCALES, type Locale, localizedPath } from '@/lib/i18n/routing';
 import { followerCount, isFollowing } from '@/lib/live/follows';
 import { recordWatch } from '@/lib/live/history';
-import { listReplays, roomInfo } from '@/lib/live/service';
+import { listReplays, publishingFlvPath, roomInfo } from '@/lib/live/service';
 import { FLV_SCRIPT } from '@/lib/media/flv-options';
 import { flvPrefetchScript } from '@/lib/media/flv-scripts';
 import { isKickedOut } from '@/lib/moderation/kickouts';
@@ -94,30 +96,88 @@ export default async function LivePage({ params, searchParams }: Props) {
   const query = await searchParams;
   // The page's instant, read once for the services below.
   const now = new Date();
-  const [loaded, viewer, t, messages] = await Promise.all([
-    load(query.id, roomIdOf(query.replay)),
+  const id = roomIdOf(query.id);
+  const replayId = roomIdOf(query.replay);
+  // Pushed to right now (and no replay asked for): the room exists and plays HTTP-FLV.
+  const earlyFlv = id !== null && !query.replay ? publishingFlvPath(id) : null;
+  const loading = load(query.id, replayId);
+  // Awaited by the room below; a redirect before it renders leaves it unread.
+  loading.catch(() => {});
+  const [viewer, nonce] = await Promise.all([
     currentUser(),
-    getTranslations('live'),
-    getMessages(),
+    (async () => (await headers()).get(NONCE_HEADER) ?? undefined)(),
   ]);
+  // Anything the response status depends on is settled before the first byte: an unknown room is a
+  // 404, a viewer kicked out of it is redirected.
+  if (!earlyFlv && !(await loading)) notFound();
+  if (viewer && id !== null && (await isKickedOut(getDb(), id, viewer.id, now))) {
+    redirect({ href: `/anchor?type=0&kicked=${id}`, locale });
+  }
+  if (!earlyFlv) return <Room locale={locale} loading={loading} viewer={viewer} now={now} nonce={nonce} />;
+
+  // A live room's FLV player script: fetched from the <head> (preload), run as a parser-blocking
+  // script in the first flush, while the server still reads the room; its boot code meets the <video>
+  // as it streams in. The inline script before it opens the stream at once, long before mpegts.js has
+  // run: the player starts from the engine's cached keyframe without a round trip
+  // (lib/media/flv-prefetch.js). With the page's CSP nonce.
+  preload(FLV_SCRIPT, { as: 'script', fetchPriority: 'high', nonce });
+  return (
+    <>
+      <script
+        nonce={nonce}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own script, the URL JSON-escaped
+        dangerouslySetInnerHTML={{ __html: flvPrefetchScript(earlyFlv) }}
+      />
+      <script src={FLV_SCRIPT} nonce={nonce} />
+      <Suspense fallback={<RoomSkeleton />}>
+        <Room locale={locale} loading={loading} viewer={viewer} now={now} nonce={nonce} flvStarted />
+      </Suspense>
+    </>
+  );
+}
+
+/** The room's header and stage as they will stand (no shift when the room streams in). */
+function RoomSkeleton() {
+  return (
+    <div className="mx-auto max-w-[1280px] space-y-4" aria-busy>
+      <Skeleton className="h-[90px] w-full rounded-xl" />
+      <div className="grid grid-cols-[minmax(0,1fr)_300px] items-start gap-4">
+        <div className="overflow-hidden rounded-xl border border-line bg-surface">
+          <div className="h-11 border-b border-line" />
+          <div className="aspect-video w-full bg-night" />
+        </div>
+        <Skeleton className="h-96 w-full rounded-xl" />
+      </div>
+    </div>
+  );
+}
+
+type RoomProps = {
+  locale: Locale;
+  loading: ReturnType<typeof load>;
+  viewer: Awaited<ReturnType<typeof currentUser>>;
+  now: Date;
+  nonce: string | undefined;
+  /** The page's first flush opened the stream and ran the FLV script already. */
+  flvStarted?: boolean;
+};
+
+async function Room({ locale, loading, viewer, now, nonce, flvStarted = false }: RoomProps) {
+  const db = getDb();
+  const [loaded, t, messages] = await Promise.all([loading, getTranslations('live'), getMessages()]);
   if (!loaded) notFound();
   const { info, replays, chosen } = loaded;
-  const db = getDb();
-  const [kicked, fans, followed] = await Promise.all([
-    viewer ? isKickedOut(db, info.id, viewer.id, now) : false,
+  const [fans, followed] = await Promise.all([
     followerCount(db, info.anchor.id),
     viewer ? isFollowing(db, viewer.id, info.anchor.id) : false,
   ]);
-  if (kicked) redirect({ href: `/anchor?type=0&kicked=${info.id}`, locale });
   // The viewer's watch history (/attention), once the page is on its way; an anchor visiting their
   // own room is not watching it.
   if (viewer && viewer.id !== info.anchor.id) after(() => recordWatch(db, viewer.id, info.id, now));
-  // A live room's FLV player script: fetched from the <head> (preload), run just before the stage as a
-  // parser-blocking script, so its boot code meets the <video> as it is parsed and opens the stream
-  // before the page's ~20 async bundles have run (as async it ran after them: the FLV request left
-  // seconds after the <video> on a busy machine). With the page's CSP nonce.
-  const flvLive = info.status === 'live' && Boolean(info.play.flv) && !chosen;
-  const nonce = flvLive ? ((await headers()).get(NONCE_HEADER) ?? undefined) : undefined;
+  // A room the database calls live that the first flush did not start (e.g. a CDN-served room has no
+  // FLV): the FLV player script is fetched from the <head> (preload) and run just before the stage as a
+  // parser-blocking script, so its boot code meets the <video> as it is parsed.
+  const flvLive = !flvStarted && info.status === 'live' && Boolean(info.play.flv) && !chosen;
   if (flvLive) preload(FLV_SCRIPT, { as: 'script', fetchPriority: 'high', nonce });
 
   return (
