@@ -20,6 +20,13 @@ export const E2E_SAME_ORIGIN = { origin: E2E_BASE_URL };
 export const E2E_DATA_DIR = '.data/e2e';
 
 /**
+ * The e2e portal's clock starts here on every run (CLOCK_START), whatever the machine's date: 30 s before
+ * midnight UTC on the night Europe leaves summer time, so the suite's days and live windows cross a day
+ * boundary on every run. E2E_CLOCK_START runs it at another instant. Tests read it through e2e/clock.ts.
+ */
+export const E2E_CLOCK_START = process.env.E2E_CLOCK_START ?? '2026-10-24T23:59:30.000Z';
+
+/**
  * The e2e server's database, for tests that read or prepare rows: DATABASE_URL's, or the embedded one
  * with the password it generated at first start (read when asked: the server makes it).
  */
@@ -90,6 +97,7 @@ export default defineConfig({
       MEDIA_RTMP_PORT: String(E2E_RTMP_PORT),
       MEDIA_HTTP_PORT: String(mediaHttpPort),
       MEDIA_PUBLISH_GRACE_MS: '2000',
+      CLOCK_START: E2E_CLOCK_START,
     },
   },
 });
