@@ -19,7 +19,11 @@ export function startClockAt(start: Date, nativeNow: number = NativeDate.now()) 
   }
   // Dates made before the shift, and by native code, stay `instanceof Date`.
   ShiftedDate.prototype = NativeDate.prototype;
-  Object.setPrototypeOf(ShiftedDate, NativeDate);
+  // `Date.UTC` and `Date.parse` as own properties: a wrapper that copies Date's own properties (Next.js
+  // wraps `Date` this way to watch for time reads) must find them.
+  for (const key of Reflect.ownKeys(NativeDate))
+    if (!['prototype', 'now', 'name', 'length'].includes(key as string))
+      Object.defineProperty(ShiftedDate, key, Object.getOwnPropertyDescriptor(NativeDate, key)!);
   ShiftedDate.now = now;
   globalThis.Date = ShiftedDate as unknown as DateConstructor;
   return () => {
