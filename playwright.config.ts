@@ -20,6 +20,14 @@ export const E2E_SAME_ORIGIN = { origin: E2E_BASE_URL };
 export const E2E_DATA_DIR = '.data/e2e';
 
 /**
+ * E2E_CLOCK_START (an ISO instant, e.g. 2026-10-24T23:59:30Z: 30 s before midnight UTC on the night Europe
+ * leaves summer time) starts the e2e portal's clock there (CLOCK_START) and puts the browsers on it, so a
+ * run crosses that boundary. Unset, the portal runs on the machine's time. Either way tests read the
+ * portal's time through e2e/clock.ts, never the wall clock.
+ */
+export const E2E_CLOCK_START = process.env.E2E_CLOCK_START;
+
+/**
  * The e2e server's database, for tests that read or prepare rows: DATABASE_URL's, or the embedded one
  * with the password it generated at first start (read when asked: the server makes it).
  */
@@ -90,6 +98,7 @@ export default defineConfig({
       MEDIA_RTMP_PORT: String(E2E_RTMP_PORT),
       MEDIA_HTTP_PORT: String(mediaHttpPort),
       MEDIA_PUBLISH_GRACE_MS: '2000',
+      ...(E2E_CLOCK_START ? { CLOCK_START: E2E_CLOCK_START } : {}),
     },
   },
 });

@@ -27,12 +27,15 @@ import { createGateway, installGateway } from '@/lib/realtime/gateway';
 import { redisAdapter } from '@/lib/realtime/redis-adapter';
 import { closeRedis, getRedis } from '@/lib/redis';
 import { seedDemoData } from '@/lib/seed';
+import { startClockAt } from '@/lib/server/clock';
 import { sharedState } from '@/lib/shared-state';
 import { ensureMasterKey } from '@/lib/system/secrets';
 import { seedChargeRules } from '@/lib/wallet/recharge';
 
 async function main() {
   const config = getConfig();
+  // Before anything reads the time: every clock in the process starts there (the e2e suite's fixed day).
+  if (config.CLOCK_START) startClockAt(config.CLOCK_START);
   const startedAt = Date.now();
   const database = await bootDatabase(config, (message) => log.info(message));
   // Postgres runs in its own process group, so the portal stops it: on a signal during start-up, on a

@@ -4,6 +4,7 @@ import type { Browser } from '@playwright/test';
 import { users } from '@/lib/accounts/schema';
 import { createSession } from '@/lib/accounts/session';
 import { E2E_BASE_URL, E2E_SAME_ORIGIN } from '../playwright.config';
+import { serverNow } from './clock';
 import { withDatabase } from './database';
 
 /** A new user signed in through a session cookie, in a browser context of its own. */
@@ -12,13 +13,14 @@ export async function freshUserPage(
   nickname: string,
   overrides: Partial<typeof users.$inferInsert> = {},
 ) {
+  const now = await serverNow();
   const { user, token } = await withDatabase(async (db) => {
     const mobile = `170${String(randomInt(0, 1e8)).padStart(8, '0')}`;
     const [created] = await db
       .insert(users)
       .values({ mobile, nickname, ...overrides })
       .returning();
-    return { user: created!, token: (await createSession(db, created!.id, new Date())).token };
+    return { user: created!, token: (await createSession(db, created!.id, now)).token };
   });
   const context = await browser.newContext({
     baseURL: E2E_BASE_URL,

@@ -12,6 +12,7 @@ import { redisAdapter } from '@/lib/realtime/redis-adapter';
 import { createRedis } from '@/lib/redis';
 import { makeSignedInUser } from '@/lib/testing/factories';
 import { mintLeg, runOperation } from '@/lib/wallet/ledger';
+import { serverNow } from './clock';
 import { type Cluster, startCluster } from './cluster';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
@@ -88,7 +89,7 @@ async function scene() {
         kind: 'test_fund',
         userId: fan.user.id,
         payload: {},
-        now: new Date(),
+        now: await serverNow(),
         prepare: async () => ({ legs: [mintLeg(fan.user.id, 'star', 10_000)], result: {} }),
       });
     const { rows } = await db.execute<{ id: number }>(sql`select id from gifts where code = 'football'`);

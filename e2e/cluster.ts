@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startRedis, type TestRedis } from '@/lib/testing/redis';
 import { e2eDatabaseUrl } from '../playwright.config';
+import { serverClockEnv } from './clock';
 import { freePort, NGINX, waitFor } from './external-engine';
 
 /** nginx in front of the nodes: websocket upgrade, round-robin, a refused node passed over for the next. */
@@ -98,9 +99,11 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Cl
     mkdirSync(path.join(dir, name), { mode: 0o777 });
   const redis = await startRedis();
   const [portA, portB, proxyPort] = [await freePort(), await freePort(), await freePort()];
+  // The nodes share the e2e database, so they run on the e2e portal's clock.
+  const clocked = { ...(await serverClockEnv()), ...env };
   const nodes: [PortalNode, PortalNode] = [
-    startNode(portA, redis.url, dir, env),
-    startNode(portB, redis.url, dir, env),
+    startNode(portA, redis.url, dir, clocked),
+    startNode(portB, redis.url, dir, clocked),
   ];
   const config = path.join(dir, 'nginx.conf');
   writeFileSync(config, clusterNginxConfig(proxyPort, [portA, portB], dir));

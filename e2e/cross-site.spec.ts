@@ -13,6 +13,7 @@ import { createSession, hashToken } from '@/lib/accounts/session';
 import { createReservation } from '@/lib/live/reservations';
 import { follows, reservedLives } from '@/lib/live/schema';
 import { E2E_BASE_URL } from '../playwright.config';
+import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
 
@@ -78,15 +79,15 @@ async function newUser(nickname: string, isAnchor = false) {
 /** A victim: an anchor with a reserved live, signed in by cookie in a browser with no test headers. */
 async function victim(browser: Browser) {
   const user = await newUser(`受害主播${randomInt(1e6)}`, true);
+  const now = await serverNow();
   const { token, reservationId } = await withDatabase(async (db) => {
-    const session = await createSession(db, user.id, new Date());
-    // The portal under test runs on the real clock, so the reservation is dated from it.
-    const serverNow = new Date();
+    const session = await createSession(db, user.id, now);
+    // Dated from the portal's clock, which the reservation is checked against.
     const reservation = await createReservation(
       db,
       user.id,
-      { title: '周末英超焦点战', startsAt: new Date(serverNow.getTime() + 24 * 3600_000) },
-      serverNow,
+      { title: '周末英超焦点战', startsAt: new Date(now.getTime() + 24 * 3600_000) },
+      now,
     );
     return { token: session.token, reservationId: reservation.id };
   });
@@ -153,7 +154,7 @@ for (const [name, origin] of attackers) {
     // Login CSRF: the attacker's own session token pushed into the victim's browser.
     const intruder = await newUser(`攻击者${randomInt(1e6)}`);
     const intruderToken = await withDatabase(
-      async (db) => (await createSession(db, intruder.id, new Date())).token,
+      async (db) => (await createSession(db, intruder.id, await serverNow())).token,
     );
     await page.goto(attack(origin(), 'form', `${PORTAL}/api/user/useToken`, { token: intruderToken }));
     await landOnPortal(page, '/api/user/useToken');

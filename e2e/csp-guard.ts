@@ -29,18 +29,30 @@ async function watch(context: BrowserContext, violations: string[]) {
   });
 }
 
-/** Watches the test's own context and every context it opens; returns what was seen and the undo. */
-export async function guardContentSecurity(browser: Browser, context: BrowserContext) {
-  const violations: string[] = [];
-  await watch(context, violations);
+/**
+ * Runs `prepare` on the test's own context and on every context the test opens (`browser.newContext`)
+ * until the returned undo is called.
+ */
+export async function onEveryContext(
+  browser: Browser,
+  context: BrowserContext,
+  prepare: (context: BrowserContext) => Promise<void>,
+) {
+  await prepare(context);
   const newContext = browser.newContext;
   browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
     const opened = await newContext.apply(browser, args);
-    await watch(opened, violations);
+    await prepare(opened);
     return opened;
   };
-  const release = () => {
+  return () => {
     browser.newContext = newContext;
   };
+}
+
+/** Watches the test's own context and every context it opens; returns what was seen and the undo. */
+export async function guardContentSecurity(browser: Browser, context: BrowserContext) {
+  const violations: string[] = [];
+  const release = await onEveryContext(browser, context, (opened) => watch(opened, violations));
   return { violations, release };
 }

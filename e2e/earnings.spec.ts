@@ -7,6 +7,7 @@ import { grantBackpack } from '@/lib/gifts/service';
 import { ensureRoom } from '@/lib/live/service';
 import { mintLeg, runOperation } from '@/lib/wallet/ledger';
 import { freshUserPage } from './accounts';
+import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
 
@@ -48,7 +49,7 @@ test('a gift raises the anchor’s earnings; a rejected withdrawal returns them;
       kind: 'reward',
       userId: sender.user.id,
       payload: {},
-      now: new Date(),
+      now: await serverNow(),
       prepare: async () => ({ legs: [mintLeg(sender.user.id, 'star', 2000)], result: {} }),
     });
     const { rows } = await db.execute<{ id: number }>(sql`select id from gifts where code = 'football'`);

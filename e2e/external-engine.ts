@@ -7,6 +7,7 @@ import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { e2eDatabaseUrl } from '../playwright.config';
+import { serverClockEnv } from './clock';
 
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
@@ -20,8 +21,9 @@ export async function freePort() {
 
 /** Until `url` answers without a server error; fails at once when `child` has ended. */
 export async function waitFor(url: string, child: ChildProcess, what: string, timeout = 120_000) {
-  const deadline = Date.now() + timeout;
-  while (Date.now() < deadline) {
+  // A duration, not a date: the monotonic clock.
+  const deadline = performance.now() + timeout;
+  while (performance.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(`${what} exited with ${child.exitCode ?? child.signalCode}`);
     try {
@@ -89,6 +91,8 @@ export async function startExternalEngine(): Promise<ExternalEngine> {
       TRUSTED_PROXIES: '127.0.0.1',
       MOBILE_REDIRECT: 'off',
       LOG_LEVEL: process.env.E2E_ENGINE_LOG ?? 'warn',
+      // It shares the e2e database, so it runs on the e2e portal's clock.
+      ...(await serverClockEnv()),
     },
     stdio: ['ignore', process.env.E2E_ENGINE_LOG ? 'inherit' : 'ignore', 'inherit'],
     detached: true,

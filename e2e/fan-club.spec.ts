@@ -6,6 +6,7 @@ import { liveRooms } from '@/lib/live/schema';
 import { ensureRoom } from '@/lib/live/service';
 import { balancesOf, mintLeg, runOperation } from '@/lib/wallet/ledger';
 import { freshUserPage } from './accounts';
+import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
 
@@ -17,7 +18,7 @@ test('a viewer joins the fan club in a live room and wears its badge in chat', a
     const made = await ensureRoom(db, anchor.user.id, { title: '粉丝团测试直播间' });
     await db
       .update(liveRooms)
-      .set({ status: 'live', liveSince: new Date() })
+      .set({ status: 'live', liveSince: await serverNow() })
       .where(eq(liveRooms.id, made.id));
     return made;
   });
@@ -32,13 +33,13 @@ test('a viewer joins the fan club in a live room and wears its badge in chat', a
   await anchor.page.screenshot({ path: 'test-results/fan-club-settings.png' });
 
   const fan = await freshUserPage(browser, '铁杆球迷');
-  await withDatabase((db) =>
+  await withDatabase(async (db) =>
     runOperation(db, {
       key: `e2e:fanclub:${fan.user.id}`,
       kind: 'reward',
       userId: fan.user.id,
       payload: {},
-      now: new Date(),
+      now: await serverNow(),
       prepare: async () => ({ legs: [mintLeg(fan.user.id, 'star', 100)], result: {} }),
     }),
   );

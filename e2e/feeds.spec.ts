@@ -5,8 +5,10 @@
 // The e2e server is shared by every spec, so the state a stopped process leaves is written to the
 // database and the running portal's job (every 5 s) finds it; "started after the end" itself is
 // proven at integration level (lib/jobs/feeds.test.ts, lib/jobs/feeds-simulation-*.test.ts).
+import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { matches } from '@/lib/scores/schema';
+import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
 
@@ -32,11 +34,14 @@ async function statusOf(id: number) {
   });
 }
 
-/** A kick-off `minutesAgo` before now, but today (UTC), so today's lists hold it. */
-function kickoffToday(minutesAgo: number) {
-  const now = Date.now();
+/**
+ * A kick-off `minutesAgo` before the portal's now, but today (UTC), so today's lists hold it: a minute past
+ * midnight at the earliest, or now itself in the first minute of the day (the e2e clock starts there).
+ */
+async function kickoffToday(minutesAgo: number) {
+  const now = (await serverNow()).getTime();
   const midnight = now - (now % (24 * 60 * MINUTE));
-  return new Date(Math.max(now - minutesAgo * MINUTE, midnight + MINUTE));
+  return new Date(Math.max(now - minutesAgo * MINUTE, Math.min(midnight + MINUTE, now)));
 }
 
 test('a replay left at the shoot-out by a stopped portal is shown finished with its result and penalties', async ({
@@ -44,14 +49,15 @@ test('a replay left at the shoot-out by a stopped portal is shown finished with 
 }) => {
   test.setTimeout(90_000);
   const record = await original();
-  const kickoffAt = new Date(Date.now() - 170 * MINUTE);
+  // Just after midnight on the e2e clock, this kick-off was yesterday: the results of its own day show it.
+  const kickoffAt = new Date((await serverNow()).getTime() - 170 * MINUTE);
   const id = await withDatabase(async (db) => {
     const [row] = await db
       .insert(matches)
       .values({
         seasonId: record.seasonId,
         source: 'replay',
-        externalId: `e2e-left-open-${Date.now()}/${QUARTER_FINAL}`,
+        externalId: `e2e-left-open-${randomInt(1e9)}/${QUARTER_FINAL}`,
         round: record.round,
         homeTeamId: record.homeTeamId,
         awayTeamId: record.awayTeamId,
@@ -96,7 +102,8 @@ test('a match whose feed fell silent past its end is abnormal on /football, the 
 }) => {
   test.setTimeout(90_000);
   const record = await original();
-  const kickoffAt = kickoffToday(150);
+  const now = (await serverNow()).getTime();
+  const kickoffAt = await kickoffToday(150);
   const id = await withDatabase(async (db) => {
     const [row] = await db
       .insert(matches)
@@ -104,18 +111,18 @@ test('a match whose feed fell silent past its end is abnormal on /football, the 
         seasonId: record.seasonId,
         // A commercial feed that stopped reporting at 78'.
         source: 'e2e-provider',
-        externalId: `silent-${Date.now()}`,
+        externalId: `silent-${randomInt(1e9)}`,
         round: record.round,
         homeTeamId: record.homeTeamId,
         awayTeamId: record.awayTeamId,
         kickoffAt,
-        expectedEndAt: new Date(Date.now() - 10 * MINUTE),
+        expectedEndAt: new Date(now - 10 * MINUTE),
         status: 'live',
         period: 'second_half',
         minute: 78,
         homeScore: 1,
         awayScore: 0,
-        updatedAt: new Date(Date.now() - 60 * MINUTE),
+        updatedAt: new Date(now - 60 * MINUTE),
       })
       .returning({ id: matches.id });
     return row!.id;

@@ -1,21 +1,35 @@
 // `test` with a page per role: `asUser`, `asAnchor`, `asOperator` (guests use the plain `page`). Every
-// test fails on a Content-Security-Policy violation in any browser context it opens.
+// test fails on a Content-Security-Policy violation in any browser context it opens, and every context's
+// pages run on the portal's clock (e2e/clock.ts), so times a page works out agree with the server's.
 import { test as base, expect, type Page } from '@playwright/test';
-import { E2E_SAME_ORIGIN } from '../playwright.config';
-import { guardContentSecurity } from './csp-guard';
+import { E2E_CLOCK_START, E2E_SAME_ORIGIN } from '../playwright.config';
+import { onServerClock } from './clock';
+import { guardContentSecurity, onEveryContext } from './csp-guard';
 import { type Role, storageStatePath } from './roles';
 
-type RolePages = { asUser: Page; asAnchor: Page; asOperator: Page; cspGuard: undefined };
+type RolePages = {
+  asUser: Page;
+  asAnchor: Page;
+  asOperator: Page;
+  cspGuard: undefined;
+  serverClock: undefined;
+};
 
 const rolePage =
   (role: Role) =>
   async (
-    // cspGuard first, so the role's context is watched too.
+    // cspGuard and serverClock first, so the role's context is watched and on the portal's clock too.
     {
       browser,
       baseURL,
       cspGuard: _watched,
-    }: { browser: import('@playwright/test').Browser; baseURL: string | undefined; cspGuard: undefined },
+      serverClock: _clocked,
+    }: {
+      browser: import('@playwright/test').Browser;
+      baseURL: string | undefined;
+      cspGuard: undefined;
+      serverClock: undefined;
+    },
     use: (page: Page) => Promise<void>,
   ) => {
     const context = await browser.newContext({
@@ -34,6 +48,16 @@ export const test = base.extend<RolePages>({
       await use(undefined);
       guard.release();
       expect(guard.violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  serverClock: [
+    async ({ browser, context }, use) => {
+      // On the machine's time the browsers already agree with the portal.
+      if (!E2E_CLOCK_START) return use(undefined);
+      const release = await onEveryContext(browser, context, onServerClock);
+      await use(undefined);
+      release();
     },
     { auto: true },
   ],

@@ -12,6 +12,7 @@ import { replaceStorage } from '@/lib/storage';
 import { localStorageProvider } from '@/lib/storage/local';
 import { popups } from '@/lib/system/schema';
 import { E2E_BASE_URL, E2E_DATA_DIR, e2eDatabaseUrl } from '../playwright.config';
+import { serverNow } from './clock';
 import { storageStatePath } from './roles';
 
 setup('seed and sign in each role', async () => {
@@ -21,7 +22,9 @@ setup('seed and sign in each role', async () => {
   // The seed's demo videos go where the e2e server serves uploads from.
   replaceStorage(localStorageProvider(path.resolve(E2E_DATA_DIR, 'uploads')));
   try {
-    await seedDemoData(db);
+    // Around the e2e portal's clock (CLOCK_START), not the machine's.
+    const now = await serverNow();
+    await seedDemoData(db, now);
     // The e2e database outlives a run: start each run with fresh SMS and login allowances.
     await db.delete(rateEvents);
     await db.delete(rateLimits);
@@ -32,7 +35,7 @@ setup('seed and sign in each role', async () => {
         .select()
         .from(users)
         .where(and(eq(users.countryCode, '86'), eq(users.mobile, account.mobile)));
-      const { token, expiresAt } = await createSession(db, user!.id, new Date());
+      const { token } = await createSession(db, user!.id, now);
       const file = storageStatePath(account.key);
       fs.mkdirSync(path.dirname(file), { recursive: true });
       const { hostname } = new URL(E2E_BASE_URL);
@@ -41,7 +44,9 @@ setup('seed and sign in each role', async () => {
         value: token,
         domain: hostname,
         path: '/',
-        expires: Math.floor(expiresAt.getTime() / 1000),
+        // A browser-session cookie: the session's expiry is on the portal's moved clock, which the
+        // browser's cookie store (on the machine's) must not judge.
+        expires: -1,
         httpOnly: true,
         secure: false,
         sameSite: 'Lax' as const,

@@ -1,6 +1,7 @@
 // News end to end: /news → an article → like and comment (kept after a reload), in zh-CN and en; a
 // report generated from the data says the real result; sitemap, robots, feeds and absolute canonical
 // and hreflang addresses on the public pages.
+import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { newsArticles, newsTranslations } from '@/lib/news/schema';
 import { matchEvents, matches, teams } from '@/lib/scores/schema';
@@ -37,7 +38,7 @@ for (const { locale, prefix, send, comment } of [
     expect(answer.data.likes).toBeGreaterThanOrEqual(before + 1);
     await expect(likeButton).toHaveAttribute('aria-pressed', 'true');
 
-    const text = `${comment} #${Date.now() % 100_000}`;
+    const text = `${comment} #${randomInt(100_000)}`;
     await page.getByTestId('comment-input').fill(text);
     await page.getByTestId('comment-thread').getByRole('button', { name: send, exact: true }).click();
     await expect(page.getByTestId('comment-thread').getByText(text)).toBeVisible({ timeout: 30_000 });

@@ -11,6 +11,7 @@ import { pushTestPattern } from '@/lib/media/test-pattern';
 import { matches, teams } from '@/lib/scores/schema';
 import { E2E_RTMP_PORT } from '../playwright.config';
 import { freshUserPage } from './accounts';
+import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect as baseExpect, test } from './fixtures';
 import { tapSocket } from './socket-tap';
@@ -51,8 +52,8 @@ async function bindLiveMatch(roomId: number) {
         round: original!.round,
         homeTeamId: original!.homeTeamId,
         awayTeamId: original!.awayTeamId,
-        // The portal runs on the wall clock: a match live for it kicked off an hour ago.
-        kickoffAt: new Date(Date.now() - 3600_000),
+        // A match live for the portal kicked off an hour before its clock's now.
+        kickoffAt: new Date((await serverNow()).getTime() - 3600_000),
         status: 'live',
         period: 'second_half',
         minute: 76,

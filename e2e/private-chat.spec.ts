@@ -3,10 +3,12 @@
 // unread count, a message reaches a second tab of the recipient; a new follower shows in the message
 // centre and the top bar's badge clears once read.
 
+import { randomInt } from 'node:crypto';
 import { createGroup } from '@/lib/im/groups';
 import { imMessages } from '@/lib/im/schema';
 import { openConversation } from '@/lib/im/service';
 import { freshUserPage } from './accounts';
+import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect as baseExpect, test } from './fixtures';
 
@@ -23,9 +25,9 @@ test('a conversation pages 15 at a time, clears its unread count and reaches eve
 }) => {
   // Two people, three tabs and the emoji picker on a busy 2-core machine.
   test.setTimeout(360_000);
-  const alice = await freshUserPage(browser, `艾丽斯${Date.now() % 10_000}`);
-  const bob = await freshUserPage(browser, `鲍勃${Date.now() % 10_000}`);
-  const start = Date.now() - 3 * 3600_000;
+  const alice = await freshUserPage(browser, `艾丽斯${randomInt(10_000)}`);
+  const bob = await freshUserPage(browser, `鲍勃${randomInt(10_000)}`);
+  const start = (await serverNow()).getTime() - 3 * 3600_000;
   await withDatabase(async (db) => {
     const { conversation_id } = await openConversation(db, alice.user.id, bob.user.id, new Date(start));
     await db.insert(imMessages).values(
@@ -122,8 +124,8 @@ test('a conversation pages 15 at a time, clears its unread count and reaches eve
 });
 
 test('the message centre shows a new follower and the badge clears once read', async ({ browser }) => {
-  const anchor = await freshUserPage(browser, `主播${Date.now() % 10_000}`, { isAnchor: true });
-  const fan = await freshUserPage(browser, `球迷${Date.now() % 10_000}`);
+  const anchor = await freshUserPage(browser, `主播${randomInt(10_000)}`, { isAnchor: true });
+  const fan = await freshUserPage(browser, `球迷${randomInt(10_000)}`);
   await anchor.page.goto('/main');
   await listening(anchor.page);
   await expect(anchor.page.getByTestId('notices-entry').getByTestId('badge')).toHaveCount(0);
@@ -150,14 +152,14 @@ test('the message centre shows a new follower and the badge clears once read', a
 });
 
 test('a member invites a contact into an existing group from its info panel', async ({ browser }) => {
-  const suffix = Date.now() % 10_000;
+  const suffix = randomInt(10_000);
   const owner = await freshUserPage(browser, `群主${suffix}`);
   const member = await freshUserPage(browser, `群友${suffix}`);
   const newcomer = await freshUserPage(browser, `新朋友${suffix}`);
   const groupName = `周末看球${suffix}`;
   // The member has talked to the newcomer before, so the newcomer is in the member's address book.
   await withDatabase(async (db) => {
-    const now = new Date();
+    const now = await serverNow();
     await createGroup(db, owner.user.id, { name: groupName, userIds: [member.user.id] }, now);
     await openConversation(db, member.user.id, newcomer.user.id, now);
   });

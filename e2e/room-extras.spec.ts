@@ -7,14 +7,15 @@ import { users } from '@/lib/accounts/schema';
 import { broadcasts, liveRooms } from '@/lib/live/schema';
 import { matchEvents, matches, matchStatistics, teams } from '@/lib/scores/schema';
 import { freshUserPage } from './accounts';
+import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
 
 const HOUR = 3600_000;
 const stamp = randomInt(1_000_000);
-// The portal under test runs on the wall clock (it is the product, not a service under a test clock): rows
-// meant to be live or upcoming for it are placed relative to its time, with margins of hours, not seconds.
-const serverNow = () => Date.now();
+// Rows meant to be live or upcoming for the portal are placed relative to its clock (e2e/clock.ts), with
+// margins of hours, not seconds.
+const serverTime = async () => (await serverNow()).getTime();
 
 const cleanups: (() => Promise<unknown>)[] = [];
 test.afterEach(async () => {
@@ -46,7 +47,7 @@ async function liveReplay() {
         round: original!.round,
         homeTeamId: original!.homeTeamId,
         awayTeamId: original!.awayTeamId,
-        kickoffAt: new Date(serverNow() - HOUR),
+        kickoffAt: new Date((await serverTime()) - HOUR),
         status: 'live',
         period: 'second_half',
         minute: 67,
@@ -90,8 +91,8 @@ async function otherRoomReplay() {
         roomId: room!.id,
         title: `精彩回放 ${stamp}`,
         category: 'football',
-        startedAt: new Date(serverNow() - 3 * HOUR),
-        endedAt: new Date(serverNow() - HOUR),
+        startedAt: new Date((await serverTime()) - 3 * HOUR),
+        endedAt: new Date((await serverTime()) - HOUR),
         replayPath: `${room!.id}/999/vod/index.m3u8`,
         peakViewers: 50_000,
       })
@@ -150,7 +151,7 @@ test('an anchor binds the room to a live replay; the room shows it, previews and
   );
 
   // A reserved live made through the API shows among the room's previews with its book button.
-  const startsAt = new Date(Math.ceil((serverNow() + 30 * HOUR) / HOUR) * HOUR);
+  const startsAt = new Date(Math.ceil(((await serverTime()) + 30 * HOUR) / HOUR) * HOUR);
   const reserved = await center.request.post('/api/Live/setReserveLiveNew', {
     data: { title: `预告 ${stamp}`, starts_at: startsAt.toISOString() },
   });

@@ -6,6 +6,7 @@ import { and, eq, inArray, like } from 'drizzle-orm';
 import { reservedLives } from '@/lib/live/schema';
 import { competitions, matches, seasons, teams } from '@/lib/scores/schema';
 import { freshUserPage } from './accounts';
+import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
 
@@ -16,11 +17,10 @@ const HOUR = 3600_000;
 
 /**
  * A start about a day ahead that is not a Saturday in UTC+8, so /anchor's weekday-6 check stays empty. Relative
- * to the wall clock on purpose: the portal under test runs on it (the whole hour and the day skip keep any
- * instant of the day safe).
+ * to the portal's clock (the whole hour and the day skip keep any instant of the day safe).
  */
-function startInstant() {
-  let start = new Date(Math.ceil((Date.now() + 26 * HOUR) / HOUR) * HOUR);
+async function startInstant() {
+  let start = new Date(Math.ceil(((await serverNow()).getTime() + 26 * HOUR) / HOUR) * HOUR);
   if (new Date(start.getTime() + 8 * HOUR).getUTCDay() === 6) start = new Date(start.getTime() + 24 * HOUR);
   return start;
 }
@@ -64,7 +64,7 @@ test.beforeAll(async () => {
         round: 'e2e',
         homeTeamId: home!.id,
         awayTeamId: away!.id,
-        kickoffAt: new Date(startInstant().getTime() + HOUR),
+        kickoffAt: new Date((await startInstant()).getTime() + HOUR),
       })
       .returning();
     return created!.id;
@@ -89,7 +89,7 @@ test('an anchor announces a live, a viewer books it and finds it on /reserve and
   await asAnchor.goto('/member?type=9');
   const form = asAnchor.getByTestId('reserve-form');
   await form.getByLabel('预约直播标题').fill(TITLE);
-  await form.getByLabel('开播时间').fill(localInput(startInstant()));
+  await form.getByLabel('开播时间').fill(localInput(await startInstant()));
   await form.getByRole('button', { name: '发布预约' }).click();
   const ownItem = asAnchor.getByTestId('reserve-list').getByRole('listitem').filter({ hasText: TITLE });
   await expect(ownItem).toBeVisible();

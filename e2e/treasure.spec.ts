@@ -7,6 +7,7 @@ import { users } from '@/lib/accounts/schema';
 import { ensureRoom } from '@/lib/live/service';
 import { mintLeg, runOperation } from '@/lib/wallet/ledger';
 import { freshUserPage } from './accounts';
+import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
 
@@ -14,13 +15,13 @@ import { expect, test } from './fixtures';
 test.describe.configure({ timeout: 120_000 });
 
 const fund = (userId: number, currency: 'star' | 'yellow', amount: number) =>
-  withDatabase((db) =>
+  withDatabase(async (db) =>
     runOperation(db, {
       key: `e2e:treasure:${userId}:${currency}`,
       kind: 'reward',
       userId,
       payload: {},
-      now: new Date(),
+      now: await serverNow(),
       prepare: async () => ({ legs: [mintLeg(userId, currency, amount)], result: {} }),
     }),
   );

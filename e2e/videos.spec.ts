@@ -13,6 +13,7 @@ import { broadcasts } from '@/lib/live/schema';
 import { ensureRoom } from '@/lib/live/service';
 import { findFfmpeg } from '@/lib/media/ffmpeg';
 import { freshUserPage } from './accounts';
+import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
 
@@ -141,14 +142,15 @@ test('a replay is published as a video from the anchor centre', async ({ browser
   test.setTimeout(120_000);
   const stamp = randomInt(1_000_000);
   const { page: anchor, user } = await freshUserPage(browser, `回放主播${stamp}`, { isAnchor: true });
+  const now = (await serverNow()).getTime();
   await withDatabase(async (db) => {
     const room = await ensureRoom(db, user.id);
     await db.insert(broadcasts).values({
       roomId: room.id,
       title: `周末直播 ${stamp}`,
       category: 'football',
-      startedAt: new Date(Date.now() - 3_600_000),
-      endedAt: new Date(Date.now() - 60_000),
+      startedAt: new Date(now - 3_600_000),
+      endedAt: new Date(now - 60_000),
       replayPath: `${room.id}/999999/vod/index.m3u8`,
     });
   });

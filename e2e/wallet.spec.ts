@@ -3,6 +3,7 @@
 import { ensureRoom } from '@/lib/live/service';
 import { mintLeg, runOperation } from '@/lib/wallet/ledger';
 import { freshUserPage } from './accounts';
+import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
 
@@ -36,13 +37,13 @@ test('a gift in a live room reaches the other viewer and raises the anchor’s e
   const room = await withDatabase((db) => ensureRoom(db, anchor.user.id, { title: '送礼测试直播间' }));
   const sender = await freshUserPage(browser, '大方的球迷');
   const watcher = await freshUserPage(browser, '围观的球迷');
-  await withDatabase((db) =>
+  await withDatabase(async (db) =>
     runOperation(db, {
       key: `e2e:fund:${sender.user.id}`,
       kind: 'reward',
       userId: sender.user.id,
       payload: {},
-      now: new Date(),
+      now: await serverNow(),
       prepare: async () => ({ legs: [mintLeg(sender.user.id, 'star', 1000)], result: {} }),
     }),
   );

@@ -121,6 +121,17 @@ export const configSchema = z
      * in real time, 15 shows a whole football match in about seven minutes for a demo.
      */
     FEED_CLOCK_SPEED: z.coerce.number().min(0.1).max(600).default(1),
+    /**
+     * The portal's clock starts at this instant (ISO 8601 with a zone, e.g. `2026-10-24T23:59:30Z`) and runs
+     * on in real time: the e2e suite starts at the same day and hour on every run. Unset: the real time.
+     */
+    CLOCK_START: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.iso
+        .datetime({ offset: true })
+        .transform((value) => new Date(value))
+        .optional(),
+    ),
     /** Replayed and simulated matches; off leaves only imported data. */
     FEEDS: flag.default(true),
     /** Seed demo data after migrating (used by `npm run demo` and the e2e server). */

@@ -17,6 +17,10 @@ export function productionWarnings(config: Config): string[] {
     warnings.push(
       'SITE_URL is https but TRUSTED_PROXIES is empty: behind a TLS proxy every client shares its address and cookies are not marked Secure.',
     );
+  if (config.CLOCK_START)
+    warnings.push(
+      'CLOCK_START is set: the portal runs on a moved clock (for tests). Unset it on a public install.',
+    );
   if (!config.SITE_URL)
     warnings.push('SITE_URL is unset: canonical links, the sitemap and RSS point at the listening address.');
   return warnings;

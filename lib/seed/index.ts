@@ -48,7 +48,8 @@ export const DEMO_ACCOUNTS = [
 
 const SEED_REPORTS = 60;
 
-export async function seedDemoData(db: Db) {
+/** `now`: the instant the data is seeded around (the e2e setup passes the e2e server's clock). */
+export async function seedDemoData(db: Db, now = new Date()) {
   for (const account of DEMO_ACCOUNTS) {
     await db
       .insert(users)
@@ -70,13 +71,13 @@ export async function seedDemoData(db: Db) {
   await seedLiveRooms(db);
   await seedReportReasons(db);
   await seedDemoWallets(db);
-  await seedFootballData(db);
+  await seedFootballData(db, undefined, now);
   await seedNewsCategories(db);
   await seedCircles(db);
   // The freshest reports now; the background job writes the older ones a batch at a time.
-  await writeRecordReports(db, new Date(), SEED_REPORTS);
+  await writeRecordReports(db, now, SEED_REPORTS);
   // A few seconds of ffmpeg test sources per clip (≈ 1–2 s each here), so /video-list plays on a fresh install.
-  await seedDemoVideos(db, DEMO_ACCOUNTS[1].mobile, new Date());
+  await seedDemoVideos(db, DEMO_ACCOUNTS[1].mobile, now);
 }
 
 /** Every seeded anchor has a room (its stream key is made when the anchor first opens push settings). */
@@ -87,10 +88,10 @@ async function seedLiveRooms(db: Db) {
 }
 
 /** The real openfootball data (leagues, results, both World Cups); skipped with a warning when absent. */
-export async function seedFootballData(db: Db, dir = defaultOpenfootballDir()) {
+export async function seedFootballData(db: Db, dir = defaultOpenfootballDir(), now = new Date()) {
   if (!existsSync(dir)) {
     log.warn({ dir }, 'openfootball data not found: set OPENFOOTBALL_DIR to import real football data');
     return [];
   }
-  return importOpenfootball(db, dir, new Date());
+  return importOpenfootball(db, dir, now);
 }

@@ -1,11 +1,14 @@
 // Services take the time from their caller (a request's `c.var.now`, a job's turn, a test's fixed
 // instant): a service that reads the wall clock itself makes its tests depend on the hour they run at
 // (issue #10). This walks every source file under lib/ and fails on `Date.now()` or `new Date()` outside
-// the composition points below, where the wall clock really is the input.
+// the composition points below, where the wall clock really is the input. The e2e suite reads none at all:
+// the portal under test runs on a clock started at a fixed instant (CLOCK_START), tests take "now" from it
+// (e2e/clock.ts), unique names come from random numbers and durations from `performance.now()`.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.join(__dirname, '..');
+const E2E = path.join(ROOT, '..', 'e2e');
 
 /** Where reading the wall clock is the point, and why. */
 const COMPOSITION_POINTS: Record<string, string> = {
@@ -46,13 +49,27 @@ it('no service under lib/ reads the wall clock outside the composition points', 
   for (const file of sources(ROOT)) {
     const relative = path.relative(ROOT, file).split(path.sep).join('/');
     if (COMPOSITION_POINTS[relative]) continue;
-    const lines = code(readFileSync(file, 'utf8')).split('\n');
-    lines.forEach((line, index) => {
-      if (WALL_CLOCK.test(line)) found.push(`lib/${relative}:${index + 1}: ${line.trim()}`);
-      WALL_CLOCK.lastIndex = 0;
-    });
+    found.push(...wallClockReads(file, `lib/${relative}`));
   }
   expect(found).toEqual([]);
+});
+
+/** `file:line: code` for each direct wall-clock read in `file`. */
+function wallClockReads(file: string, name: string) {
+  const found: string[] = [];
+  code(readFileSync(file, 'utf8'))
+    .split('\n')
+    .forEach((line, index) => {
+      if (WALL_CLOCK.test(line)) found.push(`${name}:${index + 1}: ${line.trim()}`);
+      WALL_CLOCK.lastIndex = 0;
+    });
+  return found;
+}
+
+it('no e2e test or helper reads the wall clock', () => {
+  const files = readdirSync(E2E).filter((name) => /\.tsx?$/.test(name));
+  expect(files.length).toBeGreaterThan(10);
+  expect(files.flatMap((name) => wallClockReads(path.join(E2E, name), `e2e/${name}`))).toEqual([]);
 });
 
 it('every composition point still reads the clock (the list holds no stale entry)', () => {

@@ -69,8 +69,9 @@ afterAll(async () => {
 
 it('picks Redis for every shared store when REDIS_URL is set, and /api/health reports it', async () => {
   expect(sharedState().backend).toBe('redis');
-  const health = await call<{ status: string; redis: string }>('/api/health');
-  expect(health.body.data).toEqual({ status: 'ok', redis: 'ok' });
+  const health = await call<{ status: string; redis: string; now: string }>('/api/health');
+  // `now` is the portal's clock (what e2e tests take as the time).
+  expect(health.body.data).toEqual({ status: 'ok', redis: 'ok', now: NOON.toISOString() });
 });
 
 it('keeps the gift rankings in sorted sets that agree with gift_sends, built from them on first read', async () => {

@@ -164,13 +164,18 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['get'],
       tag: 'System',
       summary: 'Liveness and readiness: the database answers, and Redis when REDIS_URL is set',
-      output: z.object({ status: z.literal('ok'), redis: z.enum(['ok', 'off']) }),
+      output: z.object({
+        status: z.literal('ok'),
+        redis: z.enum(['ok', 'off']),
+        /** The portal's clock (CLOCK_START moves it): what e2e tests take as "now". */
+        now: z.date(),
+      }),
     },
     async (c) => {
       await c.var.db.execute(sql`select 1`);
       const redis = getRedis();
       if (redis) await pingRedis(redis);
-      return { status: 'ok' as const, redis: redis ? ('ok' as const) : ('off' as const) };
+      return { status: 'ok' as const, redis: redis ? ('ok' as const) : ('off' as const), now: c.var.now };
     },
   );
 }
