@@ -6,7 +6,8 @@
 # failed here with the replica were not read from it (the standby's statement log held no session or user
 # lookup): a loaded machine's Chromium spent 10-23 s on the captcha's proof of work, past the 15 s wait for
 # the signed-in page, so the login answered 200 after the test had given up. While the specs run, the
-# connections the portal holds on each server are counted; afterwards the script fails if a pool ever held more than DATABASE_POOL_SIZE (and, with the replica, unless the standby served reads).
+# connections the portal holds on each server are counted; afterwards the script fails if a pool ever held
+# more than DATABASE_POOL_SIZE (and, with the replica, unless the standby served reads).
 # Needs a build (`npx next build`). Run as root (CI) or as the postgres user's peer.
 #
 # The subset: one spec per domain that WRITES (accounts, profiles, anchor applications, room chat and mutes,
