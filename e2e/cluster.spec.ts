@@ -1,15 +1,19 @@
 // Scale-out for real (README "Several nodes"): two portal processes behind Debian's nginx (round-robin,
 // websocket transport only, no sticky sessions), one Postgres, one Redis. What one node accepts reaches
-// clients of the other; a mute set on one holds on the other; SIGKILL of a node leaves the other serving,
-// its clients reconnect through nginx, and every chat line the API accepted is in the database.
+// clients of the other; a goal that node A's feeds job finds reaches clients of both; a mute set on one
+// holds on the other; SIGKILL of a node leaves the other serving, its clients reconnect through nginx,
+// and every chat line the API accepted is in the database.
 
+import { randomInt } from 'node:crypto';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
+import { defaultOpenfootballDir, importOpenfootball } from '@/lib/feeds/openfootball/import';
+import { replayEndsAt } from '@/lib/feeds/replay/replay';
+import { loadRecordedMatches } from '@/lib/jobs/feeds';
 import { ensureRoom } from '@/lib/live/service';
 import type { ServerMessage } from '@/lib/realtime/events';
-import { installGateway, publish } from '@/lib/realtime/gateway';
-import { redisAdapter } from '@/lib/realtime/redis-adapter';
-import { createRedis } from '@/lib/redis';
+import { matches } from '@/lib/scores/schema';
 import { makeSignedInUser } from '@/lib/testing/factories';
 import { mintLeg, runOperation } from '@/lib/wallet/ledger';
 import { serverNow } from './clock';
@@ -25,6 +29,14 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   cluster = await startCluster();
+  // The recorded matches node A's replay feed plays (the 2022 World Cup is enough).
+  await clusterDb(async (db) =>
+    importOpenfootball(
+      db,
+      path.join(defaultOpenfootballDir(), 'worldcup-2022'),
+      await serverNow(cluster.proxyUrl),
+    ),
+  );
 });
 test.afterAll(async () => {
   for (const socket of sockets) socket.close();
@@ -78,8 +90,10 @@ type Viewer = ReturnType<typeof viewer>;
 const chatLine = (text: string) => (message: ServerMessage) =>
   message.type === 'chat' && JSON.stringify(message).includes(text);
 
+const clusterDb = <T>(use: Parameters<typeof withDatabase<T>>[0]) => withDatabase(use, cluster.databaseUrl);
+
 async function scene() {
-  return withDatabase(async (db) => {
+  return clusterDb(async (db) => {
     const anchor = await makeSignedInUser(db, { isAnchor: true });
     const room = await ensureRoom(db, anchor.user.id);
     const fans = [await makeSignedInUser(db), await makeSignedInUser(db)];
@@ -135,29 +149,49 @@ test('chat, gifts, rankings, goals and mutes cross from node A to node B', async
     expect(JSON.stringify(info.body.data)).toContain('"online":2');
   }
 
-  // A goal pushed by a process with the jobs role (here this test process: the same `publish` through
-  // the Redis adapter that lib/jobs/feeds.ts calls) reaches clients on both nodes.
-  const jobs = await redisAdapter(createRedis(cluster.redis.url));
-  const { Server } = await import('socket.io');
-  const emitter = new Server({ adapter: jobs.adapter });
-  installGateway(emitter);
-  publish('everyone', {
-    type: 'goal',
-    data: {
-      match_id: 987_654,
-      iszhu: 1,
-      match_str: "90+3'",
-      home_team_name_zh: '主队',
-      away_team_name_zh: '客队',
-      home_score: 2,
-      away_score: 1,
-      source: 'replay',
-    },
+  // A goal found by node A's feeds job reaches clients on both nodes. A replay of the 2022 quarter-final
+  // (Molina scores at 35') left live at 25' by a stopped portal, played on at 60x (a match minute a
+  // second): the job's catch-up meets it under way, and its next tick sees the goal and pushes it.
+  const replayId = await clusterDb(async (db) => {
+    const record = (await loadRecordedMatches(db)).find(
+      (match) => match.externalId === 'worldcup/2022/Quarter-finals/Netherlands/Argentina',
+    )!;
+    const [original] = await db
+      .select()
+      .from(matches)
+      .where(sql`${matches.source} = ${record.source} and ${matches.externalId} = ${record.externalId}`);
+    const kickoffAt = new Date((await serverNow(cluster.proxyUrl)).getTime() - 25_000);
+    const [row] = await db
+      .insert(matches)
+      .values({
+        seasonId: original!.seasonId,
+        source: 'replay',
+        externalId: `cluster-${randomInt(1e9)}/${record.externalId}`,
+        round: original!.round,
+        homeTeamId: original!.homeTeamId,
+        awayTeamId: original!.awayTeamId,
+        kickoffAt,
+        expectedEndAt: replayEndsAt(record, kickoffAt, 60),
+        status: 'live',
+        period: 'first_half',
+        minute: 25,
+        homeScore: 0,
+        awayScore: 0,
+        replayOfMatchId: original!.id,
+        replayOfDate: '2022-12-09',
+        updatedAt: kickoffAt,
+      })
+      .returning({ id: matches.id });
+    return row!.id;
   });
+  const goalOfReplay = (message: ServerMessage) =>
+    message.type === 'goal' && message.data.match_id === replayId;
   for (const client of [onA, onB])
-    await expect.poll(() => client.received((message) => message.type === 'goal')).toBe(true);
-  // The emitter has no http server of its own to close: its Redis connections are all there is.
-  await jobs.close();
+    await expect.poll(() => client.received(goalOfReplay), { timeout: 90_000 }).toBe(true);
+  const goal = onB.messages.find(goalOfReplay)!;
+  expect(goal).toMatchObject({
+    data: { source: 'replay', home_team_name_zh: '荷兰', away_team_name_zh: '阿根廷' },
+  });
 
   // The anchor mutes a fan on node A; the fan's next line through node B is refused.
   expect(
@@ -220,7 +254,7 @@ test('SIGKILL of node A: node B keeps serving, clients reconnect through nginx, 
   for (const v of viewers) await expect.poll(() => v.received(chatLine('第14条消息'))).toBe(true);
 
   // The database holds exactly the lines the API accepted, and the history through nginx shows them all.
-  const stored = await withDatabase(async (db) => {
+  const stored = await clusterDb(async (db) => {
     const { rows } = await db.execute<{ id: number }>(
       sql`select id from chat_messages where channel_kind = 'live' and channel_id = ${room.id} order by id`,
     );

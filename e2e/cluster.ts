@@ -1,15 +1,18 @@
-// Two portal nodes behind Debian's nginx, for real: one Postgres (the e2e database), one Redis
-// (Debian's redis-server, private to the test), two `server.ts` processes with REDIS_URL on ports of
-// their own, and nginx on 127.0.0.1 proxying pages, the API and websockets to them round-robin — no
-// sticky sessions, which websocket-only socket.io does not need.
+// Two portal nodes behind Debian's nginx, for real: one Postgres database of their own (made on the e2e
+// database's server, so the e2e server's job queue never takes the cluster's ticks), one Redis (Debian's
+// redis-server, private to the test), two `server.ts` processes with REDIS_URL on ports of their own —
+// node A also has the `jobs` role and runs the feeds — and nginx on 127.0.0.1 proxying pages, the API and
+// websockets to them round-robin: no sticky sessions, which websocket-only socket.io does not need.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { startRedis, type TestRedis } from '@/lib/testing/redis';
 import { e2eDatabaseUrl } from '../playwright.config';
 import { serverClockEnv } from './clock';
+import { withDatabase } from './database';
 import { freePort, NGINX, waitFor } from './external-engine';
 
 /** nginx in front of the nodes: websocket upgrade, round-robin, a refused node passed over for the next. */
@@ -54,11 +57,19 @@ export type Cluster = {
   /** nginx's address: what browsers and clients use. */
   proxyUrl: string;
   nodes: [PortalNode, PortalNode];
+  /** The cluster's own database (dropped by `stop`). */
+  databaseUrl: string;
   redis: TestRedis;
   stop: () => Promise<void>;
 };
 
-function startNode(port: number, redisUrl: string, dir: string, env: Record<string, string>): PortalNode {
+function startNode(
+  port: number,
+  databaseUrl: string,
+  redisUrl: string,
+  dir: string,
+  env: Record<string, string>,
+): PortalNode {
   const child = spawn('npx', ['tsx', 'server.ts'], {
     env: {
       ...process.env,
@@ -66,7 +77,7 @@ function startNode(port: number, redisUrl: string, dir: string, env: Record<stri
       NEXT_TELEMETRY_DISABLED: '1',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: e2eDatabaseUrl(),
+      DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       DATA_DIR: path.join(dir, `data-${port}`),
       ROLES: 'web,realtime',
@@ -91,20 +102,47 @@ function startNode(port: number, redisUrl: string, dir: string, env: Record<stri
   };
 }
 
+/** A new, empty database on the e2e database's server; the first node to start migrates and seeds it. */
+async function createClusterDatabase() {
+  const name = `portal_cluster_${process.pid}_${randomInt(1e9)}`;
+  await withDatabase((db) => db.execute(sql.raw(`create database ${name}`)));
+  const url = new URL(e2eDatabaseUrl());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withDatabase((db) => db.execute(sql.raw(`drop database if exists ${name} with (force)`))),
+  };
+}
+
+/**
+ * Node A has the `jobs` role with the feeds on (the cluster's one jobs node: every tick runs there),
+ * node B serves pages, the API and sockets only. `env` goes to both.
+ */
 export async function startCluster(env: Record<string, string> = {}): Promise<Cluster> {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-cluster-'));
+  const database = await createClusterDatabase();
   // nginx's workers run as `nobody` when started as root: they write their temp files here.
   chmodSync(dir, 0o777);
   for (const name of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
     mkdirSync(path.join(dir, name), { mode: 0o777 });
   const redis = await startRedis();
   const [portA, portB, proxyPort] = [await freePort(), await freePort(), await freePort()];
-  // The nodes share the e2e database, so they run on the e2e portal's clock.
+  // On the e2e portal's clock, like the test that prepares their rows.
   const clocked = { ...(await serverClockEnv()), ...env };
-  const nodes: [PortalNode, PortalNode] = [
-    startNode(portA, redis.url, dir, clocked),
-    startNode(portB, redis.url, dir, clocked),
-  ];
+  const nodeA = startNode(portA, database.url, redis.url, dir, {
+    ROLES: 'web,realtime,jobs',
+    FEEDS: 'on',
+    ...clocked,
+  });
+  // One after the other: a node's start migrates and seeds the new database, which two at once would race.
+  const ready = (node: PortalNode, name: string) =>
+    waitFor(`${node.url}/api/health`, node.process, `portal node ${name}`, 180_000);
+  const startedA = ready(nodeA, 'A');
+  const nodes: [PortalNode, PortalNode] = [nodeA, nodeA];
+  const startB = startedA.then(() => {
+    nodes[1] = startNode(portB, database.url, redis.url, dir, clocked);
+    return ready(nodes[1], 'B');
+  });
   const config = path.join(dir, 'nginx.conf');
   writeFileSync(config, clusterNginxConfig(proxyPort, [portA, portB], dir));
   const nginx = spawn(NGINX, ['-e', 'stderr', '-c', config, '-g', 'daemon off;'], {
@@ -129,18 +167,15 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Cl
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     }
     await redis.stop();
+    await database.drop();
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await Promise.all(
-      nodes.map((node, i) =>
-        waitFor(`${node.url}/api/health`, node.process, `portal node ${'AB'[i]}`, 180_000),
-      ),
-    );
+    await startB;
     await waitFor(`http://127.0.0.1:${proxyPort}/api/health`, nginx, 'nginx', 180_000);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n${nginxLog}`);
   }
-  return { proxyUrl: `http://127.0.0.1:${proxyPort}`, nodes, redis, stop };
+  return { proxyUrl: `http://127.0.0.1:${proxyPort}`, nodes, databaseUrl: database.url, redis, stop };
 }

@@ -1,9 +1,12 @@
-// Direct reads of the e2e database, for facts no screen shows (who invited whom).
+// Direct reads of the e2e database (or another on its server: the cluster's), for facts no screen shows.
 import { createDb } from '@/lib/db';
 import { e2eDatabaseUrl } from '../playwright.config';
 
-export async function withDatabase<T>(use: (db: ReturnType<typeof createDb>['db']) => Promise<T>) {
-  const { db, pool } = createDb(e2eDatabaseUrl(), 1);
+export async function withDatabase<T>(
+  use: (db: ReturnType<typeof createDb>['db']) => Promise<T>,
+  url = e2eDatabaseUrl(),
+) {
+  const { db, pool } = createDb(url, 1);
   try {
     return await use(db);
   } finally {

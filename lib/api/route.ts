@@ -3,6 +3,7 @@
 // and documents the route in the OpenAPI document.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { getConfig } from '@/lib/config';
 import type { AppEnv } from './context';
@@ -64,9 +65,39 @@ export const routeTable = (app: object): readonly RouteEntry[] => routeTables.ge
 /** The guard every write passes; raw routes that change state (a cookie-setting link) use it too. */
 export const writeGuard = crossSiteGuard(() => ({ trustedOrigins: getConfig().TRUSTED_ORIGINS }));
 
-/** A 'read' route's handler runs on the read database (a replica when configured; see AppEnv.readDb). */
+/**
+ * Read-your-writes with a replica (as Rails' database selector and GitLab's load balancer do): a client
+ * that has just called a write reads from the primary for this long, so a streaming replica that has
+ * not yet replayed its write (an asynchronous standby; even `synchronous_commit = on` waits for the
+ * flush, not the replay) never shows it the state before. Other clients read the replica meanwhile.
+ */
+export const READ_YOUR_WRITES_MS = 5_000;
+/** Until when (epoch ms) this browser's reads go to the primary; set by every write route. */
+export const RECENT_WRITE_COOKIE = 'db_recent_write';
+
+/** Marks the caller as having written: its reads go to the primary for READ_YOUR_WRITES_MS. */
+const markRecentWrite = async (c: Context<AppEnv>, next: () => Promise<void>) => {
+  const replicated = c.var.readDb !== c.var.db;
+  // Set before the handler: a write that fails half-way may still have committed something.
+  if (replicated)
+    setCookie(c, RECENT_WRITE_COOKIE, String(c.var.now.getTime() + READ_YOUR_WRITES_MS), {
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+      maxAge: Math.ceil(READ_YOUR_WRITES_MS / 1000),
+    });
+  await next();
+};
+
+/**
+ * A 'read' route's handler runs on the read database (a replica when configured; see AppEnv.readDb),
+ * unless the caller wrote within READ_YOUR_WRITES_MS: then on the primary, which has its write.
+ */
 const onReadDb = async (c: Context<AppEnv>, next: () => Promise<void>) => {
-  c.set('db', c.var.readDb);
+  const wroteUntil = Number(getCookie(c, RECENT_WRITE_COOKIE));
+  const recentWrite =
+    wroteUntil > c.var.now.getTime() && wroteUntil <= c.var.now.getTime() + READ_YOUR_WRITES_MS;
+  if (!recentWrite) c.set('db', c.var.readDb);
   await next();
 };
 export function defineRoute<I extends z.ZodObject, O extends z.ZodType>(
@@ -110,7 +141,7 @@ export function defineRoute<I extends z.ZodObject, O extends z.ZodType>(
   app.on(
     definition.methods.map((method) => method.toUpperCase()),
     [definition.path.toLowerCase()],
-    ...(definition.effect === 'write' ? [writeGuard] : [onReadDb]),
+    ...(definition.effect === 'write' ? [writeGuard, markRecentWrite] : [onReadDb]),
     ...(definition.middleware ?? []),
     async (c: Context<AppEnv>) => {
       const parsed = input.safeParse(await readInput(c));
