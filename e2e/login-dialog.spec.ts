@@ -5,64 +5,46 @@ import { expect, test } from './fixtures';
 
 const dialog = (page: Page) => page.getByRole('dialog');
 
-test('an invite link opens the dialog in register mode 0.5 s after arrival on a warm portal', async ({
-  page,
-}) => {
-  // Records when the registration dialog first appears, in the page's own clock (0 = navigation start,
-  // the /register request that redirects to /main?code=…).
-  await page.addInitScript(() => {
-    const note = () => {
-      const open = [...document.querySelectorAll('[role="dialog"]')].some((node) =>
-        node.textContent?.includes('注册账号'),
-      );
-      if (open) (window as { dialogAt?: number }).dialogAt ??= performance.now();
-    };
-    new MutationObserver(note).observe(document, { childList: true, subtree: true });
-  });
+// One after the other: each is slow to load on a busy machine, and both measure the dialog.
+test.describe.configure({ mode: 'serial' });
+
+test('an invite link opens the dialog in register mode 0.5 s after arrival', async ({ page }) => {
   test.setTimeout(120_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   // Warm: the pages and the dialog's code are built and cached once (slow on a busy machine).
   await page.goto('/register?code=DEMOSTAR');
   await expect(dialog(page).getByText('注册账号')).toBeVisible({ timeout: 60_000 });
+
+  // The page's clock stands still from arrival on: however long loading and hydration take on a busy
+  // machine, the page's time is its arrival instant until the test moves it, so the bound is judged
+  // exactly (login-host.tsx counts the 0.5 s from the page's time origin, the /register navigation).
+  // (A new document replays the clock's log, install then pause: the page's performance.now() starts at
+  // the real moments between the two, a few ms on a blank page, and then stands still.)
+  await page.goto('about:blank');
+  await page.clock.pauseAt(new Date('2026-06-01T12:00:00Z'));
+  await page.goto('/register?code=DEMOSTAR');
+  await expect(page).toHaveURL(/\/main\?code=DEMOSTAR$/);
+  await expect(page.locator('html[data-invite-ready-at]')).toHaveCount(1, { timeout: 30_000 });
+  const readyAt = Number(await page.locator('html').getAttribute('data-invite-ready-at'));
+  // No time has passed for the page while it loaded: it was ready at its arrival instant.
+  expect(readyAt).toBeLessThan(300);
+
+  await page.clock.runFor(400 - readyAt);
+  // At 0.4 s: not yet (the dialog's code is in the browser by now, so only the timer holds it back).
+  await expect(page.locator('html[data-invite-opened-at]')).toHaveCount(0);
+  await expect(dialog(page).getByText('注册账号')).toHaveCount(0);
+  await page.clock.runFor(200);
+  // By 0.6 s the page has opened it (in its own clock)...
+  await expect(page.locator('html[data-invite-opened-at]')).toHaveCount(1, { timeout: 15_000 });
+  const openedAt = Number(await page.locator('html').getAttribute('data-invite-opened-at'));
+  expect(openedAt).toBeGreaterThanOrEqual(500);
+  expect(openedAt).toBeLessThanOrEqual(600);
+  // ... and, its animation frames running again, it shows in register mode, the invite code filled in.
+  await page.clock.resume();
+  await expect(dialog(page).getByText('注册账号')).toBeVisible({ timeout: 15_000 });
+  await expect(dialog(page).getByRole('textbox', { name: '邀请码' })).toHaveValue('DEMOSTAR');
   expect(errors).toEqual([]);
-  const delays: number[] = [];
-  const shown: number[] = [];
-  const readyAts: number[] = [];
-  for (let run = 0; run < 3; run += 1) {
-    await page.goto('/register?code=DEMOSTAR');
-    await expect(page).toHaveURL(/\/main\?code=DEMOSTAR$/);
-    await expect(dialog(page).getByText('注册账号')).toBeVisible({ timeout: 15_000 });
-    await expect(dialog(page).getByRole('textbox', { name: '邀请码' })).toHaveValue('DEMOSTAR');
-    // From the page's own ready instant to the instant it opens the dialog (login-host.tsx), so the
-    // machine's load before the page is ready does not count; the dialog is really there after it.
-    const [dialogAt, readyAt, openedAt] = await page.evaluate(() => [
-      (window as { dialogAt?: number }).dialogAt!,
-      Number(document.documentElement.getAttribute('data-invite-ready-at')),
-      Number(document.documentElement.getAttribute('data-invite-opened-at')),
-    ]);
-    expect(readyAt).toBeGreaterThan(0);
-    expect(dialogAt).toBeGreaterThanOrEqual(openedAt);
-    delays.push(openedAt - readyAt);
-    readyAts.push(readyAt);
-    shown.push(dialogAt - readyAt);
-  }
-  test.info().annotations.push({
-    type: 'timing',
-    description: `opened ${delays.map(Math.round)} ms after ready, on screen at ${shown.map(Math.round)} ms`,
-  });
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
-  // Never early.
-  expect(Math.min(...delays)).toBeGreaterThanOrEqual(400);
-  if (median(readyAts) < 1000) {
-    // A page hydrated in time: on time within 0.1 s (the median of three runs decides).
-    expect(median(delays)).toBeLessThanOrEqual(600);
-  } else {
-    // A machine so busy that hydration took over a second (CI at a load average of 20–30 on 2 cores): its
-    // timers fire late by as much again, which the upper bound cannot judge; the run says so rather than
-    // passing or failing on the machine's load.
-    test.info().annotations.push({ type: 'slow machine', description: `ready at ${median(readyAts)} ms` });
-  }
 });
 
 test('a password shorter than 6 is refused in the dialog, before any request', async ({ page }) => {
@@ -70,9 +52,14 @@ test('a password shorter than 6 is refused in the dialog, before any request', a
   page.on('request', (request) => {
     if (/\/api\/user\/(login|registered)/i.test(request.url())) sent.push(request.url());
   });
+  test.setTimeout(120_000);
   await page.goto('/main');
-  await page.getByRole('button', { name: '登录 / 注册' }).click();
-  await expect(dialog(page).getByRole('img', { name: '登录二维码' })).toBeVisible();
+  // A click before the page is hydrated does nothing (a busy machine): click until the dialog opens.
+  await expect(async () => {
+    await page.getByRole('button', { name: '登录 / 注册' }).click();
+    await expect(dialog(page)).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(dialog(page).getByRole('img', { name: '登录二维码' })).toBeVisible({ timeout: 30_000 });
   await dialog(page).getByRole('tab', { name: '密码登录' }).click();
   await dialog(page).getByRole('textbox', { name: '手机号' }).fill('13800000001');
   await dialog(page).getByRole('textbox', { name: '密码' }).fill('12345');

@@ -5,11 +5,10 @@ import { and, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@/lib/db';
 import { type FeedBatch, feedBatchSchema, type ParsedFeedBatch } from '@/lib/feeds/provider';
-import { canMoveTo, stateRank } from './match-states';
+import { stateRank } from './match-states';
 import {
   competitions,
   lineups,
-  type MatchStatus,
   matchEvents,
   matches,
   matchStatistics,
@@ -290,9 +289,26 @@ export async function storeFeedBatch(tx: DbOrTx, input: FeedBatch, now: Date): P
   };
 }
 
-/** A ground as the source writes it (`Mexico City`, `Al Bayt Stadium, Al Khor`) → a stored stadium. */
-async function stadiumResolver(tx: DbOrTx) {
-  const rows = await tx.select({ id: stadiums.id, name: stadiums.name, city: stadiums.city }).from(stadiums);
+/**
+ * A ground as the source writes it (`Mexico City`, `Al Bayt Stadium, Al Khor`) → a stored stadium. Only
+ * the stadiums the batch's grounds can name are read (none for a batch without grounds).
+ */
+async function stadiumResolver(tx: DbOrTx, grounds: (string | null | undefined)[]) {
+  const names = new Set<string>();
+  const cities = new Set<string>();
+  for (const ground of grounds) {
+    if (!ground) continue;
+    const [first, rest] = ground.split(/,\s*/);
+    names.add(first!);
+    cities.add(ground);
+    if (rest) cities.add(rest);
+  }
+  const rows = names.size
+    ? await tx
+        .select({ id: stadiums.id, name: stadiums.name, city: stadiums.city })
+        .from(stadiums)
+        .where(or(inArray(stadiums.name, [...names]), inArray(stadiums.city, [...cities])))
+    : [];
   return (ground: string | null | undefined) => {
     if (!ground) return null;
     const [first, rest] = ground.split(/,\s*/);
@@ -316,31 +332,15 @@ async function storeMatches(
   const matchIds = new Map<string, number>();
   const held = new Set<string>();
   if (!batch.matches.length) return { matchIds, held };
-  const stadiumOf = await stadiumResolver(tx);
+  const stadiumOf = await stadiumResolver(
+    tx,
+    batch.matches.map((row) => row.ground),
+  );
 
-  // States move forward only: a report that would take a stored match back is not believed.
+  // States move forward only: a report that would take a stored match back is not believed. The upsert
+  // itself refuses it (its `setWhere`), so a match it did not return is one kept as it was.
   const keyOf = (row: { source: string; externalId: string }) => `${row.source}|${row.externalId}`;
-  const reported = new Map<string, Map<string, MatchStatus>>();
-  for (const row of batch.matches) {
-    const ofSource = reported.get(row.source) ?? new Map<string, MatchStatus>();
-    ofSource.set(row.externalId, row.status);
-    reported.set(row.source, ofSource);
-  }
-  for (const [source, statuses] of reported) {
-    for (const ids of chunks([...statuses.keys()])) {
-      const stored = await tx
-        .select({ id: matches.id, externalId: matches.externalId, status: matches.status })
-        .from(matches)
-        .where(and(eq(matches.source, source), inArray(matches.externalId, ids)));
-      for (const row of stored) {
-        if (canMoveTo(row.status, statuses.get(row.externalId)!)) continue;
-        const key = keyOf({ source, externalId: row.externalId });
-        held.add(key);
-        matchIds.set(key, row.id);
-      }
-    }
-  }
-  const moving = batch.matches.filter((row) => !held.has(keyOf(row)));
+  const moving = batch.matches;
 
   const originals = moving.filter((row) => row.replayOf).map((row) => row.replayOf!);
   const originalIds = new Map<string, number>();
@@ -438,20 +438,28 @@ async function storeMatches(
           'replayOfDate',
           'updatedAt',
         ]),
-        // The same rule in the statement itself, should two writers race.
+        // Forward only (lib/scores/match-states.ts), also should two writers race.
         setWhere: sql`${stateRank(sql.raw('excluded.status'))} >= ${stateRank(matches.status)}`,
       })
       .returning({ id: matches.id, source: matches.source, externalId: matches.externalId });
     for (const row of stored) matchIds.set(`${row.source}|${row.externalId}`, row.id);
   }
-  const raced = moving.filter((row) => !matchIds.has(keyOf(row)));
-  for (const row of raced) {
-    const [stored] = await tx
-      .select({ id: matches.id })
+  const refused = moving.filter((row) => !matchIds.has(keyOf(row)));
+  if (refused.length) {
+    const stored = await tx
+      .select({ id: matches.id, source: matches.source, externalId: matches.externalId })
       .from(matches)
-      .where(and(eq(matches.source, row.source), eq(matches.externalId, row.externalId)));
-    matchIds.set(keyOf(row), stored!.id);
-    held.add(keyOf(row));
+      .where(
+        or(
+          ...refused.map((row) =>
+            and(eq(matches.source, row.source), eq(matches.externalId, row.externalId)),
+          ),
+        ),
+      );
+    for (const row of stored) {
+      matchIds.set(keyOf(row), row.id);
+      held.add(keyOf(row));
+    }
   }
   const changing = moving.filter((row) => !held.has(keyOf(row)));
 

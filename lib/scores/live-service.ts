@@ -256,12 +256,15 @@ export async function scoreBoard(db: DbOrTx, query: BoardQuery, locale: Locale, 
     regionOptions.set(region.code, region);
   }
   const [live, nextRows] = await Promise.all([
-    db
-      .select({ count: sql<number>`count(*)`.mapWith(Number) })
-      .from(matches)
-      .innerJoin(seasons, eq(seasons.id, matches.seasonId))
-      .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
-      .where(and(sportIs, eq(matches.status, 'live'))),
+    // The live tab's rows are the count when they were not cut at MAX_ROWS.
+    query.tab === 'live' && raw.length < MAX_ROWS
+      ? [{ count: raw.length }]
+      : db
+          .select({ count: sql<number>`count(*)`.mapWith(Number) })
+          .from(matches)
+          .innerJoin(seasons, eq(seasons.id, matches.seasonId))
+          .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
+          .where(and(sportIs, eq(matches.status, 'live'))),
     query.tab === 'live' && !raw.length
       ? selectRows(db)
           .where(and(sportIs, eq(matches.status, 'not_started'), gte(matches.kickoffAt, now)))

@@ -256,7 +256,8 @@ export async function runFeedsSimulation(
       next = whistles[0]! + (roll < 0.15 ? 0 : 5000);
       edges += 1;
     } else next = now + Math.max(1000, -Math.log(1 - random()) * mean);
-    if (random() < 0.08) {
+    // About six restarts a run, whatever its number of steps.
+    if (random() < 6 / steps) {
       tick = createFeedsTicker({ speed, publish });
       restarts += 1;
     }
