@@ -17,7 +17,7 @@ const HOUR = 3600_000;
 
 /**
  * A start about a day ahead that is not a Saturday in UTC+8, so /anchor's weekday-6 check stays empty. Relative
- * to the portal's clock (the whole hour and the day skip keep any instant of the day safe).
+ * to the portal's clock (rounding to the hour and moving past a Saturday keep any instant of the day safe).
  */
 async function startInstant() {
   let start = new Date(Math.ceil(((await serverNow()).getTime() + 26 * HOUR) / HOUR) * HOUR);
