@@ -5,9 +5,6 @@ import { expect, test } from './fixtures';
 
 const dialog = (page: Page) => page.getByRole('dialog');
 
-// One after the other: each is slow to load on a busy machine, and both measure the dialog.
-test.describe.configure({ mode: 'serial' });
-
 test('an invite link opens the dialog in register mode 0.5 s after arrival', async ({ page }) => {
   test.setTimeout(120_000);
   const errors: string[] = [];

@@ -62,9 +62,6 @@ const routeTables = new WeakMap<object, RouteEntry[]>();
 /** Every route declared on an app, for the tests that walk the table. */
 export const routeTable = (app: object): readonly RouteEntry[] => routeTables.get(app) ?? [];
 
-/** The guard every write passes; raw routes that change state (a cookie-setting link) use it too. */
-export const writeGuard = crossSiteGuard(() => ({ trustedOrigins: getConfig().TRUSTED_ORIGINS }));
-
 /**
  * Read-your-writes with a replica (as Rails' database selector and GitLab's load balancer do): a client
  * that has just called a write reads from the primary for this long, so a streaming replica that has
@@ -88,6 +85,14 @@ const markRecentWrite = async (c: Context<AppEnv>, next: () => Promise<void>) =>
     });
   await next();
 };
+
+const crossSite = crossSiteGuard(() => ({ trustedOrigins: getConfig().TRUSTED_ORIGINS }));
+/**
+ * What every write passes: the cross-site guard, then the read-your-writes mark. Raw routes that change
+ * state (a cookie-setting link) use it too.
+ */
+export const writeGuard: MiddlewareHandler<AppEnv> = (c, next) =>
+  crossSite(c, () => markRecentWrite(c, next));
 
 /**
  * A 'read' route's handler runs on the read database (a replica when configured; see AppEnv.readDb),
@@ -141,7 +146,7 @@ export function defineRoute<I extends z.ZodObject, O extends z.ZodType>(
   app.on(
     definition.methods.map((method) => method.toUpperCase()),
     [definition.path.toLowerCase()],
-    ...(definition.effect === 'write' ? [writeGuard, markRecentWrite] : [onReadDb]),
+    ...(definition.effect === 'write' ? [writeGuard] : [onReadDb]),
     ...(definition.middleware ?? []),
     async (c: Context<AppEnv>) => {
       const parsed = input.safeParse(await readInput(c));
