@@ -39,9 +39,15 @@ export function ProgressBar() {
   useEffect(() => {
     clearInterval(trickle.current);
     setProgress((p) => (p === null ? p : 100));
+  }, [pathname, search]);
+
+  // The finish delay counts from the moment 100 % is on screen: timed from the route change, a busy
+  // main thread could render 100 % and its removal in one pass, so the bar never visibly finished.
+  useEffect(() => {
+    if (progress !== 100) return;
     const done = setTimeout(() => setProgress(null), FINISH_DELAY_MS);
     return () => clearTimeout(done);
-  }, [pathname, search]);
+  }, [progress]);
 
   return (
     <>
