@@ -477,7 +477,9 @@ async function main() {
     const portalPush = (clock = false) =>
       pushTestPattern(ffmpeg, `rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`, { clock });
     const roomPage = `${base}/live?id=${roomId}`;
-    const liveVideo = '[data-testid="player"][data-live="true"] video';
+    // The live player's <video>, or the same element while it still plays in the room's skeleton (the
+    // page's first flush; flv-boot.js moves it into the stage when the room streams in).
+    const liveVideo = '[data-testid="player"][data-live="true"] video, video[data-flv-early]';
 
     const serverGroup = server.pid!;
     const idle = ONLY_COMPARE ? null : await processGroupUsage(serverGroup, PHASE_S * 1000);

@@ -128,17 +128,50 @@ function bootLiveFlv(options) {
 
   window.__liveFlv = { start, supported };
 
-  // The server-rendered video: it may still be on its way when this (async) script runs.
-  const boot = () => {
-    const video = document.querySelector('video[data-flv-src]');
-    if (video) start(video);
-    return Boolean(video);
+  // The server-rendered video: it may still be on its way when this (async) script runs. A room being
+  // pushed to has an early one in its skeleton (`data-flv-early`, the page's first flush): it starts
+  // at once, and when the room streams in and React's reveal takes the skeleton out, the playing
+  // element takes the place of the stage's own <video> for the same stream (same attributes), so the
+  // player adopts it without a new stream or a new keyframe. Removal pauses a media element: played on.
+  let early = null;
+  const source = (video) => new URL(video.dataset.flvSrc, window.location.href).href;
+  const handOver = () => {
+    if (!early || early.isConnected) return false;
+    const taken = early;
+    early = null;
+    const stage = [...document.querySelectorAll('video[data-flv-src]')].find(
+      (video) => !video.closest('[hidden]') && source(video) === source(taken),
+    );
+    if (!stage) {
+      // The room streamed in without this stream (ended, sealed, a replay): nobody takes it.
+      taken.__flv?.destroy();
+      return true;
+    }
+    taken.removeAttribute('data-flv-early');
+    stage.replaceWith(taken);
+    Promise.resolve(taken.play()).catch(() => {});
+    return true;
   };
-  if (!boot() && document.readyState === 'loading') {
+  const boot = () => {
+    if (early) return handOver();
+    const video = document.querySelector('video[data-flv-src]');
+    if (!video) return false;
+    start(video);
+    if (!video.hasAttribute('data-flv-early')) return true;
+    early = video;
+    return false;
+  };
+  if (!boot() && (early || document.readyState === 'loading')) {
     const observer = new MutationObserver(() => {
       if (boot()) observer.disconnect();
     });
     observer.observe(document.documentElement, { childList: true, subtree: true });
-    document.addEventListener('DOMContentLoaded', () => observer.disconnect(), { once: true });
+    // Without an early video, the document's end is the last chance; with one, its room's reveal.
+    const settled = () => {
+      if (!early) observer.disconnect();
+    };
+    if (document.readyState === 'loading') {
+      document.addEventListener('DOMContentLoaded', settled, { once: true });
+    } else settled();
   }
 }

@@ -1,5 +1,5 @@
 // The engine's own requests, answered before Next: the player script (mpegts.js + the boot code,
-// gzipped, revalidated by ETag) and the HTTP-FLV stream piped through chunk by chunk as it comes.
+// gzipped, revalidated by ETag) and the HTTP-FLV stream, the engine's session writing onto the response.
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,12 +10,10 @@ import { mediaRequestHandler } from './http';
 
 jest.setTimeout(30_000);
 
-let engine: http.Server;
 let portal: http.Server;
-let enginePort: number;
 let base: string;
-/** The engine's FLV reply, written by each test. */
-let onFlv: (request: http.IncomingMessage, response: http.ServerResponse) => void;
+/** The engine's FLV session on the response (headers sent), written by each test. */
+let onFlv: (roomId: string, request: http.IncomingMessage, response: http.ServerResponse) => void;
 
 const listen = (server: http.Server) =>
   new Promise<number>((resolve) =>
@@ -23,9 +21,9 @@ const listen = (server: http.Server) =>
   );
 
 beforeAll(async () => {
-  engine = http.createServer((request, response) => onFlv(request, response));
-  enginePort = await listen(engine);
-  const handle = mediaRequestHandler({ host: '127.0.0.1', httpPort: enginePort });
+  const handle = mediaRequestHandler({
+    play: (roomId, request, response) => onFlv(roomId, request, response),
+  });
   portal = http.createServer((request, response) => {
     if (!handle(request, response)) response.writeHead(418).end('next');
   });
@@ -33,9 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   portal.closeAllConnections();
-  engine.closeAllConnections();
   await new Promise((resolve) => portal.close(resolve));
-  await new Promise((resolve) => engine.close(resolve));
 });
 
 it('names the script after the installed mpegts.js', () => {
@@ -94,9 +90,8 @@ it('hands a stream the page opened early to the player, what came before and wha
   });
   let sendMore!: () => void;
   let requests = 0;
-  onFlv = (_request, response) => {
+  onFlv = (_roomId, _request, response) => {
     requests += 1;
-    response.writeHead(200, { 'content-type': 'video/x-flv' });
     response.write(Buffer.from('FLV\x01'));
     sendMore = () => response.write(Buffer.from('tag'));
     response.on('close', engineClosed);
@@ -171,15 +166,15 @@ it('hands a stream the page opened early to the player, what came before and wha
   await closed;
 });
 
-it('pipes the FLV stream through as it comes and stops reading when the viewer leaves', async () => {
+it('sends the FLV stream as the engine writes it and tells the engine when the viewer leaves', async () => {
   let engineClosed!: () => void;
   const closed = new Promise<void>((resolve) => {
     engineClosed = resolve;
   });
   let sendMore!: () => void;
-  onFlv = (request, response) => {
-    expect(request.url).toBe('/live/12.flv');
-    response.writeHead(200, { 'content-type': 'video/x-flv' });
+  let room = '';
+  onFlv = (roomId, _request, response) => {
+    room = roomId;
     response.write(Buffer.from('FLV\x01'));
     sendMore = () => response.write(Buffer.from('tag'));
     response.on('close', engineClosed);
@@ -189,6 +184,7 @@ it('pipes the FLV stream through as it comes and stops reading when the viewer l
   expect(reply.status).toBe(200);
   expect(reply.headers.get('content-type')).toBe('video/x-flv');
   expect(reply.headers.get('cache-control')).toBe('no-store');
+  expect(room).toBe('12');
   const reader = reply.body!.getReader();
   // The first bytes arrive while the engine's response is still open: nothing is held back.
   expect(Buffer.from((await reader.read()).value!).toString()).toBe('FLV\x01');
@@ -198,15 +194,15 @@ it('pipes the FLV stream through as it comes and stops reading when the viewer l
   await closed;
 });
 
-it('answers 404 for a stream the engine does not have and 502 when it is down', async () => {
-  onFlv = (_request, response) => response.writeHead(404).end();
-  expect((await fetch(`${base}/media/live/12.flv`)).status).toBe(404);
-
-  const down = mediaRequestHandler({ host: '127.0.0.1', httpPort: 1 });
-  const server = http.createServer((request, response) => void down(request, response));
-  const port = await listen(server);
-  expect((await fetch(`http://127.0.0.1:${port}/media/live/12.flv`)).status).toBe(502);
-  await new Promise((resolve) => server.close(resolve));
+it('answers HEAD with the stream headers and no viewer session', async () => {
+  let played = 0;
+  onFlv = () => {
+    played += 1;
+  };
+  const reply = await fetch(`${base}/media/live/12.flv`, { method: 'HEAD' });
+  expect(reply.status).toBe(200);
+  expect(reply.headers.get('content-type')).toBe('video/x-flv');
+  expect(played).toBe(0);
 });
 
 it('leaves every other request to Next', async () => {

@@ -1,12 +1,13 @@
 // What the portal's http server answers itself, before Next, for the embedded engine (server.ts):
-// - `/media/live/<room>.flv`: node-media-server's HTTP-FLV piped through as it comes (no Next route,
-//   no web-stream conversion, nothing buffered), so browsers stay same-origin;
+// - `/media/live/<room>.flv`: the engine's HTTP-FLV, played in this process (`Engine.play`: the engine
+//   writes its cached headers and GOP onto this very response in the same turn of the event loop, no
+//   loopback hop to its own HTTP port, no Next route, nothing buffered), so browsers stay same-origin;
 // - `FLV_SCRIPT`: mpegts.js with the room's boot code (flv-prefetch.js, flv-boot.js), gzipped once,
 //   for the live room's <head>.
 // HLS files and replays stay with app/media/[...path].
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -16,7 +17,10 @@ import { flvPrefetchSource } from './flv-scripts';
 
 const FLV = new RegExp(`^/media/${LIVE_APP}/(\\d{1,9})\\.flv$`);
 
-type Engine = { host: string; httpPort: number };
+export type Engine = {
+  /** Subscribes `response` (its headers sent) to the room's stream until the viewer leaves. */
+  play: (roomId: string, request: http.IncomingMessage, response: http.ServerResponse) => void;
+};
 
 let script: { plain: Buffer; gzip: Buffer; etag: string } | null = null;
 
@@ -61,32 +65,21 @@ function serveScript(request: http.IncomingMessage, response: http.ServerRespons
   response.end(request.method === 'HEAD' ? undefined : body);
 }
 
-function proxyFlv(engine: Engine, roomId: string, response: http.ServerResponse) {
-  const upstream = http.get(
-    { host: engine.host, port: engine.httpPort, path: `/${LIVE_APP}/${roomId}.flv` },
-    (reply) => {
-      if (reply.statusCode !== 200) {
-        reply.resume();
-        response.writeHead(404).end();
-        return;
-      }
-      response.writeHead(200, {
-        'content-type': 'video/x-flv',
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-      });
-      // The FLV header goes out at once, even before the streamer's first frame.
-      response.flushHeaders();
-      reply.pipe(response);
-      reply.on('error', () => response.destroy());
-    },
-  );
-  upstream.on('error', () => {
-    if (response.headersSent) response.destroy();
-    else response.writeHead(502).end();
+function serveFlv(
+  engine: Engine,
+  roomId: string,
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+) {
+  response.writeHead(200, {
+    'content-type': 'video/x-flv',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
   });
-  // The viewer left: stop reading from the engine.
-  response.on('close', () => upstream.destroy());
+  // The FLV header goes out at once, even before the streamer's first frame.
+  response.flushHeaders();
+  if (request.method === 'HEAD') response.end();
+  else engine.play(roomId, request, response);
 }
 
 /** Answers the request when it is the engine's (returns true), else leaves it to Next. */
@@ -100,7 +93,7 @@ export function mediaRequestHandler(engine: Engine) {
     }
     const flv = FLV.exec(pathname);
     if (!flv) return false;
-    proxyFlv(engine, flv[1]!, response);
+    serveFlv(engine, flv[1]!, request, response);
     return true;
   };
 }

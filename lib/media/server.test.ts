@@ -1,8 +1,11 @@
 // The embedded engine end to end: a real ffmpeg push with the room's key goes live and is packaged as
-// HLS, a push with a wrong key is refused without disturbing it, the end leaves a replay.
+// HLS, a viewer of the portal's HTTP-FLV gets a keyframe at once, a push with a wrong key is refused
+// without disturbing it, the end leaves a replay.
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -31,6 +34,48 @@ const ffmpeg: string =
 
 const push = (url: string, seconds: number) =>
   pushTestPattern(ffmpeg, url, { seconds, size: '320x180', preset: 'ultrafast' });
+
+/**
+ * Reads the HTTP-FLV stream the portal serves for `roomId` (through `handle`, as server.ts does) until
+ * its first video keyframe (a coded frame, after the codec's header): the bytes read by then.
+ */
+async function bytesToKeyframe(
+  handle: (request: http.IncomingMessage, response: http.ServerResponse) => boolean,
+  roomId: number,
+) {
+  const portal = http.createServer((request, response) => {
+    if (!handle(request, response)) response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => portal.listen(0, '127.0.0.1', resolve));
+  const controller = new AbortController();
+  try {
+    const { port } = portal.address() as AddressInfo;
+    const reply = await fetch(`http://127.0.0.1:${port}/media/live/${roomId}.flv`, {
+      signal: controller.signal,
+    });
+    expect(reply.headers.get('content-type')).toBe('video/x-flv');
+    const reader = reply.body!.getReader();
+    let bytes = Buffer.alloc(0);
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error('the stream ended before a keyframe');
+      bytes = Buffer.concat([bytes, value]);
+      expect(bytes.subarray(0, 3).toString()).toBe('FLV');
+      // Tags after the 9-byte header and its 4-byte trailer: type, 3-byte size, 7 bytes more, data, 4.
+      for (let at = 13; at + 11 <= bytes.length; ) {
+        const size = bytes.readUIntBE(at + 1, 3);
+        if (at + 11 + size > bytes.length) break;
+        // Video (9), a keyframe of AVC (0x17), a coded frame (packet type 1).
+        if (bytes[at] === 9 && bytes[at + 11] === 0x17 && bytes[at + 12] === 1) return at + 11 + size;
+        at += 11 + size + 4;
+      }
+    }
+  } finally {
+    controller.abort();
+    portal.closeAllConnections();
+    await new Promise((resolve) => portal.close(resolve));
+  }
+}
 
 /** Polls `check` until it gives something; `what` names the wait in the error. Elapsed time, not the date. */
 async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, ms = 40_000) {
@@ -85,6 +130,9 @@ describe('embedded media server', () => {
       'the first HLS segment',
       async () => existsSync(live) && (await fs.readFile(live, 'utf8')).includes('#EXTINF'),
     );
+
+    // A viewer joining: the engine's cached GOP starts with a keyframe, sent in the first bytes.
+    expect(await bytesToKeyframe(media.handle, roomId)).toBeGreaterThan(13);
 
     const wrong = push(`rtmp://127.0.0.1:${rtmpPort}/live/${roomId}?key=not-the-key`, 3);
     children.push(wrong.child);

@@ -5,6 +5,7 @@
 // is refused before it can touch a live publisher (closing the session in prePublish would not).
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import type http from 'node:http';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
@@ -38,7 +39,15 @@ type NodeMediaServer = {
   run: () => Promise<void>;
   stop: () => Promise<void>;
 };
-type NmsContext = { broadcasts: Map<string, NonNullable<NmsSession['broadcast']>> };
+type NmsContext = {
+  broadcasts: Map<string, NonNullable<NmsSession['broadcast']>>;
+  sessions: Map<string, unknown>;
+};
+/** node-media-server's HTTP-FLV viewer session: it reads `params`/`query` as its express route would. */
+type FlvSessionClass = new (
+  request: http.IncomingMessage & { params: { app: string; name: string }; query: object },
+  response: http.ServerResponse,
+) => { id: string; run: () => void };
 
 const require = createRequire(path.join(process.cwd(), 'package.json'));
 const ROOM_PATH = new RegExp(`^/${LIVE_APP}/(\\d{1,9})$`);
@@ -65,6 +74,7 @@ export async function startMediaServer(db: Db, config: Config) {
   const NodeMediaServerClass = require('node-media-server') as new (config: object) => NodeMediaServer;
   const logger = require('node-media-server/src/core/logger.js') as { level: string };
   const context = require('node-media-server/src/core/context.js') as NmsContext;
+  const FlvSession = require('node-media-server/src/session/flv_session.js') as FlvSessionClass;
   const root = mediaRoot(config);
   await fs.mkdir(root, { recursive: true });
   const ffmpeg = findFfmpeg(config.FFMPEG_PATH);
@@ -186,10 +196,22 @@ export async function startMediaServer(db: Db, config: Config) {
     `media: RTMP on ${config.HOST}:${config.MEDIA_RTMP_PORT}, HTTP-FLV on ${config.HOST}:${config.MEDIA_HTTP_PORT}, ffmpeg ${ffmpeg ?? 'none'}`,
   );
 
-  const engineHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
   return {
-    /** The engine's own requests (HTTP-FLV, the player script), answered before Next sees them. */
-    handle: mediaRequestHandler({ host: engineHost, httpPort: config.MEDIA_HTTP_PORT }),
+    /**
+     * The engine's own requests (HTTP-FLV, the player script), answered before Next sees them. A viewer
+     * is the engine's FLV session on the portal's own response (what its express route at
+     * MEDIA_HTTP_PORT does): the cached headers and GOP are written in this turn of the event loop.
+     */
+    handle: mediaRequestHandler({
+      play: (roomId, request, response) => {
+        const session = new FlvSession(
+          Object.assign(request, { params: { app: LIVE_APP, name: roomId }, query: {} }),
+          response,
+        );
+        session.run();
+        context.sessions.set(session.id, session);
+      },
+    }),
     async stop() {
       clearInterval(refresher);
       installMediaControl(undefined);

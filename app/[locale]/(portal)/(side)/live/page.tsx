@@ -129,22 +129,38 @@ export default async function LivePage({ params, searchParams }: Props) {
         dangerouslySetInnerHTML={{ __html: flvPrefetchScript(earlyFlv) }}
       />
       <script src={FLV_SCRIPT} nonce={nonce} />
-      <Suspense fallback={<RoomSkeleton />}>
+      <Suspense fallback={<RoomSkeleton flv={earlyFlv} />}>
         <Room locale={locale} loading={loading} viewer={viewer} now={now} nonce={nonce} flvStarted />
       </Suspense>
     </>
   );
 }
 
-/** The room's header and stage as they will stand (no shift when the room streams in). */
-function RoomSkeleton() {
+/**
+ * The room's header and stage as they will stand (no shift when the room streams in). A room being
+ * pushed to has its live <video> here already, in the first flush: the FLV script starts it at once,
+ * and when the room streams in, flv-boot.js puts this playing element in the place of the stage's own
+ * (same attributes), which the player then adopts: the stream plays while the room's data is read.
+ */
+function RoomSkeleton({ flv }: { flv?: string | null }) {
   return (
     <div className="mx-auto max-w-[1280px] space-y-4" aria-busy>
       <Skeleton className="h-[90px] w-full rounded-xl" />
       <div className="grid grid-cols-[minmax(0,1fr)_300px] items-start gap-4">
         <div className="overflow-hidden rounded-xl border border-line bg-surface">
           <div className="h-11 border-b border-line" />
-          <div className="aspect-video w-full bg-night" />
+          <div className="aspect-video w-full bg-night">
+            {flv ? (
+              <video
+                data-flv-src={flv}
+                data-flv-early=""
+                className="size-full bg-night"
+                controls
+                muted
+                playsInline
+              />
+            ) : null}
+          </div>
         </div>
         <Skeleton className="h-96 w-full rounded-xl" />
       </div>
