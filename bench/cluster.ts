@@ -22,6 +22,7 @@ import { type Ask, ask, loadAverage, percentile } from './child-process';
 const MESSAGES = 40;
 const MESSAGE_GAP_MS = 100;
 const SENDERS = 400;
+const DATA_DIR = '.data/bench-cluster';
 
 const answer = (reply: object) => process.send?.(reply);
 
@@ -160,7 +161,7 @@ async function run(setup: 'bare' | 'one node' | 'two nodes', count: number, scen
 
 async function scene(): Promise<Scene & { stop: () => Promise<void> }> {
   const { startRedis } = await import('@/lib/testing/redis');
-  const { database, pool, roomId, tokens } = await chatRoomScene('.data/bench-cluster', SENDERS, 4);
+  const { database, pool, roomId, tokens } = await chatRoomScene(DATA_DIR, SENDERS, 4);
   await pool.end();
   const redis = await startRedis();
   return {
@@ -171,6 +172,7 @@ async function scene(): Promise<Scene & { stop: () => Promise<void> }> {
     stop: async () => {
       await redis.stop();
       await database.stop();
+      fs.rmSync(DATA_DIR, { recursive: true, force: true });
     },
   };
 }

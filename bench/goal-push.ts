@@ -242,6 +242,7 @@ async function scene(): Promise<Scene> {
     await pool.end();
     await redis.stop();
     await database.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await runMigrations(db);
