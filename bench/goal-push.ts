@@ -72,11 +72,17 @@ async function serve(mode: 'bare' | 'portal' | 'portal+jobs', databaseUrl: strin
 async function clients(url: string, count: number) {
   const receipts: [string, number][] = [];
   const sockets: Socket[] = [];
+  /** Why clients that never registered did not (a connect error's message, or the wait running out). */
+  const failures: Record<string, number> = {};
+  const failed = (reason: string) => (failures[reason] = (failures[reason] ?? 0) + 1);
   const open = () =>
     new Promise<void>((resolve) => {
       const socket = connect(url, { transports: ['websocket'], forceNew: true, reconnection: false });
       sockets.push(socket);
-      const timer = setTimeout(resolve, 120_000);
+      const timer = setTimeout(() => {
+        failed('not registered within 120 s');
+        resolve();
+      }, 120_000);
       socket.on('message', (message: Goal | { type: string }) => {
         if (message.type === 'goal') receipts.push([keyOf((message as Goal).data), Date.now()]);
         else if (message.type === 'registered') {
@@ -89,14 +95,15 @@ async function clients(url: string, count: number) {
         socket.emit('toggle', { company_id: 1 });
         socket.emit('classify', { classify_type: 0 });
       });
-      socket.on('connect_error', () => {
+      socket.on('connect_error', (error) => {
+        failed(error.message);
         clearTimeout(timer);
         resolve();
       });
     });
   for (let i = 0; i < count; i += 100)
     await Promise.all(Array.from({ length: Math.min(100, count - i) }, open));
-  answer({ ready: sockets.filter((socket) => socket.connected).length });
+  answer({ ready: sockets.filter((socket) => socket.connected).length, failures });
   process.on('message', (message: Ask) => {
     if (message.ask === 'receipts')
       answer({
@@ -152,12 +159,10 @@ async function run(setup: 'bare' | 'one node' | 'two nodes', count: number, scen
   const workers = [0, 1].map((i) =>
     fork(__filename, ['clients', `http://127.0.0.1:${ports[i % ports.length]}`, String(count / 2)]),
   );
+  type Ready = { ready: number; failures: Record<string, number> };
   const ready = await Promise.all(
     workers.map(
-      (worker) =>
-        new Promise<number>((resolve) =>
-          worker.once('message', (m) => resolve((m as { ready: number }).ready)),
-        ),
+      (worker) => new Promise<Ready>((resolve) => worker.once('message', (m) => resolve(m as Ready))),
     ),
   );
   await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -200,7 +205,10 @@ async function run(setup: 'bare' | 'one node' | 'two nodes', count: number, scen
     result: {
       setup,
       clients: count,
-      connected: ready.reduce((a, b) => a + b, 0),
+      connected: ready.reduce((sum, worker) => sum + worker.ready, 0),
+      ...(ready.some((worker) => Object.keys(worker.failures).length)
+        ? { not_connected: ready.map((worker) => worker.failures) }
+        : {}),
       connected_at_end: replies.reduce((sum, reply) => sum + reply.connected, 0),
       goals: measured.length,
       payload_bytes: measured[0] ? JSON.stringify(measured[0].message).length : 0,
