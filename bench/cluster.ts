@@ -4,11 +4,12 @@
 // (socket.io Redis adapter, sharded pub/sub; limits and shared state in Redis), the clients split evenly
 // over them and the senders alternating between them, so half of every line's viewers are on the other
 // node. Every portal line goes through `api/live/sendChatSensitive` (stored in Postgres, then pushed).
-// Prints delivery latency p50/p99 of each and the ratios two-nodes / one-node and two-nodes / bare.
+// Prints delivery latency p50/p99 of each with the load average, and the ratios two-nodes / one-node and
+// two-nodes / bare. The portal node is bench/portal-node.ts.
 // Clients run in one child process per server node; everything shares this machine's 2 cores.
 // Usage: npx tsx bench/cluster.ts [clients, default 10000]
 
-import { type ChildProcess, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,11 +17,12 @@ import path from 'node:path';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { chatRoomScene } from './chat-room';
-import { type Ask, ask, percentile } from './child-process';
+import { type Ask, ask, loadAverage, percentile } from './child-process';
 
 const MESSAGES = 40;
 const MESSAGE_GAP_MS = 100;
 const SENDERS = 400;
+const DATA_DIR = '.data/bench-cluster';
 
 const answer = (reply: object) => process.send?.(reply);
 
@@ -46,28 +48,10 @@ async function serve(mode: 'bare' | 'portal', databaseUrl?: string, redisUrl?: s
     );
   } else {
     if (redisUrl) process.env.REDIS_URL = redisUrl;
-    const { createDb } = await import('@/lib/db');
-    const { createApiApp } = await import('@/lib/server/api-app');
-    const { createGateway, installGateway } = await import('@/lib/realtime/gateway');
-    const { findSessionUser } = await import('@/lib/accounts/session');
-    const { redisAdapter } = await import('@/lib/realtime/redis-adapter');
-    const { getRedis } = await import('@/lib/redis');
-    const { sharedState } = await import('@/lib/shared-state');
-    const { setChatStateStore } = await import('@/lib/chat/state-cache');
-    const { serveApi } = await import('@/lib/testing/http-server');
-    const { db } = createDb(databaseUrl!, 10);
-    const redis = getRedis();
-    setChatStateStore(sharedState().chatState);
-    const adapter = redis ? await redisAdapter(redis) : undefined;
-    const api = await serveApi(createApiApp({ db: () => db }), 0);
-    const io = createGateway(server, {
-      resolveUser: (token) => findSessionUser(db, token, new Date()),
-      adapter: adapter?.adapter,
-    });
-    installGateway(io);
-    sharedState().online.attach(io);
+    const { startPortalNode } = await import('./portal-node');
+    const node = await startPortalNode(server, databaseUrl!, { api: true });
     // The API on its own port (lib/testing/http-server), the gateway on this one.
-    answer({ api: (api.address() as AddressInfo).port });
+    answer({ api: node.apiPort });
   }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return (server.address() as AddressInfo).port;
@@ -177,7 +161,7 @@ async function run(setup: 'bare' | 'one node' | 'two nodes', count: number, scen
 
 async function scene(): Promise<Scene & { stop: () => Promise<void> }> {
   const { startRedis } = await import('@/lib/testing/redis');
-  const { database, pool, roomId, tokens } = await chatRoomScene('.data/bench-cluster', SENDERS, 4);
+  const { database, pool, roomId, tokens } = await chatRoomScene(DATA_DIR, SENDERS, 4);
   await pool.end();
   const redis = await startRedis();
   return {
@@ -188,6 +172,7 @@ async function scene(): Promise<Scene & { stop: () => Promise<void> }> {
     stop: async () => {
       await redis.stop();
       await database.stop();
+      fs.rmSync(DATA_DIR, { recursive: true, force: true });
     },
   };
 }
@@ -207,17 +192,18 @@ async function main() {
   const shared = await scene();
   try {
     const bare = await run('bare', count, shared);
-    console.log(JSON.stringify(bare));
+    console.log(JSON.stringify({ ...bare, load_average: loadAverage() }));
     const one = await run('one node', count, shared);
-    console.log(JSON.stringify(one));
+    console.log(JSON.stringify({ ...one, load_average: loadAverage() }));
     const two = await run('two nodes', count, shared);
-    console.log(JSON.stringify(two));
+    console.log(JSON.stringify({ ...two, load_average: loadAverage() }));
     const ratios = {
       p50_two_over_one: Number((two.p50_ms / one.p50_ms).toFixed(2)),
       p99_two_over_one: Number((two.p99_ms / one.p99_ms).toFixed(2)),
       p50_two_over_bare: Number((two.p50_ms / bare.p50_ms).toFixed(2)),
       p99_two_over_bare: Number((two.p99_ms / bare.p99_ms).toFixed(2)),
       p99_one_over_bare: Number((one.p99_ms / bare.p99_ms).toFixed(2)),
+      load_average_at_end: loadAverage(),
     };
     console.log(JSON.stringify(ratios));
     fs.mkdirSync(path.join(__dirname, 'results'), { recursive: true });

@@ -4,6 +4,9 @@
 // one send in flight. The floor is a bare `UPDATE ... WHERE balance >= amount` loop on the same
 // database in the same run, with the same concurrency. `ledger:check` runs after each scenario.
 // Prints a table and writes bench/results/gifts.json. BENCH_GIFT_SENDS sets sends per scenario.
+// DATABASE_URL / REDIS_URL: on that database (an empty one) instead of a fresh embedded one, and with that
+// Redis (gift rankings and rate limits there), like the portal. `npx tsx bench/gifts.ts servers`: the same load
+// on the embedded defaults and on Debian's PostgreSQL server + redis-server in one run (bench/gifts-servers.ts).
 import fs from 'node:fs';
 import inspector from 'node:inspector';
 import { sql } from 'drizzle-orm';
@@ -14,11 +17,14 @@ import { createDb, runMigrations } from '@/lib/db';
 import { bootDatabase } from '@/lib/db/bootstrap';
 import { seedGiftCatalog } from '@/lib/gifts/catalog';
 import { ensureRoom } from '@/lib/live/service';
+import { closeRedis } from '@/lib/redis';
 import { createApiApp } from '@/lib/server/api-app';
 import { checkLedger } from '@/lib/wallet/check';
 import { mintLeg, runOperation } from '@/lib/wallet/ledger';
 
 const DATA_DIR = '.data/bench-gifts';
+/** Sends/s of each scenario and of its floor (what bench/gifts-servers.ts compares). */
+export type GiftRates = Record<string, { sends: number; floor: number }>;
 const SENDS = Number(process.env.BENCH_GIFT_SENDS ?? 3000);
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -26,8 +32,12 @@ const quantile = (values: number[], q: number) => {
 };
 
 async function main() {
+  if (process.argv[2] === 'servers') return (await import('./gifts-servers')).compareServers(__filename);
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  const database = await bootDatabase({ DATA_DIR, EMBEDDED_PG_PORT: 0, DATABASE_URL: undefined }, () => {});
+  const database = await bootDatabase(
+    { DATA_DIR, EMBEDDED_PG_PORT: 0, DATABASE_URL: process.env.DATABASE_URL || undefined },
+    () => {},
+  );
   // The portal's own pool size (lib/db: 10 connections).
   const { db, pool } = createDb(database.url, 10);
   // pool.end() resolves before its connections have closed; the database stops only once they have.
@@ -35,6 +45,7 @@ async function main() {
   pool.on('connect', () => open++);
   pool.on('remove', () => open--);
   const results: Record<string, string> = {};
+  const rates: GiftRates = {};
   try {
     await runMigrations(db);
     await seedGiftCatalog(db);
@@ -133,15 +144,19 @@ async function main() {
     const one = await scenario('1 room × 100 senders', 1, 100);
     const oneFloor = await floor('100 concurrent', 100);
     results['1 room × 100 senders: ratio to the floor'] = `${((one.rate / oneFloor) * 100).toFixed(1)} %`;
+    rates['1 room × 100 senders'] = { sends: one.rate, floor: oneFloor };
     const many = await scenario('50 rooms × 10 senders', 50, 10);
     const manyFloor = await floor('500 concurrent', 500);
     results['50 rooms × 10 senders: ratio to the floor'] = `${((many.rate / manyFloor) * 100).toFixed(1)} %`;
-    report(results);
+    rates['50 rooms × 10 senders'] = { sends: many.rate, floor: manyFloor };
+    report(results, rates);
   } finally {
+    await closeRedis();
     await pool.end();
     for (let waited = 0; open > 0 && waited < 5_000; waited += 20)
       await new Promise((resolve) => setTimeout(resolve, 20));
     await database.stop();
+    fs.rmSync(DATA_DIR, { recursive: true, force: true });
   }
 }
 
@@ -206,10 +221,14 @@ function sampleWaits(url: string) {
   };
 }
 
-/** Prints the table and writes the file before the database stops (a late pool error cannot lose them). */
-function report(results: Record<string, string>) {
+/**
+ * Prints the table and writes the file before the database stops (a late pool error cannot lose them);
+ * run by bench/gifts-servers.ts, hands the figures to it instead of writing the file.
+ */
+function report(results: Record<string, string>, rates: GiftRates) {
   const width = Math.max(...Object.keys(results).map((key) => key.length));
   for (const [key, value] of Object.entries(results)) console.log(`${key.padEnd(width)}  ${value}`);
+  if (process.send) return void process.send({ results, rates });
   fs.mkdirSync('bench/results', { recursive: true });
   fs.writeFileSync(
     'bench/results/gifts.json',
@@ -217,7 +236,9 @@ function report(results: Record<string, string>) {
   );
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main()
+  .then(() => process.connected && process.disconnect())
+  .catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
