@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { startRedis, type TestRedis } from '@/lib/testing/redis';
 import { e2eDatabaseUrl } from '../playwright.config';
 import { serverClockEnv } from './clock';
-import { withDatabase } from './database';
+import { replicaEnv, withDatabase } from './database';
 import { freePort, NGINX, waitFor } from './external-engine';
 
 /** nginx in front of the nodes: websocket upgrade, round-robin, a refused node passed over for the next. */
@@ -78,6 +78,7 @@ function startNode(
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
+      ...replicaEnv('portal-cluster', new URL(databaseUrl).pathname.slice(1)),
       REDIS_URL: redisUrl,
       DATA_DIR: path.join(dir, `data-${port}`),
       ROLES: 'web,realtime',

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { e2eDatabaseUrl } from '../playwright.config';
 import { serverClockEnv } from './clock';
+import { replicaEnv } from './database';
 
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
@@ -82,6 +83,7 @@ export async function startExternalEngine(): Promise<ExternalEngine> {
       PORT: String(ports.portal),
       HOST: '127.0.0.1',
       DATABASE_URL: e2eDatabaseUrl(),
+      ...replicaEnv('portal-engine'),
       DATA_DIR: path.join(dir, 'data'),
       ROLES: 'web,realtime',
       FEEDS: 'off',

@@ -109,6 +109,8 @@ test('/en/member speaks English, and guests are asked to sign in', async ({ asUs
 });
 
 test('the personal-space shortcut opens the user’s public profile', async ({ asUser }) => {
+  // Several page loads: on a loaded 2-core machine each took 3-10 s, past the 30 s default (×3 here).
+  test.slow();
   await asUser.goto('/main');
   await asUser.getByTestId('user-menu').hover();
   await asUser.getByRole('link', { name: '个人空间' }).click();

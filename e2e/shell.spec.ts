@@ -40,6 +40,8 @@ test('/register?code=ABC lands on /main keeping the code', async ({ page }) => {
 });
 
 test('switching to English changes texts and title, and survives a reload', async ({ page }) => {
+  // Several page loads: on a loaded 2-core machine each took 3-10 s, past the 30 s default (×3 here).
+  test.slow();
   await page.goto('/main');
   await page.getByRole('button', { name: '切换语言' }).click();
   await page.getByRole('menuitem', { name: 'English' }).click();
@@ -98,6 +100,8 @@ test('mobile user agents are redirected by the server, unless bypassed for audit
 });
 
 test('the side menu collapses to 66 px and stays collapsed after reload', async ({ page }) => {
+  // Several page loads: on a loaded 2-core machine each took 3-10 s, past the 30 s default (×3 here).
+  test.slow();
   await page.goto('/demo');
   const menu = page.getByTestId('side-menu');
   await expect(menu.getByRole('link', { name: '全部直播' })).toBeVisible();

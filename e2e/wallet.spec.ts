@@ -33,6 +33,8 @@ test('recharge through the sandbox checkout credits the wallet once', async ({ b
 test('a gift in a live room reaches the other viewer and raises the anchor’s earnings', async ({
   browser,
 }) => {
+  // Three users and four page loads: on a loaded 2-core machine past the 30 s default (×3 here).
+  test.slow();
   const anchor = await freshUserPage(browser, '送礼主播', { isAnchor: true });
   const room = await withDatabase((db) => ensureRoom(db, anchor.user.id, { title: '送礼测试直播间' }));
   const sender = await freshUserPage(browser, '大方的球迷');
