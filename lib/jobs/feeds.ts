@@ -3,6 +3,7 @@
 // changed (code 100) and every new goal (`goal`); then the watchdog marks silent matches abnormal.
 import { aliasedTable, and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
+import { idIn } from '@/lib/db/bulk';
 import { OPENFOOTBALL_SOURCE } from '@/lib/feeds/openfootball/parse';
 import type { FeedBatch, MatchInfo } from '@/lib/feeds/provider';
 import {
@@ -181,7 +182,7 @@ export function createFeedsTicker(options: { speed: number; publish?: Publisher;
     const stored = await db.transaction(async (tx) => {
       const result = await storeFeedBatch(tx, batch, now);
       if (unchanged.length)
-        await tx.update(matches).set({ updatedAt: now }).where(inArray(matches.id, unchanged));
+        await tx.update(matches).set({ updatedAt: now }).where(idIn(matches.id, unchanged));
       return result;
     });
     for (const year of years) leaguesStored.add(year);

@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
 import { groupLetter, roundName } from '@/components/database/round-name';
 import type { DbOrTx } from '@/lib/db';
+import { insertJsonRows } from '@/lib/db/bulk';
 import { OPENFOOTBALL_SOURCE } from '@/lib/feeds/openfootball/parse';
 import { LOCALES, type Locale } from '@/lib/i18n/routing';
 import { translator } from '@/lib/i18n/translate';
@@ -282,7 +283,26 @@ const scoreText = (score: [number, number]) => `${score[0]}-${score[1]}`;
 const translators = new Map<Locale, ReturnType<typeof translator>>();
 const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
 
+/**
+ * Reports rendered lately, by their facts: a replay's report is its record's, written again each time
+ * the replay comes round (and formatting four languages' messages is the costly part of writing one).
+ */
+const rendered = new Map<string, ReturnType<typeof renderFresh>>();
+const RENDERED_KEPT = 500;
+
 export function renderReport(facts: ReportFacts, locale: Locale) {
+  // The text never names the match's id: every replay of one record shares its report.
+  const { matchId: _id, ...text } = facts;
+  const key = JSON.stringify([locale, text]);
+  const known = rendered.get(key);
+  if (known) return known;
+  const report = renderFresh(facts, locale);
+  if (rendered.size >= RENDERED_KEPT) rendered.delete(rendered.keys().next().value!);
+  rendered.set(key, report);
+  return report;
+}
+
+function renderFresh(facts: ReportFacts, locale: Locale) {
   // Made once per language: building a translator parses the catalog's messages.
   if (!translators.has(locale)) translators.set(locale, translator(locale));
   if (!dateFormats.has(locale))
@@ -441,12 +461,10 @@ export async function writeMatchReports(db: DbOrTx, matchIds: number[], now: Dat
           publishedAt: fact.replay ? now : ended,
         };
       });
-      const inserted = await tx
-        .insert(newsArticles)
-        .values(articles)
-        .onConflictDoNothing()
-        .returning({ postId: newsArticles.postId, matchId: newsArticles.matchId });
-      const kept = new Set(inserted.map((row) => row.postId));
+      const inserted = await tx.execute<{ post_id: number }>(
+        sql`${insertJsonRows(newsArticles, articles)} on conflict do nothing returning post_id`,
+      );
+      const kept = new Set(inserted.rows.map((row) => row.post_id));
       // A report written meanwhile by another node: drop the spare thread.
       const spare = articles.filter((article) => !kept.has(article.postId)).map((article) => article.postId);
       if (spare.length) await tx.delete(posts).where(inArray(posts.id, spare));
@@ -455,7 +473,7 @@ export async function writeMatchReports(db: DbOrTx, matchIds: number[], now: Dat
           ? LOCALES.map((locale) => ({ postId: made[index]!.id, locale, ...renderReport(fact, locale) }))
           : [],
       );
-      if (translations.length) await tx.insert(newsTranslations).values(translations);
+      if (translations.length) await tx.execute(insertJsonRows(newsTranslations, translations));
       written += kept.size;
     });
   }

@@ -1,9 +1,10 @@
 // Stores what a feed reports (lib/feeds/provider.ts) idempotently: every row is upserted on its natural
 // key, so importing the same file or replaying the same tick twice changes nothing. Callers run it
 // inside one transaction so a batch is stored whole or not at all.
-import { and, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import { getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@/lib/db';
+import { idIn, insertJsonRows, pairIn, updateFromExcluded } from '@/lib/db/bulk';
 import { type FeedBatch, feedBatchSchema, type ParsedFeedBatch } from '@/lib/feeds/provider';
 import { stateRank } from './match-states';
 import {
@@ -197,7 +198,13 @@ export async function storeFeedBatch(tx: DbOrTx, input: FeedBatch, now: Date): P
     const found = await tx
       .select({ id: teams.id, sport: teams.sport, sourceName: teams.sourceName })
       .from(teams)
-      .where(or(...rows.map((row) => and(eq(teams.sport, row.sport), eq(teams.sourceName, row.name)))));
+      .where(
+        pairIn(
+          teams.sport,
+          teams.sourceName,
+          rows.map((row) => [row.sport, row.name]),
+        ),
+      );
     for (const row of found) teamIds.set(teamRef(row.sport, row.sourceName), row.id);
   }
   const teamId = (competitionCode: string, name: string) => {
@@ -349,10 +356,10 @@ async function storeMatches(
       .select({ id: matches.id, source: matches.source, externalId: matches.externalId })
       .from(matches)
       .where(
-        or(
-          ...originals.map((row) =>
-            and(eq(matches.source, row.source), eq(matches.externalId, row.externalId)),
-          ),
+        pairIn(
+          matches.source,
+          matches.externalId,
+          originals.map((row) => [row.source, row.externalId]),
         ),
       );
     for (const row of found) originalIds.set(`${row.source}|${row.externalId}`, row.id);
@@ -402,47 +409,43 @@ async function storeMatches(
     };
   });
   for (const rows of chunks(values)) {
-    const stored = await tx
-      .insert(matches)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: [matches.source, matches.externalId],
-        set: fromExcluded(matches, [
-          'seasonId',
-          'round',
-          'groupName',
-          'matchNumber',
-          'homeTeamId',
-          'awayTeamId',
-          'stadiumId',
-          'ground',
-          'kickoffAt',
-          'kickoffTimeKnown',
-          'expectedEndAt',
-          'status',
-          'statusNote',
-          'period',
-          'minute',
-          'homeScore',
-          'awayScore',
-          'homeFullTime',
-          'awayFullTime',
-          'homeHalfTime',
-          'awayHalfTime',
-          'homeExtraTime',
-          'awayExtraTime',
-          'homePenalties',
-          'awayPenalties',
-          'periodScores',
-          'replayOfMatchId',
-          'replayOfDate',
-          'updatedAt',
-        ]),
-        // Forward only (lib/scores/match-states.ts), also should two writers race.
-        setWhere: sql`${stateRank(sql.raw('excluded.status'))} >= ${stateRank(matches.status)}`,
-      })
-      .returning({ id: matches.id, source: matches.source, externalId: matches.externalId });
-    for (const row of stored) matchIds.set(`${row.source}|${row.externalId}`, row.id);
+    const stored = await tx.execute<{ id: number; source: string; external_id: string }>(sql`
+      ${insertJsonRows(matches, rows)}
+      on conflict (source, external_id) do update set ${updateFromExcluded(matches, [
+        'seasonId',
+        'round',
+        'groupName',
+        'matchNumber',
+        'homeTeamId',
+        'awayTeamId',
+        'stadiumId',
+        'ground',
+        'kickoffAt',
+        'kickoffTimeKnown',
+        'expectedEndAt',
+        'status',
+        'statusNote',
+        'period',
+        'minute',
+        'homeScore',
+        'awayScore',
+        'homeFullTime',
+        'awayFullTime',
+        'homeHalfTime',
+        'awayHalfTime',
+        'homeExtraTime',
+        'awayExtraTime',
+        'homePenalties',
+        'awayPenalties',
+        'periodScores',
+        'replayOfMatchId',
+        'replayOfDate',
+        'updatedAt',
+      ])}
+      -- Forward only (lib/scores/match-states.ts), also should two writers race.
+      where ${stateRank(sql.raw('excluded.status'))} >= ${stateRank(matches.status)}
+      returning id, source, external_id`);
+    for (const row of stored.rows) matchIds.set(`${row.source}|${row.external_id}`, row.id);
   }
   const refused = moving.filter((row) => !matchIds.has(keyOf(row)));
   if (refused.length) {
@@ -450,10 +453,10 @@ async function storeMatches(
       .select({ id: matches.id, source: matches.source, externalId: matches.externalId })
       .from(matches)
       .where(
-        or(
-          ...refused.map((row) =>
-            and(eq(matches.source, row.source), eq(matches.externalId, row.externalId)),
-          ),
+        pairIn(
+          matches.source,
+          matches.externalId,
+          refused.map((row) => [row.source, row.externalId]),
         ),
       );
     for (const row of stored) {
@@ -511,7 +514,7 @@ async function storeMatches(
           generated: matchEvents.generated,
         })
         .from(matchEvents)
-        .where(inArray(matchEvents.matchId, ids))
+        .where(idIn(matchEvents.matchId, ids))
         .orderBy(matchEvents.matchId, matchEvents.sequence);
       for (const { matchId, ...row } of rows)
         storedEvents.set(matchId, [...(storedEvents.get(matchId) ?? []), fingerprint(row)]);
@@ -549,13 +552,9 @@ async function storeMatches(
     (row.statistics ?? []).map((statistic) => ({ ...statistic, matchId: idOf(row) })),
   );
   for (const rows of chunks(statistics)) {
-    await tx
-      .insert(matchStatistics)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: [matchStatistics.matchId, matchStatistics.kind],
-        set: fromExcluded(matchStatistics, ['home', 'away', 'generated']),
-      });
+    await tx.execute(sql`
+      ${insertJsonRows(matchStatistics, rows)}
+      on conflict (match_id, kind) do update set ${updateFromExcluded(matchStatistics, ['home', 'away', 'generated'])}`);
   }
 
   const withLineups = changing.filter((row) => row.lineups);
@@ -564,13 +563,14 @@ async function storeMatches(
     const entries = withLineups.flatMap((row) =>
       row.lineups!.map((entry) => ({ ...entry, matchId: idOf(row) })),
     );
-    for (const rows of chunks(entries)) await tx.insert(lineups).values(rows);
+    for (const rows of chunks(entries)) await tx.execute(insertJsonRows(lineups, rows));
   }
 
   const odds = changing.flatMap((row) =>
     (row.odds ?? []).map((snapshot) => ({ ...snapshot, matchId: idOf(row) })),
   );
-  for (const rows of chunks(odds)) await tx.insert(oddsSnapshots).values(rows).onConflictDoNothing();
+  for (const rows of chunks(odds))
+    await tx.execute(sql`${insertJsonRows(oddsSnapshots, rows)} on conflict do nothing`);
 
   return { matchIds, held };
 }

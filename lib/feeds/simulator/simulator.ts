@@ -176,10 +176,25 @@ function drawEsports(random: () => number): Game {
   return { segments, plays, end: at, mapWinners };
 }
 
+/** Games drawn lately, by seed: every tick reveals the same few dozen games a little further. */
+const drawn = new Map<string, Game>();
+const DRAWN_KEPT = 1000;
+
+/** The game a seed draws (the same every time; kept, as drawing one costs thousands of random numbers). */
+function drawGame(sport: SimulatedSport, seed: string): Game {
+  const key = `${sport}|${seed}`;
+  const known = drawn.get(key);
+  if (known) return known;
+  const random = seededRandom(seed);
+  const game = sport === 'basketball' ? drawBasketball(random) : drawEsports(random);
+  if (drawn.size >= DRAWN_KEPT) drawn.delete(drawn.keys().next().value!);
+  drawn.set(key, game);
+  return game;
+}
+
 /** Length of a game in match minutes, breaks included. */
 export function simulatedLength(sport: SimulatedSport, seed: string) {
-  const random = seededRandom(seed);
-  return (sport === 'basketball' ? drawBasketball(random) : drawEsports(random)).end;
+  return drawGame(sport, seed).end;
 }
 
 /** Where a simulated game's key comes from: `<sport>/<kick-off ISO>/<home>/<away>`. */
@@ -209,8 +224,7 @@ export function simulatedAt(
 ): MatchInfo {
   const league = SIMULATED_LEAGUES[sport];
   const externalId = `${sport}/${kickoffAt.toISOString()}/${home}/${away}`;
-  const game =
-    sport === 'basketball' ? drawBasketball(seededRandom(externalId)) : drawEsports(seededRandom(externalId));
+  const game = drawGame(sport, externalId);
   const expectedEndAt = new Date(kickoffAt.getTime() + Math.ceil((game.end / speed) * 60_000));
   const elapsed = clampToEnd(matchMinutesSince(kickoffAt, now, speed), game.end, now, expectedEndAt);
   const base = {
