@@ -3,6 +3,7 @@
 // labels them, and never count in a real table.
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, min, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db';
+import { preparedFor } from '@/lib/db/prepared';
 import type { Locale } from '@/lib/i18n/routing';
 import {
   competitions,
@@ -331,38 +332,68 @@ const HOUR = 3_600_000;
  * (or abnormal) ones, and the latest real results. One small indexed read per block: a single range
  * read over the day cut off under way matches on busy days (a sped-up feed clock plays hundreds).
  */
-export async function homeMatchBoard(db: DbOrTx, locale: Locale, now: Date, limit = 8) {
-  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const [live, upcoming, finishedToday, results] = await Promise.all([
-    selectMatches(db)
+/** The home page's match blocks and headline matches, run on every visit (lib/db/prepared.ts). */
+const homeStatements = preparedFor((db) => {
+  const now = sql.placeholder('now');
+  const limit = sql.placeholder('limit');
+  const upcoming = and(eq(matches.status, 'not_started'), gte(matches.kickoffAt, now));
+  return {
+    live: selectMatches(db)
       .where(eq(matches.status, 'live'))
       .orderBy(asc(matches.kickoffAt), asc(matches.id))
-      .limit(limit),
-    selectMatches(db)
-      .where(
-        and(
-          eq(matches.status, 'not_started'),
-          gte(matches.kickoffAt, now),
-          lt(matches.kickoffAt, new Date(+now + 24 * HOUR)),
-        ),
-      )
+      .limit(limit)
+      .prepare('home_live'),
+    upcoming: selectMatches(db)
+      .where(and(upcoming, lt(matches.kickoffAt, sql.placeholder('dayAhead'))))
       .orderBy(asc(matches.kickoffAt), asc(matches.id))
-      .limit(limit),
-    selectMatches(db)
+      .limit(limit)
+      .prepare('home_upcoming'),
+    finishedToday: selectMatches(db)
       .where(
         and(
           inArray(matches.status, ['finished', 'abnormal']),
-          gte(matches.kickoffAt, dayStart),
+          gte(matches.kickoffAt, sql.placeholder('dayStart')),
           lte(matches.kickoffAt, now),
         ),
       )
       .orderBy(desc(matches.kickoffAt), desc(matches.id))
-      .limit(limit),
-    selectMatches(db)
+      .limit(limit)
+      .prepare('home_finished_today'),
+    results: selectMatches(db)
       .where(and(eq(matches.status, 'finished'), isRecord, lte(matches.kickoffAt, now)))
       // Kick-off alone, so the kick-off index is read backwards and stops after `limit` rows.
       .orderBy(desc(matches.kickoffAt))
-      .limit(limit),
+      .limit(limit)
+      .prepare('home_results'),
+    hot: selectMatches(db)
+      .where(
+        and(
+          or(
+            and(eq(matches.status, 'live'), gte(matches.kickoffAt, sql.placeholder('liveSince'))),
+            and(upcoming, lt(matches.kickoffAt, sql.placeholder('weekAhead'))),
+          ),
+          ne(matches.status, 'abnormal'),
+        ),
+      )
+      .orderBy(asc(matches.kickoffAt))
+      .limit(60)
+      .prepare('home_hot'),
+    next: selectMatches(db)
+      .where(upcoming)
+      .orderBy(asc(matches.kickoffAt), asc(matches.id))
+      .limit(limit)
+      .prepare('home_next'),
+  };
+});
+
+export async function homeMatchBoard(db: DbOrTx, locale: Locale, now: Date, limit = 8) {
+  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const statements = homeStatements(db);
+  const [live, upcoming, finishedToday, results] = await Promise.all([
+    statements.live.execute({ limit }),
+    statements.upcoming.execute({ now, dayAhead: new Date(+now + 24 * HOUR), limit }),
+    statements.finishedToday.execute({ now, dayStart, limit }),
+    statements.results.execute({ now, limit }),
   ]);
   const present = (rows: typeof live) => rows.map((row) => presentMatch(row, locale));
   return {
@@ -381,22 +412,13 @@ const SPORT_WEIGHT: Record<string, number> = { football: 0, basketball: 1, espor
  * matches to start whenever they are: a visitor at any hour sees what is on or what comes next.
  */
 export async function hotMatches(db: DbOrTx, locale: Locale, now: Date, limit = 6) {
-  const upcoming = and(eq(matches.status, 'not_started'), gte(matches.kickoffAt, now));
-  const rows = await selectMatches(db)
-    .where(
-      and(
-        or(
-          and(eq(matches.status, 'live'), gte(matches.kickoffAt, new Date(+now - 6 * HOUR))),
-          and(upcoming, lt(matches.kickoffAt, new Date(+now + 7 * 24 * HOUR))),
-        ),
-        ne(matches.status, 'abnormal'),
-      ),
-    )
-    .orderBy(asc(matches.kickoffAt))
-    .limit(60);
-  const found = rows.length
-    ? rows
-    : await selectMatches(db).where(upcoming).orderBy(asc(matches.kickoffAt), asc(matches.id)).limit(limit);
+  const statements = homeStatements(db);
+  const rows = await statements.hot.execute({
+    now,
+    liveSince: new Date(+now - 6 * HOUR),
+    weekAhead: new Date(+now + 7 * 24 * HOUR),
+  });
+  const found = rows.length ? rows : await statements.next.execute({ now, limit });
   return found
     .map((row) => presentMatch(row, locale))
     .sort(

@@ -4,6 +4,7 @@
 import { aliasedTable, and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
+import { preparedFor } from '@/lib/db/prepared';
 import type { Locale } from '@/lib/i18n/routing';
 import { translator } from '@/lib/i18n/translate';
 import { zoneOffsetMinutes } from '@/lib/time-zone';
@@ -78,10 +79,43 @@ function regionNamer(locale: Locale) {
   };
 }
 
-async function extras(db: DbOrTx, ids: number[], userId: number | null | undefined) {
-  if (!ids.length) return { counts: [], odds: [], favourites: new Set<number>() };
-  const [counts, odds, favourites] = await Promise.all([
-    db
+const TALLIED_KINDS = ['yellow_card', 'red_card', 'corner'];
+
+/** The board's queries that run with the same shape on every request (lib/db/prepared.ts). */
+const boardStatements = preparedFor((db) => {
+  const sportIs = eq(competitions.sport, sql.placeholder('sport'));
+  const ids = sql`any(${sql.placeholder('ids')}::int[])`;
+  return {
+    live: selectRows(db)
+      .where(and(sportIs, eq(matches.status, 'live')))
+      .orderBy(asc(matches.kickoffAt), asc(matches.id))
+      .limit(MAX_ROWS)
+      .prepare('scores_board_live'),
+    day: selectRows(db)
+      .where(
+        and(
+          sportIs,
+          gte(matches.kickoffAt, sql.placeholder('start')),
+          lt(matches.kickoffAt, sql.placeholder('end')),
+          sql`${matches.status} = any(${sql.placeholder('statuses')}::text[])`,
+        ),
+      )
+      .orderBy(asc(matches.kickoffAt), asc(matches.id))
+      .limit(MAX_ROWS)
+      .prepare('scores_board_day'),
+    liveCount: db
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(matches)
+      .innerJoin(seasons, eq(seasons.id, matches.seasonId))
+      .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
+      .where(and(sportIs, eq(matches.status, 'live')))
+      .prepare('scores_board_live_count'),
+    next: selectRows(db)
+      .where(and(sportIs, eq(matches.status, 'not_started'), gte(matches.kickoffAt, sql.placeholder('now'))))
+      .orderBy(asc(matches.kickoffAt))
+      .limit(1)
+      .prepare('scores_board_next'),
+    counts: db
       .select({
         matchId: matchEvents.matchId,
         kind: matchEvents.kind,
@@ -92,16 +126,27 @@ async function extras(db: DbOrTx, ids: number[], userId: number | null | undefin
       .from(matchEvents)
       .where(
         and(
-          inArray(matchEvents.matchId, ids),
-          inArray(matchEvents.kind, ['yellow_card', 'red_card', 'corner']),
+          sql`${matchEvents.matchId} = ${ids}`,
+          sql`${matchEvents.kind} = any(${sql.placeholder('kinds')}::text[])`,
         ),
       )
-      .groupBy(matchEvents.matchId, matchEvents.kind, matchEvents.side),
-    db
+      .groupBy(matchEvents.matchId, matchEvents.kind, matchEvents.side)
+      .prepare('scores_board_counts'),
+    odds: db
       .selectDistinctOn([oddsSnapshots.matchId])
       .from(oddsSnapshots)
-      .where(and(inArray(oddsSnapshots.matchId, ids), eq(oddsSnapshots.market, '1x2')))
-      .orderBy(oddsSnapshots.matchId, desc(oddsSnapshots.capturedAt)),
+      .where(and(sql`${oddsSnapshots.matchId} = ${ids}`, eq(oddsSnapshots.market, '1x2')))
+      .orderBy(oddsSnapshots.matchId, desc(oddsSnapshots.capturedAt))
+      .prepare('scores_board_odds'),
+  };
+});
+
+async function extras(db: DbOrTx, ids: number[], userId: number | null | undefined) {
+  if (!ids.length) return { counts: [], odds: [], favourites: new Set<number>() };
+  const statements = boardStatements(db);
+  const [counts, odds, favourites] = await Promise.all([
+    statements.counts.execute({ ids, kinds: TALLIED_KINDS }),
+    statements.odds.execute({ ids }),
     userId
       ? db
           .select({ matchId: matchFavourites.matchId })
@@ -195,13 +240,11 @@ const STATUS_ORDER = { live: 0, not_started: 1, finished: 2, abnormal: 3 } as co
 export async function scoreBoard(db: DbOrTx, query: BoardQuery, locale: Locale, now: Date): Promise<Board> {
   const day = query.day ?? dayIn(now, query.timeZone);
   const sportIs = eq(competitions.sport, query.sport);
+  const statements = boardStatements(db);
   let raw: RawRow[] = [];
   const signInNeeded = query.tab === 'favourites' && !query.userId;
   if (query.tab === 'live') {
-    raw = await selectRows(db)
-      .where(and(sportIs, eq(matches.status, 'live')))
-      .orderBy(asc(matches.kickoffAt), asc(matches.id))
-      .limit(MAX_ROWS);
+    raw = await statements.live.execute({ sport: query.sport });
   } else if (query.tab === 'favourites') {
     if (query.userId) {
       raw = await selectRows(db)
@@ -221,19 +264,12 @@ export async function scoreBoard(db: DbOrTx, query: BoardQuery, locale: Locale, 
   } else {
     const start = dayStart(day, query.timeZone);
     const end = dayStart(shiftDay(day, 1), query.timeZone);
-    raw = await selectRows(db)
-      .where(
-        and(
-          sportIs,
-          gte(matches.kickoffAt, start),
-          lt(matches.kickoffAt, end),
-          query.tab === 'results'
-            ? inArray(matches.status, ['finished', 'abnormal'])
-            : eq(matches.status, 'not_started'),
-        ),
-      )
-      .orderBy(asc(matches.kickoffAt), asc(matches.id))
-      .limit(MAX_ROWS);
+    raw = await statements.day.execute({
+      sport: query.sport,
+      start,
+      end,
+      statuses: query.tab === 'results' ? ['finished', 'abnormal'] : ['not_started'],
+    });
   }
 
   const regionName = regionNamer(locale);
@@ -259,17 +295,9 @@ export async function scoreBoard(db: DbOrTx, query: BoardQuery, locale: Locale, 
     // The live tab's rows are the count when they were not cut at MAX_ROWS.
     query.tab === 'live' && raw.length < MAX_ROWS
       ? [{ count: raw.length }]
-      : db
-          .select({ count: sql<number>`count(*)`.mapWith(Number) })
-          .from(matches)
-          .innerJoin(seasons, eq(seasons.id, matches.seasonId))
-          .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
-          .where(and(sportIs, eq(matches.status, 'live'))),
+      : statements.liveCount.execute({ sport: query.sport }),
     query.tab === 'live' && !raw.length
-      ? selectRows(db)
-          .where(and(sportIs, eq(matches.status, 'not_started'), gte(matches.kickoffAt, now)))
-          .orderBy(asc(matches.kickoffAt))
-          .limit(1)
+      ? statements.next.execute({ sport: query.sport, now })
       : Promise.resolve([] as RawRow[]),
   ]);
   const next = nextRows[0];
