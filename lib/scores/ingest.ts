@@ -536,12 +536,13 @@ async function storeMatches(
         where match_events.match_id = cut.match_id and match_events.sequence > cut.kept`);
     }
     // Events come by the thousand (every basket of a simulated game): the rows go as one JSON
-    // parameter per statement, many times faster than a VALUES list of as many parameters.
+    // parameter per statement, many times faster than a VALUES list of as many parameters. Plain
+    // `json`: read once, row by row, it costs the server less than building a `jsonb` first.
     for (const rows of chunks(events, 5000)) {
       await tx.execute(sql`
         insert into ${matchEvents} (match_id, sequence, kind, minute, "offset", side, player_name, points, generated)
         select match_id, sequence, kind, minute, "offset", side, player_name, points, generated
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as event(
+        from json_to_recordset(${JSON.stringify(rows)}::json) as event(
           match_id integer, sequence integer, kind text, minute integer, "offset" integer, side text,
           player_name text, points integer, generated boolean
         )`);

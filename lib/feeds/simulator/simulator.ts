@@ -184,7 +184,12 @@ const DRAWN_KEPT = 1000;
 function drawGame(sport: SimulatedSport, seed: string): Game {
   const key = `${sport}|${seed}`;
   const known = drawn.get(key);
-  if (known) return known;
+  if (known) {
+    // Least recently used goes first: the games of the programme stay while finished ones leave.
+    drawn.delete(key);
+    drawn.set(key, known);
+    return known;
+  }
   const random = seededRandom(seed);
   const game = sport === 'basketball' ? drawBasketball(random) : drawEsports(random);
   if (drawn.size >= DRAWN_KEPT) drawn.delete(drawn.keys().next().value!);
