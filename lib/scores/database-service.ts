@@ -3,7 +3,7 @@
 // labels them, and never count in a real table.
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, min, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db';
-import { preparedFor } from '@/lib/db/prepared';
+import { preparedFor, slot } from '@/lib/db/prepared';
 import type { Locale } from '@/lib/i18n/routing';
 import {
   competitions,
@@ -334,8 +334,8 @@ const HOUR = 3_600_000;
  */
 /** The home page's match blocks and headline matches, run on every visit (lib/db/prepared.ts). */
 const homeStatements = preparedFor((db) => {
-  const now = sql.placeholder('now');
-  const limit = sql.placeholder('limit');
+  const now = slot('now');
+  const limit = slot('limit');
   const upcoming = and(eq(matches.status, 'not_started'), gte(matches.kickoffAt, now));
   return {
     live: selectMatches(db)
@@ -344,7 +344,7 @@ const homeStatements = preparedFor((db) => {
       .limit(limit)
       .prepare('home_live'),
     upcoming: selectMatches(db)
-      .where(and(upcoming, lt(matches.kickoffAt, sql.placeholder('dayAhead'))))
+      .where(and(upcoming, lt(matches.kickoffAt, slot('dayAhead'))))
       .orderBy(asc(matches.kickoffAt), asc(matches.id))
       .limit(limit)
       .prepare('home_upcoming'),
@@ -352,7 +352,7 @@ const homeStatements = preparedFor((db) => {
       .where(
         and(
           inArray(matches.status, ['finished', 'abnormal']),
-          gte(matches.kickoffAt, sql.placeholder('dayStart')),
+          gte(matches.kickoffAt, slot('dayStart')),
           lte(matches.kickoffAt, now),
         ),
       )
@@ -369,8 +369,8 @@ const homeStatements = preparedFor((db) => {
       .where(
         and(
           or(
-            and(eq(matches.status, 'live'), gte(matches.kickoffAt, sql.placeholder('liveSince'))),
-            and(upcoming, lt(matches.kickoffAt, sql.placeholder('weekAhead'))),
+            and(eq(matches.status, 'live'), gte(matches.kickoffAt, slot('liveSince'))),
+            and(upcoming, lt(matches.kickoffAt, slot('weekAhead'))),
           ),
           ne(matches.status, 'abnormal'),
         ),

@@ -4,7 +4,7 @@
 import { aliasedTable, and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
-import { preparedFor } from '@/lib/db/prepared';
+import { preparedFor, slot } from '@/lib/db/prepared';
 import type { Locale } from '@/lib/i18n/routing';
 import { translator } from '@/lib/i18n/translate';
 import { zoneOffsetMinutes } from '@/lib/time-zone';
@@ -83,8 +83,8 @@ const TALLIED_KINDS = ['yellow_card', 'red_card', 'corner'];
 
 /** The board's queries that run with the same shape on every request (lib/db/prepared.ts). */
 const boardStatements = preparedFor((db) => {
-  const sportIs = eq(competitions.sport, sql.placeholder('sport'));
-  const ids = sql`any(${sql.placeholder('ids')}::int[])`;
+  const sportIs = eq(competitions.sport, slot('sport'));
+  const ids = sql`any(${slot('ids')}::int[])`;
   return {
     live: selectRows(db)
       .where(and(sportIs, eq(matches.status, 'live')))
@@ -95,9 +95,9 @@ const boardStatements = preparedFor((db) => {
       .where(
         and(
           sportIs,
-          gte(matches.kickoffAt, sql.placeholder('start')),
-          lt(matches.kickoffAt, sql.placeholder('end')),
-          sql`${matches.status} = any(${sql.placeholder('statuses')}::text[])`,
+          gte(matches.kickoffAt, slot('start')),
+          lt(matches.kickoffAt, slot('end')),
+          sql`${matches.status} = any(${slot('statuses')}::text[])`,
         ),
       )
       .orderBy(asc(matches.kickoffAt), asc(matches.id))
@@ -111,7 +111,7 @@ const boardStatements = preparedFor((db) => {
       .where(and(sportIs, eq(matches.status, 'live')))
       .prepare('scores_board_live_count'),
     next: selectRows(db)
-      .where(and(sportIs, eq(matches.status, 'not_started'), gte(matches.kickoffAt, sql.placeholder('now'))))
+      .where(and(sportIs, eq(matches.status, 'not_started'), gte(matches.kickoffAt, slot('now'))))
       .orderBy(asc(matches.kickoffAt))
       .limit(1)
       .prepare('scores_board_next'),
@@ -125,10 +125,7 @@ const boardStatements = preparedFor((db) => {
       })
       .from(matchEvents)
       .where(
-        and(
-          sql`${matchEvents.matchId} = ${ids}`,
-          sql`${matchEvents.kind} = any(${sql.placeholder('kinds')}::text[])`,
-        ),
+        and(sql`${matchEvents.matchId} = ${ids}`, sql`${matchEvents.kind} = any(${slot('kinds')}::text[])`),
       )
       .groupBy(matchEvents.matchId, matchEvents.kind, matchEvents.side)
       .prepare('scores_board_counts'),
