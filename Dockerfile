@@ -9,14 +9,14 @@ ENV NEXT_TELEMETRY_DISABLED=1
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 
-# 2. The production build of the pages, then the dev-only packages dropped (tsx, which runs server.ts,
-#    is a runtime dependency).
+# 2. The production build of the pages, then the build cache and the dev-only packages dropped (tsx,
+#    which runs server.ts, is a runtime dependency).
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .
-RUN npx next build && npm prune --omit=dev --no-audit --no-fund
+RUN npx next build && rm -rf .next/cache && npm prune --omit=dev --no-audit --no-fund
 
 # 3. Runtime: Debian's ffmpeg (HLS packaging, recordings) and CJK fonts (text that sharp draws from SVG on
 #    the server, e.g. level badges, has a font for every script), the built tree, an unprivileged user.
