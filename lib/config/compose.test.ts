@@ -1,9 +1,11 @@
 // The container files, checked without Docker (not installed here, and nothing can be pulled): compose.yaml
 // parses, names only known images with fixed tags or builds of Dockerfiles in this repository, gives the
 // portal only variables the config schema has (and values it accepts), mounts files that exist and refers
-// only to services it defines; the Dockerfiles' base images carry tags and the portal's command is a
-// package.json script.
-import { existsSync, readFileSync } from 'node:fs';
+// only to services it defines; its nginx configs pass Debian's `nginx -t`; the Dockerfiles' base images
+// carry tags and the portal's command is a package.json script.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { configSchema, parseConfig } from './schema';
@@ -178,6 +180,39 @@ describe('compose.yaml', () => {
 });
 
 const defined = (name: string) => services.some(([service]) => service === name);
+
+/** Debian's nginx (a system package of `npm test`, scripts/ensure-system.sh) checks a config: `nginx -t`. */
+function nginxCheck(config: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'compose-nginx-'));
+  try {
+    const file = path.join(dir, 'nginx.conf');
+    // Compose's service names resolve only inside its network: here they are this machine.
+    writeFileSync(file, config.replace(/\b(portal-a|portal-b|lb)(?=:\d)/g, '127.0.0.1'));
+    const result = spawnSync(
+      process.env.NGINX_PATH ?? '/usr/sbin/nginx',
+      ['-t', '-q', '-e', 'stderr', '-c', file],
+      {
+        encoding: 'utf8',
+      },
+    );
+    return { status: result.status, errors: result.stderr || String(result.error ?? '') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('the nginx configs compose.yaml runs', () => {
+  it('deploy/nginx-lb.conf passes nginx -t', () => {
+    expect(nginxCheck(read('deploy/nginx-lb.conf'))).toEqual({ status: 0, errors: '' });
+  });
+
+  it("nginx-rtmp's config (docs/nginx-rtmp.conf with compose's replacement) passes nginx -t", () => {
+    const command = (compose.services['nginx-rtmp'] as Service & { command: string[] }).command.join(' ');
+    const [, from, to] = /sed 's#([^#]+)#([^#]+)#g'/.exec(command) ?? [];
+    const config = read('docs/nginx-rtmp.conf').replaceAll(from!, to!);
+    expect(nginxCheck(config)).toEqual({ status: 0, errors: '' });
+  });
+});
 
 describe('Dockerfiles', () => {
   const dockerfiles = [
