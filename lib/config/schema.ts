@@ -129,7 +129,7 @@ export const configSchema = z
       .min(1)
       .default(1)
       .describe(
-        "The site's company number: returned by the system-config call and sent back by browsers in the websocket `toggle` message to join the site-wide push room.",
+        "The site's company number (spec §7): returned by the system-config call and sent back by browsers in the websocket `toggle` message, which puts the socket in that company's room.",
       ),
     WEBSOCKET_URL: optionalUrl.describe(
       "The websocket address handed to browsers (also allowed in the page policy's connect-src). Unset: the portal's own origin.",
@@ -205,7 +205,7 @@ export const configSchema = z
     SEED_ON_START: flag
       .default(false)
       .describe(
-        'Seed the demo data (accounts, rooms, news) after migrating: `npm run demo` and the e2e server set it.',
+        'Seed the demo data after migrating (demo accounts, live rooms, wallets, football data, match reports, videos): `npm run demo` and the e2e server set it.',
       ),
     SECRET_KEY: z
       .string()
