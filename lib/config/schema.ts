@@ -205,7 +205,7 @@ export const configSchema = z
     SEED_ON_START: flag
       .default(false)
       .describe(
-        'Seed the demo data after migrating (demo accounts, live rooms, wallets, football data, match reports, videos): `npm run demo` and the e2e server set it.',
+        'Seed the demo data after migrating (demo accounts, live rooms, wallets, football data, match reports, videos): `npm run demo` sets it.',
       ),
     SECRET_KEY: z
       .string()
