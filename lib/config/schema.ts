@@ -110,6 +110,16 @@ export const configSchema = z
         ),
       ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /**
+     * Bearer token of `GET /metrics` (Prometheus text, lib/ops/metrics.ts): scrapers send
+     * `Authorization: Bearer <token>`. Unset: the endpoint answers 404.
+     */
+    METRICS_TOKEN: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(16).optional()),
+    /**
+     * On SIGTERM, how long requests under way may take to finish before their connections are cut; the
+     * node answers `/api/ready` with 503 meanwhile, so a load balancer stops sending it new ones.
+     */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     /** Which parts this process runs, for scaling out: web pages + API, websocket gateway, background jobs. */
     ROLES: z
       .string()
