@@ -3,8 +3,9 @@
 // (request latency, ledger transfers) count into the same one. Labels are bounded: a route's declared
 // pattern (never the raw URL), a status class, a job's name, a ledger operation's kind and currency.
 // Domains import this module; it imports no domain.
-import type http from 'node:http';
+
 import { timingSafeEqual } from 'node:crypto';
+import type http from 'node:http';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** What the realtime gateway reports when scraped (set by lib/realtime/gateway.ts's installGateway). */
