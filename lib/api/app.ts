@@ -32,9 +32,10 @@ export function createBaseApp(deps: {
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
-    // Raw hono routes (docs, payment notifications…) are named by their registered path.
+    // Raw hono routes (docs, payment notifications…) are named by their registered path; only the
+    // catch-all middleware matched an unknown path.
     const raw = routePath(c, -1);
-    const route = c.var.route ?? (raw && raw !== '*' ? raw : 'unmatched');
+    const route = c.var.route ?? (raw && !raw.endsWith('*') ? raw : 'unmatched');
     observeRequest(route, c.req.method, c.res.status, (performance.now() - started) / 1000);
   });
   app.use('*', requestId());
