@@ -170,6 +170,20 @@ export const configSchema = z
       .describe(
         "pino's level for the portal's JSON log on stdout; at `debug` or `trace` the embedded media server logs too.",
       ),
+    METRICS_TOKEN: z
+      .preprocess((value) => (value === '' ? undefined : value), z.string().min(16).optional())
+      .describe(
+        'Bearer token of `GET /metrics` (Prometheus text, lib/ops/metrics.ts): scrapers send `Authorization: Bearer <token>`. Unset: the endpoint answers 404.',
+      ),
+    SHUTDOWN_GRACE_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(600_000)
+      .default(10_000)
+      .describe(
+        'On SIGTERM, how long requests under way may take to finish before their connections are cut (milliseconds); the node answers `/api/ready` with 503 meanwhile, so a load balancer stops sending it new ones.',
+      ),
     ROLES: z
       .string()
       .default(ROLES.join(','))
