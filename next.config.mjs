@@ -7,7 +7,15 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // Native or process-owning packages stay outside the server bundle.
-  serverExternalPackages: ['pg', 'pino', '@node-rs/argon2', 'socket.io', 'sharp', 'rate-limiter-flexible'],
+  serverExternalPackages: [
+    'pg',
+    'pino',
+    '@node-rs/argon2',
+    'socket.io',
+    'sharp',
+    'rate-limiter-flexible',
+    'prom-client',
+  ],
   // The proxy buffers request bodies; video uploads (lib/storage/videos.ts) may be 50 MB, and a larger
   // one must still reach the API, which refuses it with a translated message.
   // inlineCss: the stylesheet (Tailwind, ~13 KB compressed) goes into the document's <head> instead of a

@@ -23,6 +23,9 @@ import { isKickedOut } from '@/lib/moderation/kickouts';
 import { seedReportReasons } from '@/lib/moderation/report-reasons';
 import { seedNewsCategories } from '@/lib/news/categories';
 import { nobleTiers } from '@/lib/nobility/service';
+import { handleMetricsRequest } from '@/lib/ops/metrics';
+import { markDraining, portAccepts, setMediaCheck } from '@/lib/ops/readiness';
+import { drainHttpServer } from '@/lib/ops/shutdown';
 import { createGateway, installGateway } from '@/lib/realtime/gateway';
 import { redisAdapter } from '@/lib/realtime/redis-adapter';
 import { closeRedis, getRedis } from '@/lib/redis';
@@ -80,6 +83,8 @@ async function main() {
       // the socket's peer, whatever the client sent under that name.
       request.headers[PEER_HEADER] = request.socket.remoteAddress ?? '';
       applySecurityHeaders(response, securityHeaders);
+      // GET /metrics (Prometheus text, METRICS_TOKEN), then the media engine's paths, then Next.
+      if (handleMetricsRequest(request, response, config.METRICS_TOKEN)) return;
       if (!media?.handle(request, response)) void handle(request, response);
     });
 
@@ -115,6 +120,13 @@ async function main() {
       config.MEDIA && !config.MEDIA_CDN_URL && config.ROLES.includes('web')
         ? await startMediaServer(db, config)
         : undefined;
+    // Readiness (/api/ready) includes the engine this node runs: its RTMP and HTTP ports accept.
+    const mediaHost = ['0.0.0.0', '::'].includes(config.HOST) ? '127.0.0.1' : config.HOST;
+    if (media)
+      setMediaCheck(async () => {
+        await portAccepts(mediaHost, config.MEDIA_RTMP_PORT);
+        await portAccepts(mediaHost, config.MEDIA_HTTP_PORT);
+      });
 
     await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
     log.info(`portal ready on http://${config.HOST}:${config.PORT} in ${Date.now() - startedAt} ms`);
@@ -133,12 +145,21 @@ async function main() {
   shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info(`${signal}: shutting down`);
-    await jobs?.stop().catch((error) => log.warn({ err: error }, 'job queue stop failed'));
-    await media?.stop().catch((error) => log.warn({ err: error }, 'media server stop failed'));
+    log.info(`${signal}: draining (up to ${config.SHUTDOWN_GRACE_MS} ms), then shutting down`);
+    // Not ready from now on: a balancer polling /api/ready takes the node out. The listener closes at
+    // once (new connections are refused, so nginx passes them to another node); requests under way
+    // finish within SHUTDOWN_GRACE_MS, keep-alive connections close as they fall idle.
+    markDraining();
+    const drained = drainHttpServer(server, config.SHUTDOWN_GRACE_MS);
+    // Websockets close with the transport (not a server `disconnect`), so clients reconnect by
+    // themselves, through the balancer to another node. Jobs let their running tick finish.
     io?.close();
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await Promise.all([
+      jobs?.stop().catch((error) => log.warn({ err: error }, 'job queue stop failed')),
+      media?.stop().catch((error) => log.warn({ err: error }, 'media server stop failed')),
+    ]);
+    const { forced } = await drained;
+    if (forced) log.warn(`requests still open after ${config.SHUTDOWN_GRACE_MS} ms were cut`);
     await shared.online.close();
     await adapter?.close();
     await closeRedis();

@@ -119,16 +119,35 @@ async function circlePostId(db: Parameters<Parameters<typeof withDatabase>[0]>[0
 /** Layout shift budget of a page load (Lighthouse's "good" is 0.1; the portal keeps to 0.02). */
 const MAX_LAYOUT_SHIFT = 0.02;
 
-/** Sums the page's unexpected layout shifts from its first paint (runs before the page's scripts). */
+/**
+ * Sums the page's unexpected layout shifts from its first paint (runs before the page's scripts), and
+ * keeps what moved (element, from and to), so a failure says which element shifted.
+ */
 function recordLayoutShift() {
-  const holder = window as unknown as { __layoutShift: number };
+  type Shift = PerformanceEntry & {
+    value: number;
+    hadRecentInput: boolean;
+    sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+  };
+  const holder = window as unknown as { __layoutShift: number; __layoutShiftSources: string[] };
   holder.__layoutShift = 0;
+  holder.__layoutShiftSources = [];
+  const describe = (node?: Node) => {
+    if (!(node instanceof Element)) return node?.nodeName ?? '?';
+    const classes = [...node.classList].slice(0, 4).join('.');
+    return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${classes ? `.${classes}` : ''}`;
+  };
+  const rect = (r: DOMRectReadOnly) =>
+    `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & {
-      value: number;
-      hadRecentInput: boolean;
-    })[])
-      if (!entry.hadRecentInput) holder.__layoutShift += entry.value;
+    for (const entry of list.getEntries() as Shift[]) {
+      if (entry.hadRecentInput) continue;
+      holder.__layoutShift += entry.value;
+      for (const source of entry.sources ?? [])
+        holder.__layoutShiftSources.push(
+          `${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${describe(source.node)} ${rect(source.previousRect)} -> ${rect(source.currentRect)}`,
+        );
+    }
   }).observe({ type: 'layout-shift', buffered: true });
 }
 
@@ -154,10 +173,13 @@ for (const { locale, prefix } of LOCALES) {
         await viewer.goto(`${prefix}${entry.path(await seededIds())}`);
         // Pages with live data keep polling: settle for what loads in the first seconds.
         await viewer.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
-        const shift = await viewer.evaluate(
-          () => (window as unknown as { __layoutShift: number }).__layoutShift,
+        const { shift, sources } = await viewer.evaluate(() => {
+          const holder = window as unknown as { __layoutShift: number; __layoutShiftSources: string[] };
+          return { shift: holder.__layoutShift, sources: holder.__layoutShiftSources };
+        });
+        expect(shift, `cumulative layout shift; what moved:\n${sources.join('\n')}`).toBeLessThanOrEqual(
+          MAX_LAYOUT_SHIFT,
         );
-        expect(shift, 'cumulative layout shift').toBeLessThanOrEqual(MAX_LAYOUT_SHIFT);
         expect(await seriousViolations(viewer)).toEqual([]);
       };
       if (entry.who === 'user') test(name, ({ asUser }) => check(asUser));

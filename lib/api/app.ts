@@ -3,10 +3,12 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
+import { routePath } from 'hono/route';
 import type { Db } from '@/lib/db';
 import { clientAddress } from '@/lib/http/client-address';
 import { localeOfRequest, translator } from '@/lib/i18n/translate';
 import { log } from '@/lib/log';
+import { observeRequest } from '@/lib/ops/metrics';
 import { type FindSessionUser, sessionMiddleware } from './auth';
 import type { AppEnv, Clock } from './context';
 import { CODE, DomainError, ValidationError } from './errors';
@@ -26,6 +28,16 @@ export function createBaseApp(deps: {
   // Paths are the spec's contract and are matched whatever their case: routes register lower-case.
   const app = new OpenAPIHono<AppEnv>({ getPath: (request) => new URL(request.url).pathname.toLowerCase() });
 
+  // Latency of every request, by the declared route that matched (`unmatched` for unknown paths).
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    // Raw hono routes (docs, payment notifications…) are named by their registered path; only the
+    // catch-all middleware matched an unknown path.
+    const raw = routePath(c, -1);
+    const route = c.var.route ?? (raw && !raw.endsWith('*') ? raw : 'unmatched');
+    observeRequest(route, c.req.method, c.res.status, (performance.now() - started) / 1000);
+  });
   app.use('*', requestId());
   app.use('*', async (c, next) => {
     const locale = localeOfRequest(c.req.raw.headers);

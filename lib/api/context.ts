@@ -28,5 +28,7 @@ export type AppEnv = {
     requestId: string;
     /** The request's instant (the app's clock, read once); pass it to services instead of `new Date()`. */
     now: Date;
+    /** The declared path of the route that matched (`defineRoute`): the metrics' bounded route label. */
+    route?: string;
   };
 };

@@ -105,6 +105,14 @@ const onReadDb = async (c: Context<AppEnv>, next: () => Promise<void>) => {
   if (!recentWrite) c.set('db', c.var.readDb);
   await next();
 };
+/** Names the matched route for the request-latency metric (lib/ops/metrics.ts): its pattern, not the URL. */
+const labelRoute =
+  (path: string): MiddlewareHandler<AppEnv> =>
+  (c, next) => {
+    c.set('route', path);
+    return next();
+  };
+
 export function defineRoute<I extends z.ZodObject, O extends z.ZodType>(
   app: OpenAPIHono<AppEnv>,
   definition: RouteDefinition<I, O>,
@@ -146,6 +154,7 @@ export function defineRoute<I extends z.ZodObject, O extends z.ZodType>(
   app.on(
     definition.methods.map((method) => method.toUpperCase()),
     [definition.path.toLowerCase()],
+    labelRoute(definition.path),
     ...(definition.effect === 'write' ? [writeGuard] : [onReadDb]),
     ...(definition.middleware ?? []),
     async (c: Context<AppEnv>) => {

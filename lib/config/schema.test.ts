@@ -28,6 +28,16 @@ describe('runtime config', () => {
     expect(config).toMatchObject({ PORT: 8080, ROLES: ['web', 'realtime'], SEED_ON_START: true });
   });
 
+  it('serves /metrics only with a token, and drains for 10 s on SIGTERM unless told otherwise', () => {
+    expect(parseConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseConfig({ METRICS_TOKEN: '' }).METRICS_TOKEN).toBeUndefined();
+    expect(parseConfig({ METRICS_TOKEN: 'a-long-enough-scrape-token' }).METRICS_TOKEN).toBe(
+      'a-long-enough-scrape-token',
+    );
+    expect(parseConfig({}).SHUTDOWN_GRACE_MS).toBe(10_000);
+    expect(parseConfig({ SHUTDOWN_GRACE_MS: '30000' }).SHUTDOWN_GRACE_MS).toBe(30_000);
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
@@ -41,6 +51,9 @@ describe('runtime config', () => {
     ['SEED_ON_START', 'maybe'],
     ['FEED_CLOCK_SPEED', '0'],
     ['FEED_CLOCK_SPEED', 'fast'],
+    ['METRICS_TOKEN', 'short'],
+    ['SHUTDOWN_GRACE_MS', '-1'],
+    ['SHUTDOWN_GRACE_MS', 'soon'],
   ])('stops with a message naming %s when it is %p', (variable, value) => {
     expect(() => parseConfig({ [variable]: value })).toThrow(ConfigError);
     try {

@@ -12,74 +12,128 @@ export const ROLES = ['web', 'realtime', 'jobs'] as const;
 
 export const configSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    HOST: z.string().min(1).default('127.0.0.1'),
-    /** Unset: an embedded PostgreSQL is started in DATA_DIR. */
-    DATABASE_URL: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z
-        .string()
-        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-        .optional(),
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'])
+      .default('development')
+      .describe(
+        '`production` serves the built pages (`next build` first) and keeps the strict page policy (no eval); anything else starts Next in development mode. `npm start` and `npm run demo` set it.',
+      ),
+    PORT: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(65535)
+      .default(3000)
+      .describe('Where the portal listens for pages, the API and websockets.'),
+    HOST: z
+      .string()
+      .min(1)
+      .default('127.0.0.1')
+      .describe(
+        'The address the portal and the embedded media server bind to: `0.0.0.0` serves a network (and counts as a public install for the start-up warnings).',
+      ),
+    DATABASE_URL: z
+      .preprocess(
+        (value) => (value === '' ? undefined : value),
+        z
+          .string()
+          .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+          .optional(),
+      )
+      .describe(
+        'Any PostgreSQL server. Unset: an embedded PostgreSQL is started in `DATA_DIR/pg` (one machine only; several nodes need a shared server).',
+      ),
+    DATABASE_REPLICA_URL: z
+      .preprocess(
+        (value) => (value === '' ? undefined : value),
+        z
+          .string()
+          .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+          .optional(),
+      )
+      .describe(
+        "A read replica of `DATABASE_URL`: every API route declared `effect: 'read'` runs there, except for a client that wrote in the last 5 s (read-your-writes); sessions and pages read the primary. Unset: the primary.",
+      ),
+    REDIS_URL: z
+      .preprocess(
+        (value) => (value === '' ? undefined : value),
+        z
+          .string()
+          .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+          .optional(),
+      )
+      .describe(
+        'Redis shared by every node (`redis://[:password@]host:port[/db]`, `rediss://` for TLS): the socket.io adapter (sharded pub/sub on Redis 7), rate limits, online counts, hot searches, rankings and the chat state cache; `/api/health` pings it. Unset: all of it in process, which serves one node only.',
+      ),
+    DATABASE_POOL_SIZE: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(500)
+      .default(10)
+      .describe("Connections per pool in each process (the primary's and the replica's)."),
+    DATA_DIR: z
+      .string()
+      .min(1)
+      .default('.data')
+      .describe(
+        "This node's local data: the embedded database (`pg/`), uploads with `STORAGE_PROVIDER=local` (`uploads/`) and the embedded media server's HLS recordings (`media/`).",
+      ),
+    EMBEDDED_PG_PORT: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(65535)
+      .default(0)
+      .describe('Port of the embedded database; 0 picks a free one. Ignored with `DATABASE_URL`.'),
+    MOBILE_SITE_URL: optionalUrl.describe(
+      'Viewports up to 500 px wide are redirected here, keeping path, query and hash. Unset: no redirect.',
     ),
-    /** A read replica of DATABASE_URL: every 'read' API route runs there. Unset: the primary. */
-    DATABASE_REPLICA_URL: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z
-        .string()
-        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-        .optional(),
+    MOBILE_REDIRECT: flag
+      .default(true)
+      .describe(
+        'Off disables the mobile redirect entirely (audit tools with a mobile user agent); `?desktop=1` does the same for one browser.',
+      ),
+    HSTS: flag
+      .default(false)
+      .describe(
+        'Strict-Transport-Security (two years, subdomains) on every response: on when browsers reach the portal over HTTPS (usually through a TLS proxy); never on a plain-http install.',
+      ),
+    SITE_URL: optionalUrl.describe(
+      'The public origin (`https://live.example.com`): absolute canonical and hreflang URLs, the sitemap, RSS feeds and social cards. Unset: `http://<HOST or localhost>:<PORT>`.',
     ),
-    /**
-     * Redis shared by every node (`redis://[:password@]host:port[/db]`, `rediss://` for TLS): the socket.io
-     * adapter, rate limits, online counts, hot searches, rankings, the chat state cache. Unset: in process.
-     */
-    REDIS_URL: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z
-        .string()
-        .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
-        .optional(),
+    PRODUCT_NAME: z
+      .string()
+      .max(40)
+      .optional()
+      .describe(
+        'The brand in page titles (`screen - product`) and in SMS texts. Unset: the translated default name from the message catalogs (开球直播 / Kickoff Live).',
+      ),
+    CUSTOMER_SERVICE_EMAIL: z
+      .email()
+      .default('service@sports-portal.local')
+      .describe('Shown in the footer and on the about page, and returned by the system-config call.'),
+    APP_IOS_URL: z
+      .preprocess((value) => (value === '' ? undefined : value), z.url({ protocol: /^https?$/ }).optional())
+      .describe(
+        'Where the iPhone app is downloaded: `/downLoad` shows a QR code and a button for it. Unset: the page says there is no iOS app.',
+      ),
+    APP_ANDROID_URL: z
+      .preprocess((value) => (value === '' ? undefined : value), z.url({ protocol: /^https?$/ }).optional())
+      .describe(
+        'Where the Android app is downloaded: `/downLoad` shows a QR code and a button for it. Unset: the page says there is no Android app.',
+      ),
+    COMPANY_ID: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(1)
+      .describe(
+        "The site's company number (spec §7): returned by the system-config call and sent back by browsers in the websocket `toggle` message, which puts the socket in that company's room.",
+      ),
+    WEBSOCKET_URL: optionalUrl.describe(
+      "The websocket address handed to browsers (also allowed in the page policy's connect-src). Unset: the portal's own origin.",
     ),
-    /** Connections per pool in each process (the primary's and the replica's). */
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
-    DATA_DIR: z.string().min(1).default('.data'),
-    /** 0 picks a free port for the embedded database. */
-    EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
-    /** Viewports up to 500 px wide are sent here; unset turns the redirect off. */
-    MOBILE_SITE_URL: optionalUrl,
-    /** Audit tools with a mobile user agent: set to off to disable the mobile redirect entirely. */
-    MOBILE_REDIRECT: flag.default(true),
-    /**
-     * Strict-Transport-Security on every response: on when browsers reach the portal over HTTPS (usually
-     * through a TLS proxy); off by default, since a plain-http install must never promise HTTPS.
-     */
-    HSTS: flag.default(false),
-    /**
-     * The portal's public origin (`https://live.example.com`): absolute canonical and hreflang URLs, the
-     * sitemap, feeds and social cards. Unset: `http://<HOST or localhost>:<PORT>`.
-     */
-    SITE_URL: optionalUrl,
-    /** Unset: the translated default brand name from the message catalogs. */
-    PRODUCT_NAME: z.string().max(40).optional(),
-    CUSTOMER_SERVICE_EMAIL: z.email().default('service@sports-portal.local'),
-    /** Where the phone apps are downloaded (/downLoad shows a QR code per platform); unset: not offered. */
-    APP_IOS_URL: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z.url({ protocol: /^https?$/ }).optional(),
-    ),
-    APP_ANDROID_URL: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z.url({ protocol: /^https?$/ }).optional(),
-    ),
-    COMPANY_ID: z.coerce.number().int().min(1).default(1),
-    /** Websocket address handed to browsers; unset: the portal's own origin. */
-    WEBSOCKET_URL: optionalUrl,
-    /**
-     * Origins besides the portal's own whose pages may make state-changing calls with the session cookie
-     * (comma-separated, e.g. `https://admin.example.com`). Default: none.
-     */
     TRUSTED_ORIGINS: z
       .string()
       .default('')
@@ -89,12 +143,10 @@ export const configSchema = z
           .map((origin) => origin.trim())
           .filter(Boolean),
       )
-      .pipe(z.array(z.url().transform((origin) => new URL(origin).origin))),
-    /**
-     * Reverse proxies in front of the portal (comma-separated addresses or CIDR ranges, e.g.
-     * `127.0.0.1,10.0.0.0/8`). Only a request whose socket peer is listed here has its `X-Forwarded-For`
-     * read (its right-most untrusted entry is the client). Default: none, the socket's address counts.
-     */
+      .pipe(z.array(z.url().transform((origin) => new URL(origin).origin)))
+      .describe(
+        "Origins besides the portal's own whose pages may make state-changing calls with the session cookie (e.g. `https://admin.example.com`); others get 403. Default: none.",
+      ),
     TRUSTED_PROXIES: z
       .string()
       .default('')
@@ -108,89 +160,239 @@ export const configSchema = z
         z.array(
           z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], { error: 'not an IP address or CIDR range' }),
         ),
+      )
+      .describe(
+        "Reverse proxies in front of the portal (addresses or CIDR ranges, e.g. `127.0.0.1,10.0.0.0/8`): only from these are `X-Forwarded-For` (its right-most untrusted entry is the client), `X-Forwarded-Proto` and `X-Forwarded-Host` read. Set it behind any proxy, or every client shares the proxy's address in the login limits. Default: none, the socket's address counts.",
       ),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** Which parts this process runs, for scaling out: web pages + API, websocket gateway, background jobs. */
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info')
+      .describe(
+        "pino's level for the portal's JSON log on stdout; at `debug` or `trace` the embedded media server logs too.",
+      ),
+    METRICS_TOKEN: z
+      .preprocess((value) => (value === '' ? undefined : value), z.string().min(16).optional())
+      .describe(
+        'Bearer token of `GET /metrics` (Prometheus text, lib/ops/metrics.ts): scrapers send `Authorization: Bearer <token>`. Unset: the endpoint answers 404.',
+      ),
+    SHUTDOWN_GRACE_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(600_000)
+      .default(10_000)
+      .describe(
+        'On SIGTERM, how long requests under way may take to finish before their connections are cut (milliseconds); the node answers `/api/ready` with 503 meanwhile, so a load balancer stops sending it new ones.',
+      ),
     ROLES: z
       .string()
       .default(ROLES.join(','))
       .transform((value) => value.split(',').map((role) => role.trim()))
-      .pipe(z.array(z.enum(ROLES)).min(1)),
-    /**
-     * How many match minutes pass per real minute in the replay feed and the simulator: 1 plays matches
-     * in real time, 15 shows a whole football match in about seven minutes for a demo.
-     */
-    FEED_CLOCK_SPEED: z.coerce.number().min(0.1).max(600).default(1),
-    /**
-     * The portal's clock starts at this instant (ISO 8601 with a zone, e.g. `2026-10-24T23:59:30Z`) and runs
-     * on in real time: the e2e suite starts at the same day and hour on every run. Unset: the real time.
-     */
-    CLOCK_START: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z.iso
-        .datetime({ offset: true })
-        .transform((value) => new Date(value))
-        .optional(),
+      .pipe(z.array(z.enum(ROLES)).min(1))
+      .describe(
+        'Which parts this process runs, for scaling out: `web` (pages, the API and the embedded media server), `realtime` (the socket.io gateway), `jobs` (background jobs and the feeds).',
+      ),
+    FEED_CLOCK_SPEED: z.coerce
+      .number()
+      .min(0.1)
+      .max(600)
+      .default(1)
+      .describe(
+        'Match minutes per real minute in the replay feed and the simulator: 1 plays matches in real time, 15 shows a whole football match in about seven minutes for a demo.',
+      ),
+    CLOCK_START: z
+      .preprocess(
+        (value) => (value === '' ? undefined : value),
+        z.iso
+          .datetime({ offset: true })
+          .transform((value) => new Date(value))
+          .optional(),
+      )
+      .describe(
+        "For tests and demos: the portal's clock starts at this instant (e.g. `2026-10-24T23:59:30Z`) and runs on in real time, for every time source in the process; `/api/health` reports it as `now`. Unset: the real time. Never on a public install.",
+      ),
+    FEEDS: flag
+      .default(true)
+      .describe(
+        'The football replay feed and the basketball/e-sports simulator; off leaves only imported data.',
+      ),
+    SEED_ON_START: flag
+      .default(false)
+      .describe(
+        'Seed the demo data after migrating (demo accounts, live rooms, wallets, football data, match reports, videos): `npm run demo` sets it.',
+      ),
+    SECRET_KEY: z
+      .string()
+      .min(32)
+      .optional()
+      .describe(
+        "Master key of the portal's HMAC signatures (captcha, chat signatures); each purpose derives its own key from it. Unset: generated once and kept in the database, which is right for one install; set the same value where several installs must agree.",
+      ),
+    SMS_PROVIDER: z
+      .enum(['outbox', 'http'])
+      .default('outbox')
+      .describe(
+        'Who delivers SMS codes: `outbox` keeps them in the database for operators to read, `http` posts them to `SMS_HTTP_URL`.',
+      ),
+    SMS_HTTP_URL: optionalUrl.describe(
+      'The SMS gateway: receives `POST {to, text}` as JSON with `Authorization: Bearer SMS_HTTP_TOKEN`.',
     ),
-    /** Replayed and simulated matches; off leaves only imported data. */
-    FEEDS: flag.default(true),
-    /** Seed demo data after migrating (used by `npm run demo` and the e2e server). */
-    SEED_ON_START: flag.default(false),
-    /** Master key for the portal's HMAC signatures (captcha, chat signatures). Unset: generated once and
-     * kept in the database, which is right for one install; set it when several installs must agree. */
-    SECRET_KEY: z.string().min(32).optional(),
-    /** Who delivers SMS codes: the built-in outbox (operators read it) or an HTTP gateway. */
-    SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
-    /** HTTP gateway: receives POST {to, text} as JSON with `Authorization: Bearer SMS_HTTP_TOKEN`. */
-    SMS_HTTP_URL: optionalUrl,
-    SMS_HTTP_TOKEN: z.string().optional(),
-    /** Where uploads are kept: `local` (DATA_DIR/uploads, served by the portal) or an S3-compatible bucket. */
-    STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
-    S3_ENDPOINT: optionalUrl,
-    S3_BUCKET: z.string().optional(),
-    S3_REGION: z.string().default('us-east-1'),
-    S3_ACCESS_KEY_ID: z.string().optional(),
-    S3_SECRET_ACCESS_KEY: z.string().optional(),
-    /** Where browsers read stored objects: a CDN or the bucket's public address. */
-    S3_PUBLIC_URL: optionalUrl,
-    /** The embedded media server (RTMP in, HTTP-FLV out, ffmpeg HLS); off when an external engine is used. */
-    MEDIA: flag.default(true),
-    MEDIA_RTMP_PORT: z.coerce.number().int().min(1).max(65535).default(1935),
-    /** node-media-server's HTTP-FLV port; browsers reach it through the portal's `/media/live/<room>.flv`. */
-    MEDIA_HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(8000),
-    /** Host streamers push to (`rtmp://<host>:<port>/live`); unset: the host of the page that asks. */
-    MEDIA_PUBLIC_HOST: z.string().min(1).optional(),
-    /** External engine (SRS, nginx-rtmp): viewers play `<url>/<room>/index.m3u8` from here. */
-    MEDIA_CDN_URL: optionalUrl,
-    /** How long a dropped push may reconnect before the broadcast ends. */
-    MEDIA_PUBLISH_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(3000),
-    /** ffmpeg for HLS packaging; unset: the system's ffmpeg, else the one from @ffmpeg-installer. */
-    FFMPEG_PATH: z.string().min(1).optional(),
-    /** Proof-of-work difficulty of the built-in ALTCHA captcha (iterations the browser tries on average). */
-    CAPTCHA_COST: z.coerce.number().int().min(100).max(10_000_000).default(20_000),
-    /** The anchor's share of a gift's value, paid in yellow diamonds (percent). */
-    GIFT_ANCHOR_SHARE: z.coerce.number().int().min(0).max(100).default(50),
-    /** The price of one global horn message, in star diamonds (nobles' 30 free a month cost nothing). */
-    HORN_PRICE: z.coerce.number().int().min(1).max(1_000_000).default(100),
-    /** The smallest withdrawal an anchor may apply for, in yellow diamonds. */
-    WITHDRAW_MIN: z.coerce.number().int().min(1).default(100),
-    /** The platform's fee on a withdrawal (percent of the amount, kept as revenue when paid out). */
-    WITHDRAW_FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
-    /** The built-in sandbox checkout (confirm or cancel, no real money): turn off on a public install. */
-    PAY_SANDBOX: flag.default(true),
-    /** Alipay (official alipay-sdk, RSA2): all three turn the channel on. Keys in PEM or bare base64. */
-    ALIPAY_APP_ID: z.string().optional(),
-    ALIPAY_PRIVATE_KEY: z.string().optional(),
-    ALIPAY_PUBLIC_KEY: z.string().optional(),
-    ALIPAY_GATEWAY: optionalUrl,
-    /** VNPay (the vnpay package, HMAC-SHA512): both turn the channel on; VNPAY_HOST defaults to the sandbox. */
-    VNPAY_TMN_CODE: z.string().optional(),
-    VNPAY_SECURE_SECRET: z.string().optional(),
-    VNPAY_HOST: optionalUrl,
-    /** Room chat's IM provider: the built-in socket.io gateway, or Tencent Cloud Chat (lib/im). */
-    IM_PROVIDER: z.enum(['socket', 'tencent']).default('socket'),
-    TENCENT_IM_SDK_APP_ID: z.coerce.number().int().positive().optional(),
-    TENCENT_IM_SECRET_KEY: z.string().min(1).optional(),
+    SMS_HTTP_TOKEN: z.string().optional().describe('The bearer token sent to `SMS_HTTP_URL`.'),
+    STORAGE_PROVIDER: z
+      .enum(['local', 's3'])
+      .default('local')
+      .describe(
+        'Where uploads are kept: `local` (`DATA_DIR/uploads`, served by the portal at `/uploads/…`; one node only) or `s3`, an S3-compatible bucket shared by every node.',
+      ),
+    S3_ENDPOINT: optionalUrl.describe(
+      'The S3-compatible service (AWS S3, MinIO, R2, COS, OSS…); objects are addressed path-style, `<endpoint>/<bucket>/<key>`.',
+    ),
+    S3_BUCKET: z.string().optional().describe('The bucket uploads go to.'),
+    S3_REGION: z
+      .string()
+      .default('us-east-1')
+      .describe('The region requests are signed for (AWS Signature V4).'),
+    S3_ACCESS_KEY_ID: z.string().optional().describe('The access key the portal signs S3 requests with.'),
+    S3_SECRET_ACCESS_KEY: z.string().optional().describe('The secret of `S3_ACCESS_KEY_ID`.'),
+    S3_PUBLIC_URL: optionalUrl.describe(
+      "Where browsers read stored objects (`<url>/<key>`): a CDN or the bucket's public address.",
+    ),
+    MEDIA: flag
+      .default(true)
+      .describe(
+        'The embedded media server (node-media-server: RTMP in, HTTP-FLV out, ffmpeg HLS) in processes with the `web` role; off when an external engine takes the pushes.',
+      ),
+    MEDIA_RTMP_PORT: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(65535)
+      .default(1935)
+      .describe(
+        'Where streamers push RTMP (bound to `HOST`), and the port in the push address shown to them.',
+      ),
+    MEDIA_HTTP_PORT: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(65535)
+      .default(8000)
+      .describe(
+        "node-media-server's HTTP-FLV port, bound to `HOST`; browsers reach it through the portal's `/media/live/<room>.flv`, never directly.",
+      ),
+    MEDIA_PUBLIC_HOST: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'The host streamers push to (`rtmp://<host>:<MEDIA_RTMP_PORT>/live`). Unset: the host of the page that asks.',
+      ),
+    MEDIA_CDN_URL: optionalUrl.describe(
+      'An external engine (nginx-rtmp, SRS) or its CDN: viewers play `<url>/<room>/index.m3u8` from here, and the embedded media server is not started.',
+    ),
+    MEDIA_PUBLISH_GRACE_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(120_000)
+      .default(3000)
+      .describe(
+        'How long a dropped push may reconnect and continue the same broadcast before the room ends.',
+      ),
+    FFMPEG_PATH: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "The ffmpeg that packages HLS and recordings and makes the demo videos. Unset: the system's ffmpeg, else the one from `@ffmpeg-installer/ffmpeg`.",
+      ),
+    CAPTCHA_COST: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(10_000_000)
+      .default(20_000)
+      .describe(
+        'Proof-of-work difficulty of the built-in ALTCHA captcha (SHA-256 rounds a browser tries on average per login, registration or SMS send); doubled step by step, up to 64 times, for accounts with failed logins and repeated SMS sends.',
+      ),
+    GIFT_ANCHOR_SHARE: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .default(50)
+      .describe("The anchor's share of a gift's star-diamond value, paid in yellow diamonds (percent)."),
+    HORN_PRICE: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(100)
+      .describe(
+        "The price of one global horn message, in star diamonds (nobles' 30 free a month cost nothing).",
+      ),
+    WITHDRAW_MIN: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(100)
+      .describe('The smallest withdrawal an anchor may apply for, in yellow diamonds.'),
+    WITHDRAW_FEE_PERCENT: z.coerce
+      .number()
+      .min(0)
+      .max(100)
+      .default(0)
+      .describe("The platform's fee on a withdrawal (percent of the amount, kept as revenue when paid out)."),
+    PAY_SANDBOX: flag
+      .default(true)
+      .describe(
+        'The built-in sandbox checkout (confirm or cancel, no real money): anyone can credit star diamonds with it, so turn it off on a public install.',
+      ),
+    ALIPAY_APP_ID: z
+      .string()
+      .optional()
+      .describe(
+        'Alipay page pay (official alipay-sdk, RSA2): the app id; with both keys it turns the channel on (notify URL `/api/pay/notify/alipay`).',
+      ),
+    ALIPAY_PRIVATE_KEY: z
+      .string()
+      .optional()
+      .describe("The app's RSA2 private key that signs Alipay requests (PEM or bare base64)."),
+    ALIPAY_PUBLIC_KEY: z
+      .string()
+      .optional()
+      .describe("Alipay's public key that checks its notifications (PEM or bare base64)."),
+    ALIPAY_GATEWAY: optionalUrl.describe(
+      "Alipay's gateway. Unset: alipay-sdk's default, the production gateway.",
+    ),
+    VNPAY_TMN_CODE: z
+      .string()
+      .optional()
+      .describe(
+        'VNPay (the vnpay package, HMAC-SHA512): the merchant terminal code; with `VNPAY_SECURE_SECRET` it turns the channel on (IPN URL `/api/pay/notify/vnpay`).',
+      ),
+    VNPAY_SECURE_SECRET: z
+      .string()
+      .optional()
+      .describe('The VNPay secret that signs and checks payment URLs and IPNs.'),
+    VNPAY_HOST: optionalUrl.describe("VNPay's host. Unset: the vnpay package's default, the sandbox."),
+    IM_PROVIDER: z
+      .enum(['socket', 'tencent'])
+      .default('socket')
+      .describe(
+        "Room chat's IM provider: the built-in socket.io gateway, or `tencent` (Tencent Cloud Chat, lib/im; untested against the live service).",
+      ),
+    TENCENT_IM_SDK_APP_ID: z.coerce
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('The Tencent Cloud Chat SDKAppID.'),
+    TENCENT_IM_SECRET_KEY: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('The Tencent Cloud Chat secret key the server signs UserSigs with.'),
   })
   .refine((config) => config.SMS_PROVIDER !== 'http' || config.SMS_HTTP_URL, {
     path: ['SMS_HTTP_URL'],

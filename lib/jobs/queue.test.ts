@@ -2,6 +2,7 @@
 // portal processes would be): every tick of every job runs exactly once in the cluster, never two ticks
 // of one job at the same time, and a tick's output reaches the next one wherever it runs.
 import { createDb, type Db } from '@/lib/db';
+import { metricsText } from '@/lib/ops/metrics';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { type ClusterJob, JOBS_SCHEMA, slotOf, startJobQueue, tickId } from './queue';
 
@@ -111,6 +112,13 @@ test('each tick of each job runs once across two nodes', async () => {
 
   // Each run after the first read the previous tick's output, whichever node had run it.
   expect(outputs.filter((output) => output !== null).length).toBeGreaterThanOrEqual(runs.length - 2);
+
+  // The metrics count every run by job and outcome (both nodes are in this process, one registry).
+  const metrics = await metricsText();
+  for (const job of ['test-every-second', 'test-every-two'])
+    expect(metrics).toContain(
+      `job_runs_total{job="${job}",outcome="ok"} ${runs.filter((run) => run.job === job).length}\n`,
+    );
 });
 
 test('a run asks for the next tick, due when its slot begins on the injected clock', async () => {

@@ -13,6 +13,7 @@ import type { Pool } from 'pg';
 import PgBoss from 'pg-boss';
 import type { Db } from '@/lib/db';
 import { log } from '@/lib/log';
+import { metrics } from '@/lib/ops/metrics';
 
 export type Clock = () => Date;
 
@@ -129,8 +130,11 @@ export async function startJobQueue(db: Db, options: JobQueueOptions) {
         return rows[0] ?? null;
       };
       try {
-        return await job.run(db, now, { slot: tick!.data.slot, previous });
+        const output = await job.run(db, now, { slot: tick!.data.slot, previous });
+        metrics.jobRuns.inc({ job: job.name, outcome: 'ok' });
+        return output;
       } catch (error) {
+        metrics.jobRuns.inc({ job: job.name, outcome: 'failed' });
         log.error({ err: error, job: job.name }, 'background job failed');
         throw error;
       }

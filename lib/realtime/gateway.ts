@@ -7,6 +7,7 @@ import type { SessionUser } from '@/lib/accounts/session';
 import { tokenOfRequest } from '@/lib/accounts/session';
 import { resolveClientAddress, trustedProxies } from '@/lib/http/client-address';
 import { log } from '@/lib/log';
+import { metrics, setRealtimeStats } from '@/lib/ops/metrics';
 import { CLIENT_EVENTS, rooms, type ServerMessage, serverMessageSchema } from './events';
 
 export type GatewayOptions = {
@@ -165,6 +166,15 @@ type Holder = { __portalRealtime?: Server };
 /** Makes the gateway reachable from code bundled separately (Next's API routes). */
 export function installGateway(io: Server) {
   (globalThis as Holder).__portalRealtime = io;
+  setRealtimeStats(() => localStats(io));
+}
+
+/** This node's open sockets and named rooms (a socket's own id-room is not counted), read at a scrape. */
+function localStats(io: Server) {
+  const sockets = io.sockets.sockets;
+  let rooms = 0;
+  for (const room of io.sockets.adapter.rooms.keys()) if (!sockets.has(room)) rooms += 1;
+  return { sockets: sockets.size, rooms };
 }
 
 export type PushTarget = { room: string } | 'everyone';
@@ -174,6 +184,7 @@ export function publish(target: PushTarget, message: ServerMessage) {
   const io = (globalThis as Holder).__portalRealtime;
   if (!io) return false;
   const payload = serverMessageSchema.parse(message);
+  metrics.pushes.inc({ target: target === 'everyone' ? 'everyone' : 'room' });
   if (target === 'everyone') io.emit('message', payload);
   else io.to(target.room).emit('message', payload);
   return true;

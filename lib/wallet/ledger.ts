@@ -8,6 +8,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { DomainError } from '@/lib/api/errors';
 import type { DbOrTx, Tx } from '@/lib/db';
+import { metrics } from '@/lib/ops/metrics';
 
 export const CURRENCIES = ['star', 'yellow', 'coin', 'exp'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -226,6 +227,7 @@ export async function runOperation<R>(db: DbOrTx, spec: OperationSpec<R>): Promi
   // a full pool would wait on itself). They are created once, cached, and never removed.
   const systemIds = await systemAccountIds(db);
   const created: [string, number][] = [];
+  let moved: Leg[] = [];
 
   const outcome = await db.transaction(async (tx) => {
     const claimed = await tx.execute<{ id: number }>(sql`
@@ -242,6 +244,7 @@ export async function runOperation<R>(db: DbOrTx, spec: OperationSpec<R>): Promi
     const operationId = Number(claimed.rows[0]!.id);
     const { legs, result, balanceFields = {} } = await spec.prepare(tx, operationId);
     for (const leg of legs) assertAmount(leg.amount);
+    moved = legs;
 
     // Resolve every account (usually from the caches: no statement).
     const wantedUsers = new Map<string, { user: number; currency: Currency }>();
@@ -355,6 +358,9 @@ export async function runOperation<R>(db: DbOrTx, spec: OperationSpec<R>): Promi
     if (cache.size > USER_ID_CACHE_SIZE) cache.clear();
     for (const [key, id] of created) cache.set(key, id);
   }
+  // Committed (a replay moved nothing): one count per transfer, for the metrics.
+  if (!outcome.replayed)
+    for (const leg of moved) metrics.ledgerTransfers.inc({ kind: spec.kind, currency: leg.currency });
   return outcome;
 }
 

@@ -1,0 +1,80 @@
+// Readiness (`/api/ready`): whether this node should get traffic now. The database answers, Redis answers
+// when REDIS_URL is set, the media engine this node runs accepts connections (server.ts registers that
+// check when it starts the embedded engine), and the node is not draining for a shutdown. Liveness
+// (`/api/health`) is separate and never waits on a dependency: a database blip must not get every node
+// restarted. State lives on globalThis so server.ts and Next's separately bundled API routes share it.
+import net from 'node:net';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db';
+import { getRedis, pingRedis } from '@/lib/redis';
+
+export type ComponentStatus = 'ok' | 'off' | 'failed';
+export type Readiness = {
+  ready: boolean;
+  draining: boolean;
+  components: { database: ComponentStatus; redis: ComponentStatus; media: ComponentStatus };
+};
+
+type State = { draining: boolean; media?: () => Promise<void> };
+const globalRef = globalThis as { __portalReadiness?: State };
+globalRef.__portalReadiness ??= { draining: false };
+const state = globalRef.__portalReadiness;
+
+/** Each dependency gets this long to answer. */
+export const CHECK_TIMEOUT_MS = 2_000;
+
+/** From now on `/api/ready` answers 503 (server.ts, on SIGTERM): the balancer stops sending requests. */
+export function markDraining(draining = true) {
+  state.draining = draining;
+}
+
+/** The media engine this node runs (server.ts, after starting it); `undefined` when it runs none. */
+export function setMediaCheck(check: (() => Promise<void>) | undefined) {
+  state.media = check;
+}
+
+function withTimeout<T>(work: Promise<T>, what: string, timeoutMs = CHECK_TIMEOUT_MS) {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} did not answer in ${timeoutMs} ms`)), timeoutMs);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** A TCP connection to host:port is accepted (then closed at once). */
+export function portAccepts(host: string, port: number, timeoutMs = CHECK_TIMEOUT_MS) {
+  return new Promise<void>((resolve, reject) => {
+    const socket = net.connect({ host, port });
+    const fail = (error: Error) => {
+      socket.destroy();
+      reject(error);
+    };
+    socket.setTimeout(timeoutMs, () => fail(new Error(`${host}:${port} did not accept in ${timeoutMs} ms`)));
+    socket.once('error', fail);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve();
+    });
+  });
+}
+
+const status = (work: Promise<unknown>): Promise<ComponentStatus> =>
+  work.then(
+    () => 'ok',
+    () => 'failed',
+  );
+
+/** Every component checked at once; `ready` when none failed and the node is not draining. */
+export async function checkReadiness(db: Db): Promise<Readiness> {
+  const redis = getRedis();
+  const [database, redisStatus, media] = await Promise.all([
+    status(withTimeout(db.execute(sql`select 1`), 'the database')),
+    redis ? status(pingRedis(redis, CHECK_TIMEOUT_MS)) : ('off' as const),
+    state.media ? status(withTimeout(state.media(), 'the media engine')) : ('off' as const),
+  ]);
+  const components = { database, redis: redisStatus, media };
+  const failed = Object.values(components).includes('failed');
+  return { ready: !failed && !state.draining, draining: state.draining, components };
+}
