@@ -132,7 +132,7 @@ function recordLayoutShift() {
   const holder = window as unknown as { __layoutShift: number; __layoutShiftSources: string[] };
   holder.__layoutShift = 0;
   holder.__layoutShiftSources = [];
-  const describe = (node?: Node) => {
+  const nameOf = (node?: Node) => {
     if (!(node instanceof Element)) return node?.nodeName ?? '?';
     const classes = [...node.classList].slice(0, 4).join('.');
     return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${classes ? `.${classes}` : ''}`;
@@ -145,7 +145,7 @@ function recordLayoutShift() {
       holder.__layoutShift += entry.value;
       for (const source of entry.sources ?? [])
         holder.__layoutShiftSources.push(
-          `${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${describe(source.node)} ${rect(source.previousRect)} -> ${rect(source.currentRect)}`,
+          `${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${nameOf(source.node)} ${rect(source.previousRect)} -> ${rect(source.currentRect)}`,
         );
     }
   }).observe({ type: 'layout-shift', buffered: true });
