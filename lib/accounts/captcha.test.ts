@@ -27,7 +27,8 @@ describe('ALTCHA captcha', () => {
     await expect(altchaProvider.verify(testDb.db, forged, NOON)).rejects.toMatchObject({
       code: 'CAPTCHA_FAILED',
     });
-  });
+    // Two proofs of work, one at level 2: about 3 s on a quiet machine, over 30 s at load 23 (2 cores).
+  }, 120_000);
 
   it('refuses a wrong answer, a test payload and garbage', async () => {
     const payload = JSON.parse(Buffer.from(await solvedCaptcha(testDb.db), 'base64').toString());
