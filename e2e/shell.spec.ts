@@ -183,10 +183,18 @@ test('the start-up calls run once per page load and the websocket registers', as
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/')) calls.push(url.pathname);
   });
-  const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'));
+  // The frame listener is attached in the websocket event itself: attached after awaiting that event, a
+  // fast 'registered' reply (retry 7 s) could pass before it, and the wait ran out (1.1 min, load 23).
+  const registered = new Promise<void>((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes('/socket.io/')) return;
+      ws.on('framereceived', (frame) => {
+        if (String(frame.payload).includes('registered')) resolve();
+      });
+    });
+  });
   await page.goto('/main');
-  const ws = await socket;
-  await ws.waitForEvent('framereceived', (frame) => String(frame.payload).includes('registered'));
+  await registered;
   expect(calls.filter((path) => path === '/api/universal/systemConfig')).toHaveLength(1);
   expect(calls).toEqual(
     expect.arrayContaining(['/api/user/getKefuInfo', '/api/banner/popList', '/api/universal/kickedRooms']),
