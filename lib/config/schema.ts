@@ -7,6 +7,15 @@ const flag = z
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
 
 const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional());
+/** A PostgreSQL connection URL, unset when empty. */
+const postgresUrl = () =>
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  );
 
 export const ROLES = ['web', 'realtime', 'jobs'] as const;
 
@@ -32,28 +41,12 @@ export const configSchema = z
       .describe(
         'The address the portal and the embedded media server bind to: `0.0.0.0` serves a network (and counts as a public install for the start-up warnings).',
       ),
-    DATABASE_URL: z
-      .preprocess(
-        (value) => (value === '' ? undefined : value),
-        z
-          .string()
-          .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-          .optional(),
-      )
-      .describe(
-        'Any PostgreSQL server. Unset: an embedded PostgreSQL is started in `DATA_DIR/pg` (one machine only; several nodes need a shared server).',
-      ),
-    DATABASE_REPLICA_URL: z
-      .preprocess(
-        (value) => (value === '' ? undefined : value),
-        z
-          .string()
-          .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-          .optional(),
-      )
-      .describe(
-        "A read replica of `DATABASE_URL`: every API route declared `effect: 'read'` runs there, except for a client that wrote in the last 5 s (read-your-writes); sessions and pages read the primary. Unset: the primary.",
-      ),
+    DATABASE_URL: postgresUrl().describe(
+      'Any PostgreSQL server. Unset: an embedded PostgreSQL is started in `DATA_DIR/pg` (one machine only; several nodes need a shared server).',
+    ),
+    DATABASE_REPLICA_URL: postgresUrl().describe(
+      "A read replica of `DATABASE_URL`: every API route declared `effect: 'read'` runs there, except for a client that wrote in the last 5 s (read-your-writes); sessions and pages read the primary. Unset: the primary.",
+    ),
     REDIS_URL: z
       .preprocess(
         (value) => (value === '' ? undefined : value),
@@ -63,7 +56,7 @@ export const configSchema = z
           .optional(),
       )
       .describe(
-        'Redis shared by every node (`redis://[:password@]host:port[/db]`, `rediss://` for TLS): the socket.io adapter (sharded pub/sub on Redis 7), rate limits, online counts, hot searches, rankings and the chat state cache; `/api/health` pings it. Unset: all of it in process, which serves one node only.',
+        'Redis shared by every node (`redis://[:password@]host:port[/db]`, `rediss://` for TLS): the socket.io adapter (sharded pub/sub on Redis 7), rate limits, online counts, hot searches, rankings and the chat state cache; `/api/ready` pings it. Unset: all of it in process, which serves one node only.',
       ),
     DATABASE_POOL_SIZE: z.coerce
       .number()
