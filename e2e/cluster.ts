@@ -12,8 +12,8 @@ import { sql } from 'drizzle-orm';
 import { startRedis, type TestRedis } from '@/lib/testing/redis';
 import { e2eDatabaseUrl } from '../playwright.config';
 import { serverClockEnv } from './clock';
-import { replicaEnv, withDatabase } from './database';
-import { freePort, NGINX, waitFor } from './external-engine';
+import { withDatabase } from './database';
+import { freePort, NGINX, portalProcessEnv, waitFor } from './external-engine';
 
 /** nginx in front of the nodes: websocket upgrade, round-robin, a refused node passed over for the next. */
 export function clusterNginxConfig(proxyPort: number, nodePorts: number[], dir: string) {
@@ -71,24 +71,19 @@ function startNode(
   env: Record<string, string>,
 ): PortalNode {
   const child = spawn('npx', ['tsx', 'server.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      ...replicaEnv('portal-cluster', new URL(databaseUrl).pathname.slice(1)),
-      REDIS_URL: redisUrl,
-      DATA_DIR: path.join(dir, `data-${port}`),
-      ROLES: 'web,realtime',
-      FEEDS: 'off',
-      MEDIA: 'off',
-      TRUSTED_PROXIES: '127.0.0.1',
-      MOBILE_REDIRECT: 'off',
-      LOG_LEVEL: process.env.E2E_CLUSTER_LOG ?? 'warn',
-      ...env,
-    },
+    env: portalProcessEnv({
+      port,
+      databaseUrl,
+      replicaName: 'portal-cluster',
+      replicaDatabase: new URL(databaseUrl).pathname.slice(1),
+      dataDir: path.join(dir, `data-${port}`),
+      extra: {
+        REDIS_URL: redisUrl,
+        TRUSTED_PROXIES: '127.0.0.1',
+        LOG_LEVEL: process.env.E2E_CLUSTER_LOG ?? 'warn',
+        ...env,
+      },
+    }),
     stdio: ['ignore', process.env.E2E_CLUSTER_LOG ? 'inherit' : 'ignore', 'inherit'],
     // Its own process group: npx, tsx and the node process all go at once on a kill.
     detached: true,

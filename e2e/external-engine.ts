@@ -21,6 +21,37 @@ export async function freePort() {
 }
 
 /** Until `url` answers without a server error; fails at once when `child` has ended. */
+/**
+ * The environment of a second portal process a spec starts (`server.ts`, production build): web and
+ * realtime roles on 127.0.0.1, no feeds, no embedded media, no mobile redirect, its own DATA_DIR, and the
+ * replica of its own database when the run has one (`replicaName` names its connections); `extra` adds to
+ * or overrides that.
+ */
+export function portalProcessEnv(options: {
+  port: number;
+  databaseUrl: string;
+  replicaName: string;
+  replicaDatabase?: string;
+  dataDir: string;
+  extra?: Record<string, string>;
+}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: options.databaseUrl,
+    ...replicaEnv(options.replicaName, options.replicaDatabase),
+    DATA_DIR: options.dataDir,
+    ROLES: 'web,realtime',
+    FEEDS: 'off',
+    MEDIA: 'off',
+    MOBILE_REDIRECT: 'off',
+    ...options.extra,
+  };
+}
+
 export async function waitFor(url: string, child: ChildProcess, what: string, timeout = 120_000) {
   // A duration, not a date: the monotonic clock.
   const deadline = performance.now() + timeout;
@@ -76,26 +107,20 @@ export async function startExternalEngine(): Promise<ExternalEngine> {
   const hlsUrl = `http://127.0.0.1:${ports.http}/hls`;
 
   const portal = spawn('npx', ['tsx', 'server.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-      PORT: String(ports.portal),
-      HOST: '127.0.0.1',
-      DATABASE_URL: e2eDatabaseUrl(),
-      ...replicaEnv('portal-engine'),
-      DATA_DIR: path.join(dir, 'data'),
-      ROLES: 'web,realtime',
-      FEEDS: 'off',
-      MEDIA: 'off',
-      MEDIA_CDN_URL: hlsUrl,
-      MEDIA_PUBLIC_HOST: '127.0.0.1',
-      TRUSTED_PROXIES: '127.0.0.1',
-      MOBILE_REDIRECT: 'off',
-      LOG_LEVEL: process.env.E2E_ENGINE_LOG ?? 'warn',
-      // It shares the e2e database, so it runs on the e2e portal's clock.
-      ...(await serverClockEnv()),
-    },
+    env: portalProcessEnv({
+      port: ports.portal,
+      databaseUrl: e2eDatabaseUrl(),
+      replicaName: 'portal-engine',
+      dataDir: path.join(dir, 'data'),
+      extra: {
+        MEDIA_CDN_URL: hlsUrl,
+        MEDIA_PUBLIC_HOST: '127.0.0.1',
+        TRUSTED_PROXIES: '127.0.0.1',
+        LOG_LEVEL: process.env.E2E_ENGINE_LOG ?? 'warn',
+        // It shares the e2e database, so it runs on the e2e portal's clock.
+        ...(await serverClockEnv()),
+      },
+    }),
     stdio: ['ignore', process.env.E2E_ENGINE_LOG ? 'inherit' : 'ignore', 'inherit'],
     detached: true,
   });

@@ -12,8 +12,7 @@ import { expect, test } from '@playwright/test';
 import { io as connectSocket } from 'socket.io-client';
 import { e2eDatabaseUrl } from '../playwright.config';
 import { serverClockEnv } from './clock';
-import { replicaEnv } from './database';
-import { freePort, waitFor } from './external-engine';
+import { freePort, portalProcessEnv, waitFor } from './external-engine';
 
 /** A POST whose JSON body is sent in two parts; `finish` sends the rest. */
 function slowPost(port: number, pathname: string) {
@@ -49,24 +48,18 @@ test('SIGTERM: requests under way finish, new connections are refused, sockets a
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-shutdown-'));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: e2eDatabaseUrl(),
-      ...replicaEnv('portal-shutdown'),
-      DATA_DIR: path.join(dir, 'data'),
-      ROLES: 'web,realtime',
-      FEEDS: 'off',
-      MEDIA: 'off',
-      MOBILE_REDIRECT: 'off',
-      SHUTDOWN_GRACE_MS: '120000',
-      LOG_LEVEL: 'info',
-      // It shares the e2e database, so it runs on the e2e portal's clock.
-      ...(await serverClockEnv()),
-    },
+    env: portalProcessEnv({
+      port,
+      databaseUrl: e2eDatabaseUrl(),
+      replicaName: 'portal-shutdown',
+      dataDir: path.join(dir, 'data'),
+      extra: {
+        SHUTDOWN_GRACE_MS: '120000',
+        LOG_LEVEL: 'info',
+        // It shares the e2e database, so it runs on the e2e portal's clock.
+        ...(await serverClockEnv()),
+      },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
