@@ -40,7 +40,7 @@ VOLUME /data
 # Pages, API and websockets; RTMP pushes when the embedded media server runs (MEDIA=on).
 EXPOSE 3000 1935
 HEALTHCHECK --interval=15s --timeout=5s --start-period=180s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>{process.exitCode=r.ok?0:1},()=>{process.exitCode=1})"]
 # `npm start`: NODE_ENV=production tsx server.ts (migrates, then serves). npm passes SIGTERM on; server.ts
 # drains and closes on it. compose.yaml adds `init: true` so signals and orphans are handled by an init.
 CMD ["npm", "start"]
