@@ -9,7 +9,9 @@
 //   node-media-server 4.4.3 + a static mpegts.js page, the same test pattern pushed to it):
 //   "join" = navigation start → first decoded frame of a room that is already live, and "go-live" =
 //   the page is open, then the push starts → first frame; fresh browser context per run, portal and
-//   bare interleaved, with a breakdown of where the portal's time goes.
+//   bare interleaved, with a breakdown of where the portal's time goes: phase by phase, and split
+//   by copies of the room page served statically (bench/room-copies.ts) into the server's share, the
+//   app scripts' share and the page's own, with what running the app after the first frame would gain.
 // Needs a production build (`next build`) and ffmpeg. Prints tables and writes bench/results/live.json.
 // `BENCH_LIVE_RUNS` (default 5) first-frame runs per mode; `BENCH_LIVE_PHASE_S` (default 20) per load phase;
 // `BENCH_LIVE_ONLY=compare` runs only the portal-vs-bare comparison.
@@ -25,6 +27,7 @@ import { findFfmpeg } from '@/lib/media/ffmpeg';
 import { CLOCK_BITS, CLOCK_BLOCK, pushTestPattern } from '@/lib/media/test-pattern';
 import { startBareEngine } from './bare-engine';
 import { processGroupUsage } from './process-usage';
+import { serveRoomCopies } from './room-copies';
 
 const RUNS = Number(process.env.BENCH_LIVE_RUNS ?? 5);
 const PHASE_S = Number(process.env.BENCH_LIVE_PHASE_S ?? 20);
@@ -372,9 +375,41 @@ function timelines(label: string, runs: Marks[]) {
 }
 
 type Comparison = {
-  join: { portal: Marks[]; bare: Marks[] };
+  join: { portal: Marks[]; bare: Marks[]; staticCopy: Marks[]; withoutApp: Marks[]; appAfterFrame: Marks[] };
   goLive: { portal: Marks[]; bare: Marks[] };
 };
+
+/**
+ * The portal's join split by the copies of its room page: the server (rendering and streaming: live
+ * page − static copy), the app's scripts (hydration and the rest of the JS: static copy − copy without
+ * them) and the page itself (copy without the app − bare page); and the copy that runs the app only
+ * after the first frame, against the static copy: what such a hold would gain.
+ */
+function timeShares(join: Comparison['join']) {
+  const first = (runs: Marks[]) => median(runs.map((run) => run.firstFrame!));
+  const [portal, staticCopy, withoutApp, appAfterFrame, bare] = [
+    join.portal,
+    join.staticCopy,
+    join.withoutApp,
+    join.appAfterFrame,
+    join.bare,
+  ].map(first) as [number, number, number, number, number];
+  const row = (ms: number, share: string) => ({
+    'first frame (ms)': Math.round(ms),
+    'vs bare': `${(ms / bare).toFixed(2)}×`,
+    'share (ms)': share,
+  });
+  return {
+    'portal (live page)': row(portal, `server ${Math.round(portal - staticCopy)}`),
+    'static copy of the page': row(staticCopy, `app scripts ${Math.round(staticCopy - withoutApp)}`),
+    'copy without the app scripts': row(withoutApp, `page ${Math.round(withoutApp - bare)}`),
+    'copy running the app after the first frame': row(
+      appAfterFrame,
+      `gain vs static copy ${Math.round(staticCopy - appAfterFrame)}`,
+    ),
+    'bare page': row(bare, ''),
+  };
+}
 
 function reportComparison(results: Comparison) {
   const frames = (runs: Marks[]) => runs.map((run) => Math.round(run.firstFrame!));
@@ -397,12 +432,17 @@ function reportComparison(results: Comparison) {
     },
   };
   console.table(table);
+  console.log("join, where the portal's time goes (bench/room-copies.ts; median first frame, ms):");
+  console.table(timeShares(results.join));
   console.log('join, phase by phase (median ms from navigation start):');
   console.table(sideBySide(results.join.portal, results.join.bare));
   console.log('go-live, phase by phase (median ms from push start; marks before the push left out):');
   console.table(sideBySide(results.goLive.portal, results.goLive.bare));
   console.log('timelines, run by run (ms):');
   timelines('join portal', results.join.portal);
+  timelines('join static copy', results.join.staticCopy);
+  timelines('join without app', results.join.withoutApp);
+  timelines('join app after frame', results.join.appAfterFrame);
   timelines('join bare  ', results.join.bare);
   timelines('go-live portal', results.goLive.portal);
   timelines('go-live bare  ', results.goLive.bare);
@@ -421,8 +461,15 @@ function reportComparison(results: Comparison) {
       bareMedianMs: median(goBare),
       portalOverBareMs: Math.round(goLiveOver),
     },
+    shares: timeShares(results.join),
     breakdown: {
-      join: { portal: breakdown(results.join.portal), bare: breakdown(results.join.bare) },
+      join: {
+        portal: breakdown(results.join.portal),
+        staticCopy: breakdown(results.join.staticCopy),
+        withoutApp: breakdown(results.join.withoutApp),
+        appAfterFrame: breakdown(results.join.appAfterFrame),
+        bare: breakdown(results.join.bare),
+      },
       goLive: { portal: breakdown(results.goLive.portal), bare: breakdown(results.goLive.bare) },
     },
     runs: results,
@@ -486,7 +533,10 @@ async function main() {
 
     // Portal vs bare, interleaved run by run; the first run of each is a warm-up, not counted.
     const bare = await startBareEngine();
-    const comparison: Comparison = { join: { portal: [], bare: [] }, goLive: { portal: [], bare: [] } };
+    const comparison: Comparison = {
+      join: { portal: [], bare: [], staticCopy: [], withoutApp: [], appAfterFrame: [] },
+      goLive: { portal: [], bare: [] },
+    };
     try {
       for (let run = 0; run <= RUNS; run += 1) {
         const portal = await measureGoLive(browser, roomPage, liveVideo, () => portalPush());
@@ -517,13 +567,24 @@ async function main() {
       );
       // Both engines have a GOP cached.
       await new Promise((resolve) => setTimeout(resolve, 3000));
-      for (let run = 0; run <= RUNS; run += 1) {
-        const portal = await measureJoin(browser, roomPage, liveVideo);
-        const reference = await measureJoin(browser, bare.page('join'), 'video');
-        if (run > 0) {
-          comparison.join.portal.push(portal);
-          comparison.join.bare.push(reference);
+      const copies = await serveRoomCopies(roomPage);
+      try {
+        for (let run = 0; run <= RUNS; run += 1) {
+          const portal = await measureJoin(browser, roomPage, liveVideo);
+          const staticCopy = await measureJoin(browser, copies.staticCopy, liveVideo);
+          const withoutApp = await measureJoin(browser, copies.withoutApp, liveVideo);
+          const appAfterFrame = await measureJoin(browser, copies.appAfterFrame, liveVideo);
+          const reference = await measureJoin(browser, bare.page('join'), 'video');
+          if (run > 0) {
+            comparison.join.portal.push(portal);
+            comparison.join.staticCopy.push(staticCopy);
+            comparison.join.withoutApp.push(withoutApp);
+            comparison.join.appAfterFrame.push(appAfterFrame);
+            comparison.join.bare.push(reference);
+          }
         }
+      } finally {
+        await copies.stop();
       }
       barePush.child.kill('SIGINT');
     } finally {
