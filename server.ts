@@ -2,6 +2,7 @@
 // beside it, and the background jobs; the embedded database when none is configured.
 
 import http from 'node:http';
+import path from 'node:path';
 import next from 'next';
 import { Server } from 'socket.io';
 import { claimQrListener } from '@/lib/accounts/qr-login';
@@ -15,6 +16,7 @@ import { bootDatabase } from '@/lib/db/bootstrap';
 import { seedGiftCatalog } from '@/lib/gifts/catalog';
 import { PEER_HEADER } from '@/lib/http/client-address';
 import { applySecurityHeaders, commonSecurityHeaders } from '@/lib/http/security-headers';
+import { staticAssetHandler } from '@/lib/http/static-assets';
 import { resolveChatSignature } from '@/lib/im/signature';
 import { startJobs } from '@/lib/jobs';
 import { log } from '@/lib/log';
@@ -75,6 +77,9 @@ async function main() {
     await app.prepare();
     const handle = app.getRequestHandler();
     const securityHeaders = commonSecurityHeaders(config);
+    // Next's content-hashed build output, read and compressed once (lib/http/static-assets.ts).
+    const staticAssets =
+      config.NODE_ENV === 'production' ? staticAssetHandler(path.join(process.cwd(), '.next/static')) : null;
     let media: Awaited<ReturnType<typeof startMediaServer>> | undefined;
     // HTTP-FLV and the player script go straight to the media engine's handler, the rest to Next.
     // Registered before the gateway, which wraps the listeners it finds to take its own path first.
@@ -83,8 +88,10 @@ async function main() {
       // the socket's peer, whatever the client sent under that name.
       request.headers[PEER_HEADER] = request.socket.remoteAddress ?? '';
       applySecurityHeaders(response, securityHeaders);
-      // GET /metrics (Prometheus text, METRICS_TOKEN), then the media engine's paths, then Next.
+      // GET /metrics (Prometheus text, METRICS_TOKEN), the build's static files from memory, then the
+      // media engine's paths, then Next.
       if (handleMetricsRequest(request, response, config.METRICS_TOKEN)) return;
+      if (staticAssets?.(request, response)) return;
       if (!media?.handle(request, response)) void handle(request, response);
     });
 

@@ -11,7 +11,8 @@
 //   the page is open, then the push starts → first frame; fresh browser context per run, portal and
 //   bare interleaved, with a breakdown of where the portal's time goes: phase by phase, and split
 //   by copies of the room page served statically (bench/room-copies.ts) into the server's share, the
-//   app scripts' share and the page's own, with what running the app after the first frame would gain.
+//   app scripts' share and the page's own, with what running the app after the first frame would gain;
+//   and the portal's CPU per room page view (its process group, the live stream's own cost taken out).
 // Needs a production build (`next build`) and ffmpeg. Prints tables and writes bench/results/live.json.
 // `BENCH_LIVE_RUNS` (default 5) first-frame runs per mode; `BENCH_LIVE_PHASE_S` (default 20) per load phase;
 // `BENCH_LIVE_ONLY=compare` runs only the portal-vs-bare comparison.
@@ -26,7 +27,7 @@ import { rotateStreamKey, startRoom } from '@/lib/live/service';
 import { findFfmpeg } from '@/lib/media/ffmpeg';
 import { CLOCK_BITS, CLOCK_BLOCK, pushTestPattern } from '@/lib/media/test-pattern';
 import { startBareEngine } from './bare-engine';
-import { processGroupUsage } from './process-usage';
+import { groupCpuSeconds, processGroupUsage } from './process-usage';
 import { serveRoomCopies } from './room-copies';
 
 const RUNS = Number(process.env.BENCH_LIVE_RUNS ?? 5);
@@ -375,6 +376,8 @@ function timelines(label: string, runs: Marks[]) {
 }
 
 type Comparison = {
+  /** The portal's CPU per room page view (ms), its live stream's own cost taken out. */
+  cpuPerViewMs?: number;
   join: { portal: Marks[]; bare: Marks[]; staticCopy: Marks[]; withoutApp: Marks[]; appAfterFrame: Marks[] };
   goLive: { portal: Marks[]; bare: Marks[] };
 };
@@ -432,6 +435,9 @@ function reportComparison(results: Comparison) {
     },
   };
   console.table(table);
+  console.log(
+    `portal CPU per room page view: ${results.cpuPerViewMs} ms (its live stream's own cost taken out)`,
+  );
   console.log("join, where the portal's time goes (bench/room-copies.ts; median first frame, ms):");
   console.table(timeShares(results.join));
   console.log('join, phase by phase (median ms from navigation start):');
@@ -461,6 +467,7 @@ function reportComparison(results: Comparison) {
       bareMedianMs: median(goBare),
       portalOverBareMs: Math.round(goLiveOver),
     },
+    cpuPerViewMs: results.cpuPerViewMs,
     shares: timeShares(results.join),
     breakdown: {
       join: {
@@ -586,6 +593,15 @@ async function main() {
       } finally {
         await copies.stop();
       }
+      // The portal's CPU per room page view (page, chunks, player script, stream, the calls made until
+      // the first frame): RUNS more joins, less what the live stream costs it meanwhile.
+      const streaming = await processGroupUsage(serverGroup, 5000);
+      const cpuBefore = groupCpuSeconds(serverGroup);
+      const viewsStarted = performance.now();
+      for (let run = 0; run < RUNS; run += 1) await measureJoin(browser, roomPage, liveVideo);
+      const viewsSeconds = (performance.now() - viewsStarted) / 1000;
+      const cpuUsed = groupCpuSeconds(serverGroup) - cpuBefore - (streaming.cpuPercent / 100) * viewsSeconds;
+      comparison.cpuPerViewMs = Math.round((cpuUsed / RUNS) * 1000);
       barePush.child.kill('SIGINT');
     } finally {
       bare.stop();

@@ -45,3 +45,8 @@ export async function processGroupUsage(groupId: number, ms: number) {
     rssMb: Math.round(meanRssKb / 102.4) / 10,
   };
 }
+
+/** CPU seconds (user + system) the group has used so far. */
+export function groupCpuSeconds(groupId: number) {
+  return groupSample(groupId).ticks / TICKS_PER_SECOND;
+}
