@@ -438,8 +438,9 @@ function reportComparison(results: Comparison) {
   console.log(
     `portal CPU per room page view: ${results.cpuPerViewMs} ms (its live stream's own cost taken out)`,
   );
+  const shares = timeShares(results.join);
   console.log("join, where the portal's time goes (bench/room-copies.ts; median first frame, ms):");
-  console.table(timeShares(results.join));
+  console.table(shares);
   console.log('join, phase by phase (median ms from navigation start):');
   console.table(sideBySide(results.join.portal, results.join.bare));
   console.log('go-live, phase by phase (median ms from push start; marks before the push left out):');
@@ -468,7 +469,7 @@ function reportComparison(results: Comparison) {
       portalOverBareMs: Math.round(goLiveOver),
     },
     cpuPerViewMs: results.cpuPerViewMs,
-    shares: timeShares(results.join),
+    shares,
     breakdown: {
       join: {
         portal: breakdown(results.join.portal),

@@ -15,21 +15,18 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** Next's script tags and the preloads of its chunks; nothing else of the page. */
-const APP_SCRIPTS = [
-  /<script src="\/_next\/static\/[^"]+"[^>]*><\/script>/g,
-  /<link rel="preload" as="script"[^>]*href="\/_next\/static\/[^"]+"[^>]*\/>/g,
-];
+/** One of Next's script tags (its chunk's path captured), and the preload of a chunk. */
+const APP_SCRIPT = /<script src="(\/_next\/static\/[^"]+)"[^>]*><\/script>/g;
+const APP_PRELOAD = /<link rel="preload" as="script"[^>]*href="\/_next\/static\/[^"]+"[^>]*\/>/g;
 
-export function withoutAppScripts(html: string) {
-  return APP_SCRIPTS.reduce((page, pattern) => page.replace(pattern, ''), html);
+/** The page without Next's script tags and chunk preloads; nothing else of it. */
+function withoutAppScripts(html: string) {
+  return html.replace(APP_SCRIPT, '').replace(APP_PRELOAD, '');
 }
 
 /** The app's chunks preloaded at once and run (in their order, async as Next has them) after the first frame. */
-export function appAfterFirstFrame(html: string) {
-  const chunks = [...html.matchAll(/<script src="(\/_next\/static\/[^"]+)"[^>]*><\/script>/g)].map(
-    (match) => match[1]!,
-  );
+function appAfterFirstFrame(html: string) {
+  const chunks = [...html.matchAll(APP_SCRIPT)].map((match) => match[1]!);
   const preloads = chunks.map((src) => `<link rel="preload" as="script" href="${src}"/>`).join('');
   const loader = `<script>(() => {
   let done = false;

@@ -20,7 +20,6 @@ export async function freePort() {
   return port;
 }
 
-/** Until `url` answers without a server error; fails at once when `child` has ended. */
 /**
  * The environment of a second portal process a spec starts (`server.ts`, production build): web and
  * realtime roles on 127.0.0.1, no feeds, no embedded media, no mobile redirect, its own DATA_DIR, and the
@@ -52,6 +51,7 @@ export function portalProcessEnv(options: {
   };
 }
 
+/** Until `url` answers without a server error; fails at once when `child` has ended. */
 export async function waitFor(url: string, child: ChildProcess, what: string, timeout = 120_000) {
   // A duration, not a date: the monotonic clock.
   const deadline = performance.now() + timeout;

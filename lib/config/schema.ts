@@ -7,15 +7,10 @@ const flag = z
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
 
 const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional());
-/** A PostgreSQL connection URL, unset when empty. */
-const postgresUrl = () =>
-  z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-      .optional(),
-  );
+/** A connection URL of the scheme `pattern` matches (`message` otherwise), unset when empty. */
+const schemeUrl = (pattern: RegExp, message: string) =>
+  z.preprocess((value) => (value === '' ? undefined : value), z.string().regex(pattern, message).optional());
+const postgresUrl = () => schemeUrl(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://');
 
 export const ROLES = ['web', 'realtime', 'jobs'] as const;
 
@@ -47,17 +42,9 @@ export const configSchema = z
     DATABASE_REPLICA_URL: postgresUrl().describe(
       "A read replica of `DATABASE_URL`: every API route declared `effect: 'read'` runs there, except for a client that wrote in the last 5 s (read-your-writes); sessions and pages read the primary. Unset: the primary.",
     ),
-    REDIS_URL: z
-      .preprocess(
-        (value) => (value === '' ? undefined : value),
-        z
-          .string()
-          .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
-          .optional(),
-      )
-      .describe(
-        'Redis shared by every node (`redis://[:password@]host:port[/db]`, `rediss://` for TLS): the socket.io adapter (sharded pub/sub on Redis 7), rate limits, online counts, hot searches, rankings and the chat state cache; `/api/ready` pings it. Unset: all of it in process, which serves one node only.',
-      ),
+    REDIS_URL: schemeUrl(/^rediss?:\/\//, 'must start with redis:// or rediss://').describe(
+      'Redis shared by every node (`redis://[:password@]host:port[/db]`, `rediss://` for TLS): the socket.io adapter (sharded pub/sub on Redis 7), rate limits, online counts, hot searches, rankings and the chat state cache; `/api/ready` pings it. Unset: all of it in process, which serves one node only.',
+    ),
     DATABASE_POOL_SIZE: z.coerce
       .number()
       .int()

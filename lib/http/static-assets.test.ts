@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { pickEncoding, STATIC_PREFIX, staticAssetHandler } from './static-assets';
+import { pickEncoding } from './memory-asset';
+import { STATIC_PREFIX, staticAssetHandler } from './static-assets';
 
 const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'static-assets-'));
 const root = path.join(parent, 'static');

@@ -6,12 +6,12 @@
 // event loop the page's render, the live player's script and the HTTP-FLV stream wait behind).
 // The files are content-hashed and immutable for the life of a build; a new build needs a restart anyway.
 // Anything not in the build's folder (or a path that tries to leave it) falls through to Next.
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { type MemoryAsset, memoryAsset, sendAsset } from './memory-asset';
 
 export const STATIC_PREFIX = '/_next/static/';
 
@@ -40,23 +40,22 @@ const TYPES: Record<string, string> = {
 /** Text compresses; images and fonts are compressed already. */
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.json', '.map', '.txt', '.svg']);
 
-type Asset = { type: string; etag: string; plain: Buffer; br?: Buffer; gzip?: Buffer };
-
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-async function loadAsset(file: string): Promise<Asset> {
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+async function loadAsset(file: string): Promise<MemoryAsset> {
   const extension = path.extname(file).toLowerCase();
   const plain = await fs.promises.readFile(file);
-  const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 16)}"`;
-  const asset: Asset = { type: TYPES[extension]!, etag, plain };
-  if (COMPRESSIBLE.has(extension) && plain.length > 512) {
-    [asset.br, asset.gzip] = await Promise.all([
-      brotli(plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
-      gzip(plain, { level: 9 }),
-    ]);
+  if (!COMPRESSIBLE.has(extension) || plain.length <= 512) {
+    return memoryAsset(TYPES[extension]!, IMMUTABLE, plain);
   }
-  return asset;
+  const [br, gzipped] = await Promise.all([
+    brotli(plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzip(plain, { level: 9 }),
+  ]);
+  return memoryAsset(TYPES[extension]!, IMMUTABLE, plain, { br, gzip: gzipped });
 }
 
 function listFiles(folder: string): string[] {
@@ -68,27 +67,13 @@ function listFiles(folder: string): string[] {
   });
 }
 
-/** The encoding to send: brotli, then gzip, when the client accepts it (`;q=0` refuses). */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const accepted = new Set(
-    String(acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, quality]) => !/^\s*q=0(\.0*)?\s*$/.test(quality ?? ''))
-      .map(([name]) => name!.trim().toLowerCase()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return null;
-}
-
 /**
  * Loads every file of `root` (Next's `.next/static`) and returns the request handler: true when it
  * answered, false to leave the request to Next. Requests that come while a file is still being
  * compressed wait for it.
  */
 export function staticAssetHandler(root: string) {
-  const assets = new Map<string, Promise<Asset>>();
+  const assets = new Map<string, Promise<MemoryAsset>>();
   for (const file of listFiles(root)) {
     const name = path.relative(root, file).split(path.sep).join('/');
     const loading = loadAsset(file);
@@ -111,30 +96,11 @@ export function staticAssetHandler(root: string) {
     const loading = assets.get(name);
     if (!loading) return false;
     loading.then(
-      (asset) => send(asset, request, response),
+      (asset) => sendAsset(asset, request, response),
       () => {
         response.writeHead(500).end();
       },
     );
     return true;
   };
-}
-
-function send(asset: Asset, request: http.IncomingMessage, response: http.ServerResponse) {
-  const headers: http.OutgoingHttpHeaders = {
-    'content-type': asset.type,
-    'cache-control': 'public, max-age=31536000, immutable',
-    etag: asset.etag,
-  };
-  if (asset.br) headers.vary = 'Accept-Encoding';
-  if (request.headers['if-none-match'] === asset.etag) {
-    response.writeHead(304, headers).end();
-    return;
-  }
-  const encoding = asset.br ? pickEncoding(request.headers['accept-encoding']) : null;
-  const body = encoding ? asset[encoding]! : asset.plain;
-  if (encoding) headers['content-encoding'] = encoding;
-  headers['content-length'] = body.length;
-  response.writeHead(200, headers);
-  response.end(request.method === 'HEAD' ? undefined : body);
 }

@@ -5,12 +5,12 @@
 // - `FLV_SCRIPT`: mpegts.js with the room's boot code (flv-prefetch.js, flv-boot.js), gzipped once,
 //   for the live room's <head>.
 // HLS files and replays stay with app/media/[...path].
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { type MemoryAsset, memoryAsset, sendAsset } from '@/lib/http/memory-asset';
 import { LIVE_APP } from '@/lib/live/service';
 import { FLV_PLAYER_OPTIONS, FLV_SCRIPT } from './flv-options';
 import { flvPrefetchSource } from './flv-scripts';
@@ -22,7 +22,7 @@ export type Engine = {
   play: (roomId: string, request: http.IncomingMessage, response: http.ServerResponse) => void;
 };
 
-let script: { plain: Buffer; gzip: Buffer; etag: string } | null = null;
+let script: MemoryAsset | null = null;
 
 function flvScript() {
   if (!script) {
@@ -35,34 +35,12 @@ function flvScript() {
     const plain = Buffer.from(
       `${library};(() => {\n${flvPrefetchSource()}\n${boot}\nbootLiveFlv(${options});\n})();\n`,
     );
-    const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 16)}"`;
-    script = { plain, gzip: zlib.gzipSync(plain, { level: 9 }), etag };
+    // The name carries mpegts.js's version; the boot code may change within it.
+    script = memoryAsset('text/javascript; charset=utf-8', 'public, max-age=3600', plain, {
+      gzip: zlib.gzipSync(plain, { level: 9 }),
+    });
   }
   return script;
-}
-
-function serveScript(request: http.IncomingMessage, response: http.ServerResponse) {
-  const { plain, gzip, etag } = flvScript();
-  const headers: http.OutgoingHttpHeaders = {
-    'content-type': 'text/javascript; charset=utf-8',
-    // The name carries mpegts.js's version; the boot code may change within it.
-    'cache-control': 'public, max-age=3600',
-    etag,
-    vary: 'accept-encoding',
-    'x-content-type-options': 'nosniff',
-  };
-  if (request.headers['if-none-match'] === etag) {
-    response.writeHead(304, headers).end();
-    return;
-  }
-  const zipped = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-  const body = zipped ? gzip : plain;
-  response.writeHead(200, {
-    ...headers,
-    ...(zipped ? { 'content-encoding': 'gzip' } : {}),
-    'content-length': body.length,
-  });
-  response.end(request.method === 'HEAD' ? undefined : body);
 }
 
 function serveFlv(
@@ -88,7 +66,7 @@ export function mediaRequestHandler(engine: Engine) {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const pathname = (request.url ?? '').split('?')[0]!;
     if (pathname === FLV_SCRIPT) {
-      serveScript(request, response);
+      sendAsset(flvScript(), request, response);
       return true;
     }
     const flv = FLV.exec(pathname);
