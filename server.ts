@@ -19,7 +19,9 @@ import { applySecurityHeaders, commonSecurityHeaders } from '@/lib/http/security
 import { staticAssetHandler } from '@/lib/http/static-assets';
 import { resolveChatSignature } from '@/lib/im/signature';
 import { startJobs } from '@/lib/jobs';
+import { publishingFlvPath } from '@/lib/live/service';
 import { log } from '@/lib/log';
+import { heldRoomOf, holdAppScripts } from '@/lib/media/app-hold';
 import { startMediaServer } from '@/lib/media/server';
 import { isKickedOut } from '@/lib/moderation/kickouts';
 import { seedReportReasons } from '@/lib/moderation/report-reasons';
@@ -92,7 +94,12 @@ async function main() {
       // media engine's paths, then Next.
       if (handleMetricsRequest(request, response, config.METRICS_TOKEN)) return;
       if (staticAssets?.(request, response)) return;
-      if (!media?.handle(request, response)) void handle(request, response);
+      if (media?.handle(request, response)) return;
+      // A room this engine is receiving a push for plays before its app runs (lib/media/app-hold.ts).
+      const room = media ? heldRoomOf(request) : null;
+      const flv = room === null ? null : publishingFlvPath(room);
+      if (flv) holdAppScripts(request, response, flv);
+      void handle(request, response);
     });
 
     // REDIS_URL: rooms span nodes through the Redis adapter; counts, limits, rankings and the chat state

@@ -1,6 +1,6 @@
 // Live video for real: Debian's ffmpeg pushes a test pattern over RTMP to the seeded anchor's room,
 // the room page turns live without a reload and Chromium plays it, a viewer joining plays the stream its
-// page opened before the player was there, a push with a wrong key is refused
+// page opened before the player was there (its app held back until then), a push with a wrong key is refused
 // while the stream keeps playing, and when the push stops the room ends and its replay plays.
 // The anchor centre: push settings, key rotation (the old key is refused), texts and the cover rule.
 import type { ChildProcess } from 'node:child_process';
@@ -79,6 +79,24 @@ test('a real push goes live, a wrong key is refused, the end leaves a replay', a
   await expect(viewer.getByTestId('player')).toHaveAttribute('data-mode', 'flv');
   await expectPlaying(viewer, 2);
   expect(flvRequests).toHaveLength(1);
+  // Its app waited for the stream (lib/media/app-hold.ts): no chunk of it was asked for before the
+  // release, which came with the first frame (or the hold's limit on a busy machine); then it hydrated
+  // and the room answers clicks.
+  const hold = await viewer.waitForFunction(() => (window as { __appHold?: { reason: string } }).__appHold);
+  expect(['first-frame', 'timeout']).toContain(((await hold.jsonValue()) as { reason: string }).reason);
+  const chunksBeforeRelease = await viewer.evaluate(() => {
+    const releasedAt = (window as unknown as { __appHold: { at: number } }).__appHold.at;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.includes('/_next/static/chunks/') && entry.startTime < releasedAt).length;
+  });
+  expect(chunksBeforeRelease).toBe(0);
+  await viewer.waitForFunction(() => {
+    const stage = document.querySelector('[data-testid="stage"]');
+    return Boolean(stage && Object.keys(stage).some((key) => key.startsWith('__reactFiber')));
+  });
+  await viewer.getByRole('button', { name: '标准', exact: true }).click();
+  await expect(viewer.getByTestId('player')).toHaveAttribute('data-mode', 'hls');
   await viewer.close();
 
   good.child.kill('SIGINT');

@@ -1,0 +1,159 @@
+// A joining viewer's live room page holds its app back: Next's script tags made inert and their
+// preloads left out, wherever a chunk boundary falls; the stream, the release and the player's script
+// first in <head> with the page's nonce; the page still streams, gzipped when the client takes it; other answers untouched.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
+import { heldRoomOf, holdAppScripts, MAX_HOLD_MS, scriptHolder } from './app-hold';
+
+const PAGE = [
+  '<!DOCTYPE html><html lang="zh-CN"><head><meta charSet="utf-8"/>',
+  '<style>a{color:red}</style>',
+  '<link rel="preload" as="script" fetchPriority="low" nonce="n0" href="/_next/static/chunks/a.js"/>',
+  '<script src="/_next/static/chunks/a.js" async="" nonce="n0"></script>',
+  '<link rel="preload" href="/media/player/flv-1.8.2.js" as="script" nonce="n0" fetchPriority="high"/>',
+  '<script src="/_next/static/chunks/p.js" noModule="" nonce="n0"></script>',
+  '</head><body><p>开球直播 主播</p>',
+  '<script src="/media/player/flv-1.8.2.js" nonce="n0"></script>',
+  '<video data-flv-src="/media/live/1.flv" data-flv-early=""></video>',
+  '<script src="/_next/static/chunks/b.js" nonce="n0" async=""></script>',
+  '<script nonce="n0">self.__next_f.push([1,"x"])</script></body></html>',
+].join('');
+
+const held = (html: string) => {
+  const holder = scriptHolder('n0', '/media/live/1.flv');
+  return holder.push(html) + holder.end();
+};
+
+it('makes every Next script inert, drops their preloads and keeps everything else', () => {
+  const out = held(PAGE);
+  expect(out).not.toContain('<script src="/_next/');
+  expect(out).not.toContain('<link rel="preload" as="script" fetchPriority="low"');
+  expect(out.match(/<script type="kickoff\/held" src="\/_next\/static\/chunks\/[abp]\.js"/g)).toHaveLength(3);
+  // The player's script moves from the body to the head, async; its preload, the inline payload and
+  // the markup are as Next wrote them.
+  expect(out).toContain('<p>开球直播 主播</p><script type="kickoff/moved" src="/media/player/flv-1.8.2.js"');
+  expect(out.match(/<script src="\/media\/player\/flv-1\.8\.2\.js"[^>]*>/g)).toEqual([
+    '<script src="/media/player/flv-1.8.2.js" async="" nonce="n0">',
+  ]);
+  expect(out).toContain('<link rel="preload" href="/media/player/flv-1.8.2.js"');
+  expect(out).toContain('<script nonce="n0">self.__next_f.push([1,"x"])</script>');
+  expect(out).toContain('<p>开球直播 主播</p>');
+  // The head opens with the page's nonce on a script that opens the stream and releases the app later.
+  expect(out).toMatch(/^<!DOCTYPE html><html lang="zh-CN"><head><script nonce="n0">\(\(\) => \{/);
+  expect(out).toContain('prefetchLiveFlv("/media/live/1.flv");');
+  expect(out).toContain(`holdApp(${MAX_HOLD_MS});`);
+});
+
+it('gives the same page wherever the chunks are cut', () => {
+  const whole = held(PAGE);
+  for (let cut = 1; cut < PAGE.length; cut += 1) {
+    const holder = scriptHolder('n0', '/media/live/1.flv');
+    expect(holder.push(PAGE.slice(0, cut)) + holder.push(PAGE.slice(cut)) + holder.end()).toBe(whole);
+  }
+});
+
+it('holds document requests for a room live page only', () => {
+  const request = (url: string, headers: http.IncomingHttpHeaders = {}, method = 'GET') =>
+    ({ url, headers, method }) as http.IncomingMessage;
+  expect(heldRoomOf(request('/live?id=12'))).toBe(12);
+  expect(heldRoomOf(request('/en/live?id=12&from=home'))).toBe(12);
+  expect(heldRoomOf(request('/zh-TW/live/?id=7'))).toBe(7);
+  expect(heldRoomOf(request('/live?id=12&replay=3'))).toBeNull();
+  expect(heldRoomOf(request('/live?id=abc'))).toBeNull();
+  expect(heldRoomOf(request('/live'))).toBeNull();
+  expect(heldRoomOf(request('/fr/live?id=12'))).toBeNull();
+  expect(heldRoomOf(request('/anchor?id=12'))).toBeNull();
+  expect(heldRoomOf(request('/live?id=12', { rsc: '1' }))).toBeNull();
+  expect(heldRoomOf(request('/live?id=12&_rsc=x1'))).toBeNull();
+  expect(heldRoomOf(request('/live?id=12', {}, 'POST'))).toBeNull();
+});
+
+describe('a held response', () => {
+  let server: http.Server;
+  let base: string;
+  /** What "Next" answers, written in pieces as a streamed page is. */
+  let answer: (request: http.IncomingMessage, response: http.ServerResponse) => void;
+  let seenEncoding: string | undefined;
+
+  beforeAll(async () => {
+    server = http.createServer((request, response) => {
+      holdAppScripts(request, response, '/media/live/1.flv');
+      seenEncoding = request.headers['accept-encoding'];
+      answer(request, response);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  /** The raw reply: status, headers and the body as sent (fetch would decompress it). */
+  const get = (path: string, encoding?: string) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const request = http.get(`${base}${path}`, {
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+      request.on('response', (reply) => {
+        const parts: Buffer[] = [];
+        reply.on('data', (part: Buffer) => parts.push(part));
+        reply.on('end', () =>
+          resolve({ status: reply.statusCode!, headers: reply.headers, body: Buffer.concat(parts) }),
+        );
+      });
+      request.on('error', reject);
+    });
+
+  /** The page in 7-byte pieces (UTF-8 characters cut too), the policy header carrying its nonce. */
+  const streamedPage = (_request: http.IncomingMessage, response: http.ServerResponse) => {
+    response.setHeader('content-type', 'text/html; charset=utf-8');
+    response.setHeader('content-security-policy', "script-src 'self' 'nonce-n0' 'strict-dynamic'");
+    const bytes = Buffer.from(PAGE);
+    for (let at = 0; at < bytes.length; at += 7) response.write(bytes.subarray(at, at + 7));
+    response.end();
+  };
+
+  it('is rewritten and gzipped here, Next asked for it plain', async () => {
+    answer = streamedPage;
+    const reply = await get('/live?id=1', 'gzip, deflate, br');
+    expect(seenEncoding).toBe('identity');
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-encoding']).toBe('gzip');
+    expect(reply.headers.vary).toMatch(/Accept-Encoding/);
+    expect(zlib.gunzipSync(reply.body).toString()).toBe(held(PAGE));
+  });
+
+  it('goes plain to a client that takes no compression', async () => {
+    answer = streamedPage;
+    const reply = await get('/live?id=1');
+    expect(reply.headers['content-encoding']).toBeUndefined();
+    expect(reply.body.toString()).toBe(held(PAGE));
+  });
+
+  it('leaves another answer (a redirect, headers through writeHead) as it was', async () => {
+    answer = (_request, response) => {
+      response.writeHead(307, { location: '/anchor?type=0&kicked=1', 'content-type': 'text/plain' });
+      response.end('<script src="/_next/static/chunks/a.js"></script>');
+    };
+    const reply = await get('/live?id=1', 'gzip');
+    expect(reply.status).toBe(307);
+    expect(reply.headers.location).toBe('/anchor?type=0&kicked=1');
+    expect(reply.headers['content-encoding']).toBeUndefined();
+    expect(reply.body.toString()).toBe('<script src="/_next/static/chunks/a.js"></script>');
+  });
+
+  it('takes an HTML page whose headers come through writeHead', async () => {
+    answer = (_request, response) => {
+      response.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': "script-src 'nonce-n0'",
+      });
+      response.end(PAGE);
+    };
+    const reply = await get('/live?id=1', 'gzip');
+    expect(reply.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(reply.body).toString()).toBe(held(PAGE));
+  });
+});

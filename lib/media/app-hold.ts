@@ -1,0 +1,188 @@
+// A viewer joining a live room this node's engine is receiving a push for gets the stream before the app
+// (issue 10, first frame): the page's HTML goes out as Next renders it, except that Next's script tags are
+// made inert and their preloads left out, and app-release.js (inlined at the top of <head>) brings them back
+// once the live <video> has shown its first frame. Until then the browser fetches, parses and runs only
+// the page's markup and the FLV player: the ~900 KB of chunks, React starting and hydration no longer
+// share the network and the main thread with the stream's first frame (measured by bench/live.ts: the
+// room page without its app scripts plays ~0.5-1 s sooner). The page is fully rendered meanwhile; only
+// its buttons wait, for the first frame, the viewer's first input, or MAX_HOLD_MS at the latest.
+// server.ts wraps such a response before handing it to Next; Next then sends it uncompressed and the
+// rewritten HTML is gzipped here, chunk by chunk, so the page still streams.
+import fs from 'node:fs';
+import type http from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { pickEncoding } from '@/lib/http/memory-asset';
+import { LOCALES } from '@/lib/i18n/routing';
+import { FLV_SCRIPT } from './flv-options';
+import { flvPrefetchScript } from './flv-scripts';
+
+/** The longest the app waits for the first frame. */
+export const MAX_HOLD_MS = 3000;
+
+const ROOM_PATH = new RegExp(`^(?:/(?:${LOCALES.join('|')}))?/live/?$`);
+
+/**
+ * The live room id of a document request for a room page that plays live (not a replay, not Next's
+ * router fetching a payload), or null.
+ */
+export function heldRoomOf(request: http.IncomingMessage): number | null {
+  if (request.method !== 'GET' || request.headers.rsc || request.headers['next-router-prefetch']) return null;
+  const url = new URL(request.url ?? '/', 'http://portal');
+  if (!ROOM_PATH.test(url.pathname) || url.searchParams.has('replay') || url.searchParams.has('_rsc')) {
+    return null;
+  }
+  const id = url.searchParams.get('id') ?? '';
+  return /^\d{1,9}$/.test(id) ? Number(id) : null;
+}
+
+const HELD_TYPE = 'kickoff/held';
+/** The opening of one of Next's script tags for its build output. */
+const APP_SCRIPT = /<script(?= )(?=[^>]*\ssrc="\/_next\/static\/)/g;
+/** A preload of one of Next's scripts. */
+const APP_PRELOAD = /<link rel="preload" as="script"[^>]*\shref="\/_next\/static\/[^"]*"[^>]*>/g;
+/** The page's parser-blocking FLV player script: the head loads it async instead, this one stays inert. */
+const PLAYER_SCRIPT = `<script src="${FLV_SCRIPT}"`;
+
+let releaseSource: string | null = null;
+
+/**
+ * The scripts at the top of <head>, with the page's nonce: one opens the room's HTTP-FLV stream at once
+ * (flv-prefetch.js: the page's own call further down finds it open) and releases the held tags later
+ * (app-release.js); the FLV player script follows, async: nothing else is fetched meanwhile, it runs as
+ * soon as it is there (not when the parser reaches the page's own tag, left inert) and meets the
+ * live <video> as it is parsed (flv-boot.js).
+ */
+function headScript(nonce: string | null, flvPath: string) {
+  releaseSource ??= fs.readFileSync(path.join(process.cwd(), 'lib/media/app-release.js'), 'utf8');
+  const attribute = nonce ? ` nonce="${nonce}"` : '';
+  const release = `(() => {\n${releaseSource}\nholdApp(${MAX_HOLD_MS});\n})();`;
+  return (
+    `<script${attribute}>${flvPrefetchScript(flvPath)}\n${release}</script>` +
+    `<script src="${FLV_SCRIPT}" async=""${attribute}></script>`
+  );
+}
+
+/**
+ * The rewrite as a stream of text: `push` returns what can go out now, `end` the rest. A tag cut by a
+ * chunk's end waits for the next chunk; the head script goes right after `<head>`.
+ */
+export function scriptHolder(nonce: string | null, flvPath: string) {
+  let pending = '';
+  let headSeen = false;
+  const rewrite = (text: string) => {
+    let out = text
+      .replace(APP_PRELOAD, '')
+      .replaceAll(PLAYER_SCRIPT, `<script type="kickoff/moved" src="${FLV_SCRIPT}"`)
+      .replace(APP_SCRIPT, `<script type="${HELD_TYPE}"`);
+    if (!headSeen && out.includes('<head>')) {
+      headSeen = true;
+      out = out.replace('<head>', `<head>${headScript(nonce, flvPath)}`);
+    }
+    return out;
+  };
+  return {
+    push(text: string) {
+      const all = pending + text;
+      // Everything up to the last tag that is still open stays for the next chunk.
+      const open = all.lastIndexOf('<');
+      const cut = open >= 0 && all.indexOf('>', open) < 0 ? open : all.length;
+      pending = all.slice(cut);
+      return rewrite(all.slice(0, cut));
+    },
+    end() {
+      const rest = pending;
+      pending = '';
+      return rewrite(rest);
+    },
+  };
+}
+
+/** The nonce Next stamped on the page's scripts, read off its policy header. */
+function nonceOf(response: http.ServerResponse) {
+  return /'nonce-([^']+)'/.exec(String(response.getHeader('content-security-policy') ?? ''))?.[1] ?? null;
+}
+
+/**
+ * Holds the app of the HTML page Next is about to write on `response` for the room playing `flvPath`
+ * (any other answer, a redirect say, passes through untouched). Call before handing the request to Next.
+ */
+export function holdAppScripts(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  flvPath: string,
+) {
+  const gzip = pickEncoding(request.headers['accept-encoding']) !== null;
+  // Next's own compression would hand this wrapper compressed bytes: it sends the page plain instead.
+  request.headers['accept-encoding'] = 'identity';
+  type Loose<T> = (this: http.ServerResponse, ...args: unknown[]) => T;
+  const original = {
+    write: response.write as Loose<boolean>,
+    end: response.end as Loose<http.ServerResponse>,
+    writeHead: response.writeHead as Loose<http.ServerResponse>,
+  };
+  const write = (bytes: Buffer) => original.write.call(response, bytes);
+  let state: { holder: ReturnType<typeof scriptHolder>; decoder: TextDecoder; zip?: zlib.Gzip } | null = null;
+  let decided = false;
+
+  // Before the headers go: an HTML page is rewritten (and compressed here), anything else is not.
+  const decide = () => {
+    if (decided) return;
+    decided = true;
+    if (response.headersSent || !/^text\/html/.test(String(response.getHeader('content-type') ?? ''))) return;
+    state = { holder: scriptHolder(nonceOf(response), flvPath), decoder: new TextDecoder() };
+    response.removeHeader('content-length');
+    if (!gzip) return;
+    response.setHeader('content-encoding', 'gzip');
+    const vary = String(response.getHeader('vary') ?? '');
+    if (!/accept-encoding/i.test(vary)) {
+      response.setHeader('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    }
+    const zip = zlib.createGzip({ flush: zlib.constants.Z_SYNC_FLUSH });
+    zip.on('data', write);
+    state.zip = zip;
+  };
+  const send = (text: string) => {
+    if (!text || !state) return;
+    if (state.zip) state.zip.write(text);
+    else write(Buffer.from(text));
+  };
+
+  // Headers given to writeHead count: they are set first, then decided on (Node's implicit headers come
+  // through here too).
+  response.writeHead = function (this: http.ServerResponse, ...args: unknown[]) {
+    const [status, second, third] = args as [number, unknown, unknown];
+    const headers = typeof second === 'object' && second !== null ? second : third;
+    if (Array.isArray(headers)) return original.writeHead.apply(this, args);
+    for (const [name, value] of Object.entries((headers ?? {}) as http.OutgoingHttpHeaders)) {
+      if (value !== undefined) this.setHeader(name, value);
+    }
+    decide();
+    return original.writeHead.call(this, status, ...(typeof second === 'string' ? [second] : []));
+  } as typeof response.writeHead;
+
+  response.write = function (this: http.ServerResponse, chunk: unknown, ...rest: unknown[]) {
+    decide();
+    if (!state) return original.write.call(this, chunk, ...rest);
+    const text =
+      typeof chunk === 'string' ? chunk : state.decoder.decode(chunk as Uint8Array, { stream: true });
+    send(state.holder.push(text));
+    const done = rest.find((value) => typeof value === 'function') as (() => void) | undefined;
+    if (done) process.nextTick(done);
+    return true;
+  } as typeof response.write;
+
+  response.end = function (this: http.ServerResponse, ...args: unknown[]) {
+    const done = args.find((value) => typeof value === 'function') as (() => void) | undefined;
+    const chunk = args[0];
+    if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') this.write(chunk);
+    decide();
+    if (!state) return original.end.call(this, done);
+    send(state.holder.push(state.decoder.decode()));
+    send(state.holder.end());
+    if (!state.zip) return original.end.call(this, done);
+    state.zip.once('end', () => original.end.call(this, done));
+    state.zip.end();
+    return this;
+  } as typeof response.end;
+}

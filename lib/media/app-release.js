@@ -1,0 +1,54 @@
+// Inlined (with the page's CSP nonce) at the top of a live room's <head> when the page holds its app back
+// (lib/media/app-hold.ts): Next's script tags arrive inert (`type="kickoff/held"`) and their preloads
+// are gone, so until the live <video> shows its first frame nothing but the page's own markup and the
+// FLV player competes for the network and the main thread. Then (or on the viewer's first input, the
+// video's failure, a page without a live video, or `maxHoldMs` at the latest) each held tag is replaced
+// by a live copy, async as Next wrote it; tags still streaming in run when the document ends.
+// Plain browser JavaScript, no bundler touches it: the server wraps it and calls `holdApp(maxHoldMs)`.
+// biome-ignore lint/correctness/noUnusedVariables: lib/media/app-hold.ts calls it
+function holdApp(maxHoldMs) {
+  const HELD = 'script[type="kickoff/held"]';
+  let released = false;
+  const run = () => {
+    for (const held of document.querySelectorAll(HELD)) {
+      const script = document.createElement('script');
+      for (const { name, value } of held.attributes) if (name !== 'type') script.setAttribute(name, value);
+      // The browser hides a nonce attribute once parsed; the property keeps it.
+      script.nonce = held.nonce;
+      script.async = true;
+      held.replaceWith(script);
+    }
+  };
+  const release = (reason) => {
+    if (released) return;
+    released = true;
+    window.__appHold = { reason, at: performance.now() };
+    run();
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run, { once: true });
+  };
+  setTimeout(() => release('timeout'), maxHoldMs);
+  for (const type of ['pointerdown', 'keydown', 'touchstart', 'wheel']) {
+    addEventListener(type, () => release('input'), { capture: true, once: true, passive: true });
+  }
+  const watch = () => {
+    const video = document.querySelector('video[data-flv-src]');
+    if (!video) return false;
+    if (video.requestVideoFrameCallback) video.requestVideoFrameCallback(() => release('first-frame'));
+    else video.addEventListener('loadeddata', () => release('first-frame'), { once: true });
+    video.addEventListener('error', () => release('error'), { once: true });
+    return true;
+  };
+  if (watch()) return;
+  const observer = new MutationObserver(() => {
+    if (watch()) observer.disconnect();
+  });
+  observer.observe(document, { childList: true, subtree: true });
+  document.addEventListener(
+    'DOMContentLoaded',
+    () => {
+      observer.disconnect();
+      if (!document.querySelector('video[data-flv-src]')) release('no-video');
+    },
+    { once: true },
+  );
+}
