@@ -1,8 +1,10 @@
 // A joining viewer's live room page holds its app back: Next's script tags made inert and their
 // preloads left out, wherever a chunk boundary falls; the stream, the release and the player's script
 // first in <head> with the page's nonce; the page still streams, gzipped when the client takes it; other answers untouched.
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { heldRoomOf, holdAppScripts, MAX_HOLD_MS, scriptHolder } from './app-hold';
 
@@ -155,5 +157,119 @@ describe('a held response', () => {
     const reply = await get('/live?id=1', 'gzip');
     expect(reply.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(reply.body).toString()).toBe(held(PAGE));
+  });
+});
+
+describe('the release in the page (app-release.js)', () => {
+  const source = fs.readFileSync(path.join(process.cwd(), 'lib/media/app-release.js'), 'utf8');
+
+  /** A page with one held tag and, if asked, the live video, in a window with or without MSE. */
+  function page({ mse = true, video = true } = {}) {
+    const created: Record<string, unknown>[] = [];
+    const held = {
+      attributes: [
+        { name: 'type', value: 'kickoff/held' },
+        { name: 'src', value: '/_next/static/chunks/a.js' },
+        { name: 'async', value: '' },
+      ],
+      nonce: 'n0',
+      replacedBy: null as Record<string, unknown> | null,
+      replaceWith(element: Record<string, unknown>) {
+        this.replacedBy = element;
+      },
+    };
+    let frame: (() => void) | null = null;
+    const liveVideo = {
+      requestVideoFrameCallback: (callback: () => void) => {
+        frame = callback;
+      },
+      addEventListener: () => {},
+    };
+    const timers: (() => void)[] = [];
+    const listeners: Record<string, () => void> = {};
+    const window: Record<string, unknown> = mse ? { MediaSource: class {} } : {};
+    const document = {
+      readyState: 'interactive',
+      querySelectorAll: () => (held.replacedBy ? [] : [held]),
+      querySelector: () => (video ? liveVideo : null),
+      createElement: () => {
+        const element: Record<string, unknown> = {};
+        element.setAttribute = (name: string, value: string) => {
+          element[name] = value;
+        };
+        created.push(element);
+        return element;
+      },
+      addEventListener: (type: string, listener: () => void) => {
+        listeners[type] = listener;
+      },
+    };
+    new Function(
+      'window',
+      'document',
+      'addEventListener',
+      'setTimeout',
+      'performance',
+      'MutationObserver',
+      `${source}\nholdApp(3000);`,
+    )(
+      window,
+      document,
+      (type: string, listener: () => void) => {
+        listeners[type] = listener;
+      },
+      (callback: () => void) => timers.push(callback),
+      { now: () => 1234 },
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    return {
+      held,
+      hold: () => window.__appHold as { reason: string; at: number } | undefined,
+      frame: () => frame?.(),
+      fire: (type: string) => listeners[type]?.(),
+      timeout: () => {
+        for (const timer of timers) timer();
+      },
+    };
+  }
+
+  it('waits for the first frame, then brings the held tags back as async scripts with the nonce', () => {
+    const room = page();
+    expect(room.hold()).toBeUndefined();
+    expect(room.held.replacedBy).toBeNull();
+    room.frame();
+    expect(room.hold()).toEqual({ reason: 'first-frame', at: 1234 });
+    expect(room.held.replacedBy).toMatchObject({
+      src: '/_next/static/chunks/a.js',
+      nonce: 'n0',
+      async: true,
+    });
+    expect(room.held.replacedBy).not.toHaveProperty('type');
+  });
+
+  it('lets go on the first input, at the limit, or at once without MSE, and only once', () => {
+    const touched = page();
+    touched.fire('pointerdown');
+    expect(touched.hold()?.reason).toBe('input');
+    touched.timeout();
+    expect(touched.hold()?.reason).toBe('input');
+
+    const slow = page();
+    slow.timeout();
+    expect(slow.hold()?.reason).toBe('timeout');
+
+    const hls = page({ mse: false });
+    expect(hls.hold()?.reason).toBe('no-mse');
+    expect(hls.held.replacedBy).not.toBeNull();
+  });
+
+  it('lets go when the page ends without a live video', () => {
+    const room = page({ video: false });
+    expect(room.hold()).toBeUndefined();
+    room.fire('DOMContentLoaded');
+    expect(room.hold()?.reason).toBe('no-video');
   });
 });

@@ -1,8 +1,9 @@
 // Inlined (with the page's CSP nonce) at the top of a live room's <head> when the page holds its app back
 // (lib/media/app-hold.ts): Next's script tags arrive inert (`type="kickoff/held"`) and their preloads
 // are gone, so until the live <video> shows its first frame nothing but the page's own markup and the
-// FLV player competes for the network and the main thread. Then (or on the viewer's first input, the
-// video's failure, a page without a live video, or `maxHoldMs` at the latest) each held tag is replaced
+// FLV player competes for the network and the main thread. Then (or at once in a browser without Media
+// Source Extensions, which plays HLS through the app; on the viewer's first input, the video's failure,
+// a page without a live video, or `maxHoldMs` at the latest) each held tag is replaced
 // by a live copy, async as Next wrote it; tags still streaming in run when the document ends.
 // Plain browser JavaScript, no bundler touches it: the server wraps it and calls `holdApp(maxHoldMs)`.
 // biome-ignore lint/correctness/noUnusedVariables: lib/media/app-hold.ts calls it
@@ -26,6 +27,11 @@ function holdApp(maxHoldMs) {
     run();
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run, { once: true });
   };
+  // Without Media Source Extensions the room plays HLS, which the app's own player starts: no wait.
+  if (!window.MediaSource && !window.ManagedMediaSource) {
+    release('no-mse');
+    return;
+  }
   setTimeout(() => release('timeout'), maxHoldMs);
   for (const type of ['pointerdown', 'keydown', 'touchstart', 'wheel']) {
     addEventListener(type, () => release('input'), { capture: true, once: true, passive: true });
