@@ -1,6 +1,8 @@
 // A joining viewer's live room page holds its app back: Next's script tags made inert and their
 // preloads left out, wherever a chunk boundary falls; the stream, the release and the player's script
-// first in <head> with the page's nonce; the page still streams, gzipped when the client takes it; other answers untouched.
+// first in <head> with the page's nonce; the page still streams, gzipped when the client takes it;
+// other answers untouched; and in the page, the held tags come back at the first frame, the first
+// input, the limit, or at once.
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
