@@ -42,6 +42,9 @@ async function expectWatching(
 }
 
 test('a viewer reports a room; a second report is refused', async ({ browser, request }) => {
+  // Sixteen steps on a room page that plays its replay: at CI's load (13–15) every step passed and the
+  // whole took over 60 s (the room's navigation alone 13.6 s), twice in a row.
+  test.slow();
   const roomId = await seededRoomId();
   const { page } = await freshUserPage(browser, `举报者${randomInt(1e6)}`);
   const reasons = (await (await request.post('/api/Reportuser/classifyList')).json()).data.list as {
