@@ -35,6 +35,11 @@ function acceptedEncodings(acceptEncoding: string | undefined) {
   );
 }
 
+/** Whether the client takes gzip (a response compressed as it streams, lib/media/app-hold.ts). */
+export function acceptsGzip(acceptEncoding: string | undefined) {
+  return choose(acceptedEncodings(acceptEncoding), { gzip: true }) === 'gzip';
+}
+
 /** The encoding to send when both are at hand: brotli, then gzip, when the client accepts it. */
 export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   return choose(acceptedEncodings(acceptEncoding), { br: true, gzip: true });

@@ -129,11 +129,13 @@ describe('a held response', () => {
     expect(zlib.gunzipSync(reply.body).toString()).toBe(held(PAGE));
   });
 
-  it('goes plain to a client that takes no compression', async () => {
+  it('goes plain to a client that takes no compression, or brotli alone', async () => {
     answer = streamedPage;
-    const reply = await get('/live?id=1');
-    expect(reply.headers['content-encoding']).toBeUndefined();
-    expect(reply.body.toString()).toBe(held(PAGE));
+    for (const encoding of [undefined, 'br']) {
+      const reply = await get('/live?id=1', encoding);
+      expect(reply.headers['content-encoding']).toBeUndefined();
+      expect(reply.body.toString()).toBe(held(PAGE));
+    }
   });
 
   it('leaves another answer (a redirect, headers through writeHead) as it was', async () => {
