@@ -110,7 +110,8 @@ test('a real push goes live, a wrong key is refused, the end leaves a replay', a
 test('the anchor centre shows push settings, rotates the key and checks texts and covers', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // Over 120 s at load 15–19 (the PostgreSQL run beside the cluster spec), every step passing.
+  test.setTimeout(240_000);
   const { page } = await freshUserPage(browser, '新主播', { isAnchor: true });
   await page.goto('/member?type=9');
   await expect(page.getByTestId('push-url')).toHaveText(`rtmp://127.0.0.1:${E2E_RTMP_PORT}/live`);
