@@ -31,7 +31,7 @@ export function heldRoomOf(request: http.IncomingMessage): number | null {
   if (request.method !== 'GET' || request.headers.rsc || request.headers['next-router-prefetch']) return null;
   // Every request passes here: most are told apart without parsing their URL.
   if (!request.url?.includes('/live')) return null;
-  const url = new URL(request.url ?? '/', 'http://portal');
+  const url = new URL(request.url, 'http://portal');
   if (!ROOM_PATH.test(url.pathname) || url.searchParams.has('replay') || url.searchParams.has('_rsc')) {
     return null;
   }
