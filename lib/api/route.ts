@@ -6,6 +6,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { getConfig } from '@/lib/config';
+import { AFTER_PUSH_HEADER } from '@/lib/http/after-push';
 import type { AppEnv } from './context';
 import { crossSiteGuard } from './cross-site';
 import { CODE, DomainError, ValidationError } from './errors';
@@ -96,13 +97,14 @@ export const writeGuard: MiddlewareHandler<AppEnv> = (c, next) =>
 
 /**
  * A 'read' route's handler runs on the read database (a replica when configured; see AppEnv.readDb),
- * unless the caller wrote within READ_YOUR_WRITES_MS: then on the primary, which has its write.
+ * unless the caller wrote within READ_YOUR_WRITES_MS (then on the primary, which has its write) or
+ * reads because a push announced someone else's write (AFTER_PUSH_HEADER: the primary has it).
  */
 const onReadDb = async (c: Context<AppEnv>, next: () => Promise<void>) => {
   const wroteUntil = Number(getCookie(c, RECENT_WRITE_COOKIE));
   const recentWrite =
     wroteUntil > c.var.now.getTime() && wroteUntil <= c.var.now.getTime() + READ_YOUR_WRITES_MS;
-  if (!recentWrite) c.set('db', c.var.readDb);
+  if (!recentWrite && !c.req.header(AFTER_PUSH_HEADER)) c.set('db', c.var.readDb);
   await next();
 };
 /** Names the matched route for the request-latency metric (lib/ops/metrics.ts): its pattern, not the URL. */

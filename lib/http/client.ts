@@ -9,6 +9,7 @@ import {
   reloginPromptAtom,
   USER_STORAGE_KEY,
 } from '@/lib/store/atoms';
+import { AFTER_PUSH_HEADER } from './after-push';
 import { httpTexts as texts } from './texts';
 
 export const REQUEST_TIMEOUT_MS = 20_000;
@@ -59,7 +60,12 @@ export function resetForLoginNeeded() {
   appStore.set(loginNeededAtom, true);
 }
 
-type Options = { silent?: boolean; signal?: AbortSignal };
+type Options = {
+  silent?: boolean;
+  signal?: AbortSignal;
+  /** The read follows a push announcing a change: served with the change (lib/http/after-push.ts). */
+  afterPush?: boolean;
+};
 
 async function call<T>(
   method: 'GET' | 'POST',
@@ -71,6 +77,7 @@ async function call<T>(
   const response = await http(url, {
     method,
     signal: options.signal,
+    headers: options.afterPush ? { [AFTER_PUSH_HEADER]: '1' } : undefined,
     ...(method === 'GET'
       ? { searchParams: params as Record<string, string | number | boolean> | undefined }
       : params instanceof FormData

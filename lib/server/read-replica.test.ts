@@ -5,6 +5,7 @@
 import { createSession } from '@/lib/accounts/session';
 import { READ_YOUR_WRITES_MS, RECENT_WRITE_COOKIE } from '@/lib/api/route';
 import { createDb, type Db } from '@/lib/db';
+import { AFTER_PUSH_HEADER } from '@/lib/http/after-push';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { NOON } from '@/lib/testing/clock';
@@ -61,6 +62,21 @@ test('a write followed at once by a read from the same client sees the write; ot
     (await profile(fan.token, `${RECENT_WRITE_COOKIE}=${now.getTime() + 3_600_000}`)).body.data.user_nickname,
   ).toBe('旧名字');
   now = NOON;
+});
+
+test('a read a push prompted is served by the primary, with the write the push announced', async () => {
+  // A write, then the push it sends; the client reading because of the push never wrote (no mark).
+  await request('/api/member/updateInfo', {
+    headers: { token: fan.token },
+    json: { user_nickname: '推送后' },
+  });
+  const read = (headers: Record<string, string>) =>
+    request<{ user_nickname: string }>('/api/User/getUserInfo', {
+      headers: { token: fan.token, ...headers },
+    });
+  expect((await read({ [AFTER_PUSH_HEADER]: '1' })).body.data.user_nickname).toBe('推送后');
+  // The same read without it: the replica, which has not replayed the write.
+  expect((await read({})).body.data.user_nickname).toBe('旧名字');
 });
 
 test('a session created after the replica last replayed still signs the client in on a read route', async () => {

@@ -27,6 +27,16 @@ const newKey = () => crypto.randomUUID().replaceAll('-', '');
 const client = () => import('@/lib/http/client');
 
 /** Refetches the room's open envelopes on every `redEnvelope` push for this room. */
+async function openEnvelopes(roomId: number, afterPush = false) {
+  const { api } = await client();
+  const reply = await api.get<{ list: OpenEnvelope[] }>(
+    'api/Redenvelope/getRedInfo',
+    { room_id: roomId },
+    { afterPush },
+  );
+  return reply.list;
+}
+
 function useEnvelopePushes(roomId: number, onPush: () => void) {
   useEffect(() => {
     let last: unknown = appStore.get(realtimeMessagesAtom).redEnvelope;
@@ -43,17 +53,14 @@ export function RoomRedEnvelopes({ roomId, viewerId }: { roomId: number; viewerI
   const t = useTranslations('redEnvelope');
   const queryClient = useQueryClient();
   const queryKey = ['redEnvelopes', roomId] as const;
-  const open = useQuery({
-    queryKey,
-    queryFn: async () => {
-      const { api } = await client();
-      return (await api.get<{ list: OpenEnvelope[] }>('api/Redenvelope/getRedInfo', { room_id: roomId }))
-        .list;
-    },
-    refetchInterval: 30_000,
-  });
+  const open = useQuery({ queryKey, queryFn: () => openEnvelopes(roomId), refetchInterval: 30_000 });
   const [refresh] = useState(() => () => void queryClient.invalidateQueries({ queryKey }));
-  useEnvelopePushes(roomId, refresh);
+  // A push names an envelope someone else just sent: read with it (lib/http/after-push.ts).
+  const [refreshAfterPush] = useState(
+    () => () =>
+      void queryClient.fetchQuery({ queryKey, queryFn: () => openEnvelopes(roomId, true) }).catch(() => {}),
+  );
+  useEnvelopePushes(roomId, refreshAfterPush);
   const [result, setResult] = useState<{ id: number; amount: number | null; error: string | null } | null>(
     null,
   );

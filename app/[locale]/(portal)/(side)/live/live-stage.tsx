@@ -1,6 +1,6 @@
 'use client';
 // The room's stage: follows the room's state through `startRoom`/`endRoom`/`heatUpdate` pushes
-// (refetching room info: the database is the truth) and shows the cover, the live player or the
+// (refetching room info from the primary: the database is the truth) and shows the cover, the live player or the
 // replay. The player is small and part of the page (a live room's <video> is in the server's markup
 // and starts before hydration); its libraries load only when there is something to play (mpegts.js
 // through FLV_SCRIPT, video.js for HLS); the HTTP client loads on the first refetch.
@@ -49,13 +49,27 @@ const SealedScreen = dynamic(() =>
 type Info = RoomInfo;
 type RoomPush = { room_id: number; data: unknown };
 
+/** The room's state; `afterPush`: a push announced a change, read it with the change (after-push.ts). */
+async function fetchRoomInfo(roomId: number, afterPush = false) {
+  const { api } = await import('@/lib/http/client');
+  return api.get<Info>('api/Live_streaming/getRoomInfo', { id: roomId }, { afterPush });
+}
+
+/** The room's latest replays (a room that ends has a new one). */
+async function fetchReplays(roomId: number, afterPush = false) {
+  const { api } = await import('@/lib/http/client');
+  const reply = await api.post<{ list: ReplayItem[] }>(
+    'api/Live_streaming/getLivePlaybackList',
+    { id: roomId },
+    { afterPush },
+  );
+  return reply.list.slice(0, 6);
+}
+
 function useRoomInfo(initial: Info) {
   return useQuery({
     queryKey: queryKeys.liveRoom(initial.id),
-    queryFn: async () => {
-      const { api } = await import('@/lib/http/client');
-      return api.get<Info>('api/Live_streaming/getRoomInfo', { id: initial.id });
-    },
+    queryFn: () => fetchRoomInfo(initial.id),
     initialData: initial,
     // Online counts move without pushes; a light refresh keeps them honest.
     refetchInterval: 30_000,
@@ -108,8 +122,13 @@ function useRoomPushes(roomId: number) {
         return message && message !== last[type] && message.room_id === roomId ? message : null;
       };
       if (changed('startRoom') || changed('endRoom') || changed('sealingStatu')) {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.liveRoom(roomId) });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.liveReplays(roomId) });
+        const quietly = () => {};
+        queryClient
+          .fetchQuery({ queryKey: queryKeys.liveRoom(roomId), queryFn: () => fetchRoomInfo(roomId, true) })
+          .catch(quietly);
+        queryClient
+          .fetchQuery({ queryKey: queryKeys.liveReplays(roomId), queryFn: () => fetchReplays(roomId, true) })
+          .catch(quietly);
       }
       // Settings the server renders (title, announcement, bound match) come back with a refresh.
       if (changed('roomUpdate')) {
@@ -178,13 +197,7 @@ export function LiveStage({
   useRoomPushes(initial.id);
   const { data: replays } = useQuery({
     queryKey: queryKeys.liveReplays(initial.id),
-    queryFn: async () => {
-      const { api } = await import('@/lib/http/client');
-      const reply = await api.post<{ list: ReplayItem[] }>('api/Live_streaming/getLivePlaybackList', {
-        id: initial.id,
-      });
-      return reply.list.slice(0, 6);
-    },
+    queryFn: () => fetchReplays(initial.id),
     initialData: initialReplays,
   });
   const [chosen, setChosen] = useState<ReplayItem | null>(initialReplay);
