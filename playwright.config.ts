@@ -100,6 +100,10 @@ export default defineConfig({
       MEDIA_RTMP_PORT: String(E2E_RTMP_PORT),
       MEDIA_HTTP_PORT: String(mediaHttpPort),
       MEDIA_PUBLISH_GRACE_MS: '2000',
+      // The sign-in captcha's real widget and check at a twentieth of the default work: on CI's busy
+      // cores Chromium spent 10-23 s per proof at the default, several per account journey. What the
+      // cost does (and its doubling after failed sign-ins) is proven in lib/accounts' own tests.
+      CAPTCHA_COST: '1000',
       ...(E2E_CLOCK_START ? { CLOCK_START: E2E_CLOCK_START } : {}),
     },
   },
