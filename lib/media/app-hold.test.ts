@@ -231,6 +231,7 @@ describe('the release in the page (app-release.js)', () => {
     );
     return {
       held,
+      window,
       hold: () => window.__appHold as { reason: string; at: number } | undefined,
       frame: () => frame?.(),
       fire: (type: string) => listeners[type]?.(),
@@ -268,6 +269,29 @@ describe('the release in the page (app-release.js)', () => {
     const hls = page({ mse: false });
     expect(hls.hold()?.reason).toBe('no-mse');
     expect(hls.held.replacedBy).not.toBeNull();
+  });
+
+  it("keeps React's reveals of the streamed room until the release, then makes them, and at once after", () => {
+    const room = page();
+    const revealed: string[][] = [];
+    // React's runtime assigns its reveal once, then calls whatever `$RV` is with its pending list.
+    room.window.$RV = (batch: string[]) => {
+      revealed.push([...batch]);
+      batch.length = 0;
+    };
+    const reveal = () => room.window.$RV as (batch: string[]) => void;
+    const pending = ['B:0', 'S:0'];
+    reveal()(pending);
+    // While it waits, React adds to the same list without asking again.
+    pending.push('B:1', 'S:1');
+    expect(revealed).toEqual([]);
+    room.frame();
+    expect(revealed).toEqual([['B:0', 'S:0', 'B:1', 'S:1']]);
+    reveal()(['B:2', 'S:2']);
+    expect(revealed).toEqual([
+      ['B:0', 'S:0', 'B:1', 'S:1'],
+      ['B:2', 'S:2'],
+    ]);
   });
 
   it('lets go when the page ends without a live video', () => {

@@ -10,6 +10,23 @@
 function holdApp(maxHoldMs) {
   const HELD = 'script[type="kickoff/held"]';
   let released = false;
+  // React reveals the streamed parts of the page (the room in place of its skeleton, which holds the
+  // early live <video>) with `$RV`, a global of its inline runtime, in batches of ~300 ms: about a
+  // second in, in the middle of the player's start, with a style, layout and paint of the whole room.
+  // Until the release its batches wait (React keeps adding to the same list), then go in one.
+  let reveal = null;
+  const waiting = new Set();
+  const revealLater = (batch) => {
+    if (released) reveal(batch);
+    else waiting.add(batch);
+  };
+  Object.defineProperty(window, '$RV', {
+    configurable: true,
+    get: () => reveal && revealLater,
+    set: (value) => {
+      reveal = value;
+    },
+  });
   const run = () => {
     for (const held of document.querySelectorAll(HELD)) {
       const script = document.createElement('script');
@@ -24,6 +41,8 @@ function holdApp(maxHoldMs) {
     if (released) return;
     released = true;
     window.__appHold = { reason, at: performance.now() };
+    for (const batch of waiting) reveal(batch);
+    waiting.clear();
     run();
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run, { once: true });
   };
