@@ -11,8 +11,8 @@
 //   the page is open, then the push starts → first frame; fresh browser context per run, portal and
 //   bare interleaved, with a breakdown of where the portal's time goes: phase by phase, and split
 //   by copies of the room page served statically (bench/room-copies.ts) into the server's share, the
-//   app scripts' share and the page's own, with what holding the app until the first frame gains;
-//   and the portal's CPU per room page view (its process group, the live stream's own cost taken out).
+//   app scripts' share and the page's own, with what holding the app and React's reveal until the first
+//   frame gains; and the portal's CPU per room page view (its process group, the live stream's own cost taken out).
 // Needs a production build (`next build`) and ffmpeg. Prints tables and writes bench/results/live.json.
 // `BENCH_LIVE_RUNS` (default 5) first-frame runs per mode; `BENCH_LIVE_PHASE_S` (default 20) per load phase;
 // `BENCH_LIVE_ONLY=compare` runs only the portal-vs-bare comparison.
@@ -378,25 +378,34 @@ function timelines(label: string, runs: Marks[]) {
 type Comparison = {
   /** The portal's CPU per room page view (ms), its live stream's own cost taken out. */
   cpuPerViewMs?: number;
-  join: { portal: Marks[]; bare: Marks[]; staticCopy: Marks[]; withoutApp: Marks[]; appAtOnce: Marks[] };
+  join: {
+    portal: Marks[];
+    bare: Marks[];
+    staticCopy: Marks[];
+    withoutApp: Marks[];
+    appAtOnce: Marks[];
+    revealAtOnce: Marks[];
+  };
   goLive: { portal: Marks[]; bare: Marks[] };
 };
 
 /**
  * The portal's join split by the copies of its room page: the server (rendering and streaming: live
  * page − static copy), the app's scripts (hydration and the rest of the JS: static copy − copy without
- * them) and the page itself (copy without the app − bare page); and the copy that runs the app at
- * once (its held tags live again), against the static copy: what holding the app gains.
+ * them) and the page itself (copy without the app − bare page); and the copies that run the app at
+ * once (its held tags live again) or reveal the room at once (React's reveal not held), against the
+ * static copy: what holding each gains.
  */
 function timeShares(join: Comparison['join']) {
   const first = (runs: Marks[]) => median(runs.map((run) => run.firstFrame!));
-  const [portal, staticCopy, withoutApp, appAtOnce, bare] = [
+  const [portal, staticCopy, withoutApp, appAtOnce, revealAtOnce, bare] = [
     join.portal,
     join.staticCopy,
     join.withoutApp,
     join.appAtOnce,
+    join.revealAtOnce,
     join.bare,
-  ].map(first) as [number, number, number, number, number];
+  ].map(first) as [number, number, number, number, number, number];
   const row = (ms: number, share: string) => ({
     'first frame (ms)': Math.round(ms),
     'vs bare': `${(ms / bare).toFixed(2)}×`,
@@ -409,6 +418,10 @@ function timeShares(join: Comparison['join']) {
     'copy running the app at once (no hold)': row(
       appAtOnce,
       `hold gains ${Math.round(appAtOnce - staticCopy)}`,
+    ),
+    'copy revealing the room at once': row(
+      revealAtOnce,
+      `reveal hold gains ${Math.round(revealAtOnce - staticCopy)}`,
     ),
     'bare page': row(bare, ''),
   };
@@ -450,6 +463,7 @@ function reportComparison(results: Comparison) {
   timelines('join static copy', results.join.staticCopy);
   timelines('join without app', results.join.withoutApp);
   timelines('join app at once', results.join.appAtOnce);
+  timelines('join reveal at once', results.join.revealAtOnce);
   timelines('join bare  ', results.join.bare);
   timelines('go-live portal', results.goLive.portal);
   timelines('go-live bare  ', results.goLive.bare);
@@ -476,6 +490,7 @@ function reportComparison(results: Comparison) {
         staticCopy: breakdown(results.join.staticCopy),
         withoutApp: breakdown(results.join.withoutApp),
         appAtOnce: breakdown(results.join.appAtOnce),
+        revealAtOnce: breakdown(results.join.revealAtOnce),
         bare: breakdown(results.join.bare),
       },
       goLive: { portal: breakdown(results.goLive.portal), bare: breakdown(results.goLive.bare) },
@@ -542,7 +557,7 @@ async function main() {
     // Portal vs bare, interleaved run by run; the first run of each is a warm-up, not counted.
     const bare = await startBareEngine();
     const comparison: Comparison = {
-      join: { portal: [], bare: [], staticCopy: [], withoutApp: [], appAtOnce: [] },
+      join: { portal: [], bare: [], staticCopy: [], withoutApp: [], appAtOnce: [], revealAtOnce: [] },
       goLive: { portal: [], bare: [] },
     };
     try {
@@ -582,12 +597,14 @@ async function main() {
           const staticCopy = await measureJoin(browser, copies.staticCopy, liveVideo);
           const withoutApp = await measureJoin(browser, copies.withoutApp, liveVideo);
           const appAtOnce = await measureJoin(browser, copies.appAtOnce, liveVideo);
+          const revealAtOnce = await measureJoin(browser, copies.revealAtOnce, liveVideo);
           const reference = await measureJoin(browser, bare.page('join'), 'video');
           if (run > 0) {
             comparison.join.portal.push(portal);
             comparison.join.staticCopy.push(staticCopy);
             comparison.join.withoutApp.push(withoutApp);
             comparison.join.appAtOnce.push(appAtOnce);
+            comparison.join.revealAtOnce.push(revealAtOnce);
             comparison.join.bare.push(reference);
           }
         }

@@ -1,5 +1,5 @@
 // Where a live room's join time goes (bench/live.ts): the room page as the portal sent it, captured
-// once and served again from bare static servers on ports of their own, in three copies —
+// once and served again from bare static servers on ports of their own, in four copies —
 // - "static copy": the same bytes at once (no rendering, no streaming): the portal's server share is
 //   what the live page takes beyond this copy;
 // - "copy without the app": the same bytes minus the application's script tags (Next's chunks, held or
@@ -7,7 +7,9 @@
 //   still shows and its player still starts from the page's own FLV scripts): the page's own weight
 //   (HTML, styles, layout, fonts, the player) with no hydration, which is the floor of the page as designed;
 // - "app at once": the held tags made live again (lib/media/app-hold.ts), so the app's chunks are
-//   fetched and run as soon as they are parsed, as before the hold: what holding the app gains.
+//   fetched and run as soon as they are parsed, as before the hold: what holding the app gains;
+// - "reveal at once": the held page whose release script leaves React's reveal (`$RV`) alone, so the
+//   room replaces its skeleton as soon as it has streamed in, as before: what holding the reveal gains.
 // Every other request (Next's chunks, the FLV player script, the stream, images) goes on to the portal
 // through a pass-through proxy in this process, a hop the live page does not pay: the copies are
 // measured at a slight disadvantage, never an advantage.
@@ -29,10 +31,19 @@ function appAtOnce(html: string) {
   return html.replaceAll(HELD, '<script src=');
 }
 
+/** The release script's hook on React's reveal (lib/media/app-release.js), in the page's <head>. */
+const REVEAL_HOOK = "Object.defineProperty(window, '$RV',";
+
+/** The page whose release script hooks an object of its own instead: React reveals the room at once. */
+function revealAtOnce(html: string) {
+  return html.replace(REVEAL_HOOK, "Object.defineProperty({}, '$RV',");
+}
+
 export type RoomCopies = {
   staticCopy: string;
   withoutApp: string;
   appAtOnce: string;
+  revealAtOnce: string;
   stop: () => Promise<void>;
 };
 
@@ -77,7 +88,7 @@ async function serveCopy(room: URL, html: string) {
   };
 }
 
-/** Captures `roomUrl` now (the room must be live on this node) and serves the three copies. */
+/** Captures `roomUrl` now (the room must be live on this node) and serves the four copies. */
 export async function serveRoomCopies(roomUrl: string): Promise<RoomCopies> {
   const room = new URL(roomUrl);
   const reply = await fetch(room);
@@ -87,15 +98,18 @@ export async function serveRoomCopies(roomUrl: string): Promise<RoomCopies> {
   if (stripped === html || !html.includes(HELD) || !html.includes('data-flv-early')) {
     throw new Error('the captured room page has no held app scripts or no early live video');
   }
+  if (!html.includes(REVEAL_HOOK)) throw new Error("the captured room page does not hold React's reveal");
   const copies = await Promise.all([
     serveCopy(room, html),
     serveCopy(room, stripped),
     serveCopy(room, appAtOnce(html)),
+    serveCopy(room, revealAtOnce(html)),
   ]);
   return {
     staticCopy: copies[0].url,
     withoutApp: copies[1].url,
     appAtOnce: copies[2].url,
+    revealAtOnce: copies[3].url,
     stop: async () => {
       await Promise.all(copies.map((copy) => copy.stop()));
     },
