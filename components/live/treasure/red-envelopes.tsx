@@ -26,7 +26,7 @@ type Info = {
 const newKey = () => crypto.randomUUID().replaceAll('-', '');
 const client = () => import('@/lib/http/client');
 
-/** Refetches the room's open envelopes on every `redEnvelope` push for this room. */
+/** The room's open envelopes; `afterPush`: read with the envelope a push announced (after-push.ts). */
 async function openEnvelopes(roomId: number, afterPush = false) {
   const { api } = await client();
   const reply = await api.get<{ list: OpenEnvelope[] }>(
@@ -37,6 +37,7 @@ async function openEnvelopes(roomId: number, afterPush = false) {
   return reply.list;
 }
 
+/** Calls `onPush` on every `redEnvelope` push for this room. */
 function useEnvelopePushes(roomId: number, onPush: () => void) {
   useEffect(() => {
     let last: unknown = appStore.get(realtimeMessagesAtom).redEnvelope;
