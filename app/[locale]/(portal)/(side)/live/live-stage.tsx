@@ -1,9 +1,9 @@
 'use client';
 // The room's stage: follows the room's state through `startRoom`/`endRoom`/`heatUpdate` pushes
 // (refetching room info from the primary: the database is the truth) and shows the cover, the live
-// player or the replay. The player is small and part of the page (a live room's <video> is in the server's markup
-// and starts before hydration); its libraries load only when there is something to play (mpegts.js
-// through FLV_SCRIPT, video.js for HLS); the HTTP client loads on the first refetch.
+// player or the replay. The player is small and part of the page (a live room's <video> is in the
+// server's markup and starts before hydration); its libraries load only when there is something to
+// play (mpegts.js through FLV_SCRIPT, video.js for HLS); the HTTP client loads on the first refetch.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
