@@ -15,7 +15,7 @@ import { closeDb, getDb, runMigrations } from '@/lib/db';
 import { bootDatabase } from '@/lib/db/bootstrap';
 import { seedGiftCatalog } from '@/lib/gifts/catalog';
 import { PEER_HEADER } from '@/lib/http/client-address';
-import { applySecurityHeaders, commonSecurityHeaders } from '@/lib/http/security-headers';
+import { applySecurityHeaders, commonSecurityHeaders, keepsOpenerApart } from '@/lib/http/security-headers';
 import { staticAssetHandler } from '@/lib/http/static-assets';
 import { resolveChatSignature } from '@/lib/im/signature';
 import { startJobs } from '@/lib/jobs';
@@ -79,6 +79,7 @@ async function main() {
     await app.prepare();
     const handle = app.getRequestHandler();
     const securityHeaders = commonSecurityHeaders(config);
+    const roomPageHeaders = commonSecurityHeaders(config, { openerPolicy: false });
     // Next's content-hashed build output, read and compressed once (lib/http/static-assets.ts).
     const staticAssets =
       config.NODE_ENV === 'production' ? staticAssetHandler(path.join(process.cwd(), '.next/static')) : null;
@@ -89,7 +90,7 @@ async function main() {
       // The API reads the client's address from this header (lib/http/client-address.ts): it is always
       // the socket's peer, whatever the client sent under that name.
       request.headers[PEER_HEADER] = request.socket.remoteAddress ?? '';
-      applySecurityHeaders(response, securityHeaders);
+      applySecurityHeaders(response, keepsOpenerApart(request.url) ? securityHeaders : roomPageHeaders);
       // GET /metrics (Prometheus text, METRICS_TOKEN), the build's static files from memory, then the
       // media engine's paths, then Next.
       if (handleMetricsRequest(request, response, config.METRICS_TOKEN)) return;

@@ -99,6 +99,21 @@ test('mobile user agents are redirected by the server, unless bypassed for audit
   expect(bypassed.status()).toBe(200);
 });
 
+test('pages are kept apart from their openers, all but the live room', async ({ request }) => {
+  for (const path of ['/main', '/en/member', '/rank']) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.headers()['cross-origin-opener-policy'], path).toBe('same-origin');
+    expect(response.headers()['x-frame-options'], path).toBe('DENY');
+  }
+  for (const path of ['/live?id=1', '/en/live?id=1']) {
+    // Decided by the path: the room's own state (live, ended, unknown) does not matter.
+    const response = await request.get(path);
+    expect(response.headers()['cross-origin-opener-policy'], path).toBeUndefined();
+    expect(response.headers()['content-security-policy'], path).toContain("frame-ancestors 'none'");
+    expect(response.headers()['x-frame-options'], path).toBe('DENY');
+  }
+});
+
 test('the side menu collapses to 66 px and stays collapsed after reload', async ({ page }) => {
   // Several page loads: on a loaded 2-core machine each took 3-10 s, past the 30 s default (×3 here).
   test.slow();

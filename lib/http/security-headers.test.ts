@@ -4,6 +4,7 @@ import {
   CSP_REPORT_PATH,
   commonSecurityHeaders,
   createNonce,
+  keepsOpenerApart,
   pageContentSecurityPolicy,
   parsePolicy,
   RESOURCE_CONTENT_SECURITY_POLICY,
@@ -76,6 +77,33 @@ describe('common headers', () => {
     expect(off['Permissions-Policy']).toContain('camera=()');
     expect(off['Strict-Transport-Security']).toBeUndefined();
     expect(commonSecurityHeaders(config({ HSTS: 'on' }))['Strict-Transport-Security']).toMatch(/max-age=\d+/);
+  });
+
+  it('keeps every page but the live room apart from its opener', () => {
+    expect(commonSecurityHeaders(config())['Cross-Origin-Opener-Policy']).toBe('same-origin');
+    expect(commonSecurityHeaders(config(), { openerPolicy: false })).not.toHaveProperty(
+      'Cross-Origin-Opener-Policy',
+    );
+    for (const room of [
+      '/live?id=3',
+      '/live/?id=3&replay=9',
+      '/en/live?id=3',
+      '/vi/live',
+      '/zh-TW/live?id=1',
+    ]) {
+      expect(keepsOpenerApart(room)).toBe(false);
+    }
+    for (const other of [
+      '/main',
+      '/member?type=9',
+      '/en/wallet',
+      '/api/live',
+      '/lives',
+      '/live/x',
+      undefined,
+    ]) {
+      expect(keepsOpenerApart(other)).toBe(true);
+    }
   });
 
   it('gives a response the resource policy unless a page set its own', async () => {

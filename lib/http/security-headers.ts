@@ -3,6 +3,7 @@
 // scripts), and the headers every response carries, pages, API, media and uploads alike (server.ts).
 import type { ServerResponse } from 'node:http';
 import type { Config } from '@/lib/config/schema';
+import { LOCALES } from '@/lib/i18n/routing';
 
 /** Where browsers send violation reports (lib/system/csp-report-api.ts logs them). */
 export const CSP_REPORT_PATH = '/api/csp-report';
@@ -107,15 +108,36 @@ const PERMISSIONS_POLICY = [
 /** Two years, subdomains included: the value HSTS preload lists ask for. */
 const HSTS_VALUE = 'max-age=63072000; includeSubDomains';
 
-/** The headers of every response, whatever serves it. */
-export function commonSecurityHeaders(config: Pick<Config, 'HSTS'>): Record<string, string> {
+/** The path of the live room's page (`/live?id=…`), in any locale. */
+export const ROOM_PAGE_PATH = new RegExp(`^(?:/(?:${LOCALES.join('|')}))?/live/?$`);
+
+/**
+ * Whether a response is kept apart from the windows that opened it (Cross-Origin-Opener-Policy), by its
+ * URL: everything but the live room's page. A page with the policy cannot share the renderer process of
+ * the tab it is opened in (a new tab's blank page, a page of another site where the browser does not
+ * isolate sites): the browser starts a process first, ~300–400 ms on a busy 2-core machine
+ * (bench/live.ts, measured in one run with and without), which a viewer joining a room would wait for
+ * before the first frame. The room is public and shared as a link; what the policy guards (a window
+ * handle for a cross-site opener to count frames or follow navigations) holds nothing private there,
+ * and the pages that do (wallet, messages, member centre) keep it: a handle to the room loses its way
+ * into them as soon as it is navigated to one.
+ */
+export function keepsOpenerApart(url: string | undefined): boolean {
+  return !ROOM_PAGE_PATH.test((url ?? '').split('?')[0] ?? '');
+}
+
+/** The headers of every response, whatever serves it (`openerPolicy`: see keepsOpenerApart). */
+export function commonSecurityHeaders(
+  config: Pick<Config, 'HSTS'>,
+  { openerPolicy = true }: { openerPolicy?: boolean } = {},
+): Record<string, string> {
   return {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': PERMISSIONS_POLICY,
     // Old browsers that know no frame-ancestors.
     'X-Frame-Options': 'DENY',
-    'Cross-Origin-Opener-Policy': 'same-origin',
+    ...(openerPolicy ? { 'Cross-Origin-Opener-Policy': 'same-origin' } : {}),
     ...(config.HSTS ? { 'Strict-Transport-Security': HSTS_VALUE } : {}),
   };
 }

@@ -17,14 +17,12 @@ import type http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { acceptsGzip } from '@/lib/http/memory-asset';
-import { LOCALES } from '@/lib/i18n/routing';
+import { ROOM_PAGE_PATH } from '@/lib/http/security-headers';
 import { FLV_SCRIPT } from './flv-options';
 import { flvPrefetchScript } from './flv-scripts';
 
 /** The longest the app waits for the first frame. */
 export const MAX_HOLD_MS = 3000;
-
-const ROOM_PATH = new RegExp(`^(?:/(?:${LOCALES.join('|')}))?/live/?$`);
 
 /**
  * The live room id of a document request for a room page that plays live (not a replay, not Next's
@@ -35,7 +33,7 @@ export function heldRoomOf(request: http.IncomingMessage): number | null {
   // Every request passes here: most are told apart without parsing their URL.
   if (!request.url?.includes('/live')) return null;
   const url = new URL(request.url, 'http://portal');
-  if (!ROOM_PATH.test(url.pathname) || url.searchParams.has('replay') || url.searchParams.has('_rsc')) {
+  if (!ROOM_PAGE_PATH.test(url.pathname) || url.searchParams.has('replay') || url.searchParams.has('_rsc')) {
     return null;
   }
   const id = url.searchParams.get('id') ?? '';
