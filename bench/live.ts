@@ -12,7 +12,8 @@
 //   bare interleaved, with a breakdown of where the portal's time goes: phase by phase, and split
 //   by copies of the room page served statically (bench/room-copies.ts) into the server's share, the
 //   app scripts' share and the page's own, with what holding the app and React's reveal until the first
-//   frame gains; and the portal's CPU per room page view (its process group, the live stream's own cost taken out).
+//   frame and leaving out the opener policy gain; and the portal's CPU per room page view (its process
+//   group, the live stream's own cost taken out).
 // Needs a production build (`next build`) and ffmpeg. Prints tables and writes bench/results/live.json.
 // `BENCH_LIVE_RUNS` (default 5) first-frame runs per mode; `BENCH_LIVE_PHASE_S` (default 20) per load phase;
 // `BENCH_LIVE_ONLY=compare` runs only the portal-vs-bare comparison.
@@ -385,6 +386,7 @@ type Comparison = {
     withoutApp: Marks[];
     appAtOnce: Marks[];
     revealAtOnce: Marks[];
+    withOpenerPolicy: Marks[];
   };
   goLive: { portal: Marks[]; bare: Marks[] };
 };
@@ -394,18 +396,20 @@ type Comparison = {
  * page − static copy), the app's scripts (hydration and the rest of the JS: static copy − copy without
  * them) and the page itself (copy without the app − bare page); and the copies that run the app at
  * once (its held tags live again) or reveal the room at once (React's reveal not held), against the
- * static copy: what holding each gains.
+ * static copy: what holding each gains; and the copy sent with the opener policy the room page leaves
+ * out: what that gains.
  */
 function timeShares(join: Comparison['join']) {
   const first = (runs: Marks[]) => median(runs.map((run) => run.firstFrame!));
-  const [portal, staticCopy, withoutApp, appAtOnce, revealAtOnce, bare] = [
+  const [portal, staticCopy, withoutApp, appAtOnce, revealAtOnce, withOpenerPolicy, bare] = [
     join.portal,
     join.staticCopy,
     join.withoutApp,
     join.appAtOnce,
     join.revealAtOnce,
+    join.withOpenerPolicy,
     join.bare,
-  ].map(first) as [number, number, number, number, number, number];
+  ].map(first) as [number, number, number, number, number, number, number];
   const row = (ms: number, share: string) => ({
     'first frame (ms)': Math.round(ms),
     'vs bare': `${(ms / bare).toFixed(2)}×`,
@@ -422,6 +426,10 @@ function timeShares(join: Comparison['join']) {
     'copy revealing the room at once': row(
       revealAtOnce,
       `reveal hold gains ${Math.round(revealAtOnce - staticCopy)}`,
+    ),
+    'copy with the opener policy (COOP)': row(
+      withOpenerPolicy,
+      `leaving COOP out gains ${Math.round(withOpenerPolicy - staticCopy)}`,
     ),
     'bare page': row(bare, ''),
   };
@@ -491,6 +499,7 @@ function reportComparison(results: Comparison) {
         withoutApp: breakdown(results.join.withoutApp),
         appAtOnce: breakdown(results.join.appAtOnce),
         revealAtOnce: breakdown(results.join.revealAtOnce),
+        withOpenerPolicy: breakdown(results.join.withOpenerPolicy),
         bare: breakdown(results.join.bare),
       },
       goLive: { portal: breakdown(results.goLive.portal), bare: breakdown(results.goLive.bare) },
@@ -557,7 +566,15 @@ async function main() {
     // Portal vs bare, interleaved run by run; the first run of each is a warm-up, not counted.
     const bare = await startBareEngine();
     const comparison: Comparison = {
-      join: { portal: [], bare: [], staticCopy: [], withoutApp: [], appAtOnce: [], revealAtOnce: [] },
+      join: {
+        portal: [],
+        bare: [],
+        staticCopy: [],
+        withoutApp: [],
+        appAtOnce: [],
+        revealAtOnce: [],
+        withOpenerPolicy: [],
+      },
       goLive: { portal: [], bare: [] },
     };
     try {
@@ -598,6 +615,7 @@ async function main() {
           const withoutApp = await measureJoin(browser, copies.withoutApp, liveVideo);
           const appAtOnce = await measureJoin(browser, copies.appAtOnce, liveVideo);
           const revealAtOnce = await measureJoin(browser, copies.revealAtOnce, liveVideo);
+          const withOpenerPolicy = await measureJoin(browser, copies.withOpenerPolicy, liveVideo);
           const reference = await measureJoin(browser, bare.page('join'), 'video');
           if (run > 0) {
             comparison.join.portal.push(portal);
@@ -605,6 +623,7 @@ async function main() {
             comparison.join.withoutApp.push(withoutApp);
             comparison.join.appAtOnce.push(appAtOnce);
             comparison.join.revealAtOnce.push(revealAtOnce);
+            comparison.join.withOpenerPolicy.push(withOpenerPolicy);
             comparison.join.bare.push(reference);
           }
         }

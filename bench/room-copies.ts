@@ -10,6 +10,9 @@
 //   fetched and run as soon as they are parsed, as before the hold: what holding the app gains;
 // - "reveal at once": the held page whose release script leaves React's reveal (`$RV`) alone, so the
 //   room replaces its skeleton as soon as it has streamed in, as before: what holding the reveal gains.
+// - "with the opener policy": the static copy's bytes with `Cross-Origin-Opener-Policy: same-origin`, which
+//   the portal's other pages send and the room page no longer does (lib/http/security-headers.ts): what
+//   the policy costs a viewer opening the room in a fresh tab (the browser starts a renderer process first).
 // Every other request (Next's chunks, the FLV player script, the stream, images) goes on to the portal
 // through a pass-through proxy in this process, a hop the live page does not pay: the copies are
 // measured at a slight disadvantage, never an advantage.
@@ -44,6 +47,7 @@ export type RoomCopies = {
   withoutApp: string;
   appAtOnce: string;
   revealAtOnce: string;
+  withOpenerPolicy: string;
   stop: () => Promise<void>;
 };
 
@@ -51,10 +55,14 @@ export type RoomCopies = {
  * Serves `html` at the room's own path and query (the app's router sees the same URL) on a port of
  * its own; everything else is passed through to the portal.
  */
-async function serveCopy(room: URL, html: string) {
+async function serveCopy(room: URL, html: string, headers: http.OutgoingHttpHeaders = {}) {
   const server = http.createServer((request, response) => {
     if (request.url === room.pathname + room.search) {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      response.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        ...headers,
+      });
       response.end(html);
       return;
     }
@@ -88,7 +96,7 @@ async function serveCopy(room: URL, html: string) {
   };
 }
 
-/** Captures `roomUrl` now (the room must be live on this node) and serves the four copies. */
+/** Captures `roomUrl` now (the room must be live on this node) and serves the five copies. */
 export async function serveRoomCopies(roomUrl: string): Promise<RoomCopies> {
   const room = new URL(roomUrl);
   const reply = await fetch(room);
@@ -104,12 +112,14 @@ export async function serveRoomCopies(roomUrl: string): Promise<RoomCopies> {
     serveCopy(room, stripped),
     serveCopy(room, appAtOnce(html)),
     serveCopy(room, revealAtOnce(html)),
+    serveCopy(room, html, { 'cross-origin-opener-policy': 'same-origin' }),
   ]);
   return {
     staticCopy: copies[0].url,
     withoutApp: copies[1].url,
     appAtOnce: copies[2].url,
     revealAtOnce: copies[3].url,
+    withOpenerPolicy: copies[4].url,
     stop: async () => {
       await Promise.all(copies.map((copy) => copy.stop()));
     },
