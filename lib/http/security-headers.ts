@@ -115,9 +115,9 @@ export const ROOM_PAGE_PATH = new RegExp(`^(?:/(?:${LOCALES.join('|')}))?/live/?
  * Whether a response is kept apart from the windows that opened it (Cross-Origin-Opener-Policy), by its
  * URL: everything but the live room's page. A page with the policy cannot share the renderer process of
  * the tab it is opened in (a new tab's blank page, a page of another site where the browser does not
- * isolate sites): the browser starts a process first, ~300–400 ms on a busy 2-core machine
- * (bench/live.ts, measured in one run with and without), which a viewer joining a room would wait for
- * before the first frame. The room is public and shared as a link; what the policy guards (a window
+ * isolate sites): the browser starts a process first, 0.2–0.4 s on a busy 2-core machine (bench/live.ts
+ * serves a copy of the room page with the policy to measure it), which a viewer joining a room would wait
+ * for before the first frame. The room is public and shared as a link; what the policy guards (a window
  * handle for a cross-site opener to count frames or follow navigations) holds nothing private there,
  * and the pages that do (wallet, messages, member centre) keep it: a handle to the room loses its way
  * into them as soon as it is navigated to one.
