@@ -376,18 +376,14 @@ function timelines(label: string, runs: Marks[]) {
   });
 }
 
+/** The copies of the room page measured beside it (bench/room-copies.ts), in the order they run. */
+const COPIES = ['staticCopy', 'withoutApp', 'appAtOnce', 'revealAtOnce', 'withOpenerPolicy'] as const;
+type Copy = (typeof COPIES)[number];
+
 type Comparison = {
   /** The portal's CPU per room page view (ms), its live stream's own cost taken out. */
   cpuPerViewMs?: number;
-  join: {
-    portal: Marks[];
-    bare: Marks[];
-    staticCopy: Marks[];
-    withoutApp: Marks[];
-    appAtOnce: Marks[];
-    revealAtOnce: Marks[];
-    withOpenerPolicy: Marks[];
-  };
+  join: Record<'portal' | 'bare' | Copy, Marks[]>;
   goLive: { portal: Marks[]; bare: Marks[] };
 };
 
@@ -401,15 +397,11 @@ type Comparison = {
  */
 function timeShares(join: Comparison['join']) {
   const first = (runs: Marks[]) => median(runs.map((run) => run.firstFrame!));
-  const [portal, staticCopy, withoutApp, appAtOnce, revealAtOnce, withOpenerPolicy, bare] = [
-    join.portal,
-    join.staticCopy,
-    join.withoutApp,
-    join.appAtOnce,
-    join.revealAtOnce,
-    join.withOpenerPolicy,
-    join.bare,
-  ].map(first) as [number, number, number, number, number, number, number];
+  const { portal, staticCopy, withoutApp, appAtOnce, revealAtOnce, withOpenerPolicy, bare } =
+    Object.fromEntries(Object.entries(join).map(([name, runs]) => [name, first(runs)])) as Record<
+      keyof typeof join,
+      number
+    >;
   const row = (ms: number, share: string) => ({
     'first frame (ms)': Math.round(ms),
     'vs bare': `${(ms / bare).toFixed(2)}×`,
@@ -494,13 +486,7 @@ function reportComparison(results: Comparison) {
     shares,
     breakdown: {
       join: {
-        portal: breakdown(results.join.portal),
-        staticCopy: breakdown(results.join.staticCopy),
-        withoutApp: breakdown(results.join.withoutApp),
-        appAtOnce: breakdown(results.join.appAtOnce),
-        revealAtOnce: breakdown(results.join.revealAtOnce),
-        withOpenerPolicy: breakdown(results.join.withOpenerPolicy),
-        bare: breakdown(results.join.bare),
+        ...Object.fromEntries(Object.entries(results.join).map(([name, runs]) => [name, breakdown(runs)])),
       },
       goLive: { portal: breakdown(results.goLive.portal), bare: breakdown(results.goLive.bare) },
     },
@@ -568,12 +554,8 @@ async function main() {
     const comparison: Comparison = {
       join: {
         portal: [],
+        ...(Object.fromEntries(COPIES.map((name) => [name, [] as Marks[]])) as Record<Copy, Marks[]>),
         bare: [],
-        staticCopy: [],
-        withoutApp: [],
-        appAtOnce: [],
-        revealAtOnce: [],
-        withOpenerPolicy: [],
       },
       goLive: { portal: [], bare: [] },
     };
@@ -610,21 +592,19 @@ async function main() {
       const copies = await serveRoomCopies(roomPage);
       try {
         for (let run = 0; run <= RUNS; run += 1) {
-          const portal = await measureJoin(browser, roomPage, liveVideo);
-          const staticCopy = await measureJoin(browser, copies.staticCopy, liveVideo);
-          const withoutApp = await measureJoin(browser, copies.withoutApp, liveVideo);
-          const appAtOnce = await measureJoin(browser, copies.appAtOnce, liveVideo);
-          const revealAtOnce = await measureJoin(browser, copies.revealAtOnce, liveVideo);
-          const withOpenerPolicy = await measureJoin(browser, copies.withOpenerPolicy, liveVideo);
-          const reference = await measureJoin(browser, bare.page('join'), 'video');
-          if (run > 0) {
-            comparison.join.portal.push(portal);
-            comparison.join.staticCopy.push(staticCopy);
-            comparison.join.withoutApp.push(withoutApp);
-            comparison.join.appAtOnce.push(appAtOnce);
-            comparison.join.revealAtOnce.push(revealAtOnce);
-            comparison.join.withOpenerPolicy.push(withOpenerPolicy);
-            comparison.join.bare.push(reference);
+          // The live page, each copy, then the bare page, one after the other.
+          const pages: [keyof Comparison['join'], string, string][] = [
+            ['portal', roomPage, liveVideo],
+            ...COPIES.map((name): [keyof Comparison['join'], string, string] => [
+              name,
+              copies[name],
+              liveVideo,
+            ]),
+            ['bare', bare.page('join'), 'video'],
+          ];
+          for (const [name, url, video] of pages) {
+            const marks = await measureJoin(browser, url, video);
+            if (run > 0) comparison.join[name].push(marks);
           }
         }
       } finally {

@@ -123,7 +123,10 @@ export const ROOM_PAGE_PATH = new RegExp(`^(?:/(?:${LOCALES.join('|')}))?/live/?
  * into them as soon as it is navigated to one.
  */
 export function keepsOpenerApart(url: string | undefined): boolean {
-  return !ROOM_PAGE_PATH.test((url ?? '').split('?')[0] ?? '');
+  // Every response passes here: most are told apart without a pattern.
+  if (!url?.includes('/live')) return true;
+  const query = url.indexOf('?');
+  return !ROOM_PAGE_PATH.test(query < 0 ? url : url.slice(0, query));
 }
 
 /** The headers of every response, whatever serves it (`openerPolicy`: see keepsOpenerApart). */
