@@ -7,7 +7,9 @@ import { Link } from '@/lib/i18n/navigation';
 export async function GuestPanel() {
   const t = await getTranslations('member.guest');
   return (
-    <div className="mx-auto flex w-full max-w-[560px] flex-1 items-center px-6 py-16">
+    // The card is centred in the first screen, whatever the footer below it does: centred in the space the
+    // footer leaves, it moved when the footer's last row was laid out late (a layout shift in the audit).
+    <div className="mx-auto flex min-h-[calc(100vh-var(--spacing-topbar))] w-full max-w-[560px] items-center px-6 py-16">
       <div className="w-full rounded-xl border border-line bg-surface px-10 py-12 text-center">
         <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-600">
           <UserRound aria-hidden className="size-7" strokeWidth={1.8} />
