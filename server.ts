@@ -15,13 +15,19 @@ import { closeDb, getDb, runMigrations } from '@/lib/db';
 import { bootDatabase } from '@/lib/db/bootstrap';
 import { seedGiftCatalog } from '@/lib/gifts/catalog';
 import { PEER_HEADER } from '@/lib/http/client-address';
-import { applySecurityHeaders, commonSecurityHeaders, keepsOpenerApart } from '@/lib/http/security-headers';
+import {
+  applySecurityHeaders,
+  commonSecurityHeaders,
+  keepsOpenerApart,
+  NONCE_HEADER,
+} from '@/lib/http/security-headers';
 import { staticAssetHandler } from '@/lib/http/static-assets';
 import { resolveChatSignature } from '@/lib/im/signature';
 import { startJobs } from '@/lib/jobs';
 import { publishingFlvPath } from '@/lib/live/service';
 import { log } from '@/lib/log';
 import { heldRoomOf, holdAppScripts } from '@/lib/media/app-hold';
+import { earlyDocumentOf } from '@/lib/media/early-document';
 import { startMediaServer } from '@/lib/media/server';
 import { isKickedOut } from '@/lib/moderation/kickouts';
 import { seedReportReasons } from '@/lib/moderation/report-reasons';
@@ -90,6 +96,8 @@ async function main() {
       // The API reads the client's address from this header (lib/http/client-address.ts): it is always
       // the socket's peer, whatever the client sent under that name.
       request.headers[PEER_HEADER] = request.socket.remoteAddress ?? '';
+      // A page's nonce is the proxy's to choose, or this server's for a room page it opens early.
+      delete request.headers[NONCE_HEADER];
       applySecurityHeaders(response, keepsOpenerApart(request.url) ? securityHeaders : roomPageHeaders);
       // GET /metrics (Prometheus text, METRICS_TOKEN), the build's static files from memory, then the
       // media engine's paths, then Next.
@@ -99,7 +107,7 @@ async function main() {
       // A room this engine is receiving a push for plays before its app runs (lib/media/app-hold.ts).
       const room = media ? heldRoomOf(request) : null;
       const flv = room === null ? null : publishingFlvPath(room);
-      if (flv) holdAppScripts(request, response, flv);
+      if (flv) holdAppScripts(request, response, flv, earlyDocumentOf(request, config));
       void handle(request, response);
     });
 

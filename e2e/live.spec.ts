@@ -37,7 +37,12 @@ async function expectPlaying(page: Page, seconds: number, over = 5000) {
   return advanced;
 }
 
-test('a real push goes live, a wrong key is refused, the end leaves a replay', async ({ asAnchor, page }) => {
+test('a real push goes live, a wrong key is refused, the end leaves a replay', async ({
+  asAnchor,
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const reply = await asAnchor.request.post('/api/live/rotateStreamKey');
   const { data } = (await reply.json()) as { data: { room_id: number; stream_key: string } };
@@ -98,6 +103,33 @@ test('a real push goes live, a wrong key is refused, the end leaves a replay', a
   await viewer.getByRole('button', { name: '标准', exact: true }).click();
   await expect(viewer.getByTestId('player')).toHaveAttribute('data-mode', 'hls');
   await viewer.close();
+
+  // A first visit, without any cookie, from a shared link in English: the server opened the page
+  // before Next rendered it (lib/media/early-document.ts), with Next's own headers and a nonce the
+  // page's scripts carry (the suite fails on any CSP violation); the room plays and hydrates.
+  const firstVisit = await browser.newContext({ baseURL });
+  const visitor = await firstVisit.newPage();
+  const opened = await visitor.goto(`/en/live?id=${roomId}`);
+  const early = await opened!.allHeaders();
+  await expect(visitor.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(visitor.getByTestId('player')).toHaveAttribute('data-mode', 'flv');
+  await expectPlaying(visitor, 2);
+  await visitor.waitForFunction(() => (window as { __appHold?: unknown }).__appHold);
+  await expect(visitor.getByTestId('room-title')).toBeVisible();
+  expect(early['set-cookie']).toMatch(/^NEXT_LOCALE=en; Path=\/; Max-Age=31536000; SameSite=lax/);
+  const nonce = /'nonce-([^']+)'/.exec(early['content-security-policy'] ?? '')?.[1];
+  expect(nonce).toBeTruthy();
+  expect(await visitor.locator(`script[nonce]`).count()).toBeGreaterThan(3);
+  // What Next answers the same page with, for a visitor with a cookie (not opened early).
+  const byNext = await firstVisit.request.get(`/en/live?id=${roomId}`);
+  const nextHeaders = byNext.headers();
+  expect(early['content-security-policy']).toBe(
+    nextHeaders['content-security-policy']!.replace(/'nonce-[^']+'/, `'nonce-${nonce}'`),
+  );
+  for (const name of ['content-type', 'cache-control', 'vary', 'x-frame-options', 'referrer-policy']) {
+    expect(early[name], name).toBe(nextHeaders[name]);
+  }
+  await firstVisit.close();
 
   good.child.kill('SIGINT');
   await good.exited;

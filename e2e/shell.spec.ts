@@ -114,6 +114,18 @@ test('pages are kept apart from their openers, all but the live room', async ({ 
   }
 });
 
+test('a page’s nonce is never the one a client sends', async ({ request }) => {
+  // server.ts chooses it for a live room it opens early (lib/media/early-document.ts) and hands it to the
+  // proxy under this name; whatever a request brings under it is dropped first.
+  for (const path of ['/main', '/live?id=1']) {
+    const response = await request.get(path, { headers: { 'x-nonce': 'chosenByTheClient0000==' } });
+    const policy = response.headers()['content-security-policy'];
+    expect(policy, path).toMatch(/'nonce-[A-Za-z0-9+/]{22}=='/);
+    expect(policy, path).not.toContain('chosenByTheClient');
+    expect(await response.text(), path).not.toContain('chosenByTheClient');
+  }
+});
+
 test('the side menu collapses to 66 px and stays collapsed after reload', async ({ page }) => {
   // Several page loads: on a loaded 2-core machine each took 3-10 s, past the 30 s default (×3 here).
   test.slow();

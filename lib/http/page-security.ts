@@ -12,7 +12,9 @@ export function withPageSecurity(
 ): NextResponse {
   // API answers keep the resource policy server.ts gives everything.
   if (API_PATH.test(request.nextUrl.pathname)) return route(request);
-  const nonce = createNonce();
+  // server.ts chose it for a room page it opened before Next rendered (lib/media/early-document.ts);
+  // it clears the header on every other request, so a client never picks a page's nonce.
+  const nonce = request.headers.get(NONCE_HEADER) || createNonce();
   const policy = pageContentSecurityPolicy(nonce, getConfig());
   const headers = new Headers(request.headers);
   headers.set(NONCE_HEADER, nonce);

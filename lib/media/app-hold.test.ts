@@ -8,7 +8,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { heldRoomOf, holdAppScripts, MAX_HOLD_MS, scriptHolder } from './app-hold';
+import {
+  EARLY_HEAD,
+  type EarlyDocument,
+  heldRoomOf,
+  holdAppScripts,
+  MAX_HOLD_MS,
+  scriptHolder,
+} from './app-hold';
 
 const PAGE = [
   '<!DOCTYPE html><html lang="zh-CN"><head><meta charSet="utf-8"/>',
@@ -79,10 +86,12 @@ describe('a held response', () => {
   /** What "Next" answers, written in pieces as a streamed page is. */
   let answer: (request: http.IncomingMessage, response: http.ServerResponse) => void;
   let seenEncoding: string | undefined;
+  /** The document to open before "Next" answers, if any. */
+  let early: EarlyDocument | null = null;
 
   beforeAll(async () => {
     server = http.createServer((request, response) => {
-      holdAppScripts(request, response, '/media/live/1.flv');
+      holdAppScripts(request, response, '/media/live/1.flv', early);
       seenEncoding = request.headers['accept-encoding'];
       answer(request, response);
     });
@@ -148,6 +157,105 @@ describe('a held response', () => {
     expect(reply.headers.location).toBe('/anchor?type=0&kicked=1');
     expect(reply.headers['content-encoding']).toBeUndefined();
     expect(reply.body.toString()).toBe('<script src="/_next/static/chunks/a.js"></script>');
+  });
+
+  describe('opened early', () => {
+    const document: EarlyDocument = {
+      nonce: 'n0',
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': "script-src 'nonce-n0'",
+        'set-cookie': 'NEXT_LOCALE=zh-CN; Path=/',
+      },
+    };
+    beforeEach(() => {
+      early = document;
+    });
+    afterEach(() => {
+      early = null;
+    });
+
+    /** The reply, its opening read as it arrives (until `opened` holds) while "Next" waits to be let go. */
+    const headFirst = (encoding: string | undefined, opened: (bytes: Buffer) => boolean) =>
+      new Promise<{
+        status: number;
+        headers: http.IncomingHttpHeaders;
+        first: Buffer;
+        body: Promise<Buffer>;
+      }>((resolve, reject) => {
+        const request = http.get(`${base}/live?id=1`, {
+          headers: encoding ? { 'accept-encoding': encoding } : {},
+        });
+        request.on('response', (reply) => {
+          const parts: Buffer[] = [];
+          const body = new Promise<Buffer>((done) => reply.on('end', () => done(Buffer.concat(parts))));
+          let told = false;
+          reply.on('data', (part: Buffer) => {
+            parts.push(part);
+            const first = Buffer.concat(parts);
+            if (told || !opened(first)) return;
+            told = true;
+            resolve({ status: reply.statusCode!, headers: reply.headers, first, body });
+          });
+        });
+        request.on('error', reject);
+      });
+    const gunzipped = (bytes: Buffer) =>
+      zlib.gunzipSync(bytes, { finishFlush: zlib.constants.Z_SYNC_FLUSH }).toString();
+    const withPlayer = (text: string) => text.includes('async="" nonce="n0"></script>');
+
+    /** "Next": its headers (set, then through writeHead) and its page, once let go. */
+    let letGo: () => void = () => {};
+    const lateNext = (_request: http.IncomingMessage, response: http.ServerResponse) => {
+      // Next sends nothing to a response whose headers went: it must see them still to come.
+      expect(response.headersSent).toBe(false);
+      new Promise<void>((resolve) => {
+        letGo = resolve;
+      }).then(() => {
+        response.setHeader('x-from-next', '1');
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'x-also-from-next': '1' });
+        expect(response.headersSent).toBe(true);
+        const bytes = Buffer.from(PAGE);
+        for (let at = 0; at < bytes.length; at += 7) response.write(bytes.subarray(at, at + 7));
+        response.end();
+      });
+    };
+    const expected = () => {
+      const holder = scriptHolder('n0', '/media/live/1.flv', { headSent: true });
+      return holder.push(PAGE) + holder.end();
+    };
+
+    it('sends its status, headers and head script before Next has written anything, gzipped', async () => {
+      answer = lateNext;
+      const reply = await headFirst('gzip', (bytes) => bytes.length > 10 && withPlayer(gunzipped(bytes)));
+      expect(reply.status).toBe(200);
+      expect(reply.headers['content-encoding']).toBe('gzip');
+      expect(reply.headers['set-cookie']).toEqual(['NEXT_LOCALE=zh-CN; Path=/']);
+      expect(reply.headers['content-security-policy']).toBe("script-src 'nonce-n0'");
+      const opening = gunzipped(reply.first);
+      expect(opening).toMatch(/^<!DOCTYPE html><html><head><script nonce="n0">\(\(\) => \{/);
+      expect(opening).toContain('prefetchLiveFlv("/media/live/1.flv");');
+      expect(opening).toMatch(/<script src="\/media\/player\/flv-[^"]+\.js" async="" nonce="n0"><\/script>$/);
+      letGo();
+      const page = zlib.gunzipSync(await reply.body).toString();
+      // Next's document follows whole, held; the browser folds its doctype and <head> into the open one.
+      expect(page.startsWith(EARLY_HEAD)).toBe(true);
+      expect(page.slice(opening.length)).toBe(expected());
+      // What Next set on the headers came too late: they were out.
+      expect(reply.headers['x-from-next']).toBeUndefined();
+      expect(reply.headers['x-also-from-next']).toBeUndefined();
+    });
+
+    it('goes plain to a client that takes no compression', async () => {
+      answer = lateNext;
+      const reply = await headFirst(undefined, (bytes) => withPlayer(bytes.toString()));
+      expect(reply.headers['content-encoding']).toBeUndefined();
+      expect(reply.first.toString()).toMatch(/^<!DOCTYPE html><html><head><script nonce="n0">/);
+      letGo();
+      const page = (await reply.body).toString();
+      expect(page.startsWith(EARLY_HEAD)).toBe(true);
+      expect(page.endsWith(`</script>${expected()}`)).toBe(true);
+    });
   });
 
   it('takes an HTML page whose headers come through writeHead', async () => {

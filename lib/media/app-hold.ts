@@ -15,9 +15,10 @@
 import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import { type GzipWriter, gzipWriter } from '@/lib/http/gzip-writer';
 import { acceptsGzip } from '@/lib/http/memory-asset';
 import { ROOM_PAGE_PATH } from '@/lib/http/security-headers';
+import { log } from '@/lib/log';
 import { FLV_SCRIPT } from './flv-options';
 import { flvPrefetchScript } from './flv-scripts';
 
@@ -71,9 +72,10 @@ function headScript(nonce: string | null, flvPath: string) {
  * The rewrite as a stream of text: `push` returns what can go out now, `end` the rest. A tag cut by a
  * chunk's end waits for the next chunk; the head script goes right after `<head>`.
  */
-export function scriptHolder(nonce: string | null, flvPath: string) {
+export function scriptHolder(nonce: string | null, flvPath: string, { headSent = false } = {}) {
   let pending = '';
-  let headSeen = false;
+  // The document opened early (`EARLY_HEAD`): Next's own <head> is left as it comes.
+  let headSeen = headSent;
   const rewrite = (text: string) => {
     let out = text
       .replace(APP_PRELOAD, '')
@@ -108,13 +110,26 @@ function nonceOf(response: http.ServerResponse) {
 }
 
 /**
+ * A held page sent before Next has rendered anything: its status and headers now (what Next would
+ * send for it, the policy carrying `nonce`, which the proxy then stamps on the page's scripts), and
+ * its <head> opened with the head script. Next's own document follows and the browser's parser folds
+ * it in: a second doctype and <head> are ignored, the <html> tag's attributes go to the open one.
+ */
+export type EarlyDocument = { nonce: string; headers: http.OutgoingHttpHeaders };
+
+/** What opens an early document, before the head script. */
+export const EARLY_HEAD = '<!DOCTYPE html><html><head>';
+
+/**
  * Holds the app of the HTML page Next is about to write on `response` for the room playing `flvPath`
  * (any other answer, a redirect say, passes through untouched). Call before handing the request to Next.
+ * With `early`, the page's status, headers and head script go out at once, before Next renders.
  */
 export function holdAppScripts(
   request: http.IncomingMessage,
   response: http.ServerResponse,
   flvPath: string,
+  early?: EarlyDocument | null,
 ) {
   const gzip = acceptsGzip(request.headers['accept-encoding']);
   // Next's own compression would hand this wrapper compressed bytes: it sends the page plain instead.
@@ -126,15 +141,25 @@ export function holdAppScripts(
     writeHead: response.writeHead as Loose<http.ServerResponse>,
   };
   const write = (bytes: Buffer) => original.write.call(response, bytes);
-  let state: { holder: ReturnType<typeof scriptHolder>; decoder: TextDecoder; zip?: zlib.Gzip } | null = null;
+  let state: { holder: ReturnType<typeof scriptHolder>; decoder: TextDecoder; zip?: GzipWriter } | null =
+    null;
   let decided = false;
 
   // Before the headers go: an HTML page is rewritten (and compressed here), anything else is not.
   const decide = () => {
     if (decided) return;
     decided = true;
-    if (response.headersSent || !/^text\/html/.test(String(response.getHeader('content-type') ?? ''))) return;
-    state = { holder: scriptHolder(nonceOf(response), flvPath), decoder: new TextDecoder() };
+    const nonce = early ? early.nonce : nonceOf(response);
+    if (
+      !early &&
+      (response.headersSent || !/^text\/html/.test(String(response.getHeader('content-type') ?? '')))
+    ) {
+      return;
+    }
+    state = {
+      holder: scriptHolder(nonce, flvPath, { headSent: Boolean(early) }),
+      decoder: new TextDecoder(),
+    };
     response.removeHeader('content-length');
     if (!gzip) return;
     response.setHeader('content-encoding', 'gzip');
@@ -142,28 +167,54 @@ export function holdAppScripts(
     if (!/accept-encoding/i.test(vary)) {
       response.setHeader('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     }
-    const zip = zlib.createGzip({ flush: zlib.constants.Z_SYNC_FLUSH });
-    zip.on('data', write);
-    state.zip = zip;
+    state.zip = gzipWriter(write);
   };
-  const send = (text: string) => {
+  /** Out with the page's next text; `now`: before this returns, even compressed (the early head). */
+  const send = (text: string, now = false) => {
     if (!text || !state) return;
-    if (state.zip) state.zip.write(text);
-    else write(Buffer.from(text));
+    if (!state.zip) write(Buffer.from(text));
+    else if (now) state.zip.writeNow(text);
+    else state.zip.write(text);
   };
 
-  // Headers given to writeHead count: they are set first, then decided on (Node's implicit headers come
-  // through here too).
-  response.writeHead = function (this: http.ServerResponse, ...args: unknown[]) {
-    const [status, second, third] = args as [number, unknown, unknown];
-    const headers = typeof second === 'object' && second !== null ? second : third;
-    if (Array.isArray(headers)) return original.writeHead.apply(this, args);
-    for (const [name, value] of Object.entries((headers ?? {}) as http.OutgoingHttpHeaders)) {
-      if (value !== undefined) this.setHeader(name, value);
+  if (early) {
+    for (const [name, value] of Object.entries(early.headers)) {
+      if (value !== undefined) response.setHeader(name, value);
     }
     decide();
-    return original.writeHead.call(this, status, ...(typeof second === 'string' ? [second] : []));
-  } as typeof response.writeHead;
+    original.writeHead.call(response, 200);
+    send(EARLY_HEAD + headScript(early.nonce, flvPath), true);
+    // Next is told the headers are still to come (it sends nothing to a response whose headers went),
+    // and what it sets on them goes nowhere: they went out above.
+    let nextWroteHead = false;
+    Object.defineProperty(response, 'headersSent', { configurable: true, get: () => nextWroteHead });
+    const ignored = function (this: http.ServerResponse) {
+      return this;
+    };
+    response.setHeader = ignored as typeof response.setHeader;
+    response.appendHeader = ignored as typeof response.appendHeader;
+    response.removeHeader = ignored as typeof response.removeHeader;
+    response.flushHeaders = () => {};
+    response.writeHead = function (this: http.ServerResponse, status: number) {
+      nextWroteHead = true;
+      if (status !== 200)
+        log.warn({ status, url: request.url }, 'an early room page was answered with another status');
+      return this;
+    } as typeof response.writeHead;
+  } else {
+    // Headers given to writeHead count: they are set first, then decided on (Node's implicit headers
+    // come through here too).
+    response.writeHead = function (this: http.ServerResponse, ...args: unknown[]) {
+      const [status, second, third] = args as [number, unknown, unknown];
+      const headers = typeof second === 'object' && second !== null ? second : third;
+      if (Array.isArray(headers)) return original.writeHead.apply(this, args);
+      for (const [name, value] of Object.entries((headers ?? {}) as http.OutgoingHttpHeaders)) {
+        if (value !== undefined) this.setHeader(name, value);
+      }
+      decide();
+      return original.writeHead.call(this, status, ...(typeof second === 'string' ? [second] : []));
+    } as typeof response.writeHead;
+  }
 
   response.write = function (this: http.ServerResponse, chunk: unknown, ...rest: unknown[]) {
     decide();
@@ -185,8 +236,7 @@ export function holdAppScripts(
     send(state.holder.push(state.decoder.decode()));
     send(state.holder.end());
     if (!state.zip) return original.end.call(this, done);
-    state.zip.once('end', () => original.end.call(this, done));
-    state.zip.end();
+    state.zip.end(() => original.end.call(this, done));
     return this;
   } as typeof response.end;
 }
