@@ -104,25 +104,35 @@ test('a real push goes live, a wrong key is refused, the end leaves a replay', a
   await expect(viewer.getByTestId('player')).toHaveAttribute('data-mode', 'hls');
   await viewer.close();
 
-  // A first visit, without any cookie, from a shared link in English: the server opened the page
-  // before Next rendered it (lib/media/early-document.ts), with Next's own headers and a nonce the
-  // page's scripts carry (the suite fails on any CSP violation); the room plays and hydrates.
+  // A visitor without a session, from a shared link in English, first without any cookie, then again
+  // with the language remembered: the server opened the page before Next rendered it
+  // (lib/media/early-document.ts; no hreflang `Link` header, which only Next sends), with Next's own
+  // headers and a nonce the page's scripts carry (the suite fails on any CSP violation); the room
+  // plays and hydrates.
   const firstVisit = await browser.newContext({ baseURL });
   const visitor = await firstVisit.newPage();
-  const opened = await visitor.goto(`/en/live?id=${roomId}`);
-  const early = await opened!.allHeaders();
-  await expect(visitor.locator('html')).toHaveAttribute('lang', 'en');
-  await expect(visitor.getByTestId('player')).toHaveAttribute('data-mode', 'flv');
-  await expectPlaying(visitor, 2);
-  await visitor.waitForFunction(() => (window as { __appHold?: unknown }).__appHold);
-  await expect(visitor.getByTestId('room-title')).toBeVisible();
-  expect(early['set-cookie']).toMatch(/^NEXT_LOCALE=en; Path=\/; Max-Age=31536000; SameSite=lax/);
+  let early: Record<string, string> = {};
+  for (const visit of ['first', 'again']) {
+    const opened = await visitor.goto(`/en/live?id=${roomId}`);
+    early = await opened!.allHeaders();
+    expect(early.link, visit).toBeUndefined();
+    if (visit === 'first') {
+      expect(early['set-cookie']).toMatch(/^NEXT_LOCALE=en; Path=\/; Max-Age=31536000; SameSite=lax/);
+    } else expect(early['set-cookie']).toBeUndefined();
+    await expect(visitor.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(visitor.getByTestId('player')).toHaveAttribute('data-mode', 'flv');
+    await expectPlaying(visitor, 2);
+    await visitor.waitForFunction(() => (window as { __appHold?: unknown }).__appHold);
+    await expect(visitor.getByTestId('room-title')).toBeVisible();
+  }
   const nonce = /'nonce-([^']+)'/.exec(early['content-security-policy'] ?? '')?.[1];
   expect(nonce).toBeTruthy();
-  expect(await visitor.locator(`script[nonce]`).count()).toBeGreaterThan(3);
-  // What Next answers the same page with, for a visitor with a cookie (not opened early).
-  const byNext = await firstVisit.request.get(`/en/live?id=${roomId}`);
+  // What Next answers the same page with, for a visitor with a session cookie (not opened early).
+  const byNext = await firstVisit.request.get(`/en/live?id=${roomId}`, {
+    headers: { cookie: 'NEXT_LOCALE=en; token=not-a-session' },
+  });
   const nextHeaders = byNext.headers();
+  expect(nextHeaders.link).toContain('hreflang="en"');
   expect(early['content-security-policy']).toBe(
     nextHeaders['content-security-policy']!.replace(/'nonce-[^']+'/, `'nonce-${nonce}'`),
   );

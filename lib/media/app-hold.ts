@@ -11,9 +11,9 @@
 // paint (~180 ms of the main thread at once) come after the first frame, not in the middle of the
 // player's start (the static copy of the page: 1.71× → 1.14× the bare page's first frame).
 // server.ts wraps such a response before handing it to Next; Next then sends it uncompressed and the
-// rewritten HTML is gzipped here, chunk by chunk, so the page still streams. A first visit without
-// cookies (early-document.ts) is opened sooner still: its status, headers and this head go out as the
-// request arrives, before Next has rendered anything (the room's shell took 60-130 ms to its first
+// rewritten HTML is gzipped here, chunk by chunk, so the page still streams. A viewer without a session
+// (early-document.ts) gets the page opened sooner still: its status, headers and this head go out as
+// the request arrives, before Next has rendered anything (the room's shell took 60-130 ms to its first
 // byte, and the stream and the player waited for it), and Next's document follows; the browser's
 // parser folds its doctype, <html> attributes and <head> into the open ones.
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
-// Which room requests are opened before Next renders (a first visit without cookies that can only be
-// the room page), with what headers, and the proxy stamping the nonce chosen here on the page.
+// Which room requests are opened before Next renders (a viewer without a session whose request can only
+// be answered with the room page), with what headers, and the proxy stamping the nonce chosen here.
 import http from 'node:http';
 import { Socket } from 'node:net';
 import { NextRequest, NextResponse } from 'next/server';
@@ -49,8 +49,25 @@ it('opens a first visit: Next’s page headers, a fresh nonce in the policy and 
   expect(chinese.nonce).not.toBe(document.nonce);
 });
 
-it('leaves to Next whatever may be answered otherwise: cookies, ?desktop, a phone sent to the mobile site', () => {
-  expect(earlyDocumentOf(request('/live?id=7', { cookie: 'token=abc' }), CONFIG)).toBeNull();
+it('opens a returning visitor without a session, and remembers the language only when it changes', () => {
+  const english = earlyDocumentOf(request('/en/live?id=7', { cookie: 'sidebar=1; NEXT_LOCALE=en' }), CONFIG)!;
+  expect(english).not.toBeNull();
+  expect(english.headers['set-cookie']).toBeUndefined();
+  const switched = earlyDocumentOf(request('/en/live?id=7', { cookie: 'NEXT_LOCALE=zh-CN' }), CONFIG)!;
+  expect(switched.headers['set-cookie']).toMatch(/^NEXT_LOCALE=en;/);
+  // The default language remembered, on an unprefixed path: no redirect.
+  expect(earlyDocumentOf(request('/live?id=7', { cookie: 'NEXT_LOCALE=zh-CN' }), CONFIG)).not.toBeNull();
+  // Not a document (a script fetching the page): next-intl leaves the cookie alone, so does this.
+  const fetched = earlyDocumentOf(request('/en/live?id=7', { 'sec-fetch-dest': 'empty' }), CONFIG)!;
+  expect(fetched.headers['set-cookie']).toBeUndefined();
+  // A phone that asked for the desktop site once.
+  const phone = request('/live?id=7', { 'user-agent': PHONE, cookie: 'force_desktop=1' });
+  expect(earlyDocumentOf(phone, CONFIG)).not.toBeNull();
+});
+
+it('leaves to Next whatever may be answered otherwise: a session, a language redirect, ?desktop, a phone sent to the mobile site', () => {
+  expect(earlyDocumentOf(request('/live?id=7', { cookie: 'NEXT_LOCALE=en; token=abc' }), CONFIG)).toBeNull();
+  expect(earlyDocumentOf(request('/en/live?id=7', { cookie: 'token=' }), CONFIG)).toBeNull();
   expect(earlyDocumentOf(request('/live?id=7', { cookie: 'NEXT_LOCALE=en' }), CONFIG)).toBeNull();
   expect(earlyDocumentOf(request('/live?id=7&desktop=1'), CONFIG)).toBeNull();
   const phone = request('/live?id=7', { 'user-agent': PHONE });

@@ -1,10 +1,12 @@
 // Which joins of a live room get their page opened before Next renders it (app-hold.ts, EarlyDocument):
-// a viewer arriving without any cookie, the usual first visit from a shared link. Such a request can
-// only be answered 200 with the room page: no session (no kick-out redirect), no remembered language
-// (no locale redirect), no mobile redirect (checked here as the proxy checks it), no `?desktop`
-// cookie to set. Its headers are the ones Next sends for the page, its nonce is chosen here and handed
-// to the proxy (lib/http/page-security.ts), which stamps it on the page's scripts.
+// a viewer without a session, whose request can only be answered 200 with the room page — no kick-out
+// redirect (that needs a session), no remembered-language redirect (proxy.ts: an unprefixed path with
+// another language remembered), no mobile redirect (checked here as the proxy checks it), no `?desktop`
+// cookie to set. Its headers are those Next sends for the page (the locale cookie as next-intl syncs it;
+// not next-intl's hreflang `Link` header, whose alternates the page's <head> carries too); its nonce is
+// chosen here and handed to the proxy (lib/http/page-security.ts), which stamps it on the page's scripts.
 import type http from 'node:http';
+import { TOKEN_COOKIE } from '@/lib/api/session-token';
 import type { Config } from '@/lib/config/schema';
 import { createNonce, NONCE_HEADER, pageContentSecurityPolicy } from '@/lib/http/security-headers';
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, routing } from '@/lib/i18n/routing';
@@ -26,31 +28,49 @@ export function earlyDocumentOf(
   config: Pick<Config, 'MOBILE_REDIRECT' | 'MOBILE_SITE_URL'> &
     Parameters<typeof pageContentSecurityPolicy>[1],
 ): EarlyDocument | null {
-  if (request.headers.cookie) return null;
+  const cookies = cookiesOf(request.headers.cookie);
+  if (cookies.has(TOKEN_COOKIE)) return null;
   const url = new URL(request.url ?? '/', 'http://portal');
   if (url.searchParams.has('desktop')) return null;
+  const first = url.pathname.split('/')[1];
+  const prefix = isLocale(first) ? first : undefined;
+  const remembered = cookies.get(LOCALE_COOKIE);
+  if (!prefix && isLocale(remembered) && remembered !== DEFAULT_LOCALE) return null;
   const mobile = mobileRedirectTarget({
     siteUrl: config.MOBILE_REDIRECT ? config.MOBILE_SITE_URL : undefined,
     userAgent: request.headers['user-agent'] ?? null,
-    bypass: false,
+    bypass: cookies.has('force_desktop'),
     path: url.pathname + url.search,
   });
   if (mobile) return null;
-  const first = url.pathname.split('/')[1];
-  const locale = isLocale(first) ? first : DEFAULT_LOCALE;
+  const locale = prefix ?? DEFAULT_LOCALE;
   const nonce = createNonce();
   request.headers[NONCE_HEADER] = nonce;
-  const cookie = routing.localeCookie;
-  const maxAge = typeof cookie === 'object' && cookie.maxAge ? `; Max-Age=${cookie.maxAge}` : '';
-  return {
-    nonce,
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': PAGE_CACHE_CONTROL,
-      vary: PAGE_VARY,
-      'content-security-policy': pageContentSecurityPolicy(nonce, config),
-      // The language of the page, remembered as next-intl's middleware remembers it.
-      'set-cookie': `${LOCALE_COOKIE}=${locale}; Path=/${maxAge}; SameSite=lax`,
-    },
+  const headers: http.OutgoingHttpHeaders = {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': PAGE_CACHE_CONTROL,
+    vary: PAGE_VARY,
+    'content-security-policy': pageContentSecurityPolicy(nonce, config),
   };
+  // The page's language remembered, as next-intl's middleware does on a document request (it also
+  // skips a first visit whose browser prefers that language already; this remembers it then too).
+  const destination = request.headers['sec-fetch-dest'];
+  if (remembered !== locale && (!destination || destination === 'document')) {
+    const cookie = routing.localeCookie;
+    const maxAge = typeof cookie === 'object' && cookie.maxAge ? `; Max-Age=${cookie.maxAge}` : '';
+    headers['set-cookie'] = `${LOCALE_COOKIE}=${locale}; Path=/${maxAge}; SameSite=lax`;
+  }
+  return { nonce, headers };
+}
+
+/** A request's cookies by name (the first of a repeated name). */
+function cookiesOf(header: string | undefined) {
+  const cookies = new Map<string, string>();
+  for (const pair of (header ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at < 0) continue;
+    const name = pair.slice(0, at).trim();
+    if (name && !cookies.has(name)) cookies.set(name, pair.slice(at + 1).trim());
+  }
+  return cookies;
 }
