@@ -6,7 +6,7 @@ import createIntlMiddleware from 'next-intl/middleware';
 import { getConfig } from '@/lib/config';
 import { withPageSecurity } from '@/lib/http/page-security';
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, localizedPath, routing } from '@/lib/i18n/routing';
-import { mobileRedirectTarget } from '@/lib/mobile-redirect';
+import { FORCE_DESKTOP_COOKIE, mobileRedirectTarget } from '@/lib/mobile-redirect';
 
 const intl = createIntlMiddleware(routing);
 const API_PREFIX = /^\/api(\/|$)/i;
@@ -29,7 +29,7 @@ function route(request: NextRequest) {
   const mobileTarget = mobileRedirectTarget({
     siteUrl: config.MOBILE_REDIRECT ? config.MOBILE_SITE_URL : undefined,
     userAgent: request.headers.get('user-agent'),
-    bypass: request.cookies.has('force_desktop') || request.nextUrl.searchParams.has('desktop'),
+    bypass: request.cookies.has(FORCE_DESKTOP_COOKIE) || request.nextUrl.searchParams.has('desktop'),
     path: pathname + search,
   });
   if (mobileTarget) return NextResponse.redirect(mobileTarget, 307);
@@ -51,7 +51,11 @@ function route(request: NextRequest) {
 
   const response = intl(request);
   if (request.nextUrl.searchParams.has('desktop')) {
-    response.cookies.set('force_desktop', '1', { path: '/', maxAge: 60 * 60 * 24 * 30, sameSite: 'lax' });
+    response.cookies.set(FORCE_DESKTOP_COOKIE, '1', {
+      path: '/',
+      maxAge: 60 * 60 * 24 * 30,
+      sameSite: 'lax',
+    });
   }
   return response;
 }

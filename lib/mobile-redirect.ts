@@ -4,6 +4,8 @@
 import { pathOnSite } from '@/lib/http/same-site-path';
 
 export const MOBILE_MAX_WIDTH = 500;
+/** The cookie `?desktop=1` leaves behind (proxy.ts): this browser stays on the desktop site. */
+export const FORCE_DESKTOP_COOKIE = 'force_desktop';
 
 const MOBILE_AGENT = /Android.+Mobile|iPhone|iPod|Windows Phone|Mobile Safari|Opera Mini|IEMobile/i;
 

@@ -13,13 +13,13 @@ import {
 import { api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
 import { useRouter } from '@/lib/i18n/navigation';
-import { isPhonePage, MOBILE_MAX_WIDTH, mobileUrl } from '@/lib/mobile-redirect';
+import { FORCE_DESKTOP_COOKIE, isPhonePage, MOBILE_MAX_WIDTH, mobileUrl } from '@/lib/mobile-redirect';
 import type { RealtimeConnection } from '@/lib/realtime/client';
 import type { StoredUser } from '@/lib/store/atoms';
 import { useCustomerService, useKickedRooms, useSystemConfig } from '@/lib/system/queries';
 
 function redirectNarrowViewport(mobileSiteUrl: string | undefined) {
-  if (!mobileSiteUrl || document.cookie.includes('force_desktop=')) return;
+  if (!mobileSiteUrl || document.cookie.includes(`${FORCE_DESKTOP_COOKIE}=`)) return;
   if (new URLSearchParams(window.location.search).has('desktop')) return;
   if (window.innerWidth > MOBILE_MAX_WIDTH || isPhonePage(window.location.pathname)) return;
   const { pathname, search, hash } = window.location;

@@ -8,9 +8,10 @@
 import type http from 'node:http';
 import { TOKEN_COOKIE } from '@/lib/api/session-token';
 import type { Config } from '@/lib/config/schema';
+import { cookieValue } from '@/lib/cookies';
 import { createNonce, NONCE_HEADER, pageContentSecurityPolicy } from '@/lib/http/security-headers';
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, routing } from '@/lib/i18n/routing';
-import { mobileRedirectTarget } from '@/lib/mobile-redirect';
+import { FORCE_DESKTOP_COOKIE, mobileRedirectTarget } from '@/lib/mobile-redirect';
 import type { EarlyDocument } from './app-hold';
 
 /** Next's caching headers for a dynamic page, as it sends them (a test compares). */
@@ -28,18 +29,18 @@ export function earlyDocumentOf(
   config: Pick<Config, 'MOBILE_REDIRECT' | 'MOBILE_SITE_URL'> &
     Parameters<typeof pageContentSecurityPolicy>[1],
 ): EarlyDocument | null {
-  const cookies = cookiesOf(request.headers.cookie);
-  if (cookies.has(TOKEN_COOKIE)) return null;
+  const cookies = request.headers.cookie;
+  if (cookieValue(cookies, TOKEN_COOKIE) !== undefined) return null;
   const url = new URL(request.url ?? '/', 'http://portal');
   if (url.searchParams.has('desktop')) return null;
   const first = url.pathname.split('/')[1];
   const prefix = isLocale(first) ? first : undefined;
-  const remembered = cookies.get(LOCALE_COOKIE);
+  const remembered = cookieValue(cookies, LOCALE_COOKIE);
   if (!prefix && isLocale(remembered) && remembered !== DEFAULT_LOCALE) return null;
   const mobile = mobileRedirectTarget({
     siteUrl: config.MOBILE_REDIRECT ? config.MOBILE_SITE_URL : undefined,
     userAgent: request.headers['user-agent'] ?? null,
-    bypass: cookies.has('force_desktop'),
+    bypass: cookieValue(cookies, FORCE_DESKTOP_COOKIE) !== undefined,
     path: url.pathname + url.search,
   });
   if (mobile) return null;
@@ -61,16 +62,4 @@ export function earlyDocumentOf(
     headers['set-cookie'] = `${LOCALE_COOKIE}=${locale}; Path=/${maxAge}; SameSite=lax`;
   }
   return { nonce, headers };
-}
-
-/** A request's cookies by name (the first of a repeated name). */
-function cookiesOf(header: string | undefined) {
-  const cookies = new Map<string, string>();
-  for (const pair of (header ?? '').split(';')) {
-    const at = pair.indexOf('=');
-    if (at < 0) continue;
-    const name = pair.slice(0, at).trim();
-    if (name && !cookies.has(name)) cookies.set(name, pair.slice(at + 1).trim());
-  }
-  return cookies;
 }
