@@ -49,7 +49,7 @@ test('nginx-rtmp refuses a wrong key, plays the right one as HLS and ends the ro
   expect(await wrong.exited).not.toBe(0);
   await expect(state).not.toHaveAttribute('data-state', 'live');
 
-  const good = pushTestPattern(FFMPEG, `${engine.rtmpUrl}/${data.stream_key}`, { seconds: 120 });
+  const good = pushTestPattern(FFMPEG, `${engine.rtmpUrl}/${data.stream_key}`, { seconds: 600 });
   try {
     await expect(state).toHaveAttribute('data-state', 'live', { timeout: 45_000 });
     // nginx writes the playlist a fragment or two after the push starts.

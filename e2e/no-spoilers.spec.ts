@@ -83,8 +83,9 @@ test('a bound match’s goal reaches an HLS viewer when their video shows it, no
   });
   expect((await settings.json()).data.feed_delay_seconds).toBe(FEED_DELAY_SECONDS);
 
+  // Longer than the test may take (a push that ran out would end the room); killed after the tests.
   const started = pushTestPattern(FFMPEG, `rtmp://127.0.0.1:${E2E_RTMP_PORT}/live/${data.stream_key}`, {
-    seconds: 120,
+    seconds: 600,
   });
   pushes.push(started.child);
 

@@ -86,23 +86,17 @@ function useRoomPushes(roomId: number) {
     import('@/lib/realtime/client').then(({ withRealtime }) => {
       if (cancelled) return;
       stop = withRealtime(({ socket }) => {
-        const join = () => socket.emit('joinRoom', { room_id: roomId });
-        const rejoin = () => {
-          join();
-          void queryClient.invalidateQueries({ queryKey: queryKeys.liveRoom(roomId) });
-        };
-        join();
-        socket.io.on('reconnect', rejoin);
-        // A room goes live (or ends) the moment its push is accepted (or stops): a state pushed before
-        // this socket was connected would be missed, so the first connection reads the room again.
+        // A room goes live (or ends) the moment its push is accepted (or stops). Its pushes reach this
+        // socket once the server has put it in the room, so the room is read again on that answer: a
+        // state pushed before it (while connecting, reconnecting or joining) is not missed.
         const caughtUp = () => void queryClient.invalidateQueries({ queryKey: queryKeys.liveRoom(roomId) });
-        if (socket.connected) caughtUp();
-        else socket.once('connect', caughtUp);
+        const join = () => socket.emit('joinRoom', { room_id: roomId }, caughtUp);
+        join();
+        socket.io.on('reconnect', join);
         const previous = stop;
         stop = () => {
           previous();
-          socket.io.off('reconnect', rejoin);
-          socket.off('connect', caughtUp);
+          socket.io.off('reconnect', join);
         };
       });
     });
