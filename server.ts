@@ -28,6 +28,7 @@ import { publishingFlvPath } from '@/lib/live/service';
 import { log } from '@/lib/log';
 import { heldRoomOf, holdAppScripts } from '@/lib/media/app-hold';
 import { earlyDocumentOf } from '@/lib/media/early-document';
+import { renderGate } from '@/lib/media/render-gate';
 import { startMediaServer } from '@/lib/media/server';
 import { isKickedOut } from '@/lib/moderation/kickouts';
 import { seedReportReasons } from '@/lib/moderation/report-reasons';
@@ -90,6 +91,8 @@ async function main() {
     const staticAssets =
       config.NODE_ENV === 'production' ? staticAssetHandler(path.join(process.cwd(), '.next/static')) : null;
     let media: Awaited<ReturnType<typeof startMediaServer>> | undefined;
+    // An early room page renders once its own stream has been answered (lib/media/render-gate.ts).
+    const earlyRenders = renderGate();
     // HTTP-FLV and the player script go straight to the media engine's handler, the rest to Next.
     // Registered before the gateway, which wraps the listeners it finds to take its own path first.
     server.on('request', (request, response) => {
@@ -103,12 +106,17 @@ async function main() {
       // media engine's paths, then Next.
       if (handleMetricsRequest(request, response, config.METRICS_TOKEN)) return;
       if (staticAssets?.(request, response)) return;
-      if (media?.handle(request, response)) return;
+      if (media?.handle(request, response)) {
+        earlyRenders.answered(request);
+        return;
+      }
       // A room this engine is receiving a push for plays before its app runs (lib/media/app-hold.ts).
       const room = media ? heldRoomOf(request) : null;
       const flv = room === null ? null : publishingFlvPath(room);
-      if (flv) holdAppScripts(request, response, flv, earlyDocumentOf(request, config));
-      void handle(request, response);
+      const early = flv ? earlyDocumentOf(request, config) : null;
+      if (flv) holdAppScripts(request, response, flv, early);
+      if (early) earlyRenders.hold(early.ticket, () => void handle(request, response));
+      else void handle(request, response);
     });
 
     // REDIS_URL: rooms span nodes through the Redis adapter; counts, limits, rankings and the chat state

@@ -6,7 +6,7 @@
 
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { pushTestPattern } from '@/lib/media/test-pattern';
+import { pushTestPattern, UNTIL_STOPPED_S } from '@/lib/media/test-pattern';
 import { freshUserPage } from './accounts';
 import { type ExternalEngine, startExternalEngine } from './external-engine';
 import { expect, test } from './fixtures';
@@ -49,7 +49,7 @@ test('nginx-rtmp refuses a wrong key, plays the right one as HLS and ends the ro
   expect(await wrong.exited).not.toBe(0);
   await expect(state).not.toHaveAttribute('data-state', 'live');
 
-  const good = pushTestPattern(FFMPEG, `${engine.rtmpUrl}/${data.stream_key}`, { seconds: 600 });
+  const good = pushTestPattern(FFMPEG, `${engine.rtmpUrl}/${data.stream_key}`, { seconds: UNTIL_STOPPED_S });
   try {
     await expect(state).toHaveAttribute('data-state', 'live', { timeout: 45_000 });
     // nginx writes the playlist a fragment or two after the push starts.

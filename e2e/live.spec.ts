@@ -6,7 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { pushTestPattern } from '@/lib/media/test-pattern';
+import { pushTestPattern, UNTIL_STOPPED_S } from '@/lib/media/test-pattern';
 import { E2E_RTMP_PORT } from '../playwright.config';
 import { freshUserPage } from './accounts';
 import { expect, test } from './fixtures';
@@ -56,9 +56,8 @@ test('a real push goes live, a wrong key is refused, the end leaves a replay', a
   await expect(state).not.toHaveAttribute('data-state', 'live');
 
   const pushedAt = performance.now();
-  // Longer than the test may take: a push that ran out would end the room (and put a replay on the
-  // stage) under a viewer still being checked. It is stopped below.
-  const good = push(data.stream_key, 600);
+  // Stopped below.
+  const good = push(data.stream_key, UNTIL_STOPPED_S);
   await expect(state).toHaveAttribute('data-state', 'live', { timeout: 60_000 });
   await expect(page.getByTestId('player')).toHaveAttribute('data-mode', 'flv');
   const advanced = await expectPlaying(page, 3);
@@ -115,7 +114,12 @@ test('a real push goes live, a wrong key is refused, the end leaves a replay', a
   const firstVisit = await browser.newContext({ baseURL });
   const visitor = await firstVisit.newPage();
   let early: Record<string, string> = {};
+  const visitorStreams: string[] = [];
+  visitor.on('request', (request) => {
+    if (request.url().includes('.flv')) visitorStreams.push(request.url());
+  });
   for (const visit of ['first', 'again']) {
+    visitorStreams.length = 0;
     const opened = await visitor.goto(`/en/live?id=${roomId}`);
     early = await opened!.allHeaders();
     expect(early.link, visit).toBeUndefined();
@@ -127,6 +131,10 @@ test('a real push goes live, a wrong key is refused, the end leaves a replay', a
     await expectPlaying(visitor, 2);
     await visitor.waitForFunction(() => (window as { __appHold?: unknown }).__appHold);
     await expect(visitor.getByTestId('room-title')).toBeVisible();
+    // One stream, which named the page so the server rendered it once the stream was answered
+    // (lib/media/render-gate.ts), and which the player started ahead of the page's markup took over.
+    expect(visitorStreams, visit).toHaveLength(1);
+    expect(new URL(visitorStreams[0]!).searchParams.get('page'), visit).toMatch(/^[0-9a-f-]{36}$/);
   }
   const nonce = /'nonce-([^']+)'/.exec(early['content-security-policy'] ?? '')?.[1];
   expect(nonce).toBeTruthy();

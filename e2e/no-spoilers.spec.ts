@@ -7,7 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { liveRooms } from '@/lib/live/schema';
-import { pushTestPattern } from '@/lib/media/test-pattern';
+import { pushTestPattern, UNTIL_STOPPED_S } from '@/lib/media/test-pattern';
 import { matches, teams } from '@/lib/scores/schema';
 import { E2E_RTMP_PORT } from '../playwright.config';
 import { freshUserPage } from './accounts';
@@ -83,9 +83,9 @@ test('a bound match’s goal reaches an HLS viewer when their video shows it, no
   });
   expect((await settings.json()).data.feed_delay_seconds).toBe(FEED_DELAY_SECONDS);
 
-  // Longer than the test may take (a push that ran out would end the room); killed after the tests.
+  // Killed after the tests.
   const started = pushTestPattern(FFMPEG, `rtmp://127.0.0.1:${E2E_RTMP_PORT}/live/${data.stream_key}`, {
-    seconds: 600,
+    seconds: UNTIL_STOPPED_S,
   });
   pushes.push(started.child);
 

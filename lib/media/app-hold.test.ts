@@ -162,6 +162,7 @@ describe('a held response', () => {
   describe('opened early', () => {
     const document: EarlyDocument = {
       nonce: 'n0',
+      ticket: 't-1',
       headers: {
         'content-type': 'text/html; charset=utf-8',
         'content-security-policy': "script-src 'nonce-n0'",
@@ -234,7 +235,8 @@ describe('a held response', () => {
       expect(reply.headers['content-security-policy']).toBe("script-src 'nonce-n0'");
       const opening = gunzipped(reply.first);
       expect(opening).toMatch(/^<!DOCTYPE html><html><head><script nonce="n0">\(\(\) => \{/);
-      expect(opening).toContain('prefetchLiveFlv("/media/live/1.flv");');
+      // The stream request names the page, so its render may wait for it (render-gate.ts).
+      expect(opening).toContain('prefetchLiveFlv("/media/live/1.flv", "t-1");');
       expect(opening).toMatch(/<script src="\/media\/player\/flv-[^"]+\.js" async="" nonce="n0"><\/script>$/);
       letGo();
       const page = zlib.gunzipSync(await reply.body).toString();
@@ -302,7 +304,10 @@ describe('the release in the page (app-release.js)', () => {
     const window: Record<string, unknown> = mse ? { MediaSource: class {} } : {};
     const document = {
       readyState: 'interactive',
-      querySelectorAll: () => (held.replacedBy ? [] : [held]),
+      querySelectorAll: (selector: string) => {
+        if (selector.startsWith('video')) return video ? [liveVideo] : [];
+        return held.replacedBy ? [] : [held];
+      },
       querySelector: () => (video ? liveVideo : null),
       createElement: () => {
         const element: Record<string, unknown> = {};

@@ -15,7 +15,8 @@
 // (early-document.ts) gets the page opened sooner still: its status, headers and this head go out as
 // the request arrives, before Next has rendered anything (the room's shell took 60-130 ms to its first
 // byte, and the stream and the player waited for it), and Next's document follows; the browser's
-// parser folds its doctype, <html> attributes and <head> into the open ones.
+// parser folds its doctype, <html> attributes and <head> into the open ones; its stream request names it
+// by the document's ticket, and server.ts renders it once that request is answered (render-gate.ts).
 import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
@@ -59,15 +60,16 @@ let releaseSource: string | null = null;
  * The scripts at the top of <head>, with the page's nonce: one opens the room's HTTP-FLV stream at once
  * (flv-prefetch.js: the page's own call further down finds it open) and releases the held tags later
  * (app-release.js); the FLV player script follows, async: nothing else is fetched meanwhile, it runs as
- * soon as it is there (not when the parser reaches the page's own tag, left inert) and meets the
- * live <video> as it is parsed (flv-boot.js).
+ * soon as it is there (not when the parser reaches the page's own tag, left inert) and starts the
+ * stream on a <video> of its own, which takes the place of the page's live <video> once that is parsed
+ * (flv-boot.js). An early page's stream request names it by `ticket` (render-gate.ts).
  */
-function headScript(nonce: string | null, flvPath: string) {
+function headScript(nonce: string | null, flvPath: string, ticket?: string) {
   releaseSource ??= fs.readFileSync(path.join(process.cwd(), 'lib/media/app-release.js'), 'utf8');
   const attribute = nonce ? ` nonce="${nonce}"` : '';
   const release = `(() => {\n${releaseSource}\nholdApp(${MAX_HOLD_MS});\n})();`;
   return (
-    `<script${attribute}>${flvPrefetchScript(flvPath)}\n${release}</script>` +
+    `<script${attribute}>${flvPrefetchScript(flvPath, ticket)}\n${release}</script>` +
     `<script src="${FLV_SCRIPT}" async=""${attribute}></script>`
   );
 }
@@ -119,7 +121,12 @@ function nonceOf(response: http.ServerResponse) {
  * its <head> opened with the head script. Next's own document follows and the browser's parser folds
  * it in: a second doctype and <head> are ignored, the <html> tag's attributes go to the open one.
  */
-export type EarlyDocument = { nonce: string; headers: http.OutgoingHttpHeaders };
+export type EarlyDocument = {
+  nonce: string;
+  headers: http.OutgoingHttpHeaders;
+  /** What the page's stream request names it by, so its render can wait for it (render-gate.ts). */
+  ticket: string;
+};
 
 /** What opens an early document, before the head script. */
 export const EARLY_HEAD = '<!DOCTYPE html><html><head>';
@@ -187,7 +194,7 @@ export function holdAppScripts(
     }
     decide();
     original.writeHead.call(response, 200);
-    send(EARLY_HEAD + headScript(early.nonce, flvPath), true);
+    send(EARLY_HEAD + headScript(early.nonce, flvPath, early.ticket), true);
     // Next is told the headers are still to come (it sends nothing to a response whose headers went),
     // and what it sets on them goes nowhere: they went out above.
     let nextWroteHead = false;

@@ -55,23 +55,27 @@ function holdApp(maxHoldMs) {
   for (const type of ['pointerdown', 'keydown', 'touchstart', 'wheel']) {
     addEventListener(type, () => release('input'), { capture: true, once: true, passive: true });
   }
+  // Every live video that comes: the one first parsed may give way to the same stream's player,
+  // started ahead on a video of its own (flv-boot.js).
+  const watched = new WeakSet();
   const watch = () => {
-    const video = document.querySelector('video[data-flv-src]');
-    if (!video) return false;
-    if (video.requestVideoFrameCallback) video.requestVideoFrameCallback(() => release('first-frame'));
-    else video.addEventListener('loadeddata', () => release('first-frame'), { once: true });
-    video.addEventListener('error', () => release('error'), { once: true });
-    return true;
+    for (const video of document.querySelectorAll('video[data-flv-src]')) {
+      if (watched.has(video)) continue;
+      watched.add(video);
+      if (video.requestVideoFrameCallback) video.requestVideoFrameCallback(() => release('first-frame'));
+      else video.addEventListener('loadeddata', () => release('first-frame'), { once: true });
+      video.addEventListener('error', () => release('error'), { once: true });
+    }
   };
-  if (watch()) return;
+  watch();
   const observer = new MutationObserver(() => {
-    if (watch()) observer.disconnect();
+    if (released) observer.disconnect();
+    else watch();
   });
   observer.observe(document, { childList: true, subtree: true });
   document.addEventListener(
     'DOMContentLoaded',
     () => {
-      observer.disconnect();
       if (!document.querySelector('video[data-flv-src]')) release('no-video');
     },
     { once: true },

@@ -35,6 +35,9 @@ it('opens a first visit: Next’s page headers, a fresh nonce in the policy and 
   const document = earlyDocumentOf(incoming, CONFIG)!;
   expect(document.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
   expect(incoming.headers[NONCE_HEADER]).toBe(document.nonce);
+  // A ticket of its own, which its stream request names it by (render-gate.ts).
+  expect(document.ticket).toMatch(/^[0-9a-f-]{36}$/);
+  expect(earlyDocumentOf(request('/en/live?id=7'), CONFIG)!.ticket).not.toBe(document.ticket);
   expect(document.headers).toMatchObject({
     'content-type': 'text/html; charset=utf-8',
     'cache-control': PAGE_CACHE_CONTROL,

@@ -5,6 +5,7 @@
 // cookie to set. Its headers are those Next sends for the page (the locale cookie as next-intl syncs it;
 // not next-intl's hreflang `Link` header, whose alternates the page's <head> carries too); its nonce is
 // chosen here and handed to the proxy (lib/http/page-security.ts), which stamps it on the page's scripts.
+import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import { TOKEN_COOKIE } from '@/lib/api/session-token';
 import type { Config } from '@/lib/config/schema';
@@ -61,5 +62,5 @@ export function earlyDocumentOf(
     const maxAge = typeof cookie === 'object' && cookie.maxAge ? `; Max-Age=${cookie.maxAge}` : '';
     headers['set-cookie'] = `${LOCALE_COOKIE}=${locale}; Path=/${maxAge}; SameSite=lax`;
   }
-  return { nonce, headers };
+  return { nonce, headers, ticket: randomUUID() };
 }

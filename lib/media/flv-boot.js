@@ -1,7 +1,8 @@
 // Served right after mpegts.js as one script (`FLV_SCRIPT`, by lib/media/http.ts).
 // Starts HTTP-FLV playback of the live room's server-rendered <video data-flv-src> as soon as the
-// script and the element are there, without waiting for the page's bundles or hydration, as a bare
-// mpegts.js page would; the React player (live-player.tsx) adopts the running player afterwards,
+// script and the element are there (or at once, ahead of the element, when the page opened its stream
+// before its markup came), without waiting for the page's bundles or hydration, as a bare mpegts.js
+// page would; the React player (live-player.tsx) adopts the running player afterwards,
 // and uses `start` itself when a room goes live while its page is open.
 // Plain browser JavaScript, no bundler touches it: the server wraps it in a function scope with
 // flv-prefetch.js and calls `bootLiveFlv` with the player options (lib/media/flv-options.ts).
@@ -135,6 +136,34 @@ function bootLiveFlv(options) {
   // player adopts it without a new stream or a new keyframe. Removal pauses a media element: played on.
   let early = null;
   const source = (video) => new URL(video.dataset.flvSrc, window.location.href).href;
+
+  // A page whose markup is still on its way opened its stream in its <head> (an early room page,
+  // lib/media/app-hold.ts): the player starts at once on a <video> of its own, outside the document,
+  // so Media Source Extensions, the transmuxer and the decoder start up while the server renders the
+  // page. When the page's early <video> is parsed, this one, playing, takes its place and attributes.
+  let ahead = null;
+  const startAhead = () => {
+    const opened = Object.keys(window.__flvPrefetch || {});
+    if (document.readyState !== 'loading' || opened.length !== 1) return;
+    if (document.querySelector('video[data-flv-src]')) return;
+    const video = document.createElement('video');
+    video.dataset.flvSrc = opened[0];
+    video.playsInline = true;
+    if (start(video)) ahead = video;
+  };
+  /** The video to play in place of the page's `video`: the one started ahead, if it is for this stream. */
+  const placeAhead = (video) => {
+    const playing = ahead;
+    ahead = null;
+    if (!video.hasAttribute('data-flv-early') || source(video) !== source(playing)) {
+      playing.__flv.destroy();
+      return video;
+    }
+    for (const { name, value } of video.attributes) playing.setAttribute(name, value);
+    video.replaceWith(playing);
+    Promise.resolve(playing.play()).catch(() => {});
+    return playing;
+  };
   const handOver = () => {
     if (!early || early.isConnected) return false;
     const taken = early;
@@ -154,13 +183,15 @@ function bootLiveFlv(options) {
   };
   const boot = () => {
     if (early) return handOver();
-    const video = document.querySelector('video[data-flv-src]');
+    let video = document.querySelector('video[data-flv-src]');
     if (!video) return false;
+    if (ahead) video = placeAhead(video);
     start(video);
     if (!video.hasAttribute('data-flv-early')) return true;
     early = video;
     return false;
   };
+  startAhead();
   if (!boot() && (early || document.readyState === 'loading')) {
     const observer = new MutationObserver(() => {
       if (boot()) observer.disconnect();
@@ -168,7 +199,11 @@ function bootLiveFlv(options) {
     observer.observe(document.documentElement, { childList: true, subtree: true });
     // Without an early video, the document's end is the last chance; with one, its room's reveal.
     const settled = () => {
-      if (!early) observer.disconnect();
+      if (early) return;
+      observer.disconnect();
+      // The page came without its live video (the room ended meanwhile, a redirect): nobody plays it.
+      ahead?.__flv.destroy();
+      ahead = null;
     };
     if (document.readyState === 'loading') {
       document.addEventListener('DOMContentLoaded', settled, { once: true });

@@ -5,8 +5,10 @@
 // a stream nobody adopts within 20 s is dropped.
 // Plain browser JavaScript, no bundler touches it: the page calls `prefetchLiveFlv(url)`, and FLV_SCRIPT
 // carries it too for a player started without one (a room that goes live while its page is open).
+// An early page (lib/media/app-hold.ts) names itself to its stream request with `ticket`: the server
+// renders it once that request is answered (lib/media/render-gate.ts).
 // biome-ignore lint/correctness/noUnusedVariables: lib/media/flv-scripts.ts calls it
-function prefetchLiveFlv(url) {
+function prefetchLiveFlv(url, ticket) {
   if (!window.__flvPrefetch) window.__flvPrefetch = {};
   const holder = window.__flvPrefetch;
   const source = new URL(url, window.location.href).href;
@@ -29,7 +31,9 @@ function prefetchLiveFlv(url) {
     delete holder[source];
   }, 20_000);
   entry.claimed = () => clearTimeout(unclaimed);
-  fetch(source, { signal: controller.signal, mode: 'cors', referrerPolicy: 'no-referrer-when-downgrade' })
+  const named = new URL(source);
+  if (ticket) named.searchParams.set('page', ticket);
+  fetch(named.href, { signal: controller.signal, mode: 'cors', referrerPolicy: 'no-referrer-when-downgrade' })
     .then((response) => {
       entry.status = response.status;
       if (!response.ok || !response.body) {

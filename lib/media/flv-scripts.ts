@@ -10,9 +10,13 @@ export function flvPrefetchSource() {
   return source;
 }
 
-/** An inline script that opens the room's HTTP-FLV stream at once (see flv-prefetch.js). */
-export function flvPrefetchScript(url: string) {
-  // `<` escaped: the URL cannot close the script element.
-  const argument = JSON.stringify(url).replace(/</g, '\\u003c');
-  return `(() => {\n${flvPrefetchSource()}\nprefetchLiveFlv(${argument});\n})();`;
+/**
+ * An inline script that opens the room's HTTP-FLV stream at once (see flv-prefetch.js), naming the page
+ * by `ticket` to the server (render-gate.ts).
+ */
+export function flvPrefetchScript(url: string, ticket?: string) {
+  // `<` escaped: neither can close the script element.
+  const argument = (value: string) => JSON.stringify(value).replace(/</g, '\\u003c');
+  const ticketArgument = ticket ? `, ${argument(ticket)}` : '';
+  return `(() => {\n${flvPrefetchSource()}\nprefetchLiveFlv(${argument(url)}${ticketArgument});\n})();`;
 }

@@ -24,6 +24,12 @@ function clockFilter() {
   ].join(';');
 }
 
+/**
+ * How long a push lasts that a test stops itself: longer than any test may take under CI's load (a
+ * push that ran out would end the room and put its replay under the viewer being checked).
+ */
+export const UNTIL_STOPPED_S = 600;
+
 export function pushTestPattern(
   ffmpeg: string,
   url: string,
