@@ -52,7 +52,7 @@ it('makes every Next script inert, drops their preloads and keeps everything els
   expect(out).toContain('<p>开球直播 主播</p>');
   // The head opens with the page's nonce on a script that opens the stream and releases the app later.
   expect(out).toMatch(/^<!DOCTYPE html><html lang="zh-CN"><head><script nonce="n0">\(\(\) => \{/);
-  expect(out).toContain('prefetchLiveFlv("/media/live/1.flv");');
+  expect(out).toContain('prefetchPageFlv("/media/live/1.flv");');
   expect(out).toContain(`holdApp(${MAX_HOLD_MS});`);
 });
 
@@ -236,7 +236,7 @@ describe('a held response', () => {
       const opening = gunzipped(reply.first);
       expect(opening).toMatch(/^<!DOCTYPE html><html><head><script nonce="n0">\(\(\) => \{/);
       // The stream request names the page, so its render may wait for it (render-gate.ts).
-      expect(opening).toContain('prefetchLiveFlv("/media/live/1.flv", "t-1");');
+      expect(opening).toContain('prefetchPageFlv("/media/live/1.flv", "t-1");');
       expect(opening).toMatch(/<script src="\/media\/player\/flv-[^"]+\.js" async="" nonce="n0"><\/script>$/);
       letGo();
       const page = zlib.gunzipSync(await reply.body).toString();

@@ -3,11 +3,11 @@
 // arrives (the engine's cached headers and GOP, then the live tags), so the player, when it starts,
 // gets a keyframe without a round trip. flv-boot.js hands it to mpegts.js through a custom loader;
 // a stream nobody adopts within 20 s is dropped.
-// Plain browser JavaScript, no bundler touches it: the page calls `prefetchLiveFlv(url)`, and FLV_SCRIPT
-// carries it too for a player started without one (a room that goes live while its page is open).
+// Plain browser JavaScript, no bundler touches it: the page calls `prefetchPageFlv(url)`, and FLV_SCRIPT
+// carries `prefetchLiveFlv` too for a player started without one (a room that goes live while its page
+// is open).
 // An early page (lib/media/app-hold.ts) names itself to its stream request with `ticket`: the server
 // renders it once that request is answered (lib/media/render-gate.ts).
-// biome-ignore lint/correctness/noUnusedVariables: lib/media/flv-scripts.ts calls it
 function prefetchLiveFlv(url, ticket) {
   if (!window.__flvPrefetch) window.__flvPrefetch = {};
   const holder = window.__flvPrefetch;
@@ -55,4 +55,18 @@ function prefetchLiveFlv(url, ticket) {
     .catch((error) => {
       if (!controller.signal.aborted) emit('error', { code: -1, msg: error.message });
     });
+}
+
+/**
+ * The page's own call, from its <head> and again from its first flush (a held page carries both): once per
+ * stream and page, even when a player took the stream over in between (flv-boot.js starts one ahead of the
+ * markup), which would otherwise open a second stream that nobody takes.
+ */
+// biome-ignore lint/correctness/noUnusedVariables: lib/media/flv-scripts.ts calls it
+function prefetchPageFlv(url, ticket) {
+  const source = new URL(url, window.location.href).href;
+  if (!window.__flvPageStreams) window.__flvPageStreams = {};
+  if (window.__flvPageStreams[source]) return;
+  window.__flvPageStreams[source] = true;
+  prefetchLiveFlv(url, ticket);
 }

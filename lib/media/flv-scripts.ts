@@ -18,5 +18,5 @@ export function flvPrefetchScript(url: string, ticket?: string) {
   // `<` escaped: neither can close the script element.
   const argument = (value: string) => JSON.stringify(value).replace(/</g, '\\u003c');
   const ticketArgument = ticket ? `, ${argument(ticket)}` : '';
-  return `(() => {\n${flvPrefetchSource()}\nprefetchLiveFlv(${argument(url)}${ticketArgument});\n})();`;
+  return `(() => {\n${flvPrefetchSource()}\nprefetchPageFlv(${argument(url)}${ticketArgument});\n})();`;
 }
