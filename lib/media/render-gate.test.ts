@@ -65,35 +65,36 @@ it("renders a page once its own stream was answered, after that turn, and not on
   expect(timers.pending).toBe(1);
 });
 
-it('renders at the limit a page whose stream never comes, and only once', async () => {
+/** A gate with page `a` waiting, on timers run by hand, counting its renders. */
+function pageWaiting() {
   const timers = manualTimers();
   const gate = renderGate(300, timers);
   let renders = 0;
   gate.hold('a', () => {
     renders += 1;
   });
+  return { timers, gate, renders: () => renders };
+}
+
+it('renders at the limit a page whose stream never comes, and only once', async () => {
+  const { timers, gate, renders } = pageWaiting();
   timers.elapse(299);
-  expect(renders).toBe(0);
+  expect(renders()).toBe(0);
   timers.elapse(1);
-  expect(renders).toBe(1);
+  expect(renders()).toBe(1);
   // Its stream comes late: nothing more.
   gate.answered(streamRequest('/media/live/7.flv?page=a'));
   await turn();
-  expect(renders).toBe(1);
+  expect(renders()).toBe(1);
   expect(gate.size).toBe(0);
   expect(timers.pending).toBe(0);
 });
 
 it('renders once when the stream and the limit come in the same turn', async () => {
-  const timers = manualTimers();
-  const gate = renderGate(300, timers);
-  let renders = 0;
-  gate.hold('a', () => {
-    renders += 1;
-  });
+  const { timers, gate, renders } = pageWaiting();
   gate.answered(streamRequest('/media/live/7.flv?page=a'));
   timers.elapse(300);
   await turn();
-  expect(renders).toBe(1);
+  expect(renders()).toBe(1);
   expect(gate.size).toBe(0);
 });
