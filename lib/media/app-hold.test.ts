@@ -236,7 +236,7 @@ describe('a held response', () => {
       const opening = gunzipped(reply.first);
       expect(opening).toMatch(/^<!DOCTYPE html><html><head><script nonce="n0">\(\(\) => \{/);
       // The stream request names the page, so its render may wait for it (render-gate.ts).
-      expect(opening).toContain('prefetchPageFlv("/media/live/1.flv", "t-1");');
+      expect(opening).toContain('prefetchPageFlv("/media/live/1.flv", {"page":"t-1"});');
       expect(opening).toMatch(/<script src="\/media\/player\/flv-[^"]+\.js" async="" nonce="n0"><\/script>$/);
       letGo();
       const page = zlib.gunzipSync(await reply.body).toString();

@@ -6,9 +6,9 @@
 // Plain browser JavaScript, no bundler touches it: the page calls `prefetchPageFlv(url)`, and FLV_SCRIPT
 // carries `prefetchLiveFlv` too for a player started without one (a room that goes live while its page
 // is open).
-// An early page (lib/media/app-hold.ts) names itself to its stream request with `ticket`: the server
-// renders it once that request is answered (lib/media/render-gate.ts).
-function prefetchLiveFlv(url, ticket) {
+// `query`: parameters the stream request carries beyond `url` (an early page's name for itself,
+// lib/media/render-gate.ts); the stream is kept under `url`, where the player looks for it.
+function prefetchLiveFlv(url, query) {
   if (!window.__flvPrefetch) window.__flvPrefetch = {};
   const holder = window.__flvPrefetch;
   const source = new URL(url, window.location.href).href;
@@ -31,9 +31,13 @@ function prefetchLiveFlv(url, ticket) {
     delete holder[source];
   }, 20_000);
   entry.claimed = () => clearTimeout(unclaimed);
-  const named = new URL(source);
-  if (ticket) named.searchParams.set('page', ticket);
-  fetch(named.href, { signal: controller.signal, mode: 'cors', referrerPolicy: 'no-referrer-when-downgrade' })
+  const requested = new URL(source);
+  for (const [name, value] of Object.entries(query || {})) requested.searchParams.set(name, value);
+  fetch(requested.href, {
+    signal: controller.signal,
+    mode: 'cors',
+    referrerPolicy: 'no-referrer-when-downgrade',
+  })
     .then((response) => {
       entry.status = response.status;
       if (!response.ok || !response.body) {
@@ -63,10 +67,10 @@ function prefetchLiveFlv(url, ticket) {
  * markup), which would otherwise open a second stream that nobody takes.
  */
 // biome-ignore lint/correctness/noUnusedVariables: lib/media/flv-scripts.ts calls it
-function prefetchPageFlv(url, ticket) {
+function prefetchPageFlv(url, query) {
   const source = new URL(url, window.location.href).href;
   if (!window.__flvPageStreams) window.__flvPageStreams = {};
   if (window.__flvPageStreams[source]) return;
   window.__flvPageStreams[source] = true;
-  prefetchLiveFlv(url, ticket);
+  prefetchLiveFlv(url, query);
 }

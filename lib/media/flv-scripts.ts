@@ -2,6 +2,7 @@
 // and for FLV_SCRIPT (lib/media/http.ts), read once.
 import fs from 'node:fs';
 import path from 'node:path';
+import { PAGE_TICKET } from './render-gate';
 
 let source: string | null = null;
 
@@ -16,7 +17,7 @@ export function flvPrefetchSource() {
  */
 export function flvPrefetchScript(url: string, ticket?: string) {
   // `<` escaped: neither can close the script element.
-  const argument = (value: string) => JSON.stringify(value).replace(/</g, '\\u003c');
-  const ticketArgument = ticket ? `, ${argument(ticket)}` : '';
-  return `(() => {\n${flvPrefetchSource()}\nprefetchPageFlv(${argument(url)}${ticketArgument});\n})();`;
+  const argument = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+  const query = ticket ? `, ${argument({ [PAGE_TICKET]: ticket })}` : '';
+  return `(() => {\n${flvPrefetchSource()}\nprefetchPageFlv(${argument(url)}${query});\n})();`;
 }
