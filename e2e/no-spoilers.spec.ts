@@ -5,7 +5,7 @@
 // Durations are measured inside the page (performance.now between the push and the pop-up's node).
 import type { ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { liveRooms } from '@/lib/live/schema';
 import { pushTestPattern, UNTIL_STOPPED_S } from '@/lib/media/test-pattern';
 import { matches, teams } from '@/lib/scores/schema';
@@ -22,9 +22,16 @@ const FEED_DELAY_SECONDS = 5;
 const HLS_AT_LEAST_SECONDS = 2;
 const expect = baseExpect.configure({ timeout: 30_000 });
 const pushes: ChildProcess[] = [];
+/** The live matches this file made up, removed afterwards so a reused database keeps only real ones live. */
+const boundMatches: number[] = [];
 
-test.afterAll(() => {
+test.afterAll(async () => {
   for (const child of pushes) if (child.exitCode === null) child.kill('SIGKILL');
+  if (boundMatches.length === 0) return;
+  await withDatabase(async (db) => {
+    await db.update(liveRooms).set({ matchId: null }).where(inArray(liveRooms.matchId, boundMatches));
+    await db.delete(matches).where(inArray(matches.id, boundMatches));
+  });
 });
 
 /** A live replay of a recorded match, bound to the room. */
@@ -62,6 +69,7 @@ async function bindLiveMatch(roomId: number) {
         replayOfMatchId: original!.id,
       })
       .returning();
+    boundMatches.push(match!.id);
     await db.update(liveRooms).set({ matchId: match!.id }).where(eq(liveRooms.id, roomId));
     const name = (team: typeof home) => team!.names['zh-CN'] ?? team!.sourceName;
     return { matchId: match!.id, home: name(home), away: name(away) };

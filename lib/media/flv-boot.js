@@ -94,6 +94,19 @@ function bootLiveFlv(options) {
     return PrefetchedLoader;
   };
 
+  /**
+   * The room's skeleton <video> comes without its native controls: building them (the browser's own
+   * stylesheet for them, their SVG icons, their layout and paint) took 60-100 ms of the very frame that
+   * would show the stream's first picture. They come with that picture instead, one frame later.
+   */
+  const controlsAtFirstFrame = (video) => {
+    const show = () => {
+      video.controls = true;
+    };
+    if (video.requestVideoFrameCallback) video.requestVideoFrameCallback(show);
+    else video.addEventListener('playing', show, { once: true });
+  };
+
   /** One player per element: returns it, or null when this browser needs the HLS fallback. */
   const start = (video) => {
     if (video.__flv) return video.__flv;
@@ -120,6 +133,7 @@ function bootLiveFlv(options) {
     });
     // React renders `muted` as a property only: the server's markup does not carry it.
     video.muted = true;
+    if (!video.controls) controlsAtFirstFrame(video);
     player.attachMediaElement(video);
     player.load();
     Promise.resolve(player.play()).catch(() => {});

@@ -141,6 +141,7 @@ export default async function LivePage({ params, searchParams }: Props) {
  * pushed to has its live <video> here already, in the first flush: the FLV script starts it at once,
  * and when the room streams in, flv-boot.js puts this playing element in the place of the stage's own
  * (same attributes), which the player then adopts: the stream plays while the room's data is read.
+ * Its native controls come with its first frame (flv-boot.js), not in the frame that shows it.
  */
 function RoomSkeleton({ flv }: { flv?: string | null }) {
   return (
@@ -151,14 +152,7 @@ function RoomSkeleton({ flv }: { flv?: string | null }) {
           <div className="h-11 border-b border-line" />
           <div className="aspect-video w-full bg-night">
             {flv ? (
-              <video
-                data-flv-src={flv}
-                data-flv-early=""
-                className="size-full bg-night"
-                controls
-                muted
-                playsInline
-              />
+              <video data-flv-src={flv} data-flv-early="" className="size-full bg-night" muted playsInline />
             ) : null}
           </div>
         </div>
