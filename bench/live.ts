@@ -134,7 +134,8 @@ function flvViewers(url: string, count: number) {
  * - `mseInit`, `mseMedia`: the first init segment and the first media segment (from the stream's first
  *   keyframe on) handed to Media Source Extensions;
  * - `video` (the live <video> is in the document), `loadeddata`, `playing`, and `firstFrame`: the first
- *   decoded frame presented (requestVideoFrameCallback);
+ *   decoded frame presented (requestVideoFrameCallback); `firstPaint`: the page's first paint (a frame
+ *   can be handed to the compositor before the page around it is shown: a check on `firstFrame`);
  * - the portal's own: `stateLive` (the room shows live), `player` (the player element), `stageHydrated`
  *   (React has attached its fiber to the stage).
  */
@@ -142,6 +143,9 @@ const marksScript = (videoSelector: string) => `(() => {
   const marks = {};
   window.__marks = marks;
   const mark = (name) => { if (marks[name] === undefined) marks[name] = performance.now(); };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.name === 'first-paint') marks.firstPaint = entry.startTime;
+  }).observe({ type: 'paint', buffered: true });
   const originalFetch = window.fetch;
   window.fetch = function (input) {
     const flv = String(typeof input === 'string' ? input : input && input.url).includes('.flv');
@@ -335,6 +339,7 @@ const PHASES = [
   'lateScripts',
   'loadeddata',
   'playing',
+  'firstPaint',
   'firstFrame',
 ];
 
