@@ -46,10 +46,9 @@ if (process.argv[1]?.endsWith('first-load.ts')) {
   const stats = routeStats();
   const rows = Object.entries(firstLoadJs()).sort((a, b) => a[0].localeCompare(b[0]));
   for (const [route, total] of rows) console.log(`${route}: ${total}`);
-  const shared = stats
-    .map((route) => new Set(route.firstLoadChunkPaths))
-    .reduce((all, chunks) => new Set([...all].filter((chunk) => chunks.has(chunk))));
+  const [first, ...others] = stats.map((route) => new Set(route.firstLoadChunkPaths));
+  const shared = [...(first ?? [])].filter((chunk) => others.every((chunks) => chunks.has(chunk)));
   console.log('\nchunks every route loads:');
-  for (const file of [...shared].sort((a, b) => size(b) - size(a)))
+  for (const file of shared.sort((a, b) => size(b) - size(a)))
     console.log(`${kb(size(file))}  ${file}  ${packagesIn(file)}`);
 }

@@ -147,7 +147,19 @@ it('hands a stream the page opened early to the player, what came before and wha
     page,
   );
   const live = page.__liveFlv as { start: (video: object) => unknown };
-  expect(live.start({ dataset: { flvSrc: '/media/live/12.flv' } })).toBeTruthy();
+  let showFrame: (() => void) | undefined;
+  const video = {
+    dataset: { flvSrc: '/media/live/12.flv' },
+    controls: false,
+    requestVideoFrameCallback: (callback: () => void) => {
+      showFrame = callback;
+    },
+  };
+  expect(live.start(video)).toBeTruthy();
+  // The skeleton's video gets its native controls with its first frame, not in the frame that shows it.
+  expect(video.controls).toBe(false);
+  showFrame!();
+  expect(video.controls).toBe(true);
   const loader = new config.customLoader!();
   const received: string[] = [];
   loader.onDataArrival = (chunk, byteStart, total) =>
