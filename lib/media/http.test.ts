@@ -122,6 +122,9 @@ it('hands a stream the page opened early to the player, what came before and wha
       this._onDataArrival = callback;
     }
   }
+  // What the player's play() gives: nothing, as mpegts.js before it has a media element, or the refusal
+  // of a browser that will not start a video by itself.
+  let played: Promise<void> | undefined;
   let config: {
     customLoader?: new () => BaseLoader & {
       open: (source: object, range: object) => void;
@@ -137,7 +140,7 @@ it('hands a stream the page opened early to the player, what came before and wha
     getFeatureList: () => ({ mseLivePlayback: true }),
     createPlayer: (_source: object, options: typeof config) => {
       config = options;
-      return { on() {}, attachMediaElement() {}, load() {}, play() {}, destroy() {} };
+      return { on() {}, attachMediaElement() {}, load() {}, play: () => played, destroy() {} };
     },
   };
   const text = await (await fetch(`${base}${FLV_SCRIPT}`)).text();
@@ -176,6 +179,17 @@ it('hands a stream the page opened early to the player, what came before and wha
   // The player is destroyed: the stream is closed.
   loader.abort();
   await closed;
+
+  // A browser that refuses to start the video: its controls (the play button) come at once.
+  played = Promise.reject(Object.assign(new Error('refused'), { name: 'NotAllowedError' }));
+  const refused = {
+    dataset: { flvSrc: '/media/live/12.flv' },
+    controls: false,
+    requestVideoFrameCallback() {},
+  };
+  live.start(refused);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(refused.controls).toBe(true);
 });
 
 it('sends the FLV stream as the engine writes it and tells the engine when the viewer leaves', async () => {
