@@ -122,8 +122,8 @@ it('hands a stream the page opened early to the player, what came before and wha
       this._onDataArrival = callback;
     }
   }
-  // What the player's play() gives: nothing, as mpegts.js before it has a media element, or the refusal
-  // of a browser that will not start a video by itself.
+  // What the fake player's play() gives (mpegts.js hands back the media element's): nothing, or the
+  // refusal of a browser that will not start a video by itself.
   let played: Promise<void> | undefined;
   let config: {
     customLoader?: new () => BaseLoader & {
