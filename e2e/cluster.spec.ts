@@ -1,8 +1,8 @@
-// Scale-out for real (README "Several nodes"): two portal processes behind Debian's nginx (round-robin,
-// websocket transport only, no sticky sessions), one Postgres, one Redis. What one node accepts reaches
-// clients of the other; a goal that node A's feeds job finds reaches clients of both; a mute set on one
-// holds on the other; SIGKILL of a node leaves the other serving, its clients reconnect through nginx,
-// and every chat line the API accepted is in the database.
+// Scale-out for real (docs/operations.md "Several nodes"): two portal processes behind Debian's nginx
+// (round-robin, websocket transport only, no sticky sessions), one Postgres, one Redis. What one node
+// accepts reaches clients of the other; a goal that node A's feeds job finds reaches clients of both; a
+// mute set on one holds on the other; SIGKILL of a node leaves the other serving, its clients reconnect
+// through nginx, and every chat line the API accepted is in the database.
 
 import { randomInt } from 'node:crypto';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // The nobility (贵族 / guard) tiers: monthly prices in yellow diamonds (spec §9 "nobility costs yellow
-// diamonds per month"; the amounts are ours, documented in the README). Shared by server and screens.
+// diamonds per month"; the amounts are ours, listed in docs/architecture.md). Shared by server and screens.
 export const NOBILITY_TIERS = [
   { tier: 1, code: 'knight', monthlyPrice: 300 },
   { tier: 2, code: 'baron', monthlyPrice: 1_000 },
