@@ -1,22 +1,19 @@
 #!/usr/bin/env bash
-# `npm test`: every check, in order of speed. Installs what is missing first.
+# `npm test`: every check, in order of speed. Installs what is missing first. Each phase prints its time;
+# the run ends with the table of phases and the slowest tests (scripts/phases.sh, scripts/test-times.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
+source scripts/phases.sh
 
 # System packages first (chromium, fonts, ffmpeg): as root they are installed, otherwise one line says how.
-bash scripts/ensure-system.sh test
+phase system bash scripts/ensure-system.sh test
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm install --no-audit --no-fund
+  phase install npm install --no-audit --no-fund
 fi
 
-echo "== lint (biome)"
-npx biome check .
-echo "== typecheck"
-npx tsc --noEmit
-echo "== unit + integration (jest, real database)"
-npx jest
-echo "== build"
-npx next build
-echo "== e2e (playwright, chromium)"
-npx playwright test
+phase lint npx biome check .
+phase typecheck npx tsc --noEmit
+phase jest npx jest
+phase build npx next build
+phase e2e npx playwright test
