@@ -3,9 +3,9 @@
 // was renamed fails here with its name, so the map is fixed in the change that made it wrong.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ARCHITECTURE_DOC as DOC, backticked, domainTable, folderOf } from '@/scripts/architecture-map';
 
 const REPO = path.join(__dirname, '..', '..');
-const DOC = 'docs/architecture.md';
 /** Columns whose backticked paths must exist (the first column names the folder itself). */
 const PATH_COLUMNS = ['schema', 'service', 'API', 'screens', 'tests'];
 /** A backticked token is a repository path when it starts with one of these folders. */
@@ -13,40 +13,6 @@ const REPO_PATH = /^(lib|app|components|e2e|scripts|bench|docs|drizzle|deploy|me
 /** A bare file name (`flv-scripts.ts`) in a row is a file of that row's folder. */
 const BARE_FILE = /^[\w.-]+(\/[\w.-]+)*\.(ts|tsx|js|cjs|mjs)$/;
 const SKIPPED_DIRS = new Set(['node_modules', '.git', '.next', '.data', 'test-results', 'playwright-report']);
-
-type Row = { line: number; cells: Record<string, string> };
-
-/** The domain table: the one whose header starts with `folder`. */
-function domainTable(markdown: string): Row[] {
-  const lines = markdown.split('\n');
-  const start = lines.findIndex((line) => /^\|\s*folder\s*\|/.test(line));
-  if (start < 0) throw new Error(`${DOC}: no table whose first column is "folder"`);
-  const header = cellsOf(lines[start]);
-  const rows: Row[] = [];
-  for (let index = start + 2; index < lines.length && lines[index].startsWith('|'); index++) {
-    const values = cellsOf(lines[index]);
-    rows.push({
-      line: index + 1,
-      cells: Object.fromEntries(header.map((name, column) => [name, values[column] ?? ''])),
-    });
-  }
-  return rows;
-}
-
-const cellsOf = (line: string) =>
-  line
-    .replace(/^\|/, '')
-    .replace(/\|\s*$/, '')
-    .split('|')
-    .map((cell) => cell.trim());
-
-const backticked = (text: string) => [...text.matchAll(/`([^`]+)`/g)].map((match) => match[1]);
-
-/** `lib/wallet` from the first column's `` `lib/wallet` ``, or null when the cell is not written that way. */
-function folderOf(cell: string) {
-  const match = /^`lib\/([^`/]+)\/?`$/.exec(cell);
-  return match ? match[1] : null;
-}
 
 function filesUnder(dir: string): string[] {
   if (!existsSync(path.join(REPO, dir))) return [];

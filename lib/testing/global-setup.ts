@@ -1,5 +1,5 @@
-// Starts the test database server once (DATABASE_URL's server, else an embedded one) and builds a
-// migrated template; each test file clones it (lib/testing/db.ts), so files run in parallel and
+// Starts the test database server once (TEST_DATABASE_URL's server, else DATABASE_URL's, else an embedded
+// one) and builds a migrated template; each test file clones it (lib/testing/db.ts), so files run in parallel and
 // never see each other's rows.
 import path from 'node:path';
 import { Client } from 'pg';
@@ -15,8 +15,10 @@ function withDatabase(url: string, database: string) {
 
 export default async function globalSetup() {
   let adminUrl: string;
-  if (process.env.DATABASE_URL) {
-    adminUrl = withDatabase(process.env.DATABASE_URL, 'postgres');
+  // TEST_DATABASE_URL: jest's server alone (CI runs jest on Debian's PostgreSQL, the e2e on the embedded one).
+  const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (serverUrl) {
+    adminUrl = withDatabase(serverUrl, 'postgres');
   } else {
     const embedded = await startEmbeddedPostgres({
       dataDir: path.join(process.env.DATA_DIR ?? '.data', 'test-pg'),
