@@ -1,4 +1,3 @@
-'use client';
 // The three form modes of the login dialog (spec §4): `code` (password login), `register` and
 // `forgot`, with the spec's fields and the §5 checks before anything is sent.
 import { useTranslations } from 'next-intl';

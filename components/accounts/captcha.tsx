@@ -1,4 +1,3 @@
-'use client';
 // The ALTCHA widget (spec §5 human verification) in the page's language. Each login, registration or
 // SMS send spends one solved challenge, so after every use the widget is reset with a fresh one.
 import 'altcha';

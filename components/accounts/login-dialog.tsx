@@ -1,4 +1,3 @@
-'use client';
 // The login dialog (Radix), loaded only when first opened. A successful login reloads the page so
 // every server-rendered part shows the signed-in user (spec §4 "the page then reloads").
 import { Check } from 'lucide-react';

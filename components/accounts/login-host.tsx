@@ -1,4 +1,3 @@
-'use client';
 // Opens the login dialog when something asks for it: the top bar's entry, a code-700 answer (spec §8
 // login-needed flag), or an invite link `/main?code=X` 0.5 s after arrival (spec §2; the code is stored
 // and sent with registration). It ships with the page, not in the after-load chunk: the 0.5 s count

@@ -1,4 +1,3 @@
-'use client';
 // The login dialog's content (spec §4), also used by the /login page: QR first, then password
 // login, registration and password reset. Switching modes clears the form.
 import dynamic from 'next/dynamic';

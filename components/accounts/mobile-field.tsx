@@ -1,4 +1,3 @@
-'use client';
 // Country code picker (from the system config) plus the number, sent as `<code>-<number>` (spec §3).
 import { useTranslations } from 'next-intl';
 import { FIELD_CLASS } from '@/components/ui/field-styles';

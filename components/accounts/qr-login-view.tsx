@@ -1,4 +1,3 @@
-'use client';
 // QR mode of the login dialog (spec §4): request a code, tell the websocket we are waiting for it,
 // show a tick when the phone has scanned, and sign in when the phone confirms. Codes live 2 minutes.
 import { useAtomValue } from 'jotai';

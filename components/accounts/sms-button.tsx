@@ -1,4 +1,3 @@
-'use client';
 // "Get code" (spec §4 sms button): needs a solved captcha (and whatever `precheck` asks, e.g. a
 // number); after a successful send it counts down 60 s before it can be used again.
 import { useTranslations } from 'next-intl';

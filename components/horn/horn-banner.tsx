@@ -1,4 +1,3 @@
-'use client';
 // The global horn on every page: each `horn` push scrolls once across a strip under the top bar,
 // one message after another; the strip is gone when nothing is playing.
 import { Crown, Megaphone } from 'lucide-react';

@@ -1,4 +1,3 @@
-'use client';
 // Sending a global horn message: the price (or a noble's free messages left), whether it waits for
 // review, and the message; the answer says whether it went out or waits.
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,3 @@
-'use client';
 // Contacts (spec §7 `group/*`): the address book, suggested streamers, the reader's live-room fan
 // groups, suggested groups to join, and a form to start a group with people from the address book.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,3 @@
-'use client';
 // The conversation list: C2C and group chats, latest first, each with its last message, chat time and
 // unread count (spec §3 conversation).
 import { useQuery } from '@tanstack/react-query';

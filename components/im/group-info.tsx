@@ -1,4 +1,3 @@
-'use client';
 // A group's info panel beside its thread: the members (owner first) and, for any member, inviting more
 // people from the address book (people talked to, streamers followed) who are not in yet.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,3 @@
-'use client';
 // The private-chat overlay (spec §2): conversations, the open thread and the composer in a dialog over
 // any page; loaded on first open.
 import { Maximize2 } from 'lucide-react';

@@ -1,4 +1,3 @@
-'use client';
 // The messaging panel shared by the overlay and /chat-chat: tabs for chats, contacts and the message
 // centre; in chats, the conversation list beside the open thread.
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,3 @@
-'use client';
 // One open conversation: 15 messages a page, older pages when scrolled to the top (the reader keeps
 // their place), time labels for the first message and after gaps over 120 s, read marks, a composer
 // where Enter sends (Shift+Enter: new line), pictures from the reader's own uploads, and blocking.

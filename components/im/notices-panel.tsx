@@ -1,4 +1,3 @@
-'use client';
 // The message centre (spec §7 `Push/getList`): notices newest first by kind, 15 a page, unread ones
 // marked; mark one or all read. Sentences are translated here from the notice's subject and values.
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,3 @@
-'use client';
 // The open thread's header actions: block / unblock the other person (C2C), dissolve the group
 // (its owner). Both ask before they act.
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,3 @@
-'use client';
 import { Toaster } from 'sonner';
 import { HornBanner } from '@/components/horn/horn-banner';
 import { GoalPopup } from '@/components/scores/goal-popup';

@@ -1,4 +1,3 @@
-'use client';
 // Spec §1 offers Simplified, Traditional Chinese and English; Vietnamese is reachable at /vi and
 // listed when it is the current language.
 import { Check } from 'lucide-react';

@@ -1,4 +1,3 @@
-'use client';
 import { useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
 import { Button } from '@/components/ui/button';

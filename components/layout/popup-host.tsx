@@ -1,4 +1,3 @@
-'use client';
 // Operator pop-ups (spec §7 pop-up list): shown one after another, each once per browser session.
 // The dialog's code loads only when there is something to show.
 import dynamic from 'next/dynamic';

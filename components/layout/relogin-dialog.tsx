@@ -1,4 +1,3 @@
-'use client';
 import { useTranslations } from 'next-intl';
 import { AlertDialog } from 'radix-ui';
 import { Button } from '@/components/ui/button';

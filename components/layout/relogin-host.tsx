@@ -1,4 +1,3 @@
-'use client';
 // Codes 50008/50012/50014 (spec §8) ask whether to log in again; the dialog loads only then.
 import { useAtom } from 'jotai';
 import dynamic from 'next/dynamic';

@@ -1,4 +1,3 @@
-'use client';
 // What every page load starts (spec §7 "On start"): system config, customer service, pop-ups, the
 // kicked-out list and the websocket, each once; plus the client-side mobile-width check.
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,3 @@
-'use client';
 // The report form: reasons from `Reportuser/classifyList` as radio cards, a description with a counter
 // (required for reasons like "other"), up to three screenshots uploaded as the reporter's own images,
 // and the server's translated refusal shown inline.

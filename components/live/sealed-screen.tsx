@@ -1,4 +1,3 @@
-'use client';
 // What a sealed room shows in place of the player: why, and until when.
 import { ShieldBan } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';

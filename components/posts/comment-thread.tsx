@@ -1,4 +1,3 @@
-'use client';
 // A post's comments: newest or hottest first, replies under each, likes, deleting for those allowed,
 // and the composer (a guest's send gets code 700, which opens the login dialog).
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,3 @@
-'use client';
 // Full-size view of a post's images (Radix Dialog: focus trap, Escape, scroll lock), with the
 // arrow keys and buttons stepping through them.
 import { ChevronLeft, ChevronRight } from 'lucide-react';

@@ -1,4 +1,3 @@
-'use client';
 // The goal pop-up of spec §2 on every page: on a `goal` push it shows the minute, both teams and the
 // score (the scoring side stands out), closes by hand or after a while, and plays the goal chime for
 // 6 s when the voice switch is on. With voice1 on, only the reader's favourite matches alert.

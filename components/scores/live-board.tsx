@@ -1,4 +1,3 @@
-'use client';
 // The interactive scores list, loaded after the page is interactive: it takes over the server-rendered
 // list, keeps it live from code-100 pushes (patched into the TanStack Query cache, refetched from
 // `api/hot_match/all_match` when a push cannot be applied), stars favourites, expands rows, and

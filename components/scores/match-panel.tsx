@@ -1,4 +1,3 @@
-'use client';
 // The expanded row: key events on a timeline and a few statistics, read when the row opens, with the
 // way to the full match page.
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,3 @@
-'use client';
 // The scores settings (spec §3): alert switches (red, yellow, voice, voice1) and display switches
 // (value1–value4), saved to localStorage as they change. score-settings.ts says what each one does.
 import { useAtomValue } from 'jotai';

@@ -1,4 +1,3 @@
-'use client';
 // Under the search box: the reader's history (clearable) and today's ten hot searches.
 import { useQuery } from '@tanstack/react-query';
 import { Flame, History, Trash2 } from 'lucide-react';

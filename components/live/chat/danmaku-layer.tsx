@@ -1,4 +1,3 @@
-'use client';
 // Danmaku over the video (spec §2, §3): the room's chat lines fly across the stage while the viewer
 // has danmaku on, in the chosen area, size and opacity. It follows the stage's <video>: paused video,
 // paused danmaku. Mounted inside the stage's positioned box.

@@ -1,4 +1,3 @@
-'use client';
 // 弹幕 on/off and its settings (area, size, opacity; spec §3), beside the chat's title.
 import { SlidersHorizontal } from 'lucide-react';
 import { useTranslations } from 'next-intl';

@@ -1,4 +1,3 @@
-'use client';
 // The chat's emoji picker: the 142 Twemoji of lib/chat/emoji.ts in a Radix popover grid. Used by
 // the room chat and by private messages (components/im), each passing its own translated label.
 import { Smile } from 'lucide-react';

@@ -1,4 +1,3 @@
-'use client';
 // The card a name in the chat opens: the viewer's profile, follow (streamers), report, and for the
 // chat's moderators mute / kick / room administrator. Every action is a call the server checks again.
 import { useQueryClient } from '@tanstack/react-query';

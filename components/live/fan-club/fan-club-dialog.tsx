@@ -1,4 +1,3 @@
-'use client';
 // The fan club's dialog: badge and name, members, the joining price, the viewer's level and
 // intimacy progress with today's watch allowance, join / leave (leaving asks first: intimacy is
 // lost), and the members ranked by intimacy.

@@ -1,4 +1,3 @@
-'use client';
 // Big gifts' full-width effect over the page: rays, the gift's drawing and who sent it, one after
 // another (3.6 s each). Decorative for assistive tech: the ticker carries the same line as text.
 import { useLocale, useTranslations } from 'next-intl';

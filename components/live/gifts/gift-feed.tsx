@@ -1,4 +1,3 @@
-'use client';
 // Beside the gift bar: the room's gift ticker (every gift as a line, newest first) and the room's
 // contribution ranking for today, this week, this month or all time.
 import { useQuery } from '@tanstack/react-query';

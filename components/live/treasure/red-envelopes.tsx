@@ -1,4 +1,3 @@
-'use client';
 // Red envelopes in a live room: the room's open envelopes as icons everybody sees (fetched, then kept
 // fresh by `redEnvelope` pushes), grabbing one with its result dialog, and the sending dialog.
 import { useQuery, useQueryClient } from '@tanstack/react-query';

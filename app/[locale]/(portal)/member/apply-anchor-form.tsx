@@ -1,4 +1,3 @@
-'use client';
 // The streamer application form (spec §3, §5): real name, contact and ID number required, an ID
 // photo (private upload), an experience answer of at least 15 characters, an optional referrer and
 // an SMS code sent to the account's own number.

@@ -1,4 +1,3 @@
-'use client';
 // "Upload a picture": the file goes through the upload credential flow (checked and re-encoded by
 // the server); the new picture is then chosen like any offered one and kept when the form is saved.
 import { Upload } from 'lucide-react';

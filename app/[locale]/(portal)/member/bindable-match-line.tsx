@@ -1,4 +1,3 @@
-'use client';
 // One match as the binding field and its picker show it: state, teams with their generated badges,
 // competition, kick-off and whether it is a replay or a simulation.
 import { useTranslations } from 'next-intl';

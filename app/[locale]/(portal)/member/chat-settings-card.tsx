@@ -1,4 +1,3 @@
-'use client';
 // The anchor's chat settings (issue 11): sensitive words masked (***) or refused in the room's chat,
 // slow mode, and the room administrators (appointed from a name's card in the chat) with 撤销.
 import { useQuery, useQueryClient } from '@tanstack/react-query';

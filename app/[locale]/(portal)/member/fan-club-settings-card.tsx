@@ -1,4 +1,3 @@
-'use client';
 // The anchor's fan club (粉丝团) settings in the anchor centre: the badge name (letters and digits,
 // three CJK characters or six letters at most; the server also refuses listed words) with a live
 // preview, and the joining price in star diamonds (0 = free).

@@ -1,4 +1,3 @@
-'use client';
 // The match picker: matches live now or starting within 3 days from `api/live/bindableMatches`,
 // searched by team or competition name (typing settles for a moment before asking), filtered by sport
 // when the room's category allows more than one.

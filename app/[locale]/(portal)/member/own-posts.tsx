@@ -1,13 +1,11 @@
-'use client';
-// The anchor's recent posts in the anchor centre, each with its counts and a delete that asks first.
-import { Newspaper, Trash2 } from 'lucide-react';
-import { useRouter } from 'next/navigation';
+// The anchor's recent posts in the anchor centre, each with its counts and a delete that asks first (the
+// delete is the client leaf own-post-delete.tsx).
+import { Newspaper } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useState } from 'react';
 import { PostMedia } from '@/components/posts/post-media';
 import type { PostItem } from '@/components/posts/types';
-import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { OwnPostDelete } from './own-post-delete';
 
 export function OwnPosts({ posts }: { posts: PostItem[] }) {
   const t = useTranslations('posts');
@@ -26,20 +24,6 @@ export function OwnPosts({ posts }: { posts: PostItem[] }) {
 function OwnPost({ post }: { post: PostItem }) {
   const t = useTranslations('posts');
   const format = useFormatter();
-  const router = useRouter();
-  const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
-  const remove = async () => {
-    setPending(true);
-    try {
-      const { api } = await import('@/lib/http/client');
-      await api.post('api/anchor_dynamics/deletePost', { id: post.id });
-      import('sonner').then(({ toast }) => toast.success(t('deleted')));
-      router.refresh();
-    } catch {
-      setPending(false);
-    }
-  };
   return (
     <li className="flex gap-4 px-4 py-3" data-testid="own-post">
       <div className="min-w-0 flex-1 space-y-2">
@@ -55,30 +39,7 @@ function OwnPost({ post }: { post: PostItem }) {
         </p>
       </div>
       <div className="shrink-0 self-start">
-        {confirming ? (
-          <div
-            role="alertdialog"
-            aria-labelledby={`delete-${post.id}`}
-            className="w-64 space-y-2 rounded-md bg-brand-50 p-3"
-          >
-            <p id={`delete-${post.id}`} className="text-sm text-ink-900">
-              {t('deleteConfirm')}
-            </p>
-            <div className="flex gap-2">
-              <Button type="button" size="sm" onClick={remove} disabled={pending}>
-                {t('delete')}
-              </Button>
-              <Button type="button" size="sm" variant="ghost" onClick={() => setConfirming(false)}>
-                {t('cancel')}
-              </Button>
-            </div>
-          </div>
-        ) : (
-          <Button type="button" size="sm" variant="ghost" onClick={() => setConfirming(true)}>
-            <Trash2 aria-hidden className="size-4" />
-            {t('delete')}
-          </Button>
-        )}
+        <OwnPostDelete id={post.id} />
       </div>
     </li>
   );

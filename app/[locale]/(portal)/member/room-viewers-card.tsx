@@ -1,4 +1,3 @@
-'use client';
 // The anchor's "在线观众": signed-in viewers in the room's channel right now (guests only counted),
 // refreshed every few seconds, each with a 踢出 menu of durations; below, the kick-outs in force
 // with 解除. The gateway's sockets are the truth for who is here.

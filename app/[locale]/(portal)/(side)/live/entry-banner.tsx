@@ -1,4 +1,3 @@
-'use client';
 // 欢迎 … 进入直播间: the `enterRoom` push shown over the bottom of the stage for a few seconds, the
 // way Douyu and Huya greet a signed-in viewer. Only the latest entrant shows; screen readers hear it.
 // A noble enters with an effect: a gold banner with their tier's badge, shown longer.

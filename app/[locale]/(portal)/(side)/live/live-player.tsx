@@ -1,4 +1,3 @@
-'use client';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { preinit } from 'react-dom';

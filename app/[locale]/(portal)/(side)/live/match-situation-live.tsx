@@ -1,4 +1,3 @@
-'use client';
 // The moving part of the match situation: score and clock, key events and a few statistics, all from
 // the match centre's live summary cache, which code-100 pushes patch and goals refetch.
 import { useTranslations } from 'next-intl';

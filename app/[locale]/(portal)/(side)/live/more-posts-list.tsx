@@ -1,4 +1,3 @@
-'use client';
 // Cards of the pages loaded after the first, rendered in the browser.
 import type { PostItem } from '@/components/posts/types';
 import { PostCard } from './post-card';
