@@ -36,4 +36,3 @@ export function folderOf(cell: string) {
   const match = /^`lib\/([^`/]+)\/?`$/.exec(cell);
   return match ? match[1] : null;
 }
-

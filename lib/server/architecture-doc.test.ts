@@ -3,7 +3,7 @@
 // was renamed fails here with its name, so the map is fixed in the change that made it wrong.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ARCHITECTURE_DOC as DOC, backticked, domainTable, folderOf } from '@/scripts/architecture-map';
+import { backticked, ARCHITECTURE_DOC as DOC, domainTable, folderOf } from '@/scripts/architecture-map';
 
 const REPO = path.join(__dirname, '..', '..');
 /** Columns whose backticked paths must exist (the first column names the folder itself). */
