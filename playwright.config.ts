@@ -56,7 +56,9 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     locale: 'zh-CN',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's chromium-headless-shell (Playwright's own choice for headless runs): the whole suite's
+      // pages, sockets and MSE video work in it, at about a fifth less CPU than the full browser headless.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell',
       args: [
         '--headless',
         '--no-sandbox',
@@ -68,7 +70,8 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
-    trace: 'retain-on-failure',
+    // Tracing every test (retain-on-failure) cost a fifth of the suite's time; a retry records one.
+    trace: 'on-first-retry',
   },
   projects: [
     { name: 'setup', testMatch: /global\.setup\.ts/, teardown: 'sitewide' },

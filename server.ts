@@ -78,6 +78,11 @@ async function main() {
     await seedCircles(db);
 
     const server = http.createServer();
+    // Idle keep-alive connections stay open longer than a balancer's (nginx's upstream keepalive_timeout is
+    // 60 s): at Node's 5 s a client reusing a connection the server was closing got ECONNRESET (seen in the
+    // e2e suite on a POST sent ~5 s after the previous one, which no client may safely retry).
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
     const app = next({
       dev: config.NODE_ENV !== 'production',
       port: config.PORT,

@@ -6,6 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
+# The full Chromium (Lighthouse and the player benches measure what viewers run), ffmpeg, Redis.
+bash scripts/ensure-system.sh bench
 npx tsx bench/foundation.ts
 npx tsx bench/scores.ts
 npx tsx bench/live.ts

@@ -58,12 +58,14 @@ test('a viewer joins the fan club in a live room and wears its badge in chat', a
   await expect(fan.page.getByTestId('fan-club-open')).toContainText('Lv1');
   await fan.page.keyboard.press('Escape');
 
-  // Until the fan's socket is in the room: their line, sent again until it arrives.
+  let attempt = 0;
+  // Until the fan's socket is in the room: their line, sent again until it arrives, a new text each
+  // time (the same text within 30 s is refused as a duplicate, lib/chat/limits.ts).
   await expect
     .poll(
       async () => {
         await fan.page.request.post('/api/live/sendChatSensitive', {
-          data: { room_id: room.id, content: '粉丝团报到' },
+          data: { room_id: room.id, content: `粉丝团报到 ${++attempt}` },
         });
         return fan.page.getByTestId('chat-list').textContent();
       },

@@ -91,12 +91,14 @@ test('nobility bought with the payment PIN shows its badge in room chat', async 
 
   const watcher = await freshUserPage(browser, '围观群众');
   await watcher.page.goto(`/live?id=${room.id}`);
-  // Until the watcher's socket is in the room: the anchor's greeting, sent again until it arrives.
+  let attempt = 0;
+  // Until the watcher's socket is in the room: the anchor's greeting, sent again until it arrives, a new
+  // text each time (the same text within 30 s is refused as a duplicate, lib/chat/limits.ts).
   await expect
     .poll(
       async () => {
         await anchor.page.request.post('/api/live/sendChatSensitive', {
-          data: { room_id: room.id, content: '欢迎各位' },
+          data: { room_id: room.id, content: `欢迎各位 ${++attempt}` },
         });
         return watcher.page.getByTestId('chat-list').textContent();
       },

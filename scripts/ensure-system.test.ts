@@ -65,17 +65,17 @@ describe('scripts/ensure-system.sh', () => {
     expect(r.code).toBe(0);
     expect(m.aptLog()).toEqual([
       'update -qq',
-      'install -y -qq ffmpeg chromium fonts-noto-cjk nginx libnginx-mod-rtmp redis-server',
+      'install -y -qq ffmpeg chromium-headless-shell fonts-noto-cjk nginx libnginx-mod-rtmp redis-server',
     ]);
     const check = run(m, '--check', 'test');
     expect(check.code).toBe(0);
     expect(check.stdout).toBe(
-      'ok       ffmpeg\nok       chromium\nok       fonts-noto-cjk\nok       nginx\nok       libnginx-mod-rtmp\nok       redis-server\n',
+      'ok       ffmpeg\nok       chromium-headless-shell\nok       fonts-noto-cjk\nok       nginx\nok       libnginx-mod-rtmp\nok       redis-server\n',
     );
   });
 
   it('installs only what is missing, and `npm run demo` needs only ffmpeg', () => {
-    const m = machine(['chromium'], 0);
+    const m = machine(['chromium-headless-shell'], 0);
     expect(run(m, 'demo').code).toBe(0);
     expect(m.aptLog()).toEqual(['update -qq', 'install -y -qq ffmpeg']);
     expect(m.installed('fonts-noto-cjk')).toBe(false);
@@ -88,7 +88,7 @@ describe('scripts/ensure-system.sh', () => {
 
   it('does not touch apt (not even update) when nothing is missing', () => {
     const m = machine(
-      ['ffmpeg', 'chromium', 'fonts-noto-cjk', 'nginx', 'libnginx-mod-rtmp', 'redis-server'],
+      ['ffmpeg', 'chromium-headless-shell', 'fonts-noto-cjk', 'nginx', 'libnginx-mod-rtmp', 'redis-server'],
       0,
     );
     expect(run(m, 'test')).toMatchObject({ code: 0, stdout: '', stderr: '' });
@@ -102,7 +102,7 @@ describe('scripts/ensure-system.sh', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toContain(
-      'sudo apt-get install -y chromium fonts-noto-cjk nginx libnginx-mod-rtmp redis-server',
+      'sudo apt-get install -y chromium-headless-shell fonts-noto-cjk nginx libnginx-mod-rtmp redis-server',
     );
     expect(m.aptLog()).toEqual([]);
     // …and carries on when what it needs is there.

@@ -26,5 +26,5 @@ if [ ${#specs[@]} -eq 0 ]; then
   exit 0
 fi
 echo "e2e specs touched: ${specs[*]}"
-phase build npx next build
+BUILD_TYPECHECKED=1 phase build npx next build
 phase e2e npx playwright test "${specs[@]}"

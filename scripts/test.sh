@@ -15,5 +15,5 @@ fi
 phase lint npx biome check .
 phase typecheck npx tsc --noEmit
 phase jest npx jest
-phase build npx next build
+BUILD_TYPECHECKED=1 phase build npx next build
 phase e2e npx playwright test
