@@ -1,28 +1,18 @@
 'use client';
 // Deleting one's own post (or, for operators, anyone's) after a confirmation; `api/anchor_dynamics/deletePost`.
 import { Trash2 } from 'lucide-react';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { api } from '@/lib/http/client';
+import { useConfirmedDelete } from '@/components/ui/use-confirmed-delete';
 
 export function DeletePostButton({ id, then }: { id: number; then?: string }) {
   const t = useTranslations('circle');
-  const router = useRouter();
-  const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
-  const remove = async () => {
-    setPending(true);
-    try {
-      await api.post('api/anchor_dynamics/deletePost', { id });
-      import('sonner').then(({ toast }) => toast.success(t('deleted')));
-      if (then) router.push(then);
-      else router.refresh();
-    } catch {
-      setPending(false);
-    }
-  };
+  const { confirming, setConfirming, pending, remove } = useConfirmedDelete(
+    'api/anchor_dynamics/deletePost',
+    id,
+    t('deleted'),
+    then,
+  );
   if (!confirming) {
     return (
       <Button

@@ -6,24 +6,16 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useConfirmedDelete } from '@/components/ui/use-confirmed-delete';
 import { api } from '@/lib/http/client';
 
 export function OwnVideoDelete({ id, title }: { id: number; title: string }) {
   const t = useTranslations('videos');
-  const router = useRouter();
-  const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
-  const remove = async () => {
-    setPending(true);
-    try {
-      await api.post('api/Video_user/delete', { id });
-      import('sonner').then(({ toast }) => toast.success(t('deletedToast')));
-      router.refresh();
-    } catch {
-      setPending(false);
-      setConfirming(false);
-    }
-  };
+  const { confirming, setConfirming, pending, remove } = useConfirmedDelete(
+    'api/Video_user/delete',
+    id,
+    t('deletedToast'),
+  );
   return confirming ? (
     <div role="alertdialog" aria-label={t('deleteConfirm')} className="flex items-center gap-1.5 text-xs">
       <span className="text-ink-700">{t('deleteConfirm')}</span>

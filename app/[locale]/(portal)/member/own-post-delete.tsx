@@ -1,27 +1,17 @@
 'use client';
 // The delete of one of the anchor's own posts in the anchor centre; it asks first.
 import { Trash2 } from 'lucide-react';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useConfirmedDelete } from '@/components/ui/use-confirmed-delete';
 
 export function OwnPostDelete({ id }: { id: number }) {
   const t = useTranslations('posts');
-  const router = useRouter();
-  const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
-  const remove = async () => {
-    setPending(true);
-    try {
-      const { api } = await import('@/lib/http/client');
-      await api.post('api/anchor_dynamics/deletePost', { id });
-      import('sonner').then(({ toast }) => toast.success(t('deleted')));
-      router.refresh();
-    } catch {
-      setPending(false);
-    }
-  };
+  const { confirming, setConfirming, pending, remove } = useConfirmedDelete(
+    'api/anchor_dynamics/deletePost',
+    id,
+    t('deleted'),
+  );
   return confirming ? (
     <div
       role="alertdialog"
