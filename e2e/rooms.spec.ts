@@ -64,9 +64,15 @@ test('a room the viewer opened appears under 最近观看 on /attention until th
   await page.getByTestId('room-card').filter({ hasText: '解说老李' }).getByRole('link').click();
   await expect(page.getByTestId('room-title')).toBeVisible();
 
-  await page.goto('/attention');
+  // The room page writes the watch after its response has ended (`after()`): the title can show first, so
+  // /attention is read again until the watch is there.
+  await expect
+    .poll(async () => {
+      await page.goto('/attention');
+      return history.getByTestId('room-card').filter({ hasText: '解说老李' }).count();
+    })
+    .toBe(1);
   await expect(history.getByRole('heading', { name: '最近观看' })).toBeVisible();
-  await expect(history.getByTestId('room-card').filter({ hasText: '解说老李' })).toBeVisible();
   await history.getByRole('button', { name: '清空记录' }).click();
   await expect(history.getByText('最近三个月还没有观看记录')).toBeVisible();
   await expect(history.getByTestId('room-card')).toHaveCount(0);

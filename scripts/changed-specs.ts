@@ -57,7 +57,7 @@ export function changedSpecs(changed: string[]) {
   const specs = new Set<string>();
   const unmapped: string[] = [];
   for (const file of changed) {
-    const before = specs.size;
+    const mine = new Set<string>();
     if (file.startsWith(`${E2E}/`)) {
       if (file.endsWith('.spec.ts') && existsSync(file)) specs.add(file);
       for (const spec of specsImporting(new Set([withoutExtension(file)]))) specs.add(spec);
@@ -77,14 +77,15 @@ export function changedSpecs(changed: string[]) {
     const deepest = top === 'components' ? Math.max(0, ...rows.map(componentMatch)) : 0;
     for (const row of rows) {
       const screens = backticked(row.cells.screens ?? '');
-      const mine =
+      const rowIsMine =
         (top === 'lib' && folderOf(row.cells.folder ?? '') === second) ||
         (deepest > 0 && componentMatch(row) === deepest) ||
         (route !== null && screens.some((token) => token === route || token.startsWith(`${route}?`)));
-      if (mine) for (const spec of specsOf(row)) specs.add(spec);
+      if (rowIsMine) for (const spec of specsOf(row)) mine.add(spec);
     }
-    if (top === 'lib') for (const spec of specsImporting(new Set([withoutExtension(file)]))) specs.add(spec);
-    if (specs.size === before && !/\.test\.ts$/.test(file)) unmapped.push(file);
+    if (top === 'lib') for (const spec of specsImporting(new Set([withoutExtension(file)]))) mine.add(spec);
+    for (const spec of mine) specs.add(spec);
+    if (mine.size === 0 && !/\.test\.ts$/.test(file)) unmapped.push(file);
   }
   return { specs: [...specs].sort(), unmapped };
 }
