@@ -29,7 +29,11 @@ test('a viewer joins the fan club in a live room and wears its badge in chat', a
   await anchor.page.getByTestId('fan-club-price').fill('20');
   await anchor.page.getByTestId('fan-club-save').click();
   await expect(anchor.page.getByText('粉丝团设置已保存')).toBeVisible();
-  await anchor.page.getByTestId('fan-club-name').scrollIntoViewIfNeeded();
+  // The saved settings come back and the form is mounted anew with them (its key), so the scroll for the
+  // picture may meet an element just replaced: Playwright's scroll does not retry on that by itself.
+  await expect(() => anchor.page.getByTestId('fan-club-name').scrollIntoViewIfNeeded()).toPass({
+    timeout: 10_000,
+  });
   await anchor.page.screenshot({ path: 'test-results/fan-club-settings.png' });
 
   const fan = await freshUserPage(browser, '铁杆球迷');
@@ -76,7 +80,8 @@ test('a viewer joins the fan club in a live room and wears its badge in chat', a
   const line = fan.page.getByTestId('chat-line').filter({ hasText: '粉丝团报到' }).first();
   await expect(line.getByTestId('fan-badge')).toHaveText('1开球迷');
   await expect(line.getByTestId('fan-badge')).toHaveAttribute('data-level', '1');
-  await line.scrollIntoViewIfNeeded();
+  // The virtual chat list may replace the row's element while it measures it: the scroll is retried.
+  await expect(() => line.scrollIntoViewIfNeeded()).toPass({ timeout: 10_000 });
   await fan.page.screenshot({ path: 'test-results/fan-club-chat.png' });
 
   await fan.page.goto('/member?type=22');

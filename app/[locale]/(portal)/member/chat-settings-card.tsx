@@ -46,8 +46,11 @@ export function ChatSettingsCard({ roomId }: { roomId: number }) {
     await queryClient.invalidateQueries({ queryKey: ['chat'] });
   };
   const save = (changes: Partial<State>) => {
-    // Shown at once; the refetch after the call puts back what the server kept.
+    // Shown at once; the refetch after the call puts back what the server kept. A refetch still on its way
+    // from the previous change is cancelled, or its older answer would undo this one on screen (the
+    // cancelled query reverts to the state just set).
     queryClient.setQueryData<State>(settingsKey, (data) => (data ? { ...data, ...changes } : data));
+    void queryClient.cancelQueries({ queryKey: settingsKey });
     return act(() => api.post('api/chat/setRoomSettings', changes, { silent: true }));
   };
 
