@@ -23,12 +23,21 @@ function importsOf(file: string) {
 
 const withoutExtension = (file: string) => file.replace(/\.(ts|tsx|js|mjs|cjs)$/, '');
 
+/** Each e2e file (without extension) with its imports, read once. */
+let e2eImports: Map<string, string[]> | undefined;
+function e2eImportMap() {
+  e2eImports ??= new Map(
+    readdirSync(E2E)
+      .filter((name) => /\.tsx?$/.test(name))
+      .map((name) => `${E2E}/${name}`)
+      .map((file) => [withoutExtension(file), importsOf(file)]),
+  );
+  return e2eImports;
+}
+
 /** Specs whose imports reach one of `targets` (e2e helpers transitively, lib files directly). */
 function specsImporting(targets: Set<string>) {
-  const files = readdirSync(E2E)
-    .filter((name) => /\.tsx?$/.test(name))
-    .map((name) => `${E2E}/${name}`);
-  const imports = new Map(files.map((file) => [withoutExtension(file), importsOf(file)]));
+  const imports = e2eImportMap();
   const reached = new Set(targets);
   for (let grew = true; grew; ) {
     grew = false;
@@ -38,7 +47,9 @@ function specsImporting(targets: Set<string>) {
         grew = true;
       }
   }
-  return files.filter((file) => file.endsWith('.spec.ts') && reached.has(withoutExtension(file)));
+  return [...imports.keys()]
+    .filter((file) => file.endsWith('.spec') && reached.has(file))
+    .map((file) => `${file}.ts`);
 }
 
 /** The route folder of an app/ page file: `app/[locale]/(portal)/live/page.tsx` → `/live`. */
