@@ -23,7 +23,7 @@ import {
 } from '@/lib/http/security-headers';
 import { staticAssetHandler } from '@/lib/http/static-assets';
 import { resolveChatSignature } from '@/lib/im/signature';
-import { startJobs } from '@/lib/jobs';
+import { stalledPortalJobs, startJobs } from '@/lib/jobs';
 import { publishingFlvPath } from '@/lib/live/service';
 import { log } from '@/lib/log';
 import { heldRoomOf, holdAppScripts } from '@/lib/media/app-hold';
@@ -35,7 +35,7 @@ import { seedReportReasons } from '@/lib/moderation/report-reasons';
 import { seedNewsCategories } from '@/lib/news/categories';
 import { nobleTiers } from '@/lib/nobility/service';
 import { handleMetricsRequest } from '@/lib/ops/metrics';
-import { markDraining, portAccepts, setMediaCheck } from '@/lib/ops/readiness';
+import { markDraining, portAccepts, setJobsCheck, setMediaCheck } from '@/lib/ops/readiness';
 import { drainHttpServer } from '@/lib/ops/shutdown';
 import { createGateway, installGateway } from '@/lib/realtime/gateway';
 import { redisAdapter } from '@/lib/realtime/redis-adapter';
@@ -151,6 +151,7 @@ async function main() {
     }
     // Ticks of the cluster's jobs, each run by one node (pg-boss on this database, lib/jobs/queue.ts).
     const jobs = config.ROLES.includes('jobs') ? await startJobs(db, { clock: () => new Date() }) : undefined;
+    if (jobs) setJobsCheck(() => stalledPortalJobs(db));
     // The embedded media engine belongs to the web role: its HTTP-FLV is proxied by the portal's pages.
     media =
       config.MEDIA && !config.MEDIA_CDN_URL && config.ROLES.includes('web')

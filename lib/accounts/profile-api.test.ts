@@ -199,7 +199,7 @@ describe('api/User/getUserInfo', () => {
 
   it('refuses a uid that is not a number', async () => {
     const { body } = await call('/api/user/getUserInfo?uid=abc', { lang: 'en' });
-    expect(body).toEqual({ code: 1, msg: "User ID isn't valid", data: null });
+    expect(body).toEqual({ code: 1, msg: 'User ID must be a number written in digits', data: null });
   });
 
   it('shows the signed-in user the whole profile, with the mobile masked', async () => {

@@ -36,11 +36,13 @@ export function validationMessage(t: T, error: ValidationError) {
           : t('validation.tooBig', { field, max: Number(issue.maximum) });
     case 'invalid_value':
       return t('validation.oneOf', { field });
-    case 'custom':
-      // A refinement that names its message, e.g. the stored-URL schema's `unsafeUrl`.
-      return issue.params?.i18n === 'unsafeUrl'
-        ? t('validation.unsafeUrl', { field })
+    case 'custom': {
+      // A refinement that names its message, e.g. the stored-URL schema's `unsafeUrl` or a strict-input refusal.
+      const key = `validation.${issue.params?.i18n}`;
+      return issue.params?.i18n && t.has(key as never)
+        ? t(key as never, { field } as never)
         : t('validation.invalid', { field });
+    }
     default:
       return t('validation.invalid', { field });
   }

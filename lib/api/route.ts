@@ -10,6 +10,7 @@ import { AFTER_PUSH_HEADER } from '@/lib/http/after-push';
 import type { AppEnv } from './context';
 import { crossSiteGuard } from './cross-site';
 import { CODE, DomainError, ValidationError } from './errors';
+import { strictInput } from './strict-input';
 
 type Method = 'get' | 'post';
 
@@ -160,7 +161,9 @@ export function defineRoute<I extends z.ZodObject, O extends z.ZodType>(
     ...(definition.effect === 'write' ? [writeGuard] : [onReadDb]),
     ...(definition.middleware ?? []),
     async (c: Context<AppEnv>) => {
-      const parsed = input.safeParse(await readInput(c));
+      const strict = strictInput(input, await readInput(c));
+      if (!strict.ok) throw new ValidationError([strict.issue]);
+      const parsed = input.safeParse(strict.value);
       if (!parsed.success) throw new ValidationError(parsed.error.issues);
       const data = definition.output.parse(await handler(c, parsed.data as z.output<I>));
       return c.json({ code: CODE.OK, msg: '', data });

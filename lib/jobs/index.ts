@@ -1,6 +1,7 @@
 // Background jobs of the `jobs` role: small periodic upkeep, each isolated so one failure never
 // stops the others, each tick run once in the whole cluster through the pg-boss queue (./queue.ts).
 import { and, isNotNull, lt, or } from 'drizzle-orm';
+import type { Pool } from 'pg';
 import { pruneCaptchaUses } from '@/lib/accounts/captcha';
 import { pruneQrLogins } from '@/lib/accounts/qr-login';
 import { pruneRateEvents } from '@/lib/accounts/rate-limit';
@@ -13,7 +14,7 @@ import { pruneRateLimits } from '@/lib/rate-limits';
 import { refundExpiredEnvelopes } from '@/lib/red-envelopes/service';
 import { indexPendingSearchDocuments } from '@/lib/search/service';
 import { createFeedsTicker, type Seen, watchSilentMatches } from './feeds';
-import { type Clock, type ClusterJob, startJobQueue, type Tick } from './queue';
+import { type Clock, type ClusterJob, stalledJobs, startJobQueue, type Tick } from './queue';
 
 const SESSION_RETENTION_MS = 7 * 24 * 3600 * 1000;
 /** Replays and simulations advance every few seconds: often enough for a sped-up demo clock. */
@@ -115,4 +116,9 @@ export const jobs: ClusterJob[] = [
 /** This node's share of the cluster's jobs; `stop` (graceful shutdown) lets a running tick finish. */
 export function startJobs(db: Db, options: { clock: Clock }) {
   return startJobQueue(db, { jobs, clock: options.clock });
+}
+
+/** The portal's jobs that completed no tick for three of their periods (readiness reports them). */
+export function stalledPortalJobs(db: Db) {
+  return stalledJobs((db as Db & { $client: Pool }).$client, jobs);
 }

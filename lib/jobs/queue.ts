@@ -8,8 +8,14 @@
 // A pg-boss cron schedule (itself sent once per minute cluster-wide) re-asks for the current slot of
 // every job, which mends a chain broken by a crash between runs. The queues' `singleton` policy keeps
 // two ticks of one job from ever running at the same time.
+//
+// A process killed mid-tick leaves its tick `active`, which would hold its singleton queue until the
+// tick expires. So a node holds a session lock for each tick it runs, on a connection of its own that
+// dies with it; every node looks for active ticks whose lock nobody holds and fails them (the tick's
+// owner is gone) and runs them again, which frees the queue at once. A job that completes no tick for three periods is
+// reported by `stalledJobs` (readiness) and logged once.
 import { createHash } from 'node:crypto';
-import type { Pool } from 'pg';
+import { Client, type Pool } from 'pg';
 import PgBoss from 'pg-boss';
 import type { Db } from '@/lib/db';
 import { log } from '@/lib/log';
@@ -43,6 +49,19 @@ export const JOBS_SCHEMA = 'pgboss';
 type TickData = { slot: number };
 /** The advisory lock the nodes take in turn to create the queues. */
 const SETUP_LOCK = 7_140_001;
+/** The class of the session locks a node holds on a tick it runs (the other key is the job's). */
+const TICK_LOCKS = 7_140_002;
+/**
+ * How old an active tick must be before a node may judge it orphaned: pg-boss marks a tick active just
+ * before the handler takes its lock, and a tick younger than this may be between the two.
+ */
+export const ORPHAN_GRACE_SECONDS = 2;
+/** How often each node looks for orphaned ticks. */
+const REAP_INTERVAL_MS = 2_000;
+/** A job that has completed no tick for this many periods is stalled. */
+export const STALLED_AFTER_PERIODS = 3;
+
+const jobKey = (name: string) => createHash('sha256').update(name).digest().readInt32BE(0);
 
 /** The pg-boss id of one tick: a UUID made from the job's name and its slot. */
 export function tickId(name: string, slot: number) {
@@ -115,22 +134,81 @@ export async function startJobQueue(db: Db, options: JobQueueOptions) {
     lock.release();
   }
 
+  // The connection whose session locks say "this node is running that tick": it closes when the
+  // process dies, however it dies, and the locks go with it.
+  let lease: Client | undefined;
+  let leaseTurn: Promise<unknown> = Promise.resolve();
+  const leaseQuery = (text: string, values: unknown[]) => {
+    // One query at a time on the one connection.
+    const turn = leaseTurn.then(async () => {
+      if (!lease) {
+        const client = new Client(pool.options);
+        client.on('error', (error) => {
+          log.warn({ err: error }, 'job lease connection lost');
+          if (lease === client) lease = undefined;
+        });
+        await client.connect();
+        lease = client;
+      }
+      return lease.query<{ ok: boolean }>(text, values);
+    });
+    leaseTurn = turn.catch(() => {});
+    return turn;
+  };
+  const runningHere = new Set<string>();
+  const reapOrphans = async () => {
+    const { rows } = await pool.query<{ id: string; name: string }>(
+      `select id, name from ${JOBS_SCHEMA}.job where name = any($1) and state = 'active'
+       and started_on < now() - make_interval(secs => $2)`,
+      [jobs.map((job) => job.name), ORPHAN_GRACE_SECONDS],
+    );
+    for (const orphan of rows) {
+      if (runningHere.has(orphan.name)) continue;
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const { rows: free } = await client.query<{ free: boolean }>(
+          'select pg_try_advisory_xact_lock($1, $2) as free',
+          [TICK_LOCKS, jobKey(orphan.name)],
+        );
+        if (free[0]?.free) {
+          // Failed (which frees the queue), then run again at once: its work was cut short.
+          await boss.fail(orphan.name, orphan.id, { reason: 'its node stopped during the tick' });
+          await boss.retry(orphan.name, orphan.id);
+          metrics.jobRuns.inc({ job: orphan.name, outcome: 'orphaned' });
+          log.warn(
+            { job: orphan.name, id: orphan.id },
+            'job tick orphaned by a stopped node: running it again',
+          );
+        }
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        log.error({ err: error, job: orphan.name }, 'could not check an orphaned job tick');
+      } finally {
+        client.release();
+      }
+    }
+    return rows.length;
+  };
+  await reapOrphans();
+
   const workOptions = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 };
   for (const job of jobs) {
-    await boss.work<TickData>(job.name, workOptions, async ([tick]) => {
+    const runTick = async (tick: PgBoss.Job<TickData>) => {
       // The next tick first: a process that dies during this one leaves the chain whole.
       const now = clock();
-      await ask(job, Math.max(slotOf(job, now), tick!.data.slot) + 1, now);
+      await ask(job, Math.max(slotOf(job, now), tick.data.slot) + 1, now);
       const previous = async () => {
         const { rows } = await pool.query<{ slot: number; output: unknown }>(
           `select (data->>'slot')::bigint::float8 as slot, output from ${JOBS_SCHEMA}.job
            where name = $1 and state = 'completed' and id <> $2 order by completed_on desc limit 1`,
-          [job.name, tick!.id],
+          [job.name, tick.id],
         );
         return rows[0] ?? null;
       };
       try {
-        const output = await job.run(db, now, { slot: tick!.data.slot, previous });
+        const output = await job.run(db, now, { slot: tick.data.slot, previous });
         metrics.jobRuns.inc({ job: job.name, outcome: 'ok' });
         return output;
       } catch (error) {
@@ -138,15 +216,73 @@ export async function startJobQueue(db: Db, options: JobQueueOptions) {
         log.error({ err: error, job: job.name }, 'background job failed');
         throw error;
       }
+    };
+    await boss.work<TickData>(job.name, workOptions, async ([tick]) => {
+      // Claim the tick before anything: while this node lives, no other node judges it orphaned.
+      // (The lease's session would take its own lock again, so this node's running ticks are counted here.)
+      if (runningHere.has(job.name)) throw new Error(`a tick of ${job.name} is still running here`);
+      const key = jobKey(job.name);
+      const { rows: claimed } = await leaseQuery('select pg_try_advisory_lock($1, $2) as ok', [
+        TICK_LOCKS,
+        key,
+      ]);
+      if (!claimed[0]?.ok) throw new Error(`a tick of ${job.name} is still running on another node`);
+      runningHere.add(job.name);
+      try {
+        return await runTick(tick!);
+      } finally {
+        runningHere.delete(job.name);
+        await leaseQuery('select pg_advisory_unlock($1, $2)', [TICK_LOCKS, key]).catch(() => {});
+      }
     });
   }
   await boss.work(KICK_QUEUE, workOptions, kick);
   await kick();
 
+  const reaper = setInterval(() => {
+    reapOrphans().catch((error) => log.error({ err: error }, 'job reaper failed'));
+  }, REAP_INTERVAL_MS);
+  reaper.unref();
+
   return {
     boss,
     /** Asks for every job's current tick (what the minutely schedule does). */
     kick,
-    stop: () => boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 }),
+    /** Fails the active ticks whose node is gone (each node does it every REAP_INTERVAL_MS). */
+    reapOrphans,
+    stop: async () => {
+      clearInterval(reaper);
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
+      await lease?.end().catch(() => {});
+      lease = undefined;
+    },
   };
+}
+
+const stalledLogged = new Set<string>();
+
+/**
+ * The jobs that have completed no tick for STALLED_AFTER_PERIODS of their periods, counted in the
+ * database's time from their last completed tick (or, before the first, from their first tick asked
+ * for). Each newly stalled job is logged once, and again only after it recovered.
+ */
+export async function stalledJobs(pool: Pool, jobs: Pick<ClusterJob, 'name' | 'everySeconds'>[]) {
+  const { rows } = await pool.query<{ name: string; idle: number | null }>(
+    `select j.name, extract(epoch from now() - coalesce(
+        (select max(completed_on) from ${JOBS_SCHEMA}.job where name = j.name and state = 'completed'),
+        (select min(created_on) from ${JOBS_SCHEMA}.job where name = j.name)))::float8 as idle
+     from unnest($1::text[]) as j(name)`,
+    [jobs.map((job) => job.name)],
+  );
+  const stalled: string[] = [];
+  for (const job of jobs) {
+    const idle = rows.find((row) => row.name === job.name)?.idle;
+    if (idle != null && idle > STALLED_AFTER_PERIODS * job.everySeconds) {
+      stalled.push(job.name);
+      if (!stalledLogged.has(job.name))
+        log.error({ job: job.name, idleSeconds: Math.round(idle) }, 'job stalled: no tick completed');
+      stalledLogged.add(job.name);
+    } else stalledLogged.delete(job.name);
+  }
+  return stalled;
 }

@@ -8,7 +8,7 @@ import { closeRedis } from '@/lib/redis';
 import { createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
-import { markDraining, portAccepts, setMediaCheck } from './readiness';
+import { markDraining, portAccepts, setJobsCheck, setMediaCheck } from './readiness';
 
 const NOON = new Date('2026-03-01T12:00:00Z');
 
@@ -23,6 +23,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   markDraining(false);
+  setJobsCheck(undefined);
   setMediaCheck(undefined);
   delete process.env.REDIS_URL;
   await closeRedis();
@@ -45,7 +46,7 @@ it('is ready when the database answers, with Redis and media off on this node', 
   expect(ready.body).toEqual({
     code: 0,
     msg: '',
-    data: { status: 'ready', database: 'ok', redis: 'off', media: 'off' },
+    data: { status: 'ready', database: 'ok', redis: 'off', media: 'off', jobs: 'off', stalled_jobs: [] },
   });
 });
 
@@ -66,7 +67,7 @@ it('checks the media engine this node runs: ready while its port accepts, 503 on
   expect(down.body).toEqual({
     code: 1,
     msg: 'This server is not ready: media',
-    data: { draining: false, database: 'ok', redis: 'off', media: 'failed' },
+    data: { draining: false, database: 'ok', redis: 'off', media: 'failed', jobs: 'off' },
   });
 });
 
@@ -76,7 +77,13 @@ it('answers 503 naming Redis when REDIS_URL is set and Redis refuses; liveness s
   expect(notReady.status).toBe(503);
   // In the default language, with the failed component named.
   expect(notReady.body.msg).toBe('服务暂未就绪：redis');
-  expect(notReady.body.data).toEqual({ draining: false, database: 'ok', redis: 'failed', media: 'off' });
+  expect(notReady.body.data).toEqual({
+    draining: false,
+    database: 'ok',
+    redis: 'failed',
+    media: 'off',
+    jobs: 'off',
+  });
 
   const health = await call('/api/health');
   expect(health.status).toBe(200);
@@ -88,10 +95,33 @@ it('answers 503 while the node drains for a shutdown, and liveness still answers
   const draining = await call('/api/ready', { headers: { lang: 'zh-TW' } });
   expect(draining.status).toBe(503);
   expect(draining.body.msg).toBe('服務暫未就緒：draining');
-  expect(draining.body.data).toEqual({ draining: true, database: 'ok', redis: 'off', media: 'off' });
+  expect(draining.body.data).toEqual({
+    draining: true,
+    database: 'ok',
+    redis: 'off',
+    media: 'off',
+    jobs: 'off',
+  });
   const health = await call('/api/health');
   expect(health.status).toBe(200);
   expect(health.body.data).toEqual({ status: 'ok', redis: 'off', now: NOON.toISOString() });
+});
+
+it('reports stalled jobs by name while staying ready, and a job queue that does not answer as failed', async () => {
+  setJobsCheck(async () => ['live-feeds']);
+  const degraded = await call('/api/ready');
+  expect(degraded.status).toBe(200);
+  expect(degraded.body.data).toMatchObject({
+    status: 'ready',
+    jobs: 'degraded',
+    stalled_jobs: ['live-feeds'],
+  });
+  setJobsCheck(() => Promise.reject(new Error('no database')));
+  const failed = await call('/api/ready');
+  expect(failed.status).toBe(200);
+  expect(failed.body.data).toMatchObject({ jobs: 'failed', stalled_jobs: [] });
+  setJobsCheck(async () => []);
+  expect((await call('/api/ready')).body.data).toMatchObject({ jobs: 'ok' });
 });
 
 it('is a GET only: another method is an unknown route', async () => {

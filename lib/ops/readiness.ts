@@ -1,6 +1,7 @@
 // Readiness (`/api/ready`): whether this node should get traffic now. The database answers, Redis answers
 // when REDIS_URL is set, the media engine this node runs accepts connections (server.ts registers that
-// check when it starts the embedded engine), and the node is not draining for a shutdown. Liveness
+// check when it starts the embedded engine), and the node is not draining; it also reports the periodic
+// jobs that stalled (lib/jobs/queue.ts), without turning the node unready for them for a shutdown. Liveness
 // (`/api/health`) is separate and never waits on a dependency: a database blip must not get every node
 // restarted. State lives on globalThis so server.ts and Next's separately bundled API routes share it.
 import net from 'node:net';
@@ -9,13 +10,16 @@ import type { Db } from '@/lib/db';
 import { getRedis, pingRedis } from '@/lib/redis';
 
 export type ComponentStatus = 'ok' | 'off' | 'failed';
+/** The cluster's periodic jobs: `degraded` (with `stalledJobs` named) never makes a node unready. */
+export type JobsStatus = 'ok' | 'off' | 'degraded' | 'failed';
 export type Readiness = {
   ready: boolean;
   draining: boolean;
-  components: { database: ComponentStatus; redis: ComponentStatus; media: ComponentStatus };
+  components: { database: ComponentStatus; redis: ComponentStatus; media: ComponentStatus; jobs: JobsStatus };
+  stalledJobs: string[];
 };
 
-type State = { draining: boolean; media?: () => Promise<void> };
+type State = { draining: boolean; media?: () => Promise<void>; stalledJobs?: () => Promise<string[]> };
 const globalRef = globalThis as { __portalReadiness?: State };
 globalRef.__portalReadiness ??= { draining: false };
 const state = globalRef.__portalReadiness;
@@ -66,15 +70,31 @@ const status = (work: Promise<unknown>): Promise<ComponentStatus> =>
     () => 'failed',
   );
 
+/** The jobs this node runs, as names of those that stalled (server.ts, when it runs the `jobs` role). */
+export function setJobsCheck(check: (() => Promise<string[]>) | undefined) {
+  state.stalledJobs = check;
+}
+
 /** Every component checked at once; `ready` when none failed and the node is not draining. */
 export async function checkReadiness(db: Db): Promise<Readiness> {
   const redis = getRedis();
-  const [database, redisStatus, media] = await Promise.all([
+  const [database, redisStatus, media, stalled] = await Promise.all([
     status(withTimeout(db.execute(sql`select 1`), 'the database')),
     redis ? status(pingRedis(redis, CHECK_TIMEOUT_MS)) : ('off' as const),
     state.media ? status(withTimeout(state.media(), 'the media engine')) : ('off' as const),
+    state.stalledJobs
+      ? withTimeout(state.stalledJobs(), 'the job queue').catch(() => null)
+      : Promise.resolve(undefined),
   ]);
-  const components = { database, redis: redisStatus, media };
-  const failed = Object.values(components).includes('failed');
-  return { ready: !failed && !state.draining, draining: state.draining, components };
+  const jobs: JobsStatus =
+    stalled === undefined ? 'off' : stalled === null ? 'failed' : stalled.length ? 'degraded' : 'ok';
+  const components = { database, redis: redisStatus, media, jobs };
+  // A stalled job is an operator's matter, not a reason to stop sending this node requests.
+  const failed = [database, redisStatus, media].includes('failed');
+  return {
+    ready: !failed && !state.draining,
+    draining: state.draining,
+    components,
+    stalledJobs: stalled ?? [],
+  };
 }

@@ -168,7 +168,7 @@ describe('likes', () => {
       headers: en(fan.token),
       json: { id: 'abc' },
     });
-    expect(bad.body).toMatchObject({ code: 1, msg: "ID isn't valid" });
+    expect(bad.body).toMatchObject({ code: 1, msg: 'ID must be a number written in digits' });
   });
 });
 

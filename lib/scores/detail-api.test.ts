@@ -85,7 +85,7 @@ describe('POST api/hot_match/msgGetSimple', () => {
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ code: 1, msg: 'ID is required' });
     const text = await call('/api/hot_match/msgGetSimple', { json: { id: 'abc' }, headers: { lang: 'en' } });
-    expect(text.body).toMatchObject({ code: 1, msg: "ID isn't valid" });
+    expect(text.body).toMatchObject({ code: 1, msg: 'ID must be a number written in digits' });
     const negative = await call('/api/hot_match/msgGetSimple', { json: { id: -3 } });
     expect(negative.body.code).toBe(1);
     expect(negative.body.msg).toBe('编号不能小于 1');

@@ -198,16 +198,18 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['get'],
       tag: 'System',
       summary:
-        'Readiness: the database, Redis (with REDIS_URL) and the media engine this node runs answer, and the node is not shutting down; else 503 with `data` naming what failed',
+        'Readiness: the database, Redis (with REDIS_URL) and the media engine this node runs answer, and the node is not shutting down; else 503 with `data` naming what failed. `jobs` is `degraded` (naming `stalled_jobs`) when a periodic job completed no tick for three of its periods',
       output: z.object({
         status: z.literal('ready'),
         database: component,
         redis: component,
         media: component,
+        jobs: z.enum(['ok', 'off', 'degraded', 'failed']),
+        stalled_jobs: z.array(z.string()),
       }),
     },
     async (c) => {
-      const { ready, draining, components } = await checkReadiness(c.var.db);
+      const { ready, draining, components, stalledJobs } = await checkReadiness(c.var.db);
       if (!ready) {
         const failed = Object.entries(components)
           .filter(([, status]) => status === 'failed')
@@ -219,7 +221,7 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
           data: { draining, ...components },
         });
       }
-      return { status: 'ready' as const, ...components };
+      return { status: 'ready' as const, ...components, stalled_jobs: stalledJobs };
     },
   );
 }
