@@ -191,6 +191,13 @@ it('a rejected withdrawal returns the diamonds to the anchor', async () => {
   });
   expect(rejected.body.data.status).toBe('rejected');
   expect((await balancesOf(testDb.db, anchor.user.id)).yellow).toBe(500);
+  // The same decision retried (its answer lost) answers as the first did and refunds nothing more.
+  const retried = await call<Withdrawal>('/api/admin/withdrawals/decide', {
+    headers: en(operator.token),
+    json: { id: applied.body.data.id, decision: 'reject' },
+  });
+  expect(retried.body).toEqual(rejected.body);
+  expect((await balancesOf(testDb.db, anchor.user.id)).yellow).toBe(500);
   expect((await checkLedger(testDb.db)).problems).toEqual([]);
 });
 

@@ -92,7 +92,9 @@ describe('sandbox checkout', () => {
       json: { order_no: orderNo, decision: 'confirm' },
       headers: en(buyer.token),
     });
-    expect(again.body).toMatchObject({ code: 1, msg: 'This order is closed and can no longer be paid' });
+    // A confirm retried after its answer was lost (a crash) answers as the first did, crediting nothing more.
+    expect(again.body).toEqual(paid.body);
+    expect((await balancesOf(testDb.db, buyer.user.id)).star).toBe(700);
     // The provider path: a replayed signed notification is acknowledged and credits nothing more.
     const secret = await secretFor(testDb.db, 'pay-sandbox');
     const notify = signSandboxNotify(secret, {
@@ -145,6 +147,11 @@ describe('sandbox checkout', () => {
       headers: en(buyer.token),
     });
     expect(cancelled.body.data.status).toBe('cancelled');
+    const cancelledAgain = await call<Order>('/api/pay/sandbox/decide', {
+      json: { order_no: orderNo, decision: 'cancel' },
+      headers: en(buyer.token),
+    });
+    expect(cancelledAgain.body).toEqual(cancelled.body);
     const late = await call('/api/pay/sandbox/decide', {
       json: { order_no: orderNo, decision: 'confirm' },
       headers: en(buyer.token),

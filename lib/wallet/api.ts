@@ -168,6 +168,8 @@ export function registerWalletRoutes(app: OpenAPIHono<AppEnv>) {
       if (order.channel !== 'sandbox') throw new DomainError('PAY_CHANNEL_UNAVAILABLE');
       if (input.decision === 'cancel')
         return orderBody(await cancelOrder(c.var.db, c.var.user!.id, order.orderNo, now));
+      // A confirm retried after its answer was lost answers what the first one did.
+      if (order.status === 'paid' || order.status === 'paid_after_cancel') return orderBody(order);
       if (order.status !== 'pending') throw new DomainError('ORDER_CLOSED');
       const provider = await providerFor(c.var.db, 'sandbox');
       const notify = signSandboxNotify(await secretFor(c.var.db, 'pay-sandbox'), {
