@@ -70,7 +70,7 @@ describe('avatars and level badges', () => {
     expect(badge.status).toBe(200);
     expect(badge.headers.get('content-type')).toContain('image/svg+xml');
     expect(await badge.text()).toContain('>23</text>');
-    for (const level of ['0', '61', 'x', '2.5']) {
+    for (const level of ['0', '61', 'x', '2.5', '0x10', '1e1', '%2010']) {
       expect((await app.request(`/api/universal/levelIcon?level=${level}`)).status).toBe(404);
     }
   });

@@ -149,8 +149,9 @@ function registerPictureRoutes(app: OpenAPIHono<AppEnv>) {
     z.object({ level: z.number().int().min(1).max(MAX_LEVEL) }),
   );
   app.get('/api/universal/levelicon', (c) => {
-    const level = Number(c.req.query('level'));
-    if (!Number.isInteger(level) || level < 1 || level > MAX_LEVEL) throw new NotFoundError();
+    const written = c.req.query('level') ?? '';
+    const level = /^\d{1,3}$/.test(written) ? Number(written) : 0;
+    if (level < 1 || level > MAX_LEVEL) throw new NotFoundError();
     return svgResponse(drawLevelIcon(level), WEEK_SECONDS);
   });
 }
