@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { Client } from 'pg';
 import type { Config } from '@/lib/config';
-import { startEmbeddedPostgres } from './embedded';
+import { runningEmbeddedUrl, startEmbeddedPostgres } from './embedded';
 
 export const EMBEDDED_DATABASE = 'portal';
 
@@ -36,4 +36,23 @@ export async function bootDatabase(
     throw error;
   }
   return { url: embedded.url(EMBEDDED_DATABASE), stop: embedded.stop };
+}
+
+/**
+ * The portal's database for a tool run beside it (ledger check, backup): DATABASE_URL; else the embedded
+ * database of a portal running on DATA_DIR (without stopping it); else the embedded one started here.
+ */
+export async function openPortalDatabase(
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'EMBEDDED_PG_PORT'>,
+): Promise<{ url: string; stop: () => Promise<void>; where: string }> {
+  if (config.DATABASE_URL) return { url: config.DATABASE_URL, stop: async () => {}, where: 'DATABASE_URL' };
+  const running = runningEmbeddedUrl(path.join(config.DATA_DIR, 'pg'), EMBEDDED_DATABASE);
+  if (running)
+    return {
+      url: running,
+      stop: async () => {},
+      where: `the running portal's embedded database (${config.DATA_DIR})`,
+    };
+  const booted = await bootDatabase(config, () => {});
+  return { ...booted, where: `the embedded database in ${config.DATA_DIR} (no portal running)` };
 }
