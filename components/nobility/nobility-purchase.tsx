@@ -182,7 +182,10 @@ function PurchaseForm({
                 className="sr-only"
                 checked={entry.tier === tier}
                 disabled={entry.tier < currentTier}
-                onChange={() => setTier(entry.tier)}
+                onChange={() => {
+                  setTier(entry.tier);
+                  setError(null);
+                }}
               />
               {entry.name}
             </label>
@@ -199,7 +202,10 @@ function PurchaseForm({
                 name="nobility-months"
                 className="sr-only"
                 checked={value === count}
-                onChange={() => setCount(value)}
+                onChange={() => {
+                  setCount(value);
+                  setError(null);
+                }}
               />
               {t('monthsValue', { count: value })}
             </label>
@@ -220,7 +226,10 @@ function PurchaseForm({
                 name="nobility-pay-with"
                 className="sr-only"
                 checked={currency === payWith}
-                onChange={() => setPicked(currency)}
+                onChange={() => {
+                  setPicked(currency);
+                  setError(null);
+                }}
               />
               <span>{tWallet(`currency.${currency}`)}</span>
               <span className="text-xs text-ink-500 tabular-nums">
