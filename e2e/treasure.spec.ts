@@ -1,6 +1,7 @@
 // Red envelopes, nobility and the global horn in browsers: a red envelope grabbed from a second
-// context, nobility bought with the payment password and its badge in room chat, and a horn message
-// arriving on another open page.
+// context, nobility bought with the payment password and its badge in room chat, a horn message
+// arriving on another open page, and a viewer's balances in the room after every money action
+// (gift, horn, red envelope sent and grabbed, nobility paid in star diamonds, fan club), no reload.
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '@/lib/accounts/password';
 import { users } from '@/lib/accounts/schema';
@@ -143,4 +144,104 @@ test('a horn message appears on another open page', async ({ browser }) => {
   await expect(reader.page.getByTestId('horn-banner')).toContainText('喇叭球迷');
   await reader.page.screenshot({ path: 'test-results/treasure-horn-banner.png' });
   for (const { page } of [sender, reader, anchor]) await page.close();
+});
+
+test('a viewer pays nobility in star diamonds in the room; every balance follows each money action', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const anchor = await freshUserPage(browser, '余额主播', { isAnchor: true });
+  const room = await withDatabase((db) => ensureRoom(db, anchor.user.id, { title: '余额测试直播间' }));
+  const setClub = await anchor.page.request.post('/api/Fansclub/setting', {
+    data: { name: '余额团', price: 50 },
+  });
+  expect((await setClub.json()).code).toBe(0);
+  const viewer = await freshUserPage(browser, '只有星钻的观众');
+  await withDatabase(async (db) =>
+    db
+      .update(users)
+      .set({ paymentPasswordHash: await hashPassword('246810') })
+      .where(eq(users.id, viewer.user.id)),
+  );
+  await fund(viewer.user.id, 'star', 1_185);
+  const grabber = await freshUserPage(browser, '抢到两颗的观众');
+
+  const page = viewer.page;
+  await grabber.page.goto(`/live?id=${room.id}`);
+  await page.goto(`/live?id=${room.id}`);
+  // Every figure on the page, the gift bar's and the top bar's avatar card's, at once.
+  const shows = async (star: string) => {
+    await expect(page.getByTestId('gift-balance')).toHaveText(`星钻 ${star}`);
+    await expect(page.getByTestId('balance')).toHaveText(star);
+  };
+  await shows('1,185');
+
+  // A gift: 10 roses.
+  await page.getByTestId('gift-rose').click();
+  await page.getByRole('button', { name: '×10' }).click();
+  await page.getByTestId('gift-send').click();
+  await shows('1,175');
+
+  // A horn message (100).
+  await page.getByTestId('horn-open').click();
+  await page.getByTestId('horn-input').fill('余额跟着走');
+  await page.getByTestId('horn-submit').click();
+  await expect(page.getByTestId('horn-done')).toHaveText('已发送，所有页面都能看到');
+  await page.getByTestId('horn-dialog').getByRole('button', { name: '关闭' }).click();
+  await shows('1,075');
+
+  // A red envelope of 100 in 5 shares; the other viewer grabs one and sees their balance rise.
+  await page.getByTestId('red-envelope-send-open').click();
+  await page.getByTestId('red-envelope-amount-input').fill('100');
+  await page.getByTestId('red-envelope-shares-input').fill('5');
+  await page.getByTestId('red-envelope-submit').click();
+  await expect(page.getByTestId('red-envelope-dialog')).toHaveCount(0, { timeout: 20_000 });
+  await shows('975');
+  await expect(grabber.page.getByTestId('gift-balance')).toHaveText('星钻 0');
+  await grabber.page.getByTestId('red-envelope-icon').click({ timeout: 20_000 });
+  const got = (await grabber.page.getByTestId('red-envelope-amount').textContent())!.match(
+    /^(\d+) 星钻$/,
+  )![1]!;
+  await expect(grabber.page.getByTestId('gift-balance')).toHaveText(`星钻 ${got}`);
+  await expect(grabber.page.getByTestId('balance')).toHaveText(got);
+
+  // Nobility: priced in yellow diamonds, which this viewer has none of; paid in star diamonds.
+  await page.getByTestId('nobility-open').click();
+  const dialog = page.getByTestId('nobility-dialog');
+  await expect(dialog.getByTestId('nobility-price')).toHaveText('300 黄钻');
+  await expect(dialog.getByTestId('nobility-pay-star')).toContainText('余额 975');
+  await expect(dialog.getByTestId('nobility-pay-yellow')).toContainText('余额 0');
+  await expect(dialog.getByTestId('nobility-charge')).toHaveText('需支付 300 星钻');
+  // Too dear: the duke's 30,000 is refused with the translated message, and nothing moves.
+  await dialog.getByText('公爵').click();
+  await expect(dialog.getByTestId('nobility-charge')).toHaveText('需支付 30,000 星钻');
+  await expect(dialog.getByTestId('nobility-error')).toHaveText('星钻不足，请先充值');
+  await dialog.getByTestId('nobility-password').fill('246810');
+  await dialog.getByTestId('nobility-submit').click();
+  await expect(dialog.getByTestId('nobility-error')).toHaveText('余额不足，请先充值');
+  await expect(dialog.getByTestId('nobility-recharge')).toBeVisible();
+  await page.screenshot({ path: 'test-results/treasure-nobility-short.png' });
+  await shows('975');
+  await dialog.getByText('骑士').click();
+  await expect(dialog.getByTestId('nobility-charge')).toHaveText('需支付 300 星钻');
+  await page.screenshot({ path: 'test-results/treasure-nobility-star.png' });
+  await dialog.getByTestId('nobility-submit').click();
+  await expect(dialog).toHaveCount(0, { timeout: 15_000 });
+  await shows('675');
+  await expect(page.getByTestId('nobility-open')).toHaveText('续费 / 升级');
+
+  // The fan club (50).
+  await page.getByTestId('fan-club-open').click();
+  const club = page.getByTestId('fan-club-dialog');
+  await expect(club).toContainText('入团 50 星钻');
+  await club.getByTestId('fan-club-join').click();
+  await expect(club.getByTestId('fan-club-members')).toHaveText('1 名成员');
+  await shows('625');
+  await page.screenshot({ path: 'test-results/treasure-balances-room.png' });
+
+  // The wallet agrees with the room.
+  await page.goto('/member?type=2');
+  await expect(page.getByTestId('wallet-star')).toHaveText('625');
+  await expect(page.getByTestId('wallet-yellow')).toHaveText('0');
+  for (const { page: open } of [anchor, viewer, grabber]) await open.close();
 });

@@ -1,5 +1,6 @@
-// The money loop in a browser: recharge through the sandbox checkout, then a gift in a live room
-// that another viewer sees (ticker line, full-width effect) and that raises the anchor's earnings.
+// The money loop in a browser: recharge through the sandbox checkout (from the wallet, and from a live
+// room's dialog without leaving it), then a gift in a live room that another viewer sees (ticker line,
+// full-width effect) and that raises the anchor's earnings.
 import { ensureRoom } from '@/lib/live/service';
 import { mintLeg, runOperation } from '@/lib/wallet/ledger';
 import { freshUserPage } from './accounts';
@@ -28,6 +29,50 @@ test('recharge through the sandbox checkout credits the wallet once', async ({ b
   await expect(page.getByTestId('wallet-statement')).toContainText('充值到账');
   await expect(page.getByTestId('wallet-statement')).toContainText('+700 星钻');
   await page.close();
+});
+
+test('recharge from a live room: the dialog, the sandbox checkout in its own window, the new balance in the room', async ({
+  browser,
+}) => {
+  test.slow();
+  const anchor = await freshUserPage(browser, '充值主播', { isAnchor: true });
+  const room = await withDatabase((db) => ensureRoom(db, anchor.user.id, { title: '充值测试直播间' }));
+  const { page } = await freshUserPage(browser, '房间里充值');
+  await page.goto(`/live?id=${room.id}`);
+  await expect(page.getByTestId('gift-balance')).toHaveText('星钻 0');
+  await expect(page.getByTestId('balance')).toHaveText('0');
+
+  await page.getByTestId('recharge-open').click();
+  const dialog = page.getByTestId('recharge-dialog');
+  await expect(dialog.getByRole('heading', { name: '充值星钻' })).toBeVisible();
+  await dialog.getByTestId('package-CNY-680').click();
+  await dialog.getByRole('radio', { name: '沙盒支付（测试）' }).check();
+  await page.screenshot({ path: 'test-results/wallet-room-recharge-dialog.png' });
+  const opened = page.waitForEvent('popup');
+  await dialog.getByTestId('recharge-pay').click();
+  const checkout = await opened;
+  await expect(dialog.getByTestId('recharge-waiting')).toHaveText(
+    '请在新打开的支付窗口完成支付，到账后这里会自动更新。',
+  );
+  await page.screenshot({ path: 'test-results/wallet-room-recharge-waiting.png' });
+
+  // The provider's page in its own window: the same sandbox checkout the wallet uses.
+  await expect(checkout).toHaveURL(/\/pay\/sandbox\?order=R\d{8}/);
+  await expect(checkout.getByTestId('checkout-status')).toHaveText('待支付');
+  await checkout.getByTestId('checkout-confirm').click();
+  await expect(checkout.getByTestId('checkout-result')).toHaveText('支付成功，700 星钻已到账');
+  await checkout.close();
+
+  // The room never left: the dialog, the gift bar and the top bar show the new balance.
+  await expect(dialog.getByTestId('recharge-result')).toHaveText('支付成功，700 星钻已到账');
+  await expect(dialog.getByTestId('recharge-balance')).toHaveText('700');
+  await expect(page).toHaveURL(new RegExp(`/live\\?id=${room.id}$`));
+  await expect(page.getByTestId('gift-balance')).toHaveText('星钻 700');
+  await expect(page.getByTestId('balance')).toHaveText('700');
+  await page.screenshot({ path: 'test-results/wallet-room-recharge-paid.png' });
+  await dialog.getByRole('button', { name: '完成' }).click();
+  await expect(dialog).toHaveCount(0);
+  for (const p of [page, anchor.page]) await p.close();
 });
 
 test('a gift in a live room reaches the other viewer and raises the anchor’s earnings', async ({

@@ -1,6 +1,6 @@
 // Sending a global horn message: the price (or a noble's free messages left), whether it waits for
 // review, and the message; the answer says whether it went out or waits.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Megaphone } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
@@ -10,6 +10,7 @@ import { DialogClose } from '@/components/ui/dialog-close';
 import { FIELD_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { Skeleton } from '@/components/ui/skeleton';
 import { appStore, loginDialogAtom } from '@/lib/store/atoms';
+import { balancesChanged } from '@/lib/wallet/queries';
 
 type Quota = { price: number; review: boolean; noble: number; free_left: number; max: number };
 const newKey = () => crypto.randomUUID().replaceAll('-', '');
@@ -17,6 +18,7 @@ const newKey = () => crypto.randomUUID().replaceAll('-', '');
 export function HornDialog({ viewerId }: { viewerId: number | null }) {
   const t = useTranslations('horn');
   const format = useFormatter();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -46,6 +48,7 @@ export function HornDialog({ viewerId }: { viewerId: number | null }) {
       setDone(sent.status);
       setContent('');
       void quota.refetch();
+      balancesChanged(queryClient);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : t('failed'));
     } finally {

@@ -1,6 +1,7 @@
 import { Toaster } from 'sonner';
 import { HornBanner } from '@/components/horn/horn-banner';
 import { GoalPopup } from '@/components/scores/goal-popup';
+import { BalancePushes } from '@/components/wallet/balance-pushes';
 import type { StoredUser } from '@/lib/store/atoms';
 import { PopupHost } from './popup-host';
 import { ReloginHost } from './relogin-host';
@@ -20,6 +21,7 @@ export default function Background({
       <ReloginHost />
       <GoalPopup signedIn={user !== null} />
       <HornBanner />
+      {user ? <BalancePushes userId={user.id} /> : null}
       <Toaster position="top-center" richColors closeButton />
     </>
   );

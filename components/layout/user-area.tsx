@@ -3,16 +3,18 @@
 // and logout. The card opens with CSS on hover and keyboard focus.
 import { ClipboardList, Gem, Gift, LayoutGrid, Trophy, UserRound, Video } from 'lucide-react';
 import { NextIntlClientProvider } from 'next-intl';
-import { getFormatter, getLocale, getMessages, getTranslations } from 'next-intl/server';
+import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import { GuestTaskButton, LoginButton } from '@/components/accounts/login-button';
 import { LogoutButton } from '@/components/accounts/logout-button';
 import { TopBarMessageEntries } from '@/components/im/top-bar-entries';
+import { BalanceAmount } from '@/components/wallet/balance-amount';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { levelIconUrl, levelOf } from '@/lib/accounts/level';
 import type { SessionUser } from '@/lib/accounts/session';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import { type Locale, localizedPath } from '@/lib/i18n/routing';
+import { walletBalancesOf } from '@/lib/wallet/balance-shape';
 import { balancesOf } from '@/lib/wallet/ledger';
 
 const ENTRY =
@@ -39,11 +41,7 @@ export async function UserArea({ user }: { user: SessionUser | null }) {
   }
 
   const locale = (await getLocale()) as Locale;
-  const [balances, format, messages] = await Promise.all([
-    balancesOf(getDb(), user.id),
-    getFormatter(),
-    getMessages(),
-  ]);
+  const [balances, messages] = await Promise.all([balancesOf(getDb(), user.id), getMessages()]);
   const level = levelOf(user.experience);
   const avatar = avatarOf(user);
   const shortcuts = [
@@ -92,9 +90,12 @@ export async function UserArea({ user }: { user: SessionUser | null }) {
                 <Gem aria-hidden className="size-4 text-brand-500" />
                 {t('balance')}
               </span>
-              <span className="font-semibold tabular-nums" data-testid="balance">
-                {format.number(balances.star)}
-              </span>
+              <BalanceAmount
+                currency="star"
+                server={walletBalancesOf(balances)}
+                className="font-semibold tabular-nums"
+                testId="balance"
+              />
             </Link>
             <ul className="mt-3 grid grid-cols-4 gap-1">
               {shortcuts.map(({ href, label, icon: Icon }) => (

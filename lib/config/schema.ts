@@ -311,6 +311,15 @@ export const configSchema = z
       .describe(
         "The price of one global horn message, in star diamonds (nobles' 30 free a month cost nothing).",
       ),
+    NOBILITY_STAR_RATE: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000)
+      .default(1)
+      .describe(
+        'Star diamonds a viewer pays per yellow diamond of a nobility price (tiers are priced in yellow diamonds, which only anchors earn). At least 1: anchors turn yellow into star diamonds 1:1, so a lower rate would make paying through a conversion cheaper than paying in yellow.',
+      ),
     WITHDRAW_MIN: z.coerce
       .number()
       .int()

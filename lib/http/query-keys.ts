@@ -29,6 +29,11 @@ export const queryKeys = {
   /** The reader's favourite football matches, for the goal alerts limited to favourites. */
   favouriteMatches: ['scores', 'favourites'] as const,
   matchSummary: (id: number) => ['scores', 'match-summary', id] as const,
+  /**
+   * The signed-in user's balances (`api/wallet/balance`): the one key every screen that shows a balance
+   * reads and every money action (and the pushes naming the user) invalidates or patches.
+   */
+  balances: ['wallet', 'balances'] as const,
   liveRoom: (id: number) => ['live', 'room', id] as const,
   liveReplays: (id: number) => ['live', 'replays', id] as const,
   /** Every sort of one post's comments (a new comment refreshes them all). */

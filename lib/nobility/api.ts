@@ -1,17 +1,27 @@
-// Nobility calls of spec §7: the tiers with their monthly prices and the caller's nobility
-// (`api/Guard/getList`), buying or renewing with the payment password (`api/guard_user/buy`, a GET
-// that writes), and the room's online list with nobles seated first.
+// Nobility calls of spec §7: the tiers with their monthly prices, the star-diamond rate and the
+// caller's nobility (`api/Guard/getList`), buying or renewing with the payment password in yellow
+// diamonds or star diamonds (`api/guard_user/buy`, a GET that writes), and the room's online list
+// with nobles seated first.
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { verifyPaymentPassword } from '@/lib/accounts/payment-password';
+import { users } from '@/lib/accounts/schema';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { getConfig } from '@/lib/config';
+import type { DbOrTx } from '@/lib/db';
 import { roomOnlineList } from './online';
-import { buyNobility, nobilityOf } from './service';
+import { buyNobility, NOBILITY_PAY_CURRENCIES, nobilityOf } from './service';
 import { NOBILITY_MONTHS, NOBILITY_TIERS, NOBLE_FREE_HORNS } from './tiers';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
+async function hasPaymentPassword(db: DbOrTx, userId: number) {
+  const [row] = await db.select({ hash: users.paymentPasswordHash }).from(users).where(eq(users.id, userId));
+  return Boolean(row?.hash);
+}
+
 const key = z
   .string()
   .regex(/^[A-Za-z0-9_-]{8,64}$/)
@@ -26,31 +36,40 @@ export function registerNobilityRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['get', 'post'],
       tag: 'Nobility',
       summary:
-        "The nobility tiers (monthly price in yellow diamonds), the months one purchase may cover, and the signed-in caller's nobility",
+        "The nobility tiers (monthly price in yellow diamonds), the star diamonds a viewer pays per yellow diamond instead, the months one purchase may cover, and the signed-in caller's nobility",
       output: z.object({
         list: z.array(z.object({ tier: z.number(), code: z.string(), monthly_price: z.number() })),
         months: z.array(z.number()),
         free_horns: z.number(),
+        star_rate: z.number(),
         mine: z
           .object({
             tier: z.number(),
             active: z.boolean(),
             expires_at: z.string().nullable(),
+            has_payment_password: z.boolean(),
             purchases: z.array(z.record(z.string(), z.unknown())),
           })
           .nullable(),
       }),
     },
-    async (c) => ({
-      list: NOBILITY_TIERS.map((tier) => ({
-        tier: tier.tier,
-        code: tier.code,
-        monthly_price: tier.monthlyPrice,
-      })),
-      months: [...NOBILITY_MONTHS],
-      free_horns: NOBLE_FREE_HORNS,
-      mine: c.var.user ? await nobilityOf(c.var.db, c.var.user.id, c.var.now) : null,
-    }),
+    async (c) => {
+      const user = c.var.user;
+      const [mine, passwordSet] = user
+        ? await Promise.all([nobilityOf(c.var.db, user.id, c.var.now), hasPaymentPassword(c.var.db, user.id)])
+        : [null, false];
+      return {
+        list: NOBILITY_TIERS.map((tier) => ({
+          tier: tier.tier,
+          code: tier.code,
+          monthly_price: tier.monthlyPrice,
+        })),
+        months: [...NOBILITY_MONTHS],
+        free_horns: NOBLE_FREE_HORNS,
+        star_rate: getConfig().NOBILITY_STAR_RATE,
+        mine: mine && { ...mine, has_payment_password: passwordSet },
+      };
+    },
   );
 
   defineRoute(
@@ -61,18 +80,21 @@ export function registerNobilityRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['get', 'post'],
       tag: 'Nobility',
       summary:
-        'Opens or renews a nobility tier for 1, 3, 6 or 12 months, paid in yellow diamonds after the payment password. The same tier extends from its end; a higher tier starts now; `key` makes a retry safe',
+        'Opens or renews a nobility tier for 1, 3, 6 or 12 months after the payment password, paid in yellow diamonds, or with `pay_with=star` in star diamonds at `star_rate` per yellow diamond (one ledger operation either way). The same tier extends from its end; a higher tier starts now; `key` makes a retry safe',
       middleware: [requireUser],
       input: z.object({
         tier: z.coerce.number(),
         months: z.coerce.number().default(1),
         pay_password: z.string().max(32),
+        pay_with: z.enum(NOBILITY_PAY_CURRENCIES).default('yellow'),
         key,
       }),
       output: z.object({
         tier: z.number(),
         months: z.number(),
         price: z.number(),
+        currency: z.enum(NOBILITY_PAY_CURRENCIES),
+        paid: z.number(),
         renewed: z.boolean(),
         expires_at: z.string(),
         balance: z.number(),
@@ -88,8 +110,17 @@ export function registerNobilityRoutes(app: OpenAPIHono<AppEnv>) {
         months: input.months,
         key: input.key ?? crypto.randomUUID(),
         now: c.var.now,
+        currency: input.pay_with,
+        starRate: getConfig().NOBILITY_STAR_RATE,
       });
-      return { ...outcome.result, replayed: outcome.replayed };
+      // Purchases made before star payments existed stored no currency: they were paid in yellow.
+      const { result } = outcome;
+      return {
+        ...result,
+        currency: result.currency ?? 'yellow',
+        paid: result.paid ?? result.price,
+        replayed: outcome.replayed,
+      };
     },
   );
 

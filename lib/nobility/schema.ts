@@ -13,6 +13,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema';
+import { walletCurrency } from '../wallet/schema';
 
 export const nobilities = pgTable(
   'nobilities',
@@ -42,8 +43,12 @@ export const nobilityPurchases = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     tier: smallint('tier').notNull(),
     months: smallint('months').notNull(),
-    /** Yellow diamonds paid. */
+    /** The price in yellow diamonds (the tiers' currency). */
     price: integer('price').notNull(),
+    /** What the buyer paid with: yellow diamonds, or star diamonds at the operator's rate. */
+    currency: walletCurrency('currency').notNull().default('yellow'),
+    /** The amount paid, in `currency` (= price for yellow). */
+    paid: integer('paid').notNull(),
     /** False: opened (new, or a higher tier from now); true: the same tier extended from its end. */
     renewed: boolean('renewed').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -52,5 +57,6 @@ export const nobilityPurchases = pgTable(
   (table) => [
     index('nobility_purchases_user_idx').on(table.userId, table.createdAt),
     check('nobility_purchases_positive', sql`${table.months} > 0 and ${table.price} > 0`),
+    check('nobility_purchases_paid_positive', sql`${table.paid} > 0`),
   ],
 );

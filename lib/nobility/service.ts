@@ -1,6 +1,7 @@
-// Nobility: buying a tier through the ledger (yellow diamonds from the buyer to platform revenue),
-// renewing (extends from the current end), the privileges' one question — "is this user a noble now,
-// and of which tier" — and the job that marks ended ones.
+// Nobility: buying a tier through the ledger (the yellow-diamond price from the buyer to platform
+// revenue, or its star-diamond equivalent at the operator's NOBILITY_STAR_RATE for viewers, who earn
+// no yellow diamonds), renewing (extends from the current end), the privileges' one question — "is
+// this user a noble now, and of which tier" — and the job that marks ended ones.
 import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { DomainError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
@@ -35,13 +36,25 @@ export async function nobleTiers(db: DbOrTx, userIds: number[], now: Date) {
   return tiers;
 }
 
+/** What a nobility is paid with: its own yellow diamonds, or star diamonds at the operator's rate. */
+export const NOBILITY_PAY_CURRENCIES = ['yellow', 'star'] as const;
+export type NobilityPayCurrency = (typeof NOBILITY_PAY_CURRENCIES)[number];
+
+/** What a price in yellow diamonds costs in the chosen currency (`starRate` star per yellow). */
+export const nobilityCharge = (price: number, currency: NobilityPayCurrency, starRate: number) =>
+  currency === 'star' ? price * starRate : price;
+
 export type BuyNobilityResult = {
   tier: number;
   months: number;
+  /** The price in yellow diamonds. */
   price: number;
+  /** What was paid with and how much of it. */
+  currency: NobilityPayCurrency;
+  paid: number;
   renewed: boolean;
   expires_at: string;
-  /** The buyer's yellow diamonds after the purchase. */
+  /** The buyer's balance of `currency` after the purchase. */
   balance: number;
 };
 
@@ -51,18 +64,37 @@ export type BuyNobilityResult = {
  */
 export async function buyNobility(
   db: DbOrTx,
-  input: { userId: number; tier: number; months: number; key: string; now: Date },
+  input: {
+    userId: number;
+    tier: number;
+    months: number;
+    key: string;
+    now: Date;
+    /** Default yellow: the tiers' own currency. */
+    currency?: NobilityPayCurrency;
+    /** Star diamonds per yellow diamond (config NOBILITY_STAR_RATE); needed to pay in star. */
+    starRate?: number;
+  },
 ) {
   const tier = tierOf(input.tier);
   if (!tier) throw new DomainError('NOBILITY_TIER_UNKNOWN');
   if (!(NOBILITY_MONTHS as readonly number[]).includes(input.months))
     throw new DomainError('NOBILITY_MONTHS');
+  const currency = input.currency ?? 'yellow';
+  const starRate = input.starRate ?? 1;
+  if (!Number.isSafeInteger(starRate) || starRate < 1) throw new DomainError('INVALID_AMOUNT');
   const price = tier.monthlyPrice * input.months;
+  const paid = nobilityCharge(price, currency, starRate);
   return runOperation<BuyNobilityResult>(db, {
     key: `nobility:${input.userId}:${input.key}`,
     kind: 'nobility',
     userId: input.userId,
-    payload: { tier: tier.tier, months: input.months },
+    // The currency is part of what was asked: the same key paying the other way is refused. The rate
+    // is not: a retry after the operator changed it returns what the first attempt paid.
+    payload:
+      currency === 'yellow'
+        ? { tier: tier.tier, months: input.months }
+        : { tier: tier.tier, months: input.months, currency },
     now: input.now,
     prepare: async (tx) => {
       // The row lock serialises two purchases of one user (a double click with two keys).
@@ -86,12 +118,16 @@ export async function buyNobility(
         });
       return {
         legs: [
-          { from: { user: input.userId }, to: { system: 'revenue' }, currency: 'yellow', amount: price },
+          // One transfer in the currency paid: star diamonds never become yellow ones (which anchors
+          // may withdraw), they go to revenue like a gift's platform share.
+          { from: { user: input.userId }, to: { system: 'revenue' }, currency, amount: paid },
         ],
         result: {
           tier: tier.tier,
           months: input.months,
           price,
+          currency,
+          paid,
           renewed,
           expires_at: expiresAt.toISOString(),
           balance: 0,
@@ -105,13 +141,15 @@ export async function buyNobility(
         tier: result.tier,
         months: result.months,
         price: result.price,
+        currency: result.currency,
+        paid: result.paid,
         renewed: result.renewed,
         expiresAt: new Date(result.expires_at),
         createdAt: input.now,
       });
       const { rows } = await tx.execute<{ balance: string }>(sql`
         select balance from wallet_accounts
-        where kind = 'user' and user_id = ${input.userId} and currency = 'yellow'`);
+        where kind = 'user' and user_id = ${input.userId} and currency = ${result.currency}::wallet_currency`);
       return { ...result, balance: Number(rows[0]?.balance ?? 0) };
     },
   });
@@ -137,6 +175,8 @@ export async function nobilityOf(db: DbOrTx, userId: number, now: Date) {
       tier: purchase.tier,
       months: purchase.months,
       price: purchase.price,
+      currency: purchase.currency,
+      paid: purchase.paid,
       renewed: purchase.renewed,
       expires_at: purchase.expiresAt.toISOString(),
       created_at: purchase.createdAt.toISOString(),

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog-close';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { balancesChanged } from '@/lib/wallet/queries';
 import { FanBadge } from '../chat/fan-badge';
 import type { FanStanding } from './fan-club-button';
 
@@ -87,6 +88,7 @@ export default function FanClubDialog({
       const { toast } = await import('sonner');
       toast.success(t(path === 'join' ? 'joined' : 'left'));
       setConfirmLeave(false);
+      if (path === 'join') balancesChanged(queryClient);
       await queryClient.invalidateQueries({ queryKey: ['fanClub'] });
       const fresh = queryClient.getQueryData<Info>(infoKey);
       onStanding(fresh?.mine ? { level: fresh.mine.level } : null);

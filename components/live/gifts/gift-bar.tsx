@@ -1,17 +1,19 @@
 'use client';
 // The gift bar: catalog or backpack, the count (×1/×10/×66/×520), send with a combo counter that
-// grows while the same gift is sent again within seconds, the viewer's star diamonds, and beside it
-// the room's gift ticker and contribution ranking. Big gifts play a full-width effect for everyone.
+// grows while the same gift is sent again within seconds, the viewer's star diamonds (the shared
+// balances query) with a recharge that stays in the room, and beside it the room's gift ticker and
+// contribution ranking. Big gifts play a full-width effect for everyone.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Gem, Gift, Package } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useCallback, useState } from 'react';
 import { LoginButton } from '@/components/accounts/login-button';
 import { Button } from '@/components/ui/button';
+import { RechargeDialog } from '@/components/wallet/recharge-dialog';
 import { cn } from '@/lib/cn';
 import type { GiftView } from '@/lib/gifts/service';
-import { Link } from '@/lib/i18n/navigation';
 import type { GiftPush } from '@/lib/realtime/events';
+import { balancesChanged, useBalances, type WalletBalances } from '@/lib/wallet/queries';
 import { GiftArt } from './gift-art';
 import { GiftEffects } from './gift-effects';
 import { GiftFeed } from './gift-feed';
@@ -29,7 +31,7 @@ export function GiftBar({
   gifts,
   counts,
   recent,
-  balance: initialBalance,
+  balances: serverBalances,
 }: {
   roomId: number;
   anchorId: number;
@@ -37,7 +39,8 @@ export function GiftBar({
   gifts: GiftView[];
   counts: number[];
   recent: GiftPush[];
-  balance: number;
+  /** The viewer's balances as the page was rendered (null for a guest). */
+  balances: WalletBalances | null;
 }) {
   const t = useTranslations('gifts');
   const format = useFormatter();
@@ -45,7 +48,8 @@ export function GiftBar({
   const [tab, setTab] = useState<'gifts' | 'backpack'>('gifts');
   const [selected, setSelected] = useState<number | null>(gifts[0]?.id ?? null);
   const [count, setCount] = useState(counts[0] ?? 1);
-  const [balance, setBalance] = useState(initialBalance);
+  const balances = useBalances(serverBalances ?? undefined, { signedIn: viewerId !== null });
+  const balance = balances.data?.star ?? 0;
   const [sending, setSending] = useState(false);
   const [combo, setCombo] = useState<{ value: number; until: number } | null>(null);
   const [ticker, setTicker] = useState<GiftPush[]>(recent);
@@ -85,7 +89,7 @@ export function GiftBar({
         type: tab === 'backpack' ? 1 : 0,
         key: crypto.randomUUID(),
       });
-      setBalance(sent.balance);
+      balancesChanged(queryClient, { star: sent.balance });
       setCombo({ value: sent.combo, until: Date.now() + COMBO_SHOWN_MS });
       setTimeout(() => setCombo((c) => (c && c.until <= Date.now() ? null : c)), COMBO_SHOWN_MS + 50);
       if (tab === 'backpack') void backpack.refetch();
@@ -138,9 +142,17 @@ export function GiftBar({
                   {t('balance', { balance: format.number(balance) })}
                 </span>
               </span>
-              <Link href="/member?type=2" className="font-medium text-brand-600 hover:underline">
-                {t('recharge')}
-              </Link>
+              <RechargeDialog
+                trigger={
+                  <button
+                    type="button"
+                    className="font-medium text-brand-600 hover:underline"
+                    data-testid="recharge-open"
+                  >
+                    {t('recharge')}
+                  </button>
+                }
+              />
             </div>
           ) : null}
         </header>

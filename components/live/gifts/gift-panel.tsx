@@ -1,5 +1,5 @@
 // The live room's gift bar (spec §2 gift list, backpack), below the player: the server reads the
-// catalog, the viewer's balance and the room's latest gifts; the bar, its ticker, the contribution
+// catalog, the viewer's balances and the room's latest gifts; the bar, its ticker, the contribution
 // ranking and the full-width effects are one client island with this page's gift texts only.
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getMessages } from 'next-intl/server';
@@ -7,6 +7,7 @@ import { currentUser } from '@/lib/accounts/current-user';
 import { getDb } from '@/lib/db';
 import { GIFT_COUNTS, listGifts, recentRoomGifts } from '@/lib/gifts/service';
 import type { Locale } from '@/lib/i18n/routing';
+import { walletBalancesOf } from '@/lib/wallet/balance-shape';
 import { balancesOf } from '@/lib/wallet/ledger';
 import { GiftBar } from './gift-bar';
 
@@ -19,7 +20,7 @@ export async function GiftPanel({ roomId, anchorId }: { roomId: number; anchorId
     viewer ? balancesOf(db, viewer.id) : null,
   ]);
   return (
-    <NextIntlClientProvider locale={locale} messages={{ gifts: messages.gifts }}>
+    <NextIntlClientProvider locale={locale} messages={{ gifts: messages.gifts, wallet: messages.wallet }}>
       <GiftBar
         roomId={roomId}
         anchorId={anchorId}
@@ -27,7 +28,7 @@ export async function GiftPanel({ roomId, anchorId }: { roomId: number; anchorId
         gifts={gifts}
         counts={[...GIFT_COUNTS]}
         recent={recent}
-        balance={balances?.star ?? 0}
+        balances={balances && walletBalancesOf(balances)}
       />
     </NextIntlClientProvider>
   );

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog-close';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { appStore, loginDialogAtom, realtimeMessagesAtom } from '@/lib/store/atoms';
+import { balancesChanged } from '@/lib/wallet/queries';
 
 type Person = { id: number; nickname: string; avatar: string };
 type OpenEnvelope = { id: number; shares: number; left: number; expires_at: string; sender: Person };
@@ -77,6 +78,7 @@ export function RoomRedEnvelopes({ roomId, viewerId }: { roomId: number; viewerI
         { silent: true },
       );
       setResult({ id, amount: got.amount, error: null });
+      balancesChanged(queryClient);
     } catch (failure) {
       setResult({ id, amount: null, error: failure instanceof ApiError ? failure.message : t('failed') });
     } finally {
@@ -213,6 +215,7 @@ export function SendRedEnvelope({ roomId, viewerId }: { roomId: number; viewerId
       setOpen(false);
       setKey(newKey());
       void queryClient.invalidateQueries({ queryKey: ['redEnvelopes', roomId] });
+      balancesChanged(queryClient);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : t('failed'));
       setKey(newKey());

@@ -1,7 +1,8 @@
 'use client';
 // The live room's strip under the stage: the open red envelopes to grab, and the buttons to send a
-// red envelope or a global horn message.
+// red envelope or a global horn message and to open nobility.
 import { HornDialog } from '@/components/horn/horn-dialog';
+import { RoomNobility } from '@/components/nobility/room-nobility';
 import { RoomRedEnvelopes, SendRedEnvelope } from './red-envelopes';
 
 export function RoomTreasure({ roomId, viewerId }: { roomId: number; viewerId: number | null }) {
@@ -11,6 +12,7 @@ export function RoomTreasure({ roomId, viewerId }: { roomId: number; viewerId: n
       <div className="ml-auto flex items-center gap-2">
         <SendRedEnvelope roomId={roomId} viewerId={viewerId} />
         <HornDialog viewerId={viewerId} />
+        <RoomNobility viewerId={viewerId} />
       </div>
     </div>
   );

@@ -1,20 +1,24 @@
 // Nobility tab (spec §2 user center "nobility", §4 open or renew): the caller's tier and its end, the
-// five tiers with monthly prices in yellow diamonds and their privileges, the purchase dialog, and
-// the latest purchases.
+// five tiers with monthly prices in yellow diamonds and their privileges, the purchase dialog (yellow
+// or star diamonds), and the latest purchases with what each was paid in.
 import { Crown, History } from 'lucide-react';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { NobleBadge } from '@/components/live/chat/noble-badge';
+import { NobilityPurchase } from '@/components/nobility/nobility-purchase';
+import { BalanceAmount } from '@/components/wallet/balance-amount';
 import type { OwnProfile } from '@/lib/accounts/profile-service';
+import { getConfig } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { nobilityOf } from '@/lib/nobility/service';
 import { NOBILITY_MONTHS, NOBILITY_TIERS, NOBLE_FREE_HORNS } from '@/lib/nobility/tiers';
+import { walletBalancesOf } from '@/lib/wallet/balance-shape';
 import { balancesOf } from '@/lib/wallet/ledger';
-import { NobilityPurchase } from './nobility-purchase';
 import { SectionCard } from './section-card';
 
 export async function NobilityTab({ profile }: { profile: OwnProfile }) {
   const t = await getTranslations('nobility');
   const tChat = await getTranslations('chat');
+  const tWallet = await getTranslations('wallet');
   const format = await getFormatter();
   const now = new Date();
   const [mine, balances] = await Promise.all([
@@ -54,9 +58,12 @@ export async function NobilityTab({ profile }: { profile: OwnProfile }) {
         </div>
         <p className="text-sm text-ink-500">
           {t('balance')}{' '}
-          <span className="font-semibold text-ink-900 tabular-nums" data-testid="nobility-yellow">
-            {format.number(balances.yellow)}
-          </span>
+          <BalanceAmount
+            currency="yellow"
+            server={walletBalancesOf(balances)}
+            className="font-semibold text-ink-900 tabular-nums"
+            testId="nobility-yellow"
+          />
         </p>
       </section>
 
@@ -86,10 +93,14 @@ export async function NobilityTab({ profile }: { profile: OwnProfile }) {
             ))}
           </ul>
           <NobilityPurchase
-            tiers={tiers}
-            months={[...NOBILITY_MONTHS]}
-            currentTier={mine.tier}
-            hasPaymentPassword={profile.hasPaymentPassword}
+            offer={{
+              tiers,
+              months: [...NOBILITY_MONTHS],
+              currentTier: mine.tier,
+              hasPaymentPassword: profile.hasPaymentPassword,
+              starRate: getConfig().NOBILITY_STAR_RATE,
+            }}
+            balances={walletBalancesOf(balances)}
           />
         </div>
       </SectionCard>
@@ -120,7 +131,9 @@ export async function NobilityTab({ profile }: { profile: OwnProfile }) {
                     <span className="text-xs text-ink-500">{t(purchase.renewed ? 'renewed' : 'opened')}</span>
                   </td>
                   <td className="px-5 py-2 tabular-nums">{t('monthsValue', { count: purchase.months })}</td>
-                  <td className="px-5 py-2 tabular-nums">{format.number(purchase.price)}</td>
+                  <td className="px-5 py-2 tabular-nums">
+                    {format.number(purchase.paid)} {tWallet(`currency.${purchase.currency}`)}
+                  </td>
                   <td className="px-5 py-2 text-ink-700">
                     {format.dateTime(new Date(purchase.expires_at), { dateStyle: 'medium' })}
                   </td>

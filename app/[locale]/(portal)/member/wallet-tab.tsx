@@ -1,67 +1,43 @@
 // Wallet tab (/member?type=2): balances from the ledger, recharge packages with the install's
 // payment channels, and the expense and income details of the last three months.
 import { Gem, Receipt, Sparkles, Star, Wallet } from 'lucide-react';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { BalanceAmount } from '@/components/wallet/balance-amount';
+import { RechargeForm } from '@/components/wallet/recharge-form';
 import { getDb } from '@/lib/db';
+import { walletBalancesOf } from '@/lib/wallet/balance-shape';
 import { balancesOf } from '@/lib/wallet/ledger';
 import { listChargeRules, paymentProviders } from '@/lib/wallet/recharge';
-import { RechargeForm } from './recharge-form';
 import { SectionCard } from './section-card';
 import { WalletStatement } from './wallet-statement';
 
 export async function WalletTab({ userId }: { userId: number }) {
   const t = await getTranslations('wallet');
-  const format = await getFormatter();
   const db = getDb();
   const [balances, rules, providers] = await Promise.all([
     balancesOf(db, userId),
     listChargeRules(db),
     paymentProviders(db),
   ]);
+  // Each figure follows the shared balances query: a money action elsewhere on the page shows here.
+  const server = walletBalancesOf(balances);
   const cards = [
-    {
-      key: 'star',
-      icon: Gem,
-      label: t('currency.star'),
-      value: format.number(balances.star),
-      hint: t('starHint'),
-    },
-    {
-      key: 'yellow',
-      icon: Star,
-      label: t('currency.yellow'),
-      value: format.number(balances.yellow),
-      hint: t('yellowHint'),
-    },
-    {
-      key: 'coin',
-      icon: Wallet,
-      label: t('currency.coin'),
-      value: format.number(balances.coin),
-      hint: t('coinHint'),
-    },
-    {
-      key: 'exp',
-      icon: Sparkles,
-      label: t('experience'),
-      value: format.number(balances.exp / 10, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-      hint: t('expHint'),
-    },
-  ];
+    { key: 'star', currency: 'star', icon: Gem, label: t('currency.star'), hint: t('starHint') },
+    { key: 'yellow', currency: 'yellow', icon: Star, label: t('currency.yellow'), hint: t('yellowHint') },
+    { key: 'coin', currency: 'coin', icon: Wallet, label: t('currency.coin'), hint: t('coinHint') },
+    { key: 'exp', currency: 'experience', icon: Sparkles, label: t('experience'), hint: t('expHint') },
+  ] as const;
   return (
     <div className="space-y-5">
       <section aria-label={t('balances')} className="grid grid-cols-4 gap-4">
-        {cards.map(({ key, icon: Icon, label, value, hint }) => (
+        {cards.map(({ key, currency, icon: Icon, label, hint }) => (
           <div key={key} className="rounded-xl border border-line bg-surface px-5 py-4">
             <p className="flex items-center gap-1.5 text-sm text-ink-500">
               <Icon aria-hidden className="size-4 text-brand-500" />
               {label}
             </p>
-            <p
-              className="mt-1 text-2xl font-semibold text-ink-900 tabular-nums"
-              data-testid={`wallet-${key}`}
-            >
-              {value}
+            <p className="mt-1 text-2xl font-semibold text-ink-900 tabular-nums">
+              <BalanceAmount currency={currency} server={server} testId={`wallet-${key}`} />
             </p>
             <p className="mt-1 text-xs text-ink-500">{hint}</p>
           </div>

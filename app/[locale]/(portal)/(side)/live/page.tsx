@@ -201,6 +201,7 @@ async function Room({ locale, loading, viewer, now, nonce, flvStarted = false }:
         nobility: messages.nobility,
         horn: messages.horn,
         fanClub: messages.fanClub,
+        wallet: messages.wallet,
       }}
     >
       <div className="mx-auto max-w-[1280px] space-y-4">

@@ -1,18 +1,44 @@
 'use client';
 // Recharge: a package (per currency), a channel that takes that currency, then the provider's page
-// (the sandbox checkout on a fresh install).
+// (the sandbox checkout on a fresh install): in place of this page (the wallet), or in a window of
+// its own while the page stays (the live room's recharge dialog, `onOrder`).
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
-type Rule = { id: number; diamonds: number; bonus: number; priceMinor: number; currency: string };
-type Channel = { channel: string; name: string; currencies: string[] };
+export type RechargeRule = {
+  id: number;
+  diamonds: number;
+  bonus: number;
+  priceMinor: number;
+  currency: string;
+};
+export type RechargeChannel = { channel: string; name: string; currencies: string[] };
+type Rule = RechargeRule;
+type Channel = RechargeChannel;
+/** The window the provider's page opens in when the form stays on screen. */
+const PAY_WINDOW = 'kickoff-pay';
 
 /** CNY is priced in fen; VND has no minor unit. */
 const MINOR_DIGITS: Record<string, number> = { CNY: 2, VND: 0 };
 
-export function RechargeForm({ rules, channels }: { rules: Rule[]; channels: Channel[] }) {
+export function RechargeForm({
+  rules,
+  channels,
+  onOrder,
+  compact = false,
+}: {
+  rules: Rule[];
+  channels: Channel[];
+  /**
+   * Set: the provider's page opens in a window of its own and this page stays; called with the order
+   * and whether that window opened (a blocked pop-up leaves the address to open by hand).
+   */
+  onOrder?: (order: { orderNo: string; url: string; windowOpened: boolean }) => void;
+  /** Fewer packages per row (a dialog). */
+  compact?: boolean;
+}) {
   const t = useTranslations('wallet');
   const format = useFormatter();
   const currencies = [...new Set(rules.map((rule) => rule.currency))];
@@ -32,11 +58,20 @@ export function RechargeForm({ rules, channels }: { rules: Rule[]; channels: Cha
   async function pay() {
     if (!rule || !channel) return;
     setBusy(true);
+    // Opened in the click itself (a window opened after the request would count as a pop-up).
+    const payWindow = onOrder ? window.open('', PAY_WINDOW) : null;
     try {
       const { api } = await import('@/lib/http/client');
-      const { url } = await api.get<{ url: string }>('api/chargerules/payUrl', { id: rule.id, channel });
-      window.location.assign(url);
+      const { url, order } = await api.get<{ url: string; order: { order_no: string } }>(
+        'api/chargerules/payUrl',
+        { id: rule.id, channel },
+      );
+      if (!onOrder) return window.location.assign(url);
+      if (payWindow) payWindow.location.href = url;
+      onOrder({ orderNo: order.order_no, url, windowOpened: payWindow !== null });
+      setBusy(false);
     } catch {
+      payWindow?.close();
       setBusy(false);
     }
   }
@@ -65,7 +100,10 @@ export function RechargeForm({ rules, channels }: { rules: Rule[]; channels: Cha
           </button>
         ))}
       </div>
-      <ul className="grid grid-cols-6 gap-3" aria-label={t('choosePackage')}>
+      <ul
+        className={cn('grid gap-3', compact ? 'grid-cols-3' : 'grid-cols-6')}
+        aria-label={t('choosePackage')}
+      >
         {shown.map((r) => (
           <li key={r.id}>
             <button
@@ -89,7 +127,7 @@ export function RechargeForm({ rules, channels }: { rules: Rule[]; channels: Cha
           </li>
         ))}
       </ul>
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <span className="text-sm text-ink-500">{t('channel')}</span>
         {usable.map((c) => (
           <label

@@ -1,0 +1,306 @@
+'use client';
+// The nobility purchase dialog (user centre and live room): tier, months, the price in yellow
+// diamonds, what to pay with — yellow diamonds, or star diamonds at the operator's rate with the
+// star amount shown before paying — and the payment password that confirms it. Renewing the current
+// tier extends it from its end. Short of diamonds: the refusal, and a recharge that keeps the dialog.
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useFormatter, useTranslations } from 'next-intl';
+import { Dialog } from 'radix-ui';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { DialogClose } from '@/components/ui/dialog-close';
+import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
+import { Skeleton } from '@/components/ui/skeleton';
+import { RechargeDialog } from '@/components/wallet/recharge-dialog';
+import { cn } from '@/lib/cn';
+import { Link } from '@/lib/i18n/navigation';
+import { balancesChanged, useBalances, type WalletBalances } from '@/lib/wallet/queries';
+
+type Tier = { tier: number; name: string; monthlyPrice: number };
+type PayWith = 'yellow' | 'star';
+/** What the dialog offers: the tiers, the months, the caller's tier and payment PIN, the star rate. */
+export type NobilityOffer = {
+  tiers: Tier[];
+  months: number[];
+  currentTier: number;
+  hasPaymentPassword: boolean;
+  /** Star diamonds per yellow diamond (config NOBILITY_STAR_RATE). */
+  starRate: number;
+};
+type Bought = { currency: PayWith; balance: number };
+const newKey = () => crypto.randomUUID().replaceAll('-', '');
+const RADIO = 'flex h-10 cursor-pointer items-center justify-center rounded-md border text-sm';
+const radioLook = (chosen: boolean) =>
+  chosen ? 'border-brand-500 bg-brand-50 text-brand-700' : 'border-line text-ink-700';
+
+export function NobilityPurchase({
+  offer,
+  balances: serverBalances,
+  trigger,
+  open: controlledOpen,
+  onOpenChange,
+  onBought,
+}: {
+  /** Undefined while it loads (the dialog shows its skeleton). */
+  offer: NobilityOffer | undefined;
+  /** The balances the page was rendered with, if it read them. */
+  balances?: WalletBalances;
+  trigger?: ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** After a purchase (default: the page is rendered again). */
+  onBought?: () => void;
+}) {
+  const t = useTranslations('nobility');
+  const router = useRouter();
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = controlledOpen ?? ownOpen;
+  const setOpen = onOpenChange ?? setOwnOpen;
+  const [error, setError] = useState<string | null>(null);
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setError(null);
+      }}
+    >
+      <Dialog.Trigger asChild>
+        {trigger ?? (
+          <Button data-testid="nobility-open">{offer?.currentTier ? t('renewOrUpgrade') : t('open')}</Button>
+        )}
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content
+          data-testid="nobility-dialog"
+          className="fixed top-1/2 left-1/2 z-50 w-[480px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-surface p-6 shadow-2xl"
+        >
+          <Dialog.Title className="text-lg font-semibold text-ink-900">{t('dialogTitle')}</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-ink-500">{t('dialogHint')}</Dialog.Description>
+          {offer ? (
+            <PurchaseForm
+              offer={offer}
+              serverBalances={serverBalances}
+              error={error}
+              setError={setError}
+              onDone={() => {
+                setOpen(false);
+                if (onBought) onBought();
+                else router.refresh();
+              }}
+            />
+          ) : (
+            <div className="mt-5 space-y-4" data-testid="nobility-loading">
+              <Skeleton className="h-[68px] w-full" />
+              <Skeleton className="h-[68px] w-full" />
+              <Skeleton className="h-[68px] w-full" />
+              <Skeleton className="h-10 w-full" />
+            </div>
+          )}
+          <DialogClose label={t('close')} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function PurchaseForm({
+  offer,
+  serverBalances,
+  error,
+  setError,
+  onDone,
+}: {
+  offer: NobilityOffer;
+  serverBalances: WalletBalances | undefined;
+  error: string | null;
+  setError: (error: string | null) => void;
+  onDone: () => void;
+}) {
+  const t = useTranslations('nobility');
+  const tWallet = useTranslations('wallet');
+  const format = useFormatter();
+  const queryClient = useQueryClient();
+  const balances = useBalances(serverBalances).data;
+  const { tiers, months, currentTier, hasPaymentPassword, starRate } = offer;
+  const [tier, setTier] = useState(Math.max(currentTier, 1));
+  const [count, setCount] = useState(months[0] ?? 1);
+  // Until the buyer picks: yellow diamonds when they cover the price (anchors), else star diamonds.
+  const [picked, setPicked] = useState<PayWith | null>(null);
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState(false);
+  const [key, setKey] = useState(newKey);
+  const chosen = tiers.find((entry) => entry.tier === tier) ?? tiers[0]!;
+  const price = chosen.monthlyPrice * count;
+  const payWith: PayWith = picked ?? (balances && balances.yellow >= price ? 'yellow' : 'star');
+  const charge = payWith === 'star' ? price * starRate : price;
+  const short = Boolean(balances && balances[payWith] < charge);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setPending(true);
+    setError(null);
+    const { api, ApiError } = await import('@/lib/http/client');
+    try {
+      const bought = await api.post<Bought>(
+        'api/guard_user/buy',
+        { tier, months: count, pay_password: password, pay_with: payWith, key },
+        { silent: true },
+      );
+      balancesChanged(queryClient, { [bought.currency]: bought.balance });
+      setPassword('');
+      onDone();
+      import('sonner').then(({ toast }) => toast.success(t('bought', { tier: chosen.name })));
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : t('failed'));
+    } finally {
+      setKey(newKey());
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="mt-5 space-y-4">
+      <fieldset>
+        <legend className={LABEL_CLASS}>{t('tier')}</legend>
+        <div className="grid grid-cols-5 gap-2">
+          {tiers.map((entry) => (
+            <label
+              key={entry.tier}
+              className={cn(
+                RADIO,
+                radioLook(entry.tier === tier),
+                entry.tier < currentTier && 'cursor-not-allowed opacity-40',
+              )}
+            >
+              <input
+                type="radio"
+                name="nobility-tier"
+                className="sr-only"
+                checked={entry.tier === tier}
+                disabled={entry.tier < currentTier}
+                onChange={() => {
+                  setTier(entry.tier);
+                  setError(null);
+                }}
+              />
+              {entry.name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className={LABEL_CLASS}>{t('months')}</legend>
+        <div className="grid grid-cols-4 gap-2">
+          {months.map((value) => (
+            <label key={value} className={cn(RADIO, radioLook(value === count))}>
+              <input
+                type="radio"
+                name="nobility-months"
+                className="sr-only"
+                checked={value === count}
+                onChange={() => {
+                  setCount(value);
+                  setError(null);
+                }}
+              />
+              {t('monthsValue', { count: value })}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className={LABEL_CLASS}>{t('payWith')}</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {(['star', 'yellow'] as const).map((currency) => (
+            <label
+              key={currency}
+              className={cn(RADIO, 'h-12 flex-col gap-0 leading-tight', radioLook(currency === payWith))}
+              data-testid={`nobility-pay-${currency}`}
+            >
+              <input
+                type="radio"
+                name="nobility-pay-with"
+                className="sr-only"
+                checked={currency === payWith}
+                onChange={() => {
+                  setPicked(currency);
+                  setError(null);
+                }}
+              />
+              <span>{tWallet(`currency.${currency}`)}</span>
+              <span className="text-xs text-ink-500 tabular-nums">
+                {balances ? t('have', { amount: format.number(balances[currency]) }) : '\u00a0'}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="rounded-md bg-canvas px-3 py-2 text-sm text-ink-700">
+        <p className="flex items-baseline justify-between">
+          {tier === currentTier ? t('renewNote') : currentTier ? t('upgradeNote') : t('openNote')}
+          <span className="text-base font-semibold text-ink-900 tabular-nums" data-testid="nobility-price">
+            {t('price', { price: format.number(price) })}
+          </span>
+        </p>
+        <p className="mt-1 flex min-h-5 items-baseline justify-between text-xs text-ink-500">
+          {payWith === 'star' ? t('starRate', { rate: format.number(starRate) }) : t('yellowDirect')}
+          <span className="text-sm font-semibold text-brand-600 tabular-nums" data-testid="nobility-charge">
+            {t(payWith === 'star' ? 'chargeStar' : 'chargeYellow', { amount: format.number(charge) })}
+          </span>
+        </p>
+      </div>
+      {hasPaymentPassword ? (
+        <div>
+          <label htmlFor="nobility-password" className={LABEL_CLASS}>
+            {t('password')}
+          </label>
+          <input
+            id="nobility-password"
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            className={INPUT_CLASS}
+            data-testid="nobility-password"
+          />
+        </div>
+      ) : (
+        <p className="text-sm text-ink-700">
+          {t('noPassword')}{' '}
+          <Link href="/member?type=1" className="font-medium text-brand-600 hover:underline">
+            {t('setPassword')}
+          </Link>
+        </p>
+      )}
+      {error || (short && payWith === 'star') ? (
+        <div className="flex items-center justify-between gap-3">
+          <p role="alert" className="text-sm text-live" data-testid="nobility-error">
+            {error ?? t('short')}
+          </p>
+          {payWith === 'star' ? (
+            <RechargeDialog
+              trigger={
+                <Button type="button" variant="secondary" size="sm" data-testid="nobility-recharge">
+                  {tWallet('recharge')}
+                </Button>
+              }
+            />
+          ) : null}
+        </div>
+      ) : null}
+      <Button
+        type="submit"
+        className="w-full"
+        disabled={pending || !hasPaymentPassword || !password}
+        data-testid="nobility-submit"
+      >
+        {t('confirm')}
+      </Button>
+    </form>
+  );
+}
