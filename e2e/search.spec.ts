@@ -3,7 +3,7 @@
 // the hot searches, refuses 11 characters; the results page finds a team by Traditional Chinese and
 // prints markup as text; videos are found by pinyin initials and Traditional Chinese and the author's
 // /persona lists them; /persona shows an anchor's posts, follow works and fills the fans and follows
-// tabs, an unknown uid is the 404 page; /downLoad's tabs switch tutorials and say no app is configured.
+// tabs, an unknown uid is the 404 page; /downLoad gives the site's address and home-screen tutorials.
 import { randomInt } from 'node:crypto';
 import { freshUserPage } from './accounts';
 import { expect, test } from './fixtures';
@@ -149,17 +149,27 @@ test('search finds the seeded videos by pinyin initials; the author’s /persona
   await page.screenshot({ path: 'test-results/persona-videos.png', fullPage: true });
 });
 
-test('/downLoad: install tutorials per platform, honest without app links', async ({ page }) => {
+test('/downLoad: the portal address with a QR code and home-screen steps when no app is offered', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await page.goto('/downLoad');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('下载开球直播 App');
-  await expect(page.getByText('iPhone / iPad 版暂未提供下载')).toBeVisible();
-  await expect(page.getByText('Android 版暂未提供下载')).toBeVisible();
-  await expect(page.locator('img[alt*="二维码"]')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('在手机上用开球直播');
+  const web = page.getByTestId('download-web');
+  await expect(web.getByRole('img', { name: '开球直播手机访问二维码' })).toBeVisible();
+  // The address a phone opens is this portal's, the same host the visitor reached.
+  const address = web.getByTestId('download-web-address');
+  expect(new URL((await address.textContent()) ?? '').host).toBe(new URL(page.url()).host);
+  await expect(address).toHaveAttribute('href', /\/main$/);
+  // No app is configured: no app cards, and nothing addressed to the site's operator.
+  await expect(page.locator('[data-platform]')).toHaveCount(0);
+  await expect(page.getByText(/运营者|APP_IOS_URL|APP_ANDROID_URL/)).toHaveCount(0);
   const tabs = page.getByRole('tablist', { name: '安装教程' });
   await expect(tabs.getByRole('tab', { name: 'iPhone / iPad' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByText('信任开发者（如有提示）')).toBeVisible();
+  await expect(page.getByText('用 Safari 打开本站')).toBeVisible();
+  await expect(page.getByText('点“分享”按钮')).toBeVisible();
   await tabs.getByRole('tab', { name: 'Android' }).click();
-  await expect(page.getByText('允许下载安装包')).toBeVisible();
-  await expect(page.getByText('信任开发者（如有提示）')).toBeHidden();
+  await expect(page.getByText('打开浏览器菜单')).toBeVisible();
+  await expect(page.getByText('用 Safari 打开本站')).toBeHidden();
+  await page.screenshot({ path: 'test-results/download.png', fullPage: true });
 });

@@ -105,9 +105,7 @@ export function SearchBox({
             // being composed (pinyin) is left alone until it is committed.
             const next = event.target.value;
             setValue(
-              (event.nativeEvent as InputEvent).isComposing || !exceeds(next, value)
-                ? next
-                : clip(next),
+              (event.nativeEvent as InputEvent).isComposing || !exceeds(next, value) ? next : clip(next),
             );
           }}
           onCompositionEnd={(event) => setValue(clip(event.currentTarget.value))}

@@ -88,7 +88,9 @@ export function WalletStatement() {
                 <td className="px-5 py-2.5 text-ink-500 tabular-nums">
                   {format.dateTime(new Date(line.created_at), { dateStyle: 'medium', timeStyle: 'short' })}
                 </td>
-                <td className="px-5 py-2.5 text-ink-900">{t(`kinds.${recordLabelKey(line.kind, line.amount)}` as never)}</td>
+                <td className="px-5 py-2.5 text-ink-900">
+                  {t(`kinds.${recordLabelKey(line.kind, line.amount)}` as never)}
+                </td>
                 <td
                   className={cn(
                     'px-5 py-2.5 text-right font-medium tabular-nums',
