@@ -38,7 +38,9 @@ test('a private message over the rate limit says why under the box and stays in 
   await expect(refusal).toHaveText(/^发私信太快了，请 \d+ 秒后再试$/);
   await expect(box).toHaveValue('这一条发得太快了');
   await expect(box).toHaveAttribute('aria-invalid', 'true');
-  await expect(thread.getByText('这一条发得太快了', { exact: true })).toHaveCount(0);
+  await expect(thread.getByTestId('message-list').getByText('这一条发得太快了', { exact: true })).toHaveCount(
+    0,
+  );
   await page.screenshot({ path: 'test-results/pm-refused.png' });
   // Editing the text clears the message.
   await box.press('End');
