@@ -210,13 +210,6 @@ test('a guest gets a tourist chat account, kept across pages', async ({ page }) 
   expect(await page.evaluate(() => localStorage.getItem('touristAccount'))).toBe(first);
 });
 
-test('a guest using the task-center shortcut is asked to log in', async ({ page }) => {
-  await page.goto('/main');
-  await page.getByRole('button', { name: '任务中心' }).click();
-  await expect(page.getByText('请登录后重试')).toBeVisible();
-  await expect(dialog(page)).toBeVisible();
-});
-
 test('a session revoked elsewhere answers 700: the browser forgets the user and opens the login dialog', async ({
   browser,
 }) => {

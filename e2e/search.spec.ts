@@ -3,8 +3,9 @@
 // the hot searches, refuses 11 characters; the results page finds a team by Traditional Chinese and
 // prints markup as text; videos are found by pinyin initials and Traditional Chinese and the author's
 // /persona lists them; /persona shows an anchor's posts, follow works and fills the fans and follows
-// tabs, an unknown uid is the 404 page; /downLoad's tabs switch tutorials and say no app is configured.
+// tabs, an unknown uid is the 404 page; /downLoad gives the site's address and home-screen tutorials.
 import { randomInt } from 'node:crypto';
+import { E2E_MOBILE_SITE } from '../playwright.config';
 import { freshUserPage } from './accounts';
 import { expect, test } from './fixtures';
 
@@ -48,7 +49,7 @@ test('the top bar search opens the results in a new tab, with pinyin, history an
   await expect(page.getByText('搜索过的内容会显示在这里')).toBeVisible();
 });
 
-test('an 11-character search is refused in the box and on the results page', async ({ page, context }) => {
+test('the box takes at most 10 characters, and an 11-character address is refused', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/main');
   const box = page.getByRole('searchbox', { name: '搜索' });
@@ -56,14 +57,10 @@ test('an 11-character search is refused in the box and on the results page', asy
   await box.click();
   await expect(page.getByTestId('search-panel')).toBeVisible({ timeout: 30_000 });
   await box.fill('一二三四五六七八九十一');
-  await expect(page.getByRole('alert').filter({ hasText: '最多输入 10 个字' })).toBeVisible();
-  let opened = false;
-  context.on('page', () => {
-    opened = true;
-  });
-  await box.press('Enter');
-  await page.waitForTimeout(1000);
-  expect(opened).toBe(false);
+  await expect(box).toHaveValue('一二三四五六七八九十');
+  await box.press('End');
+  await box.pressSequentially('abc');
+  await expect(box).toHaveValue('一二三四五六七八九十');
   await page.goto('/search?name=abcdefghijk');
   await expect(page.getByText('搜索内容最多 10 个字')).toBeVisible();
 });
@@ -153,17 +150,27 @@ test('search finds the seeded videos by pinyin initials; the author’s /persona
   await page.screenshot({ path: 'test-results/persona-videos.png', fullPage: true });
 });
 
-test('/downLoad: install tutorials per platform, honest without app links', async ({ page }) => {
+test('/downLoad: the portal address with a QR code and home-screen steps when no app is offered', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await page.goto('/downLoad');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('下载开球直播 App');
-  await expect(page.getByText('iPhone / iPad 版暂未提供下载')).toBeVisible();
-  await expect(page.getByText('Android 版暂未提供下载')).toBeVisible();
-  await expect(page.locator('img[alt*="二维码"]')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('在手机上用开球直播');
+  const web = page.getByTestId('download-web');
+  await expect(web.getByRole('img', { name: '开球直播手机访问二维码' })).toBeVisible();
+  // The address a phone opens: the portal's mobile site, where phones are sent (set for the suite).
+  const address = web.getByTestId('download-web-address');
+  await expect(address).toHaveText(E2E_MOBILE_SITE);
+  await expect(address).toHaveAttribute('href', E2E_MOBILE_SITE);
+  // No app is configured: no app cards, and nothing addressed to the site's operator.
+  await expect(page.locator('[data-platform]')).toHaveCount(0);
+  await expect(page.getByText(/运营者|APP_IOS_URL|APP_ANDROID_URL/)).toHaveCount(0);
   const tabs = page.getByRole('tablist', { name: '安装教程' });
   await expect(tabs.getByRole('tab', { name: 'iPhone / iPad' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByText('信任开发者（如有提示）')).toBeVisible();
+  await expect(page.getByText('用 Safari 打开本站')).toBeVisible();
+  await expect(page.getByText('点“分享”按钮')).toBeVisible();
   await tabs.getByRole('tab', { name: 'Android' }).click();
-  await expect(page.getByText('允许下载安装包')).toBeVisible();
-  await expect(page.getByText('信任开发者（如有提示）')).toBeHidden();
+  await expect(page.getByText('打开浏览器菜单')).toBeVisible();
+  await expect(page.getByText('用 Safari 打开本站')).toBeHidden();
+  await page.screenshot({ path: 'test-results/download.png', fullPage: true });
 });

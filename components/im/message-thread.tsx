@@ -1,13 +1,14 @@
 // One open conversation: 15 messages a page, older pages when scrolled to the top (the reader keeps
 // their place), time labels for the first message and after gaps over 120 s, read marks, a composer
 // where Enter sends (Shift+Enter: new line), pictures from the reader's own uploads, and blocking.
+// A refused send (too fast, muted, a sensitive word…) says why under the box and keeps the text.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ImagePlus, SendHorizontal, Users } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { EmojiPicker, insertAtCaret } from '@/components/live/chat/emoji-picker';
 import { Button } from '@/components/ui/button';
-import { api } from '@/lib/http/client';
+import { ApiError, api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
 import { showsTimeLabel } from '@/lib/im/chat-time';
 import type { ImMessage } from '@/lib/realtime/events';
@@ -93,12 +94,20 @@ export function MessageThread({ meId, conversation }: { meId: number; conversati
     }
   };
 
+  const [refusal, setRefusal] = useState<string | null>(null);
   const send = useMutation({
+    // Silent: the refusal is shown where the reader typed, not as a toast.
     mutationFn: (body: object) =>
-      api.post<ImMessage>('api/im/send', { conversation_id: conversationId, ...body }),
+      api.post<ImMessage>('api/im/send', { conversation_id: conversationId, ...body }, { silent: true }),
+    onMutate: () => setRefusal(null),
     onSuccess: (message) => {
       addToThread(queryClient, message);
       void queryClient.invalidateQueries({ queryKey: queryKeys.im.conversations });
+    },
+    onError: (failure) => {
+      // 700 opens the login dialog instead; anything else is the envelope's translated message.
+      if (failure instanceof ApiError && failure.code === 700) return;
+      setRefusal(failure instanceof Error && failure.message ? failure.message : t('composer.failed'));
     },
   });
   const [uploading, setUploading] = useState(false);
@@ -193,7 +202,12 @@ export function MessageThread({ meId, conversation }: { meId: number; conversati
                 rows={3}
                 aria-label={t('composer.prompt')}
                 placeholder={t('composer.prompt')}
-                onChange={(event) => setText(event.target.value)}
+                aria-invalid={refusal ? true : undefined}
+                aria-describedby={refusal ? 'im-send-refusal' : undefined}
+                onChange={(event) => {
+                  setText(event.target.value);
+                  setRefusal(null);
+                }}
                 onKeyDown={(event) => {
                   if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
                     event.preventDefault();
@@ -202,6 +216,16 @@ export function MessageThread({ meId, conversation }: { meId: number; conversati
                 }}
                 className="block w-full resize-none rounded-md border border-line bg-surface px-3 py-2 text-sm outline-none focus:border-brand-400"
               />
+              {refusal ? (
+                <p
+                  id="im-send-refusal"
+                  role="alert"
+                  data-testid="im-send-error"
+                  className="mt-1.5 text-xs text-live"
+                >
+                  {refusal}
+                </p>
+              ) : null}
               <div className="mt-2 flex items-center gap-2">
                 <EmojiPicker
                   label={t('composer.emoji')}

@@ -1,5 +1,7 @@
+'use client';
 // The message centre (spec §7 `Push/getList`): notices newest first by kind, 15 a page, unread ones
 // marked; mark one or all read. Sentences are translated here from the notice's subject and values.
+// The user centre's messages tab hands in the first page it read on the server (`initial`).
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Bell, Heart, MessageSquareReply, ShieldCheck } from 'lucide-react';
 import { useTranslations } from 'next-intl';
@@ -27,9 +29,9 @@ type Notice = {
   is_read: boolean;
   created_at: string;
 };
-type NoticePage = { list: Notice[]; has_more: boolean; unread: number };
+export type NoticePage = { list: Notice[]; has_more: boolean; unread: number };
 
-export function NoticesPanel() {
+export function NoticesPanel({ initial }: { initial?: NoticePage } = {}) {
   const t = useTranslations('im.notices');
   const time = useChatTime();
   const queryClient = useQueryClient();
@@ -43,6 +45,7 @@ export function NoticesPanel() {
       }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => (last.has_more ? last.list.at(-1)?.id : undefined),
+    ...(initial && kind === 'all' ? { initialData: { pages: [initial], pageParams: [undefined] } } : {}),
   });
   const markRead = useMutation({
     mutationFn: (ids?: number[]) => api.post<{ unread: number }>('api/Push/markRead', ids ? { ids } : {}),
@@ -135,7 +138,8 @@ export function NoticesPanel() {
                     ) : (
                       body
                     )}
-                    <span className="mt-0.5 block text-[11px] text-ink-500">
+                    {/* The reader's clock words the time ("刚刚"): it may differ from the server's render. */}
+                    <span className="mt-0.5 block text-[11px] text-ink-500" suppressHydrationWarning>
                       {t(`kinds.${notice.kind}`)} · {time(notice.created_at)}
                     </span>
                   </div>

@@ -1,10 +1,11 @@
-// The top bar's account corner (spec §2): guests get the login entry; a signed-in user gets the task
-// center, the start-broadcast entry, and the avatar whose hover card holds level, wallet, shortcuts
-// and logout. The card opens with CSS on hover and keyboard focus.
-import { ClipboardList, Gem, Gift, LayoutGrid, Trophy, UserRound, Video } from 'lucide-react';
+// The top bar's account corner (spec §2): guests get the login entry; a signed-in user gets the
+// start-broadcast entry and the avatar whose hover card holds level, wallet, shortcuts and logout. The
+// card opens with CSS on hover and keyboard focus. The task centre (`/member?type=18`) and the exchange
+// shop (19) are not built yet: their entries and shortcuts come back with them.
+import { Gem, Trophy, UserRound, Video } from 'lucide-react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getMessages, getTranslations } from 'next-intl/server';
-import { GuestTaskButton, LoginButton } from '@/components/accounts/login-button';
+import { LoginButton } from '@/components/accounts/login-button';
 import { LogoutButton } from '@/components/accounts/logout-button';
 import { TopBarMessageEntries } from '@/components/im/top-bar-entries';
 import { BalanceAmount } from '@/components/wallet/balance-amount';
@@ -26,12 +27,6 @@ export async function UserArea({ user }: { user: SessionUser | null }) {
     const tAuth = await getTranslations('auth');
     return (
       <div className="flex shrink-0 items-center gap-1">
-        <GuestTaskButton
-          className={ENTRY}
-          label={t('taskCenter')}
-          message={t('loginRetry')}
-          icon={<ClipboardList aria-hidden className="size-4" />}
-        />
         <LoginButton
           className="ml-1 h-8 rounded-full bg-brand-500 px-4 text-sm font-medium text-white hover:bg-brand-600"
           label={tAuth('loginOrRegister')}
@@ -45,9 +40,7 @@ export async function UserArea({ user }: { user: SessionUser | null }) {
   const level = levelOf(user.experience);
   const avatar = avatarOf(user);
   const shortcuts = [
-    { href: '/member?type=19', label: t('exchangeShop'), icon: Gift },
     { href: `/persona?uid=${user.id}`, label: t('personalSpace'), icon: UserRound },
-    { href: '/member?type=18', label: t('taskCenter'), icon: LayoutGrid },
     { href: '/member?type=5', label: t('levelRights'), icon: Trophy },
   ];
   return (
@@ -55,10 +48,6 @@ export async function UserArea({ user }: { user: SessionUser | null }) {
       <NextIntlClientProvider messages={{ im: messages.im }}>
         <TopBarMessageEntries meId={user.id} />
       </NextIntlClientProvider>
-      <Link href="/member?type=18" className={ENTRY}>
-        <ClipboardList aria-hidden className="size-4" />
-        <span>{t('taskCenter')}</span>
-      </Link>
       <Link href={user.isAnchor ? '/member?type=9' : '/member?type=7'} className={ENTRY}>
         <Video aria-hidden className="size-4" />
         <span>{t('startLive')}</span>
@@ -97,7 +86,7 @@ export async function UserArea({ user }: { user: SessionUser | null }) {
                 testId="balance"
               />
             </Link>
-            <ul className="mt-3 grid grid-cols-4 gap-1">
+            <ul className="mt-3 grid grid-cols-2 gap-1">
               {shortcuts.map(({ href, label, icon: Icon }) => (
                 <li key={href}>
                   <Link

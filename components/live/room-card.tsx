@@ -1,7 +1,9 @@
 // A live room in a list: cover (or the anchor's picture on the brand gradient), title, anchor, heat
-// and whether it is on air. Opens /live?id=.
+// and whether it is on air. Opens /live?id=; an `action` (e.g. unfollow) sits under the card, outside
+// the link.
 import { Flame } from 'lucide-react';
 import { getFormatter, getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
 import { Link } from '@/lib/i18n/navigation';
 
 export type RoomCardData = {
@@ -14,14 +16,23 @@ export type RoomCardData = {
   avatar: string;
 };
 
-export async function RoomCard({ room }: { room: RoomCardData }) {
+export async function RoomCard({
+  room,
+  action,
+  href = `/live?id=${room.id}`,
+}: {
+  room: RoomCardData;
+  action?: ReactNode;
+  /** Where the card leads: the room unless told (an anchor without a room: their personal space). */
+  href?: string | undefined;
+}) {
   const t = await getTranslations('rooms');
   const format = await getFormatter();
   const live = room.status === 'live';
   return (
     <li data-testid="room-card" data-room-id={room.id}>
       <Link
-        href={`/live?id=${room.id}`}
+        href={href}
         className="group block overflow-hidden rounded-xl border border-line bg-surface transition hover:-translate-y-0.5 hover:shadow-md"
       >
         <div className="relative aspect-[135/76] overflow-hidden bg-gradient-to-br from-night via-night-2 to-brand-700">
@@ -70,10 +81,11 @@ export async function RoomCard({ room }: { room: RoomCardData }) {
           </div>
         </div>
       </Link>
+      {action ? <div className="mt-2 flex justify-end">{action}</div> : null}
     </li>
   );
 }
 
-export function RoomGrid({ children }: { children: React.ReactNode }) {
+export function RoomGrid({ children }: { children: ReactNode }) {
   return <ul className="grid grid-cols-2 gap-4 lg:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5">{children}</ul>;
 }

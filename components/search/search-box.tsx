@@ -1,5 +1,6 @@
 'use client';
-// The search box (spec §2, §5): at most 10 characters, a longer query is refused with a message;
+// The search box (spec §2, §5, §9): it takes at most 10 characters (typed, pasted or composed); a
+// longer query that arrives another way (a /search address) is refused with a message;
 // Enter opens /search?name= (in a new tab from the top bar). It is a plain form, so it works before
 // any script; the panel with the history and the hot searches loads on first focus.
 import { Search } from 'lucide-react';
@@ -8,6 +9,12 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { SEARCH_MAX_CHARS } from '@/lib/search/limits';
 import { rememberSearch } from './history';
+
+/** The first SEARCH_MAX_CHARS characters (code points) of a value. */
+const clip = (text: string) => Array.from(text).slice(0, SEARCH_MAX_CHARS).join('');
+/** Whether an edit made the value longer than the limit (an overlong value from the address may shrink). */
+const exceeds = (next: string, previous: string) =>
+  Array.from(next).length > Math.max(SEARCH_MAX_CHARS, Array.from(previous).length);
 
 const loadPanel = () => import('./search-panel');
 const SearchPanel = dynamic(loadPanel, { ssr: false });
@@ -92,7 +99,16 @@ export function SearchBox({
           aria-invalid={tooLong || undefined}
           aria-describedby={tooLong ? errorId : undefined}
           placeholder={texts.prompt}
-          onChange={(event) => setValue(event.target.value)}
+          maxLength={SEARCH_MAX_CHARS}
+          onChange={(event) => {
+            // maxLength counts UTF-16 units; characters outside the BMP are clipped here too. Text
+            // being composed (pinyin) is left alone until it is committed.
+            const next = event.target.value;
+            setValue(
+              (event.nativeEvent as InputEvent).isComposing || !exceeds(next, value) ? next : clip(next),
+            );
+          }}
+          onCompositionEnd={(event) => setValue(clip(event.currentTarget.value))}
           onFocus={() => setOpen(true)}
           onPointerEnter={loadPanel}
           onBlur={(event) => {

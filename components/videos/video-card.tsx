@@ -2,6 +2,7 @@
 // no client code; every card opens /video-player.
 import { Eye, Film } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
 import { formatDuration } from '@/app/[locale]/(portal)/(side)/live/format-duration';
 import { cn } from '@/lib/cn';
 import { Link } from '@/lib/i18n/navigation';
@@ -25,7 +26,16 @@ function Poster({ video, className }: { video: Card; className?: string }) {
   );
 }
 
-export async function VideoGrid({ videos, columns = 4 }: { videos: Card[]; columns?: 3 | 4 }) {
+export async function VideoGrid<V extends Card>({
+  videos,
+  columns = 4,
+  action,
+}: {
+  videos: V[];
+  columns?: 3 | 4;
+  /** Controls under a card, outside its link (e.g. like and favourite in the user centre). */
+  action?: (video: V) => ReactNode;
+}) {
   const t = await getTranslations('videos');
   return (
     <ul
@@ -47,6 +57,7 @@ export async function VideoGrid({ videos, columns = 4 }: { videos: Card[]; colum
               </span>
             </span>
           </Link>
+          {action ? <div className="mt-1">{action(video)}</div> : null}
         </li>
       ))}
     </ul>

@@ -96,12 +96,12 @@ export const configSchema = z
     APP_IOS_URL: z
       .preprocess((value) => (value === '' ? undefined : value), z.url({ protocol: /^https?$/ }).optional())
       .describe(
-        'Where the iPhone app is downloaded: `/downLoad` shows a QR code and a button for it. Unset: the page says there is no iOS app.',
+        'Where the iPhone app is downloaded: `/downLoad` shows a QR code and a button for it. Unset: the page offers the web portal with its add-to-home-screen steps for iOS.',
       ),
     APP_ANDROID_URL: z
       .preprocess((value) => (value === '' ? undefined : value), z.url({ protocol: /^https?$/ }).optional())
       .describe(
-        'Where the Android app is downloaded: `/downLoad` shows a QR code and a button for it. Unset: the page says there is no Android app.',
+        'Where the Android app is downloaded: `/downLoad` shows a QR code and a button for it. Unset: the page offers the web portal with its add-to-home-screen steps for Android.',
       ),
     COMPANY_ID: z.coerce
       .number()

@@ -44,7 +44,7 @@ export async function isFollowing(db: DbOrTx, userId: number, anchorId: number) 
   return Boolean(row);
 }
 
-/** The anchors a user follows, live ones first, then the most recently followed. */
+/** The anchors a user follows (with their follower counts), live ones first, then the most recently followed. */
 export function followedAnchors(db: DbOrTx, userId: number) {
   return db
     .select({
@@ -57,6 +57,9 @@ export function followedAnchors(db: DbOrTx, userId: number) {
       status: liveRooms.status,
       heat: liveRooms.heat,
       followedAt: follows.createdAt,
+      fans: sql<number>`(select count(*) from ${follows} fans where fans.anchor_id = ${users.id})`.mapWith(
+        Number,
+      ),
     })
     .from(follows)
     .innerJoin(users, eq(users.id, follows.anchorId))

@@ -91,7 +91,7 @@ it('counts committed ledger transfers by kind and currency, and a replay not aga
   const before = sample(await scrape(), series);
   const operation = {
     key: `metrics:${user.id}`,
-    kind: 'test_metrics',
+    kind: 'test_metrics' as const,
     userId: user.id,
     payload: { amount: 500 },
     now: NOON,

@@ -324,6 +324,26 @@ export async function scoreBoard(db: DbOrTx, query: BoardQuery, locale: Locale, 
   };
 }
 
+/**
+ * Every match a user starred, of every sport (the user centre's collection): under way first, then the
+ * coming ones soonest first, then the played ones latest first.
+ */
+export async function favouriteMatches(db: DbOrTx, userId: number, locale: Locale) {
+  const raw = await selectRows(db)
+    .innerJoin(
+      matchFavourites,
+      and(eq(matchFavourites.matchId, matches.id), eq(matchFavourites.userId, userId)),
+    )
+    .orderBy(desc(matches.kickoffAt))
+    .limit(MAX_FAVOURITES);
+  raw.sort(
+    (a, b) =>
+      STATUS_ORDER[a.match.status] - STATUS_ORDER[b.match.status] ||
+      (a.match.status === 'not_started' ? 1 : -1) * (+a.match.kickoffAt - +b.match.kickoffAt),
+  );
+  return presentRows(db, raw, locale, userId);
+}
+
 /** Kinds shown on the expanded row's timeline (scoring plays of basketball and e-sports are too many). */
 const TIMELINE_KINDS = ['goal', 'own_goal', 'penalty_goal', 'yellow_card', 'red_card', 'objective'] as const;
 

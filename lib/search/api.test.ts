@@ -173,6 +173,31 @@ describe('api/Search/anchor', () => {
     expect(zh.body.msg).toBe('搜索内容最多 10 个字');
   });
 
+  it.each(['/api/Search/anchor', '/api/Search/live', '/api/Search/list?kind=news&'])(
+    '%s answers 11 characters with HTTP 400 in the reader language',
+    async (route) => {
+      const url = (name: string) =>
+        `${route.includes('?') ? route : `${route}?`}name=${encodeURIComponent(name)}`;
+      const expected = {
+        'zh-CN': '搜索内容最多 10 个字',
+        'zh-TW': '搜尋內容最多 10 個字',
+        en: 'A search can be at most 10 characters',
+        vi: 'Nội dung tìm kiếm tối đa 10 ký tự',
+      };
+      for (const [lang, msg] of Object.entries(expected)) {
+        const response = await call(url('⚽一二三四五六七八九十'), { headers: { lang } });
+        expect({ lang, status: response.status, code: response.body.code, msg: response.body.msg }).toEqual({
+          lang,
+          status: 400,
+          code: 1,
+          msg,
+        });
+      }
+      // Ten characters, one of them outside the BMP, are within the limit.
+      expect((await call(url('⚽一二三四五六七八九'))).body.code).toBe(0);
+    },
+  );
+
   it('takes exactly 10 characters, and an empty query finds nothing', async () => {
     expect(await find('/api/Search/anchor', '一二三四五六七八九十')).toEqual([]);
     expect(await find('/api/Search/anchor', '   ')).toEqual([]);

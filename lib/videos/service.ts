@@ -98,6 +98,27 @@ function present(row: Row, locale: Locale) {
 }
 export type VideoView = ReturnType<typeof present>;
 
+/** The videos a user favourited, latest favourite first, with their like state for the actions. */
+export async function favoriteVideos(db: DbOrTx, userId: number, locale: Locale, limit = VIDEOS_PAGE_SIZE) {
+  const rows = await baseQuery(db)
+    .innerJoin(
+      videoFavorites,
+      and(eq(videoFavorites.videoId, videos.postId), eq(videoFavorites.userId, userId)),
+    )
+    .where(isNull(posts.deletedAt))
+    .orderBy(desc(videoFavorites.createdAt), desc(videos.postId))
+    .limit(limit);
+  const ids = rows.map((row) => row.video.postId);
+  const liked = ids.length
+    ? await db
+        .select({ id: postLikes.postId })
+        .from(postLikes)
+        .where(and(eq(postLikes.userId, userId), inArray(postLikes.postId, ids)))
+    : [];
+  const likedIds = new Set(liked.map((row) => row.id));
+  return rows.map((row) => ({ ...present(row, locale), liked: likedIds.has(row.video.postId) }));
+}
+
 /** Views, likes and comments together; a favourite weighs like a comment. */
 const hotScore = sql`${videos.viewCount} + 5 * ${posts.likeCount} + 5 * ${posts.commentCount} + 5 * ${videos.favoriteCount}`;
 

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { DomainError } from '@/lib/api/errors';
 import type { DbOrTx, Tx } from '@/lib/db';
 import { metrics } from '@/lib/ops/metrics';
+import type { LedgerKind } from './kinds';
 
 export const CURRENCIES = ['star', 'yellow', 'coin', 'exp'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -42,7 +43,8 @@ export type Balances = Record<Currency, number>;
 
 export type OperationSpec<R> = {
   key: string;
-  kind: string;
+  /** A kind of LEDGER_KINDS (each has its label in the records); tests use their own `test_` kinds. */
+  kind: LedgerKind | `test_${string}`;
   /** Who asked (0 for jobs); the operation shows in their records. */
   userId: number;
   /** Everything that defines the operation: a replay must carry the same. */

@@ -1,7 +1,5 @@
-// Tabs whose features arrive with later parts of the product: they show what is true for this user
-// today and say what will fill them, never sample data.
+// The anchor tabs: the anchor centre, or a pointer to it from the application tab.
 
-import type { LucideIcon } from 'lucide-react';
 import { Mic } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import { Button } from '@/components/ui/button';
@@ -11,12 +9,6 @@ import { Link } from '@/lib/i18n/navigation';
 import { AnchorCenter } from './anchor-center';
 import { ANCHOR_CENTER_TAB } from './tabs';
 
-export async function EmptyTab({ tabKey, icon }: { tabKey: string; icon: LucideIcon }) {
-  const t = await getTranslations('member.empty');
-  return <EmptyState icon={icon} title={t(`${tabKey}.title` as never)} hint={t(`${tabKey}.hint` as never)} />;
-}
-
-/** Apply-as-anchor (7) and the anchor centre (9): what this account is today. */
 /** For anchors: the anchor centre (9), or a pointer to it from the application tab (7). */
 export async function AnchorTab({ profile, type }: { profile: OwnProfile; type: number }) {
   const t = await getTranslations('member.anchor');

@@ -13,19 +13,24 @@ import { redirect } from '@/lib/i18n/navigation';
 import { LOCALES, type Locale, localizedPath } from '@/lib/i18n/routing';
 import { ApplyAnchorTab } from './apply-anchor-tab';
 import { BackpackTab } from './backpack-tab';
+import { BookingsTab, CollectionTab, FollowsTab, MessagesTab } from './content-tabs';
 import { FanClubsTab } from './fan-clubs-tab';
 import { GuestPanel } from './guest-panel';
 import { LevelTab } from './level-tab';
 import { MemberRail } from './member-rail';
 import { NobilityTab } from './nobility-tab';
-import { AnchorTab, EmptyTab } from './other-tabs';
+import { AnchorTab } from './other-tabs';
 import { ProfileTab } from './profile-tab';
 import {
   ANCHOR_CENTER_TAB,
   APPLY_ANCHOR_TAB,
   BACKPACK_TAB,
+  BOOKINGS_TAB,
+  COLLECTION_TAB,
   FAN_CLUBS_TAB,
+  FOLLOWS_TAB,
   LEVEL_TAB,
+  MESSAGES_TAB,
   NOBILITY_TAB,
   PROFILE_TAB,
   tabOfType,
@@ -113,10 +118,16 @@ export default async function MemberPage({ params, searchParams }: Props) {
               <WithdrawalsTab userId={session.id} now={new Date()} />
             ) : tab.type === APPLY_ANCHOR_TAB ? (
               <ApplyAnchorTab profile={profile} />
-            ) : tab.type === ANCHOR_CENTER_TAB ? (
-              <AnchorTab profile={profile} type={tab.type} />
+            ) : tab.type === FOLLOWS_TAB ? (
+              <FollowsTab userId={session.id} />
+            ) : tab.type === COLLECTION_TAB ? (
+              <CollectionTab userId={session.id} />
+            ) : tab.type === BOOKINGS_TAB ? (
+              <BookingsTab userId={session.id} now={new Date()} />
+            ) : tab.type === MESSAGES_TAB ? (
+              <MessagesTab userId={session.id} />
             ) : (
-              <EmptyTab tabKey={tab.key} icon={tab.icon} />
+              <AnchorTab profile={profile} type={tab.type} />
             )}
           </NextIntlClientProvider>
         </section>

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
+import { recordLabelKey } from '@/lib/wallet/kinds';
 
 const TYPES = ['all', 'recharge', 'expense', 'income'] as const;
 const PAGE_SIZE = 15;
@@ -17,15 +18,6 @@ type Line = {
   amount: number;
   created_at: string;
 };
-
-function kindKey(line: Line) {
-  if (line.kind === 'recharge') return 'recharge';
-  if (line.kind === 'gift') return line.amount > 0 ? 'giftIncome' : 'gift';
-  if (line.kind === 'fan_club') return line.amount > 0 ? 'fanClubIncome' : 'fanClub';
-  if (line.kind === 'withdraw' || line.kind === 'withdraw_rejected' || line.kind === 'conversion')
-    return line.kind;
-  return 'other';
-}
 
 export function WalletStatement() {
   const t = useTranslations('wallet');
@@ -96,7 +88,9 @@ export function WalletStatement() {
                 <td className="px-5 py-2.5 text-ink-500 tabular-nums">
                   {format.dateTime(new Date(line.created_at), { dateStyle: 'medium', timeStyle: 'short' })}
                 </td>
-                <td className="px-5 py-2.5 text-ink-900">{t(`kinds.${kindKey(line)}`)}</td>
+                <td className="px-5 py-2.5 text-ink-900">
+                  {t(`kinds.${recordLabelKey(line.kind, line.amount)}` as never)}
+                </td>
                 <td
                   className={cn(
                     'px-5 py-2.5 text-right font-medium tabular-nums',

@@ -1,15 +1,14 @@
-// /attention (spec §2): the anchors the signed-in user follows, live ones first, and below them the
-// rooms they watched lately (three months of history, spec §5).
+// /attention (spec §2): the anchors the signed-in user follows, live ones first (each can be unfollowed
+// in place), and below them the rooms they watched lately (three months of history, spec §5).
 import { HeartOff, History } from 'lucide-react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { LoginButton } from '@/components/accounts/login-button';
+import { FollowedAnchors } from '@/components/live/followed-anchors';
 import { RoomCard, RoomGrid } from '@/components/live/room-card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { avatarOf } from '@/lib/accounts/avatars';
 import { currentUser } from '@/lib/accounts/current-user';
 import { getDb } from '@/lib/db';
 import { screenMetadata } from '@/lib/i18n/metadata';
-import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { followedAnchors } from '@/lib/live/follows';
 import { watchedRooms } from '@/lib/live/history';
@@ -44,38 +43,8 @@ export default async function AttentionPage({ params }: Props) {
             />
           }
         />
-      ) : followed.length ? (
-        <div data-testid="followed-anchors">
-          <RoomGrid>
-            {followed.map((anchor) =>
-              anchor.roomId ? (
-                <RoomCard
-                  key={anchor.anchorId}
-                  room={{
-                    id: anchor.roomId,
-                    title: anchor.title ?? '',
-                    coverUrl: anchor.coverUrl ?? '',
-                    status: anchor.status ?? 'idle',
-                    heat: anchor.heat ?? 0,
-                    nickname: anchor.nickname,
-                    avatar: avatarOf({ id: anchor.anchorId, avatar: anchor.avatar }),
-                  }}
-                />
-              ) : null,
-            )}
-          </RoomGrid>
-        </div>
       ) : (
-        <EmptyState
-          icon={HeartOff}
-          title={t('attentionEmptyTitle')}
-          hint={t('attentionEmptyHint')}
-          action={
-            <Link href="/anchor?type=0" className="text-sm font-medium text-brand-600 hover:underline">
-              {t('browseLive')}
-            </Link>
-          }
-        />
+        <FollowedAnchors followed={followed} />
       )}
       {user ? (
         <section aria-labelledby="watched-title" className="mt-10" data-testid="watch-history">

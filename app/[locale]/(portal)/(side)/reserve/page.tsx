@@ -2,12 +2,11 @@
 import { BellOff } from 'lucide-react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { LoginButton } from '@/components/accounts/login-button';
-import { MatchRow, ReservedLiveRow } from '@/components/live/schedule-rows';
+import { Bookings } from '@/components/live/bookings';
 import { EmptyState } from '@/components/ui/empty-state';
 import { currentUser } from '@/lib/accounts/current-user';
 import { getDb } from '@/lib/db';
 import { screenMetadata } from '@/lib/i18n/metadata';
-import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { userBookings } from '@/lib/live/reservations';
 
@@ -37,54 +36,8 @@ export default async function ReservePage({ params }: Props) {
             />
           }
         />
-      ) : booked.lives.length === 0 && booked.matches.length === 0 ? (
-        <EmptyState
-          icon={BellOff}
-          title={t('emptyTitle')}
-          hint={t('emptyHint')}
-          action={
-            <Link href="/schedule?type=0" className="text-sm font-medium text-brand-600 hover:underline">
-              {t('goSchedule')}
-            </Link>
-          }
-        />
       ) : (
-        <div className="grid gap-4 xl:grid-cols-2">
-          <section className="rounded-xl border border-line bg-surface" aria-labelledby="reserve-lives">
-            <h2
-              id="reserve-lives"
-              className="border-b border-line px-4 py-2 text-sm font-medium text-ink-700"
-            >
-              {t('lives')}
-            </h2>
-            {booked.lives.length ? (
-              <ul>
-                {booked.lives.map((item) => (
-                  <ReservedLiveRow key={item.id} item={item} withDate />
-                ))}
-              </ul>
-            ) : (
-              <p className="px-4 py-6 text-center text-sm text-ink-500">{t('emptyTitle')}</p>
-            )}
-          </section>
-          <section className="rounded-xl border border-line bg-surface" aria-labelledby="reserve-matches">
-            <h2
-              id="reserve-matches"
-              className="border-b border-line px-4 py-2 text-sm font-medium text-ink-700"
-            >
-              {t('matches')}
-            </h2>
-            {booked.matches.length ? (
-              <ul>
-                {booked.matches.map((match) => (
-                  <MatchRow key={match.id} match={match} withDate />
-                ))}
-              </ul>
-            ) : (
-              <p className="px-4 py-6 text-center text-sm text-ink-500">{t('emptyTitle')}</p>
-            )}
-          </section>
-        </div>
+        <Bookings booked={booked} />
       )}
     </div>
   );
