@@ -3,7 +3,7 @@
 // undone, the tab's empty state says what to do. The task centre and exchange shop are not offered.
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import { ensureRoom } from '@/lib/live/service';
 import { posts } from '@/lib/posts/schema';
 import { competitions, matches, seasons } from '@/lib/scores/schema';
@@ -23,7 +23,8 @@ async function ok(page: Page, path: string, data: object) {
 
 /** A football match that has not started, kicking off at least an hour from now, and a video. */
 async function fixtures() {
-  const soon = new Date((await serverNow()).getTime() + 3600_000);
+  // Any match still to come (the seed's fixtures reach a few hours ahead of its clock): the latest one.
+  const soon = new Date((await serverNow()).getTime() + 10 * 60_000);
   return withDatabase(async (db) => {
     const [match] = await db
       .select({ id: matches.id })
@@ -37,7 +38,7 @@ async function fixtures() {
           eq(competitions.sport, 'football'),
         ),
       )
-      .orderBy(asc(matches.kickoffAt))
+      .orderBy(desc(matches.kickoffAt))
       .limit(1);
     const [video] = await db
       .select({ id: videos.postId, title: videos.title })

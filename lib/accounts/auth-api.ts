@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import QRCode from 'qrcode';
 import { z } from 'zod';
-import { requireOperator, requireUser } from '@/lib/api/auth';
+import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { DomainError, ForbiddenError, LoginRequiredError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
@@ -406,7 +406,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['get'],
       tag: 'Operator',
       summary: 'The latest SMS messages handed to the provider (the built-in outbox delivers only here)',
-      middleware: [requireOperator],
+      staff: [],
       input: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
       output: z.array(
         z.object({

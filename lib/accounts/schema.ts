@@ -16,7 +16,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
-export const userRole = pgEnum('user_role', ['user', 'operator']);
+/** Staff roles beside `user`: `operator` may do everything; `moderator` reviews and moderates; `finance` handles money. */
+export const userRole = pgEnum('user_role', ['user', 'operator', 'moderator', 'finance']);
 /** Spec §4 approval states (real-name checks here; anchor applications and posts reuse it). */
 export const approvalStatus = pgEnum('approval_status', ['pending', 'succeeded', 'failed']);
 

@@ -10,7 +10,7 @@ import { localeOfRequest, translator } from '@/lib/i18n/translate';
 import { log } from '@/lib/log';
 import { observeRequest } from '@/lib/ops/metrics';
 import { type FindSessionUser, sessionMiddleware } from './auth';
-import type { AppEnv, Clock } from './context';
+import type { AppEnv, AuditWriter, Clock } from './context';
 import { CODE, DomainError, ValidationError } from './errors';
 import { domainMessage, validationMessage } from './messages';
 
@@ -23,6 +23,7 @@ export function createBaseApp(deps: {
   readDb?: () => Db;
   findSessionUser: FindSessionUser;
   clock?: Clock;
+  audit?: AuditWriter;
 }) {
   const clock = deps.clock ?? systemClock;
   // Paths are the spec's contract and are matched whatever their case: routes register lower-case.
@@ -47,6 +48,7 @@ export function createBaseApp(deps: {
     c.set('readDb', deps.readDb?.() ?? c.var.db);
     // One instant per request: every service the handler calls is given this `now`.
     c.set('now', clock());
+    if (deps.audit) c.set('audit', deps.audit);
     await next();
   });
   app.use('*', sessionMiddleware(deps.findSessionUser));

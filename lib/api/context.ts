@@ -3,16 +3,38 @@ import type { Db } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
 import type { translator } from '@/lib/i18n/translate';
 
+/** A user's role: `user`, or a staff role (lib/accounts' `user_role`). */
+export type Role = 'user' | 'operator' | 'moderator' | 'finance';
+/** Who may call an operator route: `operator` may do everything, the others what routes grant them. */
+export type StaffRole = Exclude<Role, 'user'>;
+/** Moderation of content, chat and rooms is the work of moderators and operators. */
+export const mayModerate = (role: Role) => role === 'operator' || role === 'moderator';
+
 /** The signed-in user a request carries (resolved by lib/accounts' sessions). */
 export type SessionUser = {
   id: number;
   nickname: string;
   avatar: string;
   isAnchor: boolean;
-  role: 'user' | 'operator';
+  role: Role;
   /** Tenths of a point. */
   experience: number;
 };
+
+/** One staff action for the audit log (written by lib/audit, handed to the app by the composition root). */
+export type AuditRecord = {
+  at: Date;
+  actorId: number;
+  actorRole: string;
+  address: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  before?: unknown;
+  after?: unknown;
+  reason: string;
+};
+export type AuditWriter = (db: Db, record: AuditRecord) => Promise<unknown>;
 
 /** Where services get the time from: the wall clock in the portal, a fixed instant in tests. */
 export type Clock = () => Date;
@@ -28,6 +50,10 @@ export type AppEnv = {
     requestId: string;
     /** The request's instant (the app's clock, read once); pass it to services instead of `new Date()`. */
     now: Date;
+    /** Appends to the audit log (`defineRoute` calls it after every staff write). */
+    audit?: AuditWriter;
+    /** What a staff write's target looked like before it (set by its handler when it knows): the audit's `before`. */
+    auditBefore?: unknown;
     /** The declared path of the route that matched (`defineRoute`): the metrics' bounded route label. */
     route?: string;
   };

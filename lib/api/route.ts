@@ -7,7 +7,9 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { getConfig } from '@/lib/config';
 import { AFTER_PUSH_HEADER } from '@/lib/http/after-push';
-import type { AppEnv } from './context';
+import { clientAddress } from '@/lib/http/client-address';
+import { requireStaff } from './auth';
+import type { AppEnv, StaffRole } from './context';
 import { crossSiteGuard } from './cross-site';
 import { CODE, DomainError, ValidationError } from './errors';
 import { strictInput } from './strict-input';
@@ -28,6 +30,12 @@ export type RouteDefinition<I extends z.ZodObject, O extends z.ZodType> = {
   input?: I;
   output: O;
   middleware?: MiddlewareHandler<AppEnv>[];
+  /**
+   * An operator route: the staff roles that may call it besides `operator`, who always may (`[]`: operators
+   * only). Checked before the route's own middleware (`requireStaff`); the console's pages check the same
+   * list; every successful write is appended to the audit log.
+   */
+  staff?: readonly StaffRole[];
 };
 
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>
@@ -57,7 +65,12 @@ async function readInput(c: Context<AppEnv>): Promise<Record<string, unknown>> {
   return query;
 }
 
-export type RouteEntry = { path: string; methods: Method[]; effect: 'read' | 'write' };
+export type RouteEntry = {
+  path: string;
+  methods: Method[];
+  effect: 'read' | 'write';
+  staff?: readonly StaffRole[];
+};
 
 const routeTables = new WeakMap<object, RouteEntry[]>();
 
@@ -116,6 +129,31 @@ const labelRoute =
     return next();
   };
 
+const TARGET_FIELDS = ['id', 'user_id', 'uid', 'room_id', 'order_no', 'word'] as const;
+
+/**
+ * The audit entry of a staff write that succeeded: who (id, role, address), what (the route, its target:
+ * the path's resource and the input's id-like field), the values before (when the handler set them) and
+ * after (the input and what the route answered), and the reason the input gave.
+ */
+async function audit(c: Context<AppEnv>, path: string, input: unknown, output: unknown) {
+  if (!c.var.audit || !c.var.user) return;
+  const fields = (input ?? {}) as Record<string, unknown>;
+  const target = TARGET_FIELDS.find((field) => fields[field] !== undefined && fields[field] !== null);
+  await c.var.audit(c.var.db, {
+    at: c.var.now,
+    actorId: c.var.user.id,
+    actorRole: c.var.user.role,
+    address: clientAddress(c.req.raw.headers),
+    action: path,
+    targetType: path.split('/')[3] ?? '',
+    targetId: target ? String(fields[target]) : '',
+    before: c.var.auditBefore,
+    after: { input, output },
+    reason: typeof fields.reason === 'string' ? fields.reason : '',
+  });
+}
+
 export function defineRoute<I extends z.ZodObject, O extends z.ZodType>(
   app: OpenAPIHono<AppEnv>,
   definition: RouteDefinition<I, O>,
@@ -124,7 +162,12 @@ export function defineRoute<I extends z.ZodObject, O extends z.ZodType>(
   const input = definition.input ?? z.object({});
   const table = routeTables.get(app) ?? [];
   routeTables.set(app, table);
-  table.push({ path: definition.path, methods: definition.methods, effect: definition.effect });
+  table.push({
+    path: definition.path,
+    methods: definition.methods,
+    effect: definition.effect,
+    staff: definition.staff,
+  });
   for (const method of definition.methods) {
     app.openAPIRegistry.registerPath({
       method,
@@ -159,6 +202,7 @@ export function defineRoute<I extends z.ZodObject, O extends z.ZodType>(
     [definition.path.toLowerCase()],
     labelRoute(definition.path),
     ...(definition.effect === 'write' ? [writeGuard] : [onReadDb]),
+    ...(definition.staff ? [requireStaff(definition.staff)] : []),
     ...(definition.middleware ?? []),
     async (c: Context<AppEnv>) => {
       const strict = strictInput(input, await readInput(c));
@@ -166,6 +210,8 @@ export function defineRoute<I extends z.ZodObject, O extends z.ZodType>(
       const parsed = input.safeParse(strict.value);
       if (!parsed.success) throw new ValidationError(parsed.error.issues);
       const data = definition.output.parse(await handler(c, parsed.data as z.output<I>));
+      if (definition.staff && definition.effect === 'write')
+        await audit(c, definition.path, parsed.data, data);
       return c.json({ code: CODE.OK, msg: '', data });
     },
   );

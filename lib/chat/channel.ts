@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import type { AppEnv, SessionUser } from '@/lib/api/context';
+import { type AppEnv, mayModerate, type SessionUser } from '@/lib/api/context';
 import { ForbiddenError, LoginRequiredError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { findRoom } from '@/lib/live/service';
@@ -68,7 +68,7 @@ export async function roleIn(
   if (!user) return null;
   if (channel.anchorId === user.id) return 'anchor';
   if (channel.kind === 'live' && (await isRoomAdmin(db, channel.id, user.id))) return 'admin';
-  if (user.role === 'operator') return 'operator';
+  if (mayModerate(user.role)) return 'operator';
   return null;
 }
 

@@ -5,7 +5,7 @@ import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { levelOf } from '@/lib/accounts/level';
 import { users } from '@/lib/accounts/schema';
-import type { SessionUser } from '@/lib/api/context';
+import { mayModerate, type Role, type SessionUser } from '@/lib/api/context';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { fanLevelOf } from '@/lib/fan-club/levels';
@@ -161,7 +161,7 @@ function roleFrom(
 ) {
   if (channel.anchorId === user.id) return 'anchor' as const;
   if (kind === 'live' && channel.adminIds.includes(user.id)) return 'admin' as const;
-  if (user.role === 'operator') return 'operator' as const;
+  if (mayModerate(user.role)) return 'operator' as const;
   return null;
 }
 
@@ -174,7 +174,7 @@ type Row = {
   avatar: string;
   experience: number;
   isAnchor: boolean;
-  userRole: 'user' | 'operator';
+  userRole: Role;
   gift?: ChatMessage['gift'];
 };
 

@@ -2,7 +2,7 @@
 // comments, comment likes and deletion of a circle post are lib/posts' `api/anchor_dynamics*` calls.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { requireOperator, requireUser } from '@/lib/api/auth';
+import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { newPostSchema, pageOf, postSchema, viewerOf } from '@/lib/posts/api';
@@ -135,7 +135,7 @@ export function registerCircleRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['get'],
       tag: 'Community',
       summary: 'Operators: posts waiting for review, oldest first',
-      middleware: [requireOperator],
+      staff: ['moderator'],
       input: z.object({ page, size }),
       output: pageOf(circlePostSchema),
     },
@@ -150,7 +150,7 @@ export function registerCircleRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['post'],
       tag: 'Community',
       summary: 'Operators: approve a pending post, or refuse it with a reason its author sees',
-      middleware: [requireOperator],
+      staff: ['moderator'],
       input: z.object({ id, approve: z.boolean(), reason: z.string().max(REVIEW_REASON_MAX).optional() }),
       output: z.object({ id: z.number(), status: z.enum(REVIEW_STATUSES), reason: z.string().nullable() }),
     },
@@ -165,7 +165,7 @@ export function registerCircleRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['post'],
       tag: 'Community',
       summary: 'Operators: whether new posts wait for review',
-      middleware: [requireOperator],
+      staff: ['moderator'],
       input: z.object({ review: z.boolean() }),
       output: z.object({ review: z.boolean() }),
     },

@@ -2,7 +2,7 @@
 // withdrawals (with the payment password), the operators' decisions, and converting earnings.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { requireAnchor, requireOperator, requireUser } from '@/lib/api/auth';
+import { requireAnchor, requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { getConfig } from '@/lib/config';
@@ -219,7 +219,7 @@ export function registerEarningsRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['get'],
       tag: 'Earnings',
       summary: 'Operators: withdrawals waiting for a decision, oldest first, with the full destination',
-      middleware: [requireOperator],
+      staff: ['finance'],
       input: z.object({ page, size }),
       output: z.object({
         list: z.array(withdrawalSchema.extend({ user_id: z.number(), nickname: z.string() })),
@@ -237,7 +237,7 @@ export function registerEarningsRoutes(app: OpenAPIHono<AppEnv>) {
       tag: 'Earnings',
       summary:
         'Operators: pay a withdrawal out (escrow → paid out, the fee to revenue) or reject it (escrow → back to the anchor)',
-      middleware: [requireOperator],
+      staff: ['finance'],
       input: z.object({ id, decision: z.enum(['pay', 'reject']) }),
       output: withdrawalSchema,
     },

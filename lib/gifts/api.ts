@@ -3,7 +3,7 @@
 // contribution ranking, and the operators' catalog and grants.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { requireAnchor, requireOperator, requireUser } from '@/lib/api/auth';
+import { requireAnchor, requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { getConfig } from '@/lib/config';
@@ -231,7 +231,7 @@ export function registerGiftRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['get'],
       tag: 'Gifts',
       summary: 'Every gift of the catalog, hidden ones included (operators)',
-      middleware: [requireOperator],
+      staff: [],
       output: z.object({ list: z.array(giftSchema) }),
     },
     async (c) => ({ list: await listGifts(c.var.db, c.var.locale, true) }),
@@ -246,7 +246,7 @@ export function registerGiftRoutes(app: OpenAPIHono<AppEnv>) {
       tag: 'Gifts',
       summary:
         'Adds a gift or changes one (by code): names in four languages, price, tier, order, shown or hidden',
-      middleware: [requireOperator],
+      staff: [],
       input: z.object({
         code: z.string().regex(/^[a-z0-9_-]{2,32}$/),
         names: z.object({
@@ -273,7 +273,7 @@ export function registerGiftRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['post'],
       tag: 'Gifts',
       summary: "Puts gifts into a user's backpack (operators)",
-      middleware: [requireOperator],
+      staff: [],
       input: z.object({ user_id: id, gift_id: id, quantity: z.coerce.number().int().min(1).max(100_000) }),
       output: z.object({ ok: z.boolean() }),
     },

@@ -3,7 +3,7 @@
 // state), the horn dialog's quota, and the operators' review switch, pending list and verdicts.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { requireOperator, requireUser } from '@/lib/api/auth';
+import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { getConfig } from '@/lib/config';
@@ -120,7 +120,7 @@ export function registerHornRoutes(app: OpenAPIHono<AppEnv>) {
       tag: 'Horn',
       summary:
         'Turns the review of horn messages on or off (operators); without `review` it only answers the setting',
-      middleware: [requireOperator],
+      staff: [],
       input: z.object({ review: z.boolean().optional() }),
       output: z.object({ review: z.boolean() }),
     },
@@ -140,7 +140,7 @@ export function registerHornRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['get'],
       tag: 'Horn',
       summary: 'Horn messages waiting for review, newest first (operators)',
-      middleware: [requireOperator],
+      staff: ['moderator'],
       output: z.object({ list: z.array(ownHorn) }),
     },
     async (c) => ({ list: await hornsOf(c.var.db, { status: 'pending' }) }),
@@ -155,7 +155,7 @@ export function registerHornRoutes(app: OpenAPIHono<AppEnv>) {
       tag: 'Horn',
       summary:
         'Approves a pending horn message (broadcast now) or rejects it (the sender gets the diamonds back) (operators)',
-      middleware: [requireOperator],
+      staff: ['moderator'],
       input: z.object({ id, approve: z.boolean() }),
       output: z.object({ id: z.number(), status: z.enum(['succeeded', 'failed']) }),
     },

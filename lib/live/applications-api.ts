@@ -6,7 +6,7 @@ import { captchaProvider } from '@/lib/accounts/captcha';
 import { checkCnId, checkPassport, normalizeIdNumber } from '@/lib/accounts/identity';
 import { SMS_CODE_LENGTH, SMS_CODE_TTL_MINUTES } from '@/lib/accounts/rules';
 import { SMS_PURPOSE, sendSmsCode } from '@/lib/accounts/sms-codes';
-import { requireOperator, requireUser } from '@/lib/api/auth';
+import { requireStaff, requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { DomainError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
@@ -153,7 +153,7 @@ export function registerApplicationRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['get'],
       tag: 'Operator',
       summary: 'Anchor applications by state',
-      middleware: [requireOperator],
+      staff: ['moderator'],
       input: z.object({ status: z.enum(['pending', 'succeeded', 'failed']).default('pending') }),
       output: z.array(
         z.object({
@@ -195,7 +195,7 @@ export function registerApplicationRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['post'],
       tag: 'Operator',
       summary: 'Approve (the user becomes an anchor) or refuse with a reason',
-      middleware: [requireOperator],
+      staff: ['moderator'],
       input: z
         .object({
           id: z.coerce.number().int().positive(),
@@ -211,7 +211,7 @@ export function registerApplicationRoutes(app: OpenAPIHono<AppEnv>) {
     },
   );
 
-  app.get('/api/admin/anchorapplication/photo', requireOperator, async (c) => {
+  app.get('/api/admin/anchorapplication/photo', requireStaff(['moderator']), async (c) => {
     const id = Number(c.req.query('id'));
     if (!Number.isSafeInteger(id) || id <= 0) throw new DomainError('APPLICATION_NOT_FOUND', { status: 404 });
     const bytes = await applicationPhoto(c.var.db, id);

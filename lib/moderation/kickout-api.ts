@@ -4,7 +4,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { requireUser } from '@/lib/api/auth';
-import type { AppEnv } from '@/lib/api/context';
+import { type AppEnv, mayModerate } from '@/lib/api/context';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
 import { isRoomAdmin } from '@/lib/chat/channel';
@@ -18,7 +18,7 @@ const person = { user_id: z.number(), nickname: z.string(), avatar: z.string() }
 async function roomOfCaller(c: Context<AppEnv>, roomId?: number) {
   const user = c.var.user!;
   // Operators act on any room, a room's administrators on theirs (kicking from the chat's user card).
-  if (roomId !== undefined && (user.role === 'operator' || (await isRoomAdmin(c.var.db, roomId, user.id)))) {
+  if (roomId !== undefined && (mayModerate(user.role) || (await isRoomAdmin(c.var.db, roomId, user.id)))) {
     const room = await findRoom(c.var.db, roomId);
     if (!room) throw new NotFoundError('ROOM_NOT_FOUND');
     return room;
@@ -52,7 +52,7 @@ export function registerKickoutRoutes(app: OpenAPIHono<AppEnv>) {
     async (c, input) => {
       const room = await roomOfCaller(c, input.room_id);
       // Nobody kicks the anchor out of their room; an administrator does not kick another.
-      const byAdmin = c.var.user!.role !== 'operator' && c.var.user!.id !== room.anchorId;
+      const byAdmin = !mayModerate(c.var.user!.role) && c.var.user!.id !== room.anchorId;
       const target = input.user_id;
       if (
         target !== c.var.user!.id &&

@@ -1,7 +1,7 @@
 // Report calls (spec §7 `Reportuser/classifyList`, `Reportuser/insert`) and the operators' queue.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { requireOperator, requireUser } from '@/lib/api/auth';
+import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { listReportReasons } from './report-reasons';
@@ -80,7 +80,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['get', 'post'],
       tag: 'Moderation',
       summary: 'Reports for operators, newest first, optionally by status',
-      middleware: [requireOperator],
+      staff: ['moderator'],
       input: z.object({
         status: z.enum(REPORT_STATUSES).optional(),
         page: z.coerce.number().int().min(1).max(1000).default(1),
@@ -115,7 +115,7 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['post'],
       tag: 'Moderation',
       summary: 'Dismiss or uphold an open report, with an optional note',
-      middleware: [requireOperator],
+      staff: ['moderator'],
       input: z.object({
         id,
         action: z.enum(['dismiss', 'uphold']),

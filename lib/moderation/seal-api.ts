@@ -1,7 +1,6 @@
 // Operators seal and unseal rooms (spec §3 `sealingStatu`).
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { requireOperator } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { sealRoom, unsealRoom } from './seals';
@@ -24,7 +23,7 @@ export function registerSealRoutes(app: OpenAPIHono<AppEnv>) {
       tag: 'Moderation',
       summary:
         'Seal a room for a reason, for some hours or (hours omitted) until lifted; a live room ends now',
-      middleware: [requireOperator],
+      staff: ['moderator'],
       input: z.object({
         room_id: roomId,
         reason: z.string().trim().min(1).max(200),
@@ -49,7 +48,7 @@ export function registerSealRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['post'],
       tag: 'Moderation',
       summary: "Lift a room's seal",
-      middleware: [requireOperator],
+      staff: ['moderator'],
       input: z.object({ room_id: roomId }),
       output: sealState,
     },

@@ -142,7 +142,11 @@ export async function restoreDatabase(url: string, dir: string): Promise<BackupM
     // What the migrations seeded (reference rows) gives way to the backup's rows.
     const present = new Set((await portalTables(client)).map((table) => table.name));
     const names = manifest.tables.map((table) => table.name).filter((name) => present.has(name));
-    if (names.length) await client.query(`truncate ${names.map(quoted).join(', ')}`);
+    // (Only tables that have rows: the audit log refuses TRUNCATE, and a new database's is empty.)
+    const seeded: string[] = [];
+    for (const name of names)
+      if ((await client.query(`select 1 from ${quoted(name)} limit 1`)).rowCount) seeded.push(name);
+    if (seeded.length) await client.query(`truncate ${seeded.map(quoted).join(', ')} cascade`);
     for (const name of await foreignKeyOrder(client, names)) {
       const table = manifest.tables.find((entry) => entry.name === name)!;
       const columns = table.columns.map(quoted).join(', ');

@@ -1,9 +1,11 @@
 // Posts, likes and comments (spec §7 `anchor_dynamics*`). Every change and the counter it moves
 // happen in one transaction; rows are looked up by id and, where they are owned, by owner too.
+
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { assertWithinLimit, type RateRule, recordEvent } from '@/lib/accounts/rate-limit';
 import { users } from '@/lib/accounts/schema';
+import { mayModerate, type Role } from '@/lib/api/context';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { findOwnUpload } from '@/lib/storage/service';
@@ -21,7 +23,7 @@ export const POST_RATE_RULES = {
   comments: { bucket: 'posts:comment', max: 30, windowMs: 10 * MINUTE, error: 'COMMENT_RATE_LIMIT' },
 } satisfies Record<string, RateRule>;
 
-export type Viewer = { id: number; role: 'user' | 'operator' } | null;
+export type Viewer = { id: number; role: Role } | null;
 
 const author = { id: users.id, nickname: users.nickname, avatar: users.avatar };
 type AuthorRow = { id: number; nickname: string; avatar: string };
@@ -38,7 +40,7 @@ function presentPost(row: typeof posts.$inferSelect, writer: AuthorRow, liked: b
     likes: row.likeCount,
     comments: row.commentCount,
     liked,
-    can_delete: !!viewer && (viewer.id === row.authorId || viewer.role === 'operator'),
+    can_delete: !!viewer && (viewer.id === row.authorId || mayModerate(viewer.role)),
     review: { status: row.reviewStatus, reason: row.reviewReason },
     created_at: row.createdAt,
   };
@@ -152,7 +154,7 @@ async function livePost(db: DbOrTx, id: number) {
 
 /** Posts held back by review are shown to their author and to operators only. */
 const mayView = (row: typeof posts.$inferSelect, viewer: Viewer) =>
-  row.reviewStatus === 'approved' || (!!viewer && (viewer.id === row.authorId || viewer.role === 'operator'));
+  row.reviewStatus === 'approved' || (!!viewer && (viewer.id === row.authorId || mayModerate(viewer.role)));
 
 export async function getPost(db: DbOrTx, id: number, viewer: Viewer) {
   const [row] = await db
@@ -211,7 +213,7 @@ export async function deletePost(db: DbOrTx, viewer: NonNullable<Viewer>, id: nu
     .where(and(eq(posts.id, id), isNull(posts.deletedAt)));
   if (!row) throw new NotFoundError('POST_NOT_FOUND');
   const own = row.authorId === viewer.id;
-  if (!own && viewer.role !== 'operator') throw new ForbiddenError('POST_NOT_YOURS');
+  if (!own && !mayModerate(viewer.role)) throw new ForbiddenError('POST_NOT_YOURS');
   await db
     .update(posts)
     .set({ deletedAt: now })
@@ -348,8 +350,7 @@ export async function deleteComment(db: DbOrTx, viewer: NonNullable<Viewer>, id:
   return db.transaction(async (tx) => {
     const comment = await liveComment(tx, id);
     const post = await livePost(tx, comment.postId);
-    const allowed =
-      comment.authorId === viewer.id || post.authorId === viewer.id || viewer.role === 'operator';
+    const allowed = comment.authorId === viewer.id || post.authorId === viewer.id || mayModerate(viewer.role);
     if (!allowed) throw new ForbiddenError('COMMENT_NOT_YOURS');
     const removed = await tx
       .update(postComments)
@@ -374,7 +375,7 @@ export async function listComments(
   const post = await livePost(db, postId);
   // A comment's writer, the post's author (an anchor tidying their own post) or an operator.
   const mayDelete = (authorId: number) =>
-    !!viewer && (viewer.id === authorId || viewer.id === post.authorId || viewer.role === 'operator');
+    !!viewer && (viewer.id === authorId || viewer.id === post.authorId || mayModerate(viewer.role));
   const topLevel = and(
     eq(postComments.postId, postId),
     isNull(postComments.parentId),
@@ -469,7 +470,7 @@ export async function listReplies(
       : [],
   );
   const mayDelete = (authorId: number) =>
-    !!viewer && (viewer.id === authorId || viewer.id === post.authorId || viewer.role === 'operator');
+    !!viewer && (viewer.id === authorId || viewer.id === post.authorId || mayModerate(viewer.role));
   return {
     list: rows.map((row) =>
       presentComment(row.comment, row.author, liked.has(row.comment.id), mayDelete(row.comment.authorId)),

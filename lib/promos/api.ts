@@ -3,7 +3,6 @@
 // every address goes through the stored-URL schema).
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { requireOperator } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { storedUrl } from '@/lib/http/url-schema';
@@ -77,7 +76,7 @@ export function registerPromoRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['get'],
       tag: 'Operator',
       summary: 'Banners, advertisements and activities, showing or not',
-      middleware: [requireOperator],
+      staff: [],
       input: z.object({ kind: z.enum(PROMO_KINDS).optional() }),
       output: z.array(promoRow),
     },
@@ -92,7 +91,7 @@ export function registerPromoRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['post'],
       tag: 'Operator',
       summary: 'Create a banner, advertisement or activity, or update it when id is given',
-      middleware: [requireOperator],
+      staff: [],
       input: promoInput,
       output: promoRow,
     },
@@ -107,7 +106,7 @@ export function registerPromoRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['post'],
       tag: 'Operator',
       summary: 'Delete a banner, advertisement or activity',
-      middleware: [requireOperator],
+      staff: [],
       input: z.object({ id }),
       output: z.object({ id: z.number(), deleted: z.boolean() }),
     },

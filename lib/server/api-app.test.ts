@@ -75,7 +75,7 @@ describe('sessions and permissions', () => {
     const { token } = await makeSignedInUser(testDb.db);
     const { status, body } = await call('/api/admin/popup/list', { headers: { token, lang: 'en' } });
     expect(status).toBe(403);
-    expect(body).toMatchObject({ code: 1, msg: 'Only operators can use this' });
+    expect(body).toMatchObject({ code: 1, msg: "Your account doesn't have permission for this" });
   });
 });
 

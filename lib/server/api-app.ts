@@ -6,6 +6,7 @@ import { registerAuthRoutes } from '@/lib/accounts/auth-api';
 import { registerProfileRoutes } from '@/lib/accounts/profile-api';
 import { findSessionUser } from '@/lib/accounts/session';
 import { createBaseApp } from '@/lib/api/app';
+import { appendAudit } from '@/lib/audit/service';
 import type { Clock } from '@/lib/api/context';
 import { registerDocs } from '@/lib/api/docs';
 import { registerChatRoutes } from '@/lib/chat/api';
@@ -44,7 +45,7 @@ import { registerVideoRoutes } from '@/lib/videos/api';
 import { registerWalletRoutes } from '@/lib/wallet/api';
 
 export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Clock }) {
-  const app = createBaseApp({ ...deps, findSessionUser });
+  const app = createBaseApp({ ...deps, findSessionUser, audit: appendAudit });
   registerSystemRoutes(app);
   registerAccountRoutes(app);
   registerAuthRoutes(app);

@@ -1,11 +1,13 @@
 // Videos: publishing (an anchor's upload, or a broadcast's replay), lists (hot, newest, per category,
 // per anchor), rankings by views, views counted once per viewer a day, favourites and each user's own
 // categories. Likes and comments are the video's post thread in lib/posts.
+
 import { createHash } from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { assertWithinLimit, type RateRule, recordEvent } from '@/lib/accounts/rate-limit';
 import { users } from '@/lib/accounts/schema';
+import { mayModerate } from '@/lib/api/context';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
@@ -236,7 +238,7 @@ export async function getVideo(db: DbOrTx, id: number, locale: Locale, viewer: V
     ...present(row, locale),
     liked: liked.length > 0,
     favorited: favorited.length > 0,
-    can_delete: !!viewer && (viewer.id === row.authorId || viewer.role === 'operator'),
+    can_delete: !!viewer && (viewer.id === row.authorId || mayModerate(viewer.role)),
   };
 }
 export type VideoDetail = Awaited<ReturnType<typeof getVideo>>;
@@ -428,7 +430,7 @@ export async function publishReplay(
 export async function removeVideo(db: DbOrTx, viewer: NonNullable<Viewer>, id: number, now: Date) {
   const video = await liveVideo(db, id);
   const own = video.authorId === viewer.id;
-  if (!own && viewer.role !== 'operator') throw new ForbiddenError('VIDEO_NOT_YOURS');
+  if (!own && !mayModerate(viewer.role)) throw new ForbiddenError('VIDEO_NOT_YOURS');
   await db.update(posts).set({ deletedAt: now }).where(eq(posts.id, id));
   return { id, deleted: true };
 }

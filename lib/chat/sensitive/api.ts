@@ -1,7 +1,6 @@
 // The operators' sensitive-word list (the operator console's screen comes with its issue).
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { requireOperator } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { addWords, deleteWord, listWords } from './words';
@@ -15,7 +14,7 @@ export function registerSensitiveWordRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['get'],
       tag: 'Operators',
       summary: 'The sensitive-word list (optionally searched)',
-      middleware: [requireOperator],
+      staff: ['moderator'],
       input: z.object({ search: z.string().trim().max(32).optional() }),
       output: z.object({
         list: z.array(z.object({ id: z.number(), word: z.string(), normalized: z.string() })),
@@ -32,7 +31,7 @@ export function registerSensitiveWordRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['post'],
       tag: 'Operators',
       summary: 'Add words (Simplified or Traditional; spaces and symbols inside are ignored)',
-      middleware: [requireOperator],
+      staff: ['moderator'],
       input: z.object({ words: z.array(z.string().trim().min(1).max(32)).min(1).max(500) }),
       output: z.object({ added: z.number() }),
     },
@@ -47,7 +46,7 @@ export function registerSensitiveWordRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['post'],
       tag: 'Operators',
       summary: 'Remove a word from the list',
-      middleware: [requireOperator],
+      staff: ['moderator'],
       input: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
       output: z.object({ id: z.number() }),
     },
