@@ -17,7 +17,7 @@ import {
   simulatedLength,
 } from '@/lib/feeds/simulator/simulator';
 import { createFeedsTicker, loadRecordedMatches, watchSilentMatches } from '@/lib/jobs/feeds';
-import { dayIn } from '@/lib/scores/board-schema';
+import { dayIn } from '@/lib/time/zone';
 import { homeMatchBoard, hotMatches } from '@/lib/scores/database-service';
 import { scoreBoard } from '@/lib/scores/live-service';
 import { MATCH_STATE_ORDER } from '@/lib/scores/match-states';
