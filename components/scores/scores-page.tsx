@@ -219,9 +219,7 @@ export async function ScoresPage({
                     )}
                   >
                     <span className="font-medium">{dayLabel(candidate)}</span>
-                    <span className="opacity-80">
-                      {formatDay(candidate, 'numericMonthDay', locale)}
-                    </span>
+                    <span className="opacity-80">{formatDay(candidate, 'numericMonthDay', locale)}</span>
                   </Link>
                 ))}
               </nav>

@@ -1,7 +1,7 @@
 // Runtime configuration: every value comes from the environment, has an embedded default, and is
 // validated once at boot so a bad value stops start-up with the variable's name.
 import { z } from 'zod';
-import { isTimeZone } from '../time/zone';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../time/zone';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
@@ -93,7 +93,7 @@ export const configSchema = z
     TIME_ZONE: z
       .string()
       .refine(isTimeZone, 'not a time zone this runtime knows (an IANA name such as Asia/Shanghai or UTC)')
-      .default('Asia/Shanghai')
+      .default(DEFAULT_TIME_ZONE)
       .describe(
         "The portal's zone (IANA name): every date and time is shown in it until a visitor's browser has told its own zone (a cookie), then in the visitor's. Counting days (rankings, daily caps, hot searches) stay UTC+8.",
       ),

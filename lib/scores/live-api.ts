@@ -7,15 +7,9 @@ import { z } from 'zod';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
-import {
-  BOARD_SPORTS,
-  type BoardSport,
-  boardSchema,
-  DAY_PATTERN,
-  SCORE_TABS,
-} from './board-schema';
 import { getConfig } from '@/lib/config';
 import { isTimeZone, zoneOfCookieHeader } from '@/lib/time/zone';
+import { BOARD_SPORTS, type BoardSport, boardSchema, DAY_PATTERN, SCORE_TABS } from './board-schema';
 import { matchBrief, scoreBoard, toggleFavourite } from './live-service';
 import { MATCH_EVENT_KINDS, SIDES } from './schema';
 
@@ -86,9 +80,7 @@ export function registerLiveScoresRoutes(app: OpenAPIHono<AppEnv>) {
           sport: input.sport,
           tab: input.tab,
           day: input.day,
-          timeZone:
-            input.time_zone ??
-            zoneOfCookieHeader(c.req.header('cookie'), getConfig().TIME_ZONE),
+          timeZone: input.time_zone ?? zoneOfCookieHeader(c.req.header('cookie'), getConfig().TIME_ZONE),
           competition: input.competition,
           region: input.region,
           userId: c.var.user?.id ?? null,

@@ -13,6 +13,8 @@ export const DATE_TIME_FORMATS = {
   shortDateTime: { dateStyle: 'short', timeStyle: 'short' },
   /** 2026年11月30日 */
   date: { dateStyle: 'medium' },
+  /** 2026年11月30日 with the month written out */
+  longDate: { dateStyle: 'long' },
   /** 2026年11月30日星期一 */
   fullDate: { dateStyle: 'full' },
   /** 11/30 */
@@ -25,14 +27,23 @@ export const DATE_TIME_FORMATS = {
   dayHeading: { month: 'long', day: 'numeric', weekday: 'long' },
   /** 周一 · Mon */
   weekday: { weekday: 'short' },
-  /** 20:00 */
-  time: { hour: '2-digit', minute: '2-digit' },
+  /** 20:00 (sports times read on a 24-hour clock in every language) */
+  time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   /** 11/30 20:00 (a kick-off in a list) */
-  kickoff: { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' },
+  kickoff: { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  /** 11/30 20:00 without leading zeros on the day (next kick-off) */
+  numericDayTime: { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   /** 11月30日 20:00 */
-  dayTime: { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' },
+  dayTime: { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   /** 11月30日周一 20:00 (a reserved live) */
-  weekdayDayTime: { month: 'short', day: 'numeric', weekday: 'short', hour: '2-digit', minute: '2-digit' },
+  weekdayDayTime: {
+    month: 'short',
+    day: 'numeric',
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  },
 } as const satisfies Record<string, DateTimeFormatOptions>;
 
 export type DateTimeStyle = keyof typeof DATE_TIME_FORMATS;
@@ -41,7 +52,11 @@ export type DateTimeStyle = keyof typeof DATE_TIME_FORMATS;
 export type TimeView = { locale: string; timeZone: string };
 
 /** `instant` in a named style, read in the viewer's zone. */
-export function formatInstant(instant: Date | string | number, style: DateTimeStyle, { locale, timeZone }: TimeView) {
+export function formatInstant(
+  instant: Date | string | number,
+  style: DateTimeStyle,
+  { locale, timeZone }: TimeView,
+) {
   return new Intl.DateTimeFormat(locale, { ...DATE_TIME_FORMATS[style], timeZone }).format(new Date(instant));
 }
 
@@ -50,10 +65,23 @@ export function formatInstant(instant: Date | string | number, style: DateTimeSt
  * have it, a birthday, a schedule's day) in a named style: the same day in every zone.
  */
 export function formatDay(day: string, style: DateTimeStyle, locale: string) {
-  return new Intl.DateTimeFormat(locale, { ...DATE_TIME_FORMATS[style], timeZone: 'UTC' }).format(dayNoon(day));
+  return new Intl.DateTimeFormat(locale, { ...DATE_TIME_FORMATS[style], timeZone: 'UTC' }).format(
+    dayNoon(day),
+  );
 }
 
 /** Noon UTC of a `YYYY-MM-DD` day: the instant that reads as that day in UTC. */
 export function dayNoon(day: string) {
   return new Date(`${day.slice(0, 10)}T12:00:00Z`);
+}
+
+/** A zone as people name it (中国标准时间, Eastern Time, 协调世界时), its IANA id when it has no name. */
+export function zoneLabel(timeZone: string, locale: string) {
+  for (const timeZoneName of ['longGeneric', 'long'] as const) {
+    const name = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName })
+      .formatToParts(new Date(0))
+      .find((part) => part.type === 'timeZoneName')?.value;
+    if (name && !/^GMT([+-]|$)/.test(name)) return name;
+  }
+  return timeZone;
 }

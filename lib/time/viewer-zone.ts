@@ -10,4 +10,3 @@ export async function viewerTimeZone() {
   const stored = (await cookies()).get(TIME_ZONE_COOKIE)?.value;
   return resolveTimeZone(stored, getConfig().TIME_ZONE);
 }
-

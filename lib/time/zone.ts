@@ -2,6 +2,9 @@
 // days, and the wall time a form field holds read as an instant in a given zone.
 import { cookieValue } from '../cookies';
 
+/** The portal's zone when TIME_ZONE is unset: its home audience's (UTC+8). */
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+
 /** Cookie holding the browser's IANA zone, so server-rendered pages show the viewer's times. */
 export const TIME_ZONE_COOKIE = 'tz';
 /** A year: the zone changes only when the viewer moves, and the browser says so on the next visit. */
@@ -72,10 +75,17 @@ const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 export function instantFromWallTime(value: string, timeZone: string): Date | null {
   const match = WALL_TIME.exec(value);
   if (!match) return null;
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const wall = Date.UTC(year, month - 1, day, hour, minute);
   const check = new Date(wall);
-  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59) return null;
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59)
+    return null;
   // A zone's offset changes at most once within two days: the offsets a day before and after are the
   // only candidates, and a candidate fits when the zone has that offset at the instant it gives.
   const before = zoneOffsetMinutes(timeZone, wall - DAY_MS);

@@ -94,7 +94,7 @@ export function WalletStatement() {
             {lines.map((line) => (
               <tr key={line.id} className="border-b border-line last:border-0">
                 <td className="px-5 py-2.5 text-ink-500 tabular-nums">
-                  {format.dateTime(new Date(line.created_at), { dateStyle: 'medium', timeStyle: 'short' })}
+                  {format.dateTime(new Date(line.created_at), 'dateTime')}
                 </td>
                 <td className="px-5 py-2.5 text-ink-900">{t(`kinds.${kindKey(line)}`)}</td>
                 <td

@@ -11,6 +11,7 @@ import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { findRoom } from '@/lib/live/service';
+import { formatDay } from '@/lib/time/format';
 import { MatchSituationLive } from './match-situation-island';
 
 export async function MatchSituation({ roomId, locale }: { roomId: number; locale: Locale }) {
@@ -62,7 +63,11 @@ export async function MatchSituation({ roomId, locale }: { roomId: number; local
             {note(
               t('replayNote', {
                 fixture: `${detail.replayOf.homeTeam.name} – ${detail.replayOf.awayTeam.name}`,
-                date: format.dateTime(detail.replayOf.kickoffAt, { dateStyle: 'medium', timeZone: 'UTC' }),
+                date: formatDay(
+                  detail.replayOfDate ?? detail.replayOf.kickoffAt.toISOString().slice(0, 10),
+                  'date',
+                  locale,
+                ),
               }),
             )}
           </div>
