@@ -1,7 +1,7 @@
 // The match header of the detail and live screens: competition, round, kick-off in the reader's time,
 // ground, both teams with generated crests, the live score, and what kind of record this is.
 import { History, MapPin, Sparkles } from 'lucide-react';
-import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { LocalTime } from '@/components/ui/local-time';
 import { Link } from '@/lib/i18n/navigation';
 import type { MatchSummary } from '@/lib/scores/detail-api';
@@ -29,7 +29,7 @@ export async function MatchHeader({
   compact?: boolean;
 }) {
   const t = await getTranslations('matchDetail');
-  const format = await getFormatter();
+  const locale = await getLocale();
   const ground = detail.stadium ? `${detail.stadium.name}, ${detail.stadium.city}` : detail.ground;
   const extraTime = detail.homeExtraTime !== null && detail.awayExtraTime !== null;
   return (
@@ -65,7 +65,7 @@ export async function MatchHeader({
               date: formatDay(
                 detail.replayOfDate ?? detail.replayOf.kickoffAt.toISOString().slice(0, 10),
                 'longDate',
-                await getLocale(),
+                locale,
               ),
               fixture: () => (
                 <Link href={`/score-detail?id=${detail.replayOf!.id}`} className="font-semibold underline">

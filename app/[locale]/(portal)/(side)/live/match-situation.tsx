@@ -4,7 +4,7 @@
 
 import { ChevronRight, History, Sparkles } from 'lucide-react';
 import { NextIntlClientProvider } from 'next-intl';
-import { getFormatter, getMessages, getTranslations } from 'next-intl/server';
+import { getMessages, getTranslations } from 'next-intl/server';
 import { SpoilerGuard } from '@/components/live/spoiler-guard';
 import { findMatchPage } from '@/components/scores/load-match';
 import { getDb } from '@/lib/db';
@@ -19,11 +19,7 @@ export async function MatchSituation({ roomId, locale }: { roomId: number; local
   const found = room?.matchId ? await findMatchPage(String(room.matchId), locale) : null;
   if (!found) return null;
   const { detail, summary } = found;
-  const [t, format, messages] = await Promise.all([
-    getTranslations('liveExtras.match'),
-    getFormatter(),
-    getMessages(),
-  ]);
+  const [t, messages] = await Promise.all([getTranslations('liveExtras.match'), getMessages()]);
   const { status, events, statistics, versus, halfTime, penalties } = messages.matchDetail;
   const note = (text: string) => <p className="min-w-0">{text}</p>;
 
