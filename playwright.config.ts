@@ -20,6 +20,12 @@ export const E2E_SAME_ORIGIN = { origin: E2E_BASE_URL };
 export const E2E_DATA_DIR = '.data/e2e';
 
 /**
+ * The browsers' zone: the portal's own (TIME_ZONE's default), so a first visit is already in the reader's
+ * zone and no spec but e2e/time-zones.spec.ts meets the refresh that tells the server another one.
+ */
+export const E2E_TIME_ZONE = 'Asia/Shanghai';
+
+/**
  * E2E_CLOCK_START (an ISO instant, e.g. 2026-10-24T23:59:30Z: 30 s before midnight UTC on the night Europe
  * leaves summer time) starts the e2e portal's clock there (CLOCK_START) and puts the browsers on it, so a
  * run crosses that boundary. Unset, the portal runs on the machine's time. Either way tests read the
@@ -55,6 +61,7 @@ export default defineConfig({
     extraHTTPHeaders: E2E_SAME_ORIGIN,
     viewport: { width: 1440, height: 900 },
     locale: 'zh-CN',
+    timezoneId: E2E_TIME_ZONE,
     launchOptions: {
       // Debian's chromium-headless-shell (Playwright's own choice for headless runs): the whole suite's
       // pages, sockets and MSE video work in it, at about a fifth less CPU than the full browser headless.

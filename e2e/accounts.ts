@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import type { Browser } from '@playwright/test';
 import { users } from '@/lib/accounts/schema';
 import { createSession } from '@/lib/accounts/session';
-import { E2E_BASE_URL, E2E_SAME_ORIGIN } from '../playwright.config';
+import { E2E_BASE_URL, E2E_SAME_ORIGIN, E2E_TIME_ZONE } from '../playwright.config';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
 
@@ -26,6 +26,7 @@ export async function freshUserPage(
     baseURL: E2E_BASE_URL,
     extraHTTPHeaders: E2E_SAME_ORIGIN,
     permissions: ['clipboard-read', 'clipboard-write'],
+    timezoneId: E2E_TIME_ZONE,
   });
   await context.addCookies([{ name: 'token', value: token, url: E2E_BASE_URL, httpOnly: true }]);
   return { page: await context.newPage(), user, token };

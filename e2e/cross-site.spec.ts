@@ -12,7 +12,7 @@ import { sessions, users } from '@/lib/accounts/schema';
 import { createSession, hashToken } from '@/lib/accounts/session';
 import { createReservation } from '@/lib/live/reservations';
 import { follows, reservedLives } from '@/lib/live/schema';
-import { E2E_BASE_URL } from '../playwright.config';
+import { E2E_BASE_URL, E2E_TIME_ZONE } from '../playwright.config';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
@@ -91,7 +91,7 @@ async function victim(browser: Browser) {
     );
     return { token: session.token, reservationId: reservation.id };
   });
-  const context = await browser.newContext();
+  const context = await browser.newContext({ timezoneId: E2E_TIME_ZONE });
   await context.addCookies([{ name: 'token', value: token, url: PORTAL, httpOnly: true, sameSite: 'Lax' }]);
   return { user, token, reservationId, page: await context.newPage() };
 }

@@ -2,7 +2,7 @@
 // test fails on a Content-Security-Policy violation in any browser context it opens, and every context's
 // pages run on the portal's clock (e2e/clock.ts), so times a page works out agree with the server's.
 import { test as base, expect, type Page } from '@playwright/test';
-import { E2E_CLOCK_START, E2E_SAME_ORIGIN } from '../playwright.config';
+import { E2E_CLOCK_START, E2E_SAME_ORIGIN, E2E_TIME_ZONE } from '../playwright.config';
 import { onServerClock } from './clock';
 import { guardContentSecurity, onEveryContext } from './csp-guard';
 import { type Role, storageStatePath } from './roles';
@@ -36,6 +36,7 @@ const rolePage =
       storageState: storageStatePath(role),
       baseURL,
       extraHTTPHeaders: E2E_SAME_ORIGIN,
+      timezoneId: E2E_TIME_ZONE,
     });
     await use(await context.newPage());
     await context.close();

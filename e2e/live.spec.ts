@@ -7,7 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { pushTestPattern, UNTIL_STOPPED_S } from '@/lib/media/test-pattern';
-import { E2E_RTMP_PORT } from '../playwright.config';
+import { E2E_RTMP_PORT, E2E_TIME_ZONE } from '../playwright.config';
 import { freshUserPage } from './accounts';
 import { expect, test } from './fixtures';
 
@@ -113,7 +113,7 @@ test('a real push goes live, a wrong key is refused, the end leaves a replay', a
   // (lib/media/early-document.ts; no hreflang `Link` header, which only Next sends), with Next's own
   // headers and a nonce the page's scripts carry (the suite fails on any CSP violation); the room
   // plays and hydrates.
-  const firstVisit = await browser.newContext({ baseURL });
+  const firstVisit = await browser.newContext({ baseURL, timezoneId: E2E_TIME_ZONE });
   const visitor = await firstVisit.newPage();
   let early: Record<string, string> = {};
   const visitorStreams: string[] = [];

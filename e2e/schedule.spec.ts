@@ -5,6 +5,8 @@ import { randomInt } from 'node:crypto';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { reservedLives } from '@/lib/live/schema';
 import { competitions, matches, seasons, teams } from '@/lib/scores/schema';
+import { wallTimeOf } from '@/lib/time/zone';
+import { E2E_TIME_ZONE } from '../playwright.config';
 import { freshUserPage } from './accounts';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
@@ -25,9 +27,8 @@ async function startInstant() {
   return start;
 }
 
-/** `YYYY-MM-DDTHH:mm` in the browser's zone, what a datetime-local input takes. */
-const localInput = (date: Date) =>
-  new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+/** `YYYY-MM-DDTHH:mm` in the browser's zone (the one the page reads the field in), what a datetime-local input takes. */
+const localInput = (date: Date) => wallTimeOf(date, E2E_TIME_ZONE);
 
 let matchId: number;
 

@@ -1,4 +1,4 @@
-import { E2E_MOBILE_SITE } from '../playwright.config';
+import { E2E_MOBILE_SITE, E2E_TIME_ZONE } from '../playwright.config';
 import { expect, test } from './fixtures';
 
 test('the root goes to /main, the Chinese home page', async ({ page }) => {
@@ -76,7 +76,11 @@ test('a 400 px wide viewport is sent to the mobile site with path, query and has
   browser,
   baseURL,
 }) => {
-  const context = await browser.newContext({ baseURL, viewport: { width: 400, height: 800 } });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 400, height: 800 },
+    timezoneId: E2E_TIME_ZONE,
+  });
   const page = await context.newPage();
   await page.route(`${E2E_MOBILE_SITE}/**`, (route) =>
     route.fulfill({ contentType: 'text/html', body: '<title>mobile</title><p>mobile site</p>' }),
@@ -144,7 +148,11 @@ test('the side menu collapses to 66 px and stays collapsed after reload', async 
 });
 
 test('below the 992 px layout threshold the side menu starts collapsed', async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL, viewport: { width: 900, height: 800 } });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 900, height: 800 },
+    timezoneId: E2E_TIME_ZONE,
+  });
   const page = await context.newPage();
   await page.goto('/demo');
   await expect(page.getByTestId('side-menu')).toHaveAttribute('data-collapsed', 'true');
@@ -152,7 +160,11 @@ test('below the 992 px layout threshold the side menu starts collapsed', async (
 });
 
 test('the top bar hides after 60 px of scrolling on /main only', async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 500 } });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 500 },
+    timezoneId: E2E_TIME_ZONE,
+  });
   const page = await context.newPage();
   const topBar = page.getByTestId('top-bar');
   await page.goto('/main');

@@ -33,7 +33,7 @@ export function CirclePostCard({ post }: { post: CirclePostItem }) {
             {post.circle.name}
           </Link>
           <time dateTime={post.created_at} className="text-xs text-ink-500 tabular-nums">
-            {format.dateTime(new Date(post.created_at), { dateStyle: 'medium', timeStyle: 'short' })}
+            {format.dateTime(new Date(post.created_at), 'dateTime')}
           </time>
         </p>
         <Link href={href} className="block hover:text-brand-700">

@@ -1,15 +1,13 @@
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { LocalTime } from '@/components/ui/local-time';
 import { cn } from '@/lib/cn';
 import { Link } from '@/lib/i18n/navigation';
 import type { GoalLine, PresentedMatch } from '@/lib/scores/database-service';
+import { formatDay } from '@/lib/time/format';
 import { Crest } from './crest';
-import { LocalTime } from './local-time';
 import { groupLetter, roundName } from './round-name';
 
 type Row = PresentedMatch & { goals?: GoalLine[] };
-
-const DATE = { month: '2-digit', day: '2-digit' } as const;
-const TIME = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
 
 function TeamName({ team, link, align }: { team: Row['homeTeam']; link: boolean; align: 'left' | 'right' }) {
   const body = (
@@ -48,14 +46,13 @@ export async function MatchRow({
   const iso = match.kickoffAt.toISOString();
   const hasScore = match.homeScore !== null && match.awayScore !== null && match.status !== 'not_started';
   const linkTeams = match.sport === 'football' && match.source !== 'simulated';
-  const replayDate = match.replayOfDate ? new Date(`${match.replayOfDate}T12:00:00Z`) : null;
-  const formatter = await getFormatter();
+  const locale = await getLocale();
   return (
     <li className="border-b border-line px-3 py-2 text-sm last:border-b-0">
       <div className="grid grid-cols-[3.25rem_minmax(0,1fr)_4.5rem_minmax(0,1fr)] items-center gap-2">
         <div className="flex flex-col text-xs leading-tight text-ink-500">
-          {showDate ? <LocalTime iso={iso} options={DATE} /> : null}
-          {match.kickoffTimeKnown ? <LocalTime iso={iso} options={TIME} /> : null}
+          {showDate ? <LocalTime at={iso} style="monthDay" /> : null}
+          {match.kickoffTimeKnown ? <LocalTime at={iso} style="time" /> : null}
         </div>
         <TeamName team={match.homeTeam} link={linkTeams} align="right" />
         <Link
@@ -119,11 +116,11 @@ export async function MatchRow({
           {match.source === 'simulated' ? (
             <span className="rounded bg-canvas px-1.5 py-px font-medium text-ink-700">{t('simulated')}</span>
           ) : null}
-          {replayDate ? (
+          {match.replayOfDate ? (
             <span className="rounded bg-brand-50 px-1.5 py-px font-medium text-brand-700">
               {t('replayOf', {
                 fixture: `${match.homeTeam.name} - ${match.awayTeam.name}`,
-                date: formatter.dateTime(replayDate, { dateStyle: 'medium', timeZone: 'UTC' }),
+                date: formatDay(match.replayOfDate, 'date', locale),
               })}
             </span>
           ) : null}

@@ -2,7 +2,7 @@
 // unread count (spec §3 conversation).
 import { useQuery } from '@tanstack/react-query';
 import { MessageCircle, Users } from 'lucide-react';
-import { useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTimeZone, useTranslations } from 'next-intl';
 import { useEffect } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
@@ -26,8 +26,9 @@ export const conversationName = (conversation: Conversation) =>
 export function useChatTime() {
   const t = useTranslations('im.time');
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const words = { justNow: t('justNow'), yesterday: t('yesterday'), dayBefore: t('dayBefore') };
-  return (iso: string) => chatTime(new Date(iso), new Date(), { locale, words });
+  return (iso: string) => chatTime(new Date(iso), new Date(), { locale, timeZone, words });
 }
 
 export function ConversationList({

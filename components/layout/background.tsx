@@ -6,6 +6,7 @@ import type { StoredUser } from '@/lib/store/atoms';
 import { PopupHost } from './popup-host';
 import { ReloginHost } from './relogin-host';
 import { Startup } from './startup';
+import { TimeZoneSync } from './time-zone-sync';
 
 export default function Background({
   mobileSiteUrl,
@@ -17,6 +18,7 @@ export default function Background({
   return (
     <>
       <Startup mobileSiteUrl={mobileSiteUrl} user={user} />
+      <TimeZoneSync />
       <PopupHost />
       <ReloginHost />
       <GoalPopup signedIn={user !== null} />

@@ -1,14 +1,12 @@
 // Rows of /schedule and /reserve: a reserved live (anchor, title, time, linked room) and a match
 // (competition, teams, kick-off), each with its book button. Server components; only the button is a
 // client island.
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { Link } from '@/lib/i18n/navigation';
 import type { ReservationItem, UpcomingMatch } from '@/lib/live/reservations';
+import { formatDay } from '@/lib/time/format';
 import { BookButton } from './book-button';
-
-const TIME_ONLY = { hour: '2-digit', minute: '2-digit' } as const;
-const WITH_DATE = { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' } as const;
 
 /** A schedule line: its time first (with the date on /reserve), then the row's own parts. */
 async function TimedRow({
@@ -36,7 +34,7 @@ async function TimedRow({
         className="w-28 data-[short]:w-14 shrink-0 text-sm font-semibold text-ink-900 tabular-nums"
         dateTime={at.toISOString()}
       >
-        {format.dateTime(at, withDate ? WITH_DATE : TIME_ONLY)}
+        {format.dateTime(at, withDate ? 'dayTime' : 'time')}
       </time>
       {children}
     </li>
@@ -88,12 +86,16 @@ export async function ReservedLiveRow({ item, withDate }: { item: ReservationIte
 
 export async function MatchRow({ match, withDate }: { match: UpcomingMatch; withDate?: boolean }) {
   const t = await getTranslations('schedule');
-  const format = await getFormatter();
+  const locale = await getLocale();
   const fixture = `${match.homeTeam.name} – ${match.awayTeam.name}`;
   const note = match.replayOf
     ? t('replayOf', {
         fixture: match.replayOf.fixture,
-        date: format.dateTime(match.replayOf.kickoffAt, { dateStyle: 'medium' }),
+        date: formatDay(
+          match.replayOfDate ?? match.replayOf.kickoffAt.toISOString().slice(0, 10),
+          'date',
+          locale,
+        ),
       })
     : match.source === 'simulated'
       ? t('simulated')

@@ -18,7 +18,7 @@ export function SealedScreen({ reason, until }: { reason: string | null; until: 
         <p className="mt-1 text-sm text-ink-300">
           {until
             ? t('sealedUntil', {
-                until: format.dateTime(new Date(until), { dateStyle: 'medium', timeStyle: 'short' }),
+                until: format.dateTime(new Date(until), 'dateTime'),
               })
             : t('sealedIndefinitely')}
         </p>

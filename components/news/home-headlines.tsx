@@ -43,7 +43,7 @@ export async function HomeHeadlines({ locale }: { locale: Locale }) {
                 dateTime={item.published_at.toISOString()}
                 className="shrink-0 text-xs text-ink-500 tabular-nums"
               >
-                {format.dateTime(item.published_at, { month: '2-digit', day: '2-digit' })}
+                {format.dateTime(item.published_at, 'monthDay')}
               </time>
             </li>
           ))}

@@ -46,7 +46,7 @@ export async function NewsList({ items }: { items: NewsListItem[] }) {
               <span className="rounded bg-canvas px-1.5 leading-5 text-ink-700">{item.category.name}</span>
               {item.automatic ? badge : null}
               <time dateTime={item.published_at.toISOString()} className="tabular-nums">
-                {format.dateTime(item.published_at, { dateStyle: 'medium', timeStyle: 'short' })}
+                {format.dateTime(item.published_at, 'dateTime')}
               </time>
               <span className="inline-flex items-center gap-1 tabular-nums">
                 <Eye aria-hidden className="size-3.5" />

@@ -173,7 +173,7 @@ function CommentRow({
         <p className="flex items-center gap-2 text-xs">
           <span className="font-medium text-ink-700">{comment.author.nickname}</span>
           <time dateTime={comment.created_at} className="text-ink-500 tabular-nums">
-            {format.dateTime(new Date(comment.created_at), { dateStyle: 'short', timeStyle: 'short' })}
+            {format.dateTime(new Date(comment.created_at), 'shortDateTime')}
           </time>
           <ContentReportButton targetType="comment" targetId={comment.id} authorId={comment.author.id} />
         </p>

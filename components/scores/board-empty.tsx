@@ -50,13 +50,8 @@ export function BoardEmpty({ board, onSignIn }: { board: Board; onSignIn?: () =>
               className="text-sm font-medium text-brand-600 hover:underline"
             >
               {t('empty.next', {
-                time: format.dateTime(new Date(next.kickoffAt), {
+                time: format.dateTime(new Date(next.kickoffAt), 'numericDayTime', {
                   timeZone: board.timeZone,
-                  month: 'numeric',
-                  day: 'numeric',
-                  hour: '2-digit',
-                  minute: '2-digit',
-                  hourCycle: 'h23',
                 }),
                 home: next.home,
                 away: next.away,

@@ -8,9 +8,8 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
-import { useRouter } from '@/lib/i18n/navigation';
 import { matchUpdatesSchema } from '@/lib/realtime/events';
-import { type Board, type ScoreRow, TIME_ZONE_COOKIE } from '@/lib/scores/board-schema';
+import type { Board, ScoreRow } from '@/lib/scores/board-schema';
 import { appStore, loginDialogAtom, sportsPushAtom } from '@/lib/store/atoms';
 import { BoardEmpty } from './board-empty';
 import { newCards, patchBoard, scoredIds } from './board-patch';
@@ -55,7 +54,6 @@ export default function LiveBoard({
   signedIn: boolean;
 }) {
   const t = useTranslations('scores');
-  const router = useRouter();
   const queryClient = useQueryClient();
   const settings = useAtomValue(scoreSettingsAtom, { store: appStore });
   const [expandedId, setExpandedId] = useState<number | null>(null);
@@ -71,14 +69,6 @@ export default function LiveBoard({
   useEffect(() => {
     loadScoreSettings();
   }, []);
-
-  // Days and times follow the reader's clock: the first visit tells the server the browser's zone.
-  useEffect(() => {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (!zone || zone === initial.timeZone) return;
-    document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
-    router.refresh();
-  }, [initial.timeZone, router]);
 
   // Pushes of this sport patch every cached board of the sport; a refetch follows for cards and odds.
   useEffect(() => {

@@ -1,11 +1,12 @@
 // The match header of the detail and live screens: competition, round, kick-off in the reader's time,
 // ground, both teams with generated crests, the live score, and what kind of record this is.
 import { History, MapPin, Sparkles } from 'lucide-react';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { LocalTime } from '@/components/ui/local-time';
 import { Link } from '@/lib/i18n/navigation';
 import type { MatchSummary } from '@/lib/scores/detail-api';
 import type { MatchDetail } from '@/lib/scores/detail-service';
-import { LocalTime } from './local-time';
+import { formatDay } from '@/lib/time/format';
 import { groupLetter, roundLabel } from './match-round';
 import { MatchScoreboard } from './match-scoreboard';
 import { MatchTeamBadge } from './match-team-badge';
@@ -28,7 +29,7 @@ export async function MatchHeader({
   compact?: boolean;
 }) {
   const t = await getTranslations('matchDetail');
-  const format = await getFormatter();
+  const locale = await getLocale();
   const ground = detail.stadium ? `${detail.stadium.name}, ${detail.stadium.city}` : detail.ground;
   const extraTime = detail.homeExtraTime !== null && detail.awayExtraTime !== null;
   return (
@@ -41,9 +42,9 @@ export async function MatchHeader({
         <span>{await matchRoundText(detail)}</span>
         <span>
           {detail.kickoffTimeKnown ? (
-            <LocalTime value={detail.kickoffAt.toISOString()} />
+            <LocalTime at={detail.kickoffAt} />
           ) : (
-            <LocalTime value={detail.kickoffAt.toISOString()} format="date" />
+            <LocalTime at={detail.kickoffAt} style="date" />
           )}
         </span>
         {ground ? (
@@ -61,14 +62,10 @@ export async function MatchHeader({
           <History aria-hidden className="size-4" />
           <span>
             {t.rich('replayOf', {
-              date: format.dateTime(
-                new Date(
-                  `${detail.replayOfDate ?? detail.replayOf.kickoffAt.toISOString().slice(0, 10)}T12:00:00Z`,
-                ),
-                {
-                  dateStyle: 'long',
-                  timeZone: 'UTC',
-                },
+              date: formatDay(
+                detail.replayOfDate ?? detail.replayOf.kickoffAt.toISOString().slice(0, 10),
+                'longDate',
+                locale,
               ),
               fixture: () => (
                 <Link href={`/score-detail?id=${detail.replayOf!.id}`} className="font-semibold underline">

@@ -1,10 +1,11 @@
 // The list of a scores tab, grouped by competition. Pure: the server renders it for the first paint and
 // the live board renders the same markup with pushes applied, so nothing moves when the board takes over.
 import { ChevronDown, Star } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import type { Board, ScoreRow } from '@/lib/scores/board-schema';
+import { formatDay } from '@/lib/time/format';
 import { Crest } from './crest';
 import type { DisplaySettings } from './score-settings';
 
@@ -90,24 +91,16 @@ function Pair({ value, testId }: { value: [number, number] | null | undefined; t
 function Row(props: ScoreListProps & { row: ScoreRow; t: T }) {
   const { row, t, display, board } = props;
   const format = useFormatter();
+  const locale = useLocale();
   const expanded = props.expandedId === row.id;
   const live = row.status === 'live';
   const status = statusText(row, t);
   const time = row.kickoffTimeKnown
-    ? format.dateTime(new Date(row.kickoffAt), {
-        timeZone: board.timeZone,
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      })
+    ? format.dateTime(new Date(row.kickoffAt), 'time', { timeZone: board.timeZone })
     : t('timeUnknown');
   const date =
     board.tab === 'favourites' || board.tab === 'live'
-      ? format.dateTime(new Date(row.kickoffAt), {
-          timeZone: board.timeZone,
-          month: 'numeric',
-          day: 'numeric',
-        })
+      ? format.dateTime(new Date(row.kickoffAt), 'numericMonthDay', { timeZone: board.timeZone })
       : null;
   const price = (value: number | null | undefined) =>
     value ? format.number(value / 1000, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : '-';
@@ -276,10 +269,7 @@ function Row(props: ScoreListProps & { row: ScoreRow; t: T }) {
               home: row.home.name,
               away: row.away.name,
             }),
-            date: format.dateTime(new Date(`${row.replayOfDate}T12:00:00Z`), {
-              timeZone: 'UTC',
-              dateStyle: 'medium',
-            }),
+            date: formatDay(row.replayOfDate, 'date', locale),
           })}
         </p>
       ) : null}

@@ -3,9 +3,8 @@
 // and handed to the live board once the page is interactive. Tabs, days and filters live in the URL.
 import { Settings2 } from 'lucide-react';
 import type { Metadata } from 'next';
-import { cookies } from 'next/headers';
 import { NextIntlClientProvider } from 'next-intl';
-import { getFormatter, getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getMessages, getTimeZone, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Footer } from '@/components/layout/footer';
 import { currentUser } from '@/lib/accounts/current-user';
 import { cn } from '@/lib/cn';
@@ -17,15 +16,13 @@ import {
   type Board,
   type BoardSport,
   DAY_PATTERN,
-  DEFAULT_TIME_ZONES,
-  dayIn,
-  isTimeZone,
   SCORE_TABS,
   type ScoreTab,
   shiftDay,
-  TIME_ZONE_COOKIE,
 } from '@/lib/scores/board-schema';
 import { scoreBoard } from '@/lib/scores/live-service';
+import { formatDay } from '@/lib/time/format';
+import { dayIn } from '@/lib/time/zone';
 import { BoardEmpty } from './board-empty';
 import { BoardSwap } from './board-swap';
 import { FilterSelect } from './filter-select';
@@ -89,12 +86,10 @@ export async function ScoresPage({
   const tab = (SCORE_TABS as readonly string[]).includes(searchParams.tab ?? '')
     ? (searchParams.tab as ScoreTab)
     : 'live';
-  const stored = (await cookies()).get(TIME_ZONE_COOKIE)?.value;
-  const timeZone = stored && isTimeZone(stored) ? stored : DEFAULT_TIME_ZONES[locale];
-  const [user, t, format, messages, name] = await Promise.all([
+  const timeZone = await getTimeZone();
+  const [user, t, messages, name] = await Promise.all([
     currentUser(),
     getTranslations('scores'),
-    getFormatter(),
     getMessages(),
     productName(locale),
   ]);
@@ -122,7 +117,7 @@ export async function ScoresPage({
     if (offset === 0) return t('days.today');
     if (offset === -1) return t('days.yesterday');
     if (offset === 1) return t('days.tomorrow');
-    return format.dateTime(new Date(`${value}T12:00:00Z`), { timeZone: 'UTC', weekday: 'short' });
+    return formatDay(value, 'weekday', locale);
   };
   const filterHrefs = (key: 'competition' | 'region', options: { code: string }[]) =>
     Object.fromEntries(
@@ -224,13 +219,7 @@ export async function ScoresPage({
                     )}
                   >
                     <span className="font-medium">{dayLabel(candidate)}</span>
-                    <span className="opacity-80">
-                      {format.dateTime(new Date(`${candidate}T12:00:00Z`), {
-                        timeZone: 'UTC',
-                        month: 'numeric',
-                        day: 'numeric',
-                      })}
-                    </span>
+                    <span className="opacity-80">{formatDay(candidate, 'numericMonthDay', locale)}</span>
                   </Link>
                 ))}
               </nav>

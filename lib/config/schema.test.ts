@@ -38,6 +38,11 @@ describe('runtime config', () => {
     expect(parseConfig({ SHUTDOWN_GRACE_MS: '30000' }).SHUTDOWN_GRACE_MS).toBe(30_000);
   });
 
+  it('shows times in Asia/Shanghai unless TIME_ZONE names another zone', () => {
+    expect(parseConfig({}).TIME_ZONE).toBe('Asia/Shanghai');
+    expect(parseConfig({ TIME_ZONE: 'America/New_York' }).TIME_ZONE).toBe('America/New_York');
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
@@ -54,6 +59,8 @@ describe('runtime config', () => {
     ['METRICS_TOKEN', 'short'],
     ['SHUTDOWN_GRACE_MS', '-1'],
     ['SHUTDOWN_GRACE_MS', 'soon'],
+    ['TIME_ZONE', 'Mars/Olympus'],
+    ['TIME_ZONE', 'UTC+8'],
   ])('stops with a message naming %s when it is %p', (variable, value) => {
     expect(() => parseConfig({ [variable]: value })).toThrow(ConfigError);
     try {

@@ -1,6 +1,7 @@
 // Runtime configuration: every value comes from the environment, has an embedded default, and is
 // validated once at boot so a bad value stops start-up with the variable's name.
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../time/zone';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
@@ -88,6 +89,13 @@ export const configSchema = z
       .optional()
       .describe(
         'The brand in page titles (`screen - product`) and in SMS texts. Unset: the translated default name from the message catalogs (开球直播 / Kickoff Live).',
+      ),
+    TIME_ZONE: z
+      .string()
+      .refine(isTimeZone, 'not a time zone this runtime knows (an IANA name such as Asia/Shanghai or UTC)')
+      .default(DEFAULT_TIME_ZONE)
+      .describe(
+        "The portal's zone (IANA name): every date and time is shown in it until a visitor's browser has told its own zone (a cookie), then in the visitor's. Counting days (rankings, daily caps, hot searches) stay UTC+8.",
       ),
     CUSTOMER_SERVICE_EMAIL: z
       .email()

@@ -15,11 +15,6 @@ export async function kickedNoticeText(
   if (!kickout) return null;
   const [t, format] = await Promise.all([getTranslations('moderation'), getFormatter()]);
   const sameDay = kickout.expiresAt.getTime() - now.getTime() < 12 * 3_600_000;
-  const time = format.dateTime(
-    kickout.expiresAt,
-    sameDay
-      ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
-      : { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
-  );
+  const time = format.dateTime(kickout.expiresAt, sameDay ? 'time' : 'numericDayTime');
   return { message: t('kickedNotice', { room: kickout.roomId, time }), dismiss: t('dismiss') };
 }

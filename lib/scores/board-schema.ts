@@ -71,35 +71,6 @@ export type BoardOption = z.infer<typeof option>;
 
 export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-export function isTimeZone(value: string) {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Where the reader probably is before the browser says: the zone of the language's main market. */
-export const DEFAULT_TIME_ZONES = {
-  'zh-CN': 'Asia/Shanghai',
-  'zh-TW': 'Asia/Taipei',
-  en: 'UTC',
-  vi: 'Asia/Ho_Chi_Minh',
-} as const;
-/** Cookie holding the browser's IANA zone, so server-rendered days and times are the reader's. */
-export const TIME_ZONE_COOKIE = 'tz';
-
-/** `YYYY-MM-DD` of an instant in a zone. */
-export function dayIn(instant: Date, timeZone: string) {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
-}
-
 /** The day `offset` days after `day` (plain calendar arithmetic). */
 export function shiftDay(day: string, offset: number) {
   const [year, month, date] = day.split('-').map(Number);

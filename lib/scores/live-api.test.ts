@@ -110,6 +110,18 @@ describe('POST api/hot_match/all_match', () => {
     expect(schedule.body.data.rows.every((row) => row.simulated && row.sport === 'esports')).toBe(true);
   });
 
+  it('cuts days in the viewer’s zone cookie without time_zone, else in the portal’s zone', async () => {
+    expect((await board({ tab: 'results', day: '2025-01-04' })).body.data.timeZone).toBe('Asia/Shanghai');
+    const cookie = { cookie: 'tz=America%2FNew_York' };
+    expect((await board({ tab: 'results', day: '2025-01-04' }, cookie)).body.data.timeZone).toBe(
+      'America/New_York',
+    );
+    const broken = { cookie: 'tz=Mars%2FOlympus' };
+    expect((await board({ tab: 'results', day: '2025-01-04' }, broken)).body.data.timeZone).toBe(
+      'Asia/Shanghai',
+    );
+  });
+
   it('refuses an unknown tab, a malformed day or an unknown time zone', async () => {
     for (const input of [
       { tab: 'soon' },

@@ -17,11 +17,11 @@ import {
   simulatedLength,
 } from '@/lib/feeds/simulator/simulator';
 import { createFeedsTicker, loadRecordedMatches, watchSilentMatches } from '@/lib/jobs/feeds';
-import { dayIn } from '@/lib/scores/board-schema';
 import { homeMatchBoard, hotMatches } from '@/lib/scores/database-service';
 import { scoreBoard } from '@/lib/scores/live-service';
 import { MATCH_STATE_ORDER } from '@/lib/scores/match-states';
 import { type MatchStatus, matches } from '@/lib/scores/schema';
+import { dayIn } from '@/lib/time/zone';
 import type { TestDb } from './db';
 
 const DAY_MS = 86_400_000;

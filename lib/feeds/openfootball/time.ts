@@ -1,6 +1,6 @@
 // Kick-off times as openfootball writes them: `"15:00"` in the league's local time, `"13:00 UTC-6"` with
 // an explicit offset, or no time at all (only the date is known).
-import { zoneOffsetMinutes } from '@/lib/time-zone';
+import { zoneOffsetMinutes } from '@/lib/time/zone';
 
 const TIME = /^(\d{1,2}):(\d{2})(?:\s*UTC\s*([+-])(\d{1,2})(?::?(\d{2}))?)?$/;
 

@@ -99,7 +99,7 @@ export default async function CircleDetailPage({ params, searchParams }: Props) 
             <div className="min-w-0">
               <h1 className="font-semibold text-ink-900">{t('postOf', { name: post.author.nickname })}</h1>
               <time dateTime={post.created_at.toISOString()} className="text-xs text-ink-500 tabular-nums">
-                {format.dateTime(post.created_at, { dateStyle: 'long', timeStyle: 'short' })}
+                {format.dateTime(post.created_at, 'longDateTime')}
               </time>
             </div>
           </header>

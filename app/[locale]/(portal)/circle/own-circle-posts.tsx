@@ -28,7 +28,7 @@ export function OwnCirclePosts({ posts }: { posts: CirclePostItem[] }) {
                 <ReviewBadge review={post.review} />
                 <span className="truncate">{post.circle.name}</span>
                 <time dateTime={post.created_at} className="ml-auto shrink-0 tabular-nums">
-                  {format.dateTime(new Date(post.created_at), { month: '2-digit', day: '2-digit' })}
+                  {format.dateTime(new Date(post.created_at), 'monthDay')}
                 </time>
               </p>
               <Link

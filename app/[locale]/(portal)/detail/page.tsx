@@ -108,7 +108,7 @@ export default async function DetailPage({ params, searchParams }: Props) {
             <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-500">
               {article.automatic ? <AutomaticBadge /> : null}
               <time dateTime={article.published_at.toISOString()} className="tabular-nums">
-                {format.dateTime(article.published_at, { dateStyle: 'long', timeStyle: 'short' })}
+                {format.dateTime(article.published_at, 'longDateTime')}
               </time>
               <span className="inline-flex items-center gap-1 tabular-nums">
                 <Eye aria-hidden className="size-3.5" />

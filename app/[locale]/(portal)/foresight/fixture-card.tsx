@@ -1,9 +1,9 @@
 // One fixture of the intelligence centre with both teams' facts side by side.
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { LocalTime } from '@/components/scores/local-time';
 import { matchRoundText } from '@/components/scores/match-header';
 import { MatchTeamBadge } from '@/components/scores/match-team-badge';
+import { LocalTime } from '@/components/ui/local-time';
 import { Link } from '@/lib/i18n/navigation';
 import type { FixtureFacts } from '@/lib/scores/detail-service';
 import { FormChips } from '../score-detail/form-chips';
@@ -63,10 +63,7 @@ export async function FixtureCard({ fixture }: { fixture: FixtureFacts }) {
             <span className="font-semibold text-ink-700">{match.competitionName}</span>
             {` · ${await matchRoundText(match)}`}
           </span>
-          <LocalTime
-            value={match.kickoffAt.toISOString()}
-            format={match.kickoffTimeKnown ? 'dateTime' : 'date'}
-          />
+          <LocalTime at={match.kickoffAt} style={match.kickoffTimeKnown ? 'dateTime' : 'date'} />
         </p>
         <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3">
           <span className="flex items-center gap-2 font-semibold">

@@ -1,12 +1,13 @@
 // The home page's match blocks (spec §2 home: event recommendations, league standings, ongoing,
 // not-started and finished matches), read on the server from a handful of indexed queries.
 import { CalendarClock, CircleCheckBig, Flame, Radio, Table2 } from 'lucide-react';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { Crest } from '@/components/database/crest';
-import { LocalTime } from '@/components/database/local-time';
+
 import { MatchRow } from '@/components/database/match-row';
 import { chipClass, Panel } from '@/components/database/panel';
 import { StandingsTable } from '@/components/database/standings-table';
+import { LocalTime } from '@/components/ui/local-time';
 import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
 import { COMPETITIONS } from '@/lib/feeds/names/competitions';
@@ -19,6 +20,7 @@ import {
   type PresentedMatch,
 } from '@/lib/scores/database-service';
 import { zoneOf } from '@/lib/scores/table-zones';
+import { formatDay } from '@/lib/time/format';
 
 /** Leagues offered by the standings block's switch, in the order fans look for them. */
 export const STANDINGS_LEAGUES = ['en.1', 'es.1', 'de.1', 'it.1', 'fr.1', 'cn.1', 'jp.1', 'mls'] as const;
@@ -28,7 +30,7 @@ const BLOCK_ROWS = 6;
 async function HotCard({ match }: { match: PresentedMatch }) {
   const t = await getTranslations('homeBlocks');
   const td = await getTranslations('database');
-  const format = await getFormatter();
+  const locale = await getLocale();
   const live = match.status === 'live';
   return (
     <li data-testid="hot-match">
@@ -44,10 +46,7 @@ async function HotCard({ match }: { match: PresentedMatch }) {
               {match.minute !== null ? td('minute', { minute: match.minute }) : td(`periods.${match.period}`)}
             </span>
           ) : (
-            <LocalTime
-              iso={match.kickoffAt.toISOString()}
-              options={{ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }}
-            />
+            <LocalTime at={match.kickoffAt} style="time" />
           )}
         </div>
         {[match.homeTeam, match.awayTeam].map((team, index) => (
@@ -66,10 +65,7 @@ async function HotCard({ match }: { match: PresentedMatch }) {
             ? td('simulated')
             : match.replayOfDate
               ? t('replayShort', {
-                  date: format.dateTime(new Date(`${match.replayOfDate}T12:00:00Z`), {
-                    dateStyle: 'medium',
-                    timeZone: 'UTC',
-                  }),
+                  date: formatDay(match.replayOfDate, 'date', locale),
                 })
               : live
                 ? td('status.live')

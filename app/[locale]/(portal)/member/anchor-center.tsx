@@ -66,7 +66,7 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
             <p className="text-ink-700">
               {seal.until
                 ? tModeration('sealedUntil', {
-                    until: format.dateTime(seal.until, { dateStyle: 'medium', timeStyle: 'short' }),
+                    until: format.dateTime(seal.until, 'dateTime'),
                   })
                 : tModeration('sealedIndefinitely')}
             </p>
@@ -133,7 +133,7 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
                 return (
                   <tr key={item.id} className="border-b border-line last:border-0">
                     <td className="py-2.5 text-ink-700 tabular-nums">
-                      {format.dateTime(item.startedAt, { dateStyle: 'medium', timeStyle: 'short' })}
+                      {format.dateTime(item.startedAt, 'dateTime')}
                     </td>
                     <td className="max-w-64 truncate py-2.5 text-ink-900">{item.title || t('untitled')}</td>
                     <td className="py-2.5 text-ink-700">

@@ -97,7 +97,7 @@ function OwnVideoRow({ video }: { video: OwnVideo }) {
         <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-ink-500 tabular-nums">
           <span>{video.category}</span>
           <time dateTime={video.published_at}>
-            {format.dateTime(new Date(video.published_at), { dateStyle: 'medium', timeStyle: 'short' })}
+            {format.dateTime(new Date(video.published_at), 'dateTime')}
           </time>
           <span>{t('stats', { views: video.views, likes: video.likes, comments: video.comments })}</span>
         </p>
@@ -115,8 +115,7 @@ function ReplayRow({ replay }: { replay: Replay }) {
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm text-ink-900">{replay.title || t('untitledReplay')}</p>
         <p className="text-xs text-ink-500 tabular-nums">
-          {format.dateTime(new Date(replay.started_at), { dateStyle: 'medium', timeStyle: 'short' })} ·{' '}
-          {formatDuration(replay.duration_s)}
+          {format.dateTime(new Date(replay.started_at), 'dateTime')} · {formatDuration(replay.duration_s)}
         </p>
       </div>
       {replay.video_id ? (

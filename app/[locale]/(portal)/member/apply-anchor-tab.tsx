@@ -22,7 +22,7 @@ export async function ApplyAnchorTab({ profile }: { profile: OwnProfile }) {
       <SectionCard title={t('pendingTitle')} icon={Hourglass}>
         <p className="text-sm text-ink-700" data-testid="application-state">
           {t('pendingBody', {
-            date: format.dateTime(application.createdAt, { dateStyle: 'medium', timeStyle: 'short' }),
+            date: format.dateTime(application.createdAt, 'dateTime'),
           })}
         </p>
       </SectionCard>

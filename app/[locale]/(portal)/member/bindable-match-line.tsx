@@ -1,8 +1,8 @@
 // One match as the binding field and its picker show it: state, teams with their generated badges,
 // competition, kick-off and whether it is a replay or a simulation.
 import { useTranslations } from 'next-intl';
-import { LocalTime } from '@/components/scores/local-time';
 import { MatchTeamBadge } from '@/components/scores/match-team-badge';
+import { LocalTime } from '@/components/ui/local-time';
 import type { BindableView } from '@/lib/live/match-binding';
 
 export function BindableMatchLine({ match }: { match: BindableView }) {
@@ -22,7 +22,7 @@ export function BindableMatchLine({ match }: { match: BindableView }) {
           <span className="text-ink-500">{t(`status.${match.status}`)}</span>
         )}
         <span className="text-ink-500">
-          <LocalTime value={match.kickoff_at} format="shortDateTime" />
+          <LocalTime at={match.kickoff_at} style="kickoff" />
         </span>
       </div>
       <div className="min-w-0 flex-1">

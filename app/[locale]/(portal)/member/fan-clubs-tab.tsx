@@ -80,7 +80,7 @@ export async function FanClubsTab({ userId }: { userId: number }) {
                 {club.today_watch}/{club.watch_cap}
               </td>
               <td className="py-2.5 text-right text-ink-700 tabular-nums">
-                {format.dateTime(new Date(club.joined_at), { dateStyle: 'medium' })}
+                {format.dateTime(new Date(club.joined_at), 'date')}
               </td>
               <td className="px-5 py-2.5 text-right">
                 {club.room_id ? (

@@ -46,7 +46,7 @@ export async function NobilityTab({ profile }: { profile: OwnProfile }) {
                 <NobleBadge tier={current.tier} />
               </p>
               <p className="mt-1 text-sm text-ink-500">
-                {t('until', { date: format.dateTime(new Date(mine.expires_at), { dateStyle: 'medium' }) })}
+                {t('until', { date: format.dateTime(new Date(mine.expires_at), 'date') })}
               </p>
             </>
           ) : (
@@ -121,10 +121,7 @@ export async function NobilityTab({ profile }: { profile: OwnProfile }) {
               {mine.purchases.map((purchase) => (
                 <tr key={purchase.id} className="border-b border-line last:border-0">
                   <td className="px-5 py-2 text-ink-700">
-                    {format.dateTime(new Date(purchase.created_at), {
-                      dateStyle: 'medium',
-                      timeStyle: 'short',
-                    })}
+                    {format.dateTime(new Date(purchase.created_at), 'dateTime')}
                   </td>
                   <td className="px-5 py-2">
                     {tiers.find((tier) => tier.tier === purchase.tier)?.name}{' '}
@@ -135,7 +132,7 @@ export async function NobilityTab({ profile }: { profile: OwnProfile }) {
                     {format.number(purchase.paid)} {tWallet(`currency.${purchase.currency}`)}
                   </td>
                   <td className="px-5 py-2 text-ink-700">
-                    {format.dateTime(new Date(purchase.expires_at), { dateStyle: 'medium' })}
+                    {format.dateTime(new Date(purchase.expires_at), 'date')}
                   </td>
                 </tr>
               ))}

@@ -32,9 +32,7 @@ function OwnPost({ post }: { post: PostItem }) {
         ) : null}
         <PostMedia post={post} compact />
         <p className="flex gap-3 text-xs text-ink-500 tabular-nums">
-          <time dateTime={post.created_at}>
-            {format.dateTime(new Date(post.created_at), { dateStyle: 'medium', timeStyle: 'short' })}
-          </time>
+          <time dateTime={post.created_at}>{format.dateTime(new Date(post.created_at), 'dateTime')}</time>
           <span>{t('stats', { likes: post.likes, comments: post.comments })}</span>
         </p>
       </div>

@@ -95,7 +95,7 @@ export async function ProfileTab({ profile }: { profile: OwnProfile }) {
             </Fact>
             <Fact label={t('account.memberSince')}>
               <time dateTime={profile.createdAt.toISOString()}>
-                {format.dateTime(profile.createdAt, { dateStyle: 'medium' })}
+                {format.dateTime(profile.createdAt, 'date')}
               </time>
             </Fact>
           </dl>

@@ -1,13 +1,16 @@
 'use client';
-// Create and delete reserved lives. The date-time input is in the browser's zone and is sent as an
-// absolute instant; the server checks it is in the future and within the horizon.
+// Create and delete reserved lives. The date-time input is read in the viewer's zone (the one every
+// time on the page is shown in) and sent as an absolute instant; the server checks it is in the future
+// and within the horizon.
 import { Trash2 } from 'lucide-react';
 import { useRouter } from 'next/navigation';
-import { useLocale, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useTimeZone, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { ApiError, api } from '@/lib/http/client';
+import { zoneLabel } from '@/lib/time/format';
+import { DEFAULT_TIME_ZONE, instantFromWallTime } from '@/lib/time/zone';
 import { FormError } from './form-error';
 
 type Item = { id: number; title: string; startsAt: string; bookings: number };
@@ -25,6 +28,8 @@ export function ReservedLivesForm({
   horizonDays: number;
 }) {
   const t = useTranslations('reserve');
+  const format = useFormatter();
+  const timeZone = useTimeZone() ?? DEFAULT_TIME_ZONE;
   const locale = useLocale();
   const router = useRouter();
   const [title, setTitle] = useState('');
@@ -32,14 +37,7 @@ export function ReservedLivesForm({
   const [matchId, setMatchId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(locale, {
-      month: 'short',
-      day: 'numeric',
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-    }).format(new Date(iso));
+  const when = (iso: string) => format.dateTime(new Date(iso), 'weekdayDayTime');
 
   const run = async (action: () => Promise<unknown>, success: string) => {
     setError(null);
@@ -61,13 +59,15 @@ export function ReservedLivesForm({
     event.preventDefault();
     if (!title.trim()) return setError(t('needTitle'));
     if (!startsAt) return setError(t('needTime'));
+    const instant = instantFromWallTime(startsAt, timeZone);
+    if (!instant) return setError(t('badTime'));
     const done = await run(
       () =>
         api.post(
           'api/Live/setReserveLiveNew',
           {
             title: title.trim(),
-            starts_at: new Date(startsAt).toISOString(),
+            starts_at: instant.toISOString(),
             ...(matchId ? { match_id: Number(matchId) } : {}),
           },
           { silent: true },
@@ -83,7 +83,9 @@ export function ReservedLivesForm({
 
   return (
     <div className="space-y-5">
-      <p className="text-sm text-ink-500">{t('cardHint', { days: horizonDays })}</p>
+      <p className="text-sm text-ink-500">
+        {t('cardHint', { days: horizonDays })} {t('zoneHint', { zone: zoneLabel(timeZone, locale) })}
+      </p>
       <form onSubmit={submit} className="grid grid-cols-[1fr_14rem] gap-3" data-testid="reserve-form">
         <div>
           <label htmlFor="reserve-title" className={LABEL_CLASS}>
@@ -122,7 +124,7 @@ export function ReservedLivesForm({
           >
             <option value="">{t('noMatch')}</option>
             {matches.map((match) => (
-              <option key={match.id} value={match.id} suppressHydrationWarning>
+              <option key={match.id} value={match.id}>
                 {`${when(match.kickoffAt)} · ${match.label}`}
               </option>
             ))}
@@ -141,11 +143,7 @@ export function ReservedLivesForm({
         <ul className="divide-y divide-line rounded-lg border border-line" data-testid="reserve-list">
           {items.map((item) => (
             <li key={item.id} data-id={item.id} className="flex items-center gap-4 px-4 py-2.5 text-sm">
-              <time
-                dateTime={item.startsAt}
-                className="w-40 shrink-0 text-ink-700 tabular-nums"
-                suppressHydrationWarning
-              >
+              <time dateTime={item.startsAt} className="w-40 shrink-0 text-ink-700 tabular-nums">
                 {when(item.startsAt)}
               </time>
               <span className="min-w-0 flex-1 truncate text-ink-900">{item.title}</span>

@@ -157,12 +157,7 @@ export function RoomViewersCard() {
                     <span className="block truncate text-sm text-ink-900">{person.nickname}</span>
                     <span className="block text-xs text-ink-500">
                       {t('kickedUntil', {
-                        until: format.dateTime(new Date(person.until), {
-                          month: 'numeric',
-                          day: 'numeric',
-                          hour: '2-digit',
-                          minute: '2-digit',
-                        }),
+                        until: format.dateTime(new Date(person.until), 'numericDayTime'),
                       })}
                     </span>
                   </span>

@@ -86,7 +86,7 @@ export function WalletStatement() {
             {lines.map((line) => (
               <tr key={line.id} className="border-b border-line last:border-0">
                 <td className="px-5 py-2.5 text-ink-500 tabular-nums">
-                  {format.dateTime(new Date(line.created_at), { dateStyle: 'medium', timeStyle: 'short' })}
+                  {format.dateTime(new Date(line.created_at), 'dateTime')}
                 </td>
                 <td className="px-5 py-2.5 text-ink-900">
                   {t(`kinds.${recordLabelKey(line.kind, line.amount)}` as never)}

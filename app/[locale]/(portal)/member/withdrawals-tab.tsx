@@ -104,7 +104,7 @@ export async function WithdrawalsTab({ userId, now }: { userId: number; now: Dat
               {history.list.map((row) => (
                 <tr key={row.id} className="border-b border-line last:border-b-0">
                   <td className="py-2.5 text-ink-700 tabular-nums">
-                    {format.dateTime(new Date(row.created_at), { dateStyle: 'short', timeStyle: 'short' })}
+                    {format.dateTime(new Date(row.created_at), 'shortDateTime')}
                   </td>
                   <td className="py-2.5 font-medium text-ink-900 tabular-nums">
                     {format.number(row.amount)}

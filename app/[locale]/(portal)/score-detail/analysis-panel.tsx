@@ -1,8 +1,8 @@
 // The analysis tab: head-to-head, the spec's form windows (§9) and both teams in their table.
 import { getTranslations } from 'next-intl/server';
-import { LocalTime } from '@/components/scores/local-time';
 import { groupLetter } from '@/components/scores/match-round';
 import { MatchTeamBadge } from '@/components/scores/match-team-badge';
+import { LocalTime } from '@/components/ui/local-time';
 import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
@@ -48,7 +48,7 @@ export async function AnalysisPanel({ detail, locale }: { detail: MatchDetail; l
                     className="grid grid-cols-[110px_1fr_1fr_64px_1fr] items-center gap-3 px-3 py-2 text-sm hover:bg-canvas"
                   >
                     <span className="text-ink-500">
-                      <LocalTime value={meeting.kickoffAt.toISOString()} format="date" />
+                      <LocalTime at={meeting.kickoffAt} style="date" />
                     </span>
                     <span className="truncate text-ink-500">{meeting.competitionName}</span>
                     <span className="truncate text-right">{meeting.homeTeam.name}</span>

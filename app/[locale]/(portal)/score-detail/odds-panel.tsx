@@ -1,8 +1,8 @@
 // The odds tab: 1x2 captures over time, as a small chart and a table with the movement.
 import { LineChart } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
-import { LocalTime } from '@/components/scores/local-time';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LocalTime } from '@/components/ui/local-time';
 import { cn } from '@/lib/cn';
 import type { MatchDetail } from '@/lib/scores/detail-service';
 
@@ -96,7 +96,7 @@ export async function OddsPanel({ detail }: { detail: MatchDetail }) {
             return (
               <tr key={row.id} className="border-b border-line">
                 <td className="py-1.5">
-                  <LocalTime value={row.capturedAt.toISOString()} format="shortDateTime" />
+                  <LocalTime at={row.capturedAt} style="kickoff" />
                   {row.generated ? (
                     <span className="ml-2 text-[11px] text-ink-500">{t('generated')}</span>
                   ) : null}

@@ -199,7 +199,7 @@ async function HitCard({ hit, liveLabel }: { hit: SearchHit; liveLabel: string }
         ) : null}
         {hit.time ? (
           <span className="mt-0.5 block text-xs text-ink-500 tabular-nums">
-            {format.dateTime(new Date(hit.time), { dateStyle: 'medium', timeStyle: 'short' })}
+            {format.dateTime(new Date(hit.time), 'dateTime')}
           </span>
         ) : null}
       </span>

@@ -161,7 +161,7 @@ export default async function VideoPlayerPage({ params, searchParams }: Props) {
                   className="inline-flex items-center gap-1 tabular-nums"
                 >
                   <CalendarDays aria-hidden className="size-3.5" />
-                  {format.dateTime(video.published_at, { dateStyle: 'medium', timeStyle: 'short' })}
+                  {format.dateTime(video.published_at, 'dateTime')}
                 </time>
                 <Link
                   href={classifyHref(video.category)}

@@ -272,10 +272,7 @@ export function LiveStage({
             <span className="truncate text-ink-700">
               {t('replayOf', {
                 title: chosen.title || t('untitled'),
-                date: format.dateTime(new Date(chosen.started_at), {
-                  dateStyle: 'medium',
-                  timeStyle: 'short',
-                }),
+                date: format.dateTime(new Date(chosen.started_at), 'dateTime'),
               })}
             </span>
           ) : null}
@@ -343,12 +340,7 @@ export function LiveStage({
                       {item.title || t('untitled')}
                     </span>
                     <span className="mt-0.5 flex justify-between text-xs text-ink-500">
-                      <span>
-                        {format.dateTime(new Date(item.started_at), {
-                          dateStyle: 'medium',
-                          timeStyle: 'short',
-                        })}
-                      </span>
+                      <span>{format.dateTime(new Date(item.started_at), 'dateTime')}</span>
                       <span className="tabular-nums">{formatDuration(item.duration_seconds)}</span>
                     </span>
                   </button>

@@ -1,12 +1,12 @@
 // The moving part of the match situation: score and clock, key events and a few statistics, all from
 // the match centre's live summary cache, which code-100 pushes patch and goals refetch.
 import { useTranslations } from 'next-intl';
-import { LocalTime } from '@/components/scores/local-time';
 import { MatchEventTimeline } from '@/components/scores/match-event-timeline';
 import { MatchScoreboard } from '@/components/scores/match-scoreboard';
 import { MatchStatBars } from '@/components/scores/match-stat-bars';
 import { MatchLiveSync } from '@/components/scores/match-summary';
 import { MatchTeamBadge } from '@/components/scores/match-team-badge';
+import { LocalTime } from '@/components/ui/local-time';
 import type { MatchSummary } from '@/lib/scores/detail-api';
 import type { Sport } from '@/lib/scores/schema';
 
@@ -56,7 +56,7 @@ export default function MatchSituationLive({
           <MatchScoreboard initial={summary} compact />
           {summary.status === 'not_started' ? (
             <p className="text-xs text-ink-500">
-              {t.rich('kickoff', { time: () => <LocalTime value={kickoffAt} format="shortDateTime" /> })}
+              {t.rich('kickoff', { time: () => <LocalTime at={kickoffAt} style="kickoff" /> })}
             </p>
           ) : null}
         </div>

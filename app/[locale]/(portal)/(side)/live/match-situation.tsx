@@ -4,13 +4,14 @@
 
 import { ChevronRight, History, Sparkles } from 'lucide-react';
 import { NextIntlClientProvider } from 'next-intl';
-import { getFormatter, getMessages, getTranslations } from 'next-intl/server';
+import { getMessages, getTranslations } from 'next-intl/server';
 import { SpoilerGuard } from '@/components/live/spoiler-guard';
 import { findMatchPage } from '@/components/scores/load-match';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { findRoom } from '@/lib/live/service';
+import { formatDay } from '@/lib/time/format';
 import { MatchSituationLive } from './match-situation-island';
 
 export async function MatchSituation({ roomId, locale }: { roomId: number; locale: Locale }) {
@@ -18,11 +19,7 @@ export async function MatchSituation({ roomId, locale }: { roomId: number; local
   const found = room?.matchId ? await findMatchPage(String(room.matchId), locale) : null;
   if (!found) return null;
   const { detail, summary } = found;
-  const [t, format, messages] = await Promise.all([
-    getTranslations('liveExtras.match'),
-    getFormatter(),
-    getMessages(),
-  ]);
+  const [t, messages] = await Promise.all([getTranslations('liveExtras.match'), getMessages()]);
   const { status, events, statistics, versus, halfTime, penalties } = messages.matchDetail;
   const note = (text: string) => <p className="min-w-0">{text}</p>;
 
@@ -62,7 +59,11 @@ export async function MatchSituation({ roomId, locale }: { roomId: number; local
             {note(
               t('replayNote', {
                 fixture: `${detail.replayOf.homeTeam.name} – ${detail.replayOf.awayTeam.name}`,
-                date: format.dateTime(detail.replayOf.kickoffAt, { dateStyle: 'medium', timeZone: 'UTC' }),
+                date: formatDay(
+                  detail.replayOfDate ?? detail.replayOf.kickoffAt.toISOString().slice(0, 10),
+                  'date',
+                  locale,
+                ),
               }),
             )}
           </div>

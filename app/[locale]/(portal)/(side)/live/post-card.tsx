@@ -27,7 +27,7 @@ export function PostCard({ post }: { post: PostItem }) {
             {t('anchorBadge')}
           </span>
           <time dateTime={post.created_at} className="text-xs text-ink-500 tabular-nums">
-            {format.dateTime(new Date(post.created_at), { dateStyle: 'medium', timeStyle: 'short' })}
+            {format.dateTime(new Date(post.created_at), 'dateTime')}
           </time>
           <ContentReportButton targetType="post" targetId={post.id} authorId={post.uid} />
         </p>

@@ -113,7 +113,7 @@ export async function RecommendedVideos({ roomId, exclude }: { roomId: number; e
                   </span>
                   <span className="mt-auto truncate text-xs text-ink-500">{item.nickname}</span>
                   <span className="flex items-center gap-2 text-xs text-ink-500 tabular-nums">
-                    <span>{format.dateTime(item.date, { month: 'short', day: 'numeric' })}</span>
+                    <span>{format.dateTime(item.date, 'shortMonthDay')}</span>
                     {item.count ? (
                       <span className="inline-flex items-center gap-0.5">
                         <Eye aria-hidden className="size-3" />

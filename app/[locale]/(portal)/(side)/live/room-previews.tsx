@@ -7,13 +7,6 @@ import { getDb } from '@/lib/db';
 import { listReservations } from '@/lib/live/reservations';
 
 const SHOWN = 5;
-const WHEN = {
-  month: 'short',
-  day: 'numeric',
-  weekday: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-} as const;
 
 export async function RoomPreviews({ roomId, viewerId }: { roomId: number; viewerId: number | null }) {
   const [items, t, format] = await Promise.all([
@@ -32,7 +25,9 @@ export async function RoomPreviews({ roomId, viewerId }: { roomId: number; viewe
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium text-ink-900">{item.title}</p>
                 <p className="mt-0.5 text-xs text-ink-500 tabular-nums">
-                  <time dateTime={item.startsAt.toISOString()}>{format.dateTime(item.startsAt, WHEN)}</time>
+                  <time dateTime={item.startsAt.toISOString()}>
+                    {format.dateTime(item.startsAt, 'weekdayDayTime')}
+                  </time>
                   {item.bookings ? ` · ${t('bookings', { count: item.bookings })}` : null}
                 </p>
               </div>

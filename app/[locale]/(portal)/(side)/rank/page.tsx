@@ -102,9 +102,7 @@ export default async function RankPage({ params, searchParams }: Props) {
         </nav>
       </div>
       <p className="mb-5 text-xs text-ink-500">
-        {ranking.since
-          ? t('since', { date: format.dateTime(ranking.since, { dateStyle: 'medium' }) })
-          : t('sinceTotal')}
+        {ranking.since ? t('since', { date: format.dateTime(ranking.since, 'date') }) : t('sinceTotal')}
       </p>
       <div className="grid gap-4 xl:grid-cols-2">
         <Board title={t('streamers')} icon={Flame} note={t('formula')}>

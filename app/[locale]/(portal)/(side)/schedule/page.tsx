@@ -1,7 +1,7 @@
 // /schedule (spec §2): `type` 0 all, 1 football, 2 basketball. Upcoming reserved lives and the
 // matches not started in the next three days, grouped by day, each with a book button.
 import { CalendarClock, CalendarX2 } from 'lucide-react';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTimeZone, getTranslations, setRequestLocale } from 'next-intl/server';
 import { MatchRow, ReservedLiveRow } from '@/components/live/schedule-rows';
 import { EmptyState } from '@/components/ui/empty-state';
 import { currentUser } from '@/lib/accounts/current-user';
@@ -11,6 +11,8 @@ import { screenMetadata } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { listReservations, type ScheduleSport, upcomingMatches } from '@/lib/live/reservations';
+import { formatDay } from '@/lib/time/format';
+import { dayIn } from '@/lib/time/zone';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ type?: string }> };
 
@@ -24,15 +26,14 @@ const SPORTS: { type: string; sport: ScheduleSport }[] = [
   { type: '2', sport: 'basketball' },
 ];
 
-/** Day key in the portal's home zone (UTC+8), the same days the room lists use. */
-const dayKey = (date: Date) => new Date(date.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-
 export default async function SchedulePage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const search = await searchParams;
   const current = SPORTS.find((item) => item.type === search.type) ?? SPORTS[0]!;
-  const [t, format, user] = await Promise.all([getTranslations('schedule'), getFormatter(), currentUser()]);
+  const [t, user, timeZone] = await Promise.all([getTranslations('schedule'), currentUser(), getTimeZone()]);
+  // Lives and matches are grouped by the viewer's day, the zone their times are shown in.
+  const dayKey = (date: Date) => dayIn(date, timeZone);
   const db = getDb();
   const now = new Date();
   const [lives, games] = await Promise.all([
@@ -86,11 +87,7 @@ export default async function SchedulePage({ params, searchParams }: Props) {
                   className="mb-2 flex items-center gap-2 text-base font-semibold text-ink-900"
                 >
                   <CalendarClock aria-hidden className="size-4 text-brand-500" />
-                  {format.dateTime(new Date(`${day}T12:00:00+08:00`), {
-                    month: 'long',
-                    day: 'numeric',
-                    weekday: 'long',
-                  })}
+                  {formatDay(day, 'dayHeading', locale)}
                 </h2>
                 <div className="grid gap-4 xl:grid-cols-2">
                   <div className="rounded-xl border border-line bg-surface">

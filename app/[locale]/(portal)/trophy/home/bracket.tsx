@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { Crest } from '@/components/database/crest';
-import { LocalTime } from '@/components/database/local-time';
 import { roundName } from '@/components/database/round-name';
+import { LocalTime } from '@/components/ui/local-time';
 import { cn } from '@/lib/cn';
 import { type buildBracket, type PresentedMatch, winnerOf } from '@/lib/scores/database-service';
 
@@ -91,7 +91,7 @@ export async function KnockoutBracket({ bracket }: { bracket: Bracket }) {
             </h3>
             <BracketMatch match={bracket.thirdPlace} />
             <p className="mt-1 text-center text-[11px] text-ink-500">
-              <LocalTime iso={bracket.thirdPlace.kickoffAt.toISOString()} options={{ dateStyle: 'medium' }} />
+              <LocalTime at={bracket.thirdPlace.kickoffAt} style="date" />
             </p>
           </div>
         ) : null}

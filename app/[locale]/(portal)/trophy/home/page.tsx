@@ -2,20 +2,21 @@
 // knockout bracket, every match with its scorers, the grounds and the 2026 squads, all from the
 // openfootball data; state in the URL, rendered on the server.
 import { CalendarDays, Landmark, Trophy, UsersRound } from 'lucide-react';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormatter, getTimeZone, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Crest } from '@/components/database/crest';
-import { LocalTime } from '@/components/database/local-time';
 import { MatchRow } from '@/components/database/match-row';
 import { namespacedMetadata } from '@/components/database/metadata';
 import { chipClass, Panel } from '@/components/database/panel';
 import { groupLetter, roundName } from '@/components/database/round-name';
 import { StandingsTable, ZONE_BAR } from '@/components/database/standings-table';
+import { LocalTime } from '@/components/ui/local-time';
 import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { seasonSquads, worldCupEdition } from '@/lib/scores/database-service';
 import { seasonStandings } from '@/lib/scores/service';
+import { dayIn } from '@/lib/time/zone';
 import { KnockoutBracket } from './bracket';
 
 const YEARS = ['2026', '2022'] as const;
@@ -209,8 +210,9 @@ async function MatchesView({
 }) {
   const t = await getTranslations('worldCup');
   const td = await getTranslations('database');
-  // Days are grouped in the portal's zone, the same zone the server renders dates in.
-  const dayOf = (date: Date) => date.toLocaleDateString('en-CA', { timeZone: 'Asia/Shanghai' });
+  // Days are grouped in the viewer's zone, the one every date of the page is shown in.
+  const timeZone = await getTimeZone();
+  const dayOf = (date: Date) => dayIn(date, timeZone);
   const keyOf = (match: Edition['matches'][number]) =>
     by === 'date' ? dayOf(match.kickoffAt) : match.groupName ? 'group' : match.round;
   const sections: { key: string; matches: Edition['matches'] }[] = [];
@@ -238,7 +240,7 @@ async function MatchesView({
         <section key={section.key}>
           <h3 className="border-b border-line bg-canvas px-3 py-1.5 text-xs font-semibold text-ink-700">
             {by === 'date' ? (
-              <LocalTime iso={section.matches[0]!.kickoffAt.toISOString()} options={{ dateStyle: 'full' }} />
+              <LocalTime at={section.matches[0]!.kickoffAt} style="fullDate" />
             ) : section.key === 'group' ? (
               t('groupStage')
             ) : (

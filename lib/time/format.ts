@@ -1,0 +1,87 @@
+// Every date and time the portal shows, by name. The same styles are next-intl's `formats.dateTime`
+// (lib/i18n/request.ts), so a page writes `format.dateTime(at, 'dateTime')` and the server render and
+// the browser use one zone and one style; code outside React (e-mails, texts, tests) calls
+// `formatInstant` with the zone it was given.
+import type { DateTimeFormatOptions } from 'next-intl';
+
+export const DATE_TIME_FORMATS = {
+  /** 2026年11月30日 20:00 · Nov 30, 2026, 8:00 PM */
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  /** 2026年11月30日 20:00 with the month written out (articles). */
+  longDateTime: { dateStyle: 'long', timeStyle: 'short' },
+  /** 2026/11/30 20:00 (dense tables). */
+  shortDateTime: { dateStyle: 'short', timeStyle: 'short' },
+  /** 2026年11月30日 */
+  date: { dateStyle: 'medium' },
+  /** 2026年11月30日 with the month written out */
+  longDate: { dateStyle: 'long' },
+  /** 2026年11月30日星期一 */
+  fullDate: { dateStyle: 'full' },
+  /** 11/30 */
+  monthDay: { month: '2-digit', day: '2-digit' },
+  /** 11/30 without leading zeros (a day picker) */
+  numericMonthDay: { month: 'numeric', day: 'numeric' },
+  /** 11月30日 · Nov 30 */
+  shortMonthDay: { month: 'short', day: 'numeric' },
+  /** 11月30日星期一 · Monday, November 30 (a day's heading) */
+  dayHeading: { month: 'long', day: 'numeric', weekday: 'long' },
+  /** 周一 · Mon */
+  weekday: { weekday: 'short' },
+  /** 20:00 (sports times read on a 24-hour clock in every language) */
+  time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  /** 11/30 20:00 (a kick-off in a list) */
+  kickoff: { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  /** 11/30 20:00 without leading zeros on the day (next kick-off) */
+  numericDayTime: { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  /** 11月30日 20:00 */
+  dayTime: { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  /** 11月30日周一 20:00 (a reserved live) */
+  weekdayDayTime: {
+    month: 'short',
+    day: 'numeric',
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  },
+} as const satisfies Record<string, DateTimeFormatOptions>;
+
+export type DateTimeStyle = keyof typeof DATE_TIME_FORMATS;
+
+/** The zone and language a reader sees times in. */
+export type TimeView = { locale: string; timeZone: string };
+
+/** `instant` in a named style, read in the viewer's zone. */
+export function formatInstant(
+  instant: Date | string | number,
+  style: DateTimeStyle,
+  { locale, timeZone }: TimeView,
+) {
+  return new Intl.DateTimeFormat(locale, { ...DATE_TIME_FORMATS[style], timeZone }).format(new Date(instant));
+}
+
+/**
+ * A calendar day that is no instant (`YYYY-MM-DD`: the day a replayed match was played as the records
+ * have it, a birthday, a schedule's day) in a named style: the same day in every zone.
+ */
+export function formatDay(day: string, style: DateTimeStyle, locale: string) {
+  return new Intl.DateTimeFormat(locale, { ...DATE_TIME_FORMATS[style], timeZone: 'UTC' }).format(
+    dayNoon(day),
+  );
+}
+
+/** Noon UTC of a `YYYY-MM-DD` day: the instant that reads as that day in UTC. */
+export function dayNoon(day: string) {
+  return new Date(`${day.slice(0, 10)}T12:00:00Z`);
+}
+
+/** A zone as people name it (中国标准时间, Eastern Time, 协调世界时), its IANA id when it has no name. */
+export function zoneLabel(timeZone: string, locale: string) {
+  for (const timeZoneName of ['longGeneric', 'long'] as const) {
+    const name = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName })
+      .formatToParts(new Date(0))
+      .find((part) => part.type === 'timeZoneName')?.value;
+    if (name && !/^GMT([+-]|$)/.test(name)) return name;
+  }
+  return timeZone;
+}
