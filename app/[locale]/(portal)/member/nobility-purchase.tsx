@@ -75,7 +75,7 @@ export function NobilityPurchase({
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
           data-testid="nobility-dialog"
-          className="fixed top-1/2 left-1/2 z-50 w-[480px] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-surface p-6 shadow-2xl"
+          className="fixed top-1/2 left-1/2 z-50 w-[480px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-surface p-6 shadow-2xl"
         >
           <Dialog.Title className="text-lg font-semibold text-ink-900">{t('dialogTitle')}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-ink-500">{t('dialogHint')}</Dialog.Description>

@@ -65,7 +65,7 @@ export function RechargeForm({ rules, channels }: { rules: Rule[]; channels: Cha
           </button>
         ))}
       </div>
-      <ul className="grid grid-cols-6 gap-3" aria-label={t('choosePackage')}>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label={t('choosePackage')}>
         {shown.map((r) => (
           <li key={r.id}>
             <button

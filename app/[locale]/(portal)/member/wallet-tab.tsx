@@ -50,7 +50,7 @@ export async function WalletTab({ userId }: { userId: number }) {
   ];
   return (
     <div className="space-y-5">
-      <section aria-label={t('balances')} className="grid grid-cols-4 gap-4">
+      <section aria-label={t('balances')} className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4">
         {cards.map(({ key, icon: Icon, label, value, hint }) => (
           <div key={key} className="rounded-xl border border-line bg-surface px-5 py-4">
             <p className="flex items-center gap-1.5 text-sm text-ink-500">

@@ -49,7 +49,7 @@ export default async function ReservePage({ params }: Props) {
           }
         />
       ) : (
-        <div className="grid gap-4 xl:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
           <section className="rounded-xl border border-line bg-surface" aria-labelledby="reserve-lives">
             <h2
               id="reserve-lives"
