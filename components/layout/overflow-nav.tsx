@@ -19,9 +19,14 @@ function overflowing(nav: HTMLElement, list: HTMLElement, more: HTMLElement) {
   const start = list.getBoundingClientRect().left;
   const ends = entries.map((entry) => entry.getBoundingClientRect().right - start);
   const room = nav.clientWidth;
-  if ((ends.at(-1) ?? 0) <= room + 0.5) return { entries, hidden: new Set<number>() };
+  if ((ends.at(-1) ?? 0) <= room + 0.5) return { entries, hidden: new Set<number>(), shownWidth: null };
   const limit = room - more.offsetWidth;
-  return { entries, hidden: new Set(ends.flatMap((end, index) => (end > limit + 0.5 ? [index] : []))) };
+  const shown = ends.filter((end) => end <= limit + 0.5);
+  return {
+    entries,
+    hidden: new Set(ends.flatMap((end, index) => (end > limit + 0.5 ? [index] : []))),
+    shownWidth: shown.at(-1) ?? 0,
+  };
 }
 
 export function OverflowNav({
@@ -48,7 +53,9 @@ export function OverflowNav({
 
   const measure = useCallback(() => {
     if (!nav.current || !list.current || !more.current) return;
-    const { entries, hidden } = overflowing(nav.current, list.current, more.current);
+    const { entries, hidden, shownWidth } = overflowing(nav.current, list.current, more.current);
+    // The list ends where its last shown entry does, so "more" stands right after it.
+    list.current.style.maxWidth = shownWidth === null ? '' : `${Math.ceil(shownWidth)}px`;
     const lastShown = entries.length - hidden.size - 1;
     entries.forEach((entry, index) => {
       entry.dataset.overflow = String(hidden.has(index));
