@@ -42,7 +42,7 @@ export function RechargeForm({ rules, channels }: { rules: Rule[]; channels: Cha
   }
 
   return (
-    <div className="space-y-4 p-5">
+    <div className="space-y-4 sm:p-5">
       <div className="flex items-center gap-2 text-sm">
         <span className="text-ink-500">{t('currencyLabel')}</span>
         {currencies.map((code) => (
@@ -89,7 +89,7 @@ export function RechargeForm({ rules, channels }: { rules: Rule[]; channels: Cha
           </li>
         ))}
       </ul>
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <span className="text-sm text-ink-500">{t('channel')}</span>
         {usable.map((c) => (
           <label
@@ -111,7 +111,7 @@ export function RechargeForm({ rules, channels }: { rules: Rule[]; channels: Cha
           </label>
         ))}
         <Button
-          className="ml-auto min-w-40"
+          className="ml-auto min-w-40 max-sm:w-full"
           onClick={pay}
           disabled={!rule || !channel || busy}
           data-testid="recharge-pay"
