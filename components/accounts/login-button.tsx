@@ -1,10 +1,29 @@
 'use client';
-// The guests' login entry in the top bar (spec §2); the dialog itself loads on demand.
+// The guests' login entry in the top bar and the phone's menu (spec §2); the dialog itself loads on demand.
 import { appStore, loginDialogAtom } from '@/lib/store/atoms';
 
-export function LoginButton({ label, className }: { label: string; className?: string }) {
+export function LoginButton({
+  label,
+  className,
+  testId,
+  onOpened,
+}: {
+  label: string;
+  className?: string;
+  testId?: string;
+  /** Called as the dialog opens (the phone's menu closes itself). */
+  onOpened?: () => void;
+}) {
   return (
-    <button type="button" className={className} onClick={() => appStore.set(loginDialogAtom, 'qr')}>
+    <button
+      type="button"
+      className={className}
+      data-testid={testId}
+      onClick={() => {
+        onOpened?.();
+        appStore.set(loginDialogAtom, 'qr');
+      }}
+    >
       {label}
     </button>
   );
@@ -16,18 +35,23 @@ export function GuestTaskButton({
   message,
   icon,
   className,
+  title,
+  onOpened,
 }: {
   label: string;
   message: string;
-  icon: React.ReactNode;
+  icon?: React.ReactNode;
   className?: string;
+  title?: string;
+  onOpened?: () => void;
 }) {
   const refuse = () => {
+    onOpened?.();
     import('sonner').then(({ toast }) => toast.error(message));
     appStore.set(loginDialogAtom, 'qr');
   };
   return (
-    <button type="button" className={className} onClick={refuse}>
+    <button type="button" className={className} title={title} onClick={refuse}>
       {icon}
       <span>{label}</span>
     </button>

@@ -23,7 +23,7 @@ export default function LoginDialog({
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/55" />
         <Dialog.Content
           aria-describedby={undefined}
-          className="fixed left-1/2 top-1/2 z-50 w-[420px] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-surface px-8 pb-6 pt-7 shadow-2xl"
+          className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-1.5rem)] w-[420px] max-w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto overscroll-contain rounded-xl bg-surface px-5 pb-6 pt-7 shadow-2xl sm:px-8"
         >
           <LoginPanel
             mode={mode}

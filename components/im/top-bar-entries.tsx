@@ -52,13 +52,19 @@ export function TopBarMessageEntries({ meId }: { meId: number }) {
         className={ENTRY}
         data-testid="im-entry"
         data-listening={Boolean(registered?.user_id)}
+        title={t('entry')}
         onClick={() => setOverlay({ open: true })}
       >
         <MessageCircle aria-hidden className="size-4" />
-        <span>{t('entry')}</span>
+        <span className="sr-only 2xl:not-sr-only">{t('entry')}</span>
         <Badge count={data?.messages ?? 0} label={t('unreadCount', { count: data?.messages ?? 0 })} />
       </button>
-      <Link href="/chat-chat?tab=notices" className={ENTRY} data-testid="notices-entry">
+      <Link
+        href="/chat-chat?tab=notices"
+        className={ENTRY}
+        data-testid="notices-entry"
+        title={t('noticesEntry')}
+      >
         <Bell aria-hidden className="size-4" />
         <span className="sr-only 2xl:not-sr-only">{t('noticesEntry')}</span>
         <Badge count={data?.notices ?? 0} label={t('unreadCount', { count: data?.notices ?? 0 })} />

@@ -1,14 +1,11 @@
-// Spec §1 offers Simplified, Traditional Chinese and English; Vietnamese is reachable at /vi and
-// listed when it is the current language.
+// The top bar's language menu (Radix), loaded on first click; the choices come from switch-locale.ts.
 import { Check } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { sameSitePath } from '@/lib/http/same-site-path';
 import { usePathname } from '@/lib/i18n/navigation';
-import { LOCALE_COOKIE, type Locale, localizedPath } from '@/lib/i18n/routing';
+import type { Locale } from '@/lib/i18n/routing';
 import { TRIGGER_CLASS } from './language-switcher';
-
-const OFFERED: Locale[] = ['zh-CN', 'zh-TW', 'en'];
+import { offeredLocales, switchLocale } from './switch-locale';
 
 export default function LanguageMenu({
   names,
@@ -24,16 +21,8 @@ export default function LanguageMenu({
   trigger: ReactNode;
 }) {
   const pathname = usePathname();
-  const offered = OFFERED.includes(current) ? OFFERED : [...OFFERED, current];
-
-  const choose = (locale: Locale) => {
-    if (locale === current) return;
-    document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
-    // A full load so the document language, title and every server-rendered text change together.
-    window.location.assign(
-      sameSitePath(localizedPath(locale, pathname) + window.location.search + window.location.hash, '/'),
-    );
-  };
+  const offered = offeredLocales(current);
+  const choose = (locale: Locale) => switchLocale(locale, current, pathname);
 
   return (
     <DropdownMenu.Root defaultOpen={defaultOpen} modal={false}>

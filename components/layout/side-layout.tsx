@@ -1,4 +1,5 @@
-// The frame of the pages with the side menu: menu on the left, content on the right.
+// The frame of the pages with the side menu: menu on the left, content on the right. Phones (under
+// 768 px) get the content alone: the top bar's menu holds the side menu's pages.
 import {
   Bell,
   CalendarDays,
@@ -57,18 +58,20 @@ export async function SideLayout({ children }: { children: ReactNode }) {
   );
   return (
     <div className="flex">
-      <Suspense fallback={reserved}>
-        <SideMenu
-          entries={entries}
-          initialCollapsed={initialCollapsed}
-          labels={{ collapse: t('collapse'), expand: t('expand'), menu: t('sideMenu') }}
-          toggleIcons={{
-            collapse: <PanelLeftClose aria-hidden className="size-5" />,
-            expand: <PanelLeftOpen aria-hidden className="size-5" />,
-          }}
-        />
-      </Suspense>
-      <div className="min-w-0 flex-1 px-6 py-5">{children}</div>
+      <div className="hidden md:contents">
+        <Suspense fallback={reserved}>
+          <SideMenu
+            entries={entries}
+            initialCollapsed={initialCollapsed}
+            labels={{ collapse: t('collapse'), expand: t('expand'), menu: t('sideMenu') }}
+            toggleIcons={{
+              collapse: <PanelLeftClose aria-hidden className="size-5" />,
+              expand: <PanelLeftOpen aria-hidden className="size-5" />,
+            }}
+          />
+        </Suspense>
+      </div>
+      <div className="min-w-0 flex-1 px-3 py-4 sm:px-6 sm:py-5">{children}</div>
     </div>
   );
 }

@@ -1,7 +1,9 @@
 // The top bar's account corner (spec §2): guests get the login entry; a signed-in user gets the
 // start-broadcast entry and the avatar whose hover card holds level, wallet, shortcuts and logout. The
-// card opens with CSS on hover and keyboard focus. The task centre (`/member?type=18`) and the exchange
-// shop (19) are not built yet: their entries and shortcuts come back with them.
+// card opens with CSS on hover and keyboard focus. Below the 992 px layout threshold only the login entry
+// or the avatar stays (the rest is in the phone's menu); up to 1536 px the entries show their icons, their
+// names in a tooltip and to screen readers. The task centre (`/member?type=18`) and the exchange shop (19)
+// are not built yet: their entries and shortcuts come back with them.
 import { Gem, Trophy, UserRound, Video } from 'lucide-react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getMessages, getTranslations } from 'next-intl/server';
@@ -19,16 +21,19 @@ import { walletBalancesOf } from '@/lib/wallet/balance-shape';
 import { balancesOf } from '@/lib/wallet/ledger';
 
 const ENTRY =
-  'flex h-9 items-center gap-1.5 rounded-md px-2.5 text-sm text-white/80 hover:bg-white/10 hover:text-white';
+  'hidden h-9 shrink-0 items-center gap-1.5 whitespace-nowrap rounded-md px-2.5 text-sm text-white/80 hover:bg-white/10 hover:text-white layout:flex';
+/** An entry's name: beside its icon from 1536 px, before that for screen readers (and its tooltip). */
+const ENTRY_NAME = 'sr-only 2xl:not-sr-only';
 
 export async function UserArea({ user }: { user: SessionUser | null }) {
   const t = await getTranslations('userMenu');
   if (!user) {
     const tAuth = await getTranslations('auth');
     return (
-      <div className="flex shrink-0 items-center gap-1">
+      <div className="ml-auto flex shrink-0 items-center gap-1 layout:ml-0">
         <LoginButton
-          className="ml-1 h-8 rounded-full bg-brand-500 px-4 text-sm font-medium text-white hover:bg-brand-600"
+          testId="login-entry"
+          className="ml-1 h-9 shrink-0 whitespace-nowrap rounded-full bg-brand-500 px-3.5 text-sm font-medium text-white hover:bg-brand-600 layout:h-8 layout:px-4"
           label={tAuth('loginOrRegister')}
         />
       </div>
@@ -44,13 +49,19 @@ export async function UserArea({ user }: { user: SessionUser | null }) {
     { href: '/member?type=5', label: t('levelRights'), icon: Trophy },
   ];
   return (
-    <div className="flex shrink-0 items-center gap-1">
-      <NextIntlClientProvider messages={{ im: messages.im }}>
-        <TopBarMessageEntries meId={user.id} />
-      </NextIntlClientProvider>
-      <Link href={user.isAnchor ? '/member?type=9' : '/member?type=7'} className={ENTRY}>
+    <div className="ml-auto flex shrink-0 items-center gap-1 layout:ml-0">
+      <div className="hidden items-center gap-1 layout:flex">
+        <NextIntlClientProvider messages={{ im: messages.im }}>
+          <TopBarMessageEntries meId={user.id} />
+        </NextIntlClientProvider>
+      </div>
+      <Link
+        href={user.isAnchor ? '/member?type=9' : '/member?type=7'}
+        className={ENTRY}
+        title={t('startLive')}
+      >
         <Video aria-hidden className="size-4" />
-        <span>{t('startLive')}</span>
+        <span className={ENTRY_NAME}>{t('startLive')}</span>
       </Link>
       <div className="group relative ml-1" data-testid="user-menu">
         <Link href="/member" aria-label={t('userCenter')} className="block rounded-full ring-2 ring-white/20">

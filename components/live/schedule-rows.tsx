@@ -27,7 +27,7 @@ async function TimedRow({
     <li
       data-testid={testId}
       data-id={id}
-      className="flex items-center gap-4 border-b border-line px-4 py-3 last:border-0"
+      className="flex items-center gap-3 border-b border-line px-3 py-3 last:border-0 sm:gap-4 sm:px-4"
     >
       <time
         data-short={withDate ? undefined : true}

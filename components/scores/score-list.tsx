@@ -123,7 +123,9 @@ function Row(props: ScoreListProps & { row: ScoreRow; t: T }) {
       data-flash={props.flashIds?.includes(row.id) || undefined}
       className="border-b border-line transition-colors last:border-b-0 data-[flash]:bg-brand-50"
     >
-      <div className="flex min-h-11 items-center gap-2 px-3 text-sm">
+      {/* Phones (under 640 px): time, state and labels on a first line, the teams and score on a second
+          one; the extra columns (half time, corners, odds) from 768 px. */}
+      <div className="flex min-h-11 flex-wrap items-center gap-x-2 px-3 py-1 text-sm sm:flex-nowrap sm:py-0">
         <button
           type="button"
           aria-pressed={row.favourite}
@@ -152,7 +154,8 @@ function Row(props: ScoreListProps & { row: ScoreRow; t: T }) {
             </>
           )}
         </span>
-        <span className="flex min-w-0 flex-1 items-center justify-end gap-1.5 text-right">
+        <span aria-hidden className="order-1 basis-full sm:hidden" />
+        <span className="order-2 flex min-w-0 flex-1 items-center justify-end gap-1.5 text-right sm:order-none">
           <Cards show={display.value2} yellow={row.cards?.yellow[0] ?? 0} red={row.cards?.red[0] ?? 0} />
           <span data-testid="home-team" className="truncate text-ink-900">
             {row.home.name}
@@ -162,7 +165,7 @@ function Row(props: ScoreListProps & { row: ScoreRow; t: T }) {
         <span
           data-testid="match-score"
           className={cn(
-            'w-16 shrink-0 text-center text-base font-bold tabular-nums',
+            'order-2 w-16 shrink-0 text-center text-base font-bold tabular-nums sm:order-none',
             live ? 'text-live' : row.status === 'finished' ? 'text-ink-900' : 'text-ink-500',
           )}
         >
@@ -173,7 +176,7 @@ function Row(props: ScoreListProps & { row: ScoreRow; t: T }) {
             </span>
           ) : null}
         </span>
-        <span className="flex min-w-0 flex-1 items-center gap-1.5">
+        <span className="order-2 flex min-w-0 flex-1 items-center gap-1.5 sm:order-none">
           <Crest name={row.away.name} colors={row.away.colors} />
           <span data-testid="away-team" className="truncate text-ink-900">
             {row.away.name}
@@ -181,14 +184,17 @@ function Row(props: ScoreListProps & { row: ScoreRow; t: T }) {
           <Cards show={display.value2} yellow={row.cards?.yellow[1] ?? 0} red={row.cards?.red[1] ?? 0} />
         </span>
         {showHalf ? (
-          <span data-testid="half-time" className="w-12 shrink-0 text-center text-xs text-ink-500">
+          <span
+            data-testid="half-time"
+            className="hidden w-12 shrink-0 text-center text-xs text-ink-500 md:block"
+          >
             <Pair value={halfTime} />
           </span>
         ) : null}
         {showCorners ? (
           <span
             data-testid="corners"
-            className="w-12 shrink-0 text-center text-xs text-ink-500"
+            className="hidden w-12 shrink-0 text-center text-xs text-ink-500 md:block"
             title={row.corners?.generated ? t('generatedHint') : undefined}
           >
             <Pair value={row.corners?.value} />
@@ -206,7 +212,7 @@ function Row(props: ScoreListProps & { row: ScoreRow; t: T }) {
         {row.sport === 'esports' ? (
           <span
             data-testid="map-scores"
-            className="flex w-44 shrink-0 gap-2 text-xs text-ink-500 tabular-nums"
+            className="order-2 flex shrink-0 gap-2 text-xs text-ink-500 tabular-nums max-sm:basis-full max-sm:justify-center sm:order-none sm:w-44"
           >
             {(row.periods ?? []).map((map, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: maps are positional
@@ -219,7 +225,7 @@ function Row(props: ScoreListProps & { row: ScoreRow; t: T }) {
         {showOdds ? (
           <span
             data-testid="odds"
-            className="flex w-48 shrink-0 items-center justify-end gap-1 text-xs tabular-nums text-ink-700"
+            className="hidden w-48 shrink-0 items-center justify-end gap-1 text-xs tabular-nums text-ink-700 md:flex"
             title={row.odds?.generated ? t('generatedHint') : undefined}
           >
             <span className="w-11 text-center">{price(row.odds?.home)}</span>
@@ -233,7 +239,7 @@ function Row(props: ScoreListProps & { row: ScoreRow; t: T }) {
             </span>
           </span>
         ) : null}
-        <span className="flex w-16 shrink-0 justify-end">
+        <span className="flex w-16 shrink-0 justify-end max-sm:ml-auto">
           {row.simulated ? (
             <span
               data-testid="simulated-label"
@@ -260,7 +266,10 @@ function Row(props: ScoreListProps & { row: ScoreRow; t: T }) {
         </button>
       </div>
       {row.replayOfDate ? (
-        <p data-testid="replay-label" className="-mt-1.5 pb-1.5 pl-[9.5rem] text-[11px] text-ink-500">
+        <p
+          data-testid="replay-label"
+          className="px-3 pb-1.5 text-[11px] text-ink-500 sm:-mt-1.5 sm:pr-0 sm:pl-[9.5rem]"
+        >
           {t('replayOf', {
             fixture: t('fixture', {
               competition: row.competitionName,
@@ -280,7 +289,7 @@ function Row(props: ScoreListProps & { row: ScoreRow; t: T }) {
 
 function Header({ board, display, t }: { board: Board; display: DisplaySettings; t: T }) {
   return (
-    <div className="flex h-8 items-center gap-2 border-b border-line bg-canvas px-3 text-xs text-ink-500">
+    <div className="hidden h-8 items-center gap-2 border-b border-line bg-canvas px-3 text-xs text-ink-500 sm:flex">
       <span className="w-7 shrink-0" />
       <span className="w-12 shrink-0">{t('columns.time')}</span>
       <span className="w-14 shrink-0">{t('columns.status')}</span>
@@ -288,10 +297,10 @@ function Header({ board, display, t }: { board: Board; display: DisplaySettings;
       <span className="w-16 shrink-0 text-center">{t('columns.score')}</span>
       <span className="flex-1">{t('columns.away')}</span>
       {display.value4 && board.sport !== 'esports' ? (
-        <span className="w-12 shrink-0 text-center">{t('columns.halfTime')}</span>
+        <span className="hidden w-12 shrink-0 text-center md:block">{t('columns.halfTime')}</span>
       ) : null}
       {display.value3 && board.sport === 'football' ? (
-        <span className="w-12 shrink-0 text-center">{t('columns.corners')}</span>
+        <span className="hidden w-12 shrink-0 text-center md:block">{t('columns.corners')}</span>
       ) : null}
       {board.sport === 'basketball' ? (
         <span className="hidden w-52 shrink-0 gap-1 min-[1200px]:flex">
@@ -304,7 +313,7 @@ function Header({ board, display, t }: { board: Board; display: DisplaySettings;
       ) : null}
       {board.sport === 'esports' ? <span className="w-44 shrink-0">{t('columns.maps')}</span> : null}
       {display.value1 && board.sport === 'football' ? (
-        <span className="flex w-48 shrink-0 justify-end gap-1" title={t('columns.oddsHint')}>
+        <span className="hidden w-48 shrink-0 justify-end gap-1 md:flex" title={t('columns.oddsHint')}>
           <span className="w-11 text-center">{t('columns.oddsHome')}</span>
           <span className="w-11 text-center">{t('columns.oddsDraw')}</span>
           <span className="w-11 text-center">{t('columns.oddsAway')}</span>

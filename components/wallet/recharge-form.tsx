@@ -77,7 +77,7 @@ export function RechargeForm({
   }
 
   return (
-    <div className="space-y-4 p-5">
+    <div className="space-y-4 sm:p-5">
       <div className="flex items-center gap-2 text-sm">
         <span className="text-ink-500">{t('currencyLabel')}</span>
         {currencies.map((code) => (
@@ -101,7 +101,7 @@ export function RechargeForm({
         ))}
       </div>
       <ul
-        className={cn('grid gap-3', compact ? 'grid-cols-3' : 'grid-cols-6')}
+        className={cn('grid gap-3', compact ? 'grid-cols-3' : 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-6')}
         aria-label={t('choosePackage')}
       >
         {shown.map((r) => (
@@ -149,7 +149,7 @@ export function RechargeForm({
           </label>
         ))}
         <Button
-          className="ml-auto min-w-40"
+          className="ml-auto min-w-40 max-sm:w-full"
           onClick={pay}
           disabled={!rule || !channel || busy}
           data-testid="recharge-pay"

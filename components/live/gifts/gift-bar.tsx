@@ -103,7 +103,7 @@ export function GiftBar({
   return (
     <section
       aria-labelledby="gift-bar-title"
-      className="grid grid-cols-[minmax(0,1fr)_300px] rounded-xl border border-line bg-surface"
+      className="grid grid-cols-1 rounded-xl border border-line bg-surface layout:grid-cols-[minmax(0,1fr)_300px]"
       data-testid="gift-bar"
     >
       <div className="flex min-w-0 flex-col">

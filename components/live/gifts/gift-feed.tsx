@@ -15,7 +15,10 @@ export function GiftFeed({ roomId, ticker }: { roomId: number; ticker: GiftPush[
   const t = useTranslations('gifts');
   const [view, setView] = useState<'ticker' | (typeof WINDOWS)[number]>('ticker');
   return (
-    <aside className="flex min-w-0 flex-col border-l border-line" aria-label={t('ticker')}>
+    <aside
+      className="flex min-w-0 flex-col border-t border-line layout:border-t-0 layout:border-l"
+      aria-label={t('ticker')}
+    >
       <div className="flex h-11 items-center gap-1 whitespace-nowrap border-b border-line px-2 text-sm">
         {(['ticker', 'contribution'] as const).map((tab) => (
           <button

@@ -162,7 +162,7 @@ export function RoomTextsForms({
   const categoryAction = useAction();
   const over = placard.length > PLACARD_MAX;
   return (
-    <div className="grid grid-cols-2 gap-6">
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
       <form
         className="space-y-3"
         onSubmit={(event) => {

@@ -44,7 +44,7 @@ export function AnchorCenterPanel({
         <RoomTextsForms room={room} categories={categories} />
       </SectionCard>
       <SectionCard title={t('coverTitle')} icon={ImageUp}>
-        <div className="flex items-start gap-5">
+        <div className="flex flex-col items-start gap-5 sm:flex-row">
           <div className="flex aspect-[135/76] w-56 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-line bg-canvas">
             {room.cover ? (
               <img

@@ -96,7 +96,7 @@ export function ApplyAnchorForm({
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <div className="grid grid-cols-2 gap-x-5 gap-y-4">
+      <div className="grid grid-cols-1 gap-x-5 gap-y-4 sm:grid-cols-2">
         {field('real_name', t('realName'))}
         {field('contact', t('contact'), t('contactPrompt'))}
         {field('id_number', t('idNumber'), t('idNumberPrompt'))}

@@ -59,7 +59,7 @@ export function ChatSettingsCard({ roomId }: { roomId: number }) {
       {!settings.data ? (
         <Skeleton className="h-24 rounded-md" />
       ) : (
-        <div className="grid grid-cols-2 gap-6 text-sm">
+        <div className="grid grid-cols-1 gap-6 text-sm sm:grid-cols-2">
           <div className="space-y-4">
             <fieldset>
               <legend className="mb-2 font-medium text-ink-900">{t('sensitive')}</legend>

@@ -70,7 +70,10 @@ function SettingsForm({ initial, onSaved }: { initial: Settings; onSaved: () => 
   }
 
   return (
-    <form onSubmit={submit} className="grid grid-cols-[1fr_1fr_auto] items-start gap-5 p-5 text-sm">
+    <form
+      onSubmit={submit}
+      className="grid grid-cols-1 items-start gap-5 p-5 text-sm sm:grid-cols-[1fr_1fr_auto]"
+    >
       <div>
         <label htmlFor="fan-club-name" className={LABEL_CLASS}>
           {t('nameLabel')}

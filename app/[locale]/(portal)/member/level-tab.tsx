@@ -63,14 +63,14 @@ export async function LevelTab({ profile }: { profile: OwnProfile }) {
       </section>
 
       <SectionCard title={t('howTitle')} icon={Sparkles}>
-        <ul className="grid grid-cols-2 gap-x-8 gap-y-2 text-sm text-ink-700">
+        <ul className="grid grid-cols-1 gap-x-8 gap-y-2 text-sm text-ink-700 sm:grid-cols-2">
           <li>{t('ruleEarn')}</li>
           <li>{t('ruleTiers', { size: LEVELS_PER_TIER })}</li>
         </ul>
       </SectionCard>
 
       <SectionCard title={t('tableTitle')} icon={TableProperties}>
-        <div className="grid grid-cols-3 gap-4">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           {tiers.map((levels) => (
             <table key={levels[0]} className="w-full text-sm">
               <caption className="mb-1.5 text-left text-xs font-medium text-ink-500">

@@ -1,4 +1,5 @@
-// The left rail: who is signed in, and the tabs as links that keep the type in the address.
+// The left rail: who is signed in, and the tabs as links that keep the type in the address. Below the
+// 992 px layout threshold it stands above the tab, its links a row that scrolls sideways.
 import { BadgeCheck } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import { levelIconUrl } from '@/lib/accounts/level';
@@ -10,7 +11,7 @@ import { visibleTabs } from './tabs';
 export async function MemberRail({ profile, current }: { profile: OwnProfile; current: number }) {
   const t = await getTranslations('member');
   return (
-    <aside className="sticky top-[calc(var(--spacing-topbar)+2rem)] w-60 shrink-0 space-y-3">
+    <aside className="w-full min-w-0 space-y-3 layout:sticky layout:top-[calc(var(--spacing-topbar)+2rem)] layout:w-60 layout:shrink-0">
       <div className="flex items-center gap-3 rounded-xl border border-line bg-surface p-4">
         <img
           src={profile.avatar}
@@ -42,7 +43,7 @@ export async function MemberRail({ profile, current }: { profile: OwnProfile; cu
         </div>
       </div>
       <nav aria-label={t('rail.label')} className="rounded-xl border border-line bg-surface p-2">
-        <ul className="space-y-0.5">
+        <ul className="flex gap-0.5 overflow-x-auto overscroll-x-contain layout:block layout:space-y-0.5">
           {visibleTabs(profile.isAnchor).map(({ type, key, icon: Icon }) => {
             const active = type === current;
             return (
@@ -51,7 +52,7 @@ export async function MemberRail({ profile, current }: { profile: OwnProfile; cu
                   href={`/member?type=${type}`}
                   aria-current={active ? 'page' : undefined}
                   className={cn(
-                    'flex h-10 items-center gap-3 rounded-lg px-3 text-sm text-ink-700 transition-colors hover:bg-brand-50 hover:text-brand-600',
+                    'flex h-10 shrink-0 items-center gap-2 whitespace-nowrap rounded-lg px-3 text-sm text-ink-700 transition-colors hover:bg-brand-50 hover:text-brand-600 layout:gap-3',
                     active && 'bg-brand-50 font-medium text-brand-600',
                   )}
                 >

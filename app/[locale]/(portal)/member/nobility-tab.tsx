@@ -68,7 +68,7 @@ export async function NobilityTab({ profile }: { profile: OwnProfile }) {
       </section>
 
       <SectionCard title={t('tiersTitle')} icon={Crown}>
-        <ul className="grid grid-cols-5 gap-3 p-5">
+        <ul className="grid grid-cols-2 gap-3 p-3 sm:grid-cols-3 sm:p-5 md:grid-cols-5">
           {tiers.map((tier) => (
             <li
               key={tier.tier}
@@ -83,8 +83,8 @@ export async function NobilityTab({ profile }: { profile: OwnProfile }) {
             </li>
           ))}
         </ul>
-        <div className="flex items-start gap-6 border-t border-line px-5 py-4">
-          <ul className="grid flex-1 grid-cols-2 gap-x-6 gap-y-1.5 text-sm text-ink-700">
+        <div className="flex flex-col items-start gap-4 border-t border-line px-5 py-4 sm:flex-row sm:gap-6">
+          <ul className="grid flex-1 grid-cols-1 gap-x-6 gap-y-1.5 text-sm text-ink-700 sm:grid-cols-2">
             {(['entry', 'badge', 'horn', 'seat', 'speak'] as const).map((key) => (
               <li key={key} className="flex items-center gap-2">
                 <span aria-hidden className="size-1.5 rounded-full bg-amber-500" />

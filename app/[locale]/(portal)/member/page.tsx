@@ -83,7 +83,7 @@ export default async function MemberPage({ params, searchParams }: Props) {
 
   return (
     <>
-      <div className="mx-auto flex w-full max-w-[1240px] items-start gap-6 px-6 py-8">
+      <div className="mx-auto flex w-full max-w-[1240px] flex-col items-stretch gap-4 px-3 py-4 sm:px-6 layout:flex-row layout:items-start layout:gap-6 layout:py-8">
         <MemberRail profile={profile} current={tab.type} />
         <section aria-labelledby="member-tab-title" className="min-w-0 flex-1">
           <h1 id="member-tab-title" className="mb-4 text-xl font-semibold text-ink-900">

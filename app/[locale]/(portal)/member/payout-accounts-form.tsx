@@ -89,7 +89,7 @@ export function PayoutAccountsForm({
 }) {
   const t = useTranslations('earnings.accounts');
   return (
-    <div className="grid grid-cols-2 gap-6">
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
       <div>
         <h3 className="mb-2 text-sm font-semibold text-ink-900">{t('bankTitle')}</h3>
         <BindForm

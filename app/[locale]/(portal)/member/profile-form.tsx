@@ -66,7 +66,7 @@ export function ProfileForm({
     <form onSubmit={submit} className="space-y-5" noValidate>
       <fieldset>
         <legend className={LABEL_CLASS}>{t('avatar')}</legend>
-        <div className="flex items-start gap-5">
+        <div className="flex flex-col items-start gap-5 sm:flex-row">
           <div className="flex shrink-0 flex-col items-center">
             <img
               src={values.avatar}
@@ -77,7 +77,11 @@ export function ProfileForm({
             />
             <AvatarUpload onUploaded={(url) => set('avatar', url)} />
           </div>
-          <div role="radiogroup" aria-label={t('avatarChoices')} className="grid grid-cols-8 gap-2">
+          <div
+            role="radiogroup"
+            aria-label={t('avatarChoices')}
+            className="grid grid-cols-4 gap-2 sm:grid-cols-8"
+          >
             {avatarChoices.map((url, index) => {
               const selected = url === values.avatar;
               return (
@@ -109,7 +113,7 @@ export function ProfileForm({
         </div>
       </fieldset>
 
-      <div className="grid grid-cols-2 gap-x-5 gap-y-4">
+      <div className="grid grid-cols-1 gap-x-5 gap-y-4 sm:grid-cols-2">
         <div>
           <label htmlFor="profile-nickname" className={LABEL_CLASS}>
             {t('nickname')}

@@ -58,7 +58,7 @@ export async function ProfileTab({ profile }: { profile: OwnProfile }) {
 
   return (
     <div className="space-y-5">
-      <div className="grid grid-cols-[minmax(0,1fr)_320px] items-start gap-5">
+      <div className="grid grid-cols-1 items-start gap-5 layout:grid-cols-[minmax(0,1fr)_320px]">
         <SectionCard title={t('profile.basic')} icon={UserRoundPen}>
           <ProfileForm
             // A saved change comes back as new initial values: start the form again from them.
@@ -102,7 +102,7 @@ export async function ProfileTab({ profile }: { profile: OwnProfile }) {
         </SectionCard>
       </div>
 
-      <div className="grid grid-cols-2 items-start gap-5">
+      <div className="grid grid-cols-1 items-start gap-5 md:grid-cols-2">
         <SectionCard
           id="verification"
           title={t('verify.title')}

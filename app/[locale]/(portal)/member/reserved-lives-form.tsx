@@ -86,7 +86,11 @@ export function ReservedLivesForm({
       <p className="text-sm text-ink-500">
         {t('cardHint', { days: horizonDays })} {t('zoneHint', { zone: zoneLabel(timeZone, locale) })}
       </p>
-      <form onSubmit={submit} className="grid grid-cols-[1fr_14rem] gap-3" data-testid="reserve-form">
+      <form
+        onSubmit={submit}
+        className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_14rem]"
+        data-testid="reserve-form"
+      >
         <div>
           <label htmlFor="reserve-title" className={LABEL_CLASS}>
             {t('titleLabel')}

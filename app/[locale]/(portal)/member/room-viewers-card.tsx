@@ -85,7 +85,7 @@ export function RoomViewersCard() {
         ) : null
       }
     >
-      <div className="grid grid-cols-2 gap-6">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <div>
           {viewers.isError && !viewers.data ? (
             <p className="text-sm text-ink-500">{t('viewersFailed')}</p>

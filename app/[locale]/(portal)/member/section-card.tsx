@@ -24,14 +24,14 @@ export function SectionCard({
       aria-labelledby={id ? `${id}-title` : undefined}
       className={cn('rounded-xl border border-line bg-surface', className)}
     >
-      <header className="flex h-12 items-center gap-2 border-b border-line px-5">
-        <Icon aria-hidden className="size-[18px] text-brand-500" strokeWidth={1.8} />
+      <header className="flex min-h-12 flex-wrap items-center gap-x-2 gap-y-1 border-b border-line px-4 py-2 sm:px-5">
+        <Icon aria-hidden className="size-[18px] shrink-0 text-brand-500" strokeWidth={1.8} />
         <h2 id={id ? `${id}-title` : undefined} className="font-semibold text-ink-900">
           {title}
         </h2>
         {aside ? <div className="ml-auto">{aside}</div> : null}
       </header>
-      <div className="p-5">{children}</div>
+      <div className="p-4 sm:p-5">{children}</div>
     </section>
   );
 }

@@ -39,7 +39,7 @@ export function WalletStatement() {
   const lines = query.data?.pages.flatMap((page) => page.list) ?? [];
   return (
     <div>
-      <div className="flex gap-1 border-b border-line px-5 py-2">
+      <div className="flex gap-1 overflow-x-auto border-b border-line px-3 py-2 sm:px-5">
         {TYPES.map((value) => (
           <button
             key={value}

@@ -29,9 +29,9 @@ export async function WalletTab({ userId }: { userId: number }) {
   ] as const;
   return (
     <div className="space-y-5">
-      <section aria-label={t('balances')} className="grid grid-cols-4 gap-4">
+      <section aria-label={t('balances')} className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4">
         {cards.map(({ key, currency, icon: Icon, label, hint }) => (
-          <div key={key} className="rounded-xl border border-line bg-surface px-5 py-4">
+          <div key={key} className="min-w-0 rounded-xl border border-line bg-surface px-4 py-4 sm:px-5">
             <p className="flex items-center gap-1.5 text-sm text-ink-500">
               <Icon aria-hidden className="size-4 text-brand-500" />
               {label}

@@ -53,7 +53,12 @@ export function WithdrawForm({
   };
   if (!methods.bank && !methods.alipay) return <p className="text-sm text-ink-500">{t('bindFirst')}</p>;
   return (
-    <form onSubmit={submit} className="grid grid-cols-3 gap-4" noValidate data-testid="withdraw-form">
+    <form
+      onSubmit={submit}
+      className="grid grid-cols-1 gap-4 sm:grid-cols-3"
+      noValidate
+      data-testid="withdraw-form"
+    >
       <div>
         <label htmlFor="withdraw-amount" className={LABEL_CLASS}>
           {t('amount')}

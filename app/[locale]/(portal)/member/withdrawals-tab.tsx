@@ -40,7 +40,7 @@ export async function WithdrawalsTab({ userId, now }: { userId: number; now: Dat
   ];
   return (
     <div className="space-y-5">
-      <section aria-label={t('stats.label')} className="grid grid-cols-3 gap-4">
+      <section aria-label={t('stats.label')} className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         {stats.map(({ key, icon: Icon, value, hint }) => (
           <div key={key} className="rounded-xl border border-line bg-surface px-5 py-4">
             <p className="flex items-center gap-1.5 text-sm text-ink-500">

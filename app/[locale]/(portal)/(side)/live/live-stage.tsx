@@ -250,7 +250,7 @@ export function LiveStage({
           : t('state.idle');
 
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)_300px] items-start gap-4">
+    <div className="grid grid-cols-1 items-start gap-4 layout:grid-cols-[minmax(0,1fr)_300px]">
       <section aria-label={t('player')} className="overflow-hidden rounded-xl border border-line bg-surface">
         <div className="flex h-11 items-center gap-3 border-b border-line px-4 text-sm">
           <span

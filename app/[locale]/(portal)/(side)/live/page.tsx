@@ -146,8 +146,8 @@ export default async function LivePage({ params, searchParams }: Props) {
 function RoomSkeleton({ flv }: { flv?: string | null }) {
   return (
     <div className="mx-auto max-w-[1280px] space-y-4" aria-busy>
-      <Skeleton className="h-[90px] w-full rounded-xl" />
-      <div className="grid grid-cols-[minmax(0,1fr)_300px] items-start gap-4">
+      <Skeleton className="h-[124px] w-full rounded-xl sm:h-[90px]" />
+      <div className="grid grid-cols-1 items-start gap-4 layout:grid-cols-[minmax(0,1fr)_300px]">
         <div className="overflow-hidden rounded-xl border border-line bg-surface">
           <div className="h-11 border-b border-line" />
           <div className="aspect-video w-full bg-night">
@@ -214,15 +214,16 @@ async function Room({ locale, loading, viewer, now, nonce, flvStarted = false }:
             dangerouslySetInnerHTML={{ __html: flvPrefetchScript(info.play.flv!) }}
           />
         ) : null}
-        <header className="flex items-center gap-4 rounded-xl border border-line bg-surface px-5 py-4">
+        {/* On a phone the counters and buttons take a line of their own under the title. */}
+        <header className="flex flex-wrap items-center gap-x-4 gap-y-3 rounded-xl border border-line bg-surface px-4 py-3 sm:px-5 sm:py-4">
           <img
             src={info.anchor.avatar}
             alt=""
             width={56}
             height={56}
-            className="size-14 shrink-0 rounded-full border border-line bg-canvas"
+            className="size-12 shrink-0 rounded-full border border-line bg-canvas sm:size-14"
           />
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0 flex-1 basis-40">
             <h1 className="truncate text-lg font-semibold text-ink-900" data-testid="room-title">
               {info.title || t('untitled')}
             </h1>
@@ -237,7 +238,7 @@ async function Room({ locale, loading, viewer, now, nonce, flvStarted = false }:
               <span>{t(`category.${info.category}`)}</span>
             </p>
           </div>
-          <div className="flex items-center gap-5 text-sm">
+          <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
             <RoomStats
               initial={info}
               heatIcon={<Flame aria-hidden className="size-4 text-brand-500" />}
@@ -276,7 +277,7 @@ async function Room({ locale, loading, viewer, now, nonce, flvStarted = false }:
           <GiftPanel roomId={info.id} anchorId={info.anchor.id} />
         </Suspense>
 
-        <div className="grid grid-cols-[minmax(0,1fr)_300px] items-start gap-4">
+        <div className="grid grid-cols-1 items-start gap-4 layout:grid-cols-[minmax(0,1fr)_300px]">
           <div className="flex min-w-0 flex-col gap-4">
             <section
               aria-labelledby="placard-title"

@@ -45,8 +45,8 @@ export default async function SchedulePage({ params, searchParams }: Props) {
   ].sort();
 
   return (
-    <div className="px-6 py-6">
-      <div className="mb-5 flex items-center gap-6">
+    <div className="sm:px-6 sm:py-6">
+      <div className="mb-5 flex flex-wrap items-center gap-x-6 gap-y-2">
         <h1 className="text-xl font-semibold text-ink-900">{t('title')}</h1>
         <nav className="flex gap-1" aria-label={t('title')}>
           {SPORTS.map((item) => (
@@ -89,7 +89,7 @@ export default async function SchedulePage({ params, searchParams }: Props) {
                   <CalendarClock aria-hidden className="size-4 text-brand-500" />
                   {formatDay(day, 'dayHeading', locale)}
                 </h2>
-                <div className="grid gap-4 xl:grid-cols-2">
+                <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
                   <div className="rounded-xl border border-line bg-surface">
                     <h3 className="border-b border-line px-4 py-2 text-sm font-medium text-ink-700">
                       {t('lives')}
