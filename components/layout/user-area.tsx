@@ -1,11 +1,12 @@
-// The top bar's account corner (spec §2): guests get the login entry; a signed-in user gets the
-// start-broadcast entry and the avatar whose hover card holds level, wallet, shortcuts and logout. The
-// card opens with CSS on hover and keyboard focus. The task centre (`/member?type=18`) and the exchange
-// shop (19) are not built yet: their entries and shortcuts come back with them.
-import { Gem, Trophy, UserRound, Video } from 'lucide-react';
+// The top bar's account corner (spec §2): guests get the task centre (refused with 'please log in and
+// retry') and the login entry; a signed-in user gets the task centre (a dot when a sign-in or a finished
+// task waits), the start-broadcast entry and the avatar whose hover card holds level, wallet, shortcuts
+// and logout. The card opens with CSS on hover and keyboard focus. The exchange shop (19) is not built
+// yet: its shortcut comes back with it.
+import { ClipboardList, Gem, LayoutGrid, Trophy, UserRound, Video } from 'lucide-react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getMessages, getTranslations } from 'next-intl/server';
-import { LoginButton } from '@/components/accounts/login-button';
+import { GuestTaskButton, LoginButton } from '@/components/accounts/login-button';
 import { LogoutButton } from '@/components/accounts/logout-button';
 import { TopBarMessageEntries } from '@/components/im/top-bar-entries';
 import { BalanceAmount } from '@/components/wallet/balance-amount';
@@ -15,6 +16,7 @@ import type { SessionUser } from '@/lib/accounts/session';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import { type Locale, localizedPath } from '@/lib/i18n/routing';
+import { claimableCount } from '@/lib/tasks/service';
 import { walletBalancesOf } from '@/lib/wallet/balance-shape';
 import { balancesOf } from '@/lib/wallet/ledger';
 
@@ -27,6 +29,12 @@ export async function UserArea({ user }: { user: SessionUser | null }) {
     const tAuth = await getTranslations('auth');
     return (
       <div className="flex shrink-0 items-center gap-1">
+        <GuestTaskButton
+          className={ENTRY}
+          label={t('taskCenter')}
+          message={t('loginRetry')}
+          icon={<ClipboardList aria-hidden className="size-4" />}
+        />
         <LoginButton
           className="ml-1 h-8 rounded-full bg-brand-500 px-4 text-sm font-medium text-white hover:bg-brand-600"
           label={tAuth('loginOrRegister')}
@@ -36,11 +44,17 @@ export async function UserArea({ user }: { user: SessionUser | null }) {
   }
 
   const locale = (await getLocale()) as Locale;
-  const [balances, messages] = await Promise.all([balancesOf(getDb(), user.id), getMessages()]);
+  const [balances, messages, claimable] = await Promise.all([
+    balancesOf(getDb(), user.id),
+    getMessages(),
+    // The request's instant: a server component reads it once, like the member page.
+    claimableCount(getDb(), user.id, new Date()),
+  ]);
   const level = levelOf(user.experience);
   const avatar = avatarOf(user);
   const shortcuts = [
     { href: `/persona?uid=${user.id}`, label: t('personalSpace'), icon: UserRound },
+    { href: '/member?type=18', label: t('taskCenter'), icon: LayoutGrid },
     { href: '/member?type=5', label: t('levelRights'), icon: Trophy },
   ];
   return (
@@ -48,6 +62,19 @@ export async function UserArea({ user }: { user: SessionUser | null }) {
       <NextIntlClientProvider messages={{ im: messages.im }}>
         <TopBarMessageEntries meId={user.id} />
       </NextIntlClientProvider>
+      <Link href="/member?type=18" className={ENTRY} data-testid="task-entry">
+        <span className="relative">
+          <ClipboardList aria-hidden className="size-4" />
+          {claimable > 0 ? (
+            <span
+              className="absolute -top-0.5 -right-0.5 size-2 rounded-full bg-live ring-2 ring-night"
+              data-testid="task-dot"
+            />
+          ) : null}
+        </span>
+        <span>{t('taskCenter')}</span>
+        {claimable > 0 ? <span className="sr-only">{t('claimable')}</span> : null}
+      </Link>
       <Link href={user.isAnchor ? '/member?type=9' : '/member?type=7'} className={ENTRY}>
         <Video aria-hidden className="size-4" />
         <span>{t('startLive')}</span>
@@ -86,7 +113,7 @@ export async function UserArea({ user }: { user: SessionUser | null }) {
                 testId="balance"
               />
             </Link>
-            <ul className="mt-3 grid grid-cols-2 gap-1">
+            <ul className="mt-3 grid grid-cols-3 gap-1">
               {shortcuts.map(({ href, label, icon: Icon }) => (
                 <li key={href}>
                   <Link

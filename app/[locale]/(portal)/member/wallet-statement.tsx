@@ -9,7 +9,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { recordLabelKey } from '@/lib/wallet/kinds';
 
-const TYPES = ['all', 'recharge', 'expense', 'income'] as const;
+const TYPES = ['all', 'recharge', 'expense', 'income', 'coin'] as const;
+type RecordType = (typeof TYPES)[number];
 const PAGE_SIZE = 15;
 type Line = {
   id: number;
@@ -19,10 +20,11 @@ type Line = {
   created_at: string;
 };
 
-export function WalletStatement() {
+/** `types` limits the selector (one type hides it: the task centre shows only coin lines). */
+export function WalletStatement({ types = TYPES }: { types?: readonly RecordType[] }) {
   const t = useTranslations('wallet');
   const format = useFormatter();
-  const [type, setType] = useState<(typeof TYPES)[number]>('all');
+  const [type, setType] = useState<RecordType>(types[0]!);
   const query = useInfiniteQuery({
     queryKey: ['wallet', 'statement', type],
     initialPageParam: 1,
@@ -39,8 +41,8 @@ export function WalletStatement() {
   const lines = query.data?.pages.flatMap((page) => page.list) ?? [];
   return (
     <div>
-      <div className="flex gap-1 border-b border-line px-5 py-2">
-        {TYPES.map((value) => (
+      <div className={cn('flex gap-1 border-b border-line px-5 py-2', types.length < 2 && 'hidden')}>
+        {types.map((value) => (
           <button
             key={value}
             type="button"
