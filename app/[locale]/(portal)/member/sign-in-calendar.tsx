@@ -32,6 +32,8 @@ export function SignInCalendar({
       api.post<{ reward: number; balance: number }>('api/Activity/task_handle_sign', { id: today }),
     onSuccess: (answer) => {
       balancesChanged(queryClient, { coin: answer.balance });
+      // The coin records below are a client query: the new line shows without a reload.
+      queryClient.invalidateQueries({ queryKey: ['wallet', 'statement'] });
       import('sonner').then(({ toast }) => toast.success(t('signDone', { coins: answer.reward })));
       router.refresh();
     },

@@ -43,6 +43,8 @@ export function TaskRows({ tasks, capReached }: { tasks: Task[]; capReached: boo
       api.post<{ reward: number; balance: number }>('api/Activity_Config/receive_task', { id }),
     onSuccess: (answer) => {
       balancesChanged(queryClient, { coin: answer.balance });
+      // The coin records below are a client query: the new line shows without a reload.
+      queryClient.invalidateQueries({ queryKey: ['wallet', 'statement'] });
       import('sonner').then(({ toast }) => toast.success(t('claimDone', { coins: answer.reward })));
       router.refresh();
     },

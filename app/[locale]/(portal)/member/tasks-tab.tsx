@@ -15,7 +15,8 @@ import { WalletStatement } from './wallet-statement';
 
 /** `UTC+8`, `UTC−5:30`, `UTC` for the rules' zone at `now`. */
 function offsetLabel(timeZone: string, now: Date) {
-  const minutes = zoneOffsetMinutes(timeZone, now.getTime());
+  // On the minute: the zone's wall clock is read to the minute, the instant's seconds would skew it.
+  const minutes = zoneOffsetMinutes(timeZone, Math.floor(now.getTime() / 60_000) * 60_000);
   if (minutes === 0) return 'UTC';
   const sign = minutes > 0 ? '+' : '−';
   const hours = Math.floor(Math.abs(minutes) / 60);
@@ -82,7 +83,7 @@ export async function TasksTab({ userId, now }: { userId: number; now: Date }) {
         <TaskRows tasks={once} capReached={capReached} />
       </SectionCard>
       <SectionCard id="coin-records" title={t('recordsTitle')} icon={Receipt} className="[&>div]:p-0">
-        <WalletStatement types={['coin']} />
+        <WalletStatement types={['coin']} emptyHint={t('recordsEmpty')} />
       </SectionCard>
     </div>
   );

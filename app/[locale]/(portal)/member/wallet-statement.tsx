@@ -21,7 +21,13 @@ type Line = {
 };
 
 /** `types` limits the selector (one type hides it: the task centre shows only coin lines). */
-export function WalletStatement({ types = TYPES }: { types?: readonly RecordType[] }) {
+export function WalletStatement({
+  types = TYPES,
+  emptyHint,
+}: {
+  types?: readonly RecordType[];
+  emptyHint?: string;
+}) {
   const t = useTranslations('wallet');
   const format = useFormatter();
   const [type, setType] = useState<RecordType>(types[0]!);
@@ -67,7 +73,7 @@ export function WalletStatement({ types = TYPES }: { types?: readonly RecordType
         <div className="flex flex-col items-center gap-1 px-5 py-10 text-center">
           <Receipt aria-hidden className="size-8 text-ink-300" strokeWidth={1.5} />
           <p className="font-medium text-ink-900">{t('empty')}</p>
-          <p className="text-sm text-ink-500">{t('emptyHint')}</p>
+          <p className="text-sm text-ink-500">{emptyHint ?? t('emptyHint')}</p>
         </div>
       ) : (
         <table className="w-full text-sm" data-testid="wallet-statement">
