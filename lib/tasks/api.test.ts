@@ -442,6 +442,14 @@ describe('coins never leave', () => {
       where a.kind = 'user' and a.user_id = ${fan.user.id} and t.currency = 'coin'`);
     expect(rows[0]!.n).toBe(0);
     expect(await checkLedger(testDb.db)).toMatchObject({ ok: true });
+    // The wallet's coin records hold the sign-in, and only coin lines.
+    const records = await call<{ list: { kind: string; currency: string; amount: number }[] }>(
+      '/api/Order/getList?type=coin',
+      { headers: h },
+    );
+    expect(records.body.data.list).toEqual([
+      expect.objectContaining({ kind: 'sign_in', currency: 'coin', amount: 5 }),
+    ]);
   });
 });
 
