@@ -69,6 +69,8 @@ export function SignInCalendar({
       </ol>
       <div className="mt-4 flex items-center gap-4">
         <Button
+          // Once signed, a quiet button: the brand colour is for what can still be done.
+          variant={signed || mutation.isSuccess ? 'secondary' : 'primary'}
           onClick={() => mutation.mutate()}
           disabled={signed || mutation.isPending || mutation.isSuccess}
           className="min-w-40"
