@@ -44,6 +44,7 @@ import { seedDemoData } from '@/lib/seed';
 import { startClockAt } from '@/lib/server/clock';
 import { sharedState } from '@/lib/shared-state';
 import { ensureMasterKey } from '@/lib/system/secrets';
+import { recordWatchBeat } from '@/lib/tasks/service';
 import { seedChargeRules } from '@/lib/wallet/recharge';
 
 async function main() {
@@ -140,6 +141,7 @@ async function main() {
           claimQrLogin: (code, socketId) => claimQrListener(db, code, socketId, new Date()),
           mayJoinRoom: async (roomId, userId) => !(await isKickedOut(db, roomId, userId, new Date())),
           nobleTierOf: async (userId) => (await nobleTiers(db, [userId], new Date())).get(userId) ?? 0,
+          watchBeat: (roomId, userId) => recordWatchBeat(db, userId, roomId, new Date()),
         })
       : undefined;
     if (io) {

@@ -122,7 +122,9 @@ test('follows, collection, bookings and messages show the fan’s data and act i
   for (const context of [anchor, fan, follower]) await context.page.context().close();
 });
 
-test('a new fan sees empty states that say where to go, and no task centre or shop', async ({ browser }) => {
+test('a new fan sees empty states that say where to go, the task centre, and no shop yet', async ({
+  browser,
+}) => {
   const { page } = await freshUserPage(browser, `新球迷${randomInt(1e6)}`);
   await page.goto('/member?type=4');
   await expect(page.getByText('还没有收藏', { exact: true })).toBeVisible();
@@ -131,9 +133,9 @@ test('a new fan sees empty states that say where to go, and no task centre or sh
   await expect(page.getByText('暂无通知')).toBeVisible();
   const rail = page.getByRole('navigation', { name: '个人中心菜单' });
   await expect(rail.getByRole('link', { name: '我的收藏' })).toBeVisible();
-  await expect(rail.getByRole('link', { name: '任务中心' })).toHaveCount(0);
+  await expect(rail.getByRole('link', { name: '任务中心' })).toBeVisible();
   await expect(rail.getByRole('link', { name: '兑换商城' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: '任务中心' })).toHaveCount(0);
+  await expect(page.getByTestId('task-entry')).toHaveAttribute('href', '/member?type=18');
   await page.getByTestId('user-menu').hover();
   await expect(page.getByRole('link', { name: '个人空间' })).toBeVisible();
   await expect(page.getByRole('link', { name: '兑换商城' })).toHaveCount(0);

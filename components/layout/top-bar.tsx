@@ -43,6 +43,7 @@ export async function TopBar({ productName, user }: { productName: string; user:
         links: [
           { key: 'member', href: '/member', label: tUser('userCenter') },
           { key: 'notices', href: '/chat-chat?tab=notices', label: tIm('noticesEntry') },
+          { key: 'tasks', href: '/member?type=18', label: tUser('taskCenter') },
           {
             key: 'live',
             href: user.isAnchor ? '/member?type=9' : '/member?type=7',

@@ -1,13 +1,14 @@
-// The top bar's account corner (spec §2): guests get the login entry; a signed-in user gets the
-// start-broadcast entry and the avatar whose hover card holds level, wallet, shortcuts and logout. The
-// card opens with CSS on hover and keyboard focus. Below the 992 px layout threshold only the login entry
-// or the avatar stays (the rest is in the phone's menu); up to 1536 px the entries show their icons, their
-// names in a tooltip and to screen readers. The task centre (`/member?type=18`) and the exchange shop (19)
-// are not built yet: their entries and shortcuts come back with them.
-import { Gem, Trophy, UserRound, Video } from 'lucide-react';
+// The top bar's account corner (spec §2): guests get the task centre (refused with 'please log in and
+// retry') and the login entry; a signed-in user gets the task centre (a dot when a sign-in or a finished
+// task waits), the start-broadcast entry and the avatar whose hover card holds level, wallet, shortcuts
+// and logout. The card opens with CSS on hover and keyboard focus. Below the 992 px layout threshold only
+// the login entry or the avatar stays (the rest is in the phone's menu); up to 1536 px the entries show
+// their icons, their names in a tooltip and to screen readers. The exchange shop (19) is not built yet:
+// its shortcut comes back with it.
+import { ClipboardList, Gem, LayoutGrid, Trophy, UserRound, Video } from 'lucide-react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getMessages, getTranslations } from 'next-intl/server';
-import { LoginButton } from '@/components/accounts/login-button';
+import { GuestTaskButton, LoginButton } from '@/components/accounts/login-button';
 import { LogoutButton } from '@/components/accounts/logout-button';
 import { TopBarMessageEntries } from '@/components/im/top-bar-entries';
 import { BalanceAmount } from '@/components/wallet/balance-amount';
@@ -17,6 +18,7 @@ import type { SessionUser } from '@/lib/accounts/session';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import { type Locale, localizedPath } from '@/lib/i18n/routing';
+import { claimableCount } from '@/lib/tasks/service';
 import { walletBalancesOf } from '@/lib/wallet/balance-shape';
 import { balancesOf } from '@/lib/wallet/ledger';
 
@@ -31,6 +33,13 @@ export async function UserArea({ user }: { user: SessionUser | null }) {
     const tAuth = await getTranslations('auth');
     return (
       <div className="ml-auto flex shrink-0 items-center gap-1 layout:ml-0">
+        <GuestTaskButton
+          className={`${ENTRY} [&>span]:sr-only 2xl:[&>span]:not-sr-only`}
+          title={t('taskCenter')}
+          label={t('taskCenter')}
+          message={t('loginRetry')}
+          icon={<ClipboardList aria-hidden className="size-4" />}
+        />
         <LoginButton
           testId="login-entry"
           className="ml-1 h-9 shrink-0 whitespace-nowrap rounded-full bg-brand-500 px-3.5 text-sm font-medium text-white hover:bg-brand-600 layout:h-8 layout:px-4"
@@ -41,11 +50,17 @@ export async function UserArea({ user }: { user: SessionUser | null }) {
   }
 
   const locale = (await getLocale()) as Locale;
-  const [balances, messages] = await Promise.all([balancesOf(getDb(), user.id), getMessages()]);
+  const [balances, messages, claimable] = await Promise.all([
+    balancesOf(getDb(), user.id),
+    getMessages(),
+    // The request's instant: a server component reads it once, like the member page.
+    claimableCount(getDb(), user.id, new Date()),
+  ]);
   const level = levelOf(user.experience);
   const avatar = avatarOf(user);
   const shortcuts = [
     { href: `/persona?uid=${user.id}`, label: t('personalSpace'), icon: UserRound },
+    { href: '/member?type=18', label: t('taskCenter'), icon: LayoutGrid },
     { href: '/member?type=5', label: t('levelRights'), icon: Trophy },
   ];
   return (
@@ -55,6 +70,19 @@ export async function UserArea({ user }: { user: SessionUser | null }) {
           <TopBarMessageEntries meId={user.id} />
         </NextIntlClientProvider>
       </div>
+      <Link href="/member?type=18" className={ENTRY} data-testid="task-entry" title={t('taskCenter')}>
+        <span className="relative">
+          <ClipboardList aria-hidden className="size-4" />
+          {claimable > 0 ? (
+            <span
+              className="absolute -top-0.5 -right-0.5 size-2 rounded-full bg-live ring-2 ring-night"
+              data-testid="task-dot"
+            />
+          ) : null}
+        </span>
+        <span className={ENTRY_NAME}>{t('taskCenter')}</span>
+        {claimable > 0 ? <span className="sr-only">{t('claimable')}</span> : null}
+      </Link>
       <Link
         href={user.isAnchor ? '/member?type=9' : '/member?type=7'}
         className={ENTRY}
@@ -97,7 +125,7 @@ export async function UserArea({ user }: { user: SessionUser | null }) {
                 testId="balance"
               />
             </Link>
-            <ul className="mt-3 grid grid-cols-2 gap-1">
+            <ul className="mt-3 grid grid-cols-3 gap-1">
               {shortcuts.map(({ href, label, icon: Icon }) => (
                 <li key={href}>
                   <Link

@@ -21,5 +21,6 @@ export * from '../scores/schema';
 export * from '../search/schema';
 export * from '../storage/schema';
 export * from '../system/schema';
+export * from '../tasks/schema';
 export * from '../videos/schema';
 export * from '../wallet/schema';

@@ -11,6 +11,7 @@ import { defineRoute } from '@/lib/api/route';
 import { storedUrl } from '@/lib/http/url-schema';
 import { rooms } from '@/lib/realtime/events';
 import { sharedState } from '@/lib/shared-state';
+import { markShare } from '@/lib/tasks/marks';
 import { announceEnd, announceHeat, thenAnnounce } from './pushes';
 import {
   addShare,
@@ -301,6 +302,8 @@ export function registerLiveRoutes(app: OpenAPIHono<AppEnv>) {
     },
     async (c, input) => {
       const heat = await addShare(c.var.db, input.id);
+      // The share task counts a signed-in viewer's share of a room once a day.
+      if (c.var.user) await markShare(c.var.db, c.var.user.id, input.id, c.var.now);
       announceHeat(input.id, heat);
       return { room_id: input.id, heat };
     },

@@ -5,6 +5,7 @@ import { users } from '@/lib/accounts/schema';
 import { DomainError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { notify } from '@/lib/im/notices';
+import { markFollow } from '@/lib/tasks/marks';
 import { follows, liveRooms } from './schema';
 
 export async function followerCount(db: DbOrTx, anchorId: number) {
@@ -21,6 +22,8 @@ export async function setFollow(db: DbOrTx, userId: number, anchorId: number, no
   const [existing] = await db.select().from(follows).where(where);
   const wanted = follow ?? !existing;
   if (wanted && !existing) await db.insert(follows).values({ userId, anchorId }).onConflictDoNothing();
+  // The follow task counts each anchor once, ever: unfollowing keeps this mark.
+  if (wanted) await markFollow(db, userId, anchorId, now);
   if (wanted && !existing)
     await notify(
       db,

@@ -26,6 +26,8 @@ export type GatewayOptions = {
   mayJoinRoom?: (roomId: number, userId: number) => Promise<boolean>;
   /** A viewer's nobility tier now (0 for none): nobles enter a room with an effect. */
   nobleTierOf?: (userId: number) => Promise<number>;
+  /** A signed-in viewer's heartbeat while in a live room: the watch time the tasks count (lib/tasks). */
+  watchBeat?: (roomId: number, userId: number) => Promise<void>;
   adapter?: ServerOptions['adapter'];
 };
 
@@ -153,6 +155,13 @@ export function createGateway(httpServer: HttpServer, options: GatewayOptions) {
     });
     on('heartbeat', (_payload, ack) => {
       const reply = { type: 'heartbeat' as const, time: Date.now() };
+      const viewer = socket.data.userId as number | null | undefined;
+      const room = [...socket.rooms].find((joined) => joined.startsWith('live:'));
+      if (viewer && room && options.watchBeat) {
+        options
+          .watchBeat(Number(room.slice(5)), viewer)
+          .catch((error) => log.warn({ err: error }, 'watch beat failed'));
+      }
       if (ack) ack(reply);
       else send(reply);
     });

@@ -41,6 +41,7 @@ import { registerSearchRoutes } from '@/lib/search/api';
 import { registerStorageRoutes } from '@/lib/storage/api';
 import { registerSystemRoutes } from '@/lib/system/api';
 import { registerCspReportRoutes } from '@/lib/system/csp-report-api';
+import { registerTaskRoutes } from '@/lib/tasks/api';
 import { registerVideoRoutes } from '@/lib/videos/api';
 import { registerWalletRoutes } from '@/lib/wallet/api';
 
@@ -82,6 +83,7 @@ export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Cl
   registerCircleRoutes(app);
   registerPromoRoutes(app);
   registerFanClubRoutes(app);
+  registerTaskRoutes(app);
   registerDocs(app);
   return app;
 }

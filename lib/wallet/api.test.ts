@@ -65,7 +65,7 @@ describe('packages and channels', () => {
     const types = await call<{ list: { type: string; name: string }[] }>('/api/order/getTypeList', {
       headers: en(),
     });
-    expect(types.body.data.list.map((t) => t.type)).toEqual(['all', 'recharge', 'expense', 'income']);
+    expect(types.body.data.list.map((t) => t.type)).toEqual(['all', 'recharge', 'expense', 'income', 'coin']);
   });
 });
 

@@ -17,6 +17,8 @@ export const LEDGER_KINDS = [
   'withdraw_rejected',
   'conversion',
   'reward',
+  'sign_in',
+  'task_reward',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -6,7 +6,7 @@ import { recordsSince } from '@/lib/live/history';
 import type { Currency } from './ledger';
 
 /** `api/order/getTypeList`: what the details can be filtered by. */
-export const RECORD_TYPES = ['all', 'recharge', 'expense', 'income'] as const;
+export const RECORD_TYPES = ['all', 'recharge', 'expense', 'income', 'coin'] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
 export type RecordLine = {
@@ -32,7 +32,9 @@ export async function statement(
         ? sql`and mine.direction < 0`
         : query.type === 'income'
           ? sql`and mine.direction > 0`
-          : sql``;
+          : query.type === 'coin'
+            ? sql`and mine.currency = 'coin'`
+            : sql``;
   const { rows } = await db.execute<{
     id: number;
     kind: string;

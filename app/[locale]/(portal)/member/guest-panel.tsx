@@ -1,10 +1,12 @@
-// What a guest sees at /member (spec §6: the user centre refuses with "please log in and retry").
+// What a guest sees at /member (spec §6: the user centre refuses with "please log in and retry"); the
+// task centre also opens the login dialog at once (spec §8).
 import { LogIn, UserRound } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import { Button } from '@/components/ui/button';
 import { Link } from '@/lib/i18n/navigation';
+import { OpenLoginDialog } from './open-login-dialog';
 
-export async function GuestPanel() {
+export async function GuestPanel({ askLogin = false }: { askLogin?: boolean }) {
   const t = await getTranslations('member.guest');
   return (
     // The card is centred in the first screen, whatever the footer below it does: centred in the space the
@@ -22,6 +24,7 @@ export async function GuestPanel() {
             {t('login')}
           </Link>
         </Button>
+        {askLogin ? <OpenLoginDialog /> : null}
       </div>
     </div>
   );

@@ -33,10 +33,12 @@ import {
   MESSAGES_TAB,
   NOBILITY_TAB,
   PROFILE_TAB,
+  TASKS_TAB,
   tabOfType,
   WALLET_TAB,
   WITHDRAWALS_TAB,
 } from './tabs';
+import { TasksTab } from './tasks-tab';
 import { WalletTab } from './wallet-tab';
 import { WithdrawalsTab } from './withdrawals-tab';
 
@@ -67,7 +69,7 @@ export default async function MemberPage({ params, searchParams }: Props) {
   if (!session) {
     return (
       <>
-        <GuestPanel />
+        <GuestPanel askLogin={tab.type === TASKS_TAB} />
         <Footer productName={name} />
       </>
     );
@@ -100,6 +102,7 @@ export default async function MemberPage({ params, searchParams }: Props) {
               wallet: messages.wallet,
               nobility: messages.nobility,
               earnings: messages.earnings,
+              tasks: messages.tasks,
             }}
           >
             {tab.type === PROFILE_TAB ? (
@@ -110,6 +113,8 @@ export default async function MemberPage({ params, searchParams }: Props) {
               <WalletTab userId={session.id} />
             ) : tab.type === NOBILITY_TAB ? (
               <NobilityTab profile={profile} />
+            ) : tab.type === TASKS_TAB ? (
+              <TasksTab userId={session.id} now={new Date()} />
             ) : tab.type === FAN_CLUBS_TAB ? (
               <FanClubsTab userId={session.id} />
             ) : tab.type === BACKPACK_TAB ? (

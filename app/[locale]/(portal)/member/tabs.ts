@@ -1,11 +1,12 @@
 // The user-center tabs, chosen by `?type=` (spec §2). Numbers are the spec's; gaps are types other
-// screens use, and the task centre (18) and exchange shop (19), which are not built yet: a tab is listed
-// only once its feature works.
+// screens use, and the exchange shop (19), which is not built yet: a tab is listed only once its
+// feature works.
 import {
   Award,
   Backpack,
   Banknote,
   CalendarCheck,
+  ClipboardList,
   Crown,
   Heart,
   HeartHandshake,
@@ -36,6 +37,7 @@ export const APPLY_ANCHOR_TAB = 7;
 export const NOBILITY_TAB = 8;
 export const ANCHOR_CENTER_TAB = 9;
 export const MESSAGES_TAB = 10;
+export const TASKS_TAB = 18;
 export const BACKPACK_TAB = 20;
 export const WITHDRAWALS_TAB = 21;
 export const FAN_CLUBS_TAB = 22;
@@ -44,6 +46,7 @@ export const MEMBER_TABS: MemberTab[] = [
   { type: PROFILE_TAB, key: 'profile', icon: UserRound, shownTo: 'all' },
   { type: WALLET_TAB, key: 'wallet', icon: Wallet, shownTo: 'all' },
   { type: LEVEL_TAB, key: 'level', icon: Award, shownTo: 'all' },
+  { type: TASKS_TAB, key: 'tasks', icon: ClipboardList, shownTo: 'all' },
   { type: BACKPACK_TAB, key: 'backpack', icon: Backpack, shownTo: 'all' },
   { type: WITHDRAWALS_TAB, key: 'withdrawals', icon: Banknote, shownTo: 'anchor' },
   { type: FOLLOWS_TAB, key: 'follows', icon: Heart, shownTo: 'all' },

@@ -9,7 +9,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { recordLabelKey } from '@/lib/wallet/kinds';
 
-const TYPES = ['all', 'recharge', 'expense', 'income'] as const;
+const TYPES = ['all', 'recharge', 'expense', 'income', 'coin'] as const;
+type RecordType = (typeof TYPES)[number];
 const PAGE_SIZE = 15;
 type Line = {
   id: number;
@@ -19,10 +20,17 @@ type Line = {
   created_at: string;
 };
 
-export function WalletStatement() {
+/** `types` limits the selector (one type hides it: the task centre shows only coin lines). */
+export function WalletStatement({
+  types = TYPES,
+  emptyHint,
+}: {
+  types?: readonly RecordType[];
+  emptyHint?: string;
+}) {
   const t = useTranslations('wallet');
   const format = useFormatter();
-  const [type, setType] = useState<(typeof TYPES)[number]>('all');
+  const [type, setType] = useState<RecordType>(types[0]!);
   const query = useInfiniteQuery({
     queryKey: ['wallet', 'statement', type],
     initialPageParam: 1,
@@ -39,8 +47,13 @@ export function WalletStatement() {
   const lines = query.data?.pages.flatMap((page) => page.list) ?? [];
   return (
     <div>
-      <div className="flex gap-1 overflow-x-auto border-b border-line px-3 py-2 sm:px-5">
-        {TYPES.map((value) => (
+      <div
+        className={cn(
+          'flex gap-1 overflow-x-auto border-b border-line px-3 py-2 sm:px-5',
+          types.length < 2 && 'hidden',
+        )}
+      >
+        {types.map((value) => (
           <button
             key={value}
             type="button"
@@ -65,7 +78,7 @@ export function WalletStatement() {
         <div className="flex flex-col items-center gap-1 px-5 py-10 text-center">
           <Receipt aria-hidden className="size-8 text-ink-300" strokeWidth={1.5} />
           <p className="font-medium text-ink-900">{t('empty')}</p>
-          <p className="text-sm text-ink-500">{t('emptyHint')}</p>
+          <p className="text-sm text-ink-500">{emptyHint ?? t('emptyHint')}</p>
         </div>
       ) : (
         <table className="w-full text-sm" data-testid="wallet-statement">

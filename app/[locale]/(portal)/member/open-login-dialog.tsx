@@ -1,0 +1,11 @@
+'use client';
+// Opens the login dialog once the page is interactive (a guest at the task centre, spec §8).
+import { useEffect } from 'react';
+import { appStore, loginDialogAtom } from '@/lib/store/atoms';
+
+export function OpenLoginDialog() {
+  useEffect(() => {
+    appStore.set(loginDialogAtom, 'qr');
+  }, []);
+  return null;
+}

@@ -1,0 +1,85 @@
+'use client';
+// The sign-in calendar: the cycle's seven days with their coins, today marked, and the check-in button
+// (`api/Activity/task_handle_sign`). The new coin balance goes to the shared balances query.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Check, Coins } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { api } from '@/lib/http/client';
+import { balancesChanged } from '@/lib/wallet/queries';
+
+type Day = { id: number; reward: number; is_sign: boolean };
+
+export function SignInCalendar({
+  days,
+  today,
+  signed,
+  rule,
+}: {
+  days: Day[];
+  today: number;
+  signed: boolean;
+  rule: string;
+}) {
+  const t = useTranslations('tasks');
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const reward = days.find((day) => day.id === today)?.reward ?? 0;
+  const mutation = useMutation({
+    mutationFn: () =>
+      api.post<{ reward: number; balance: number }>('api/Activity/task_handle_sign', { id: today }),
+    onSuccess: (answer) => {
+      balancesChanged(queryClient, { coin: answer.balance });
+      // The coin records below are a client query: the new line shows without a reload.
+      queryClient.invalidateQueries({ queryKey: ['wallet', 'statement'] });
+      import('sonner').then(({ toast }) => toast.success(t('signDone', { coins: answer.reward })));
+      router.refresh();
+    },
+  });
+  return (
+    <div>
+      <ol className="grid grid-cols-7 gap-2" data-testid="sign-calendar">
+        {days.map((day) => {
+          const isToday = day.id === today;
+          return (
+            <li
+              key={day.id}
+              aria-current={isToday ? 'date' : undefined}
+              className={cn(
+                'flex h-[88px] flex-col items-center justify-center gap-1 rounded-lg border text-sm',
+                day.is_sign
+                  ? 'border-brand-200 bg-brand-50 text-brand-600'
+                  : isToday
+                    ? 'border-brand-400 bg-surface text-ink-900'
+                    : 'border-line bg-canvas text-ink-500',
+              )}
+            >
+              <span className="text-xs">{isToday ? t('signToday') : t('signDay', { day: day.id })}</span>
+              {day.is_sign ? (
+                <Check aria-hidden className="size-5" strokeWidth={2.5} />
+              ) : (
+                <Coins aria-hidden className="size-5 text-brand-500" />
+              )}
+              <span className="font-medium tabular-nums">+{day.reward}</span>
+            </li>
+          );
+        })}
+      </ol>
+      <div className="mt-4 flex items-center gap-4">
+        <Button
+          // Once signed, a quiet button: the brand colour is for what can still be done.
+          variant={signed || mutation.isSuccess ? 'secondary' : 'primary'}
+          onClick={() => mutation.mutate()}
+          disabled={signed || mutation.isPending || mutation.isSuccess}
+          className="min-w-40"
+          data-testid="sign-button"
+        >
+          {signed || mutation.isSuccess ? t('signedButton') : t('signButton', { coins: reward })}
+        </Button>
+        <p className="text-xs leading-5 text-ink-500">{rule}</p>
+      </div>
+    </div>
+  );
+}

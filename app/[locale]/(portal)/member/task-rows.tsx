@@ -1,0 +1,96 @@
+'use client';
+// Task rows: name, how it counts, the server's progress, the reward and the action — a link to where
+// the task is done, the claim button once finished (`api/Activity_Config/receive_task`), or "claimed".
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { Button } from '@/components/ui/button';
+import { api } from '@/lib/http/client';
+import { Link } from '@/lib/i18n/navigation';
+import type { TaskCode } from '@/lib/tasks/rules';
+import { balancesChanged } from '@/lib/wallet/queries';
+import { StatusPill } from './section-card';
+
+type Task = {
+  id: TaskCode;
+  progress: number;
+  target: number;
+  reward: number;
+  status: 'todo' | 'claimable' | 'claimed';
+};
+
+/** Where each task is done. */
+const WHERE: Record<TaskCode, string> = {
+  watch: '/anchor',
+  chat: '/anchor',
+  gift: '/anchor',
+  share: '/anchor',
+  read: '/news',
+  post: '/circle',
+  profile: '/member?type=1',
+  realName: '/member?type=1',
+  recharge: '/member?type=2',
+  fanClub: '/anchor',
+  follow: '/anchor',
+};
+
+export function TaskRows({ tasks, capReached }: { tasks: Task[]; capReached: boolean }) {
+  const t = useTranslations('tasks');
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const claim = useMutation({
+    mutationFn: (id: TaskCode) =>
+      api.post<{ reward: number; balance: number }>('api/Activity_Config/receive_task', { id }),
+    onSuccess: (answer) => {
+      balancesChanged(queryClient, { coin: answer.balance });
+      // The coin records below are a client query: the new line shows without a reload.
+      queryClient.invalidateQueries({ queryKey: ['wallet', 'statement'] });
+      import('sonner').then(({ toast }) => toast.success(t('claimDone', { coins: answer.reward })));
+      router.refresh();
+    },
+  });
+  return (
+    <ul className="divide-y divide-line">
+      {tasks.map((task) => (
+        <li key={task.id} className="flex min-h-16 items-center gap-4 py-3" data-testid={`task-${task.id}`}>
+          <div className="min-w-0 flex-1">
+            <p className="font-medium text-ink-900">{t(`names.${task.id}`)}</p>
+            <p className="mt-0.5 text-xs text-ink-500">{t(`hints.${task.id}`)}</p>
+          </div>
+          <div className="w-28">
+            <div className="h-1.5 overflow-hidden rounded-full bg-canvas" aria-hidden>
+              <div
+                className="h-full rounded-full bg-brand-500"
+                style={{ width: `${Math.round((task.progress / task.target) * 100)}%` }}
+              />
+            </div>
+            <p className="mt-1 text-right text-xs text-ink-500 tabular-nums" data-testid="task-progress">
+              {t('progress', { progress: task.progress, target: task.target })}
+            </p>
+          </div>
+          <span className="w-20 text-right text-sm font-medium text-brand-600 tabular-nums">
+            {t('reward', { coins: task.reward })}
+          </span>
+          <div className="flex w-24 justify-end">
+            {task.status === 'claimed' ? (
+              <StatusPill tone="neutral">{t('claimed')}</StatusPill>
+            ) : task.status === 'claimable' ? (
+              <Button
+                size="sm"
+                onClick={() => claim.mutate(task.id)}
+                disabled={capReached || claim.isPending}
+                title={capReached ? t('claimCapped') : undefined}
+              >
+                {t('claim')}
+              </Button>
+            ) : (
+              <Button size="sm" variant="secondary" asChild>
+                <Link href={WHERE[task.id]}>{t(`links.${task.id}`)}</Link>
+              </Button>
+            )}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

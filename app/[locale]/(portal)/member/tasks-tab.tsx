@@ -1,0 +1,90 @@
+// Task centre (/member?type=18): the coin balance, the daily sign-in on its 7-day cycle, the daily and
+// one-off tasks with the progress the server counted and their claim buttons, and the coin records.
+import { CalendarCheck, Coins, ListChecks, Receipt, Rocket } from 'lucide-react';
+import { getTranslations } from 'next-intl/server';
+import { BalanceAmount } from '@/components/wallet/balance-amount';
+import { getDb } from '@/lib/db';
+import { signTaskList, taskRules, userTaskList } from '@/lib/tasks/service';
+import { zoneOffsetMinutes } from '@/lib/time/zone';
+import { walletBalancesOf } from '@/lib/wallet/balance-shape';
+import { balancesOf } from '@/lib/wallet/ledger';
+import { SectionCard } from './section-card';
+import { SignInCalendar } from './sign-in-calendar';
+import { TaskRows } from './task-rows';
+import { WalletStatement } from './wallet-statement';
+
+/** `UTC+8`, `UTC−5:30`, `UTC` for the rules' zone at `now`. */
+function offsetLabel(timeZone: string, now: Date) {
+  // On the minute: the zone's wall clock is read to the minute, the instant's seconds would skew it.
+  const minutes = zoneOffsetMinutes(timeZone, Math.floor(now.getTime() / 60_000) * 60_000);
+  if (minutes === 0) return 'UTC';
+  const sign = minutes > 0 ? '+' : '−';
+  const hours = Math.floor(Math.abs(minutes) / 60);
+  const rest = Math.abs(minutes) % 60;
+  return `UTC${sign}${hours}${rest ? `:${String(rest).padStart(2, '0')}` : ''}`;
+}
+
+export async function TasksTab({ userId, now }: { userId: number; now: Date }) {
+  const t = await getTranslations('tasks');
+  const db = getDb();
+  const [sign, tasks, balances, rules] = await Promise.all([
+    signTaskList(db, userId, now),
+    userTaskList(db, userId, now),
+    balancesOf(db, userId),
+    taskRules(db),
+  ]);
+  const daily = tasks.list.filter((task) => task.type === 'daily');
+  const once = tasks.list.filter((task) => task.type === 'once');
+  const capReached = tasks.earned_today >= tasks.daily_cap;
+  return (
+    <div className="space-y-5">
+      <div className="grid grid-cols-[260px_1fr] gap-5">
+        <section aria-label={t('coinBalance')} className="rounded-xl border border-line bg-surface px-5 py-4">
+          <p className="flex items-center gap-1.5 text-sm text-ink-500">
+            <Coins aria-hidden className="size-4 text-brand-500" />
+            {t('coinBalance')}
+          </p>
+          <p className="mt-1 text-3xl font-semibold text-ink-900 tabular-nums">
+            <BalanceAmount currency="coin" server={walletBalancesOf(balances)} testId="task-coins" />
+          </p>
+          <p className="mt-2 text-xs leading-5 text-ink-500">{t('coinHint')}</p>
+        </section>
+        <SectionCard
+          id="sign-in"
+          title={t('signTitle')}
+          icon={CalendarCheck}
+          aside={
+            <span className="text-xs text-ink-500" data-testid="sign-streak">
+              {t('signStreak', { days: sign.streak })}
+            </span>
+          }
+        >
+          <SignInCalendar
+            days={sign.list}
+            today={sign.today}
+            signed={sign.is_sign}
+            rule={t('signRule', { zone: offsetLabel(rules.timeZone, now) })}
+          />
+        </SectionCard>
+      </div>
+      <SectionCard
+        id="daily-tasks"
+        title={t('dailyTitle')}
+        icon={ListChecks}
+        aside={
+          <span className="text-xs text-ink-500 tabular-nums">
+            {t('capNote', { earned: tasks.earned_today, cap: tasks.daily_cap })}
+          </span>
+        }
+      >
+        <TaskRows tasks={daily} capReached={capReached} />
+      </SectionCard>
+      <SectionCard id="once-tasks" title={t('onceTitle')} icon={Rocket}>
+        <TaskRows tasks={once} capReached={capReached} />
+      </SectionCard>
+      <SectionCard id="coin-records" title={t('recordsTitle')} icon={Receipt} className="[&>div]:p-0">
+        <WalletStatement types={['coin']} emptyHint={t('recordsEmpty')} />
+      </SectionCard>
+    </div>
+  );
+}
