@@ -17,6 +17,9 @@ export const LEDGER_KINDS = [
   'withdraw_rejected',
   'conversion',
   'reward',
+  'shop_exchange',
+  'shop_refund',
+  'invite_reward',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
