@@ -117,7 +117,7 @@ export async function seedShopCatalogue(db: DbOrTx) {
     .where(
       inArray(
         gifts.code,
-        CATALOGUE.flatMap((item) => ('gift' in item ? [item.gift] : [])),
+        CATALOGUE.flatMap((item) => ('gift' in item && item.gift ? [item.gift] : [])),
       ),
     );
   const giftId = new Map(giftRows.map((row) => [row.code, row.id]));
