@@ -133,7 +133,7 @@ export async function seedShopCatalogue(db: DbOrTx) {
       sort: index + 1,
     };
     if ('gift' in item) {
-      const id = giftId.get(item.gift);
+      const id = item.gift && giftId.get(item.gift);
       return id ? [{ ...base, giftId: id, giftCount: item.giftCount }] : [];
     }
     if ('tier' in item) return [{ ...base, nobilityTier: item.tier, trialDays: item.days }];
