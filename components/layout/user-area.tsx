@@ -1,8 +1,8 @@
 // The top bar's account corner (spec §2): guests get the login entry; a signed-in user gets the
 // start-broadcast entry and the avatar whose hover card holds level, wallet, shortcuts and logout. The
-// card opens with CSS on hover and keyboard focus. The task centre (`/member?type=18`) and the exchange
-// shop (19) are not built yet: their entries and shortcuts come back with them.
-import { Gem, Trophy, UserRound, Video } from 'lucide-react';
+// card opens with CSS on hover and keyboard focus. Its shortcuts include the exchange shop
+// (`/member?type=19`) and the invite centre (23).
+import { Coins, Gem, Trophy, UserPlus, UserRound, Video } from 'lucide-react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import { LoginButton } from '@/components/accounts/login-button';
@@ -42,6 +42,8 @@ export async function UserArea({ user }: { user: SessionUser | null }) {
   const shortcuts = [
     { href: `/persona?uid=${user.id}`, label: t('personalSpace'), icon: UserRound },
     { href: '/member?type=5', label: t('levelRights'), icon: Trophy },
+    { href: '/member?type=19', label: t('exchangeShop'), icon: Coins },
+    { href: '/member?type=23', label: t('inviteCentre'), icon: UserPlus },
   ];
   return (
     <div className="flex shrink-0 items-center gap-1">

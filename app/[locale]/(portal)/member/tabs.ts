@@ -1,11 +1,12 @@
-// The user-center tabs, chosen by `?type=` (spec §2). Numbers are the spec's; gaps are types other
-// screens use, and the task centre (18) and exchange shop (19), which are not built yet: a tab is listed
-// only once its feature works.
+// The user-center tabs, chosen by `?type=` (spec §2). Numbers are the spec's (the exchange shop is 19);
+// gaps are types other screens use, and the task centre (18). The spec names no number for the invite
+// centre: it is 23. A tab is listed only once its feature works.
 import {
   Award,
   Backpack,
   Banknote,
   CalendarCheck,
+  Coins,
   Crown,
   Heart,
   HeartHandshake,
@@ -14,6 +15,7 @@ import {
   Mic,
   Radio,
   Star,
+  UserPlus,
   UserRound,
   Wallet,
 } from 'lucide-react';
@@ -39,12 +41,16 @@ export const MESSAGES_TAB = 10;
 export const BACKPACK_TAB = 20;
 export const WITHDRAWALS_TAB = 21;
 export const FAN_CLUBS_TAB = 22;
+export const SHOP_TAB = 19;
+export const INVITE_TAB = 23;
 
 export const MEMBER_TABS: MemberTab[] = [
   { type: PROFILE_TAB, key: 'profile', icon: UserRound, shownTo: 'all' },
   { type: WALLET_TAB, key: 'wallet', icon: Wallet, shownTo: 'all' },
   { type: LEVEL_TAB, key: 'level', icon: Award, shownTo: 'all' },
   { type: BACKPACK_TAB, key: 'backpack', icon: Backpack, shownTo: 'all' },
+  { type: SHOP_TAB, key: 'shop', icon: Coins, shownTo: 'all' },
+  { type: INVITE_TAB, key: 'invite', icon: UserPlus, shownTo: 'all' },
   { type: WITHDRAWALS_TAB, key: 'withdrawals', icon: Banknote, shownTo: 'anchor' },
   { type: FOLLOWS_TAB, key: 'follows', icon: Heart, shownTo: 'all' },
   { type: COLLECTION_TAB, key: 'collection', icon: Star, shownTo: 'all' },
