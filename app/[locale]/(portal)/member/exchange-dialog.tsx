@@ -39,10 +39,14 @@ export function ExchangeDialog({
     failed: t('failed'),
   });
   const physical = goods.kind === 'physical';
+  // Addresses arrive with the page (a new one after a refresh): fall back to the newest when none is chosen.
+  const selected = addresses.some((address) => address.id === addressId)
+    ? addressId
+    : (addresses[0]?.id ?? null);
   const total = goods.price * quantity;
   const confirm = () =>
     exchange.mutate(
-      { id: goods.id, num: quantity, key, ...(physical && addressId ? { address_id: addressId } : {}) },
+      { id: goods.id, num: quantity, key, ...(physical && selected ? { address_id: selected } : {}) },
       {
         onSuccess: () => {
           setOpen(false);
@@ -106,7 +110,7 @@ export function ExchangeDialog({
                         type="radio"
                         name={`address-${goods.id}`}
                         className="mt-1"
-                        checked={addressId === address.id}
+                        checked={selected === address.id}
                         onChange={() => setAddressId(address.id)}
                       />
                       <span>
@@ -139,7 +143,7 @@ export function ExchangeDialog({
             <Button
               type="button"
               onClick={confirm}
-              disabled={exchange.isPending || total > coins || (physical && !addressId)}
+              disabled={exchange.isPending || total > coins || (physical && !selected)}
             >
               {t('confirm')}
             </Button>
