@@ -1,11 +1,11 @@
 // The top bar's account corner (spec §2): guests get the task centre (refused with 'please log in and
 // retry') and the login entry; a signed-in user gets the task centre (a dot when a sign-in or a finished
 // task waits), the start-broadcast entry and the avatar whose hover card holds level, wallet, shortcuts
-// and logout. The card opens with CSS on hover and keyboard focus. Below the 992 px layout threshold only
-// the login entry or the avatar stays (the rest is in the phone's menu); up to 1536 px the entries show
-// their icons, their names in a tooltip and to screen readers. The exchange shop (19) is not built yet:
-// its shortcut comes back with it.
-import { ClipboardList, Gem, LayoutGrid, Trophy, UserRound, Video } from 'lucide-react';
+// (the task centre, the exchange shop `/member?type=19`, the invite centre 23) and logout. The card opens
+// with CSS on hover and keyboard focus. Below the 992 px layout threshold only the login entry or the
+// avatar stays (the rest is in the phone's menu); up to 1536 px the entries show their icons, their names
+// in a tooltip and to screen readers.
+import { ClipboardList, Coins, Gem, LayoutGrid, Trophy, UserPlus, UserRound, Video } from 'lucide-react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import { GuestTaskButton, LoginButton } from '@/components/accounts/login-button';
@@ -62,6 +62,8 @@ export async function UserArea({ user }: { user: SessionUser | null }) {
     { href: `/persona?uid=${user.id}`, label: t('personalSpace'), icon: UserRound },
     { href: '/member?type=18', label: t('taskCenter'), icon: LayoutGrid },
     { href: '/member?type=5', label: t('levelRights'), icon: Trophy },
+    { href: '/member?type=19', label: t('exchangeShop'), icon: Coins },
+    { href: '/member?type=23', label: t('inviteCentre'), icon: UserPlus },
   ];
   return (
     <div className="ml-auto flex shrink-0 items-center gap-1 layout:ml-0">

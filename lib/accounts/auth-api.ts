@@ -12,6 +12,7 @@ import { DomainError, ForbiddenError, LoginRequiredError } from '@/lib/api/error
 import { defineRoute } from '@/lib/api/route';
 import { getConfig } from '@/lib/config';
 import { clientAddress, requestOrigin } from '@/lib/http/client-address';
+import { recordInvitation } from '@/lib/invites/service';
 import { rooms } from '@/lib/realtime/events';
 import { publish } from '@/lib/realtime/gateway';
 import { findUserByMobile, login, register, resetPassword } from './auth-service';
@@ -200,6 +201,14 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
         },
         c.var.now,
       );
+      if (user.invitedBy)
+        await recordInvitation(c.var.db, {
+          inviteeId: user.id,
+          inviterId: user.invitedBy,
+          address: clientAddress(c.req.raw.headers),
+          device: getCookie(c, KNOWN_DEVICE_COOKIE) ?? '',
+          now: c.var.now,
+        });
       return { id: user.id };
     },
   );

@@ -8,6 +8,7 @@ import { pruneRateEvents } from '@/lib/accounts/rate-limit';
 import { sessions } from '@/lib/accounts/schema';
 import { getConfig } from '@/lib/config';
 import type { Db } from '@/lib/db';
+import { settleInvitations } from '@/lib/invites/service';
 import { writeRecordReports } from '@/lib/news/reports';
 import { markExpiredNobilities } from '@/lib/nobility/service';
 import { pruneRateLimits } from '@/lib/rate-limits';
@@ -46,6 +47,12 @@ async function feedsAfter(tick: Tick, speed: number) {
 }
 
 export const jobs: ClusterJob[] = [
+  {
+    // Invitation rewards are also settled when the inviter opens the invite centre.
+    name: 'settle-invitations',
+    everySeconds: 15 * 60,
+    run: (db, now) => settleInvitations(db, { now }),
+  },
   {
     name: 'prune-sessions',
     everySeconds: 60 * 60,

@@ -5,6 +5,7 @@ import { and, desc, eq, gte, isNotNull, lt } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { users } from '@/lib/accounts/schema';
 import type { DbOrTx } from '@/lib/db';
+import { noteWatchDay } from '@/lib/invites/service';
 import { broadcasts, liveRooms, watchHistory } from './schema';
 
 export const RECORD_MONTHS = 3;
@@ -23,6 +24,7 @@ export async function recordWatch(db: DbOrTx, userId: number, roomId: number, no
     .insert(watchHistory)
     .values({ userId, roomId, watchedAt: now })
     .onConflictDoUpdate({ target: [watchHistory.userId, watchHistory.roomId], set: { watchedAt: now } });
+  await noteWatchDay(db, userId, now);
 }
 
 /** The rooms a viewer opened in the last three months, most recent first. */

@@ -5,15 +5,19 @@ import { users } from '@/lib/accounts/schema';
 import type { Db } from '@/lib/db';
 import { seedGiftCatalog } from '@/lib/gifts/catalog';
 import { backpackItems, gifts } from '@/lib/gifts/schema';
+import { seedShopCatalogue } from '@/lib/shop/seed';
 import { mintLeg, runOperation } from '@/lib/wallet/ledger';
 import { seedChargeRules } from '@/lib/wallet/recharge';
 
 export const DEMO_WELCOME_DIAMONDS = 2000;
+/** Coins the demo viewer starts with, to try the exchange shop (coins are otherwise earned). */
+export const DEMO_WELCOME_COINS = 1000;
 const SEEDED_AT = new Date('2026-01-01T00:00:00Z');
 
 export async function seedDemoWallets(db: Db) {
   await seedGiftCatalog(db);
   await seedChargeRules(db);
+  await seedShopCatalogue(db);
   const [viewer] = await db
     .select({ id: users.id })
     .from(users)
@@ -26,6 +30,14 @@ export async function seedDemoWallets(db: Db) {
     payload: { amount: DEMO_WELCOME_DIAMONDS },
     now: SEEDED_AT,
     prepare: async () => ({ legs: [mintLeg(viewer.id, 'star', DEMO_WELCOME_DIAMONDS)], result: {} }),
+  });
+  await runOperation(db, {
+    key: `seed:welcome-coins:${viewer.id}`,
+    kind: 'reward',
+    userId: viewer.id,
+    payload: { amount: DEMO_WELCOME_COINS },
+    now: SEEDED_AT,
+    prepare: async () => ({ legs: [mintLeg(viewer.id, 'coin', DEMO_WELCOME_COINS)], result: {} }),
   });
   const rows = await db
     .select({ id: gifts.id })

@@ -18,6 +18,7 @@ import { registerGiftRoutes } from '@/lib/gifts/api';
 import { registerHornRoutes } from '@/lib/horn/api';
 import { registerImRoutes } from '@/lib/im/api';
 import { registerImCredentialsRoutes } from '@/lib/im/credentials-api';
+import { registerInviteRoutes } from '@/lib/invites/api';
 import { registerAdultRoutes } from '@/lib/live/adult-api';
 import { registerLiveRoutes } from '@/lib/live/api';
 import { registerApplicationRoutes } from '@/lib/live/applications-api';
@@ -38,6 +39,7 @@ import { registerDatabaseRoutes } from '@/lib/scores/database-api';
 import { registerMatchDetailRoutes } from '@/lib/scores/detail-api';
 import { registerLiveScoresRoutes } from '@/lib/scores/live-api';
 import { registerSearchRoutes } from '@/lib/search/api';
+import { registerShopRoutes } from '@/lib/shop/api';
 import { registerStorageRoutes } from '@/lib/storage/api';
 import { registerSystemRoutes } from '@/lib/system/api';
 import { registerCspReportRoutes } from '@/lib/system/csp-report-api';
@@ -84,6 +86,8 @@ export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Cl
   registerPromoRoutes(app);
   registerFanClubRoutes(app);
   registerTaskRoutes(app);
+  registerShopRoutes(app);
+  registerInviteRoutes(app);
   registerDocs(app);
   return app;
 }

@@ -19,6 +19,9 @@ export const LEDGER_KINDS = [
   'reward',
   'sign_in',
   'task_reward',
+  'shop_exchange',
+  'shop_refund',
+  'invite_reward',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -16,11 +16,13 @@ import { BackpackTab } from './backpack-tab';
 import { BookingsTab, CollectionTab, FollowsTab, MessagesTab } from './content-tabs';
 import { FanClubsTab } from './fan-clubs-tab';
 import { GuestPanel } from './guest-panel';
+import { InviteTab } from './invite-tab';
 import { LevelTab } from './level-tab';
 import { MemberRail } from './member-rail';
 import { NobilityTab } from './nobility-tab';
 import { AnchorTab } from './other-tabs';
 import { ProfileTab } from './profile-tab';
+import { ShopTab } from './shop-tab';
 import {
   ANCHOR_CENTER_TAB,
   APPLY_ANCHOR_TAB,
@@ -29,10 +31,12 @@ import {
   COLLECTION_TAB,
   FAN_CLUBS_TAB,
   FOLLOWS_TAB,
+  INVITE_TAB,
   LEVEL_TAB,
   MESSAGES_TAB,
   NOBILITY_TAB,
   PROFILE_TAB,
+  SHOP_TAB,
   TASKS_TAB,
   tabOfType,
   WALLET_TAB,
@@ -103,6 +107,7 @@ export default async function MemberPage({ params, searchParams }: Props) {
               nobility: messages.nobility,
               earnings: messages.earnings,
               tasks: messages.tasks,
+              shop: messages.shop,
             }}
           >
             {tab.type === PROFILE_TAB ? (
@@ -119,6 +124,10 @@ export default async function MemberPage({ params, searchParams }: Props) {
               <FanClubsTab userId={session.id} />
             ) : tab.type === BACKPACK_TAB ? (
               <BackpackTab userId={session.id} />
+            ) : tab.type === SHOP_TAB ? (
+              <ShopTab userId={session.id} now={new Date()} />
+            ) : tab.type === INVITE_TAB ? (
+              <InviteTab userId={session.id} now={new Date()} />
             ) : tab.type === WITHDRAWALS_TAB ? (
               <WithdrawalsTab userId={session.id} now={new Date()} />
             ) : tab.type === APPLY_ANCHOR_TAB ? (

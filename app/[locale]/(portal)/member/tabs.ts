@@ -1,12 +1,13 @@
-// The user-center tabs, chosen by `?type=` (spec §2). Numbers are the spec's; gaps are types other
-// screens use, and the exchange shop (19), which is not built yet: a tab is listed only once its
-// feature works.
+// The user-center tabs, chosen by `?type=` (spec §2). Numbers are the spec's (the task centre is 18, the
+// exchange shop 19); gaps are types other screens use. The spec names no number for the invite centre: it
+// is 23. A tab is listed only once its feature works.
 import {
   Award,
   Backpack,
   Banknote,
   CalendarCheck,
   ClipboardList,
+  Coins,
   Crown,
   Heart,
   HeartHandshake,
@@ -15,6 +16,7 @@ import {
   Mic,
   Radio,
   Star,
+  UserPlus,
   UserRound,
   Wallet,
 } from 'lucide-react';
@@ -41,6 +43,8 @@ export const TASKS_TAB = 18;
 export const BACKPACK_TAB = 20;
 export const WITHDRAWALS_TAB = 21;
 export const FAN_CLUBS_TAB = 22;
+export const SHOP_TAB = 19;
+export const INVITE_TAB = 23;
 
 export const MEMBER_TABS: MemberTab[] = [
   { type: PROFILE_TAB, key: 'profile', icon: UserRound, shownTo: 'all' },
@@ -48,6 +52,8 @@ export const MEMBER_TABS: MemberTab[] = [
   { type: LEVEL_TAB, key: 'level', icon: Award, shownTo: 'all' },
   { type: TASKS_TAB, key: 'tasks', icon: ClipboardList, shownTo: 'all' },
   { type: BACKPACK_TAB, key: 'backpack', icon: Backpack, shownTo: 'all' },
+  { type: SHOP_TAB, key: 'shop', icon: Coins, shownTo: 'all' },
+  { type: INVITE_TAB, key: 'invite', icon: UserPlus, shownTo: 'all' },
   { type: WITHDRAWALS_TAB, key: 'withdrawals', icon: Banknote, shownTo: 'anchor' },
   { type: FOLLOWS_TAB, key: 'follows', icon: Heart, shownTo: 'all' },
   { type: COLLECTION_TAB, key: 'collection', icon: Star, shownTo: 'all' },

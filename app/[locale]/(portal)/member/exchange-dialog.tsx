@@ -1,0 +1,155 @@
+'use client';
+// The exchange dialog of the shop tab: quantity, the delivery address for physical goods, the total
+// and what is left, then `api/goods/exchange` with a key made once per dialog (a retry is safe).
+import { Coins } from 'lucide-react';
+import { useFormatter, useTranslations } from 'next-intl';
+import { Dialog } from 'radix-ui';
+import { type ReactNode, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { DialogClose } from '@/components/ui/dialog-close';
+import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
+import { FormError } from './form-error';
+import { useMemberMutation } from './use-member-mutation';
+
+type Address = { id: number; name: string; phone: string; region: string; detail: string };
+const newKey = () => `ex-${crypto.randomUUID()}`;
+
+export function ExchangeDialog({
+  goods,
+  coins,
+  addresses,
+  blocked,
+  image,
+}: {
+  goods: { id: number; name: string; kind: string; price: number; max: number };
+  coins: number;
+  addresses: Address[];
+  /** Why the button is off (sold out, limit, coins), or null. */
+  blocked: string | null;
+  image: ReactNode;
+}) {
+  const t = useTranslations('shop');
+  const format = useFormatter();
+  const [open, setOpen] = useState(false);
+  const [quantity, setQuantity] = useState(1);
+  const [addressId, setAddressId] = useState<number | null>(addresses[0]?.id ?? null);
+  const [key, setKey] = useState(newKey);
+  const exchange = useMemberMutation<Record<string, string | number>>('api/goods/exchange', {
+    success: t('done'),
+    failed: t('failed'),
+  });
+  const physical = goods.kind === 'physical';
+  // Addresses arrive with the page (a new one after a refresh): fall back to the newest when none is chosen.
+  const selected = addresses.some((address) => address.id === addressId)
+    ? addressId
+    : (addresses[0]?.id ?? null);
+  const total = goods.price * quantity;
+  const confirm = () =>
+    exchange.mutate(
+      { id: goods.id, num: quantity, key, ...(physical && selected ? { address_id: selected } : {}) },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          setQuantity(1);
+          setKey(newKey());
+        },
+      },
+    );
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <Button size="sm" className="mt-1 w-full" disabled={Boolean(blocked)}>
+          {blocked ?? t('exchange')}
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content
+          className="fixed left-1/2 top-1/2 z-50 w-[460px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-surface p-6 shadow-2xl"
+          data-testid="exchange-dialog"
+        >
+          <DialogClose label={t('cancel')} />
+          <Dialog.Title className="text-base font-semibold text-ink-900">
+            {t('dialogTitle', { name: goods.name })}
+          </Dialog.Title>
+          <div className="mt-4 flex items-center gap-4">
+            {image}
+            <Dialog.Description className="text-sm text-ink-500">
+              {physical ? t('physicalNote') : t('virtualNote')}
+            </Dialog.Description>
+          </div>
+          <div className="mt-4 w-32">
+            <label htmlFor={`qty-${goods.id}`} className={LABEL_CLASS}>
+              {t('quantity')}
+            </label>
+            <input
+              id={`qty-${goods.id}`}
+              type="number"
+              min={1}
+              max={Math.max(1, goods.max)}
+              className={INPUT_CLASS}
+              value={quantity}
+              onChange={(event) =>
+                setQuantity(
+                  Math.max(1, Math.min(Math.max(1, goods.max), Math.trunc(Number(event.target.value)) || 1)),
+                )
+              }
+            />
+          </div>
+          {physical ? (
+            <fieldset className="mt-4">
+              <legend className={LABEL_CLASS}>{t('address')}</legend>
+              {addresses.length ? (
+                <div className="max-h-40 space-y-2 overflow-y-auto">
+                  {addresses.map((address) => (
+                    <label
+                      key={address.id}
+                      className="flex cursor-pointer items-start gap-2 rounded-md border border-line px-3 py-2 text-sm has-[:checked]:border-brand-400 has-[:checked]:bg-brand-50"
+                    >
+                      <input
+                        type="radio"
+                        name={`address-${goods.id}`}
+                        className="mt-1"
+                        checked={selected === address.id}
+                        onChange={() => setAddressId(address.id)}
+                      />
+                      <span>
+                        <span className="font-medium text-ink-900">
+                          {address.name} {address.phone}
+                        </span>
+                        <span className="block text-ink-500">
+                          {address.region} {address.detail}
+                        </span>
+                      </span>
+                    </label>
+                  ))}
+                </div>
+              ) : (
+                <p className="rounded-md bg-canvas px-3 py-2 text-sm text-ink-700">{t('noAddress')}</p>
+              )}
+            </fieldset>
+          ) : null}
+          <p className="mt-4 flex items-center gap-1.5 text-sm text-ink-700">
+            <Coins aria-hidden className="size-4 text-amber-500" />
+            {t('total', { total: format.number(total), left: format.number(Math.max(0, coins - total)) })}
+          </p>
+          <FormError message={exchange.error} />
+          <div className="mt-6 flex justify-end gap-3">
+            <Dialog.Close asChild>
+              <Button type="button" variant="secondary">
+                {t('cancel')}
+              </Button>
+            </Dialog.Close>
+            <Button
+              type="button"
+              onClick={confirm}
+              disabled={exchange.isPending || total > coins || (physical && !selected)}
+            >
+              {t('confirm')}
+            </Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

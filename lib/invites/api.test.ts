@@ -1,0 +1,251 @@
+// The invitation program through the API: a sign-up through a code is recorded (with its address)
+// but pays nothing; the reward is paid once, only after three watching days or a first recharge past
+// the refund window; one level only; the lifetime cap; fraud signals hold it for an operator.
+import { desc, eq } from 'drizzle-orm';
+import { smsOutbox, users } from '@/lib/accounts/schema';
+import { PEER_HEADER } from '@/lib/http/client-address';
+import { recordWatch } from '@/lib/live/history';
+import { ensureRoom } from '@/lib/live/service';
+import { type ApiApp, createApiApp } from '@/lib/server/api-app';
+import { apiCaller } from '@/lib/testing/api';
+import { solvedCaptcha, solvedChallenge } from '@/lib/testing/captcha';
+import { NOON } from '@/lib/testing/clock';
+import { createTestDb, type TestDb } from '@/lib/testing/db';
+import { makeSignedInUser, makeUser } from '@/lib/testing/factories';
+import { checkLedger } from '@/lib/wallet/check';
+import { balancesOf } from '@/lib/wallet/ledger';
+import { seedChargeRules } from '@/lib/wallet/recharge';
+import { chargeRules, payOrders } from '@/lib/wallet/schema';
+import { invitations } from './schema';
+import { INVITE_RULES, recordInvitation, settleInvitations } from './service';
+
+process.env.CAPTCHA_COST = '100';
+
+let testDb: TestDb;
+let app: ApiApp;
+const START = new Date('2026-11-24T04:00:00Z');
+let now = START;
+const call = apiCaller(() => app);
+const DAY = 24 * 3600 * 1000;
+const REWARD = INVITE_RULES.reward;
+let roomId = 0;
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  app = createApiApp({ db: () => testDb.db, clock: () => now });
+  await seedChargeRules(testDb.db);
+  roomId = (await ensureRoom(testDb.db, (await makeUser(testDb.db, { isAnchor: true })).id)).id;
+});
+afterAll(() => testDb.close());
+beforeEach(() => {
+  now = START;
+});
+
+let addressCounter = 0;
+const en = (token?: string) => ({ lang: 'en', ...(token ? { token } : {}) });
+
+type Overview = {
+  code: string;
+  link: string;
+  invited: number;
+  rewarded: number;
+  earned: number;
+  list: { user_id: number; nickname: string; status: string; reward: number }[];
+};
+const overview = (token: string) =>
+  call<Overview>('/api/Distribution/Invitation', { json: {}, headers: en(token) });
+
+/** An invitee signed up through `inviterId`'s code from its own address and device. */
+async function invitee(
+  inviterId: number,
+  address = `10.1.0.${++addressCounter}`,
+  device = `dev-${addressCounter}`,
+) {
+  const user = await makeUser(testDb.db, { invitedBy: inviterId });
+  await recordInvitation(testDb.db, { inviteeId: user.id, inviterId, address, device, now });
+  return user;
+}
+const watchOn = (userId: number, day: number) =>
+  recordWatch(testDb.db, userId, roomId, new Date(START.getTime() + day * DAY));
+const coins = async (userId: number) => (await balancesOf(testDb.db, userId)).coin;
+
+it('a sign-up through the invite link is counted in the centre but earns nothing', async () => {
+  const inviter = await makeSignedInUser(testDb.db, { inviteCode: 'SHOPINV1' });
+  now = NOON; // the instant the test captchas are solved for
+  const headers = { lang: 'en', [PEER_HEADER]: '10.9.9.9' };
+  const mobile = '13600001111';
+  const sent = await call('/api/user/getCode', {
+    headers,
+    json: {
+      mobile: `86-${mobile}`,
+      type: 1,
+      captcha: await solvedChallenge(
+        (await call(`/api/captcha/challenge?mobile=86-${mobile}&for=sms`, { headers })).body.data,
+      ),
+    },
+  });
+  expect(sent.body).toMatchObject({ code: 0 });
+  const [sms] = await testDb.db
+    .select()
+    .from(smsOutbox)
+    .where(eq(smsOutbox.recipient, `+86 ${mobile}`))
+    .orderBy(desc(smsOutbox.id))
+    .limit(1);
+  const registered = await call<{ id: number }>('/api/user/registered', {
+    headers,
+    json: {
+      mobile: `86-${mobile}`,
+      code: sms!.body.match(/\d{6}/)![0],
+      password: 'secret123',
+      platform: 'pc',
+      invite: 'shopinv1',
+      captcha: await solvedCaptcha(testDb.db),
+    },
+  });
+  expect(registered.body).toMatchObject({ code: 0 });
+  const centre = await overview(inviter.token);
+  expect(centre.body.data).toMatchObject({ code: 'SHOPINV1', invited: 1, rewarded: 0, earned: 0 });
+  expect(centre.body.data.link).toMatch(/\/en\/register\?code=SHOPINV1$/);
+  expect(centre.body.data.list).toEqual([
+    expect.objectContaining({ user_id: registered.body.data.id, status: 'waiting' }),
+  ]);
+  const [row] = await testDb.db
+    .select()
+    .from(invitations)
+    .where(eq(invitations.inviteeId, registered.body.data.id));
+  expect(row).toMatchObject({ inviterId: inviter.user.id, address: '10.9.9.9' });
+  expect(await coins(inviter.user.id)).toBe(0);
+  expect((await call('/api/Distribution/Invitation', { json: {}, headers: en() })).body.code).toBe(700);
+});
+
+it('three watching days pay the inviter once; two days pay nothing; one level only', async () => {
+  const inviter = await makeSignedInUser(testDb.db);
+  const friend = await invitee(inviter.user.id);
+  const grandchild = await invitee(friend.id);
+  await watchOn(friend.id, 0);
+  await watchOn(friend.id, 0.1);
+  await watchOn(friend.id, 1);
+  await watchOn(grandchild.id, 0);
+  await watchOn(grandchild.id, 1);
+  await watchOn(grandchild.id, 2);
+  now = new Date(START.getTime() + 1.5 * DAY);
+  expect((await overview(inviter.token)).body.data.earned).toBe(0);
+  await watchOn(friend.id, 2);
+  now = new Date(START.getTime() + 2.5 * DAY);
+  // The job and the centre settle at the same moment: still one payment.
+  await Promise.all([
+    settleInvitations(testDb.db, { now }),
+    overview(inviter.token),
+    overview(inviter.token),
+  ]);
+  const centre = await overview(inviter.token);
+  expect(centre.body.data).toMatchObject({ rewarded: 1, earned: REWARD });
+  expect(centre.body.data.list[0]).toMatchObject({ user_id: friend.id, status: 'paid', reward: REWARD });
+  expect(await coins(inviter.user.id)).toBe(REWARD);
+  // The grandchild's days reward its own inviter (the friend), never the first inviter.
+  await settleInvitations(testDb.db, { now });
+  expect(await coins(friend.id)).toBe(REWARD);
+  expect(await coins(inviter.user.id)).toBe(REWARD);
+  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+});
+
+it('a first recharge counts only once past the refund window', async () => {
+  const inviter = await makeSignedInUser(testDb.db);
+  const friend = await invitee(inviter.user.id);
+  await watchOn(friend.id, 0);
+  const [rule] = await testDb.db.select().from(chargeRules).limit(1);
+  await testDb.db.insert(payOrders).values({
+    orderNo: `T${friend.id}${Date.now() % 1000}`.slice(0, 32),
+    userId: friend.id,
+    ruleId: rule!.id,
+    channel: 'sandbox',
+    diamonds: 60,
+    priceMinor: 600,
+    priceCurrency: 'CNY',
+    status: 'paid',
+    createdAt: START,
+    settledAt: START,
+  });
+  now = new Date(START.getTime() + (INVITE_RULES.refundWindowDays - 1) * DAY);
+  expect((await overview(inviter.token)).body.data.earned).toBe(0);
+  now = new Date(START.getTime() + INVITE_RULES.refundWindowDays * DAY);
+  expect((await overview(inviter.token)).body.data.earned).toBe(REWARD);
+  expect((await overview(inviter.token)).body.data.earned).toBe(REWARD);
+  expect(await coins(inviter.user.id)).toBe(REWARD);
+});
+
+it('fraud signals hold the reward for an operator, who pays or rejects it', async () => {
+  const inviter = await makeSignedInUser(testDb.db);
+  const operator = await makeSignedInUser(testDb.db, { role: 'operator' });
+  // Three sign-ups from one address within the hour.
+  const farm = [
+    await invitee(inviter.user.id, '10.66.0.1', 'a'),
+    await invitee(inviter.user.id, '10.66.0.1', 'b'),
+    await invitee(inviter.user.id, '10.66.0.1', 'c'),
+  ];
+  for (const user of farm) for (const day of [0, 1, 2]) await watchOn(user.id, day);
+  now = new Date(START.getTime() + 3 * DAY);
+  const centre = await overview(inviter.token);
+  expect(centre.body.data.earned).toBe(0);
+  expect(centre.body.data.list.map((entry) => entry.status)).toEqual(['waiting', 'waiting', 'waiting']);
+  const held = await call<{ list: { invitee_id: number; hold_reason: string }[] }>(
+    '/api/admin/invitations/held',
+    {
+      headers: en(operator.token),
+    },
+  );
+  const mine = held.body.data.list.filter((entry) => farm.some((user) => user.id === entry.invitee_id));
+  expect(mine.map((entry) => entry.hold_reason)).toEqual(['same_address', 'same_address', 'same_address']);
+  expect((await call('/api/admin/invitations/held', { headers: en(inviter.token) })).status).toBe(403);
+  const review = (inviteeId: number, approve: boolean) =>
+    call<{ status: string }>('/api/admin/invitations/review', {
+      json: { invitee_id: inviteeId, approve },
+      headers: en(operator.token),
+    });
+  expect((await review(farm[0]!.id, true)).body.data.status).toBe('paid');
+  expect((await review(farm[1]!.id, false)).body.data.status).toBe('rejected');
+  expect((await review(farm[1]!.id, true)).body.msg).toBe('This invitation reward has already been decided');
+  expect((await review(farm[0]!.id, true)).body.code).toBe(1);
+  expect(await coins(inviter.user.id)).toBe(REWARD);
+
+  // An invitee who recharged but never watched is held too.
+  const silent = await invitee(inviter.user.id);
+  const [rule] = await testDb.db.select().from(chargeRules).limit(1);
+  await testDb.db.insert(payOrders).values({
+    orderNo: `S${silent.id}`,
+    userId: silent.id,
+    ruleId: rule!.id,
+    channel: 'sandbox',
+    diamonds: 60,
+    priceMinor: 600,
+    priceCurrency: 'CNY',
+    status: 'paid',
+    createdAt: now,
+    settledAt: now,
+  });
+  now = new Date(now.getTime() + 30 * DAY);
+  await settleInvitations(testDb.db, { now });
+  const [row] = await testDb.db.select().from(invitations).where(eq(invitations.inviteeId, silent.id));
+  expect(row).toMatchObject({ status: 'held', holdReason: 'never_watched' });
+  expect(await coins(inviter.user.id)).toBe(REWARD);
+});
+
+it('an inviter earns at most the lifetime cap', async () => {
+  const inviter = await makeSignedInUser(testDb.db);
+  const friends = [];
+  for (let i = 0; i < INVITE_RULES.lifetimeCap + 2; i++) {
+    now = new Date(START.getTime() + i * 2 * 3600 * 1000);
+    friends.push(await invitee(inviter.user.id));
+  }
+  for (const friend of friends) for (const day of [0, 1, 2]) await watchOn(friend.id, day);
+  now = new Date(START.getTime() + 10 * DAY);
+  const centre = await overview(inviter.token);
+  expect(centre.body.data).toMatchObject({
+    rewarded: INVITE_RULES.lifetimeCap,
+    earned: REWARD * INVITE_RULES.lifetimeCap,
+  });
+  expect(centre.body.data.list.filter((entry) => entry.status === 'capped')).toHaveLength(2);
+  expect(await coins(inviter.user.id)).toBe(REWARD * INVITE_RULES.lifetimeCap);
+  const [me] = await testDb.db.select({ id: users.id }).from(users).where(eq(users.id, inviter.user.id));
+  expect(me).toBeDefined();
+});

@@ -1,0 +1,104 @@
+// The invitation program's calls: `api/Distribution/Invitation` (spec §7: the caller's code, link,
+// who joined through it and what they earned) and the operators' review of held rewards.
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { requireUser } from '@/lib/api/auth';
+import type { AppEnv } from '@/lib/api/context';
+import { defineRoute } from '@/lib/api/route';
+import { getConfig } from '@/lib/config';
+import { requestOrigin } from '@/lib/http/client-address';
+import { localizedPath } from '@/lib/i18n/routing';
+import { decideHeld, heldInvitations, invitationOverview } from './service';
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const status = z.enum(['waiting', 'paid', 'rejected', 'capped']);
+
+/** The link a friend opens: the public origin when configured, else the host asked. */
+export function inviteLink(origin: string, locale: Parameters<typeof localizedPath>[0], code: string) {
+  return `${origin}${localizedPath(locale, '/register')}?code=${encodeURIComponent(code)}`;
+}
+
+export function registerInviteRoutes(app: OpenAPIHono<AppEnv>) {
+  defineRoute(
+    app,
+    {
+      path: '/api/Distribution/Invitation',
+      effect: 'read',
+      methods: ['get', 'post'],
+      tag: 'Invitations',
+      summary:
+        "The caller's invite code and link, who joined through it and the coins each earned (a reward is paid for an invitee's first recharge past the refund window or three days of watching, never for a sign-up)",
+      middleware: [requireUser],
+      output: z.object({
+        code: z.string(),
+        link: z.string(),
+        invited: z.number(),
+        rewarded: z.number(),
+        earned: z.number(),
+        reward: z.number(),
+        cap: z.number(),
+        active_days: z.number(),
+        refund_days: z.number(),
+        list: z.array(
+          z.object({
+            user_id: z.number(),
+            nickname: z.string(),
+            avatar: z.string(),
+            joined_at: z.string(),
+            status,
+            reward: z.number(),
+          }),
+        ),
+      }),
+    },
+    async (c) => {
+      const overview = await invitationOverview(c.var.db, c.var.user!.id, c.var.now);
+      const site = getConfig().SITE_URL;
+      const origin = site ? new URL(site).origin : requestOrigin(c.req.raw.headers);
+      return { ...overview, link: inviteLink(origin, c.var.locale, overview.code) };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/invitations/held',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Invitations',
+      summary:
+        'Invitation rewards held for review by a fraud signal (same address or device within an hour, an invitee who never watched) (operators)',
+      staff: ['finance'],
+      output: z.object({
+        list: z.array(
+          z.object({
+            invitee_id: z.number(),
+            inviter_id: z.number(),
+            reason: z.string(),
+            hold_reason: z.string(),
+            address: z.string(),
+            device: z.string(),
+            created_at: z.string(),
+          }),
+        ),
+      }),
+    },
+    async (c) => ({ list: await heldInvitations(c.var.db, c.var.now) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/invitations/review',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Invitations',
+      summary: 'Pays a held invitation reward (within the inviter’s lifetime cap) or rejects it (operators)',
+      staff: ['finance'],
+      input: z.object({ invitee_id: id, approve: z.boolean() }),
+      output: z.object({ invitee_id: z.number(), status: z.string() }),
+    },
+    (c, input) =>
+      decideHeld(c.var.db, { inviteeId: input.invitee_id, approve: input.approve, now: c.var.now }),
+  );
+}

@@ -1,0 +1,55 @@
+// The invitation program (spec §1 distribution and invite centre, §7 `api/Distribution/Invitation`):
+// who joined through whose code, from which address and device, and the reward's state. One level
+// only: an invitation row links an invitee to the inviter whose code they used, nothing further up.
+import { date, index, integer, pgEnum, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/schema';
+
+/**
+ * waiting: no qualifying event yet; held: qualified but a fraud signal needs an operator; paid;
+ * rejected: an operator refused it; capped: qualified after the inviter's lifetime cap was reached.
+ */
+export const inviteRewardStatus = pgEnum('invite_reward_status', [
+  'waiting',
+  'held',
+  'paid',
+  'rejected',
+  'capped',
+]);
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    inviteeId: integer('invitee_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    inviterId: integer('inviter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The sign-up's client address and known-device cookie (fraud signals). */
+    address: varchar('address', { length: 64 }).notNull().default(''),
+    device: varchar('device', { length: 64 }).notNull().default(''),
+    status: inviteRewardStatus('status').notNull().default('waiting'),
+    /** What qualified it: `recharge` or `active_days`; the fraud signal that held it. */
+    reason: varchar('reason', { length: 32 }),
+    holdReason: varchar('hold_reason', { length: 32 }),
+    reward: integer('reward').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('invitations_inviter_idx').on(table.inviterId, table.createdAt),
+    index('invitations_status_idx').on(table.status),
+  ],
+);
+
+/** The days (portal time zone) a user opened a live room: "active on three different days". */
+export const watchDays = pgTable(
+  'watch_days',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);

@@ -1,0 +1,259 @@
+// The invitation program. Every user has an invite code (`users.invite_code`, given at sign-up) and
+// a link `/register?code=`; a sign-up through it is recorded with its address and device. A reward
+// (coins) is paid to the inviter only for what cannot be undone — the invitee's first recharge once
+// past the refund window, or the invitee watching live rooms on three different days — never for a
+// bare sign-up. One level only, a lifetime cap per inviter, and fraud signals (many sign-ups from one
+// address or device within an hour, an invitee who never watched) hold the reward for an operator.
+// Rewards are settled on read (the invite centre, the operators' list) and by a periodic job; each
+// payment is an operation keyed by the invitee, so it happens once whoever settles first.
+import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { avatarOf } from '@/lib/accounts/avatars';
+import { users } from '@/lib/accounts/schema';
+import { DomainError, NotFoundError } from '@/lib/api/errors';
+import type { DbOrTx } from '@/lib/db';
+import { zoneOffsetMinutes } from '@/lib/time/zone';
+import { mintLeg, runOperation } from '@/lib/wallet/ledger';
+import { payOrders } from '@/lib/wallet/schema';
+import { invitations, watchDays } from './schema';
+
+export const INVITE_RULES = {
+  /** Coins per qualified invitee. */
+  reward: 200,
+  /** Rewards an inviter can ever receive. */
+  lifetimeCap: 20,
+  /** A recharge counts once it can no longer be refunded. */
+  refundWindowDays: 7,
+  /** Or: the invitee watched live rooms on this many different days. */
+  activeDays: 3,
+  /** This many sign-ups (through any invitation) from one address or device within an hour is a signal. */
+  signupsPerHour: 3,
+  timeZone: 'Asia/Shanghai',
+} as const;
+
+const HOUR_MS = 3600 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The calendar day of `now` in the portal's time zone, as `YYYY-MM-DD`. */
+export function portalDay(now: Date) {
+  const shifted = now.getTime() + zoneOffsetMinutes(INVITE_RULES.timeZone, now.getTime()) * 60_000;
+  return new Date(shifted).toISOString().slice(0, 10);
+}
+
+/** Called when a sign-up used an invite code. */
+export async function recordInvitation(
+  db: DbOrTx,
+  input: { inviteeId: number; inviterId: number; address: string; device: string; now: Date },
+) {
+  await db
+    .insert(invitations)
+    .values({
+      inviteeId: input.inviteeId,
+      inviterId: input.inviterId,
+      address: input.address.slice(0, 64),
+      device: input.device.slice(0, 64),
+      createdAt: input.now,
+    })
+    .onConflictDoNothing();
+}
+
+/** A signed-in viewer opened a live room today (the "active on different days" rule). */
+export async function noteWatchDay(db: DbOrTx, userId: number, now: Date) {
+  await db
+    .insert(watchDays)
+    .values({ userId, day: portalDay(now) })
+    .onConflictDoNothing();
+}
+
+type Candidate = typeof invitations.$inferSelect;
+
+/** What qualifies a waiting invitation now, if anything, and which fraud signal would hold it. */
+async function assess(db: DbOrTx, row: Candidate, now: Date) {
+  const [[recharge], [days]] = await Promise.all([
+    db
+      .select({ first: sql<Date | null>`min(${payOrders.settledAt})` })
+      .from(payOrders)
+      .where(and(eq(payOrders.userId, row.inviteeId), eq(payOrders.status, 'paid'))),
+    db.select({ days: count() }).from(watchDays).where(eq(watchDays.userId, row.inviteeId)),
+  ]);
+  const firstRecharge = recharge?.first ? new Date(recharge.first) : null;
+  const watched = days?.days ?? 0;
+  let reason: 'recharge' | 'active_days' | null = null;
+  if (firstRecharge && firstRecharge.getTime() + INVITE_RULES.refundWindowDays * DAY_MS <= now.getTime())
+    reason = 'recharge';
+  else if (watched >= INVITE_RULES.activeDays) reason = 'active_days';
+  if (!reason) return null;
+  const around = (column: typeof invitations.address | typeof invitations.device, value: string) =>
+    db
+      .select({ n: count() })
+      .from(invitations)
+      .where(
+        and(
+          eq(column, value),
+          gte(invitations.createdAt, new Date(row.createdAt.getTime() - HOUR_MS)),
+          lte(invitations.createdAt, new Date(row.createdAt.getTime() + HOUR_MS)),
+        ),
+      );
+  let hold: string | null = null;
+  if (watched === 0) hold = 'never_watched';
+  else if (
+    row.address &&
+    ((await around(invitations.address, row.address))[0]?.n ?? 0) >= INVITE_RULES.signupsPerHour
+  )
+    hold = 'same_address';
+  else if (
+    row.device &&
+    ((await around(invitations.device, row.device))[0]?.n ?? 0) >= INVITE_RULES.signupsPerHour
+  )
+    hold = 'same_device';
+  return { reason, hold };
+}
+
+/**
+ * Pays one invitation's reward (once: the operation is keyed by the invitee). Inside the transaction
+ * the inviter's row is locked and their paid rewards counted, so the lifetime cap holds under
+ * concurrency; past the cap the invitation is marked `capped` and nothing moves.
+ */
+async function pay(db: DbOrTx, row: Candidate, reason: string, now: Date, from: readonly string[]) {
+  return runOperation<{ status: string }>(db, {
+    key: `invite-reward:${row.inviteeId}`,
+    kind: 'invite_reward',
+    userId: row.inviterId,
+    payload: { invitee: row.inviteeId },
+    now,
+    prepare: async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, row.inviterId)).for('update');
+      const [current] = await tx
+        .select({ status: invitations.status })
+        .from(invitations)
+        .where(eq(invitations.inviteeId, row.inviteeId));
+      if (!current || !from.includes(current.status)) throw new DomainError('INVITE_REWARD_DECIDED');
+      const [paid] = await tx
+        .select({ n: count() })
+        .from(invitations)
+        .where(and(eq(invitations.inviterId, row.inviterId), eq(invitations.status, 'paid')));
+      const capped = (paid?.n ?? 0) >= INVITE_RULES.lifetimeCap;
+      await tx
+        .update(invitations)
+        .set({
+          status: capped ? 'capped' : 'paid',
+          reason,
+          reward: capped ? 0 : INVITE_RULES.reward,
+          decidedAt: now,
+        })
+        .where(eq(invitations.inviteeId, row.inviteeId));
+      return {
+        legs: capped ? [] : [mintLeg(row.inviterId, 'coin', INVITE_RULES.reward)],
+        result: { status: capped ? 'capped' : 'paid' },
+      };
+    },
+  });
+}
+
+/** Settles waiting invitations (of one inviter, or all): pays, holds for review, or leaves waiting. */
+export async function settleInvitations(db: DbOrTx, input: { inviterId?: number; now: Date }) {
+  const waiting = await db
+    .select()
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.status, 'waiting'),
+        input.inviterId ? eq(invitations.inviterId, input.inviterId) : undefined,
+      ),
+    )
+    .limit(500);
+  for (const row of waiting) {
+    const verdict = await assess(db, row, input.now);
+    if (!verdict) continue;
+    if (verdict.hold) {
+      await db
+        .update(invitations)
+        .set({ status: 'held', reason: verdict.reason, holdReason: verdict.hold, decidedAt: input.now })
+        .where(and(eq(invitations.inviteeId, row.inviteeId), eq(invitations.status, 'waiting')));
+      continue;
+    }
+    try {
+      await pay(db, row, verdict.reason, input.now, ['waiting']);
+    } catch (error) {
+      // Someone else settled it a moment ago.
+      if (!(error instanceof DomainError && error.code === 'INVITE_REWARD_DECIDED')) throw error;
+    }
+  }
+}
+
+/** What the invite centre and `api/Distribution/Invitation` show the inviter. */
+export async function invitationOverview(db: DbOrTx, userId: number, now: Date) {
+  await settleInvitations(db, { inviterId: userId, now });
+  const [me] = await db.select({ code: users.inviteCode }).from(users).where(eq(users.id, userId));
+  const rows = await db
+    .select({ invitation: invitations, nickname: users.nickname, avatar: users.avatar })
+    .from(invitations)
+    .innerJoin(users, eq(users.id, invitations.inviteeId))
+    .where(eq(invitations.inviterId, userId))
+    .orderBy(desc(invitations.createdAt))
+    .limit(200);
+  const [totals] = await db
+    .select({
+      invited: count(),
+      earned: sql<number>`coalesce(sum(${invitations.reward}), 0)::int`,
+      paid: sql<number>`count(*) filter (where ${invitations.status} = 'paid')::int`,
+    })
+    .from(invitations)
+    .where(eq(invitations.inviterId, userId));
+  return {
+    code: me?.code ?? '',
+    invited: totals?.invited ?? 0,
+    rewarded: totals?.paid ?? 0,
+    earned: totals?.earned ?? 0,
+    reward: INVITE_RULES.reward,
+    cap: INVITE_RULES.lifetimeCap,
+    active_days: INVITE_RULES.activeDays,
+    refund_days: INVITE_RULES.refundWindowDays,
+    list: rows.map(({ invitation, nickname, avatar }) => ({
+      user_id: invitation.inviteeId,
+      nickname,
+      avatar: avatarOf({ id: invitation.inviteeId, avatar }),
+      joined_at: invitation.createdAt.toISOString(),
+      // An inviter sees held rewards as still pending: the fraud signal is for operators only.
+      status: invitation.status === 'held' ? ('waiting' as const) : invitation.status,
+      reward: invitation.reward,
+    })),
+  };
+}
+
+/** Held rewards for the operators (settling first, so newly qualified ones appear). */
+export async function heldInvitations(db: DbOrTx, now: Date) {
+  await settleInvitations(db, { now });
+  const rows = await db
+    .select()
+    .from(invitations)
+    .where(eq(invitations.status, 'held'))
+    .orderBy(invitations.decidedAt)
+    .limit(200);
+  return rows.map((row) => ({
+    invitee_id: row.inviteeId,
+    inviter_id: row.inviterId,
+    reason: row.reason ?? '',
+    hold_reason: row.holdReason ?? '',
+    address: row.address,
+    device: row.device,
+    created_at: row.createdAt.toISOString(),
+  }));
+}
+
+/** An operator pays a held reward (still within the cap) or rejects it. */
+export async function decideHeld(db: DbOrTx, input: { inviteeId: number; approve: boolean; now: Date }) {
+  const [row] = await db.select().from(invitations).where(eq(invitations.inviteeId, input.inviteeId));
+  if (!row) throw new NotFoundError('INVITATION_NOT_FOUND');
+  if (row.status !== 'held') throw new DomainError('INVITE_REWARD_DECIDED');
+  if (input.approve) {
+    const outcome = await pay(db, row, row.reason ?? 'reviewed', input.now, ['held']);
+    return { invitee_id: row.inviteeId, status: outcome.result.status };
+  }
+  const updated = await db
+    .update(invitations)
+    .set({ status: 'rejected', decidedAt: input.now })
+    .where(and(eq(invitations.inviteeId, row.inviteeId), eq(invitations.status, 'held')))
+    .returning({ id: invitations.inviteeId });
+  if (!updated.length) throw new DomainError('INVITE_REWARD_DECIDED');
+  return { invitee_id: row.inviteeId, status: 'rejected' };
+}

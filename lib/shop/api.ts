@@ -1,0 +1,231 @@
+// Exchange-shop calls of spec §7 (`api/goods/goodsList`, `exchangeRecords`, `exchange`), the
+// delivery addresses the exchange dialog keeps, and the operators' moves of physical exchanges.
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { requireUser } from '@/lib/api/auth';
+import type { AppEnv } from '@/lib/api/context';
+import { defineRoute } from '@/lib/api/route';
+import {
+  addressesOf,
+  deleteAddress,
+  exchangeGoods,
+  exchangeRecords,
+  goodsList,
+  moveExchange,
+  physicalExchanges,
+  saveAddress,
+} from './service';
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const kind = z.enum(['gift', 'nobility_trial', 'physical']);
+const status = z.enum(['pending', 'shipped', 'delivered', 'cancelled']);
+const addressShape = z.object({
+  name: z.string(),
+  phone: z.string(),
+  region: z.string(),
+  detail: z.string(),
+});
+const addressInput = z.object({
+  name: z.string().trim().min(1).max(32),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 -]{5,20}$/),
+  region: z.string().trim().min(1).max(64),
+  detail: z.string().trim().min(1).max(120),
+});
+
+export function registerShopRoutes(app: OpenAPIHono<AppEnv>) {
+  defineRoute(
+    app,
+    {
+      path: '/api/goods/goodsList',
+      effect: 'read',
+      methods: ['get', 'post'],
+      tag: 'Shop',
+      summary:
+        'Goods of the exchange shop priced in coins, with stock, the per-user limit and what the caller may still exchange',
+      output: z.object({
+        list: z.array(
+          z.object({
+            id: z.number(),
+            code: z.string(),
+            kind,
+            name: z.string(),
+            description: z.string(),
+            gift_code: z.string().nullable(),
+            image: z.string(),
+            price: z.number(),
+            stock: z.number(),
+            per_user_limit: z.number(),
+            remaining: z.number(),
+          }),
+        ),
+      }),
+    },
+    async (c) => ({ list: await goodsList(c.var.db, c.var.user?.id ?? null, c.var.locale) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/goods/exchange',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Shop',
+      summary:
+        'Exchanges coins for goods: virtual goods are delivered at once, physical ones need `address_id` and wait for shipping. `key` makes a retry safe',
+      middleware: [requireUser],
+      input: z.object({
+        id,
+        num: z.coerce.number().int().min(1).max(99).default(1),
+        address_id: id.optional(),
+        key: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]{8,64}$/)
+          .optional(),
+      }),
+      output: z.object({
+        id: z.number(),
+        goods_id: z.number(),
+        quantity: z.number(),
+        cost: z.number(),
+        status,
+        balance: z.number(),
+        replayed: z.boolean(),
+      }),
+    },
+    async (c, input) => {
+      const outcome = await exchangeGoods(c.var.db, {
+        userId: c.var.user!.id,
+        goodsId: input.id,
+        quantity: input.num,
+        addressId: input.address_id,
+        key: input.key ?? crypto.randomUUID(),
+        now: c.var.now,
+      });
+      return { ...outcome.result, replayed: outcome.replayed };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/goods/exchangeRecords',
+      effect: 'read',
+      methods: ['get', 'post'],
+      tag: 'Shop',
+      summary: "The caller's exchanges of the last three months, newest first, with each one's status",
+      middleware: [requireUser],
+      output: z.object({
+        list: z.array(
+          z.object({
+            id: z.number(),
+            goods_id: z.number(),
+            name: z.string(),
+            kind,
+            gift_code: z.string().nullable(),
+            image: z.string(),
+            quantity: z.number(),
+            cost: z.number(),
+            status,
+            address: addressShape.nullable(),
+            created_at: z.string(),
+          }),
+        ),
+      }),
+    },
+    async (c) => ({ list: await exchangeRecords(c.var.db, c.var.user!.id, c.var.locale, c.var.now) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/goods/addressList',
+      effect: 'read',
+      methods: ['get', 'post'],
+      tag: 'Shop',
+      summary: "The caller's delivery addresses for physical goods",
+      middleware: [requireUser],
+      output: z.object({ list: z.array(addressShape.extend({ id: z.number() })) }),
+    },
+    async (c) => ({ list: await addressesOf(c.var.db, c.var.user!.id) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/goods/saveAddress',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Shop',
+      summary: 'Adds a delivery address, or changes one of the caller’s with `id` (at most 10 kept)',
+      middleware: [requireUser],
+      input: addressInput.extend({ id: id.optional() }),
+      output: z.object({ id: z.number() }),
+    },
+    (c, input) => saveAddress(c.var.db, c.var.user!.id, input, c.var.now),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/goods/deleteAddress',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Shop',
+      summary: 'Removes one of the caller’s delivery addresses (past exchanges keep their copy)',
+      middleware: [requireUser],
+      input: z.object({ id }),
+      output: z.object({ id: z.number() }),
+    },
+    async (c, input) => {
+      await deleteAddress(c.var.db, c.var.user!.id, input.id, c.var.now);
+      return { id: input.id };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/goods/exchanges',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Shop',
+      summary: 'Physical exchanges to ship, newest first, optionally of one status (operators)',
+      staff: ['finance'],
+      input: z.object({ status: status.optional() }),
+      output: z.object({
+        list: z.array(
+          z.object({
+            id: z.number(),
+            user_id: z.number(),
+            name: z.string(),
+            quantity: z.number(),
+            cost: z.number(),
+            status,
+            address: addressShape.nullable(),
+            created_at: z.string(),
+          }),
+        ),
+      }),
+    },
+    async (c, input) => ({ list: await physicalExchanges(c.var.db, input.status, c.var.locale) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/goods/exchangeStatus',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Shop',
+      summary:
+        'Moves a physical exchange: pending → shipped → delivered, or cancelled before delivery with the coins refunded (operators)',
+      staff: ['finance'],
+      input: z.object({ id, status: z.enum(['shipped', 'delivered', 'cancelled']) }),
+      output: z.object({ id: z.number(), status: z.string() }),
+    },
+    (c, input) => moveExchange(c.var.db, { ...input, operatorId: c.var.user!.id, now: c.var.now }),
+  );
+}

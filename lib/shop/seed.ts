@@ -1,0 +1,143 @@
+// The exchange shop's starting catalogue (operators change stock and prices in the database or the
+// console when it exists): gifts for the backpack, nobility trial days, and fan goods shipped home.
+// Gift goods are drawn with the gift's own artwork; the others have their picture in public/shop/.
+import { inArray } from 'drizzle-orm';
+import type { DbOrTx } from '@/lib/db';
+import { gifts } from '@/lib/gifts/schema';
+import { goods } from './schema';
+
+type Texts = [string, string, string, string];
+const byLocale = (texts: Texts) => ({ 'zh-CN': texts[0], 'zh-TW': texts[1], en: texts[2], vi: texts[3] });
+
+const CATALOGUE = [
+  {
+    code: 'gift_rose_10',
+    kind: 'gift' as const,
+    gift: 'rose',
+    giftCount: 10,
+    price: 50,
+    stock: 5000,
+    perUserLimit: 20,
+    names: ['玫瑰 ×10', '玫瑰 ×10', 'Roses ×10', 'Hoa hồng ×10'] as Texts,
+    descriptions: [
+      '放入背包，进直播间免费送给主播',
+      '放入背包，進直播間免費送給主播',
+      'Goes into your backpack, to give a streamer for free',
+      'Vào ba lô, tặng streamer miễn phí trong phòng live',
+    ] as Texts,
+  },
+  {
+    code: 'gift_football_5',
+    kind: 'gift' as const,
+    gift: 'football',
+    giftCount: 5,
+    price: 120,
+    stock: 2000,
+    perUserLimit: 10,
+    names: ['足球 ×5', '足球 ×5', 'Footballs ×5', 'Quả bóng ×5'] as Texts,
+    descriptions: [
+      '放入背包，为喜欢的解说打call',
+      '放入背包，為喜歡的解說打call',
+      'Into your backpack: cheer on your favourite commentator',
+      'Vào ba lô, cổ vũ bình luận viên yêu thích',
+    ] as Texts,
+  },
+  {
+    code: 'gift_scarf',
+    kind: 'gift' as const,
+    gift: 'scarf',
+    giftCount: 1,
+    price: 400,
+    stock: 500,
+    perUserLimit: 5,
+    names: ['围巾', '圍巾', 'Fan scarf', 'Khăn cổ động'] as Texts,
+    descriptions: [
+      '价值 99 星钻的礼物，放入背包',
+      '價值 99 星鑽的禮物，放入背包',
+      'A 99-diamond gift, into your backpack',
+      'Quà trị giá 99 kim cương sao, vào ba lô',
+    ] as Texts,
+  },
+  {
+    code: 'knight_trial_3',
+    kind: 'nobility_trial' as const,
+    tier: 1,
+    days: 3,
+    price: 800,
+    stock: 300,
+    perUserLimit: 2,
+    names: [
+      '骑士贵族体验卡 3 天',
+      '騎士貴族體驗卡 3 天',
+      'Knight nobility, 3-day trial',
+      'Thẻ trải nghiệm Hiệp sĩ 3 ngày',
+    ] as Texts,
+    descriptions: [
+      '立即生效：贵族标识、进场特效和每月免费喇叭',
+      '立即生效：貴族標識、進場特效和每月免費喇叭',
+      'Starts at once: the noble badge, entrance effect and free horns',
+      'Có hiệu lực ngay: huy hiệu quý tộc, hiệu ứng vào phòng và loa miễn phí',
+    ] as Texts,
+  },
+  {
+    code: 'team_scarf',
+    kind: 'physical' as const,
+    price: 3000,
+    stock: 50,
+    perUserLimit: 1,
+    names: ['主队助威围巾', '主隊助威圍巾', 'Home-team supporter scarf', 'Khăn cổ vũ đội nhà'] as Texts,
+    descriptions: [
+      '针织实物围巾，包邮到家，7 个工作日内发货',
+      '針織實體圍巾，包郵到家，7 個工作天內出貨',
+      'A knitted scarf, shipped free within 7 working days',
+      'Khăn len thật, miễn phí giao hàng trong 7 ngày làm việc',
+    ] as Texts,
+  },
+  {
+    code: 'match_ball',
+    kind: 'physical' as const,
+    price: 8000,
+    stock: 20,
+    perUserLimit: 1,
+    names: ['5 号比赛用球', '5 號比賽用球', 'Size 5 match ball', 'Bóng thi đấu số 5'] as Texts,
+    descriptions: [
+      '标准 5 号足球，包邮到家',
+      '標準 5 號足球，包郵到家',
+      'A regulation size 5 football, shipped free',
+      'Bóng đá tiêu chuẩn số 5, miễn phí giao hàng',
+    ] as Texts,
+  },
+];
+
+/** Adds the catalogue's missing goods; never overwrites what operators changed. */
+export async function seedShopCatalogue(db: DbOrTx) {
+  const giftRows = await db
+    .select({ id: gifts.id, code: gifts.code })
+    .from(gifts)
+    .where(
+      inArray(
+        gifts.code,
+        CATALOGUE.flatMap((item) => ('gift' in item && item.gift ? [item.gift] : [])),
+      ),
+    );
+  const giftId = new Map(giftRows.map((row) => [row.code, row.id]));
+  const rows = CATALOGUE.flatMap((item, index) => {
+    const base = {
+      code: item.code,
+      kind: item.kind,
+      names: byLocale(item.names),
+      descriptions: byLocale(item.descriptions),
+      price: item.price,
+      stock: item.stock,
+      perUserLimit: item.perUserLimit,
+      sort: index + 1,
+    };
+    if ('gift' in item) {
+      const id = item.gift && giftId.get(item.gift);
+      return id ? [{ ...base, giftId: id, giftCount: item.giftCount }] : [];
+    }
+    if ('tier' in item) return [{ ...base, nobilityTier: item.tier, trialDays: item.days }];
+    return [base];
+  });
+  if (rows.length) await db.insert(goods).values(rows).onConflictDoNothing();
+}
