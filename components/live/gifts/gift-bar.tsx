@@ -2,7 +2,7 @@
 // The gift bar: catalog or backpack, the count (×1/×10/×66/×520), send with a combo counter that
 // grows while the same gift is sent again within seconds, the viewer's star diamonds (the shared
 // balances query) with a recharge that stays in the room, and beside it the room's gift ticker and
-// contribution ranking. Big gifts play a full-width effect for everyone.
+// contribution ranking. Big gifts play an effect over the video for everyone.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Gem, Gift, Package } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
