@@ -67,6 +67,7 @@ test('the live player: controls for live, danmaku, web and full screen, gifts ov
     chat: (await page.getByTestId('room-chat').boundingBox())!,
     gifts: (await page.getByTestId('gift-bar').boundingBox())!,
   };
+  await page.screenshot({ path: `${SCREENS}/first-screen.png` });
   for (const [name, box] of Object.entries(boxes)) {
     expect(box.y, name).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height, name).toBeLessThanOrEqual(900);
@@ -74,7 +75,6 @@ test('the live player: controls for live, danmaku, web and full screen, gifts ov
   expect(boxes.gifts.y).toBeGreaterThan(boxes.stage.y + boxes.stage.height);
   expect(boxes.gifts.y - (boxes.stage.y + boxes.stage.height)).toBeLessThan(40);
   expect(boxes.chat.x).toBeGreaterThan(boxes.stage.x + boxes.stage.width);
-  await page.screenshot({ path: `${SCREENS}/first-screen.png` });
 
   // Controls made for live: no native controls, no seek bar (the one slider is the volume), no time.
   const controls = page.getByTestId('player-controls');

@@ -272,7 +272,7 @@ async function Room({ locale, loading, viewer, now, nonce, flvStarted = false }:
           }
           belowPlayer={
             // Right under the player, in the first screen (as Douyu and Huya have it).
-            <Suspense fallback={<Skeleton className="h-[256px] w-full rounded-xl" />}>
+            <Suspense fallback={<Skeleton className="h-[220px] w-full rounded-xl" />}>
               <GiftPanel roomId={info.id} anchorId={info.anchor.id} />
             </Suspense>
           }

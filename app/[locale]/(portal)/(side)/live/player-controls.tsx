@@ -165,8 +165,10 @@ export function PlayerControls({ box, live, mode, webFull, onWebFull }: Props) {
         onClick={() => updateDanmaku({ show: !danmaku.show })}
         data-testid="danmaku-toggle"
         className={cn(
-          'inline-flex h-8 shrink-0 items-center gap-1.5 rounded-md px-2 text-xs font-medium text-white/90 hover:bg-white/15',
-          danmaku.show && 'bg-brand-500 text-white hover:bg-brand-600',
+          'inline-flex h-8 shrink-0 items-center gap-1.5 rounded-md px-2 text-xs font-medium',
+          danmaku.show
+            ? 'bg-brand-500 text-white hover:bg-brand-600'
+            : 'text-white/90 hover:bg-white/15 hover:text-white',
         )}
       >
         {danmaku.show ? (

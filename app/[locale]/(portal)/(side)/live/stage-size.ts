@@ -4,4 +4,4 @@
  * screen (a 1440 × 900 window shows the room's header, the player and the gift bar; the skeleton in
  * page.tsx reserves the same).
  */
-export const STAGE_SIZE = 'aspect-video max-h-[calc(100svh-430px)] min-h-[280px]';
+export const STAGE_SIZE = 'aspect-video max-h-[calc(100svh-480px)] min-h-[280px]';
