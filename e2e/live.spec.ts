@@ -86,8 +86,9 @@ test('a real push goes live, a wrong key is refused, the end leaves a replay', a
   await expect(viewer.getByTestId('player')).toHaveAttribute('data-mode', 'flv');
   await expectPlaying(viewer, 2);
   expect(flvRequests).toHaveLength(1);
-  // The skeleton's video, now the stage's, got its native controls with its first frame (flv-boot.js).
-  await expect(viewer.locator('[data-testid="stage"] video')).toHaveJSProperty('controls', true);
+  // The skeleton's video, now the stage's, has no native controls: the stage's own (live-player.spec.ts).
+  await expect(viewer.locator('[data-testid="stage"] video')).toHaveJSProperty('controls', false);
+  await expect(viewer.getByTestId('player-controls')).toBeAttached();
   // Its app waited for the stream (lib/media/app-hold.ts): no chunk of it was asked for before the
   // release, which came with the first frame (or the hold's limit on a busy machine); then it hydrated
   // and the room answers clicks.
@@ -131,7 +132,7 @@ test('a real push goes live, a wrong key is refused, the end leaves a replay', a
     await expect(visitor.locator('html')).toHaveAttribute('lang', 'en');
     await expect(visitor.getByTestId('player')).toHaveAttribute('data-mode', 'flv');
     await expectPlaying(visitor, 2);
-    await expect(visitor.locator('[data-testid="stage"] video')).toHaveJSProperty('controls', true);
+    await expect(visitor.getByTestId('player-controls')).toBeAttached();
     await visitor.waitForFunction(() => (window as { __appHold?: unknown }).__appHold);
     await expect(visitor.getByTestId('room-title')).toBeVisible();
     // One stream, which named the page so the server rendered it once the stream was answered

@@ -94,25 +94,10 @@ function bootLiveFlv(options) {
     return PrefetchedLoader;
   };
 
-  /**
-   * The room's skeleton <video> comes without its native controls: building them (the browser's own
-   * stylesheet for them, their SVG icons, their layout and paint) took 60-100 ms of the very frame that
-   * would show the stream's first picture. They come with that picture instead, one frame later; at
-   * once when the browser refuses to start the video by itself (the viewer needs the play button), and
-   * after CONTROLS_LATEST_MS whatever happens. Returns what shows them.
-   */
-  const CONTROLS_LATEST_MS = 3000;
-  const controlsAtFirstFrame = (video) => {
-    let latest = null;
-    const show = () => {
-      clearTimeout(latest);
-      video.controls = true;
-    };
-    if (video.requestVideoFrameCallback) video.requestVideoFrameCallback(show);
-    else video.addEventListener('playing', show, { once: true });
-    latest = setTimeout(show, CONTROLS_LATEST_MS);
-    return show;
-  };
+  // No native controls, ever: building them (the browser's own stylesheet for them, their SVG icons,
+  // their layout and paint) took 60-100 ms of the very frame that would show the stream's first
+  // picture, and they are made for files (a seek bar, a time). The room's own controls
+  // (player-controls.tsx) come with the app, which is held until the first frame.
 
   /** One player per element: returns it, or null when this browser needs the HLS fallback. */
   const start = (video) => {
@@ -140,12 +125,10 @@ function bootLiveFlv(options) {
     });
     // React renders `muted` as a property only: the server's markup does not carry it.
     video.muted = true;
-    const showControls = video.controls ? null : controlsAtFirstFrame(video);
     player.attachMediaElement(video);
     player.load();
-    Promise.resolve(player.play()).catch((error) => {
-      if (showControls && error?.name === 'NotAllowedError') showControls();
-    });
+    // A browser that refuses to start it: the room's controls show their play button.
+    Promise.resolve(player.play()).catch(() => {});
     video.__flv = handle;
     return handle;
   };

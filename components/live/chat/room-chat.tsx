@@ -16,7 +16,6 @@ import { onHeldGoal } from '@/lib/scores/spoiler-hold';
 import { appStore, loginDialogAtom } from '@/lib/store/atoms';
 import { type ChatChannel, channelParams, listenToChannel, relayToChannel } from './channel-socket';
 import { ChatText } from './chat-text';
-import { DanmakuMenu } from './danmaku-menu';
 import { EmojiPicker, insertAtCaret } from './emoji-picker';
 import { FanBadge } from './fan-badge';
 import { GiftLine } from './gift-line';
@@ -59,12 +58,10 @@ function firstMessageId(lines: Line[]) {
 export function RoomChat({
   channel,
   viewerId,
-  withDanmaku = false,
   className = 'h-[520px]',
 }: {
   channel: ChatChannel;
   viewerId: number | null;
-  withDanmaku?: boolean;
   className?: string;
 }) {
   const t = useTranslations('chat');
@@ -319,7 +316,6 @@ export function RoomChat({
             {t('slowMode', { seconds: state.slow_mode_seconds })}
           </span>
         ) : null}
-        <div className="ml-auto">{withDanmaku ? <DanmakuMenu /> : null}</div>
       </header>
 
       <div className="relative min-h-0 flex-1">

@@ -2,7 +2,7 @@
 // The gift bar: catalog or backpack, the count (×1/×10/×66/×520), send with a combo counter that
 // grows while the same gift is sent again within seconds, the viewer's star diamonds (the shared
 // balances query) with a recharge that stays in the room, and beside it the room's gift ticker and
-// contribution ranking. Big gifts play a full-width effect for everyone.
+// contribution ranking. Big gifts play an effect over the video for everyone.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Gem, Gift, Package } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
@@ -157,13 +157,14 @@ export function GiftBar({
           ) : null}
         </header>
 
-        <div className="min-h-[132px] flex-1 p-3">
+        {/* One row of gifts in view (the rest scroll): the bar stays in the room's first screen. */}
+        <div className="min-h-[118px] flex-1 p-2">
           {tab === 'backpack' && viewerId !== null && backpack.isSuccess && items.length === 0 ? (
-            <p className="flex h-full min-h-[108px] items-center justify-center text-sm text-ink-500">
+            <p className="flex h-full min-h-[102px] items-center justify-center text-sm text-ink-500">
               {t('backpackEmpty')}
             </p>
           ) : (
-            <ul className="grid grid-cols-[repeat(auto-fill,minmax(84px,1fr))] gap-2">
+            <ul className="grid max-h-[102px] grid-cols-[repeat(auto-fill,minmax(84px,1fr))] gap-2 overflow-y-auto overscroll-contain">
               {items.map((item) => (
                 <li key={item.id}>
                   <button

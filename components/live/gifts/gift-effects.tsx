@@ -1,7 +1,10 @@
-// Big gifts' full-width effect over the page: rays, the gift's drawing and who sent it, one after
-// another (3.6 s each). Decorative for assistive tech: the ticker carries the same line as text.
+// Big gifts' effect over the video: rays, the gift's drawing and who sent it, one after another
+// (3.6 s each), drawn inside the live room's stage box (`data-effects-host`, live-stage.tsx) so it
+// plays over the player, in full screen too, and never over the page. Decorative for assistive
+// tech: the ticker carries the same line as text.
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { GiftPush } from '@/lib/realtime/events';
 import { GiftArt } from './gift-art';
 
@@ -12,19 +15,22 @@ export function GiftEffects({ queue, onDone }: { queue: GiftPush[]; onDone: () =
   const locale = useLocale();
   const current = queue[0];
   const [shown, setShown] = useState<number | null>(null);
+  const [host, setHost] = useState<Element | null>(null);
+  // The stage is on the page before the gift bar (which streams in after it).
+  useEffect(() => setHost(document.querySelector('[data-effects-host]')), []);
   useEffect(() => {
     if (!current) return;
     setShown(current.send_id);
     const timer = setTimeout(onDone, EFFECT_MS);
     return () => clearTimeout(timer);
   }, [current, onDone]);
-  if (!current || shown !== current.send_id) return null;
+  if (!current || shown !== current.send_id || !host) return null;
   const name = current.gift_names[locale] ?? current.gift_names['zh-CN'] ?? current.gift_code;
-  return (
+  return createPortal(
     <div
       aria-hidden
       data-testid="gift-effect"
-      className="pointer-events-none fixed inset-x-0 top-[calc(var(--spacing-topbar)+3rem)] z-40 flex justify-center"
+      className="pointer-events-none absolute inset-x-0 top-1/2 z-10 flex -translate-y-1/2 justify-center"
     >
       <div className="relative flex h-56 w-full items-center justify-center overflow-hidden bg-gradient-to-r from-transparent via-night/70 to-transparent">
         <svg
@@ -62,6 +68,7 @@ export function GiftEffects({ queue, onDone }: { queue: GiftPush[]; onDone: () =
           </div>
         </div>
       </div>
-    </div>
+    </div>,
+    host,
   );
 }

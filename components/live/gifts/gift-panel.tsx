@@ -1,6 +1,6 @@
 // The live room's gift bar (spec §2 gift list, backpack), below the player: the server reads the
 // catalog, the viewer's balances and the room's latest gifts; the bar, its ticker, the contribution
-// ranking and the full-width effects are one client island with this page's gift texts only.
+// ranking and the effects over the video are one client island with this page's gift texts only.
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getMessages } from 'next-intl/server';
 import { currentUser } from '@/lib/accounts/current-user';

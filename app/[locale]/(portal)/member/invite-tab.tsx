@@ -118,7 +118,7 @@ export async function InviteTab({ userId, now }: { userId: number; now: Date }) 
                   <p className="truncate text-sm font-medium text-ink-900">{entry.nickname}</p>
                   <p className="text-xs text-ink-500">
                     {t('list.joined', {
-                      date: format.dateTime(new Date(entry.joined_at), { dateStyle: 'medium' }),
+                      date: format.dateTime(new Date(entry.joined_at), 'date'),
                     })}
                   </p>
                 </div>

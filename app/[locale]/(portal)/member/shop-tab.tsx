@@ -133,10 +133,7 @@ export async function ShopTab({ userId, now }: { userId: number; now: Date }) {
                     {record.name} × {record.quantity}
                   </p>
                   <p className="text-xs text-ink-500">
-                    {format.dateTime(new Date(record.created_at), {
-                      dateStyle: 'medium',
-                      timeStyle: 'short',
-                    })}
+                    {format.dateTime(new Date(record.created_at), 'dateTime')}
                     {record.address ? ` · ${t('records.shipTo', { ...record.address })}` : ''}
                   </p>
                 </div>

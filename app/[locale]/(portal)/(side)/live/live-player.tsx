@@ -106,7 +106,8 @@ export default function LivePlayer({ live, flv, hls, onFallback }: Props) {
       video.playsInline = true;
       container.replaceChildren(video);
       const player = videojs(video, {
-        controls: true,
+        // Live: the stage's own controls (player-controls.tsx, no seek bar or time); a replay keeps these.
+        controls: !live,
         autoplay: 'muted',
         preload: 'auto',
         liveui: live,
@@ -159,8 +160,9 @@ export default function LivePlayer({ live, flv, hls, onFallback }: Props) {
   return (
     <div className="relative size-full" data-testid="player" data-mode={mode ?? ''} data-live={live}>
       {useFlv ? (
-        // Muted so it may start by itself; flv-boot.js sets `muted` too, before hydration.
-        <video ref={flvVideo} data-flv-src={flv!} className="size-full bg-night" controls muted playsInline />
+        // Muted so it may start by itself; flv-boot.js sets `muted` too, before hydration. No native
+        // controls: the stage's own (player-controls.tsx) are made for live.
+        <video ref={flvVideo} data-flv-src={flv!} className="size-full bg-night" muted playsInline />
       ) : (
         <div ref={host} className="size-full" />
       )}

@@ -18,6 +18,8 @@ import { appStore, realtimeMessagesAtom } from '@/lib/store/atoms';
 import { EntryBanner } from './entry-banner';
 import { formatDuration } from './format-duration';
 import LivePlayer from './live-player';
+import { PlayerControls } from './player-controls';
+import { STAGE_SIZE } from './stage-size';
 
 /**
  * A room that is not live yet: once the page is idle, fetch what going live needs (the FLV script and
@@ -47,6 +49,7 @@ const SealedScreen = dynamic(() =>
 );
 
 type Info = RoomInfo;
+
 type RoomPush = { room_id: number; data: unknown };
 
 /** The room's state; `afterPush`: a push announced a change, read it with the change (after-push.ts). */
@@ -177,12 +180,15 @@ export function LiveStage({
   replays: initialReplays,
   initialReplay = null,
   asideTop,
+  belowPlayer,
 }: {
   initial: Info;
   replays: ReplayItem[];
   initialReplay?: ReplayItem | null;
-  /** Rendered above the replays list (the match situation of a bound room). */
+  /** Rendered above the replays list (the chat, the match situation of a bound room). */
   asideTop?: ReactNode;
+  /** Rendered right under the player (the gift bar). */
+  belowPlayer?: ReactNode;
 }) {
   const t = useTranslations('live');
   const tModeration = useTranslations('moderation');
@@ -196,6 +202,9 @@ export function LiveStage({
   });
   const [chosen, setChosen] = useState<ReplayItem | null>(initialReplay);
   const [mode, setMode] = useState<'flv' | 'hls'>('flv');
+  // The stage box (full screen, the controls' popovers) and 网页全屏: the box fills the window.
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  const [webFull, setWebFull] = useState(false);
 
   // A new state puts the viewer back on what the room is doing now.
   const [seenState, setSeenState] = useState(`${info.status}:${info.broadcast_id}`);
@@ -251,69 +260,94 @@ export function LiveStage({
 
   return (
     <div className="grid grid-cols-1 items-start gap-4 layout:grid-cols-[minmax(0,1fr)_300px]">
-      <section aria-label={t('player')} className="overflow-hidden rounded-xl border border-line bg-surface">
-        <div className="flex h-11 items-center gap-3 border-b border-line px-4 text-sm">
-          <span
-            data-testid="room-state"
-            data-state={info.status}
-            className={
-              info.status === 'live' && !chosen
-                ? 'inline-flex h-6 items-center gap-1.5 rounded-full bg-live/10 px-2.5 font-medium text-live'
-                : 'inline-flex h-6 items-center rounded-full bg-canvas px-2.5 font-medium text-ink-500'
-            }
-          >
-            {info.status === 'live' && !chosen ? <span className="size-1.5 rounded-full bg-live" /> : null}
-            {stateLabel}
-          </span>
-          {info.status === 'ended' && !chosen ? (
-            <span className="text-ink-500">{t('endedNotice')}</span>
-          ) : null}
-          {chosen ? (
-            <span className="truncate text-ink-700">
-              {t('replayOf', {
-                title: chosen.title || t('untitled'),
-                date: format.dateTime(new Date(chosen.started_at), 'dateTime'),
-              })}
+      <div className="flex min-w-0 flex-col gap-4">
+        <section
+          aria-label={t('player')}
+          className="overflow-hidden rounded-xl border border-line bg-surface"
+        >
+          <div className="flex h-11 items-center gap-3 border-b border-line px-4 text-sm">
+            <span
+              data-testid="room-state"
+              data-state={info.status}
+              className={
+                info.status === 'live' && !chosen
+                  ? 'inline-flex h-6 items-center gap-1.5 rounded-full bg-live/10 px-2.5 font-medium text-live'
+                  : 'inline-flex h-6 items-center rounded-full bg-canvas px-2.5 font-medium text-ink-500'
+              }
+            >
+              {info.status === 'live' && !chosen ? <span className="size-1.5 rounded-full bg-live" /> : null}
+              {stateLabel}
             </span>
-          ) : null}
-          <div className="ml-auto flex items-center gap-2">
-            {chosen && info.status === 'live' ? (
-              <button
-                type="button"
-                onClick={() => setChosen(null)}
-                className="h-7 rounded-md bg-live px-2.5 text-xs font-medium text-white"
-              >
-                {t('backToLive')}
-              </button>
+            {info.status === 'ended' && !chosen ? (
+              <span className="text-ink-500">{t('endedNotice')}</span>
             ) : null}
-            {live && !chosen && !info.sealed && info.play.flv && info.play.hls ? (
-              <fieldset className="flex overflow-hidden rounded-md border border-line text-xs">
-                <legend className="sr-only">{t('mode.label')}</legend>
-                {(['flv', 'hls'] as const).map((value) => (
-                  <button
-                    key={value}
-                    type="button"
-                    aria-pressed={mode === value}
-                    onClick={() => setMode(value)}
-                    className={
-                      mode === value
-                        ? 'h-7 bg-brand-500 px-2.5 text-white'
-                        : 'h-7 px-2.5 text-ink-700 hover:bg-canvas'
-                    }
-                  >
-                    {t(`mode.${value}`)}
-                  </button>
-                ))}
-              </fieldset>
+            {chosen ? (
+              <span className="truncate text-ink-700">
+                {t('replayOf', {
+                  title: chosen.title || t('untitled'),
+                  date: format.dateTime(new Date(chosen.started_at), 'dateTime'),
+                })}
+              </span>
             ) : null}
+            <div className="ml-auto flex items-center gap-2">
+              {chosen && info.status === 'live' ? (
+                <button
+                  type="button"
+                  onClick={() => setChosen(null)}
+                  className="h-7 rounded-md bg-live px-2.5 text-xs font-medium text-white"
+                >
+                  {t('backToLive')}
+                </button>
+              ) : null}
+              {live && !chosen && !info.sealed && info.play.flv && info.play.hls ? (
+                <fieldset className="flex overflow-hidden rounded-md border border-line text-xs">
+                  <legend className="sr-only">{t('mode.label')}</legend>
+                  {(['flv', 'hls'] as const).map((value) => (
+                    <button
+                      key={value}
+                      type="button"
+                      aria-pressed={mode === value}
+                      onClick={() => setMode(value)}
+                      className={
+                        mode === value
+                          ? 'h-7 bg-brand-500 px-2.5 text-white'
+                          : 'h-7 px-2.5 text-ink-700 hover:bg-canvas'
+                      }
+                    >
+                      {t(`mode.${value}`)}
+                    </button>
+                  ))}
+                </fieldset>
+              ) : null}
+            </div>
           </div>
-        </div>
-        <div className="relative aspect-video w-full bg-night" data-testid="stage">
-          {stage}
-          <DanmakuLayer roomId={initial.id} />
-          <EntryBanner roomId={initial.id} />
-        </div>
-      </section>
+          <div
+            ref={setBox}
+            className={
+              webFull
+                ? 'group/stage fixed inset-0 z-[100] overflow-hidden bg-night'
+                : `group/stage relative w-full overflow-hidden bg-night ${STAGE_SIZE}`
+            }
+            data-testid="stage"
+            data-web-fullscreen={webFull ? 'true' : undefined}
+            data-effects-host=""
+          >
+            {stage}
+            <DanmakuLayer roomId={initial.id} />
+            <EntryBanner roomId={initial.id} />
+            {info.sealed ? null : (
+              <PlayerControls
+                box={box}
+                live={Boolean(live && !chosen)}
+                mode={mode}
+                webFull={webFull}
+                onWebFull={setWebFull}
+              />
+            )}
+          </div>
+        </section>
+        {belowPlayer}
+      </div>
 
       <div className="flex min-w-0 flex-col gap-4">
         {asideTop}

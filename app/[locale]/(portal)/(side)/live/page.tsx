@@ -44,6 +44,7 @@ import { MatchSituation } from './match-situation';
 import { RecommendedVideos } from './recommended-videos';
 import { RoomPreviews } from './room-previews';
 import { ShareButton } from './share-button';
+import { STAGE_SIZE } from './stage-size';
 
 type Props = {
   params: Promise<{ locale: Locale }>;
@@ -150,13 +151,13 @@ function RoomSkeleton({ flv }: { flv?: string | null }) {
       <div className="grid grid-cols-1 items-start gap-4 layout:grid-cols-[minmax(0,1fr)_300px]">
         <div className="overflow-hidden rounded-xl border border-line bg-surface">
           <div className="h-11 border-b border-line" />
-          <div className="aspect-video w-full bg-night">
+          <div className={`w-full overflow-hidden bg-night ${STAGE_SIZE}`}>
             {flv ? (
               <video data-flv-src={flv} data-flv-early="" className="size-full bg-night" muted playsInline />
             ) : null}
           </div>
         </div>
-        <Skeleton className="h-96 w-full rounded-xl" />
+        <Skeleton className="h-[520px] w-full rounded-xl" />
       </div>
     </div>
   );
@@ -263,19 +264,22 @@ async function Room({ locale, loading, viewer, now, nonce, flvStarted = false }:
           initialReplay={chosen}
           asideTop={
             <>
-              <RoomChat channel={{ kind: 'live', id: info.id }} viewerId={viewer?.id ?? null} withDanmaku />
+              <RoomChat channel={{ kind: 'live', id: info.id }} viewerId={viewer?.id ?? null} />
               {/* Only rooms bound to a match have one: nothing is reserved for the others. */}
               <Suspense fallback={null}>
                 <MatchSituation roomId={info.id} locale={locale} />
               </Suspense>
             </>
           }
+          belowPlayer={
+            // Right under the player, in the first screen (as Douyu and Huya have it).
+            <Suspense fallback={<Skeleton className="h-[220px] w-full rounded-xl" />}>
+              <GiftPanel roomId={info.id} anchorId={info.anchor.id} />
+            </Suspense>
+          }
         />
 
         <RoomTreasure roomId={info.id} viewerId={viewer?.id ?? null} />
-        <Suspense fallback={<Skeleton className="h-[136px] w-full rounded-xl" />}>
-          <GiftPanel roomId={info.id} anchorId={info.anchor.id} />
-        </Suspense>
 
         <div className="grid grid-cols-1 items-start gap-4 layout:grid-cols-[minmax(0,1fr)_300px]">
           <div className="flex min-w-0 flex-col gap-4">
