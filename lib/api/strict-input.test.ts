@@ -3,8 +3,8 @@
 import { createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
-import { makeSignedInUser } from '@/lib/testing/factories';
-import { balancesOf, mintLeg, runOperation } from '@/lib/wallet/ledger';
+import { fundUser, makeSignedInUser } from '@/lib/testing/factories';
+import { balancesOf } from '@/lib/wallet/ledger';
 
 let testDb: TestDb;
 const call = apiCaller(() => createApiApp({ db: () => testDb.db }));
@@ -16,14 +16,7 @@ afterAll(() => testDb.close());
 
 async function anchorWithYellow(amount: number) {
   const anchor = await makeSignedInUser(testDb.db, { isAnchor: true });
-  await runOperation(testDb.db, {
-    key: `strict-fund:${anchor.user.id}`,
-    kind: 'test_fund',
-    userId: anchor.user.id,
-    payload: {},
-    now: new Date('2026-05-01T00:00:00Z'),
-    prepare: async () => ({ legs: [mintLeg(anchor.user.id, 'yellow', amount)], result: {} }),
-  });
+  await fundUser(testDb.db, anchor.user.id, 'yellow', amount);
   return anchor;
 }
 

@@ -9,9 +9,8 @@ import { seedGiftCatalog } from '@/lib/gifts/catalog';
 import { ensureRoom } from '@/lib/live/service';
 import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
-import { makeSignedInUser } from '@/lib/testing/factories';
+import { fundUser, makeSignedInUser } from '@/lib/testing/factories';
 import { checkLedger } from '@/lib/wallet/check';
-import { mintLeg, runOperation } from '@/lib/wallet/ledger';
 import { walletTransfers } from '@/lib/wallet/schema';
 import { type ApiApp, createApiApp } from './api-app';
 
@@ -93,14 +92,7 @@ beforeAll(async () => {
     [operator.user.id, 'star'],
     [operator.user.id, 'yellow'],
   ] as const)
-    await runOperation(testDb.db, {
-      key: `fuzz-fund:${id}:${currency}`,
-      kind: 'test_fund',
-      userId: id,
-      payload: {},
-      now: NOON,
-      prepare: async () => ({ legs: [mintLeg(id, currency, 100_000)], result: {} }),
-    });
+    await fundUser(testDb.db, id, currency, 100_000);
   tokens.user = user.token;
   tokens.operator = operator.token;
 }, 120_000);

@@ -3,6 +3,7 @@ import { randomInt } from 'node:crypto';
 import { users } from '@/lib/accounts/schema';
 import { createSession } from '@/lib/accounts/session';
 import type { Db } from '@/lib/db';
+import { type Currency, mintLeg, runOperation } from '@/lib/wallet/ledger';
 
 let counter = 0;
 /** Numbers of this process start at a random point (not the clock), then count up: unique per process. */
@@ -32,4 +33,24 @@ export async function makeSignedInUser(db: Db, overrides: Partial<typeof users.$
   const user = await makeUser(db, overrides);
   const { token } = await createSession(db, user.id, SESSIONS_ISSUED_AT);
   return { user, token };
+}
+
+let funded = 0;
+/** Mints `amount` of `currency` to a user through the ledger (a `test_fund` operation), as tests' starting money. */
+export async function fundUser(
+  db: Db,
+  userId: number,
+  currency: Currency,
+  amount: number,
+  now = new Date(0),
+) {
+  funded += 1;
+  await runOperation(db, {
+    key: `test-fund:${MOBILE_BASE}:${funded}`,
+    kind: 'test_fund',
+    userId,
+    payload: {},
+    now,
+    prepare: async () => ({ legs: [mintLeg(userId, currency, amount)], result: {} }),
+  });
 }
