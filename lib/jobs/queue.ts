@@ -15,7 +15,7 @@
 // owner is gone) and runs them again, which frees the queue at once. A job that completes no tick for three periods is
 // reported by `stalledJobs` (readiness) and logged once.
 import { createHash } from 'node:crypto';
-import { Client, type Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import PgBoss from 'pg-boss';
 import type { Db } from '@/lib/db';
 import { log } from '@/lib/log';
@@ -135,19 +135,22 @@ export async function startJobQueue(db: Db, options: JobQueueOptions) {
   }
 
   // The connection whose session locks say "this node is running that tick": it closes when the
-  // process dies, however it dies, and the locks go with it.
-  let lease: Client | undefined;
+  // process dies, however it dies, and the locks go with it. It is one of the pool's (kept checked out),
+  // so a node never holds more than DATABASE_POOL_SIZE connections.
+  let lease: PoolClient | undefined;
   let leaseTurn: Promise<unknown> = Promise.resolve();
   const leaseQuery = (text: string, values: unknown[]) => {
     // One query at a time on the one connection.
     const turn = leaseTurn.then(async () => {
       if (!lease) {
-        const client = new Client(pool.options);
+        const client = await pool.connect();
         client.on('error', (error) => {
           log.warn({ err: error }, 'job lease connection lost');
-          if (lease === client) lease = undefined;
+          if (lease === client) {
+            lease = undefined;
+            client.release(error);
+          }
         });
-        await client.connect();
         lease = client;
       }
       return lease.query<{ ok: boolean }>(text, values);
@@ -253,7 +256,7 @@ export async function startJobQueue(db: Db, options: JobQueueOptions) {
     stop: async () => {
       clearInterval(reaper);
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
-      await lease?.end().catch(() => {});
+      lease?.release();
       lease = undefined;
     },
   };
