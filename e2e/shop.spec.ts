@@ -4,6 +4,7 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { mintLeg, runOperation } from '@/lib/wallet/ledger';
+import { E2E_TIME_ZONE } from '../playwright.config';
 import { freshUserPage } from './accounts';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
@@ -130,13 +131,15 @@ test('a friend registers through the invite link and the inviter’s centre coun
   await inviter.page.context().close();
 });
 
-test('a guest who opens the shop or the invite centre is asked to log in', async ({ browser }) => {
-  const context = await browser.newContext();
+test('a guest who opens the shop or the invite centre is asked to log in, with the login dialog', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ timezoneId: E2E_TIME_ZONE });
   const page = await context.newPage();
   for (const type of [19, 23]) {
     await page.goto(`/member?type=${type}`);
-    await expect(page.getByRole('heading', { name: '请登录后重试' })).toBeVisible();
-    await expect(page.getByRole('link', { name: '去登录' })).toBeVisible();
+    await expect(page.getByText('请登录后重试').first()).toBeVisible();
+    await expect(page.getByRole('dialog')).toBeVisible();
   }
   await context.close();
 });

@@ -73,7 +73,7 @@ export default async function MemberPage({ params, searchParams }: Props) {
   if (!session) {
     return (
       <>
-        <GuestPanel askLogin={tab.type === TASKS_TAB} />
+        <GuestPanel askLogin={[TASKS_TAB, SHOP_TAB, INVITE_TAB].includes(tab.type)} />
         <Footer productName={name} />
       </>
     );
