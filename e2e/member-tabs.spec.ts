@@ -1,16 +1,16 @@
 // The user centre's follows (3), collection (4), bookings (6) and messages (10) tabs with a fan's real
 // data, made through the API as the fan would: each lists it, its action works in place and, once
-// undone, the tab's empty state says what to do. The task centre is not offered yet.
+// undone, the tab's empty state says what to do. A new fan also finds the task centre and the shop.
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
+import { asc, eq, isNull } from 'drizzle-orm';
 import { ensureRoom } from '@/lib/live/service';
 import { posts } from '@/lib/posts/schema';
-import { competitions, matches, seasons } from '@/lib/scores/schema';
 import { videos } from '@/lib/videos/schema';
 import { freshUserPage } from './accounts';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
+import { createFictionalMatch, removeFictionalMatch } from './fictional-match';
 import { expect as baseExpect, test } from './fixtures';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -21,25 +21,24 @@ async function ok(page: Page, path: string, data: object) {
   expect((await response.json()).code, path).toBe(0);
 }
 
-/** A football match that has not started, kicking off at least an hour from now, and a video. */
+const FICTIONAL = ['E2E Member Tabs FC', 'E2E Collection Athletic'] as const;
+let matchId: number | undefined;
+
+test.afterAll(async () => {
+  if (matchId !== undefined) await withDatabase((db) => removeFictionalMatch(db, matchId!, FICTIONAL));
+});
+
+/** A football match two hours from now (fictional teams: the real data holds no future fixtures), and a video. */
 async function fixtures() {
-  // Any match still to come (the seed's fixtures reach a few hours ahead of its clock): the latest one.
-  const soon = new Date((await serverNow()).getTime() + 10 * 60_000);
+  const kickoffAt = new Date((await serverNow()).getTime() + 2 * 3600_000);
   return withDatabase(async (db) => {
-    const [match] = await db
-      .select({ id: matches.id })
-      .from(matches)
-      .innerJoin(seasons, eq(seasons.id, matches.seasonId))
-      .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
-      .where(
-        and(
-          eq(matches.status, 'not_started'),
-          gt(matches.kickoffAt, soon),
-          eq(competitions.sport, 'football'),
-        ),
-      )
-      .orderBy(desc(matches.kickoffAt))
-      .limit(1);
+    const match = await createFictionalMatch(db, {
+      teamNames: FICTIONAL,
+      colour: '#7c3aed',
+      externalPrefix: 'e2e-member-tabs',
+      kickoffAt,
+    });
+    matchId = match.id;
     const [video] = await db
       .select({ id: videos.postId, title: videos.title })
       .from(videos)
@@ -47,7 +46,7 @@ async function fixtures() {
       .where(isNull(posts.deletedAt))
       .orderBy(asc(videos.postId))
       .limit(1);
-    return { matchId: match!.id, video: video! };
+    return { matchId: match.id, video: video! };
   });
 }
 

@@ -2,14 +2,14 @@
 // books it from /schedule and finds it on /reserve and in /anchor?filter=booked; matches are booked
 // from /schedule too; /rank shows its windows; a guest's booking asks to log in.
 import { randomInt } from 'node:crypto';
-import { and, eq, inArray, like } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { reservedLives } from '@/lib/live/schema';
-import { competitions, matches, seasons, teams } from '@/lib/scores/schema';
 import { wallTimeOf } from '@/lib/time/zone';
 import { E2E_TIME_ZONE } from '../playwright.config';
 import { freshUserPage } from './accounts';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
+import { createFictionalMatch, removeFictionalMatch } from './fictional-match';
 import { expect, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
@@ -32,50 +32,25 @@ const localInput = (date: Date) => wallTimeOf(date, E2E_TIME_ZONE);
 
 let matchId: number;
 
-const FICTIONAL = ['E2E Harbour FC', 'E2E Valley Rovers'];
+const FICTIONAL = ['E2E Harbour FC', 'E2E Valley Rovers'] as const;
 
 test.beforeAll(async () => {
   // A not-started match tomorrow between two fictional teams (simulated, and labelled so), so the match
   // booking has something to book: the real data holds no fixtures in the future.
   matchId = await withDatabase(async (db) => {
-    const [season] = await db
-      .select({ id: seasons.id })
-      .from(seasons)
-      .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
-      .where(eq(competitions.sport, 'football'))
-      .limit(1);
-    const [home, away] = await db
-      .insert(teams)
-      .values(
-        FICTIONAL.map((sourceName) => ({
-          sport: 'football' as const,
-          sourceName,
-          simulated: true,
-          crestColors: ['#0f766e', '#ffffff'] as [string, string],
-        })),
-      )
-      .onConflictDoUpdate({ target: [teams.sport, teams.sourceName], set: { simulated: true } })
-      .returning({ id: teams.id });
-    const [created] = await db
-      .insert(matches)
-      .values({
-        seasonId: season!.id,
-        source: 'simulated',
-        externalId: `e2e-schedule-${randomInt(1_000_000_000)}`,
-        round: 'e2e',
-        homeTeamId: home!.id,
-        awayTeamId: away!.id,
-        kickoffAt: new Date((await startInstant()).getTime() + HOUR),
-      })
-      .returning();
-    return created!.id;
+    const created = await createFictionalMatch(db, {
+      teamNames: FICTIONAL,
+      colour: '#0f766e',
+      externalPrefix: 'e2e-schedule',
+      kickoffAt: new Date((await startInstant()).getTime() + HOUR),
+    });
+    return created.id;
   });
 });
 
 test.afterAll(async () => {
   await withDatabase(async (db) => {
-    await db.delete(matches).where(eq(matches.id, matchId));
-    await db.delete(teams).where(inArray(teams.sourceName, FICTIONAL));
+    await removeFictionalMatch(db, matchId, FICTIONAL);
     await db.delete(reservedLives).where(like(reservedLives.title, '预约测试%'));
   });
 });

@@ -5,9 +5,9 @@
 // centre's date-time field in each zone is stored as the instant that wall time names there.
 import { randomInt } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
-import { and, eq, inArray, like } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { reservedLives } from '@/lib/live/schema';
-import { competitions, matches, seasons, teams } from '@/lib/scores/schema';
+import { matches } from '@/lib/scores/schema';
 import {
   DATE_TIME_FORMATS,
   type DateTimeStyle,
@@ -19,13 +19,14 @@ import { dayIn, wallTimeOf } from '@/lib/time/zone';
 import { E2E_BASE_URL, E2E_SAME_ORIGIN } from '../playwright.config';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
+import { createFictionalMatch, removeFictionalMatch } from './fictional-match';
 import { expect, test } from './fixtures';
 import { storageStatePath } from './roles';
 
 const ZONES = ['Asia/Shanghai', 'UTC', 'America/New_York', 'Asia/Ho_Chi_Minh'] as const;
 const LOCALE = 'zh-CN';
 const HOUR = 3600_000;
-const FICTIONAL = ['E2E Clock Tower FC', 'E2E Meridian United'];
+const FICTIONAL = ['E2E Clock Tower FC', 'E2E Meridian United'] as const;
 const TITLE_PREFIX = `时区测试 ${randomInt(1_000_000)}`;
 const QUARTER_FINAL = 'worldcup/2022/Quarter-finals/Netherlands/Argentina';
 
@@ -53,36 +54,12 @@ async function eveningKickoff() {
 test.beforeAll(async () => {
   kickoff = await eveningKickoff();
   ({ matchId, replayId, replayDay } = await withDatabase(async (db) => {
-    const [season] = await db
-      .select({ id: seasons.id })
-      .from(seasons)
-      .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
-      .where(eq(competitions.sport, 'football'))
-      .limit(1);
-    const [home, away] = await db
-      .insert(teams)
-      .values(
-        FICTIONAL.map((sourceName) => ({
-          sport: 'football' as const,
-          sourceName,
-          simulated: true,
-          crestColors: ['#1d4ed8', '#ffffff'] as [string, string],
-        })),
-      )
-      .onConflictDoUpdate({ target: [teams.sport, teams.sourceName], set: { simulated: true } })
-      .returning({ id: teams.id });
-    const [created] = await db
-      .insert(matches)
-      .values({
-        seasonId: season!.id,
-        source: 'simulated',
-        externalId: `e2e-clock-${randomInt(1_000_000_000)}`,
-        round: 'e2e',
-        homeTeamId: home!.id,
-        awayTeamId: away!.id,
-        kickoffAt: kickoff,
-      })
-      .returning();
+    const created = await createFictionalMatch(db, {
+      teamNames: FICTIONAL,
+      colour: '#1d4ed8',
+      externalPrefix: 'e2e-clock',
+      kickoffAt: kickoff,
+    });
     // A replay of the 2022 quarter-final an hour later, dated by the day the records give the original.
     const [original] = await db
       .select()
@@ -103,14 +80,15 @@ test.beforeAll(async () => {
         replayOfDate: day,
       })
       .returning();
-    return { matchId: created!.id, replayId: replay!.id, replayDay: day };
+    return { matchId: created.id, replayId: replay!.id, replayDay: day };
   }));
 });
 
 test.afterAll(async () => {
   await withDatabase(async (db) => {
     await db.delete(reservedLives).where(like(reservedLives.title, `${TITLE_PREFIX}%`));
-    await db.delete(matches).where(inArray(matches.id, [matchId, replayId]));
+    await db.delete(matches).where(eq(matches.id, replayId));
+    await removeFictionalMatch(db, matchId, FICTIONAL);
   });
 });
 

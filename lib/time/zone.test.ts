@@ -31,7 +31,7 @@ describe('instantFromWallTime', () => {
     );
   });
 
-  it('moves a wall time skipped when clocks go forward on by the jump', () => {
+  it('moves a wall time that clocks jump over on by the jump', () => {
     // Europe/London 2026-03-29: 01:00 GMT becomes 02:00 BST; 01:30 does not exist and reads as 02:30 BST.
     const instant = instantFromWallTime('2026-03-29T01:30', 'Europe/London')!;
     expect(instant.toISOString()).toBe('2026-03-29T01:30:00.000Z');

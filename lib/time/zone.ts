@@ -70,7 +70,8 @@ const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 /**
  * The instant a wall time (`YYYY-MM-DDTHH:mm`, what a `datetime-local` field holds) names in `timeZone`,
  * or null when the text is no such time. A wall time read twice (clocks going back) is its first
- * occurrence; one skipped (clocks going forward) moves on by the jump, as browsers and Temporal do.
+ * occurrence; one that never happens (clocks jumping forward) moves on by the jump, as browsers and
+ * Temporal do.
  */
 export function instantFromWallTime(value: string, timeZone: string): Date | null {
   const match = WALL_TIME.exec(value);
