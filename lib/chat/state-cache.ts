@@ -85,4 +85,6 @@ export const chatStateKeys = {
   channel: (kind: 'live' | 'match', id: number) => `chat:channel:${kind}:${id}`,
   /** The gift catalog a send prices from (lib/gifts/service.ts; invalidated by every catalog write). */
   giftCatalog: () => 'gifts:catalog',
+  /** The coin rules of sign-in and tasks (lib/tasks/service.ts; invalidated by `saveTaskRules`). */
+  taskRules: () => 'tasks:rules',
 };

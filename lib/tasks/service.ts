@@ -2,9 +2,11 @@
 // progress the server counts from what really happened (chat lines, gifts, readings, posts, payments,
 // fan clubs and follows in their own tables; shares and follows-ever in `task_marks`; watch time from
 // the gateway's heartbeats in `watch_time`). Every grant is one ledger operation minting `coin`.
+
 import { and, eq, sql } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import { DomainError } from '@/lib/api/errors';
+import { cachedChatState, chatStateKeys, invalidateChatState } from '@/lib/chat/state-cache';
 import type { DbOrTx } from '@/lib/db';
 import { LOCALES } from '@/lib/i18n/routing';
 import { translator } from '@/lib/i18n/translate';
@@ -26,17 +28,23 @@ import {
 import { signIns, taskClaims, taskSettings } from './schema';
 
 /** The operator's rules (the defaults are stored on first use when the row is missing). */
-export async function taskRules(db: DbOrTx): Promise<TaskRules> {
-  const [row] = await db
-    .select({ rules: taskSettings.rules })
-    .from(taskSettings)
-    .where(eq(taskSettings.id, 1));
-  if (!row) {
-    await db.insert(taskSettings).values({ id: 1, rules: DEFAULT_RULES }).onConflictDoNothing();
-    return DEFAULT_RULES;
-  }
-  const parsed = rulesSchema.safeParse(row.rules);
-  return parsed.success ? parsed.data : DEFAULT_RULES;
+/**
+ * The rules in force, cached like the gift catalog (every watch heartbeat reads them): `saveTaskRules`
+ * invalidates them; another node's change reaches this one within the cache's TTL.
+ */
+export function taskRules(db: DbOrTx): Promise<TaskRules> {
+  return cachedChatState(chatStateKeys.taskRules(), async () => {
+    const [row] = await db
+      .select({ rules: taskSettings.rules })
+      .from(taskSettings)
+      .where(eq(taskSettings.id, 1));
+    if (!row) {
+      await db.insert(taskSettings).values({ id: 1, rules: DEFAULT_RULES }).onConflictDoNothing();
+      return DEFAULT_RULES;
+    }
+    const parsed = rulesSchema.safeParse(row.rules);
+    return parsed.success ? parsed.data : DEFAULT_RULES;
+  });
 }
 
 /** Replaces the rules (an operator's change); refused when they do not parse. */
@@ -46,6 +54,7 @@ export async function saveTaskRules(db: DbOrTx, rules: TaskRules, now: Date) {
     .insert(taskSettings)
     .values({ id: 1, rules: parsed, updatedAt: now })
     .onConflictDoUpdate({ target: taskSettings.id, set: { rules: parsed, updatedAt: now } });
+  await invalidateChatState(chatStateKeys.taskRules());
 }
 
 const cycleDay = (streak: number) => ((streak - 1) % SIGN_CYCLE_DAYS) + 1;
