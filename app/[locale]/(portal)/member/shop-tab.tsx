@@ -1,16 +1,19 @@
 // Exchange shop tab (`/member?type=19`, spec §2): the caller's coins, the goods grid with an exchange
-// dialog (`api/goods/exchange`), the last three months of exchanges and the delivery addresses.
-import { Coins, Gift, ListChecks, MapPin, PackageOpen, Receipt } from 'lucide-react';
+// dialog (`api/goods/exchange`), the chat badge colours owned and worn, the last three months of
+// exchanges and the delivery addresses.
+import { Coins, Gift, ListChecks, MapPin, PackageOpen, Palette, Receipt } from 'lucide-react';
 import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
 import { GiftArt } from '@/components/live/gifts/gift-art';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { badgeColorsOf } from '@/lib/chat/badge-colors';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { addressesOf, exchangeRecords, type GoodsView, goodsList } from '@/lib/shop/service';
 import { balancesOf } from '@/lib/wallet/ledger';
 import { AddressBook } from './address-book';
+import { BadgeColorPicker } from './badge-color-picker';
 import { ExchangeDialog } from './exchange-dialog';
 import { SectionCard } from './section-card';
 
@@ -29,16 +32,17 @@ function GoodsImage({ item, size }: { item: Pick<GoodsView, 'gift_code' | 'image
   );
 }
 
-export async function ShopTab({ userId, now }: { userId: number; now: Date }) {
+export async function ShopTab({ userId, nickname, now }: { userId: number; nickname: string; now: Date }) {
   const t = await getTranslations('shop');
   const format = await getFormatter();
   const locale = (await getLocale()) as Locale;
   const db = getDb();
-  const [list, records, addresses, balances] = await Promise.all([
+  const [list, records, addresses, balances, badges] = await Promise.all([
     goodsList(db, userId, locale),
     exchangeRecords(db, userId, locale, now),
     addressesOf(db, userId),
     balancesOf(db, userId),
+    badgeColorsOf(db, userId),
   ]);
   const coins = balances.coin;
   return (
@@ -115,6 +119,19 @@ export async function ShopTab({ userId, now }: { userId: number; now: Date }) {
           </ul>
         ) : (
           <EmptyState icon={PackageOpen} title={t('emptyGoods.title')} hint={t('emptyGoods.hint')} />
+        )}
+      </SectionCard>
+
+      <SectionCard
+        id="badges"
+        title={t('badges.title')}
+        icon={Palette}
+        aside={<span className="text-xs text-ink-500">{t('badges.hint')}</span>}
+      >
+        {badges.list.length ? (
+          <BadgeColorPicker owned={badges.list} chosen={badges.chosen} nickname={nickname} />
+        ) : (
+          <EmptyState icon={Palette} title={t('badges.empty')} hint={t('badges.emptyHint')} />
         )}
       </SectionCard>
 
