@@ -1,10 +1,14 @@
 // The shop's free horn messages and chat badge colours through the API: delivered the moment they are
 // exchanged and listed in the records; a free horn is taken after a noble's monthly ones and before any
 // charge (never twice under concurrency, given back when review rejects it), a horn with none left
-// charges as before; the colour worn frames the sender's name on the next chat line, pushed and listed.
+// charges as before; the colour worn frames the sender's name on the next chat line (a gift line too),
+// pushed and listed.
 import { eq } from 'drizzle-orm';
+import { users } from '@/lib/accounts/schema';
 import { getConfig } from '@/lib/config';
 import { seedGiftCatalog } from '@/lib/gifts/catalog';
+import { gifts } from '@/lib/gifts/schema';
+import { sendGift } from '@/lib/gifts/service';
 import { setHornReview } from '@/lib/horn/service';
 import { liveRooms } from '@/lib/live/schema';
 import { ensureRoom } from '@/lib/live/service';
@@ -165,7 +169,7 @@ describe('chat badge colours', () => {
   });
 
   it('an exchanged colour is worn at once and frames the name on the next chat line', async () => {
-    const buyer = await fan(1200);
+    const buyer = await fan(1250);
     const plain = await say(buyer.token);
     expect(plain.badge_color).toBeUndefined();
     expect(await badges(buyer.token)).toEqual({ list: [], chosen: null });
@@ -185,6 +189,23 @@ describe('chat badge colours', () => {
     expect(jade.badge_color).toBe('jade');
     // Lines are drawn with the colour worn now (like the nobility badge).
     expect((await listed(gold.id))?.badge_color).toBe('jade');
+    // A gift line carries it too: pushed with the send and listed after a reload.
+    expect((await exchange(buyer.token, 'gift_rose_10')).body.code).toBe(0);
+    const [rose] = await testDb.db.select({ id: gifts.id }).from(gifts).where(eq(gifts.code, 'rose'));
+    const [sender] = await testDb.db.select().from(users).where(eq(users.id, buyer.user.id));
+    const gift = await sendGift(testDb.db, {
+      senderId: buyer.user.id,
+      sender: sender!,
+      roomId,
+      giftId: rose!.id,
+      count: 1,
+      fromBackpack: true,
+      key: 'badge-gift-0001',
+      anchorShare: getConfig().GIFT_ANCHOR_SHARE,
+      now: NOW,
+    });
+    expect(gift.result.chat?.badge_color).toBe('jade');
+    expect((await listed(gift.result.chat!.id))?.badge_color).toBe('jade');
     expect((await wear(buyer.token, null)).body.data.chosen).toBeNull();
     expect((await say(buyer.token)).badge_color).toBeUndefined();
   });
