@@ -92,7 +92,7 @@ export async function ShopTab({ userId, nickname, now }: { userId: number; nickn
                     {t(`kinds.${item.kind}`)}
                   </p>
                   <p className="min-h-8 text-xs text-ink-500">{item.description}</p>
-                  <p className="flex items-center gap-1 font-semibold text-amber-600 tabular-nums">
+                  <p className="flex items-center gap-1 font-semibold text-amber-700 tabular-nums">
                     <Coins aria-hidden className="size-4" />
                     {t('price', { price: format.number(item.price) })}
                   </p>
@@ -154,7 +154,7 @@ export async function ShopTab({ userId, nickname, now }: { userId: number; nickn
                     {record.address ? ` · ${t('records.shipTo', { ...record.address })}` : ''}
                   </p>
                 </div>
-                <span className="text-sm font-medium text-amber-600 tabular-nums">
+                <span className="text-sm font-medium text-amber-700 tabular-nums">
                   −{t('price', { price: format.number(record.cost) })}
                 </span>
                 <span className="w-36 text-right text-sm text-ink-700">{t(`status.${record.status}`)}</span>
