@@ -8,9 +8,16 @@ import { and, eq } from 'drizzle-orm';
 import { defaultOpenfootballDir, importOpenfootball } from '@/lib/feeds/openfootball/import';
 import { LOCALES, type Locale } from '@/lib/i18n/routing';
 import { competitions, matches, seasons, teams } from '@/lib/scores/schema';
+import { searchDocuments } from '@/lib/search/schema';
 import { IMPORTED_AT } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
-import { clipAtWord, type ReportFacts, renderReport, writeMatchReports } from './reports';
+import {
+  clipAtWord,
+  type ReportFacts,
+  refreshDecidedReports,
+  renderReport,
+  writeMatchReports,
+} from './reports';
 import { NEWS_TITLE_MAX, newsArticles, newsTranslations } from './schema';
 
 let testDb: TestDb;
@@ -91,6 +98,35 @@ it('names the shoot-out in the home side’s order when the away side won it (20
   const report = await reportOf('2022', 'Japan', 'Croatia');
   expect(report.en.title).toMatch(/Japan 1-1 Croatia \(1-3 on penalties\)$/);
   expect(report.en.body).toContain('Croatia won the penalty shoot-out 3-1');
+});
+
+it('rewrites a report an earlier version wrote without the extra time, once', async () => {
+  const before = await reportOf('2026', 'Argentina', 'Switzerland');
+  expect(before.en.title).toMatch(/Argentina 3-1 Switzerland \(a\.e\.t\.\)$/);
+  // As the old generator wrote it: no "(a.e.t.)", no "after extra time" in the lead.
+  const [article] = await testDb.db
+    .select({ postId: newsTranslations.postId })
+    .from(newsTranslations)
+    .where(and(eq(newsTranslations.locale, 'en'), eq(newsTranslations.title, before.en.title)));
+  const oldTitle = before.en.title.replace(' (a.e.t.)', '');
+  await testDb.db
+    .update(newsTranslations)
+    .set({ title: oldTitle, body: before.en.body.replace(' after extra time.', '.') })
+    .where(and(eq(newsTranslations.postId, article!.postId), eq(newsTranslations.locale, 'en')));
+  await testDb.db
+    .insert(searchDocuments)
+    .values({ kind: 'news', refId: article!.postId, key: oldTitle.toLowerCase() })
+    .onConflictDoNothing();
+  expect(await refreshDecidedReports(testDb.db)).toBe(1);
+  const after = await reportOf('2026', 'Argentina', 'Switzerland');
+  expect(after.en).toEqual(before.en);
+  expect(after['zh-CN']).toEqual(before['zh-CN']);
+  const indexed = await testDb.db
+    .select()
+    .from(searchDocuments)
+    .where(and(eq(searchDocuments.kind, 'news'), eq(searchDocuments.refId, article!.postId)));
+  expect(indexed).toEqual([]);
+  expect(await refreshDecidedReports(testDb.db)).toBe(0);
 });
 
 describe('titles with long names', () => {

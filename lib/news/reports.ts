@@ -1,7 +1,7 @@
 // Match reports written by the portal from the data alone (issue 13: the news is alive on a fresh
 // install without inventing anything): score, scorers and their minutes, the table before and after,
 // each side's form — in all four languages, marked automatic. Nothing is said that the data lacks.
-import { and, asc, desc, eq, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import { groupLetter, roundName } from '@/components/database/round-name';
 import type { DbOrTx } from '@/lib/db';
 import { insertJsonRows } from '@/lib/db/bulk';
@@ -21,6 +21,7 @@ import {
 } from '@/lib/scores/schema';
 import { isRecord, localName } from '@/lib/scores/service';
 import { computeTable, type FormLetter, tableRules } from '@/lib/scores/standings';
+import { searchDocuments } from '@/lib/search/schema';
 import { NEWS_SUMMARY_MAX, NEWS_TITLE_MAX, newsArticles, newsCategories, newsTranslations } from './schema';
 
 export const REPORTS_CATEGORY = 'reports';
@@ -596,4 +597,55 @@ export async function writeRecordReports(db: DbOrTx, now: Date, limit = 100_000)
     written += await writeMatchReports(db, ids, now);
   }
   return written;
+}
+
+/**
+ * Brings reports written by an earlier version of this file up to date: the automatic reports of
+ * matches that went to extra time or penalties, and any whose title fills the column (cut by the old
+ * rule), are rendered again and rewritten where a language's text differs; their search entry is
+ * dropped so the index takes the new title. Idempotent: a second run rewrites nothing.
+ */
+export async function refreshDecidedReports(db: DbOrTx) {
+  const rows = await db
+    .selectDistinct({ postId: newsArticles.postId, matchId: newsArticles.matchId })
+    .from(newsArticles)
+    .innerJoin(matches, eq(matches.id, newsArticles.matchId))
+    .innerJoin(newsTranslations, eq(newsTranslations.postId, newsArticles.postId))
+    .where(
+      and(
+        eq(newsArticles.automatic, true),
+        or(
+          isNotNull(matches.homeExtraTime),
+          isNotNull(matches.homePenalties),
+          sql`char_length(${newsTranslations.title}) >= ${NEWS_TITLE_MAX}`,
+        ),
+      ),
+    );
+  if (!rows.length) return 0;
+  const postOf = new Map(rows.map((row) => [row.matchId!, row.postId]));
+  const facts = await reportFacts(db, [...postOf.keys()]);
+  const stored = await db
+    .select()
+    .from(newsTranslations)
+    .where(inArray(newsTranslations.postId, [...postOf.values()]));
+  const changed = new Set<number>();
+  for (const fact of facts) {
+    const postId = postOf.get(fact.matchId)!;
+    for (const locale of LOCALES) {
+      const text = renderReport(fact, locale);
+      const old = stored.find((row) => row.postId === postId && row.locale === locale);
+      if (!old || (old.title === text.title && old.summary === text.summary && old.body === text.body))
+        continue;
+      await db
+        .update(newsTranslations)
+        .set(text)
+        .where(and(eq(newsTranslations.postId, postId), eq(newsTranslations.locale, locale)));
+      changed.add(postId);
+    }
+  }
+  if (changed.size)
+    await db
+      .delete(searchDocuments)
+      .where(and(eq(searchDocuments.kind, 'news'), inArray(searchDocuments.refId, [...changed])));
+  return changed.size;
 }
