@@ -455,8 +455,10 @@ export function giftLine(
       returning id`,
     /** The sender's nobility tier or null (its badge on the line), as a scalar subquery. */
     noble: sql`(select tier from (${nobilityInForce(db, sender.id, input.now)}) as n)`,
-    /** The stored line as the `chat` push carries it. */
-    message: (id: number, noble: number | null) =>
+    /** Its text (zh-CN), as stored. */
+    content,
+    /** The stored line as the `chat` push carries it (`fan`: the badge as the send left it). */
+    message: (id: number, noble: number | null, fan = input.fan) =>
       present(
         { kind: 'live', id: input.roomId },
         {
@@ -473,7 +475,7 @@ export function giftLine(
         },
         null,
         noble ?? 0,
-        input.fan,
+        fan,
       ),
   };
 }
