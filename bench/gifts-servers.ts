@@ -1,5 +1,5 @@
 // Gift throughput on the servers vs the embedded defaults (issue 14), `npx tsx bench/gifts.ts servers`:
-// in one run, bench/gifts.ts's same send load (and its bare UPDATE floor on the same database) in a fresh
+// in one run, bench/gifts.ts's same send load (and its two floors on the same database) in a fresh
 // process each (a) on the embedded defaults — a new embedded PostgreSQL, no Redis — and (b) with
 // DATABASE_URL on Debian's PostgreSQL server and REDIS_URL on a redis-server, both started here and
 // stopped at the end (bench/postgres-server.ts, lib/testing/redis.ts). Prints sends/s of each, the ratio
@@ -56,7 +56,9 @@ export async function compareServers(script: string) {
     summary[scenario] =
       `embedded ${onEmbedded.sends.toFixed(0)}/s, servers ${onServers.sends.toFixed(0)}/s, ` +
       `servers / embedded ${(onServers.sends / onEmbedded.sends).toFixed(2)}; floor: embedded ` +
-      `${onEmbedded.floor.toFixed(0)}/s, server ${onServers.floor.toFixed(0)}/s`;
+      `${onEmbedded.floor.toFixed(0)}/s, server ${onServers.floor.toFixed(0)}/s; fair floor: embedded ` +
+      `${onEmbedded.fair.toFixed(0)}/s (portal ${((onEmbedded.sends / onEmbedded.fair) * 100).toFixed(0)} %), server ` +
+      `${onServers.fair.toFixed(0)}/s (portal ${((onServers.sends / onServers.fair) * 100).toFixed(0)} %)`;
   }
   console.log('\nembedded defaults vs PostgreSQL server + Redis');
   for (const [scenario, line] of Object.entries(summary)) console.log(`${scenario}: ${line}`);

@@ -1,8 +1,8 @@
 // Sessions: opaque random tokens (256 bits) handed to the client, only their sha-256 kept here.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '@/lib/api/context';
-import type { DbOrTx } from '@/lib/db';
+import { type DbOrTx, isTransaction } from '@/lib/db';
 import { sessions, users } from './schema';
 
 export const SESSION_TTL_DAYS = 30;
@@ -21,6 +21,7 @@ export async function createSession(db: DbOrTx, userId: number, now: Date, devic
 }
 
 export async function findSessionUser(db: DbOrTx, token: string, now: Date): Promise<SessionUser | null> {
+  if (!isTransaction(db)) return sessionLookups(db).find(hashToken(token), now);
   const [row] = await db
     .select({
       id: users.id,
@@ -37,6 +38,91 @@ export async function findSessionUser(db: DbOrTx, token: string, now: Date): Pro
     )
     .limit(1);
   return row ?? null;
+}
+
+/** Lookup queries a pool runs at once; the lookups arriving meanwhile wait and share the next one. */
+const LOOKUPS_IN_FLIGHT = 2;
+
+/**
+ * Every API request finds its session. The lookups that arrive while earlier ones are running share one
+ * query (a burst of gift sends at a goal costs one round trip, not one each); each is answered from the
+ * database as it is when its query runs, as if alone: nothing is cached.
+ */
+class SessionLookups {
+  private waiting: {
+    hash: string;
+    now: Date;
+    resolve: (user: SessionUser | null) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+  private running = 0;
+
+  constructor(private readonly db: DbOrTx) {}
+
+  find(hash: string, now: Date) {
+    return new Promise<SessionUser | null>((resolve, reject) => {
+      this.waiting.push({ hash, now, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump() {
+    while (this.running < LOOKUPS_IN_FLIGHT && this.waiting.length) {
+      const batch = this.waiting.splice(0, 1000);
+      this.running += 1;
+      void this.lookUp(batch).finally(() => {
+        this.running -= 1;
+        this.pump();
+      });
+    }
+  }
+
+  private async lookUp(batch: SessionLookups['waiting']) {
+    try {
+      const { rows } = await this.db.execute<{
+        i: string;
+        id: number;
+        nickname: string;
+        avatar: string;
+        is_anchor: boolean;
+        role: SessionUser['role'];
+        experience: number;
+      }>(sql`
+        select q.i, u.id, u.nickname, u.avatar, u.is_anchor, u.role, u.experience
+        from unnest(${sql.param(batch.map((w) => w.hash))}::text[],
+                    ${sql.param(batch.map((w) => w.now.toISOString()))}::timestamptz[]) with ordinality as q(hash, now, i)
+        join sessions s on s.token_hash = q.hash and s.revoked_at is null and s.expires_at > q.now
+        join users u on u.id = s.user_id`);
+      const found = new Map(rows.map((row) => [Number(row.i), row]));
+      batch.forEach((waiting, i) => {
+        const row = found.get(i + 1);
+        waiting.resolve(
+          row
+            ? {
+                id: row.id,
+                nickname: row.nickname,
+                avatar: row.avatar,
+                isAnchor: row.is_anchor,
+                role: row.role,
+                experience: row.experience,
+              }
+            : null,
+        );
+      });
+    } catch (error) {
+      for (const waiting of batch) waiting.reject(error);
+    }
+  }
+}
+
+const lookups = new WeakMap<object, SessionLookups>();
+function sessionLookups(db: DbOrTx) {
+  let found = lookups.get(db);
+  if (!found) {
+    found = new SessionLookups(db);
+    lookups.set(db, found);
+  }
+  return found;
 }
 
 export async function revokeSession(db: DbOrTx, token: string, now: Date) {

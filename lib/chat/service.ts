@@ -476,8 +476,10 @@ export function giftLine(
     noble: sql`(select tier from (${nobilityInForce(db, sender.id, input.now)}) as n)`,
     /** The badge colour the sender wears or null, as a scalar subquery. */
     badgeColor: wornBadgeColorSql(sender.id),
-    /** The stored line as the `chat` push carries it. */
-    message: (id: number, noble: number | null, badgeColor: string | null = null) =>
+    /** Its text (zh-CN), as stored. */
+    content,
+    /** The stored line as the `chat` push carries it (`fan`: the badge as the send left it). */
+    message: (id: number, noble: number | null, badgeColor: string | null = null, fan = input.fan) =>
       present(
         { kind: 'live', id: input.roomId },
         {
@@ -494,7 +496,7 @@ export function giftLine(
         },
         null,
         noble ?? 0,
-        input.fan,
+        fan,
         badgeColor,
       ),
   };

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { Pool } from 'pg';
 import { log } from '@/lib/log';
 import * as schema from './schema';
@@ -63,3 +64,6 @@ export async function closeDb() {
 export async function runMigrations(db: Db) {
   await migrate(db, { migrationsFolder: path.join(process.cwd(), 'drizzle') });
 }
+
+/** Whether `db` is a transaction (work that must stay inside it) rather than the pool. */
+export const isTransaction = (db: DbOrTx): db is Tx => db instanceof PgTransaction;

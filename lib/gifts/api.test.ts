@@ -11,6 +11,7 @@ import { makeSignedInUser } from '@/lib/testing/factories';
 import { checkLedger } from '@/lib/wallet/check';
 import { balancesOf, mintLeg, runOperation } from '@/lib/wallet/ledger';
 import { seedGiftCatalog } from './catalog';
+import { batchStats } from './group-commit';
 import { grantBackpack } from './service';
 
 let testDb: TestDb;
@@ -325,3 +326,57 @@ it('1,000 concurrent sends from 50 accounts: nothing negative, nothing created o
   const revenue = after.currencies.find((c) => c.currency === 'star')!;
   expect(revenue.held - before.currencies.find((c) => c.currency === 'star')!.held).toBe(0);
 }, 240_000);
+
+it('a burst in one room is written in batches, each send with its own refusal, combo, line and replay', async () => {
+  const { room, user: anchor } = await anchorRoom();
+  const senders = await Promise.all(Array.from({ length: 30 }, () => makeSignedInUser(testDb.db)));
+  const [poor, packed, unpacked, ...paying] = senders;
+  for (const sender of paying) await fund(sender.user.id, 100);
+  await grantBackpack(testDb.db, packed!.user.id, giftIds.rose!, 1);
+  const batchesBefore = { ...batchStats };
+  const rose = (token: string, k: string, type = 0) =>
+    send(token, { room_id: room.id, gift_id: giftIds.rose!, num: 10, type, key: k });
+  // Every paying sender clicks twice at once (their second send waits for the first's batch) and
+  // retries the first click at the same moment.
+  const keys = paying.map(() => [key(), key()] as const);
+  const [refusals, clicks] = await Promise.all([
+    Promise.all([
+      rose(poor!.token, key()),
+      send(packed!.token, { room_id: room.id, gift_id: giftIds.rose!, num: 1, type: 1, key: key() }),
+      rose(unpacked!.token, key(), 1),
+    ]),
+    Promise.all(
+      paying.map((sender, i) =>
+        Promise.all([
+          rose(sender.token, keys[i]![0]),
+          rose(sender.token, keys[i]![1]),
+          rose(sender.token, keys[i]![0]),
+        ]),
+      ),
+    ),
+  ]);
+  expect(refusals[0]!.body).toMatchObject({ code: 1, msg: 'Not enough balance. Please top up first' });
+  expect(refusals[1]!.body).toMatchObject({ code: 0, data: { value: 1, balance: 0 } });
+  expect(refusals[2]!.body).toMatchObject({
+    code: 1,
+    msg: "You don't have enough of this gift in your backpack",
+  });
+  for (const [first, second, retry] of clicks) {
+    expect(second.body.data).toMatchObject({ value: 10, replayed: false });
+    // The click and its retry: one of them sent, the other answered with its result.
+    expect([first.body.data.replayed, retry.body.data.replayed].sort()).toEqual([false, true]);
+    expect(retry.body.data.send_id).toBe(first.body.data.send_id);
+    expect([first.body.data.combo, second.body.data.combo].sort()).toEqual([1, 2]);
+    expect(Math.min(first.body.data.balance, second.body.data.balance)).toBe(80);
+  }
+  // Some sends shared a statement.
+  expect(batchStats.sends - batchesBefore.sends).toBeGreaterThan(batchStats.batches - batchesBefore.batches);
+  const accepted = paying.length * 2 + 1;
+  const counts = await testDb.db.execute<{ sends: number; lines: number }>(sql`
+    select (select count(*)::int from gift_sends where room_id = ${room.id}) as sends,
+           (select count(*)::int from chat_messages where channel_id = ${room.id} and gift is not null) as lines`);
+  expect(counts.rows[0]).toEqual({ sends: accepted, lines: accepted });
+  expect((await balancesOf(testDb.db, anchor.id)).yellow).toBe(paying.length * 2 * 5);
+  expect((await balancesOf(testDb.db, poor!.user.id)).star).toBe(0);
+  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+});

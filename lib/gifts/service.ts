@@ -7,13 +7,14 @@ import type { SessionUser } from '@/lib/api/context';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import { channelState, giftLine } from '@/lib/chat/service';
 import { cachedChatState, chatStateKeys, invalidateChatState } from '@/lib/chat/state-cache';
-import type { DbOrTx } from '@/lib/db';
+import { type DbOrTx, isTransaction } from '@/lib/db';
 import { addGiftIntimacy } from '@/lib/fan-club/service';
 import type { Locale } from '@/lib/i18n/routing';
 import { recordsSince } from '@/lib/live/history';
 import { type RankWindow, rankWindowStart } from '@/lib/live/reservations';
 import type { ChatMessage, GiftPush } from '@/lib/realtime/events';
-import { type Leg, runOperation } from '@/lib/wallet/ledger';
+import { type Leg, type OperationOutcome, runOperation } from '@/lib/wallet/ledger';
+import { giftGroupCommit } from './group-commit';
 import { backpackItems, giftSends, gifts } from './schema';
 
 /** The counts the gift bar offers (spec: ×1, ×10, ×66, ×520). */
@@ -139,7 +140,7 @@ export type SendGiftResult = {
   chat?: ChatMessage;
 };
 
-type CatalogGift = typeof gifts.$inferSelect;
+export type CatalogGift = typeof gifts.$inferSelect;
 
 /**
  * The whole catalog by id (a few dozen rows), cached like a chat's state (lib/chat/state-cache.ts):
@@ -159,30 +160,81 @@ async function catalogGift(db: DbOrTx, giftId: number): Promise<CatalogGift | un
 /** Drops the cached catalog (after any write to `gifts`). */
 export const invalidateGiftCatalog = () => invalidateChatState(chatStateKeys.giftCatalog());
 
+/** A send that passed the checks made before any write, with what it is worth. */
+export type CheckedSend = {
+  input: SendGiftInput;
+  gift: CatalogGift;
+  anchorId: number;
+  /** Star diamonds (price × count). */
+  value: number;
+  /** The anchor's yellow diamonds. */
+  anchorIncome: number;
+  /** The sender's experience, in tenths. */
+  experience: number;
+  /** A send of the same gift to the same room since then continues the sender's combo. */
+  comboSince: Date;
+};
+export type SendGiftOutcome = OperationOutcome<SendGiftResult> & { gift: CatalogGift };
+
 /**
- * Sends a gift through the ledger. Before the transaction, from caches (usually no query): the room's
- * anchor (the chat's cached state) and the gift (the cached catalog). In it: the key's claim; the
- * records (the send with its combo, its chat line); then ONE statement that moves every balance
- * (star diamonds to revenue, yellow to the anchor, experience to the sender), writes the transfers and
- * stores the result; then COMMIT. The accounts many sends share (the anchor's, the system shards) are
- * locked by that last statement only. The pushes go out after the commit (lib/gifts/api.ts).
+ * The refusals that need no write, from caches (usually no query): the count, the room's anchor (the
+ * chat's cached state), a gift to oneself, the gift (the cached catalog).
  */
-export async function sendGift(db: DbOrTx, input: SendGiftInput) {
+async function checkSend(db: DbOrTx, input: SendGiftInput): Promise<CheckedSend> {
   if (!(GIFT_COUNTS as readonly number[]).includes(input.count)) throw new DomainError('INVALID_GIFT_COUNT');
   const { anchorId } = await channelState(db, { kind: 'live', id: input.roomId }, input.now);
   if (anchorId === null) throw new NotFoundError('ROOM_NOT_FOUND');
   if (anchorId === input.senderId) throw new DomainError('CANNOT_GIFT_SELF');
   const gift = await catalogGift(db, input.giftId);
   if (!gift?.active) throw new NotFoundError('GIFT_NOT_FOUND');
-
   const value = gift.price * input.count;
-  const anchorIncome = Math.floor((value * input.anchorShare) / 100);
+  return {
+    input,
+    gift,
+    anchorId,
+    value,
+    anchorIncome: Math.floor((value * input.anchorShare) / 100),
+    experience: value * EXPERIENCE_TENTHS_PER_DIAMOND,
+    comboSince: new Date(input.now.getTime() - COMBO_WINDOW_MS),
+  };
+}
+
+/** The idempotency key and payload of a send in the ledger (both paths write the same). */
+export const sendOperation = (send: CheckedSend) => ({
+  key: `gift:${send.input.senderId}:${send.input.key}`,
+  payload: {
+    room: send.input.roomId,
+    gift: send.gift.id,
+    count: send.input.count,
+    backpack: send.input.fromBackpack,
+  },
+});
+
+/**
+ * Sends a gift through the ledger. On the pool (an API request), the send joins the node's group
+ * commit (`lib/gifts/group-commit.ts`): the sends that arrive while earlier batches are being written
+ * go out together in ONE statement, each with its own key and its own refusal. Inside a caller's
+ * transaction, and for what the batch leaves to it (a key already used, a failed batch), it goes
+ * alone (`sendGiftAlone`).
+ */
+export async function sendGift(db: DbOrTx, input: SendGiftInput): Promise<SendGiftOutcome> {
+  const send = await checkSend(db, input);
+  if (isTransaction(db)) return sendGiftAlone(db, send);
+  return giftGroupCommit(db).send(send, () => sendGiftAlone(db, send));
+}
+
+/**
+ * One send in its own transaction (`runOperation`): the key's claim; the records (the send with its
+ * combo, its chat line); then ONE statement that moves every balance (star diamonds to revenue, yellow
+ * to the anchor, experience to the sender), writes the transfers and stores the result; then COMMIT.
+ */
+export async function sendGiftAlone(db: DbOrTx, send: CheckedSend): Promise<SendGiftOutcome> {
+  const { input, gift, anchorId, value, anchorIncome, experience } = send;
   const sender = { user: input.senderId };
   const outcome = await runOperation<SendGiftResult>(db, {
-    key: `gift:${input.senderId}:${input.key}`,
+    ...sendOperation(send),
     kind: 'gift',
     userId: input.senderId,
-    payload: { room: input.roomId, gift: gift.id, count: input.count, backpack: input.fromBackpack },
     now: input.now,
     prepare: async (tx, operationId) => {
       const legs: Leg[] = [];
@@ -213,13 +265,13 @@ export async function sendGift(db: DbOrTx, input: SendGiftInput) {
         from: { system: 'mint' },
         to: sender,
         currency: 'exp',
-        amount: value * EXPERIENCE_TENTHS_PER_DIAMOND,
+        amount: experience,
       });
 
       // The records, before the money (they lock no shared row), in one statement: the send with its
       // combo (continuing the sender's last send of this gift in this room within the window) and its
       // line in the room's chat.
-      const windowStart = new Date(input.now.getTime() - COMBO_WINDOW_MS).toISOString();
+      const windowStart = send.comboSince.toISOString();
       // Fan club intimacy for the gift's value (a member of the anchor's club); its badge on the line.
       const fan = await addGiftIntimacy(tx, { anchorId, userId: input.senderId, value });
       const line = giftLine(tx, {

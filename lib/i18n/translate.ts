@@ -4,8 +4,16 @@ import { cookieValue } from '@/lib/cookies';
 import { catalogs } from './messages';
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from './routing';
 
+const makeTranslator = (locale: Locale) => createTranslator({ locale, messages: catalogs[locale] });
+const translators = new Map<Locale, ReturnType<typeof makeTranslator>>();
+/** The translator of a locale (made once: every API request asks for one). */
 export function translator(locale: Locale) {
-  return createTranslator({ locale, messages: catalogs[locale] });
+  let t = translators.get(locale);
+  if (!t) {
+    t = makeTranslator(locale);
+    translators.set(locale, t);
+  }
+  return t;
 }
 
 /** The reader's language for an API call: the `lang` header, then the remembered cookie, then zh-CN. */

@@ -207,6 +207,30 @@ async function userAccountIds(root: DbOrTx, tx: Tx, wanted: { user: number; curr
   return { ids, created };
 }
 
+/**
+ * The accounts of a statement that writes many operations at once (group commit, see
+ * `lib/gifts/group-commit.ts`): the user accounts of `wanted`, created when missing (committed at once,
+ * outside any transaction: an empty account moves nothing, and `ledger:check` finds it balanced), and
+ * the system accounts on the next shard. Warm, this costs no statement.
+ */
+export async function accountsForBatch(db: DbOrTx, wanted: { user: number; currency: Currency }[]) {
+  const systemIds = await systemAccountIds(db);
+  const shard = takeShard();
+  const users = await userAccountIds(db, db as Tx, wanted);
+  const cache = userIdCacheOf(db);
+  for (const [key, id] of users.created) cache.set(key, id);
+  return {
+    user: (user: number, currency: Currency) => users.ids.get(`${user}:${currency}`)!,
+    system: (kind: 'mint' | 'burn' | 'revenue', currency: Currency) =>
+      systemIds.get(`${kind}:${shard}:${currency}`)!,
+  };
+}
+
+/** Counts committed transfers for the metrics (what `runOperation` does after its commit). */
+export const countTransfers = (kind: LedgerKind, currencies: Currency[]) => {
+  for (const currency of currencies) metrics.ledgerTransfers.inc({ kind, currency });
+};
+
 function assertAmount(amount: number) {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new DomainError('INVALID_AMOUNT');
 }
