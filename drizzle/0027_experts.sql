@@ -66,7 +66,7 @@ CREATE TABLE "experts" (
 );
 --> statement-breakpoint
 CREATE TABLE "plan_commitments" (
-	"seq" bigserial PRIMARY KEY NOT NULL,
+	"seq" bigint PRIMARY KEY NOT NULL,
 	"plan_id" integer NOT NULL,
 	"expert_id" integer NOT NULL,
 	"match_id" integer NOT NULL,
@@ -106,9 +106,11 @@ CREATE UNIQUE INDEX "expert_applications_one_pending" ON "expert_applications" U
 CREATE INDEX "expert_articles_created_idx" ON "expert_articles" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "expert_articles_expert_idx" ON "expert_articles" USING btree ("expert_id","created_at");--> statement-breakpoint
 CREATE INDEX "expert_plans_expert_idx" ON "expert_plans" USING btree ("expert_id","published_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "expert_plans_expert_match_unique" ON "expert_plans" USING btree ("expert_id","match_id");--> statement-breakpoint
 CREATE INDEX "expert_plans_match_idx" ON "expert_plans" USING btree ("match_id");--> statement-breakpoint
 CREATE INDEX "expert_plans_open_idx" ON "expert_plans" USING btree ("kickoff_at") WHERE "expert_plans"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "expert_plans_graded_idx" ON "expert_plans" USING btree ("expert_id","graded_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "plan_commitments_plan_unique" ON "plan_commitments" USING btree ("plan_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "plan_purchases_unique" ON "plan_purchases" USING btree ("plan_id","user_id");--> statement-breakpoint
 CREATE INDEX "plan_purchases_user_idx" ON "plan_purchases" USING btree ("user_id","created_at");--> statement-breakpoint
 -- ==== experts: custom SQL (plans fixed at publish, the commitment log append-only) ====

@@ -3,7 +3,7 @@
 // ledger with the price in escrow until the grade — purchases, follows and free analysis articles.
 import { sql } from 'drizzle-orm';
 import {
-  bigserial,
+  bigint,
   boolean,
   check,
   index,
@@ -53,9 +53,7 @@ export const expertApplications = pgTable(
     index('expert_applications_user_idx').on(table.userId, table.id),
     index('expert_applications_status_idx').on(table.status, table.id),
     // One open application per user.
-    uniqueIndex('expert_applications_one_pending')
-      .on(table.userId)
-      .where(sql`${table.status} = 'pending'`),
+    uniqueIndex('expert_applications_one_pending').on(table.userId).where(sql`${table.status} = 'pending'`),
   ],
 );
 
@@ -86,7 +84,9 @@ export const expertPlans = pgTable(
     sport: varchar('sport', { length: 12, enum: EXPERT_SPORTS }).notNull(),
     title: varchar('title', { length: 60 }).notNull(),
     /** [{ market, pick, line }] (lib/markets), at most 2 play types. */
-    selections: jsonb('selections').$type<{ market: string; pick: string; line: number | null }[]>().notNull(),
+    selections: jsonb('selections')
+      .$type<{ market: string; pick: string; line: number | null }[]>()
+      .notNull(),
     reasoning: text('reasoning').notNull(),
     /** Star diamonds; 0 is free. */
     price: integer('price').notNull(),
@@ -114,28 +114,33 @@ export const expertPlans = pgTable(
   },
   (table) => [
     index('expert_plans_expert_idx').on(table.expertId, table.publishedAt),
+    // One plan per expert and match: no hedging both sides.
+    uniqueIndex('expert_plans_expert_match_unique').on(table.expertId, table.matchId),
     index('expert_plans_match_idx').on(table.matchId),
-    index('expert_plans_open_idx')
-      .on(table.kickoffAt)
-      .where(sql`${table.status} = 'open'`),
+    index('expert_plans_open_idx').on(table.kickoffAt).where(sql`${table.status} = 'open'`),
     index('expert_plans_graded_idx').on(table.expertId, table.gradedAt),
     check('expert_plans_price_check', sql`${table.price} >= 0`),
   ],
 );
 
 /** The public log of every commitment, each entry chained to the one before (append-only by trigger). */
-export const planCommitments = pgTable('plan_commitments', {
-  seq: bigserial('seq', { mode: 'number' }).primaryKey(),
-  planId: integer('plan_id').notNull(),
-  expertId: integer('expert_id').notNull(),
-  matchId: integer('match_id').notNull(),
-  commitment: varchar('commitment', { length: 64 }).notNull(),
-  publishedAt: at('published_at').notNull(),
-  /** The previous entry's hash ('' for the first). */
-  prevHash: varchar('prev_hash', { length: 64 }).notNull(),
-  /** sha-256 hex of `prevHash + "\n" + seq|plan|expert|match|commitment|published ISO`. */
-  hash: varchar('hash', { length: 64 }).notNull(),
-});
+export const planCommitments = pgTable(
+  'plan_commitments',
+  {
+    /** 1, 2, 3… without gaps: taken under an advisory lock at publish. */
+    seq: bigint('seq', { mode: 'number' }).primaryKey(),
+    planId: integer('plan_id').notNull(),
+    expertId: integer('expert_id').notNull(),
+    matchId: integer('match_id').notNull(),
+    commitment: varchar('commitment', { length: 64 }).notNull(),
+    publishedAt: at('published_at').notNull(),
+    /** The previous entry's hash ('' for the first). */
+    prevHash: varchar('prev_hash', { length: 64 }).notNull(),
+    /** sha-256 hex of `prevHash + "\n" + seq|plan|expert|match|commitment|published ISO`. */
+    hash: varchar('hash', { length: 64 }).notNull(),
+  },
+  (table) => [uniqueIndex('plan_commitments_plan_unique').on(table.planId)],
+);
 
 export const planPurchases = pgTable(
   'plan_purchases',
