@@ -104,10 +104,10 @@ export async function seedDemoExperts(db: Db, operatorMobile: string, now: Date)
   const names = new Map(
     (
       await db
-        .select({ id: home.id, name: home.sourceName })
+        .select({ id: home.id, name: home.sourceName, names: home.names })
         .from(home)
         .where(inArray(home.id, [...new Set(rows.flatMap((row) => [row.homeTeamId, row.awayTeamId]))]))
-    ).map((row) => [row.id, row.name.replace(/ FC$/, '')]),
+    ).map((row) => [row.id, row.names['zh-CN'] ?? row.name.replace(/ FC$/, '')]),
   );
   const finished: Finished[] = rows
     .filter((row) => row.home !== null && row.away !== null)
