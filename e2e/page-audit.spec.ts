@@ -58,6 +58,7 @@ const PAGES: { path: (ids: Ids) => string; who?: Who }[] = [
   { path: () => '/member?type=6', who: 'user' },
   { path: () => '/member?type=10', who: 'user' },
   { path: () => '/member?type=18', who: 'user' },
+  { path: () => '/member?type=19', who: 'user' },
   { path: () => '/member?type=7', who: 'user' },
   { path: () => '/member?type=9', who: 'anchor' },
   { path: () => '/no-such-page' },

@@ -1,6 +1,7 @@
-// The exchange shop and the invite centre in a browser: coins buy a gift that lands in the backpack,
-// a physical item with a saved address waits for shipping; a friend registers through an invite link
-// and the inviter's centre counts them; a guest is asked to log in.
+// The exchange shop and the invite centre in a browser: coins buy a gift that lands in the backpack
+// and a chat badge colour worn at once, a physical item with a saved address waits for shipping; a
+// friend registers through an invite link and the inviter's centre counts them; a guest is asked to
+// log in.
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { mintLeg, runOperation } from '@/lib/wallet/ledger';
@@ -47,6 +48,12 @@ test('exchange a gift with coins and find it in the backpack; a physical item wa
   await expect(page.getByTestId('coin-balance')).toHaveText('4,950');
   await expect(page.getByTestId('exchange-records').getByText('玫瑰 ×10 × 1')).toBeVisible();
 
+  // A chat badge colour is delivered at once and worn.
+  await page.getByTestId('goods-badge_gold').getByRole('button', { name: '立即兑换' }).click();
+  await dialog.getByRole('button', { name: '确认兑换' }).click();
+  await expect(page.getByTestId('coin-balance')).toHaveText('4,350');
+  await expect(page.getByTestId('badge-color-gold').getByText('佩戴中')).toBeVisible();
+
   await page.goto('/member?type=20');
   await expect(page.getByTestId('backpack-list').getByText('玫瑰')).toBeVisible();
   await expect(page.getByTestId('backpack-list').getByText('× 10')).toBeVisible();
@@ -65,7 +72,7 @@ test('exchange a gift with coins and find it in the backpack; a physical item wa
   await page.getByTestId('goods-team_scarf').getByRole('button', { name: '立即兑换' }).click();
   await expect(dialog.getByText('广东省 深圳市 南山区 科技园南区 1 号')).toBeVisible();
   await dialog.getByRole('button', { name: '确认兑换' }).click();
-  await expect(page.getByTestId('coin-balance')).toHaveText('1,950');
+  await expect(page.getByTestId('coin-balance')).toHaveText('1,350');
   await expect(page.getByTestId('exchange-records').getByText('待发货')).toBeVisible();
   await expect(page.getByTestId('goods-team_scarf').getByRole('button', { name: '已达上限' })).toBeDisabled();
   await page.screenshot({ path: `${SHOTS}/shop-after.png`, fullPage: true });

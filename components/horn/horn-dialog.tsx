@@ -1,5 +1,6 @@
-// Sending a global horn message: the price (or a noble's free messages left), whether it waits for
-// review, and the message; the answer says whether it went out or waits.
+// Sending a global horn message: the price (or a noble's free messages left, or free ones exchanged in
+// the coin shop), whether it waits for review, and the message; the answer says whether it went out or
+// waits.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Megaphone } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
@@ -12,7 +13,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { appStore, loginDialogAtom } from '@/lib/store/atoms';
 import { balancesChanged } from '@/lib/wallet/queries';
 
-type Quota = { price: number; review: boolean; noble: number; free_left: number; max: number };
+type Quota = {
+  price: number;
+  review: boolean;
+  noble: number;
+  free_left: number;
+  credits: number;
+  max: number;
+};
 const newKey = () => crypto.randomUUID().replaceAll('-', '');
 
 export function HornDialog({ viewerId }: { viewerId: number | null }) {
@@ -86,6 +94,8 @@ export function HornDialog({ viewerId }: { viewerId: number | null }) {
               <Skeleton className="h-5 w-64" />
             ) : quota.data.free_left > 0 ? (
               t('freeLeft', { count: quota.data.free_left })
+            ) : quota.data.credits > 0 ? (
+              t('creditsLeft', { count: quota.data.credits })
             ) : (
               t('price', { price: format.number(quota.data.price) })
             )}

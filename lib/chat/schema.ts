@@ -1,6 +1,7 @@
 // Room chat (spec §2 live room, /score-live): messages of a channel — a live room or a match —,
 // the room's administrators (spec §5: at most 200), mutes (spec §4, `Live/setTaboo`), per-room chat
-// settings (sensitive-word handling, slow mode) and the operators' sensitive-word list.
+// settings (sensitive-word handling, slow mode), the operators' sensitive-word list, and the badge
+// colours users own (exchanged in the coin shop) with the one each wears on their chat lines.
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -15,6 +16,7 @@ import {
   serial,
   smallint,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema';
@@ -119,3 +121,24 @@ export const sensitiveWords = pgTable('sensitive_words', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
 });
+
+/**
+ * Chat badge colours a user owns (from the coin shop, lib/shop) — a code of `BADGE_COLORS`
+ * (lib/chat/badge-colors.ts) — and the one they wear (`chosen`, at most one per user), which frames
+ * their name on every chat line.
+ */
+export const chatBadgeColors = pgTable(
+  'chat_badge_colors',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    color: varchar('color', { length: 16 }).notNull(),
+    chosen: boolean('chosen').notNull().default(false),
+    acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.color] }),
+    uniqueIndex('chat_badge_colors_chosen_unique').on(table.userId).where(sql`${table.chosen}`),
+  ],
+);

@@ -16,6 +16,7 @@ import { roomKickouts } from '@/lib/moderation/schema';
 import { nobilityInForce, nobleTiers } from '@/lib/nobility/service';
 import type { ChatMessage } from '@/lib/realtime/events';
 import { publish } from '@/lib/realtime/gateway';
+import { wornBadgeColorSql, wornBadgeColors } from './badge-colors';
 import {
   type Channel,
   type ChannelInfo,
@@ -184,6 +185,7 @@ function present(
   role: ChannelRole,
   noble = 0,
   fan?: FanBadge | null,
+  badgeColor?: string | null,
 ): ChatMessage {
   return {
     id: row.id,
@@ -199,6 +201,7 @@ function present(
     created_at: row.createdAt.toISOString(),
     ...(noble ? { noble } : {}),
     ...(fan ? { fan } : {}),
+    ...(badgeColor ? { badge_color: badgeColor } : {}),
     ...(row.gift ? { gift: row.gift } : {}),
   };
 }
@@ -264,6 +267,7 @@ export async function sendMessage(
     role,
     stored.noble,
     stored.fan,
+    stored.badgeColor,
   );
   publish({ room: socketRoomOf(channel) }, { type: 'chat', ...pushTargetOf(channel), data: message });
   return message;
@@ -271,7 +275,8 @@ export async function sendMessage(
 
 /**
  * Stores a checked line and reads the sender's badges (nobility tier, fan badge in the room anchor's
- * club) in the same statement: one round trip between the checks and the push, where there were two.
+ * club, the badge colour worn) in the same statement: one round trip between the checks and the push,
+ * where there were two.
  */
 async function storeLine(
   db: DbOrTx,
@@ -285,13 +290,15 @@ async function storeLine(
     noble: number | null;
     fan_name: string | null;
     fan_intimacy: number | null;
+    badge_color: string | null;
   }>(sql`
     with line as (
       insert into chat_messages (channel_kind, channel_id, user_id, content, created_at)
       values (${channel.kind}, ${channel.id}, ${userId}, ${input.content}, ${now.toISOString()})
       returning id)
     select line.id, n.tier as noble, ${fanClub ? sql`f.name` : sql`null`} as fan_name,
-           ${fanClub ? sql`f.intimacy` : sql`null`} as fan_intimacy
+           ${fanClub ? sql`f.intimacy` : sql`null`} as fan_intimacy,
+           ${wornBadgeColorSql(userId)} as badge_color
     from line
     left join (${nobilityInForce(db, userId, now)}) as n on true
     ${fanClub ? sql`left join (${fanClub}) as f on true` : sql``}`);
@@ -300,6 +307,7 @@ async function storeLine(
     id: Number(row.id),
     noble: row.noble ?? 0,
     fan: row.fan_name === null ? null : { name: row.fan_name, level: fanLevelOf(row.fan_intimacy ?? 0) },
+    badgeColor: row.badge_color,
   };
 }
 
@@ -337,7 +345,7 @@ export async function listMessages(
     .orderBy(desc(chatMessages.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit).reverse();
-  const [roles, tiers, fans] = await Promise.all([
+  const [roles, tiers, fans, colors] = await Promise.all([
     rolesOf(db, channel, page),
     nobleTiers(
       db,
@@ -349,10 +357,21 @@ export async function listMessages(
       channel.kind === 'live' ? channel.anchorId : null,
       page.map((row) => row.userId),
     ),
+    wornBadgeColors(
+      db,
+      page.map((row) => row.userId),
+    ),
   ]);
   return {
     list: page.map((row) =>
-      present(channel, row, roles.get(row.userId) ?? null, tiers.get(row.userId), fans.get(row.userId)),
+      present(
+        channel,
+        row,
+        roles.get(row.userId) ?? null,
+        tiers.get(row.userId),
+        fans.get(row.userId),
+        colors.get(row.userId),
+      ),
     ),
     has_more: rows.length > limit,
   };
@@ -455,8 +474,10 @@ export function giftLine(
       returning id`,
     /** The sender's nobility tier or null (its badge on the line), as a scalar subquery. */
     noble: sql`(select tier from (${nobilityInForce(db, sender.id, input.now)}) as n)`,
+    /** The badge colour the sender wears or null, as a scalar subquery. */
+    badgeColor: wornBadgeColorSql(sender.id),
     /** The stored line as the `chat` push carries it. */
-    message: (id: number, noble: number | null) =>
+    message: (id: number, noble: number | null, badgeColor: string | null = null) =>
       present(
         { kind: 'live', id: input.roomId },
         {
@@ -474,6 +495,7 @@ export function giftLine(
         null,
         noble ?? 0,
         input.fan,
+        badgeColor,
       ),
   };
 }

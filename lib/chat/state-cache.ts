@@ -87,4 +87,6 @@ export const chatStateKeys = {
   giftCatalog: () => 'gifts:catalog',
   /** The coin rules of sign-in and tasks (lib/tasks/service.ts; invalidated by `saveTaskRules`). */
   taskRules: () => 'tasks:rules',
+  /** The invitation program's rules (lib/invites/rules.ts; invalidated by `saveInviteRules`). */
+  inviteRules: () => 'invites:rules',
 };

@@ -229,7 +229,12 @@ export async function sendGift(db: DbOrTx, input: SendGiftInput) {
         now: input.now,
         fan,
       });
-      const { rows } = await tx.execute<{ combo: number; chat_id: string; noble: number | null }>(sql`
+      const { rows } = await tx.execute<{
+        combo: number;
+        chat_id: string;
+        noble: number | null;
+        badge_color: string | null;
+      }>(sql`
         with send as (
           insert into gift_sends (operation_id, room_id, anchor_id, sender_id, gift_id, count, value,
                                   anchor_income, from_backpack, combo, created_at)
@@ -242,8 +247,9 @@ export async function sendGift(db: DbOrTx, input: SendGiftInput) {
                   ${input.now.toISOString()})
           returning combo
         ), line as (${line.insert})
-        select (select combo from send) as combo, (select id from line) as chat_id, ${line.noble} as noble`);
-      const chat = line.message(Number(rows[0]!.chat_id), rows[0]!.noble);
+        select (select combo from send) as combo, (select id from line) as chat_id, ${line.noble} as noble,
+               ${line.badgeColor} as badge_color`);
+      const chat = line.message(Number(rows[0]!.chat_id), rows[0]!.noble, rows[0]!.badge_color);
       return {
         legs,
         result: {

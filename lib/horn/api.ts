@@ -39,7 +39,7 @@ export function registerHornRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['get', 'post'],
       tag: 'Horn',
       summary:
-        'Sends a global horn message to every open page (star diamonds, or one of a noble’s 30 free a month). With review on it waits for an operator. `key` makes a retry safe',
+        'Sends a global horn message to every open page: free with one of a noble’s 30 a month, else with a free message exchanged in the coin shop, else for star diamonds. With review on it waits for an operator. `key` makes a retry safe',
       middleware: [requireUser],
       input: z.object({
         content: z.string().max(500),
@@ -98,13 +98,14 @@ export function registerHornRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['get'],
       tag: 'Horn',
       summary:
-        "The horn dialog's facts: price, whether review is on, and a noble's free messages left this month",
+        "The horn dialog's facts: price, whether review is on, a noble's free messages left this month, and free messages exchanged in the coin shop (`credits`, used after the noble's and before paying)",
       output: z.object({
         price: z.number(),
         review: z.boolean(),
         noble: z.number(),
         free_left: z.number(),
         free_per_month: z.number(),
+        credits: z.number(),
         max: z.number(),
       }),
     },

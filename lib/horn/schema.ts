@@ -31,8 +31,9 @@ export const hornMessages = pgTable(
     status: hornStatus('status').notNull(),
     /** Star diamonds paid (0 for a noble's free message). */
     price: integer('price').notNull(),
-    /** One of a noble's free messages of the month. */
+    /** Free: one of a noble's free messages of the month, or (`credit`) one exchanged in the coin shop. */
     free: boolean('free').notNull().default(false),
+    credit: boolean('credit').notNull().default(false),
     /** The escrow shard holding the price while in review. */
     escrowShard: smallint('escrow_shard'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -44,6 +45,22 @@ export const hornMessages = pgTable(
     index('horn_messages_user_idx').on(table.userId, table.createdAt),
     check('horn_messages_price', sql`${table.price} >= 0`),
   ],
+);
+
+/**
+ * Free horn messages a user holds (exchanged in the coin shop; they never expire): a send takes one
+ * when the month's noble messages are used up, before charging; a rejected message gives it back.
+ */
+export const hornCredits = pgTable(
+  'horn_credits',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [check('horn_credits_count', sql`${table.count} >= 0`)],
 );
 
 /** One row (id 1): whether horn messages wait for an operator's review. */

@@ -1,19 +1,20 @@
-// The global horn: sending (sensitive words refused, paid in star diamonds or one of a noble's free
-// messages of the month), the operators' review (approve pays the platform from escrow, reject refunds
-// the sender), the lists, and the push every open page receives.
+// The global horn: sending (sensitive words refused; free with one of a noble's messages of the month,
+// else with a free message exchanged in the coin shop, else paid in star diamonds), the operators'
+// review (approve pays the platform from escrow, reject refunds the sender or gives the free message
+// back), the lists, and the push every open page receives.
 import { and, count, desc, eq, gt, gte, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { users } from '@/lib/accounts/schema';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import { refuseSensitive } from '@/lib/chat/sensitive/words';
-import type { DbOrTx } from '@/lib/db';
+import type { DbOrTx, Tx } from '@/lib/db';
 import { nobilities } from '@/lib/nobility/schema';
 import { nobleTiers } from '@/lib/nobility/service';
 import { NOBLE_FREE_HORNS } from '@/lib/nobility/tiers';
 import type { HornPush } from '@/lib/realtime/events';
 import { publish } from '@/lib/realtime/gateway';
 import { type Leg, pickEscrowShard, runOperation } from '@/lib/wallet/ledger';
-import { hornMessages, hornSettings } from './schema';
+import { hornCredits, hornMessages, hornSettings } from './schema';
 
 export const HORN_MAX = 60;
 
@@ -33,7 +34,7 @@ export async function setHornReview(db: DbOrTx, review: boolean, now: Date) {
   return review;
 }
 
-/** Free messages a noble used this month (failed ones give theirs back). */
+/** Free messages a noble used this month (failed ones give theirs back; shop credits are not these). */
 async function freeHornsUsed(db: DbOrTx, userId: number, now: Date) {
   const [row] = await db
     .select({ used: count() })
@@ -42,6 +43,7 @@ async function freeHornsUsed(db: DbOrTx, userId: number, now: Date) {
       and(
         eq(hornMessages.userId, userId),
         eq(hornMessages.free, true),
+        eq(hornMessages.credit, false),
         sql`${hornMessages.status} <> 'failed'`,
         gte(hornMessages.createdAt, monthStart(now)),
       ),
@@ -49,15 +51,47 @@ async function freeHornsUsed(db: DbOrTx, userId: number, now: Date) {
   return row?.used ?? 0;
 }
 
-/** What the horn dialog shows: the price, review, and a noble's free messages left this month. */
+/** Free messages exchanged in the coin shop (a shop exchange delivers them in its transaction). */
+export async function grantHornCredits(tx: Tx, userId: number, added: number, now: Date) {
+  await tx
+    .insert(hornCredits)
+    .values({ userId, count: added, updatedAt: now })
+    .onConflictDoUpdate({
+      target: hornCredits.userId,
+      set: { count: sql`${hornCredits.count} + ${added}`, updatedAt: now },
+    });
+}
+
+/** The free messages from the shop a user holds. */
+export async function hornCreditsOf(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({ count: hornCredits.count })
+    .from(hornCredits)
+    .where(eq(hornCredits.userId, userId));
+  return row?.count ?? 0;
+}
+
+/**
+ * What the horn dialog shows: the price, review, a noble's free messages left this month and the free
+ * messages from the shop (`credits`).
+ */
 export async function hornQuota(db: DbOrTx, userId: number | null, price: number, now: Date) {
-  const [review, tiers] = await Promise.all([
+  const [review, tiers, credits] = await Promise.all([
     hornReviewOn(db),
     userId ? nobleTiers(db, [userId], now) : new Map<number, number>(),
+    userId ? hornCreditsOf(db, userId) : 0,
   ]);
   const noble = userId ? (tiers.get(userId) ?? 0) : 0;
   const freeLeft = noble ? Math.max(0, NOBLE_FREE_HORNS - (await freeHornsUsed(db, userId!, now))) : 0;
-  return { price, review, noble, free_left: freeLeft, free_per_month: NOBLE_FREE_HORNS, max: HORN_MAX };
+  return {
+    price,
+    review,
+    noble,
+    free_left: freeLeft,
+    free_per_month: NOBLE_FREE_HORNS,
+    credits,
+    max: HORN_MAX,
+  };
 }
 
 export type SendHornResult = {
@@ -91,7 +125,19 @@ export async function sendHorn(
         .from(nobilities)
         .where(and(eq(nobilities.userId, input.userId), gt(nobilities.expiresAt, input.now)))
         .for('update');
-      const free = Boolean(noble) && (await freeHornsUsed(tx, input.userId, input.now)) < NOBLE_FREE_HORNS;
+      const nobleFree =
+        Boolean(noble) && (await freeHornsUsed(tx, input.userId, input.now)) < NOBLE_FREE_HORNS;
+      // Then a free message from the shop (the conditional update takes one or none, never below 0).
+      const credit =
+        !nobleFree &&
+        (
+          await tx
+            .update(hornCredits)
+            .set({ count: sql`${hornCredits.count} - 1`, updatedAt: input.now })
+            .where(and(eq(hornCredits.userId, input.userId), gt(hornCredits.count, 0)))
+            .returning({ count: hornCredits.count })
+        ).length > 0;
+      const free = nobleFree || credit;
       const price = free ? 0 : input.price;
       const shard = review && price > 0 ? pickEscrowShard() : null;
       const legs: Leg[] = price
@@ -113,6 +159,7 @@ export async function sendHorn(
           status: review ? 'pending' : 'succeeded',
           price,
           free,
+          credit,
           escrowShard: shard,
           createdAt: input.now,
         })
@@ -160,6 +207,8 @@ export async function reviewHorn(
           .where(eq(hornMessages.id, input.id));
         throw exists ? new DomainError('HORN_NOT_PENDING') : new NotFoundError('HORN_NOT_FOUND');
       }
+      // A rejected message sent with a shop credit gives it back (a noble's monthly one is counted).
+      if (!input.approve && row.credit) await grantHornCredits(tx, row.userId, 1, input.now);
       const legs: Leg[] =
         row.price > 0 && row.escrowShard !== null
           ? [

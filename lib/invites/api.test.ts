@@ -1,6 +1,7 @@
 // The invitation program through the API: a sign-up through a code is recorded (with its address)
 // but pays nothing; the reward is paid once, only after three watching days or a first recharge past
-// the refund window; one level only; the lifetime cap; fraud signals hold it for an operator.
+// the refund window; one level only; the lifetime cap; fraud signals hold it for an operator; the
+// rules are the operators' to change, applied at once.
 import { desc, eq } from 'drizzle-orm';
 import { smsOutbox, users } from '@/lib/accounts/schema';
 import { PEER_HEADER } from '@/lib/http/client-address';
@@ -16,8 +17,9 @@ import { checkLedger } from '@/lib/wallet/check';
 import { balancesOf } from '@/lib/wallet/ledger';
 import { seedChargeRules } from '@/lib/wallet/recharge';
 import { chargeRules, payOrders } from '@/lib/wallet/schema';
+import { DEFAULT_INVITE_RULES as INVITE_RULES } from './rules';
 import { invitations } from './schema';
-import { INVITE_RULES, recordInvitation, settleInvitations } from './service';
+import { recordInvitation, settleInvitations } from './service';
 
 process.env.CAPTCHA_COST = '100';
 
@@ -248,4 +250,102 @@ it('an inviter earns at most the lifetime cap', async () => {
   expect(await coins(inviter.user.id)).toBe(REWARD * INVITE_RULES.lifetimeCap);
   const [me] = await testDb.db.select({ id: users.id }).from(users).where(eq(users.id, inviter.user.id));
   expect(me).toBeDefined();
+});
+
+describe('the rules are configuration (api/admin/invitations/rules, saveRules)', () => {
+  type Rules = typeof INVITE_RULES;
+  const rules = (token: string) => call<Rules>('/api/admin/invitations/rules', { headers: en(token) });
+  const save = (token: string, json: unknown) =>
+    call<Rules>('/api/admin/invitations/saveRules', { json, headers: en(token) });
+  let operator: { token: string };
+  beforeAll(async () => {
+    operator = await makeSignedInUser(testDb.db, { role: 'operator' });
+  });
+  afterEach(async () => {
+    await save(operator.token, INVITE_RULES);
+  });
+
+  it('a change by finance applies at once to the reward, cap, active days and the centre', async () => {
+    const finance = await makeSignedInUser(testDb.db, { role: 'finance' });
+    expect((await rules(finance.token)).body.data).toEqual(INVITE_RULES);
+    const saved = await save(finance.token, { reward: 500, lifetimeCap: 1, activeDays: 2 });
+    expect(saved.body).toMatchObject({
+      code: 0,
+      data: { ...INVITE_RULES, reward: 500, lifetimeCap: 1, activeDays: 2 },
+    });
+    expect((await rules(operator.token)).body.data).toMatchObject({ reward: 500, activeDays: 2 });
+
+    const inviter = await makeSignedInUser(testDb.db);
+    const friends = [await invitee(inviter.user.id), await invitee(inviter.user.id)];
+    for (const friend of friends) for (const day of [0, 1]) await watchOn(friend.id, day);
+    now = new Date(START.getTime() + 2 * DAY);
+    const centre = await overview(inviter.token);
+    expect(centre.body.data).toMatchObject({ reward: 500, cap: 1, active_days: 2, rewarded: 1, earned: 500 });
+    expect(centre.body.data.list.map((entry) => entry.status).sort()).toEqual(['capped', 'paid']);
+    expect(await coins(inviter.user.id)).toBe(500);
+  });
+
+  it('the refund window and the sign-ups-per-hour threshold are the operator’s too', async () => {
+    await save(operator.token, { refundWindowDays: 1, signupsPerHour: 2 });
+    const inviter = await makeSignedInUser(testDb.db);
+    const payer = await invitee(inviter.user.id);
+    await watchOn(payer.id, 0);
+    const [rule] = await testDb.db.select().from(chargeRules).limit(1);
+    await testDb.db.insert(payOrders).values({
+      orderNo: `R${payer.id}`,
+      userId: payer.id,
+      ruleId: rule!.id,
+      channel: 'sandbox',
+      diamonds: 60,
+      priceMinor: 600,
+      priceCurrency: 'CNY',
+      status: 'paid',
+      createdAt: START,
+      settledAt: START,
+    });
+    // Two sign-ups from one address now hold a reward (three did with the defaults).
+    const pair = [
+      await invitee(inviter.user.id, '10.77.0.1', 'p'),
+      await invitee(inviter.user.id, '10.77.0.1', 'q'),
+    ];
+    for (const user of pair) for (const day of [0, 1, 2]) await watchOn(user.id, day);
+    now = new Date(START.getTime() + 3 * DAY);
+    expect((await overview(inviter.token)).body.data).toMatchObject({ rewarded: 1, earned: REWARD });
+    const held = await testDb.db.select().from(invitations).where(eq(invitations.inviterId, inviter.user.id));
+    expect(held.filter((row) => row.holdReason === 'same_address')).toHaveLength(2);
+    expect(held.find((row) => row.inviteeId === payer.id)).toMatchObject({
+      status: 'paid',
+      reason: 'recharge',
+    });
+  });
+
+  it('bad input is refused with a clear error and changes nothing', async () => {
+    for (const json of [
+      { reward: 0 },
+      { lifetimeCap: -1 },
+      { activeDays: 'three' },
+      { signupsPerHour: 1 },
+      { reward: 1.5 },
+      { rewards: 300 },
+    ]) {
+      const answer = await save(operator.token, json);
+      expect(answer.status).toBe(400);
+      expect(answer.body.code).toBe(1);
+      expect(answer.body.msg).toBeTruthy();
+    }
+    expect((await rules(operator.token)).body.data).toEqual(INVITE_RULES);
+  });
+
+  it('refuses moderators, users and guests', async () => {
+    const moderator = await makeSignedInUser(testDb.db, { role: 'moderator' });
+    const user = await makeSignedInUser(testDb.db);
+    for (const token of [moderator.token, user.token]) {
+      expect((await rules(token)).status).toBe(403);
+      expect((await save(token, { reward: 1 })).status).toBe(403);
+    }
+    expect(
+      (await call('/api/admin/invitations/saveRules', { json: { reward: 1 }, headers: en() })).body.code,
+    ).toBe(700);
+    expect((await rules(operator.token)).body.data).toEqual(INVITE_RULES);
+  });
 });

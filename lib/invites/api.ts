@@ -8,6 +8,7 @@ import { defineRoute } from '@/lib/api/route';
 import { getConfig } from '@/lib/config';
 import { requestOrigin } from '@/lib/http/client-address';
 import { localizedPath } from '@/lib/i18n/routing';
+import { inviteRules, inviteRulesSchema, saveInviteRules } from './rules';
 import { decideHeld, heldInvitations, invitationOverview } from './service';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -100,5 +101,36 @@ export function registerInviteRoutes(app: OpenAPIHono<AppEnv>) {
     },
     (c, input) =>
       decideHeld(c.var.db, { inviteeId: input.invitee_id, approve: input.approve, now: c.var.now }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/invitations/rules',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Invitations',
+      summary:
+        'The invitation rules in force: reward, lifetime cap per inviter, refund window, active days, sign-ups per hour that hold a reward (operators, finance)',
+      staff: ['finance'],
+      output: inviteRulesSchema,
+    },
+    (c) => inviteRules(c.var.db),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/invitations/saveRules',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Invitations',
+      summary:
+        'Changes some of the invitation rules (the fields given); they apply at once, on every node within the shared cache’s lifetime (operators, finance)',
+      staff: ['finance'],
+      input: inviteRulesSchema.partial().strict(),
+      output: inviteRulesSchema,
+    },
+    (c, input) => saveInviteRules(c.var.db, input, c.var.now),
   );
 }

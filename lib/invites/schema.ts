@@ -1,7 +1,18 @@
 // The invitation program (spec §1 distribution and invite centre, §7 `api/Distribution/Invitation`):
 // who joined through whose code, from which address and device, and the reward's state. One level
 // only: an invitation row links an invitee to the inviter whose code they used, nothing further up.
-import { date, index, integer, pgEnum, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema';
 
 /**
@@ -53,3 +64,10 @@ export const watchDays = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );
+
+/** One row (id 1): the program's rules an operator may change (lib/invites/rules.ts). */
+export const inviteSettings = pgTable('invite_settings', {
+  id: smallint('id').primaryKey(),
+  rules: jsonb('rules').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -11,33 +11,15 @@ import { avatarOf } from '@/lib/accounts/avatars';
 import { users } from '@/lib/accounts/schema';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
-import { zoneOffsetMinutes } from '@/lib/time/zone';
+import { localDay } from '@/lib/tasks/rules';
+import { taskRules } from '@/lib/tasks/service';
 import { mintLeg, runOperation } from '@/lib/wallet/ledger';
 import { payOrders } from '@/lib/wallet/schema';
+import { type InviteRules, inviteRules } from './rules';
 import { invitations, watchDays } from './schema';
-
-export const INVITE_RULES = {
-  /** Coins per qualified invitee. */
-  reward: 200,
-  /** Rewards an inviter can ever receive. */
-  lifetimeCap: 20,
-  /** A recharge counts once it can no longer be refunded. */
-  refundWindowDays: 7,
-  /** Or: the invitee watched live rooms on this many different days. */
-  activeDays: 3,
-  /** This many sign-ups (through any invitation) from one address or device within an hour is a signal. */
-  signupsPerHour: 3,
-  timeZone: 'Asia/Shanghai',
-} as const;
 
 const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-
-/** The calendar day of `now` in the portal's time zone, as `YYYY-MM-DD`. */
-export function portalDay(now: Date) {
-  const shifted = now.getTime() + zoneOffsetMinutes(INVITE_RULES.timeZone, now.getTime()) * 60_000;
-  return new Date(shifted).toISOString().slice(0, 10);
-}
 
 /** Called when a sign-up used an invite code. */
 export async function recordInvitation(
@@ -56,18 +38,22 @@ export async function recordInvitation(
     .onConflictDoNothing();
 }
 
-/** A signed-in viewer opened a live room today (the "active on different days" rule). */
+/**
+ * A signed-in viewer opened a live room today (the "active on different days" rule); the day is the
+ * portal's, in the time zone of the coin rules (lib/tasks/rules.ts).
+ */
 export async function noteWatchDay(db: DbOrTx, userId: number, now: Date) {
+  const { timeZone } = await taskRules(db);
   await db
     .insert(watchDays)
-    .values({ userId, day: portalDay(now) })
+    .values({ userId, day: localDay(now, timeZone) })
     .onConflictDoNothing();
 }
 
 type Candidate = typeof invitations.$inferSelect;
 
 /** What qualifies a waiting invitation now, if anything, and which fraud signal would hold it. */
-async function assess(db: DbOrTx, row: Candidate, now: Date) {
+async function assess(db: DbOrTx, rules: InviteRules, row: Candidate, now: Date) {
   const [[recharge], [days]] = await Promise.all([
     db
       .select({ first: sql<Date | null>`min(${payOrders.settledAt})` })
@@ -78,9 +64,9 @@ async function assess(db: DbOrTx, row: Candidate, now: Date) {
   const firstRecharge = recharge?.first ? new Date(recharge.first) : null;
   const watched = days?.days ?? 0;
   let reason: 'recharge' | 'active_days' | null = null;
-  if (firstRecharge && firstRecharge.getTime() + INVITE_RULES.refundWindowDays * DAY_MS <= now.getTime())
+  if (firstRecharge && firstRecharge.getTime() + rules.refundWindowDays * DAY_MS <= now.getTime())
     reason = 'recharge';
-  else if (watched >= INVITE_RULES.activeDays) reason = 'active_days';
+  else if (watched >= rules.activeDays) reason = 'active_days';
   if (!reason) return null;
   const around = (column: typeof invitations.address | typeof invitations.device, value: string) =>
     db
@@ -97,13 +83,10 @@ async function assess(db: DbOrTx, row: Candidate, now: Date) {
   if (watched === 0) hold = 'never_watched';
   else if (
     row.address &&
-    ((await around(invitations.address, row.address))[0]?.n ?? 0) >= INVITE_RULES.signupsPerHour
+    ((await around(invitations.address, row.address))[0]?.n ?? 0) >= rules.signupsPerHour
   )
     hold = 'same_address';
-  else if (
-    row.device &&
-    ((await around(invitations.device, row.device))[0]?.n ?? 0) >= INVITE_RULES.signupsPerHour
-  )
+  else if (row.device && ((await around(invitations.device, row.device))[0]?.n ?? 0) >= rules.signupsPerHour)
     hold = 'same_device';
   return { reason, hold };
 }
@@ -114,6 +97,7 @@ async function assess(db: DbOrTx, row: Candidate, now: Date) {
  * concurrency; past the cap the invitation is marked `capped` and nothing moves.
  */
 async function pay(db: DbOrTx, row: Candidate, reason: string, now: Date, from: readonly string[]) {
+  const rules = await inviteRules(db);
   return runOperation<{ status: string }>(db, {
     key: `invite-reward:${row.inviteeId}`,
     kind: 'invite_reward',
@@ -131,18 +115,18 @@ async function pay(db: DbOrTx, row: Candidate, reason: string, now: Date, from: 
         .select({ n: count() })
         .from(invitations)
         .where(and(eq(invitations.inviterId, row.inviterId), eq(invitations.status, 'paid')));
-      const capped = (paid?.n ?? 0) >= INVITE_RULES.lifetimeCap;
+      const capped = (paid?.n ?? 0) >= rules.lifetimeCap;
       await tx
         .update(invitations)
         .set({
           status: capped ? 'capped' : 'paid',
           reason,
-          reward: capped ? 0 : INVITE_RULES.reward,
+          reward: capped ? 0 : rules.reward,
           decidedAt: now,
         })
         .where(eq(invitations.inviteeId, row.inviteeId));
       return {
-        legs: capped ? [] : [mintLeg(row.inviterId, 'coin', INVITE_RULES.reward)],
+        legs: capped ? [] : [mintLeg(row.inviterId, 'coin', rules.reward)],
         result: { status: capped ? 'capped' : 'paid' },
       };
     },
@@ -161,8 +145,9 @@ export async function settleInvitations(db: DbOrTx, input: { inviterId?: number;
       ),
     )
     .limit(500);
+  const rules = waiting.length ? await inviteRules(db) : null;
   for (const row of waiting) {
-    const verdict = await assess(db, row, input.now);
+    const verdict = await assess(db, rules!, row, input.now);
     if (!verdict) continue;
     if (verdict.hold) {
       await db
@@ -183,6 +168,7 @@ export async function settleInvitations(db: DbOrTx, input: { inviterId?: number;
 /** What the invite centre and `api/Distribution/Invitation` show the inviter. */
 export async function invitationOverview(db: DbOrTx, userId: number, now: Date) {
   await settleInvitations(db, { inviterId: userId, now });
+  const rules = await inviteRules(db);
   const [me] = await db.select({ code: users.inviteCode }).from(users).where(eq(users.id, userId));
   const rows = await db
     .select({ invitation: invitations, nickname: users.nickname, avatar: users.avatar })
@@ -204,10 +190,10 @@ export async function invitationOverview(db: DbOrTx, userId: number, now: Date) 
     invited: totals?.invited ?? 0,
     rewarded: totals?.paid ?? 0,
     earned: totals?.earned ?? 0,
-    reward: INVITE_RULES.reward,
-    cap: INVITE_RULES.lifetimeCap,
-    active_days: INVITE_RULES.activeDays,
-    refund_days: INVITE_RULES.refundWindowDays,
+    reward: rules.reward,
+    cap: rules.lifetimeCap,
+    active_days: rules.activeDays,
+    refund_days: rules.refundWindowDays,
     list: rows.map(({ invitation, nickname, avatar }) => ({
       user_id: invitation.inviteeId,
       nickname,

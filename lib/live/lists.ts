@@ -3,6 +3,7 @@ import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { users } from '@/lib/accounts/schema';
 import type { DbOrTx } from '@/lib/db';
+import { DEFAULT_TIME_ZONE, dayIn, instantFromWallTime } from '@/lib/time/zone';
 import { bookings, customCategories, liveRooms, reservedLives } from './schema';
 import { notSealed } from './seal-state';
 
@@ -36,17 +37,30 @@ export type RoomQuery = {
   weekday?: number;
   userId?: number | null;
   now: Date;
+  /** The viewer's zone: `today` and weekdays are its calendar days (the portal's zone by default). */
+  timeZone?: string;
 };
 
-const DAY_MS = 86_400_000;
+/** 1 Monday … 7 Sunday of a `YYYY-MM-DD` day. */
+function weekdayOf(day: string) {
+  return ((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+}
 
-/** The [start, end) of the next `weekday` (1 Monday … 7 Sunday) from today, in UTC+8 (the portal's home). */
-function weekdayRange(weekday: number, now: Date) {
-  const local = new Date(now.getTime() + 8 * 3600_000);
-  const today = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - 8 * 3600_000;
-  const current = ((local.getUTCDay() + 6) % 7) + 1;
-  const start = today + ((weekday - current + 7) % 7) * DAY_MS;
-  return [new Date(start), new Date(start + DAY_MS)] as const;
+/**
+ * The [start, end) of the next `weekday` (1 Monday … 7 Sunday) from today, both in the viewer's zone: the
+ * days the viewer reads beside each reserved live (its time is shown in the same zone).
+ */
+function weekdayRange(weekday: number, now: Date, timeZone: string) {
+  const today = dayIn(now, timeZone);
+  const ahead = (weekday - weekdayOf(today) + 7) % 7;
+  const day = (offset: number) => {
+    const noon = new Date(`${today}T12:00:00Z`);
+    noon.setUTCDate(noon.getUTCDate() + offset);
+    const start = instantFromWallTime(`${noon.toISOString().slice(0, 10)}T00:00`, timeZone);
+    if (!start) throw new Error(`no midnight in ${timeZone}`);
+    return start;
+  };
+  return [day(ahead), day(ahead + 1)] as const;
 }
 
 /**
@@ -64,9 +78,9 @@ export async function listRooms(db: DbOrTx, query: RoomQuery) {
         ? and(eq(liveRooms.category, 'custom'), eq(liveRooms.customCategoryId, query.customCategoryId ?? -1))
         : eq(liveRooms.category, query.category);
   let reservedWithin: readonly [Date, Date] | null = null;
-  if (query.filter === 'today')
-    reservedWithin = weekdayRange(((new Date(now.getTime() + 8 * 3600_000).getUTCDay() + 6) % 7) + 1, now);
-  if (query.filter === 'weekday') reservedWithin = weekdayRange(query.weekday ?? 1, now);
+  const zone = query.timeZone ?? DEFAULT_TIME_ZONE;
+  if (query.filter === 'today') reservedWithin = weekdayRange(weekdayOf(dayIn(now, zone)), now, zone);
+  if (query.filter === 'weekday') reservedWithin = weekdayRange(query.weekday ?? 1, now, zone);
   const reserved = reservedWithin
     ? sql`exists (select 1 from ${reservedLives} r where r.room_id = ${liveRooms.id} and r.deleted_at is null
         and r.starts_at >= ${reservedWithin[0]} and r.starts_at < ${reservedWithin[1]})`

@@ -5,7 +5,7 @@ import { apiCaller } from '@/lib/testing/api';
 import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
-import { customCategories, liveRooms } from './schema';
+import { customCategories, liveRooms, reservedLives } from './schema';
 import { ensureRoom } from './service';
 
 let testDb: TestDb;
@@ -77,6 +77,25 @@ describe('room lists', () => {
     expect(bad.body.msg).toMatch(/type/i);
     const filter = await call('/api/Live/getRoomList?filter=tomorrow', { headers: { lang: 'zh-CN' } });
     expect(filter.body.code).toBe(1);
+  });
+
+  it("today and weekdays are the viewer's calendar days (the tz cookie), else the portal's", async () => {
+    // 23:30 UTC on Monday 15 June: Tuesday 07:30 in Shanghai, still Monday 19:30 in New York.
+    await testDb.db
+      .insert(reservedLives)
+      .values({ roomId: idle, title: 'Late kick-off', startsAt: new Date('2026-06-15T23:30:00Z') });
+    const ids = async (query: string, zone?: string) =>
+      (
+        await call<List>(
+          `/api/Live/getRoomList?type=1&${query}`,
+          zone ? { headers: { cookie: `tz=${zone}` } } : {},
+        )
+      ).body.data.list.map((card) => card.room_id);
+    expect(await ids('filter=today')).not.toContain(idle);
+    expect(await ids('filter=weekday&weekday=2')).toContain(idle);
+    expect(await ids('filter=today', 'America/New_York')).toContain(idle);
+    expect(await ids('filter=weekday&weekday=2', 'America/New_York')).not.toContain(idle);
+    expect(await ids('filter=weekday&weekday=1', 'America/New_York')).toContain(idle);
   });
 
   it('getLiveList: only live rooms, never 18+', async () => {

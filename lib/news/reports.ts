@@ -1,7 +1,7 @@
 // Match reports written by the portal from the data alone (issue 13: the news is alive on a fresh
 // install without inventing anything): score, scorers and their minutes, the table before and after,
 // each side's form — in all four languages, marked automatic. Nothing is said that the data lacks.
-import { and, asc, desc, eq, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import { groupLetter, roundName } from '@/components/database/round-name';
 import type { DbOrTx } from '@/lib/db';
 import { insertJsonRows } from '@/lib/db/bulk';
@@ -21,7 +21,8 @@ import {
 } from '@/lib/scores/schema';
 import { isRecord, localName } from '@/lib/scores/service';
 import { computeTable, type FormLetter, tableRules } from '@/lib/scores/standings';
-import { newsArticles, newsCategories, newsTranslations } from './schema';
+import { searchDocuments } from '@/lib/search/schema';
+import { NEWS_SUMMARY_MAX, NEWS_TITLE_MAX, newsArticles, newsCategories, newsTranslations } from './schema';
 
 export const REPORTS_CATEGORY = 'reports';
 const GOAL_KINDS = ['goal', 'own_goal', 'penalty_goal'] as const;
@@ -279,6 +280,67 @@ const minuteText = (goal: ReportFacts['goals'][number]) =>
   goal.offset ? `${goal.minute}+${goal.offset}'` : `${goal.minute}'`;
 const scoreText = (score: [number, number]) => `${score[0]}-${score[1]}`;
 
+const ELLIPSIS = '…';
+
+/**
+ * `text` within `max` characters, cut only between words (after a space or a CJK character) and
+ * marked with an ellipsis; a text without such a boundary before `max` is cut at `max`.
+ */
+export function clipAtWord(text: string, max: number) {
+  const chars = [...text];
+  if (chars.length <= max) return text;
+  const head = chars.slice(0, max - 1);
+  for (let index = head.length; index > 0; index--) {
+    const before = head[index - 1]!;
+    const after = chars[index]!;
+    if (/\s/.test(after) || /\s/.test(before) || (isWide(before) && !isClosing(after)))
+      return `${head.slice(0, index).join('').trimEnd()}${ELLIPSIS}`;
+  }
+  return `${head.join('')}${ELLIPSIS}`;
+}
+const isWide = (char: string) => /[\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]/.test(char);
+const isClosing = (char: string) => /[，。、：；！？）」』】,.;:!?)]/.test(char);
+
+/** A team name without the country code some sources append ("Club Atlético de Madrid (ESP)"). */
+const withoutCountry = (name: string) => name.replace(/\s*\([A-Z]{3}\)$/, '');
+
+/**
+ * A report title within the column's length, never cut inside a name: the stage is shortened
+ * (competition and round, then the competition alone, then none), then the country codes go, and
+ * only then are the names shortened, each to whole words and by the same share.
+ */
+export function fitTitle(input: {
+  stages: string[];
+  home: string;
+  away: string;
+  render: (stage: string | null, home: string, away: string) => string;
+}) {
+  const fits = (text: string) => [...text].length <= NEWS_TITLE_MAX;
+  const names: [string, string][] = [
+    [input.home, input.away],
+    [withoutCountry(input.home), withoutCountry(input.away)],
+  ];
+  for (const [home, away] of names) {
+    for (const stage of [...input.stages, null]) {
+      const title = input.render(stage, home, away);
+      if (fits(title)) return title;
+    }
+  }
+  const [home, away] = names[1]!;
+  // The room left for the names; a name shorter than its half stays whole and the other gets the rest.
+  const room = NEWS_TITLE_MAX - [...input.render(null, '', '')].length;
+  const half = Math.floor(room / 2);
+  const length = (name: string) => [...name].length;
+  const budget = (name: string, other: string) =>
+    Math.max(4, length(other) <= half ? room - length(other) : Math.min(length(name), half));
+  const title = input.render(
+    null,
+    clipAtWord(home, budget(home, away)),
+    clipAtWord(away, budget(away, home)),
+  );
+  return fits(title) ? title : clipAtWord(title, NEWS_TITLE_MAX);
+}
+
 /** The report in one language: title, one-sentence summary and plain-text body (paragraphs). */
 const translators = new Map<Locale, ReturnType<typeof translator>>();
 const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
@@ -320,31 +382,45 @@ function renderFresh(facts: ReportFacts, locale: Locale) {
   const date = dateFormats.get(locale)!.format(new Date(`${facts.playedOn}T12:00:00Z`));
   const [homeGoals, awayGoals] = facts.score;
   const stage = `${competition} ${roundText}`;
-  const title = r(facts.replay ? 'titleReplay' : 'title', {
-    stage,
-    home,
-    away,
-    score: scoreText(facts.score),
-  });
   const winnerByPenalties =
     facts.penalties && facts.penalties[0] !== facts.penalties[1]
       ? facts.penalties[0] > facts.penalties[1]
         ? 'home'
         : 'away'
       : null;
-  const lead =
+  // What decided it, said in the title and the lead: a shoot-out with a winner, else extra time.
+  const decider = winnerByPenalties ? 'pens' : facts.extraTime ? 'aet' : 'none';
+  const penaltiesText = (side: 'home' | 'away') =>
+    scoreText(side === 'home' ? facts.penalties! : [facts.penalties![1], facts.penalties![0]]);
+  const title = fitTitle({
+    stages: [stage, competition],
+    home,
+    away,
+    render: (stageText, homeText, awayText) => {
+      const match = r('titleMatch', {
+        home: homeText,
+        away: awayText,
+        score: scoreText(facts.score),
+        decider,
+        penalties: winnerByPenalties ? penaltiesText('home') : '',
+      });
+      if (stageText === null) return facts.replay ? r('titleReplayBare', { match }) : match;
+      return r(facts.replay ? 'titleReplay' : 'title', { stage: stageText, match });
+    },
+  });
+  const winnerName = winnerByPenalties === 'home' ? home : away;
+  const loserName = winnerByPenalties === 'home' ? away : home;
+  let lead =
     homeGoals === awayGoals && !winnerByPenalties
       ? r('leadDraw', { date, stage, home, away, score: scoreText(facts.score) })
       : homeGoals === awayGoals
         ? r('leadPenalties', {
             date,
             stage,
-            winner: winnerByPenalties === 'home' ? home : away,
-            loser: winnerByPenalties === 'home' ? away : home,
+            winner: winnerName,
+            loser: loserName,
             score: scoreText(facts.score),
-            penalties: scoreText(
-              winnerByPenalties === 'home' ? facts.penalties! : [facts.penalties![1], facts.penalties![0]],
-            ),
+            penalties: penaltiesText(winnerByPenalties!),
           })
         : r('leadWin', {
             date,
@@ -352,9 +428,13 @@ function renderFresh(facts: ReportFacts, locale: Locale) {
             winner: homeGoals > awayGoals ? home : away,
             loser: homeGoals > awayGoals ? away : home,
             score: scoreText(homeGoals > awayGoals ? facts.score : [awayGoals, homeGoals]),
+            decider: decider === 'aet' ? 'aet' : 'none',
             // Tournaments and cup finals are often played on neutral ground: home and away only in leagues.
             venue: facts.competition.kind !== 'league' ? 'neutral' : homeGoals > awayGoals ? 'home' : 'away',
           });
+  // A second leg won on the day but lost on penalties (the tie was level on aggregate).
+  if (winnerByPenalties && homeGoals !== awayGoals)
+    lead = `${lead} ${r('shootout', { winner: winnerName, penalties: penaltiesText(winnerByPenalties) })}`;
   const paragraphs = [lead];
   const periods = [
     facts.halfTime ? r('halfTime', { score: scoreText(facts.halfTime) }) : '',
@@ -397,7 +477,7 @@ function renderFresh(facts: ReportFacts, locale: Locale) {
   if (forms.length) paragraphs.push(forms.join('\n'));
   if (facts.replay) paragraphs.push(r('replayNote', { date }));
   paragraphs.push(r('automaticNote'));
-  return { title: title.slice(0, 80), summary: lead.slice(0, 200), body: paragraphs.join('\n\n') };
+  return { title, summary: clipAtWord(lead, NEWS_SUMMARY_MAX), body: paragraphs.join('\n\n') };
 }
 
 /** The reports category, made on first use (the seed and start-up also keep it). */
@@ -517,4 +597,55 @@ export async function writeRecordReports(db: DbOrTx, now: Date, limit = 100_000)
     written += await writeMatchReports(db, ids, now);
   }
   return written;
+}
+
+/**
+ * Brings reports written by an earlier version of this file up to date: the automatic reports of
+ * matches that went to extra time or penalties, and any whose title fills the column (cut by the old
+ * rule), are rendered again and rewritten where a language's text differs; their search entry is
+ * dropped so the index takes the new title. Idempotent: a second run rewrites nothing.
+ */
+export async function refreshDecidedReports(db: DbOrTx) {
+  const rows = await db
+    .selectDistinct({ postId: newsArticles.postId, matchId: newsArticles.matchId })
+    .from(newsArticles)
+    .innerJoin(matches, eq(matches.id, newsArticles.matchId))
+    .innerJoin(newsTranslations, eq(newsTranslations.postId, newsArticles.postId))
+    .where(
+      and(
+        eq(newsArticles.automatic, true),
+        or(
+          isNotNull(matches.homeExtraTime),
+          isNotNull(matches.homePenalties),
+          sql`char_length(${newsTranslations.title}) >= ${NEWS_TITLE_MAX}`,
+        ),
+      ),
+    );
+  if (!rows.length) return 0;
+  const postOf = new Map(rows.map((row) => [row.matchId!, row.postId]));
+  const facts = await reportFacts(db, [...postOf.keys()]);
+  const stored = await db
+    .select()
+    .from(newsTranslations)
+    .where(inArray(newsTranslations.postId, [...postOf.values()]));
+  const changed = new Set<number>();
+  for (const fact of facts) {
+    const postId = postOf.get(fact.matchId)!;
+    for (const locale of LOCALES) {
+      const text = renderReport(fact, locale);
+      const old = stored.find((row) => row.postId === postId && row.locale === locale);
+      if (!old || (old.title === text.title && old.summary === text.summary && old.body === text.body))
+        continue;
+      await db
+        .update(newsTranslations)
+        .set(text)
+        .where(and(eq(newsTranslations.postId, postId), eq(newsTranslations.locale, locale)));
+      changed.add(postId);
+    }
+  }
+  if (changed.size)
+    await db
+      .delete(searchDocuments)
+      .where(and(eq(searchDocuments.kind, 'news'), inArray(searchDocuments.refId, [...changed])));
+  return changed.size;
 }

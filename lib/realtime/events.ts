@@ -74,6 +74,8 @@ export const chatMessageSchema = z.object({
   noble: z.number().optional(),
   /** The sender's badge in the room anchor's fan club: its name and their level (1-20). */
   fan: z.object({ name: z.string(), level: z.number() }).optional(),
+  /** The badge colour the sender wears (a code of lib/chat/badge-colors.ts): it frames their name. */
+  badge_color: z.string().optional(),
   /** A gift line ("X 送出 火箭 ×10"): the gift, named in every locale; `content` is the zh-CN text. */
   gift: z
     .object({ code: z.string(), names: z.record(z.string(), z.string()), count: z.number() })

@@ -12,7 +12,7 @@ import { ensureRoom } from '@/lib/live/service';
 import { log } from '@/lib/log';
 import { seedReportReasons } from '@/lib/moderation/report-reasons';
 import { seedNewsCategories } from '@/lib/news/categories';
-import { writeRecordReports } from '@/lib/news/reports';
+import { refreshDecidedReports, writeRecordReports } from '@/lib/news/reports';
 import { seedDemoVideos } from '@/lib/videos/seed';
 import { seedDemoWallets } from './wallets';
 
@@ -77,6 +77,8 @@ export async function seedDemoData(db: Db, now = new Date()) {
   await seedCircles(db);
   // The freshest reports now; the background job writes the older ones a batch at a time.
   await writeRecordReports(db, now, SEED_REPORTS);
+  // Reports an earlier version wrote without saying extra time or penalties (or with a cut title).
+  await refreshDecidedReports(db);
   // Experts with graded plans on real past matches, through the experts' own services.
   await seedDemoExperts(db, DEMO_ACCOUNTS[2].mobile, now);
   // A few seconds of ffmpeg test sources per clip (≈ 1–2 s each here), so /video-list plays on a fresh install.

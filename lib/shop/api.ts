@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { BADGE_COLORS, badgeColorsOf, chooseBadgeColor } from '@/lib/chat/badge-colors';
+import { goodsKind } from './schema';
 import {
   addressesOf,
   deleteAddress,
@@ -17,7 +19,7 @@ import {
 } from './service';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
-const kind = z.enum(['gift', 'nobility_trial', 'physical']);
+const kind = z.enum(goodsKind.enumValues);
 const status = z.enum(['pending', 'shipped', 'delivered', 'cancelled']);
 const addressShape = z.object({
   name: z.string(),
@@ -183,6 +185,37 @@ export function registerShopRoutes(app: OpenAPIHono<AppEnv>) {
       await deleteAddress(c.var.db, c.var.user!.id, input.id, c.var.now);
       return { id: input.id };
     },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/goods/badgeColors',
+      effect: 'read',
+      methods: ['get', 'post'],
+      tag: 'Shop',
+      summary:
+        'The chat badge colours the caller owns (exchanged in the shop) and the one worn on their chat lines (`chosen`, null: none)',
+      middleware: [requireUser],
+      output: z.object({ list: z.array(z.string()), chosen: z.string().nullable() }),
+    },
+    (c) => badgeColorsOf(c.var.db, c.var.user!.id),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/goods/wearBadgeColor',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Shop',
+      summary:
+        'Wears one of the caller’s badge colours on their chat lines from the next line on, or none (`color` null)',
+      middleware: [requireUser],
+      input: z.object({ color: z.enum(BADGE_COLORS).nullable() }),
+      output: z.object({ list: z.array(z.string()), chosen: z.string().nullable() }),
+    },
+    (c, input) => chooseBadgeColor(c.var.db, c.var.user!.id, input.color),
   );
 
   defineRoute(

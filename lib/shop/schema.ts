@@ -19,8 +19,11 @@ import {
 import { users } from '../accounts/schema';
 import { gifts } from '../gifts/schema';
 
-/** gift: into the backpack; nobility_trial: days of a nobility tier; physical: shipped to an address. */
-export const goodsKind = pgEnum('goods_kind', ['gift', 'nobility_trial', 'physical']);
+/**
+ * gift: into the backpack; nobility_trial: days of a nobility tier; horn: free horn messages;
+ * badge_color: a chat badge colour to wear; physical: shipped to an address.
+ */
+export const goodsKind = pgEnum('goods_kind', ['gift', 'nobility_trial', 'physical', 'horn', 'badge_color']);
 /** Virtual goods are `delivered` at once; physical ones go pending → shipped → delivered, or cancelled. */
 export const exchangeStatus = pgEnum('exchange_status', ['pending', 'shipped', 'delivered', 'cancelled']);
 
@@ -45,6 +48,10 @@ export const goods = pgTable(
     /** kind nobility_trial: the tier and the days. */
     nobilityTier: smallint('nobility_tier'),
     trialDays: integer('trial_days'),
+    /** kind horn: free horn messages per unit. */
+    hornCount: integer('horn_count'),
+    /** kind badge_color: the colour's code (lib/chat/badge-colors.ts). */
+    badgeColor: varchar('badge_color', { length: 16 }),
     sort: integer('sort').notNull().default(0),
     active: boolean('active').notNull().default(true),
   },

@@ -1,6 +1,7 @@
 // The exchange shop's starting catalogue (operators change stock and prices in the database or the
-// console when it exists): gifts for the backpack, nobility trial days, and fan goods shipped home.
-// Gift goods are drawn with the gift's own artwork; the others have their picture in public/shop/.
+// console when it exists): gifts for the backpack, nobility trial days, free horn messages, chat badge
+// colours, and fan goods shipped home. Gift goods are drawn with the gift's own artwork; the others
+// have their picture in public/shop/.
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db';
 import { gifts } from '@/lib/gifts/schema';
@@ -80,6 +81,66 @@ const CATALOGUE = [
     ] as Texts,
   },
   {
+    code: 'horn_3',
+    kind: 'horn' as const,
+    horns: 3,
+    price: 300,
+    stock: 2000,
+    perUserLimit: 10,
+    names: ['全站喇叭 ×3', '全站喇叭 ×3', 'Horn messages ×3', 'Loa toàn trang ×3'] as Texts,
+    descriptions: [
+      '3 条免费全站喇叭，用完贵族额度后优先使用，不再扣星钻',
+      '3 條免費全站喇叭，用完貴族額度後優先使用，不再扣星鑽',
+      'Three free horn messages, used before any star diamonds are charged',
+      '3 tin loa toàn trang miễn phí, dùng trước khi trừ kim cương sao',
+    ] as Texts,
+  },
+  {
+    code: 'badge_gold',
+    kind: 'badge_color' as const,
+    color: 'gold',
+    price: 600,
+    stock: 1000,
+    perUserLimit: 1,
+    names: ['弹幕徽章 · 鎏金', '彈幕徽章 · 鎏金', 'Chat badge · Gold', 'Huy hiệu chat · Vàng'] as Texts,
+    descriptions: [
+      '直播间发言时昵称带上金色徽章，永久拥有，可随时更换',
+      '直播間發言時暱稱帶上金色徽章，永久擁有，可隨時更換',
+      'Your name in gold on every chat line. Yours to keep; switch any time',
+      'Tên bạn nổi bật màu vàng trong chat. Sở hữu vĩnh viễn, đổi bất cứ lúc nào',
+    ] as Texts,
+  },
+  {
+    code: 'badge_jade',
+    kind: 'badge_color' as const,
+    color: 'jade',
+    price: 600,
+    stock: 1000,
+    perUserLimit: 1,
+    names: ['弹幕徽章 · 翡翠', '彈幕徽章 · 翡翠', 'Chat badge · Jade', 'Huy hiệu chat · Ngọc bích'] as Texts,
+    descriptions: [
+      '直播间发言时昵称带上翡翠绿徽章，永久拥有，可随时更换',
+      '直播間發言時暱稱帶上翡翠綠徽章，永久擁有，可隨時更換',
+      'Your name in jade green on every chat line. Yours to keep; switch any time',
+      'Tên bạn nổi bật màu xanh ngọc trong chat. Sở hữu vĩnh viễn, đổi bất cứ lúc nào',
+    ] as Texts,
+  },
+  {
+    code: 'badge_azure',
+    kind: 'badge_color' as const,
+    color: 'azure',
+    price: 600,
+    stock: 1000,
+    perUserLimit: 1,
+    names: ['弹幕徽章 · 湛蓝', '彈幕徽章 · 湛藍', 'Chat badge · Azure', 'Huy hiệu chat · Xanh biển'] as Texts,
+    descriptions: [
+      '直播间发言时昵称带上湛蓝徽章，永久拥有，可随时更换',
+      '直播間發言時暱稱帶上湛藍徽章，永久擁有，可隨時更換',
+      'Your name in azure on every chat line. Yours to keep; switch any time',
+      'Tên bạn nổi bật màu xanh biển trong chat. Sở hữu vĩnh viễn, đổi bất cứ lúc nào',
+    ] as Texts,
+  },
+  {
     code: 'team_scarf',
     kind: 'physical' as const,
     price: 3000,
@@ -137,6 +198,8 @@ export async function seedShopCatalogue(db: DbOrTx) {
       return id ? [{ ...base, giftId: id, giftCount: item.giftCount }] : [];
     }
     if ('tier' in item) return [{ ...base, nobilityTier: item.tier, trialDays: item.days }];
+    if ('horns' in item) return [{ ...base, hornCount: item.horns }];
+    if ('color' in item) return [{ ...base, badgeColor: item.color }];
     return [base];
   });
   if (rows.length) await db.insert(goods).values(rows).onConflictDoNothing();

@@ -2,19 +2,29 @@
 // An exchange is one ledger operation: the stock is taken by a conditional UPDATE in the same
 // transaction as the spend, so stock never goes below zero whatever the concurrency, and the goods
 // row lock it holds makes the per-user limit count exchanges one after the other. Virtual goods are
-// delivered in that transaction (gifts into the backpack, nobility trial days); physical goods hold
+// delivered in that transaction (gifts into the backpack, nobility trial days, free horn messages, a
+// chat badge colour, worn at once when the user wears none); physical goods hold
 // the coins in escrow until an operator marks them delivered (burnt) or cancelled (refunded).
 import { and, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
+import { grantBadgeColor } from '@/lib/chat/badge-colors';
 import type { DbOrTx, Tx } from '@/lib/db';
 import { gifts } from '@/lib/gifts/schema';
 import { grantBackpack } from '@/lib/gifts/service';
+import { grantHornCredits } from '@/lib/horn/service';
 import type { Locale } from '@/lib/i18n/routing';
 import { recordsSince } from '@/lib/live/history';
 import { nobilities } from '@/lib/nobility/schema';
 import { tierOf } from '@/lib/nobility/tiers';
 import { type Leg, pickEscrowShard, runOperation } from '@/lib/wallet/ledger';
-import { type AddressSnapshot, type exchangeStatus, goods, goodsExchanges, shopAddresses } from './schema';
+import {
+  type AddressSnapshot,
+  type exchangeStatus,
+  goods,
+  goodsExchanges,
+  type goodsKind,
+  shopAddresses,
+} from './schema';
 
 export const MAX_ADDRESSES = 10;
 const DAY_MS = 24 * 3600 * 1000;
@@ -22,7 +32,7 @@ const DAY_MS = 24 * 3600 * 1000;
 export type GoodsView = {
   id: number;
   code: string;
-  kind: 'gift' | 'nobility_trial' | 'physical';
+  kind: (typeof goodsKind.enumValues)[number];
   name: string;
   description: string;
   /** The gift's code when the goods is a gift (drawn with its artwork); else an image path. */
@@ -185,6 +195,10 @@ async function deliverVirtual(
 ) {
   if (item.kind === 'gift') {
     await grantBackpack(tx, userId, item.giftId!, item.giftCount * quantity);
+  } else if (item.kind === 'horn') {
+    await grantHornCredits(tx, userId, item.hornCount! * quantity, now);
+  } else if (item.kind === 'badge_color') {
+    await grantBadgeColor(tx, userId, item.badgeColor!, now);
   } else if (item.kind === 'nobility_trial') {
     const tier = item.nobilityTier!;
     const [current] = await tx.select().from(nobilities).where(eq(nobilities.userId, userId)).for('update');

@@ -460,3 +460,68 @@ it('keeps users unchanged by reading tasks (no write on a read)', async () => {
   const [after] = await testDb.db.select().from(users).where(eq(users.id, fan.user.id));
   expect(after).toEqual(before);
 });
+
+describe('the rules are configuration (api/admin/tasks/rules, saveRules)', () => {
+  const rules = (token: string) =>
+    call<typeof DEFAULT_RULES>('/api/admin/tasks/rules', { headers: en(token) });
+  const save = (token: string, json: unknown) =>
+    call<typeof DEFAULT_RULES>('/api/admin/tasks/saveRules', { json, headers: en(token) });
+  afterEach(async () => {
+    await saveTaskRules(testDb.db, DEFAULT_RULES, START);
+  });
+
+  it('a change applies at once: sign-in rewards, one task, the cap; the rest stays', async () => {
+    const finance = await makeSignedInUser(testDb.db, { role: 'finance' });
+    expect((await rules(finance.token)).body.data).toEqual(DEFAULT_RULES);
+    const signRewards = [7, 8, 9, 10, 11, 12, 70];
+    const saved = await save(finance.token, {
+      signRewards,
+      dailyTaskCap: 40,
+      tasks: { chat: { reward: 9, target: 2 } },
+    });
+    expect(saved.body.data).toEqual({
+      ...DEFAULT_RULES,
+      signRewards,
+      dailyTaskCap: 40,
+      tasks: { ...DEFAULT_RULES.tasks, chat: { reward: 9, target: 2 } },
+    });
+    const fan = await makeSignedInUser(testDb.db);
+    expect((await signList(fan.token)).body.data.list.map((day) => day.reward)).toEqual(signRewards);
+    expect((await sign(fan.token, 1)).body.data.reward).toBe(7);
+    const list = await tasks(fan.token);
+    expect(list.daily_cap).toBe(40);
+    expect(list.list.find((row) => row.id === 'chat')).toMatchObject({ reward: 9, target: 2 });
+    expect(list.list.find((row) => row.id === 'gift')).toMatchObject(DEFAULT_RULES.tasks.gift);
+  });
+
+  it('bad input is refused with a clear error and changes nothing', async () => {
+    const operator = await makeSignedInUser(testDb.db, { role: 'operator' });
+    for (const json of [
+      { signRewards: [1, 2, 3] },
+      { dailyTaskCap: -1 },
+      { timeZone: 'Mars/Olympus' },
+      { tasks: { chat: { reward: 0, target: 1 } } },
+      { tasks: { dance: { reward: 5, target: 1 } } },
+      { cap: 10 },
+    ]) {
+      const answer = await save(operator.token, json);
+      expect(answer.status).toBe(400);
+      expect(answer.body.code).toBe(1);
+      expect(answer.body.msg).toBeTruthy();
+    }
+    expect((await rules(operator.token)).body.data).toEqual(DEFAULT_RULES);
+  });
+
+  it('refuses moderators, users and guests', async () => {
+    const moderator = await makeSignedInUser(testDb.db, { role: 'moderator' });
+    const fan = await makeSignedInUser(testDb.db);
+    for (const token of [moderator.token, fan.token]) {
+      expect((await rules(token)).status).toBe(403);
+      expect((await save(token, { dailyTaskCap: 1 })).status).toBe(403);
+    }
+    expect(
+      (await call('/api/admin/tasks/saveRules', { json: { dailyTaskCap: 1 }, headers: en() })).body.code,
+    ).toBe(700);
+    expect((await tasks(fan.token)).daily_cap).toBe(DEFAULT_RULES.dailyTaskCap);
+  });
+});

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
-import { SIGN_CYCLE_DAYS, TASKS } from './rules';
-import { claimTask, signIn, signTaskList, userTaskList } from './service';
+import { rulesChangeSchema, rulesSchema, SIGN_CYCLE_DAYS, TASKS } from './rules';
+import { changeTaskRules, claimTask, signIn, signTaskList, taskRules, userTaskList } from './service';
 
 export function registerTaskRoutes(app: OpenAPIHono<AppEnv>) {
   defineRoute(
@@ -96,5 +96,36 @@ export function registerTaskRoutes(app: OpenAPIHono<AppEnv>) {
       output: z.object({ task: z.string(), reward: z.number(), balance: z.number() }),
     },
     (c, input) => claimTask(c.var.db, c.var.user!.id, input.id, c.var.now),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/tasks/rules',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Tasks',
+      summary:
+        "The coin rules in force: the day's time zone, the 7 sign-in rewards, each task's reward and target, the daily cap on coins from tasks (operators, finance)",
+      staff: ['finance'],
+      output: rulesSchema,
+    },
+    (c) => taskRules(c.var.db),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/tasks/saveRules',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Tasks',
+      summary:
+        'Changes some of the coin rules (the fields and tasks given); they apply at once, on every node within the shared cache’s lifetime (operators, finance)',
+      staff: ['finance'],
+      input: rulesChangeSchema,
+      output: rulesSchema,
+    },
+    (c, input) => changeTaskRules(c.var.db, input, c.var.now),
   );
 }

@@ -1,6 +1,7 @@
-// The coin rules an operator may change (stored in `task_settings`, seeded with these defaults): the
-// day's time zone, the 7-day sign-in rewards, each task's reward and target, and the daily cap on coins
-// from tasks. Tasks are daily (progress counted within the local day) or one-off (counted ever).
+// The coin rules an operator may change (`api/admin/tasks/saveRules`; stored in `task_settings`,
+// seeded with these defaults, applied without a restart): the day's time zone, the 7-day sign-in
+// rewards, each task's reward and target, and the daily cap on coins from tasks. Tasks are daily
+// (progress counted within the local day) or one-off (counted ever).
 import { z } from 'zod';
 import { zoneOffsetMinutes } from '@/lib/time/zone';
 
@@ -31,6 +32,13 @@ export const rulesSchema = z.object({
   ),
 });
 export type TaskRules = z.infer<typeof rulesSchema>;
+
+/** What an operator's change may hold: any of the rules, any of the tasks. */
+export const rulesChangeSchema = rulesSchema
+  .extend({ tasks: rulesSchema.shape.tasks.partial().strict() })
+  .partial()
+  .strict();
+export type TaskRulesChange = z.infer<typeof rulesChangeSchema>;
 
 /** Targets: watch in minutes, read in articles, profile = avatar + nickname, follow in anchors. */
 export const DEFAULT_RULES: TaskRules = {

@@ -23,28 +23,31 @@ import {
   TASKS,
   type TaskCode,
   type TaskRules,
+  type TaskRulesChange,
   WATCH_BEAT_MAX_GAP_MS,
 } from './rules';
 import { signIns, taskClaims, taskSettings } from './schema';
 
-/** The operator's rules (the defaults are stored on first use when the row is missing). */
 /**
  * The rules in force, cached like the gift catalog (every watch heartbeat reads them): `saveTaskRules`
  * invalidates them; another node's change reaches this one within the cache's TTL.
  */
 export function taskRules(db: DbOrTx): Promise<TaskRules> {
-  return cachedChatState(chatStateKeys.taskRules(), async () => {
-    const [row] = await db
-      .select({ rules: taskSettings.rules })
-      .from(taskSettings)
-      .where(eq(taskSettings.id, 1));
-    if (!row) {
-      await db.insert(taskSettings).values({ id: 1, rules: DEFAULT_RULES }).onConflictDoNothing();
-      return DEFAULT_RULES;
-    }
-    const parsed = rulesSchema.safeParse(row.rules);
-    return parsed.success ? parsed.data : DEFAULT_RULES;
-  });
+  return cachedChatState(chatStateKeys.taskRules(), () => storedTaskRules(db));
+}
+
+/** The operator's rules (the defaults are stored on first use when the row is missing). */
+async function storedTaskRules(db: DbOrTx) {
+  const [row] = await db
+    .select({ rules: taskSettings.rules })
+    .from(taskSettings)
+    .where(eq(taskSettings.id, 1));
+  if (!row) {
+    await db.insert(taskSettings).values({ id: 1, rules: DEFAULT_RULES }).onConflictDoNothing();
+    return DEFAULT_RULES;
+  }
+  const parsed = rulesSchema.safeParse(row.rules);
+  return parsed.success ? parsed.data : DEFAULT_RULES;
 }
 
 /** Replaces the rules (an operator's change); refused when they do not parse. */
@@ -55,6 +58,17 @@ export async function saveTaskRules(db: DbOrTx, rules: TaskRules, now: Date) {
     .values({ id: 1, rules: parsed, updatedAt: now })
     .onConflictDoUpdate({ target: taskSettings.id, set: { rules: parsed, updatedAt: now } });
   await invalidateChatState(chatStateKeys.taskRules());
+  return parsed;
+}
+
+/** Changes some of the rules (the admin call): merged onto the stored ones, then saved as a whole. */
+export async function changeTaskRules(db: DbOrTx, change: TaskRulesChange, now: Date) {
+  const stored = await storedTaskRules(db);
+  return saveTaskRules(
+    db,
+    { ...stored, ...change, tasks: { ...stored.tasks, ...change.tasks } as TaskRules['tasks'] },
+    now,
+  );
 }
 
 const cycleDay = (streak: number) => ((streak - 1) % SIGN_CYCLE_DAYS) + 1;

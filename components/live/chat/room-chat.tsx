@@ -10,10 +10,12 @@ import { ArrowDown, MessagesSquare, Trash2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { levelIconUrl } from '@/lib/accounts/level';
+import { cn } from '@/lib/cn';
 import { tierOf } from '@/lib/nobility/tiers';
 import type { ChatMessage, ServerMessage } from '@/lib/realtime/events';
 import { onHeldGoal } from '@/lib/scores/spoiler-hold';
 import { appStore, loginDialogAtom } from '@/lib/store/atoms';
+import { badgeColorClass } from './badge-color';
 import { type ChatChannel, channelParams, listenToChannel, relayToChannel } from './channel-socket';
 import { ChatText } from './chat-text';
 import { EmojiPicker, insertAtCaret } from './emoji-picker';
@@ -487,8 +489,12 @@ function MessageRow({
       <UserCard sender={message} channel={channel} viewer={viewer}>
         <button
           type="button"
-          className="font-medium text-ink-500 hover:text-brand-600"
+          className={cn(
+            'font-medium',
+            badgeColorClass(message.badge_color) ?? 'text-ink-500 hover:text-brand-600',
+          )}
           data-testid="chat-name"
+          data-badge-color={message.badge_color}
         >
           {message.nickname}
         </button>

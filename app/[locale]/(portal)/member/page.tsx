@@ -125,7 +125,7 @@ export default async function MemberPage({ params, searchParams }: Props) {
             ) : tab.type === BACKPACK_TAB ? (
               <BackpackTab userId={session.id} />
             ) : tab.type === SHOP_TAB ? (
-              <ShopTab userId={session.id} now={new Date()} />
+              <ShopTab userId={session.id} nickname={session.nickname} now={new Date()} />
             ) : tab.type === INVITE_TAB ? (
               <InviteTab userId={session.id} now={new Date()} />
             ) : tab.type === WITHDRAWALS_TAB ? (

@@ -1,16 +1,19 @@
 // Exchange shop tab (`/member?type=19`, spec §2): the caller's coins, the goods grid with an exchange
-// dialog (`api/goods/exchange`), the last three months of exchanges and the delivery addresses.
-import { Coins, Gift, ListChecks, MapPin, PackageOpen, Receipt } from 'lucide-react';
+// dialog (`api/goods/exchange`), the chat badge colours owned and worn, the last three months of
+// exchanges and the delivery addresses.
+import { Coins, Gift, ListChecks, MapPin, PackageOpen, Palette, Receipt } from 'lucide-react';
 import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
 import { GiftArt } from '@/components/live/gifts/gift-art';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { badgeColorsOf } from '@/lib/chat/badge-colors';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { addressesOf, exchangeRecords, type GoodsView, goodsList } from '@/lib/shop/service';
 import { balancesOf } from '@/lib/wallet/ledger';
 import { AddressBook } from './address-book';
+import { BadgeColorPicker } from './badge-color-picker';
 import { ExchangeDialog } from './exchange-dialog';
 import { SectionCard } from './section-card';
 
@@ -29,16 +32,17 @@ function GoodsImage({ item, size }: { item: Pick<GoodsView, 'gift_code' | 'image
   );
 }
 
-export async function ShopTab({ userId, now }: { userId: number; now: Date }) {
+export async function ShopTab({ userId, nickname, now }: { userId: number; nickname: string; now: Date }) {
   const t = await getTranslations('shop');
   const format = await getFormatter();
   const locale = (await getLocale()) as Locale;
   const db = getDb();
-  const [list, records, addresses, balances] = await Promise.all([
+  const [list, records, addresses, balances, badges] = await Promise.all([
     goodsList(db, userId, locale),
     exchangeRecords(db, userId, locale, now),
     addressesOf(db, userId),
     balancesOf(db, userId),
+    badgeColorsOf(db, userId),
   ]);
   const coins = balances.coin;
   return (
@@ -88,7 +92,7 @@ export async function ShopTab({ userId, now }: { userId: number; now: Date }) {
                     {t(`kinds.${item.kind}`)}
                   </p>
                   <p className="min-h-8 text-xs text-ink-500">{item.description}</p>
-                  <p className="flex items-center gap-1 font-semibold text-amber-600 tabular-nums">
+                  <p className="flex items-center gap-1 font-semibold text-amber-700 tabular-nums">
                     <Coins aria-hidden className="size-4" />
                     {t('price', { price: format.number(item.price) })}
                   </p>
@@ -119,6 +123,19 @@ export async function ShopTab({ userId, now }: { userId: number; now: Date }) {
       </SectionCard>
 
       <SectionCard
+        id="badges"
+        title={t('badges.title')}
+        icon={Palette}
+        aside={<span className="text-xs text-ink-500">{t('badges.hint')}</span>}
+      >
+        {badges.list.length ? (
+          <BadgeColorPicker owned={badges.list} chosen={badges.chosen} nickname={nickname} />
+        ) : (
+          <EmptyState icon={Palette} title={t('badges.empty')} hint={t('badges.emptyHint')} />
+        )}
+      </SectionCard>
+
+      <SectionCard
         title={t('records.title')}
         icon={Receipt}
         aside={<span className="text-xs text-ink-500">{t('records.hint')}</span>}
@@ -137,7 +154,7 @@ export async function ShopTab({ userId, now }: { userId: number; now: Date }) {
                     {record.address ? ` · ${t('records.shipTo', { ...record.address })}` : ''}
                   </p>
                 </div>
-                <span className="text-sm font-medium text-amber-600 tabular-nums">
+                <span className="text-sm font-medium text-amber-700 tabular-nums">
                   −{t('price', { price: format.number(record.cost) })}
                 </span>
                 <span className="w-36 text-right text-sm text-ink-700">{t(`status.${record.status}`)}</span>
