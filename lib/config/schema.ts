@@ -328,6 +328,37 @@ export const configSchema = z
       .describe(
         'Star diamonds a viewer pays per yellow diamond of a nobility price (tiers are priced in yellow diamonds, which only anchors earn). At least 1: anchors turn yellow into star diamonds 1:1, so a lower rate would make paying through a conversion cheaper than paying in yellow.',
       ),
+    EXPERT_SHARE: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .default(70)
+      .describe(
+        "An expert's share of a sold plan's star-diamond price, paid in yellow diamonds when the plan is graded (percent; the rest is the platform's).",
+      ),
+    EXPERT_PRICING_MIN_GRADED: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(1_000)
+      .default(10)
+      .describe('Graded free plans an expert needs before pricing plans.'),
+    EXPERT_PRICING_MIN_HIT_RATE: z.coerce
+      .number()
+      .min(0)
+      .max(100)
+      .default(40)
+      .describe(
+        "The hit rate (percent, over the expert's graded plans) an expert needs before pricing plans.",
+      ),
+    EXPERT_PRICE_MAX: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(2_000)
+      .describe('The highest price of a plan, in star diamonds.'),
     WITHDRAW_MIN: z.coerce
       .number()
       .int()

@@ -21,6 +21,14 @@ export const NOTICE_SUBJECTS = {
   anchorApproved: 'anchor_approved',
   anchorRefused: 'anchor_refused',
   roomSealed: 'room_sealed',
+  expertApproved: 'expert_approved',
+  expertRefusedExperience: 'expert_refused_experience',
+  expertRefusedContact: 'expert_refused_contact',
+  expertRefusedRecord: 'expert_refused_record',
+  expertRefusedConduct: 'expert_refused_conduct',
+  expertRefusedOther: 'expert_refused_other',
+  planVoided: 'plan_voided',
+  planRefunded: 'plan_refunded',
 } as const;
 export type NoticeSubject = (typeof NOTICE_SUBJECTS)[keyof typeof NOTICE_SUBJECTS];
 
@@ -33,6 +41,14 @@ const KIND_OF: Record<NoticeSubject, (typeof NOTICE_KINDS)[number]> = {
   anchor_approved: 'review',
   anchor_refused: 'review',
   room_sealed: 'system',
+  expert_approved: 'review',
+  expert_refused_experience: 'review',
+  expert_refused_contact: 'review',
+  expert_refused_record: 'review',
+  expert_refused_conduct: 'review',
+  expert_refused_other: 'review',
+  plan_voided: 'system',
+  plan_refunded: 'system',
 };
 
 export type NewNotice = {

@@ -8,6 +8,7 @@ import { pruneRateEvents } from '@/lib/accounts/rate-limit';
 import { sessions } from '@/lib/accounts/schema';
 import { getConfig } from '@/lib/config';
 import type { Db } from '@/lib/db';
+import { gradeDuePlans } from '@/lib/experts/settlement';
 import { settleInvitations } from '@/lib/invites/service';
 import { writeRecordReports } from '@/lib/news/reports';
 import { markExpiredNobilities } from '@/lib/nobility/service';
@@ -89,6 +90,12 @@ export const jobs: ClusterJob[] = [
     name: 'red-envelope-refunds',
     everySeconds: 30,
     run: (db, now) => refundExpiredEnvelopes(db, now),
+  },
+  {
+    // Expert plans whose matches are over: graded from the stored result, purchases settled from escrow.
+    name: 'expert-plans-grade',
+    everySeconds: 30,
+    run: (db, now) => gradeDuePlans(db, now),
   },
   {
     name: 'nobility-expiry',

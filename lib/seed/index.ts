@@ -6,6 +6,7 @@ import { hashPassword } from '@/lib/accounts/password';
 import { users } from '@/lib/accounts/schema';
 import { seedCircles } from '@/lib/circles/seed';
 import type { Db } from '@/lib/db';
+import { seedDemoExperts } from '@/lib/experts/seed';
 import { defaultOpenfootballDir, importOpenfootball } from '@/lib/feeds/openfootball/import';
 import { ensureRoom } from '@/lib/live/service';
 import { log } from '@/lib/log';
@@ -78,6 +79,8 @@ export async function seedDemoData(db: Db, now = new Date()) {
   await writeRecordReports(db, now, SEED_REPORTS);
   // Reports an earlier version wrote without saying extra time or penalties (or with a cut title).
   await refreshDecidedReports(db);
+  // Experts with graded plans on real past matches, through the experts' own services.
+  await seedDemoExperts(db, DEMO_ACCOUNTS[2].mobile, now);
   // A few seconds of ffmpeg test sources per clip (≈ 1–2 s each here), so /video-list plays on a fresh install.
   await seedDemoVideos(db, DEMO_ACCOUNTS[1].mobile, now);
 }

@@ -13,6 +13,7 @@ import { registerChatRoutes } from '@/lib/chat/api';
 import { registerCircleRoutes } from '@/lib/circles/api';
 import type { Db } from '@/lib/db';
 import { registerEarningsRoutes } from '@/lib/earnings/api';
+import { registerExpertRoutes } from '@/lib/experts/api';
 import { registerFanClubRoutes } from '@/lib/fan-club/api';
 import { registerGiftRoutes } from '@/lib/gifts/api';
 import { registerHornRoutes } from '@/lib/horn/api';
@@ -88,6 +89,7 @@ export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Cl
   registerTaskRoutes(app);
   registerShopRoutes(app);
   registerInviteRoutes(app);
+  registerExpertRoutes(app);
   registerDocs(app);
   return app;
 }

@@ -22,6 +22,9 @@ export const LEDGER_KINDS = [
   'shop_exchange',
   'shop_refund',
   'invite_reward',
+  'plan_purchase',
+  'plan_income',
+  'plan_refund',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

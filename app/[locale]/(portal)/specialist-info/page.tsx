@@ -1,0 +1,193 @@
+// /specialist-info?id=, an expert's profile (spec §2): who they are, their record from graded plans only
+// (last 10, 20, 50 and all; by play type), their plans within three months (spec §5), follow. The expert
+// themself also finds the form to publish a plan here.
+import { FileText } from 'lucide-react';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { NextIntlClientProvider } from 'next-intl';
+import { getFormatter, getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { percent, points } from '@/components/experts/expert-ranking';
+import { FollowExpertButton } from '@/components/experts/follow-expert-button';
+import { expertOfRequest, renderNow } from '@/components/experts/page-data';
+import { PlanCard } from '@/components/experts/plan-card';
+import { PublishPlanForm } from '@/components/experts/publish-plan-form';
+import { Footer } from '@/components/layout/footer';
+import { EmptyState } from '@/components/ui/empty-state';
+import { currentUser } from '@/lib/accounts/current-user';
+import { getDb } from '@/lib/db';
+import { historySince, listPlans } from '@/lib/experts/plans';
+import { STAT_WINDOWS } from '@/lib/experts/stats';
+import { alternatesOf, productName } from '@/lib/i18n/metadata';
+import type { Locale } from '@/lib/i18n/routing';
+
+type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ id?: string }> };
+
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const { id } = await searchParams;
+  const expert = await expertOfRequest(id);
+  if (!expert) return { title: (await getTranslations({ locale, namespace: 'meta' }))('notFound') };
+  const t = await getTranslations({ locale, namespace: 'experts' });
+  return {
+    title: t('info.title', { name: expert.nickname }),
+    description: expert.experience,
+    alternates: alternatesOf(locale, `/specialist-info?id=${expert.id}`),
+  };
+}
+
+export default async function SpecialistInfoPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const { id } = await searchParams;
+  const expert = await expertOfRequest(id);
+  if (!expert) notFound();
+  const viewer = await currentUser();
+  const now = renderNow();
+  const [t, format, name, messages, history] = await Promise.all([
+    getTranslations('experts'),
+    getFormatter(),
+    productName(locale),
+    getMessages(),
+    listPlans(
+      getDb(),
+      { expertId: expert.id, since: historySince(now), limit: 100 },
+      viewer?.id ?? null,
+      locale,
+      now,
+    ),
+  ]);
+  const own = viewer?.id === expert.id;
+  const islandMessages = { experts: messages.experts };
+  return (
+    <>
+      <div className="mx-auto grid w-full max-w-[1240px] grid-cols-1 gap-5 px-4 py-6 layout:grid-cols-[360px_minmax(0,1fr)] layout:px-6">
+        <aside className="flex flex-col gap-5">
+          <section
+            className="rounded-xl border border-line bg-surface px-5 py-5"
+            data-testid="expert-profile"
+          >
+            <div className="flex items-center gap-3">
+              <img
+                src={expert.avatar}
+                alt=""
+                width={64}
+                height={64}
+                className="size-16 rounded-full bg-canvas"
+              />
+              <div className="min-w-0">
+                <h1 className="truncate text-lg font-bold text-ink-900">{expert.nickname}</h1>
+                <p className="text-xs text-ink-500">
+                  {expert.sports.map((sport) => t(`sports.${sport}`)).join(' · ')} ·{' '}
+                  {t('info.since', { date: format.dateTime(expert.approved_at, 'date') })}
+                </p>
+              </div>
+            </div>
+            <p className="mt-3 whitespace-pre-line break-words text-sm text-ink-700">{expert.experience}</p>
+            <div className="mt-4">
+              {own ? (
+                <p className="text-sm text-ink-500">{t('followers', { count: expert.followers })}</p>
+              ) : (
+                <NextIntlClientProvider locale={locale} messages={islandMessages}>
+                  <FollowExpertButton
+                    id={expert.id}
+                    initial={{ following: expert.following, followers: expert.followers }}
+                  />
+                </NextIntlClientProvider>
+              )}
+            </div>
+          </section>
+          <section
+            className="rounded-xl border border-line bg-surface"
+            aria-labelledby="expert-record"
+            data-testid="expert-record"
+          >
+            <h2 id="expert-record" className="border-b border-line px-4 py-3 font-semibold text-ink-900">
+              {t('info.record')}
+            </h2>
+            <table className="w-full text-sm">
+              <thead>
+                <tr className="text-xs text-ink-500">
+                  <th className="px-4 py-2 text-left font-normal">{t('info.window')}</th>
+                  <th className="px-2 py-2 text-right font-normal">{t('stats.hitRate')}</th>
+                  <th className="px-2 py-2 text-right font-normal">{t('stats.streak')}</th>
+                  <th className="px-2 py-2 text-right font-normal">{t('stats.return')}</th>
+                  <th className="px-4 py-2 text-right font-normal">{t('stats.sample')}</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {STAT_WINDOWS.map((window) => {
+                  const record = expert.record.windows[window];
+                  return (
+                    <tr key={window} data-testid={`record-${window}`}>
+                      <td className="px-4 py-2 text-ink-700">{t(`windows.${window}`)}</td>
+                      <td className="px-2 py-2 text-right font-semibold tabular-nums text-live">
+                        {percent(record.hitRate)}
+                      </td>
+                      <td className="px-2 py-2 text-right tabular-nums">{record.streak}</td>
+                      <td className="px-2 py-2 text-right tabular-nums">{points(record.unitReturn)}</td>
+                      <td className="px-4 py-2 text-right tabular-nums text-ink-500">{record.graded}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+            {expert.record.byMarket.length ? (
+              <>
+                <h3 className="border-t border-line px-4 pt-3 text-xs font-semibold text-ink-700">
+                  {t('info.byMarket')}
+                </h3>
+                <ul className="px-4 pb-3 text-sm">
+                  {expert.record.byMarket.map(({ market, record }) => (
+                    <li key={market} className="flex justify-between py-1">
+                      <span className="text-ink-700">{t(`markets.${market}`)}</span>
+                      <span className="tabular-nums text-ink-500">
+                        {percent(record.hitRate)} · {t('stats.sampleValue', { count: record.graded })}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            <p className="border-t border-line px-4 py-2 text-xs text-ink-500">{t('info.recordHint')}</p>
+          </section>
+        </aside>
+        <div className="flex min-w-0 flex-col gap-5">
+          {own ? (
+            <section
+              className="rounded-xl border border-line bg-surface px-5 py-4"
+              aria-labelledby="publish-plan"
+            >
+              <h2 id="publish-plan" className="mb-3 font-semibold text-ink-900">
+                {t('publish.title')}
+              </h2>
+              <NextIntlClientProvider locale={locale} messages={islandMessages}>
+                <PublishPlanForm sports={expert.sports} />
+              </NextIntlClientProvider>
+            </section>
+          ) : null}
+          <section className="rounded-xl border border-line bg-surface" aria-labelledby="expert-history">
+            <h2 id="expert-history" className="border-b border-line px-4 py-3 font-semibold text-ink-900">
+              {t('info.history')}
+            </h2>
+            {history.length ? (
+              <ul className="divide-y divide-line" data-testid="expert-history">
+                {history.map((plan) => (
+                  <PlanCard key={plan.id} plan={plan} />
+                ))}
+              </ul>
+            ) : (
+              <div className="p-4">
+                <EmptyState
+                  icon={FileText}
+                  title={t('info.historyEmpty')}
+                  hint={t('info.historyEmptyHint')}
+                />
+              </div>
+            )}
+          </section>
+        </div>
+      </div>
+      <Footer productName={name} />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+// Upcoming matches open to plans, with how many plans each has (server markup).
+import { CalendarClock } from 'lucide-react';
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { EmptyState } from '@/components/ui/empty-state';
+
+export type MatchWithCount = {
+  id: number;
+  kickoffAt: Date;
+  competitionName: string;
+  homeTeam: { name: string };
+  awayTeam: { name: string };
+  plans: number;
+};
+
+export async function MatchPlanList({ matches }: { matches: MatchWithCount[] }) {
+  const [t, format] = await Promise.all([getTranslations('experts'), getFormatter()]);
+  return (
+    <section
+      className="rounded-xl border border-line bg-surface"
+      aria-labelledby="plan-matches"
+      data-testid="plan-matches"
+    >
+      <h2 id="plan-matches" className="border-b border-line px-4 py-3 font-semibold text-ink-900">
+        {t('matches.title')}
+      </h2>
+      {matches.length ? (
+        <ul className="divide-y divide-line">
+          {matches.map((match) => (
+            <li key={match.id} className="flex items-center gap-3 px-4 py-2 text-sm">
+              <time
+                dateTime={match.kickoffAt.toISOString()}
+                className="w-24 shrink-0 text-xs tabular-nums text-ink-500"
+              >
+                {format.dateTime(match.kickoffAt, 'kickoff')}
+              </time>
+              <span className="min-w-0 flex-1 truncate text-ink-900">
+                {t('versus', { home: match.homeTeam.name, away: match.awayTeam.name })}
+                <span className="ml-2 text-xs text-ink-500">{match.competitionName}</span>
+              </span>
+              <span className="shrink-0 text-xs tabular-nums text-brand-600">
+                {t('matches.plans', { count: match.plans })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="p-4">
+          <EmptyState icon={CalendarClock} title={t('matches.empty')} hint={t('matches.emptyHint')} />
+        </div>
+      )}
+    </section>
+  );
+}

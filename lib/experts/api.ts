@@ -1,0 +1,536 @@
+// Experts through the API: applications and their review, profiles and rankings, plans (publish, read,
+// buy, an operator's void), the public commitment chain, follows and free articles. There is no route
+// that edits or deletes a plan, or writes a grade or a statistic: grades come from the feed alone.
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { requireUser } from '@/lib/api/auth';
+import type { AppEnv } from '@/lib/api/context';
+import { defineRoute } from '@/lib/api/route';
+import { MARKETS, PICKS } from '@/lib/markets';
+import {
+  decideExpertApplication,
+  EXPERT_EXPERIENCE_MAX,
+  EXPERT_EXPERIENCE_MIN,
+  EXPERT_REFUSAL_CODES,
+  latestExpertApplication,
+  listExpertApplications,
+  submitExpertApplication,
+} from './applications';
+import { chainEntries, chainHead } from './chain';
+import {
+  buyPlan,
+  getPlan,
+  listPlans,
+  PLAN_MAX_SELECTIONS,
+  PLAN_REASONING,
+  PLAN_TITLE,
+  plannableMatches,
+  pricingEligibility,
+  publishPlan,
+  voidPlan,
+} from './plans';
+import {
+  ARTICLE_BODY,
+  ARTICLE_TITLE,
+  expertProfile,
+  followExpert,
+  listArticles,
+  publishArticle,
+  withCards,
+} from './profiles';
+import { EXPERT_SPORTS } from './schema';
+import { rankExperts, STAT_WINDOWS } from './stats';
+
+const sport = z.enum(EXPERT_SPORTS);
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const loose = z.record(z.string(), z.unknown());
+
+export const expertApplyInput = z.object({
+  sports: z.array(sport).min(1).max(2),
+  experience: z.string().trim().min(EXPERT_EXPERIENCE_MIN).max(EXPERT_EXPERIENCE_MAX),
+  contact: z.string().trim().min(3).max(60),
+});
+
+export const publishPlanInput = z.object({
+  match_id: id,
+  title: z.string().trim().min(PLAN_TITLE.min).max(PLAN_TITLE.max),
+  selections: z
+    .array(
+      z.object({
+        market: z.enum(MARKETS),
+        pick: z.enum(PICKS),
+        line: z.number().min(-400).max(400).nullable().optional(),
+      }),
+    )
+    .min(1)
+    .max(PLAN_MAX_SELECTIONS),
+  reasoning: z.string().trim().min(PLAN_REASONING.min).max(PLAN_REASONING.max),
+  price: z.number().int().min(0).max(1_000_000),
+  refund_if_lost: z.boolean().default(false),
+});
+
+const applicationView = z.object({
+  status: z.enum(['none', 'pending', 'approved', 'refused']),
+  reason_code: z.string().nullable(),
+  reason_text: z.string().nullable(),
+  created_at: z.date().nullable(),
+});
+
+export function registerExpertRoutes(app: OpenAPIHono<AppEnv>) {
+  defineRoute(
+    app,
+    {
+      path: '/api/expert/apply',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Experts',
+      summary: 'Apply to become an expert (reviewed by an operator)',
+      middleware: [requireUser],
+      input: expertApplyInput,
+      output: applicationView,
+    },
+    async (c, input) => {
+      const row = await submitExpertApplication(c.var.db, c.var.user!.id, input, c.var.now);
+      return { status: row.status, reason_code: null, reason_text: null, created_at: row.createdAt };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/expert/application',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Experts',
+      summary: 'The signed-in user’s latest expert application',
+      middleware: [requireUser],
+      output: applicationView,
+    },
+    async (c) => {
+      const row = await latestExpertApplication(c.var.db, c.var.user!.id);
+      return row
+        ? {
+            status: row.status,
+            reason_code: row.reasonCode,
+            reason_text: row.reasonText,
+            created_at: row.createdAt,
+          }
+        : { status: 'none' as const, reason_code: null, reason_text: null, created_at: null };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/expertApplication/list',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Operator',
+      summary: 'Expert applications by state (pending: oldest first)',
+      staff: ['moderator'],
+      input: z.object({ status: z.enum(['pending', 'approved', 'refused']).default('pending') }),
+      output: z.array(
+        z.object({
+          id: z.number(),
+          user_id: z.number(),
+          nickname: z.string(),
+          sports: z.array(z.string()),
+          experience: z.string(),
+          contact: z.string(),
+          status: z.string(),
+          reason_code: z.string().nullable(),
+          reason_text: z.string().nullable(),
+          created_at: z.date(),
+        }),
+      ),
+    },
+    async (c, { status }) =>
+      (await listExpertApplications(c.var.db, { status })).map((row) => ({
+        id: row.id,
+        user_id: row.userId,
+        nickname: row.nickname,
+        sports: row.sports,
+        experience: row.experience,
+        contact: row.contact,
+        status: row.status,
+        reason_code: row.reasonCode,
+        reason_text: row.reasonText,
+        created_at: row.createdAt,
+      })),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/expertApplication/review',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Operator',
+      summary: 'Approve (the user becomes an expert) or refuse with a reason code and words',
+      staff: ['moderator'],
+      input: z
+        .object({
+          id,
+          approve: z.boolean(),
+          reason_code: z.enum(EXPERT_REFUSAL_CODES).optional(),
+          reason_text: z.string().trim().max(200).optional(),
+        })
+        .refine((input) => input.approve || input.reason_code, {
+          path: ['reason_code'],
+          message: 'required',
+        }),
+      output: z.object({ id: z.number(), status: z.string() }),
+    },
+    async (c, input) => {
+      const row = await decideExpertApplication(
+        c.var.db,
+        c.var.user!.id,
+        input.approve
+          ? { id: input.id, approve: true }
+          : { id: input.id, approve: false, reasonCode: input.reason_code!, reasonText: input.reason_text },
+        c.var.now,
+      );
+      return { id: row.id, status: row.status };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/expert/info',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Experts',
+      summary: 'An expert’s public profile and record (from graded plans only)',
+      input: z.object({ id }),
+      output: loose,
+    },
+    async (c, input) => expertProfile(c.var.db, input.id, c.var.user?.id ?? null),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/expert/ranking',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Experts',
+      summary: 'Experts ranked by the Wilson lower bound of their hit rate (at least 5 graded plans)',
+      input: z.object({ window: z.enum(STAT_WINDOWS).default('20'), sport: sport.optional() }),
+      output: z.object({ list: z.array(loose) }),
+    },
+    async (c, input) => ({
+      list: await withCards(
+        c.var.db,
+        await rankExperts(c.var.db, { window: input.window, sport: input.sport }),
+      ),
+    }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/expert/follow',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Experts',
+      summary: 'Follow or unfollow an expert',
+      middleware: [requireUser],
+      input: z.object({ id, follow: z.boolean() }),
+      output: z.object({ following: z.boolean(), followers: z.number() }),
+    },
+    async (c, input) =>
+      followExpert(c.var.db, {
+        expertId: input.id,
+        userId: c.var.user!.id,
+        follow: input.follow,
+        now: c.var.now,
+      }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/expert/eligibility',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Experts',
+      summary: 'Whether the signed-in expert may price plans yet, and the record it takes',
+      middleware: [requireUser],
+      output: z.object({
+        graded_free: z.number(),
+        hit_rate: z.number(),
+        need_graded: z.number(),
+        need_hit_rate: z.number(),
+        eligible: z.boolean(),
+        max_price: z.number(),
+      }),
+    },
+    async (c) => {
+      const e = await pricingEligibility(c.var.db, c.var.user!.id);
+      return {
+        graded_free: e.gradedFree,
+        hit_rate: e.hitRate,
+        need_graded: e.needGraded,
+        need_hit_rate: e.needHitRate,
+        eligible: e.eligible,
+        max_price: e.maxPrice,
+      };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/expert/matches',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Experts',
+      summary: 'Matches open to plans (not started, not replays) in the next three days',
+      input: z.object({ sport: sport.default('football') }),
+      output: z.object({ list: z.array(loose) }),
+    },
+    async (c, input) => ({
+      list: (
+        await plannableMatches(c.var.db, { sport: input.sport, now: c.var.now, locale: c.var.locale })
+      ).map((match) => ({
+        id: match.id,
+        kickoff_at: match.kickoffAt,
+        competition: match.competitionName,
+        home: match.homeTeam.name,
+        away: match.awayTeam.name,
+      })),
+    }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/expert/plan/publish',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Experts',
+      summary:
+        'Publish a plan; its commitment goes into the public chain and it can never be edited or deleted',
+      middleware: [requireUser],
+      input: publishPlanInput,
+      output: z.object({
+        id: z.number(),
+        commitment: z.string(),
+        chain_seq: z.number(),
+        published_at: z.date(),
+      }),
+    },
+    async (c, input) => {
+      const { plan, entry } = await publishPlan(
+        c.var.db,
+        c.var.user!.id,
+        {
+          matchId: input.match_id,
+          title: input.title,
+          selections: input.selections,
+          reasoning: input.reasoning,
+          price: input.price,
+          refundIfLost: input.refund_if_lost,
+        },
+        c.var.now,
+      );
+      return {
+        id: plan.id,
+        commitment: plan.commitment,
+        chain_seq: entry.seq,
+        published_at: plan.publishedAt,
+      };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/expert/plan/info',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Experts',
+      summary: 'A plan: the content only for its expert and buyers (or free) until the match is over',
+      input: z.object({ id }),
+      output: loose,
+    },
+    async (c, input) => getPlan(c.var.db, input.id, c.var.user?.id ?? null, c.var.locale, c.var.now),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/expert/plan/list',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Experts',
+      summary: 'Plans, newest first (the content of paid ones only for buyers until the match is over)',
+      input: z.object({
+        sport: sport.optional(),
+        expert_id: id.optional(),
+        match_id: id.optional(),
+        open: z.boolean().default(false),
+        order: z.enum(['newest', 'buyers']).default('newest'),
+      }),
+      output: z.object({ list: z.array(loose) }),
+    },
+    async (c, input) => ({
+      list: await listPlans(
+        c.var.db,
+        {
+          sport: input.sport,
+          expertId: input.expert_id,
+          matchId: input.match_id,
+          open: input.open,
+          order: input.order,
+        },
+        c.var.user?.id ?? null,
+        c.var.locale,
+        c.var.now,
+      ),
+    }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/expert/plan/buy',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Experts',
+      summary: 'Buy a plan in star diamonds (held in escrow until the plan is graded)',
+      middleware: [requireUser],
+      input: z.object({ id }),
+      output: z.object({
+        purchase: z.number(),
+        price: z.number(),
+        balance: z.number(),
+        replayed: z.boolean(),
+      }),
+    },
+    async (c, input) => {
+      const outcome = await buyPlan(c.var.db, { planId: input.id, userId: c.var.user!.id, now: c.var.now });
+      return { ...outcome.result, replayed: outcome.replayed };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/expertPlan/void',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Operator',
+      summary: 'Void an open plan with a reason shown on it; every buyer is refunded',
+      staff: ['moderator'],
+      input: z.object({ id, reason: z.string().trim().min(2).max(200) }),
+      output: z.object({ id: z.number(), status: z.string() }),
+    },
+    async (c, input) => {
+      const plan = await voidPlan(c.var.db, {
+        planId: input.id,
+        operatorId: c.var.user!.id,
+        reason: input.reason,
+        now: c.var.now,
+      });
+      return { id: plan.id, status: plan.status };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/expert/chain',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Experts',
+      summary: 'The public log of plan commitments, oldest first after `after`, and its head',
+      input: z.object({ after: z.coerce.number().int().min(0).default(0) }),
+      output: z.object({
+        head: z.object({ seq: z.number(), hash: z.string(), published_at: z.date() }).nullable(),
+        list: z.array(
+          z.object({
+            seq: z.number(),
+            plan_id: z.number(),
+            expert_id: z.number(),
+            match_id: z.number(),
+            commitment: z.string(),
+            published_at: z.date(),
+            prev_hash: z.string(),
+            hash: z.string(),
+          }),
+        ),
+      }),
+    },
+    async (c, input) => {
+      const [head, list] = await Promise.all([chainHead(c.var.db), chainEntries(c.var.db, input.after)]);
+      return {
+        head: head ? { seq: head.seq, hash: head.hash, published_at: head.publishedAt } : null,
+        list: list.map((row) => ({
+          seq: row.seq,
+          plan_id: row.planId,
+          expert_id: row.expertId,
+          match_id: row.matchId,
+          commitment: row.commitment,
+          published_at: row.publishedAt,
+          prev_hash: row.prevHash,
+          hash: row.hash,
+        })),
+      };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/expert/article/publish',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Experts',
+      summary: 'Publish a free analysis article',
+      middleware: [requireUser],
+      input: z.object({
+        sport,
+        title: z.string().trim().min(ARTICLE_TITLE.min).max(ARTICLE_TITLE.max),
+        body: z.string().trim().min(ARTICLE_BODY.min).max(ARTICLE_BODY.max),
+        match_id: id.optional(),
+      }),
+      output: z.object({ id: z.number() }),
+    },
+    async (c, input) => {
+      const row = await publishArticle(
+        c.var.db,
+        c.var.user!.id,
+        {
+          sport: input.sport,
+          title: input.title,
+          body: input.body,
+          matchId: input.match_id,
+          locale: c.var.locale,
+        },
+        c.var.now,
+      );
+      return { id: row.id };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/expert/article/list',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Experts',
+      summary: 'Experts’ free analysis articles, newest first',
+      input: z.object({
+        sport: sport.optional(),
+        expert_id: id.optional(),
+        page: z.coerce.number().int().min(1).max(1000).default(1),
+      }),
+      output: z.object({ total: z.number(), page: z.number(), list: z.array(loose) }),
+    },
+    async (c, input) =>
+      listArticles(c.var.db, { sport: input.sport, expertId: input.expert_id, page: input.page }),
+  );
+}
