@@ -6,6 +6,7 @@ export * from '../circles/schema';
 export * from '../earnings/schema';
 export * from '../fan-club/schema';
 export * from '../gifts/schema';
+export * from '../guess/schema';
 export * from '../horn/schema';
 export * from '../im/schema';
 export * from '../invites/schema';

@@ -8,6 +8,7 @@ import { pruneRateEvents } from '@/lib/accounts/rate-limit';
 import { sessions } from '@/lib/accounts/schema';
 import { getConfig } from '@/lib/config';
 import type { Db } from '@/lib/db';
+import { guessUpkeep, lockGuessesOnGoals } from '@/lib/guess/service';
 import { settleInvitations } from '@/lib/invites/service';
 import { writeRecordReports } from '@/lib/news/reports';
 import { markExpiredNobilities } from '@/lib/nobility/service';
@@ -91,6 +92,12 @@ export const jobs: ClusterJob[] = [
     run: (db, now) => refundExpiredEnvelopes(db, now),
   },
   {
+    // Fun-guess: windows and kick-offs lock, finished matches settle, 24 h unresolved cancel (lib/guess).
+    name: 'guess-upkeep',
+    everySeconds: 5,
+    run: (db, now) => guessUpkeep(db, now),
+  },
+  {
     name: 'nobility-expiry',
     everySeconds: 5 * 60,
     run: (db, now) => markExpiredNobilities(db, now),
@@ -112,6 +119,9 @@ export const jobs: ClusterJob[] = [
         // finished with its result, not marked abnormal. A tick still running skips this turn.
         if (!(await feeds.tick(db, now))) return;
         feeds.slot = tick.slot;
+        // A goal this tick stored locks the bound fun-guesses at once, at this tick's instant moved
+        // earlier by each room's stream delay (lib/guess).
+        await lockGuessesOnGoals(db, now);
         await watchSilentMatches(db, now);
         return { seen: Object.fromEntries(feeds.seen) };
       }

@@ -22,6 +22,9 @@ export const LEDGER_KINDS = [
   'shop_exchange',
   'shop_refund',
   'invite_reward',
+  'guess_stake',
+  'guess_settle',
+  'guess_refund',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
