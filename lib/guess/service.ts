@@ -545,7 +545,7 @@ export async function guessUpkeep(db: DbOrTx, now: Date) {
       kickoffAt !== null &&
       (kickoffAt <= now || status !== 'not_started');
     if (kickedOff) {
-      const beforeWindow = kickoffAt! < guess.closesAt;
+      const beforeWindow = kickoffAt! <= guess.closesAt;
       await lockGuess(db, {
         guessId: guess.id,
         at: beforeWindow ? kickoffAt! : guess.closesAt,
