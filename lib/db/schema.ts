@@ -4,6 +4,7 @@ export * from '../audit/schema';
 export * from '../chat/schema';
 export * from '../circles/schema';
 export * from '../earnings/schema';
+export * from '../experts/schema';
 export * from '../fan-club/schema';
 export * from '../gifts/schema';
 export * from '../guess/schema';
