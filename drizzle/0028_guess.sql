@@ -8,6 +8,7 @@ CREATE TABLE "guess_outcomes" (
 	"label" varchar(30) DEFAULT '' NOT NULL,
 	"market" text,
 	"pick" text,
+	"line" integer,
 	"result" "guess_stake_status"
 );
 --> statement-breakpoint

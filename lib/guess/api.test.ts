@@ -252,8 +252,11 @@ it('refuses bad openings with translated messages and creates nothing', async ()
     [{ outcomes: ['Same', ' Same '] }, 'Two options have the same name'],
     [{ outcomes: ['Fine', ''] }, 'Every option needs a name of up to 30 characters'],
     [{ question: '  ' }, 'Enter a question of up to 60 characters'],
-    [{ play_types: ['1x2', 'ou', 'ah'] }, 'Choose at most 2 play types for a match'],
-    [{ play_types: ['1x2'] }, 'This room is not bound to a match'],
+    [
+      { play_types: ['football_1x2', 'football_total:2.5', 'football_handicap:-0.5'] },
+      'Choose at most 2 play types for a match',
+    ],
+    [{ play_types: ['football_1x2'] }, 'This room is not bound to a match'],
   ];
   for (const [change, msg] of cases) {
     const refused = await open(anchor.token, { ...base, ...change });
@@ -429,24 +432,39 @@ describe('a guess bound to a match', () => {
   it('locks at a goal moved earlier by the stream delay: stakes after T − D are refunded, later ones refused', async () => {
     // D = the anchor's 2 s source delay + 6.5 s measured by the engine.
     const { anchor, roomId } = await boundRoom(matchIds.live, { feedDelaySeconds: 2, measuredMs: 6500 });
+    const refused = await open(anchor.token, {
+      room_id: roomId,
+      question: 'Goals?',
+      play_types: ['football_total:2.25'],
+      window_seconds: 600,
+    });
+    expect(refused.body.msg).toBe('This play type is not offered for this match');
     const made = await open(anchor.token, {
       room_id: roomId,
-      question: 'Who wins?',
-      play_types: ['1x2'],
+      question: 'Who wins, how many goals?',
+      play_types: ['football_1x2', 'football_total:2.5'],
       window_seconds: 600,
     });
     expect(made.body.code).toBe(0);
     const guess = (await panel(roomId)).list[0]!;
-    expect(guess.outcomes.map((o) => [o.market, o.pick])).toEqual([
-      ['1x2', 'home'],
-      ['1x2', 'draw'],
-      ['1x2', 'away'],
+    expect(guess.outcomes.map((o) => [o.market, o.pick, o.line])).toEqual([
+      ['football_1x2', 'home', null],
+      ['football_1x2', 'draw', null],
+      ['football_1x2', 'away', null],
+      ['football_total', 'over', 2.5],
+      ['football_total', 'under', 2.5],
     ]);
     expect(guess.match).toEqual({ home: 'Harbour City', away: 'Valley Rovers' });
-    const [home, , away] = guess.outcomes.map((o) => o.id);
-    const [early, before, inside] = await Promise.all([viewer(100), viewer(100), viewer(100)]);
+    const [home, , away, , under] = guess.outcomes.map((o) => o.id);
+    const [early, goals, before, inside] = await Promise.all([
+      viewer(100),
+      viewer(100),
+      viewer(100),
+      viewer(100),
+    ]);
     now = at(5_000);
     await stake(early.token, { guess_id: guess.id, outcome_id: home, amount: 30 });
+    await stake(goals.token, { guess_id: guess.id, outcome_id: under, amount: 10 });
     now = at(21_000);
     await stake(before.token, { guess_id: guess.id, outcome_id: away, amount: 20 });
     // T − D = 30 s − 8.5 s = 21.5 s: this stake is placed after it.
@@ -456,8 +474,8 @@ describe('a guess bound to a match', () => {
     const T = at(30_000);
     await testDb.db.update(matches).set({ homeScore: 1 }).where(eq(matches.id, matchIds.live));
     now = at(30_500);
-    const refused = await stake(inside.token, { guess_id: guess.id, outcome_id: home, amount: 1 });
-    expect(refused.body.msg).toBe('Staking has closed on this guess');
+    const afterGoal = await stake(inside.token, { guess_id: guess.id, outcome_id: home, amount: 1 });
+    expect(afterGoal.body.msg).toBe('Staking has closed on this guess');
     expect(await lockGuessesOnGoals(testDb.db, T)).toBe(1);
     const locked = (await panel(roomId, inside.token)).list[0]!;
     expect(locked).toMatchObject({
@@ -468,7 +486,8 @@ describe('a guess bound to a match', () => {
       mine: { status: 'void', amount: 40, payout: 40 },
     });
     expect(await coins(inside.user.id)).toBe(100);
-    // Full time 1-0: settled from the result by the job, the voided stake out of the pool.
+    // Full time 1-0: settled from the result by the job (lib/markets grades it), the voided stake out of
+    // the pool. Home and under 2.5 both won: W = 40, L = 20 (away), shared 3 : 1.
     await testDb.db
       .update(matches)
       .set({ status: 'finished', homeFullTime: 1, awayFullTime: 0 })
@@ -476,8 +495,9 @@ describe('a guess bound to a match', () => {
     await guessUpkeep(testDb.db, at(3_600_000));
     expect((await panel(roomId, early.token)).list[0]).toMatchObject({
       status: 'settled',
-      mine: { status: 'won', amount: 30, payout: 50 },
+      mine: { status: 'won', amount: 30, payout: 45 },
     });
+    expect(await coins(goals.user.id)).toBe(105);
     expect(await coins(before.user.id)).toBe(80);
     expect(await coins(inside.user.id)).toBe(100);
     const manual = await call('/api/guess/settle', {
@@ -493,7 +513,7 @@ describe('a guess bound to a match', () => {
     const made = await open(anchor.token, {
       room_id: roomId,
       question: 'Result?',
-      play_types: ['1x2'],
+      play_types: ['football_1x2'],
       window_seconds: 1800,
     });
     // The window is cut at the kick-off (10 minutes away).

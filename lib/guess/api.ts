@@ -28,6 +28,7 @@ const outcomeRef = z.object({
   label: z.string(),
   market: z.string().nullable(),
   pick: z.string().nullable(),
+  line: z.number().nullable(),
 });
 
 const guessSchema = z.object({
@@ -75,7 +76,7 @@ export function registerGuessRoutes(app: OpenAPIHono<AppEnv>) {
         question: z.string().max(500),
         outcomes: z.array(z.string().max(200)).max(50).optional(),
         window_seconds: z.coerce.number(),
-        play_types: z.array(z.string().max(20)).max(10).optional(),
+        play_types: z.array(z.string().max(40)).max(10).optional(),
       }),
       output: z.object({ id: z.number(), closes_at: z.string() }),
     },
@@ -190,6 +191,7 @@ export function registerGuessRoutes(app: OpenAPIHono<AppEnv>) {
       output: z.object({
         can_manage: z.boolean(),
         room_match_id: z.number().nullable(),
+        room_match_sport: z.enum(['football', 'basketball']).nullable(),
         list: z.array(guessSchema),
       }),
     },

@@ -1,38 +1,47 @@
-// The outcome of a match-bound guess's pick from the match result.
-// FOR THE LEAD: swap this file's body for lib/markets' `gradePick` once the experts branch lands it
-// (issue 34 item 4 writes the one grader of every market); until then only the markets below are
-// offered to a guess, and this is their whole grading. Nothing else in lib/guess grades a pick.
-import type { MatchStatus, Sport } from '@/lib/scores/schema';
+// What a match-bound guess may offer, and each outcome's grade from the result — through lib/markets, the
+// one grader of every market (expert plans use it too). A guess offers the markets whose every outcome is
+// won or lost (void for a void match): 1X2 / moneyline, and handicaps and totals on half lines. Quarter and
+// whole lines (half won, push) are left to expert plans: a pari-mutuel pool pays whole outcomes.
+import {
+  gradePick,
+  MARKET_DEFINITIONS,
+  type Market,
+  type MarketSport,
+  type MatchRow,
+  marketsOf,
+  matchResult,
+  type Pick,
+  selectionProblem,
+} from '@/lib/markets';
 
-/** Markets a guess may bind, per sport: football 胜平负 (1X2, 90 minutes), basketball 胜负 (overtime included). */
-export const GUESS_MARKETS = { football: ['1x2'], basketball: ['winner'] } as const satisfies Partial<
-  Record<Sport, readonly string[]>
->;
-export type GuessMarket = '1x2' | 'winner';
-export const PICKS: Record<GuessMarket, readonly string[]> = {
-  '1x2': ['home', 'draw', 'away'],
-  winner: ['home', 'away'],
-};
+export type GuessPlayType = { market: Market; line: number | null };
 
-export type MatchResult = {
-  status: MatchStatus;
-  homeScore: number | null;
-  awayScore: number | null;
-  homeFullTime: number | null;
-  awayFullTime: number | null;
-};
+/** `football_1x2`, `football_total:2.5`: a play type as the API takes it; null when a guess cannot offer it. */
+export function parsePlayType(text: string, sport: MarketSport): GuessPlayType | null {
+  const [market = '', lineText] = text.split(':');
+  const line = lineText === undefined ? null : Number(lineText);
+  if (lineText !== undefined && !/^-?\d+(\.\d+)?$/.test(lineText)) return null;
+  const definition = MARKET_DEFINITIONS[market as Market];
+  if (!definition || definition.sport !== sport || !marketsOf(sport).includes(market as Market)) return null;
+  const pick = definition.picks[0]!;
+  if (selectionProblem({ market, pick, line })) return null;
+  // Half lines only: every outcome is then won or lost.
+  if (line !== null && Math.abs((line * 2) % 2) !== 1) return null;
+  return { market: market as Market, line };
+}
 
-/** won / lost / void for one pick, or null while the match is not over. */
-export function gradeGuessPick(market: GuessMarket, pick: string, match: MatchResult) {
-  if (match.status === 'abnormal') return 'void' as const;
-  if (match.status !== 'finished') return null;
-  const [home, away] =
-    market === '1x2'
-      ? [match.homeFullTime ?? match.homeScore, match.awayFullTime ?? match.awayScore]
-      : [match.homeScore, match.awayScore];
-  if (home === null || away === null) return 'void' as const;
-  const outcome = home > away ? 'home' : home < away ? 'away' : 'draw';
-  // A basketball draw (no overtime reported) has no winner to pay: void.
-  if (market === 'winner' && outcome === 'draw') return 'void' as const;
-  return outcome === pick ? ('won' as const) : ('lost' as const);
+export const picksOf = (market: Market): readonly Pick[] => MARKET_DEFINITIONS[market].picks;
+
+/** won / lost / void for one outcome, or null while the match is not over. */
+export function gradeGuessOutcome(
+  outcome: { market: string; pick: string; line: number | null },
+  match: MatchRow,
+): 'won' | 'lost' | 'void' | null {
+  const result = matchResult(match);
+  if (!result) return null;
+  const grade = gradePick(
+    { market: outcome.market as Market, pick: outcome.pick as Pick, line: outcome.line },
+    result,
+  );
+  return grade === 'won' || grade === 'lost' ? grade : 'void';
 }

@@ -75,9 +75,11 @@ export const guessOutcomes = pgTable(
     position: smallint('position').notNull(),
     /** The anchor's words; empty for a match market's outcome (shown from `market` + `pick`). */
     label: varchar('label', { length: 30 }).notNull().default(''),
-    /** A match market (`1x2`) and the pick (`home`, `draw`, `away`) when bound to a match. */
+    /** A match market of lib/markets (`football_1x2`), its pick and line, when bound to a match. */
     market: text('market'),
     pick: text('pick'),
+    /** The market's line (a half line: 2.5 goals, home −1.5) in hundredths; null for 1X2 / moneyline. */
+    line: integer('line'),
     /** Set at settlement: won, lost, or void (push). */
     result: guessStakeStatus('result'),
   },

@@ -17,12 +17,13 @@ import { recordsSince } from '@/lib/live/history';
 import { liveRooms } from '@/lib/live/schema';
 import { findRoom } from '@/lib/live/service';
 import { roomStreamDelayMs } from '@/lib/live/stream-delay';
+import { lineFromHundredths, lineToHundredths, type MarketSport } from '@/lib/markets';
 import { rooms } from '@/lib/realtime/events';
 import { publish } from '@/lib/realtime/gateway';
 import { competitions, matches, seasons } from '@/lib/scores/schema';
 import { localName } from '@/lib/scores/service';
 import { type Leg, pickEscrowShard, runOperation } from '@/lib/wallet/ledger';
-import { GUESS_MARKETS, type GuessMarket, gradeGuessPick, PICKS } from './match-result';
+import { gradeGuessOutcome, parsePlayType, picksOf } from './match-result';
 import { parimutuel, type StakeResult } from './payout';
 import { guesses, guessOutcomes, guessStakes } from './schema';
 
@@ -60,6 +61,7 @@ type BoundMatch = {
   id: number;
   sport: string;
   status: (typeof matches.$inferSelect)['status'];
+  statusNote: string | null;
   kickoffAt: Date;
   homeScore: number | null;
   awayScore: number | null;
@@ -73,6 +75,7 @@ async function boundMatchOf(db: DbOrTx, matchId: number): Promise<BoundMatch | u
       id: matches.id,
       sport: competitions.sport,
       status: matches.status,
+      statusNote: matches.statusNote,
       kickoffAt: matches.kickoffAt,
       homeScore: matches.homeScore,
       awayScore: matches.awayScore,
@@ -114,7 +117,7 @@ export async function openGuess(db: DbOrTx, input: OpenGuessInput) {
       values: { min: GUESS_WINDOW_MIN_SECONDS, max: GUESS_WINDOW_MAX_SECONDS / 60 },
     });
   let closesAt = new Date(input.now.getTime() + input.windowSeconds * 1000);
-  let outcomes: { label: string; market: string | null; pick: string | null }[];
+  let outcomes: { label: string; market: string | null; pick: string | null; line?: number | null }[];
   let matchId: number | null = null;
   let openingScore: [number, number] | null = null;
   if (input.playTypes) {
@@ -126,9 +129,8 @@ export async function openGuess(db: DbOrTx, input: OpenGuessInput) {
     const match = await boundMatchOf(db, room.matchId);
     if (!match) throw new DomainError('GUESS_NO_MATCH');
     if (match.status === 'finished' || match.status === 'abnormal') throw new DomainError('GUESS_MATCH_OVER');
-    const offered: readonly string[] = GUESS_MARKETS[match.sport as keyof typeof GUESS_MARKETS] ?? [];
-    if (playTypes.some((type) => !offered.includes(type)))
-      throw new DomainError('GUESS_PLAY_TYPE_UNSUPPORTED');
+    const parsed = playTypes.map((text) => parsePlayType(text, match.sport as MarketSport));
+    if (parsed.some((type) => type === null)) throw new DomainError('GUESS_PLAY_TYPE_UNSUPPORTED');
     if (started(match, input.now)) {
       // In play only where a score is a rare event (football): a basketball score changes every minute.
       if (match.sport !== 'football') throw new DomainError('GUESS_MATCH_STARTED');
@@ -137,8 +139,13 @@ export async function openGuess(db: DbOrTx, input: OpenGuessInput) {
       closesAt = match.kickoffAt;
     }
     matchId = match.id;
-    outcomes = playTypes.flatMap((market) =>
-      PICKS[market as GuessMarket].map((pick) => ({ label: '', market, pick })),
+    outcomes = parsed.flatMap((type) =>
+      picksOf(type!.market).map((pick) => ({
+        label: '',
+        market: type!.market,
+        pick,
+        line: lineToHundredths(type!.line),
+      })),
     );
   } else {
     const labels = (input.outcomes ?? []).map(trimmed);
@@ -588,12 +595,20 @@ async function settleFromMatch(db: DbOrTx, guess: Guess, now: Date) {
   if (!match) return;
   if (match.status === 'abnormal') return cancelGuess(db, { guessId: guess.id, reason: 'match_void', now });
   const outcomes = await db
-    .select({ id: guessOutcomes.id, market: guessOutcomes.market, pick: guessOutcomes.pick })
+    .select({
+      id: guessOutcomes.id,
+      market: guessOutcomes.market,
+      pick: guessOutcomes.pick,
+      line: guessOutcomes.line,
+    })
     .from(guessOutcomes)
     .where(eq(guessOutcomes.guessId, guess.id));
   const results = new Map<number, StakeResult>();
   for (const outcome of outcomes) {
-    const graded = gradeGuessPick(outcome.market as GuessMarket, outcome.pick!, match);
+    const graded = gradeGuessOutcome(
+      { market: outcome.market!, pick: outcome.pick!, line: lineFromHundredths(outcome.line) },
+      match,
+    );
     if (!graded) return;
     results.set(outcome.id, graded);
   }
@@ -629,7 +644,7 @@ export async function roomGuesses(
     .orderBy(desc(guesses.openedAt), desc(guesses.id))
     .limit(ROOM_GUESSES_SHOWN);
   const ids = list.map((guess) => guess.id);
-  const [outcomes, pools, mine, canManage, teamsOf] = await Promise.all([
+  const [outcomes, pools, mine, canManage, teamsOf, roomMatch] = await Promise.all([
     ids.length
       ? db
           .select()
@@ -656,11 +671,20 @@ export async function roomGuesses(
       : [],
     viewerId ? managesRoom(db, roomId, viewerId) : false,
     matchTeams(db, [...new Set(list.map((guess) => guess.matchId).filter((id) => id !== null))], locale),
+    room.matchId ? boundMatchOf(db, room.matchId) : undefined,
   ]);
+  // What the anchor's form may offer: the bound match's sport while a guess can still be opened on it.
+  const openable =
+    roomMatch &&
+    (roomMatch.sport === 'football' || roomMatch.sport === 'basketball') &&
+    (roomMatch.status === 'not_started' || (roomMatch.status === 'live' && roomMatch.sport === 'football'))
+      ? (roomMatch.sport as MarketSport)
+      : null;
   const poolOf = new Map(pools.map((pool) => [pool.outcomeId, pool]));
   return {
     can_manage: canManage,
     room_match_id: room.matchId,
+    room_match_sport: openable,
     list: list.map((guess) => {
       const own = mine.filter((stake) => stake.guessId === guess.id);
       // An open guess whose window passed is locked for everyone, before the job writes it.
@@ -683,6 +707,7 @@ export async function roomGuesses(
             label: outcome.label,
             market: outcome.market,
             pick: outcome.pick,
+            line: lineFromHundredths(outcome.line),
             result: outcome.result,
             pool: poolOf.get(outcome.id)?.amount ?? 0,
             people: poolOf.get(outcome.id)?.people ?? 0,
@@ -748,6 +773,7 @@ export async function guessRecords(db: DbOrTx, userId: number, now: Date, page =
       outcomeLabel: guessOutcomes.label,
       market: guessOutcomes.market,
       pick: guessOutcomes.pick,
+      line: guessOutcomes.line,
       matchId: guesses.matchId,
       amount: sql<number>`sum(${guessStakes.amount})::int`,
       payout: sql<
@@ -775,7 +801,12 @@ export async function guessRecords(db: DbOrTx, userId: number, now: Date, page =
       guess_status: row.status,
       room_id: row.roomId,
       anchor: row.anchor,
-      outcome: { label: row.outcomeLabel, market: row.market, pick: row.pick },
+      outcome: {
+        label: row.outcomeLabel,
+        market: row.market,
+        pick: row.pick,
+        line: lineFromHundredths(row.line),
+      },
       amount: row.amount,
       payout: row.payout,
       status: stakeSummary(row.statuses as (typeof guessStakes.$inferSelect)['status'][]),
