@@ -46,6 +46,10 @@ test('a viewer stakes coins in the anchor’s guess and sees it settled', async 
   const anchorPanel = asAnchor.getByTestId('guess-panel');
   const viewerPanel = asUser.getByTestId('guess-panel');
   await expect(viewerPanel.getByRole('heading', { name: '趣味竞猜' })).toBeVisible();
+  // The viewer is in the room's push channel once the anchor's online list shows them.
+  await expect(asAnchor.getByRole('region', { name: '在线观众' })).toContainText('球迷小王', {
+    timeout: 20_000,
+  });
 
   // The anchor opens it.
   await anchorPanel.getByTestId('guess-open').click();

@@ -52,7 +52,8 @@ export function GuessPanel({ roomId, viewerId }: { roomId: number; viewerId: num
   const t = useTranslations('guess');
   const queryClient = useQueryClient();
   const queryKey = ['guess', 'room', roomId, viewerId] as const;
-  const panel = useQuery({ queryKey, queryFn: () => fetchPanel(roomId) });
+  // Pushes are lossy (one sent while this page was still joining the room is missed): a slow poll too.
+  const panel = useQuery({ queryKey, queryFn: () => fetchPanel(roomId), refetchInterval: 30_000 });
   const push = useRealtime('guess');
   useEffect(() => {
     if (!push || push.room_id !== roomId) return;
