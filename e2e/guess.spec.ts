@@ -58,6 +58,7 @@ test('a viewer stakes coins in the anchor’s guess and sees it settled', async 
   await form.getByLabel('选项 1').fill('主队先进球');
   await form.getByLabel('选项 2').fill('客队先进球');
   await form.getByLabel('竞猜时长').selectOption('300');
+  await form.screenshot({ path: 'test-results/guess-open-form.png' });
   await form.getByRole('button', { name: '发起', exact: true }).click();
   await expect(form).toHaveCount(0);
   const anchorGuess = anchorPanel.getByTestId('guess-item').filter({ hasText: question });
@@ -78,7 +79,7 @@ test('a viewer stakes coins in the anchor’s guess and sees it settled', async 
   await dialog.getByRole('button', { name: '确认押注' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(viewerGuess.getByTestId('guess-mine')).toHaveText('你押了「主队先进球」30 金币，等待结算');
-  await asUser.screenshot({ path: 'test-results/guess-staked.png' });
+  await viewerPanel.screenshot({ path: 'test-results/guess-staked.png' });
 
   // The anchor sees the pool, locks and names the winner.
   await expect(anchorGuess.getByTestId('guess-outcome').first()).toContainText('30 金币 · 1 人', {
@@ -96,10 +97,11 @@ test('a viewer stakes coins in the anchor’s guess and sees it settled', async 
   // The viewer's panel shows the settlement without a reload.
   await expect(viewerGuess.getByTestId('guess-status')).toHaveText('已结算', { timeout: 20_000 });
   await expect(viewerGuess.getByTestId('guess-mine')).toHaveText('恭喜猜中！押 30 金币，获得 30 金币');
-  await asUser.screenshot({ path: 'test-results/guess-settled.png' });
+  await viewerPanel.screenshot({ path: 'test-results/guess-settled.png' });
 
   await asUser.goto('/member?type=24');
   const row = asUser.getByTestId('guess-records').getByRole('row').filter({ hasText: question });
   await expect(row).toContainText('主队先进球');
   await expect(row).toContainText('猜中');
+  await asUser.screenshot({ path: 'test-results/guess-records.png' });
 });
