@@ -7,7 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dices, Plus, Trash2 } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { SidePanel, SidePanelEmpty } from '@/components/live/side-panel';
 import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog-close';
@@ -29,6 +29,7 @@ const newKey = () => crypto.randomUUID().replaceAll('-', '');
 const client = () => import('@/lib/http/client');
 const WINDOWS = [30, 60, 120, 300, 600, 1800];
 const OUTCOMES_MAX = 10;
+const PUSH_REFETCH_MS = 2000;
 
 async function fetchPanel(roomId: number, afterPush = false) {
   const { api } = await client();
@@ -55,18 +56,39 @@ export function GuessPanel({ roomId, viewerId }: { roomId: number; viewerId: num
   // Pushes are lossy (one sent while this page was still joining the room is missed): a slow poll too.
   const panel = useQuery({ queryKey, queryFn: () => fetchPanel(roomId), refetchInterval: 30_000 });
   const push = useRealtime('guess');
+  // Every stake is pushed to the whole room: while a guess is open, a viewer reads the pools at most once
+  // per PUSH_REFETCH_MS (the last push always leads to a read). Lock, settlement and void read at once.
+  const pending = useRef<number | null>(null);
+  const lastRead = useRef(0);
   useEffect(() => {
     if (!push || push.room_id !== roomId) return;
-    void queryClient
-      .fetchQuery({
-        queryKey: ['guess', 'room', roomId, viewerId],
-        queryFn: () => fetchPanel(roomId, true),
-        staleTime: 0,
-      })
-      .catch(() => {});
-    // A settlement or a refund moves the viewer's coins.
-    if (push.data.status !== 'open') balancesChanged(queryClient, undefined, { afterPush: true });
+    const read = () => {
+      pending.current = null;
+      lastRead.current = performance.now();
+      void queryClient
+        .fetchQuery({
+          queryKey: ['guess', 'room', roomId, viewerId],
+          queryFn: () => fetchPanel(roomId, true),
+          staleTime: 0,
+        })
+        .catch(() => {});
+    };
+    if (push.data.status !== 'open') {
+      // A settlement or a refund moves the viewer's coins.
+      balancesChanged(queryClient, undefined, { afterPush: true });
+      if (pending.current !== null) window.clearTimeout(pending.current);
+      return read();
+    }
+    const wait = lastRead.current + PUSH_REFETCH_MS - performance.now();
+    if (wait <= 0) read();
+    else pending.current ??= window.setTimeout(read, wait);
   }, [push, roomId, viewerId, queryClient]);
+  useEffect(
+    () => () => {
+      if (pending.current !== null) window.clearTimeout(pending.current);
+    },
+    [],
+  );
   const refresh = () => void queryClient.invalidateQueries({ queryKey });
   const data = panel.data;
   return (
