@@ -134,7 +134,7 @@ function useCountdown(until: string, active: boolean) {
 }
 
 const STATUS_TONE = {
-  open: 'bg-win/10 text-win',
+  open: 'bg-green-50 text-green-800',
   locked: 'bg-brand-50 text-brand-600',
   settled: 'bg-canvas text-ink-700',
   cancelled: 'bg-canvas text-ink-500',
@@ -215,7 +215,7 @@ function GuessItem({
                 <span className="min-w-0 flex-1 truncate text-ink-900">{label}</span>
                 {outcome.result && guess.status === 'settled' ? (
                   <span
-                    className={`text-xs font-medium ${outcome.result === 'won' ? 'text-win' : 'text-ink-500'}`}
+                    className={`text-xs font-medium ${outcome.result === 'won' ? 'text-green-800' : 'text-ink-500'}`}
                     data-testid="guess-outcome-result"
                   >
                     {t(`result.${outcome.result}`)}
@@ -261,7 +261,7 @@ function GuessItem({
       </ul>
       {guess.mine && mineOutcome ? (
         <p
-          className={`rounded-md px-2.5 py-1.5 text-xs ${guess.mine.status === 'won' ? 'bg-win/10 text-win' : 'bg-canvas text-ink-700'}`}
+          className={`rounded-md px-2.5 py-1.5 text-xs ${guess.mine.status === 'won' ? 'bg-green-50 text-green-800' : 'bg-canvas text-ink-700'}`}
           data-testid="guess-mine"
         >
           {t(`mine.${guess.mine.status}`, {

@@ -6,9 +6,15 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { getDb } from '@/lib/db';
 import { guessRecords } from '@/lib/guess/service';
 import { Link } from '@/lib/i18n/navigation';
-import { SectionCard, StatusPill } from './section-card';
+import { SectionCard } from './section-card';
 
-const TONE = { held: 'waiting', won: 'good', lost: 'bad', void: 'neutral' } as const;
+/** Result pills (green-800 on green-50: the shared pill's green is too light for small text here). */
+const TONE = {
+  held: 'bg-brand-50 text-brand-600',
+  won: 'bg-green-50 text-green-800',
+  lost: 'bg-canvas text-ink-700',
+  void: 'bg-canvas text-ink-500',
+} as const;
 
 export async function GuessTab({ userId, now }: { userId: number; now: Date }) {
   const t = await getTranslations('guess');
@@ -53,9 +59,11 @@ export async function GuessTab({ userId, now }: { userId: number; now: Date }) {
                   </td>
                   <td className="py-2 pr-3 text-right tabular-nums">{format.number(row.amount)}</td>
                   <td className="py-2 pr-3">
-                    <StatusPill tone={TONE[row.status]}>
+                    <span
+                      className={`inline-flex h-6 items-center rounded-full px-2.5 text-xs font-medium ${TONE[row.status]}`}
+                    >
                       {row.status === 'held' ? t('records.pending') : t(`result.${row.status}`)}
-                    </StatusPill>
+                    </span>
                   </td>
                   <td className="py-2 text-right tabular-nums">
                     {row.payout === null ? '—' : format.number(row.payout)}
