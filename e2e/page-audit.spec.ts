@@ -61,6 +61,7 @@ const PAGES: { path: (ids: Ids) => string; who?: Who }[] = [
   { path: () => '/member?type=19', who: 'user' },
   { path: () => '/member?type=7', who: 'user' },
   { path: () => '/member?type=9', who: 'anchor' },
+  { path: () => '/member?type=24', who: 'user' },
   { path: () => '/no-such-page' },
 ];
 

@@ -7,6 +7,7 @@ export * from '../earnings/schema';
 export * from '../experts/schema';
 export * from '../fan-club/schema';
 export * from '../gifts/schema';
+export * from '../guess/schema';
 export * from '../horn/schema';
 export * from '../im/schema';
 export * from '../invites/schema';

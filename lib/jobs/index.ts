@@ -9,6 +9,7 @@ import { sessions } from '@/lib/accounts/schema';
 import { getConfig } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { gradeDuePlans } from '@/lib/experts/settlement';
+import { guessUpkeep, lockGuessesOnGoals } from '@/lib/guess/service';
 import { settleInvitations } from '@/lib/invites/service';
 import { writeRecordReports } from '@/lib/news/reports';
 import { markExpiredNobilities } from '@/lib/nobility/service';
@@ -98,6 +99,12 @@ export const jobs: ClusterJob[] = [
     run: (db, now) => gradeDuePlans(db, now),
   },
   {
+    // Fun-guess: windows and kick-offs lock, finished matches settle, 24 h unresolved cancel (lib/guess).
+    name: 'guess-upkeep',
+    everySeconds: 5,
+    run: (db, now) => guessUpkeep(db, now),
+  },
+  {
     name: 'nobility-expiry',
     everySeconds: 5 * 60,
     run: (db, now) => markExpiredNobilities(db, now),
@@ -119,6 +126,9 @@ export const jobs: ClusterJob[] = [
         // finished with its result, not marked abnormal. A tick still running skips this turn.
         if (!(await feeds.tick(db, now))) return;
         feeds.slot = tick.slot;
+        // A goal this tick stored locks the bound fun-guesses at once, at this tick's instant moved
+        // earlier by each room's stream delay (lib/guess).
+        await lockGuessesOnGoals(db, now);
         await watchSilentMatches(db, now);
         return { seen: Object.fromEntries(feeds.seen) };
       }

@@ -78,6 +78,11 @@ export const broadcasts = pgTable(
     /** Playlist path of the recording under the media folder, once it is finished. */
     replayPath: text('replay_path'),
     peakViewers: integer('peak_viewers').notNull().default(0),
+    /**
+     * How far the slowest way of watching (HLS) runs behind what the engine receives, in ms, measured by
+     * the embedded engine from its playlist (lib/live/stream-delay.ts); null until measured.
+     */
+    streamDelayMs: integer('stream_delay_ms'),
   },
   (table) => [index('broadcasts_room_idx').on(table.roomId, table.startedAt)],
 );

@@ -131,6 +131,15 @@ describe('embedded media server', () => {
       async () => existsSync(live) && (await fs.readFile(live, 'utf8')).includes('#EXTINF'),
     );
 
+    // The engine measures the HLS viewers' delay from its playlist (lib/live/stream-delay.ts): at least
+    // one 2 s segment behind, and stored on the broadcast for the fun-guess goal lock.
+    const measured = await until('the stream delay', async () => {
+      const [row] = await testDb.db.select().from(broadcasts).where(eq(broadcasts.id, broadcast.id));
+      return row?.streamDelayMs ?? null;
+    });
+    expect(measured).toBeGreaterThanOrEqual(1500);
+    expect(measured).toBeLessThan(40_000);
+
     // A viewer joining: the engine's cached GOP starts with a keyframe, sent in the first bytes.
     expect(await bytesToKeyframe(media.handle, roomId)).toBeGreaterThan(13);
 

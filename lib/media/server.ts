@@ -20,10 +20,11 @@ import {
   roomKeyHashes,
   streamKeyMatches,
 } from '@/lib/live/service';
+import { hlsDelayMs, recordStreamDelay } from '@/lib/live/stream-delay';
 import { log } from '@/lib/log';
 import { installMediaControl } from './control';
 import { findFfmpeg } from './ffmpeg';
-import { finaliseReplay, type Packager, REPLAY_PLAYLIST, startPackager } from './hls';
+import { finaliseReplay, LIVE_PLAYLIST, type Packager, REPLAY_PLAYLIST, startPackager } from './hls';
 import { mediaRequestHandler } from './http';
 
 type NmsSession = {
@@ -55,7 +56,15 @@ const KEY_REFRESH_MS = 3000;
 
 export const mediaRoot = (config: Pick<Config, 'DATA_DIR'>) => path.resolve(config.DATA_DIR, 'media');
 
-type Active = { broadcastId: number; packager: Packager | null; ending?: Promise<void> };
+type Active = {
+  broadcastId: number;
+  packager: Packager | null;
+  ending?: Promise<void>;
+  /** The stream-delay measurement's timer (lib/live/stream-delay.ts). */
+  measuring?: NodeJS.Timeout;
+};
+/** How often a running broadcast's stream delay is measured. */
+const DELAY_MEASURE_MS = 5000;
 
 /** node-media-server exits the whole process on a busy port: find out first and say which setting. */
 async function ensurePortFree(host: string, port: number, variable: string) {
@@ -148,18 +157,36 @@ export async function startMediaServer(db: Db, config: Config) {
       // segment; the HLS player retries until it exists.
       if (active.get(roomId) === entry && !entry.ending) announceStart(roomId, broadcast.id);
       if (ffmpeg) {
+        const dir = path.join(root, String(roomId), String(broadcast.id));
         entry.packager = await startPackager({
           ffmpeg,
           input: `rtmp://127.0.0.1:${config.MEDIA_RTMP_PORT}/${LIVE_APP}/${roomId}`,
-          dir: path.join(root, String(roomId), String(broadcast.id)),
+          dir,
         });
+        if (!entry.ending) entry.measuring = measureDelay(broadcast.id, path.join(dir, LIVE_PLAYLIST));
       }
     })().catch((error) => log.error({ err: error, roomId }, 'could not start the broadcast'));
   });
 
+  /** The broadcast's HLS delay from its live playlist and the playlist's age, stored every few seconds. */
+  const measureDelay = (broadcastId: number, playlist: string) => {
+    const timer = setInterval(() => {
+      void (async () => {
+        const [text, stat] = await Promise.all([fs.readFile(playlist, 'utf8'), fs.stat(playlist)]);
+        const delay = hlsDelayMs(text, Date.now() - stat.mtimeMs);
+        if (delay !== null) await recordStreamDelay(db, broadcastId, delay);
+      })().catch(() => {
+        // No playlist yet (the first segment is still being written): the next turn measures.
+      });
+    }, DELAY_MEASURE_MS);
+    timer.unref();
+    return timer;
+  };
+
   const finish = (roomId: number) => {
     const entry = active.get(roomId);
     if (!entry || entry.ending) return entry?.ending;
+    clearInterval(entry.measuring);
     entry.ending = (async () => {
       const replay = entry.packager ? (await entry.packager.stop()).replay : false;
       active.delete(roomId);

@@ -196,6 +196,12 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('roomUpdate'), room_id: z.number() }),
   z.object({ type: z.literal('horn'), data: hornPushSchema }),
   z.object({ type: z.literal('redEnvelope'), room_id: z.number(), data: redEnvelopePushSchema }),
+  /** A fun-guess of the room opened, took a stake, locked, settled or was cancelled: panels refetch. */
+  z.object({
+    type: z.literal('guess'),
+    room_id: z.number(),
+    data: z.object({ id: z.number(), status: z.enum(['open', 'locked', 'settled', 'cancelled']) }),
+  }),
   /** A private or group message, to every member's sockets (the sender's other tabs included). */
   z.object({ type: z.literal('im'), data: imMessageSchema }),
   /** A member read a conversation up to `last_read_id` (their other tabs clear, the sender sees 已读). */

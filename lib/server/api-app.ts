@@ -16,6 +16,7 @@ import { registerEarningsRoutes } from '@/lib/earnings/api';
 import { registerExpertRoutes } from '@/lib/experts/api';
 import { registerFanClubRoutes } from '@/lib/fan-club/api';
 import { registerGiftRoutes } from '@/lib/gifts/api';
+import { registerGuessRoutes } from '@/lib/guess/api';
 import { registerHornRoutes } from '@/lib/horn/api';
 import { registerImRoutes } from '@/lib/im/api';
 import { registerImCredentialsRoutes } from '@/lib/im/credentials-api';
@@ -80,6 +81,7 @@ export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Cl
   registerNobilityRoutes(app);
   registerHornRoutes(app);
   registerRedEnvelopeRoutes(app);
+  registerGuessRoutes(app);
   registerSearchRoutes(app);
   registerEarningsRoutes(app);
   registerVideoRoutes(app);

@@ -269,10 +269,20 @@ it('coins never leave through any money call', async () => {
   ];
   for (const result of await Promise.all(calls)) expect(result.body.code).not.toBe(0);
   expect((await balancesOf(testDb.db, holder.user.id)).coin).toBe(5000);
-  // Across the whole database, coins only ever moved through the shop, its refunds and rewards.
+  // Across the whole database, coins only ever moved through the shop, its refunds, rewards and
+  // fun-guess stakes (coins in, coins back: lib/guess).
   const { rows } = await testDb.db.execute<{ kind: string }>(sql`
     select distinct o.kind from wallet_transfers t join wallet_operations o on o.id = t.operation_id
     where t.currency = 'coin'`);
   for (const row of rows)
-    expect(['test_fund', 'shop_exchange', 'shop_refund', 'invite_reward', 'reward']).toContain(row.kind);
+    expect([
+      'test_fund',
+      'shop_exchange',
+      'shop_refund',
+      'invite_reward',
+      'reward',
+      'guess_stake',
+      'guess_settle',
+      'guess_refund',
+    ]).toContain(row.kind);
 });

@@ -25,6 +25,9 @@ export const LEDGER_KINDS = [
   'plan_purchase',
   'plan_income',
   'plan_refund',
+  'guess_stake',
+  'guess_settle',
+  'guess_refund',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

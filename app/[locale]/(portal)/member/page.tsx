@@ -15,6 +15,7 @@ import { ApplyAnchorTab } from './apply-anchor-tab';
 import { BackpackTab } from './backpack-tab';
 import { BookingsTab, CollectionTab, FollowsTab, MessagesTab } from './content-tabs';
 import { FanClubsTab } from './fan-clubs-tab';
+import { GuessTab } from './guess-tab';
 import { GuestPanel } from './guest-panel';
 import { InviteTab } from './invite-tab';
 import { LevelTab } from './level-tab';
@@ -31,6 +32,7 @@ import {
   COLLECTION_TAB,
   FAN_CLUBS_TAB,
   FOLLOWS_TAB,
+  GUESS_TAB,
   INVITE_TAB,
   LEVEL_TAB,
   MESSAGES_TAB,
@@ -126,6 +128,8 @@ export default async function MemberPage({ params, searchParams }: Props) {
               <BackpackTab userId={session.id} />
             ) : tab.type === SHOP_TAB ? (
               <ShopTab userId={session.id} nickname={session.nickname} now={new Date()} />
+            ) : tab.type === GUESS_TAB ? (
+              <GuessTab userId={session.id} now={new Date()} />
             ) : tab.type === INVITE_TAB ? (
               <InviteTab userId={session.id} now={new Date()} />
             ) : tab.type === WITHDRAWALS_TAB ? (

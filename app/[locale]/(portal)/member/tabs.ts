@@ -1,5 +1,5 @@
 // The user-center tabs, chosen by `?type=` (spec §2). Numbers are the spec's (the task centre is 18, the
-// exchange shop 19); gaps are types other screens use. The spec names no number for the invite centre: it
+// exchange shop 19); fun-guess records are 24; gaps are types other screens use. The spec names no number for the invite centre: it
 // is 23. A tab is listed only once its feature works.
 import {
   Award,
@@ -9,6 +9,7 @@ import {
   ClipboardList,
   Coins,
   Crown,
+  Dices,
   Heart,
   HeartHandshake,
   type LucideIcon,
@@ -45,6 +46,7 @@ export const WITHDRAWALS_TAB = 21;
 export const FAN_CLUBS_TAB = 22;
 export const SHOP_TAB = 19;
 export const INVITE_TAB = 23;
+export const GUESS_TAB = 24;
 
 export const MEMBER_TABS: MemberTab[] = [
   { type: PROFILE_TAB, key: 'profile', icon: UserRound, shownTo: 'all' },
@@ -54,6 +56,7 @@ export const MEMBER_TABS: MemberTab[] = [
   { type: BACKPACK_TAB, key: 'backpack', icon: Backpack, shownTo: 'all' },
   { type: SHOP_TAB, key: 'shop', icon: Coins, shownTo: 'all' },
   { type: INVITE_TAB, key: 'invite', icon: UserPlus, shownTo: 'all' },
+  { type: GUESS_TAB, key: 'guess', icon: Dices, shownTo: 'all' },
   { type: WITHDRAWALS_TAB, key: 'withdrawals', icon: Banknote, shownTo: 'anchor' },
   { type: FOLLOWS_TAB, key: 'follows', icon: Heart, shownTo: 'all' },
   { type: COLLECTION_TAB, key: 'collection', icon: Star, shownTo: 'all' },

@@ -16,6 +16,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { cache, Suspense } from 'react';
 import { preload } from 'react-dom';
+import { GuessPanel } from '@/components/guess/guess-panel';
 import { RoomChat } from '@/components/live/chat/room-chat';
 import { FanClubButton } from '@/components/live/fan-club/fan-club-button';
 import { GiftPanel } from '@/components/live/gifts/gift-panel';
@@ -203,6 +204,7 @@ async function Room({ locale, loading, viewer, now, nonce, flvStarted = false }:
         horn: messages.horn,
         fanClub: messages.fanClub,
         wallet: messages.wallet,
+        guess: messages.guess,
       }}
     >
       <div className="mx-auto max-w-[1280px] space-y-4">
@@ -269,6 +271,7 @@ async function Room({ locale, loading, viewer, now, nonce, flvStarted = false }:
               <Suspense fallback={null}>
                 <MatchSituation roomId={info.id} locale={locale} />
               </Suspense>
+              <GuessPanel roomId={info.id} viewerId={viewer?.id ?? null} />
             </>
           }
           belowPlayer={
