@@ -108,9 +108,9 @@ async function AuditTable({ query }: { query: AuditQuery }) {
           width: 'w-32',
           options: targets.map((type) => ({ value: type, label: type })),
         },
-        { key: 'target_id', label: t('filters.targetId'), kind: 'text', width: 'w-24' },
-        { key: 'from', label: t('filters.from'), kind: 'date', width: 'w-32' },
-        { key: 'to', label: t('filters.to'), kind: 'date', width: 'w-32' },
+        { key: 'target_id', label: t('filters.targetId'), kind: 'text', width: 'w-20' },
+        { key: 'from', label: t('filters.from'), kind: 'date', width: 'w-36' },
+        { key: 'to', label: t('filters.to'), kind: 'date', width: 'w-36' },
       ]}
       empty={{ icon: ScrollText, title: t('empty'), hint: t('emptyHint') }}
       columns={[
