@@ -5,9 +5,12 @@ import { registerAccountRoutes } from '@/lib/accounts/api';
 import { registerAuthRoutes } from '@/lib/accounts/auth-api';
 import { registerProfileRoutes } from '@/lib/accounts/profile-api';
 import { findSessionUser } from '@/lib/accounts/session';
+import { registerStaffRoutes } from '@/lib/accounts/staff/api';
+import { registerAdminRoutes } from '@/lib/admin/api';
 import { createBaseApp } from '@/lib/api/app';
 import type { Clock } from '@/lib/api/context';
 import { registerDocs } from '@/lib/api/docs';
+import { registerAuditRoutes } from '@/lib/audit/api';
 import { appendAudit } from '@/lib/audit/service';
 import { registerChatRoutes } from '@/lib/chat/api';
 import { registerCircleRoutes } from '@/lib/circles/api';
@@ -45,9 +48,11 @@ import { registerShopRoutes } from '@/lib/shop/api';
 import { registerStorageRoutes } from '@/lib/storage/api';
 import { registerSystemRoutes } from '@/lib/system/api';
 import { registerCspReportRoutes } from '@/lib/system/csp-report-api';
+import { registerSettingsRoutes } from '@/lib/system/settings-api';
 import { registerTaskRoutes } from '@/lib/tasks/api';
 import { registerVideoRoutes } from '@/lib/videos/api';
 import { registerWalletRoutes } from '@/lib/wallet/api';
+import { registerLedgerCheckRoutes } from '@/lib/wallet/check-api';
 
 export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Clock }) {
   const app = createBaseApp({ ...deps, findSessionUser, audit: appendAudit });
@@ -92,6 +97,11 @@ export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Cl
   registerShopRoutes(app);
   registerInviteRoutes(app);
   registerExpertRoutes(app);
+  registerAuditRoutes(app);
+  registerStaffRoutes(app);
+  registerLedgerCheckRoutes(app);
+  registerSettingsRoutes(app);
+  registerAdminRoutes(app);
   registerDocs(app);
   return app;
 }
