@@ -21,6 +21,10 @@ export const NOTICE_SUBJECTS = {
   anchorApproved: 'anchor_approved',
   anchorRefused: 'anchor_refused',
   roomSealed: 'room_sealed',
+  reviewApproved: 'review_approved',
+  reviewRejected: 'review_rejected',
+  sanctioned: 'sanctioned',
+  sanctionLifted: 'sanction_lifted',
 } as const;
 export type NoticeSubject = (typeof NOTICE_SUBJECTS)[keyof typeof NOTICE_SUBJECTS];
 
@@ -33,6 +37,10 @@ const KIND_OF: Record<NoticeSubject, (typeof NOTICE_KINDS)[number]> = {
   anchor_approved: 'review',
   anchor_refused: 'review',
   room_sealed: 'system',
+  review_approved: 'review',
+  review_rejected: 'review',
+  sanctioned: 'system',
+  sanction_lifted: 'system',
 };
 
 export type NewNotice = {

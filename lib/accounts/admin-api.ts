@@ -1,0 +1,219 @@
+// The console's users: search by id, mobile or nickname, a profile with wallet and history, and mutes and
+// bans with a reason and an end time (lib/accounts/sanctions.ts). Moderators sanction; finance reads.
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppEnv } from '@/lib/api/context';
+import { NotFoundError } from '@/lib/api/errors';
+import { defineRoute } from '@/lib/api/route';
+import type { DbOrTx } from '@/lib/db';
+import { LIFT_REASONS, REASON_NOTE_MAX, SANCTION_REASONS } from '@/lib/review/reasons';
+import { balancesOf } from '@/lib/wallet/ledger';
+import { statement } from '@/lib/wallet/records';
+import { avatarOf } from './avatars';
+import { liftSanction, sanctionHistory, sanctionUser } from './sanctions';
+import { SANCTION_KINDS, users } from './schema';
+
+const userRow = z.object({
+  id: z.number(),
+  nickname: z.string(),
+  avatar: z.string(),
+  mobile: z.string(),
+  role: z.string(),
+  is_anchor: z.boolean(),
+  banned_until: z.date().nullable(),
+  muted_until: z.date().nullable(),
+  created_at: z.date(),
+  last_login_at: z.date().nullable(),
+});
+
+const present = (row: typeof users.$inferSelect) => ({
+  id: row.id,
+  nickname: row.nickname,
+  avatar: avatarOf(row),
+  mobile: row.mobile,
+  role: row.role,
+  is_anchor: row.isAnchor,
+  banned_until: row.bannedUntil,
+  muted_until: row.mutedUntil,
+  created_at: row.createdAt,
+  last_login_at: row.lastLoginAt,
+});
+
+/** Digits: an id or (part of) a mobile number; anything else: part of a nickname. */
+export async function searchUsers(db: DbOrTx, query: string, limit = 20) {
+  const q = query.trim();
+  const escaped = q.replace(/[\\%_]/g, (char) => `\\${char}`);
+  const conditions: SQL[] = [ilike(users.nickname, `%${escaped}%`)];
+  if (/^\d+$/.test(q)) {
+    if (q.length <= 9) conditions.push(eq(users.id, Number(q)));
+    conditions.push(ilike(users.mobile, `${escaped}%`));
+  }
+  const rows = await db
+    .select()
+    .from(users)
+    .where(or(...conditions))
+    .orderBy(desc(users.id))
+    .limit(limit);
+  return rows.map(present);
+}
+
+const reasonSchema = {
+  reason_code: z.enum(SANCTION_REASONS),
+  note: z.string().trim().max(REASON_NOTE_MAX).default(''),
+};
+
+export function registerUserAdminRoutes(app: OpenAPIHono<AppEnv>) {
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/users/search',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Operator',
+      summary: 'Users by id, mobile (its start) or nickname (any part), newest first',
+      staff: ['moderator', 'finance'],
+      input: z.object({ q: z.string().trim().min(1).max(32) }),
+      output: z.object({ list: z.array(userRow) }),
+    },
+    async (c, input) => ({ list: await searchUsers(c.var.db, input.q) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/users/profile',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Operator',
+      summary: "A user's profile, balances, latest wallet records and mutes and bans",
+      staff: ['moderator', 'finance'],
+      input: z.object({ id: z.coerce.number().int().positive() }),
+      output: z.object({
+        user: userRow.extend({ signature: z.string(), experience: z.number() }),
+        balances: z.object({ star: z.number(), yellow: z.number(), coin: z.number() }),
+        records: z.array(
+          z.object({
+            id: z.number(),
+            kind: z.string(),
+            currency: z.string(),
+            amount: z.number(),
+            created_at: z.string(),
+          }),
+        ),
+        sanctions: z.array(
+          z.object({
+            id: z.number(),
+            kind: z.enum(SANCTION_KINDS),
+            reason_code: z.string(),
+            note: z.string(),
+            until: z.date(),
+            actor_id: z.number(),
+            created_at: z.date(),
+            lifted_at: z.date().nullable(),
+          }),
+        ),
+      }),
+    },
+    async (c, { id }) => {
+      const [row] = await c.var.db.select().from(users).where(eq(users.id, id));
+      if (!row) throw new NotFoundError('USER_NOT_FOUND');
+      const [balances, records, sanctions] = await Promise.all([
+        balancesOf(c.var.db, id),
+        statement(c.var.db, id, { type: 'all', page: 1, size: 20, now: c.var.now }),
+        sanctionHistory(c.var.db, id),
+      ]);
+      return {
+        user: { ...present(row), signature: row.signature, experience: row.experience / 10 },
+        balances: { star: balances.star, yellow: balances.yellow, coin: balances.coin },
+        records: records.list.map(({ id: recordId, kind, currency, amount, created_at }) => ({
+          id: recordId,
+          kind,
+          currency,
+          amount,
+          created_at,
+        })),
+        sanctions: sanctions.map((row) => ({
+          id: row.id,
+          kind: row.kind,
+          reason_code: row.reasonCode,
+          note: row.note,
+          until: row.until,
+          actor_id: row.actorId,
+          created_at: row.createdAt,
+          lifted_at: row.liftedAt,
+        })),
+      };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/users/sanction',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Operator',
+      summary:
+        'Mutes (no writing) or bans (no sign-in, sessions ended) a user until an end time, with a reason',
+      staff: ['moderator'],
+      input: z.object({
+        user_id: z.coerce.number().int().positive(),
+        kind: z.enum(SANCTION_KINDS),
+        until: z.coerce.date(),
+        ...reasonSchema,
+      }),
+      output: z.object({ user_id: z.number(), kind: z.enum(SANCTION_KINDS), until: z.date() }),
+    },
+    async (c, input) => {
+      const result = await sanctionUser(
+        c.var.db,
+        {
+          userId: input.user_id,
+          kind: input.kind,
+          until: input.until,
+          reasonCode: input.reason_code,
+          note: input.note,
+          actorId: c.var.user!.id,
+        },
+        c.var.now,
+      );
+      c.set('auditBefore', result.before);
+      return { user_id: input.user_id, kind: input.kind, until: input.until };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/users/lift',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Operator',
+      summary: 'Ends a current mute or ban now, with a reason',
+      staff: ['moderator'],
+      input: z.object({
+        user_id: z.coerce.number().int().positive(),
+        kind: z.enum(SANCTION_KINDS),
+        reason_code: z.enum(LIFT_REASONS),
+        note: z.string().trim().max(REASON_NOTE_MAX).default(''),
+      }),
+      output: z.object({ user_id: z.number(), kind: z.enum(SANCTION_KINDS) }),
+    },
+    async (c, input) => {
+      const result = await liftSanction(
+        c.var.db,
+        {
+          userId: input.user_id,
+          kind: input.kind,
+          reasonCode: input.reason_code,
+          note: input.note,
+          actorId: c.var.user!.id,
+        },
+        c.var.now,
+      );
+      c.set('auditBefore', result.before);
+      return { user_id: input.user_id, kind: input.kind };
+    },
+  );
+}
