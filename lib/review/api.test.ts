@@ -82,7 +82,6 @@ it('approves an anchor application: the applicant becomes an anchor, is told why
       userId: applicant.id,
       realName: 'Li Lei',
       contact: '13800000009',
-      idType: 'id_card',
       idNumber: '110101199001011234',
       idPhotoKey: 'applications/x.jpg',
       experience: 'Commentated five seasons of amateur football',
