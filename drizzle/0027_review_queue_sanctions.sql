@@ -3,7 +3,7 @@ CREATE TABLE "user_sanctions" (
 	"user_id" integer NOT NULL,
 	"kind" varchar(8) NOT NULL,
 	"reason_code" varchar(32) NOT NULL,
-	"note" varchar(200) DEFAULT '' NOT NULL,
+	"note" varchar(500) DEFAULT '' NOT NULL,
 	"until" timestamp with time zone NOT NULL,
 	"actor_id" integer NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,

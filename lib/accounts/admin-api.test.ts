@@ -68,7 +68,7 @@ it('a mute stops writing until its end; lifting it early lets the user write aga
     kind: 'mute',
     until: hours(2),
     reason_code: 'abuse',
-    note: 'Insults in the chat',
+    reason: 'Insults in the chat',
   });
   expect(given.body.code).toBe(0);
   const refused = await send('still here?');
@@ -79,7 +79,12 @@ it('a mute stops writing until its end; lifting it early lets the user write aga
     .select()
     .from(auditLog)
     .where(eq(auditLog.action, '/api/admin/users/sanction'));
-  expect(entry).toMatchObject({ targetId: String(muted.user.id), before: { muted_until: null } });
+  expect(entry).toMatchObject({
+    targetId: String(muted.user.id),
+    reason: 'abuse · Insults in the chat',
+    before: { muted_until: null },
+    after: { muted_until: '2026-06-01T06:00:00.000Z' },
+  });
 
   const lifted = await call('/api/admin/users/lift', {
     headers: en(moderator.token),

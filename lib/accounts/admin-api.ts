@@ -3,11 +3,12 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { auditChange } from '@/lib/api/audit-change';
 import type { AppEnv } from '@/lib/api/context';
 import { NotFoundError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
 import type { DbOrTx } from '@/lib/db';
-import { LIFT_REASONS, REASON_NOTE_MAX, SANCTION_REASONS } from '@/lib/review/reasons';
+import { LIFT_REASONS, REASON_TEXT_MAX, SANCTION_REASONS } from '@/lib/review/reasons';
 import { balancesOf } from '@/lib/wallet/ledger';
 import { statement } from '@/lib/wallet/records';
 import { avatarOf } from './avatars';
@@ -60,7 +61,7 @@ export async function searchUsers(db: DbOrTx, query: string, limit = 20) {
 
 const reasonSchema = {
   reason_code: z.enum(SANCTION_REASONS),
-  note: z.string().trim().max(REASON_NOTE_MAX).default(''),
+  reason: z.string().trim().max(REASON_TEXT_MAX).default(''),
 };
 
 export function registerUserAdminRoutes(app: OpenAPIHono<AppEnv>) {
@@ -173,12 +174,12 @@ export function registerUserAdminRoutes(app: OpenAPIHono<AppEnv>) {
           kind: input.kind,
           until: input.until,
           reasonCode: input.reason_code,
-          note: input.note,
+          note: input.reason,
           actorId: c.var.user!.id,
         },
         c.var.now,
       );
-      c.set('auditBefore', result.before);
+      auditChange(c, { targetType: 'user', before: result.before, after: result.after });
       return { user_id: input.user_id, kind: input.kind, until: input.until };
     },
   );
@@ -196,7 +197,7 @@ export function registerUserAdminRoutes(app: OpenAPIHono<AppEnv>) {
         user_id: z.coerce.number().int().positive(),
         kind: z.enum(SANCTION_KINDS),
         reason_code: z.enum(LIFT_REASONS),
-        note: z.string().trim().max(REASON_NOTE_MAX).default(''),
+        reason: z.string().trim().max(REASON_TEXT_MAX).default(''),
       }),
       output: z.object({ user_id: z.number(), kind: z.enum(SANCTION_KINDS) }),
     },
@@ -207,12 +208,12 @@ export function registerUserAdminRoutes(app: OpenAPIHono<AppEnv>) {
           userId: input.user_id,
           kind: input.kind,
           reasonCode: input.reason_code,
-          note: input.note,
+          note: input.reason,
           actorId: c.var.user!.id,
         },
         c.var.now,
       );
-      c.set('auditBefore', result.before);
+      auditChange(c, { targetType: 'user', before: result.before, after: result.after });
       return { user_id: input.user_id, kind: input.kind };
     },
   );

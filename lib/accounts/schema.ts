@@ -66,7 +66,7 @@ export const userSanctions = pgTable(
     kind: varchar('kind', { length: 8, enum: SANCTION_KINDS }).notNull(),
     /** The reason's code (lib/review/reasons.ts) and the moderator's own words. */
     reasonCode: varchar('reason_code', { length: 32 }).notNull(),
-    note: varchar('note', { length: 200 }).notNull().default(''),
+    note: varchar('note', { length: 500 }).notNull().default(''),
     until: timestamp('until', { withTimezone: true }).notNull(),
     actorId: integer('actor_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

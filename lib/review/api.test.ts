@@ -115,7 +115,11 @@ it('approves an anchor application: the applicant becomes an anchor, is told why
   expect(entry).toMatchObject({
     actorId: moderator.user.id,
     actorRole: 'moderator',
-    before: [{ id: application!.id, before: { status: 'pending', is_anchor: false } }],
+    targetType: 'anchorApplication',
+    targetId: String(application!.id),
+    reason: 'verified',
+    before: [{ id: application!.id, status: 'pending', is_anchor: false }],
+    after: [{ id: application!.id, status: 'succeeded', is_anchor: true }],
   });
 });
 
@@ -133,7 +137,7 @@ it('rejects a community post with a reason the author sees, in bulk past an item
     ids: [first.post.id, second.post.id],
     approve: false,
     reason_code: 'ads',
-    note: 'No shop links, please',
+    reason: 'No shop links, please',
   });
   expect(bulk.body.data.results).toEqual([
     expect.objectContaining({ id: first.post.id, ok: true }),
@@ -157,7 +161,7 @@ it('refuses a reason the decision does not offer, "other" without words, and no 
   const { post } = await pendingPost('video', 'A clip');
   const refusals = [
     { ids: [post.id], approve: false, reason_code: 'account_mismatch' },
-    { ids: [post.id], approve: false, reason_code: 'other', note: '  ' },
+    { ids: [post.id], approve: false, reason_code: 'other', reason: '  ' },
     { ids: [], approve: false, reason_code: 'spam' },
     { ids: [post.id], approve: false, reason_code: 'not-a-code' },
   ];
@@ -201,7 +205,7 @@ it('a finance user pays one withdrawal and rejects another: the refund and the n
   const paid = await apply(300, 'review-pay-1');
   const rejected = await apply(500, 'review-reject-1');
   expect((await balancesOf(testDb.db, anchor.user.id)).yellow).toBe(200);
-  const queued = await list(finance.token, 'withdrawal', 'sort=newest');
+  const queued = await list(finance.token, 'withdrawal', 'dir=desc');
   expect(queued.body.data.list.slice(0, 2).map((item) => item.id)).toEqual([rejected, paid]);
 
   expect(
@@ -212,7 +216,7 @@ it('a finance user pays one withdrawal and rejects another: the refund and the n
     ids: [rejected],
     approve: false,
     reason_code: 'account_mismatch',
-    note: 'The Alipay name differs',
+    reason: 'The Alipay name differs',
   });
   expect(refused.body.data.results[0]).toMatchObject({
     ok: true,

@@ -3,14 +3,22 @@
 // source's own staff roles so the refusal test and the console's page guard follow by themselves.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { defineTable, tableInput } from '@/lib/admin/table-query';
+import { auditChange } from '@/lib/api/audit-change';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
-import { REASON_CODES, REASON_NOTE_MAX } from './reasons';
+import { REASON_CODES, REASON_TEXT_MAX } from './reasons';
 import { decideQueueItems } from './service';
 import { type QueueSource, queueSources, registerQueueSource } from './source';
 import { BUILT_IN_SOURCES } from './sources';
 
-export const REVIEW_PAGE_MAX = 100;
+/** Every source's table: oldest first by default (the queue is worked from its head). */
+export const REVIEW_TABLE = defineTable({
+  sorts: ['created'],
+  defaultSort: 'created',
+  defaultDir: 'asc',
+  pageSize: 20,
+});
 /** At most this many items in one bulk decision. */
 export const REVIEW_BULK_MAX = 100;
 
@@ -34,17 +42,14 @@ const itemSchema = z.object({
   created_at: z.date(),
 });
 
-export const reviewListInput = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(REVIEW_PAGE_MAX).default(20),
-  sort: z.enum(['oldest', 'newest']).default('oldest'),
-});
+export const reviewListInput = tableInput(REVIEW_TABLE);
 
 export const reviewDecisionInput = z.object({
   ids: z.array(z.coerce.number().int().positive()).min(1).max(REVIEW_BULK_MAX),
   approve: z.boolean(),
   reason_code: z.enum(REASON_CODES),
-  note: z.string().trim().max(REASON_NOTE_MAX).default(''),
+  /** The reviewer's own words (required with `other`): the person reads them. */
+  reason: z.string().trim().max(REASON_TEXT_MAX).default(''),
 });
 
 const outcomeSchema = z.union([
@@ -71,7 +76,11 @@ function registerSourceRoutes(app: OpenAPIHono<AppEnv>, source: QueueSource) {
     async (c, input) => {
       const [total, items] = await Promise.all([
         source.count(c.var.db, c.var.now),
-        source.list(c.var.db, { ...input, locale: c.var.locale }, c.var.now),
+        source.list(
+          c.var.db,
+          { page: input.page, size: input.size, dir: input.dir, locale: c.var.locale },
+          c.var.now,
+        ),
       ]);
       return {
         total,
@@ -115,15 +124,21 @@ function registerSourceRoutes(app: OpenAPIHono<AppEnv>, source: QueueSource) {
         ids: input.ids,
         approve: input.approve,
         reasonCode: input.reason_code,
-        note: input.note,
+        note: input.reason,
         reasonText: c.var.t(`im.notices.reasons.${input.reason_code}` as never),
         actorId: c.var.user!.id,
         now: c.var.now,
       });
-      c.set(
-        'auditBefore',
-        outcomes.flatMap((outcome) => (outcome.ok ? [{ id: outcome.id, before: outcome.before }] : [])),
-      );
+      const decided = outcomes.flatMap((outcome) => (outcome.ok ? [outcome] : []));
+      auditChange(c, {
+        targetType: source.key,
+        targetId: decided
+          .map((outcome) => outcome.id)
+          .join(',')
+          .slice(0, 64),
+        before: decided.map((outcome) => ({ id: outcome.id, ...(outcome.before as object) })),
+        after: decided.map((outcome) => ({ id: outcome.id, ...(outcome.after as object) })),
+      });
       return {
         results: outcomes.map((outcome) =>
           outcome.ok ? outcome : { ...outcome, msg: c.var.t(`errors.${outcome.code}` as never) },

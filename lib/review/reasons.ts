@@ -42,5 +42,5 @@ export const REASON_CODES = [
 ] as [string, ...string[]];
 export type ReasonCode = string;
 
-/** The free text beside a code: required with `other`, at most this long. */
-export const REASON_NOTE_MAX = 200;
+/** The free text beside a code: required with `other`, at most the console dialog's length. */
+export { REASON_TEXT_MAX } from '@/lib/admin/decision';

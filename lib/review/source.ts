@@ -30,7 +30,8 @@ export type QueueItem = {
   createdAt: Date;
 };
 
-export type QueueListInput = { page: number; size: number; sort: 'oldest' | 'newest'; locale: Locale };
+/** One page of a source, oldest first (`asc`) or newest first (`desc`). */
+export type QueueListInput = { page: number; size: number; dir: 'asc' | 'desc'; locale: Locale };
 
 export type QueueDecisionInput = {
   id: number;

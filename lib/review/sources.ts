@@ -25,7 +25,7 @@ import { APPROVE_REASONS, CONTENT_REJECT_REASONS, DISMISS_REASONS, MONEY_REJECT_
 import type { QueueItem, QueueListInput, QueueSource } from './source';
 
 const order = (column: PgColumn, input: QueueListInput) =>
-  input.sort === 'newest' ? desc(column) : asc(column);
+  input.dir === 'desc' ? desc(column) : asc(column);
 const page = (input: QueueListInput) => ({ limit: input.size, offset: (input.page - 1) * input.size });
 const excerpt = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max)}…` : text);
 /** The reason a source stores on the item itself (shown on the person's own screen). */
