@@ -1,19 +1,14 @@
 // The console's users: search by id, mobile or nickname, a profile with wallet and history, and mutes and
 // bans with a reason and an end time (lib/accounts/sanctions.ts). Moderators sanction; finance reads.
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { auditChange } from '@/lib/api/audit-change';
 import type { AppEnv } from '@/lib/api/context';
-import { NotFoundError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
-import type { DbOrTx } from '@/lib/db';
 import { LIFT_REASONS, REASON_TEXT_MAX, SANCTION_REASONS } from '@/lib/review/reasons';
-import { balancesOf } from '@/lib/wallet/ledger';
-import { statement } from '@/lib/wallet/records';
-import { avatarOf } from './avatars';
-import { liftSanction, sanctionHistory, sanctionUser } from './sanctions';
-import { SANCTION_KINDS, users } from './schema';
+import { searchUsers, userProfile } from './admin-users';
+import { liftSanction, sanctionUser } from './sanctions';
+import { SANCTION_KINDS } from './schema';
 
 const userRow = z.object({
   id: z.number(),
@@ -27,37 +22,6 @@ const userRow = z.object({
   created_at: z.date(),
   last_login_at: z.date().nullable(),
 });
-
-const present = (row: typeof users.$inferSelect) => ({
-  id: row.id,
-  nickname: row.nickname,
-  avatar: avatarOf(row),
-  mobile: row.mobile,
-  role: row.role,
-  is_anchor: row.isAnchor,
-  banned_until: row.bannedUntil,
-  muted_until: row.mutedUntil,
-  created_at: row.createdAt,
-  last_login_at: row.lastLoginAt,
-});
-
-/** Digits: an id or (part of) a mobile number; anything else: part of a nickname. */
-export async function searchUsers(db: DbOrTx, query: string, limit = 20) {
-  const q = query.trim();
-  const escaped = q.replace(/[\\%_]/g, (char) => `\\${char}`);
-  const conditions: SQL[] = [ilike(users.nickname, `%${escaped}%`)];
-  if (/^\d+$/.test(q)) {
-    if (q.length <= 9) conditions.push(eq(users.id, Number(q)));
-    conditions.push(ilike(users.mobile, `${escaped}%`));
-  }
-  const rows = await db
-    .select()
-    .from(users)
-    .where(or(...conditions))
-    .orderBy(desc(users.id))
-    .limit(limit);
-  return rows.map(present);
-}
 
 const reasonSchema = {
   reason_code: z.enum(SANCTION_REASONS),
@@ -116,36 +80,7 @@ export function registerUserAdminRoutes(app: OpenAPIHono<AppEnv>) {
         ),
       }),
     },
-    async (c, { id }) => {
-      const [row] = await c.var.db.select().from(users).where(eq(users.id, id));
-      if (!row) throw new NotFoundError('USER_NOT_FOUND');
-      const [balances, records, sanctions] = await Promise.all([
-        balancesOf(c.var.db, id),
-        statement(c.var.db, id, { type: 'all', page: 1, size: 20, now: c.var.now }),
-        sanctionHistory(c.var.db, id),
-      ]);
-      return {
-        user: { ...present(row), signature: row.signature, experience: row.experience / 10 },
-        balances: { star: balances.star, yellow: balances.yellow, coin: balances.coin },
-        records: records.list.map(({ id: recordId, kind, currency, amount, created_at }) => ({
-          id: recordId,
-          kind,
-          currency,
-          amount,
-          created_at,
-        })),
-        sanctions: sanctions.map((row) => ({
-          id: row.id,
-          kind: row.kind,
-          reason_code: row.reasonCode,
-          note: row.note,
-          until: row.until,
-          actor_id: row.actorId,
-          created_at: row.createdAt,
-          lifted_at: row.liftedAt,
-        })),
-      };
-    },
+    (c, { id }) => userProfile(c.var.db, id, c.var.now),
   );
 
   defineRoute(

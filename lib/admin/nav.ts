@@ -2,7 +2,7 @@
 // guard and the landing page all read it). An entry names the `/api/admin` routes its page drives; the
 // roles that may call all of them may open the page and see the entry (lib/admin/access.ts), so a page's
 // access follows its routes' `staff` declarations. Labels are message keys (under `admin`).
-import { type LucideIcon, MessageSquareText, ScrollText } from 'lucide-react';
+import { Inbox, type LucideIcon, MessageSquareText, ScrollText, UserSearch } from 'lucide-react';
 
 /** Sections of the side navigation, in order; their titles are `admin.shell.sections.<section>`. */
 export const ADMIN_SECTIONS = ['overview', 'review', 'live', 'users', 'content', 'money', 'system'] as const;
@@ -40,6 +40,23 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
     routes: ['/api/admin/sms/outbox'],
   },
   // review (admin.review, admin.users, admin.live): add entries below
+  {
+    key: 'review',
+    section: 'review',
+    href: '/admin/review',
+    label: 'review.nav',
+    icon: Inbox,
+    // The page shows each role the sources whose own routes it may call (lib/review/api.ts).
+    routes: ['/api/admin/review/summary'],
+  },
+  {
+    key: 'users',
+    section: 'users',
+    href: '/admin/users',
+    label: 'users.nav',
+    icon: UserSearch,
+    routes: ['/api/admin/users/search', '/api/admin/users/profile'],
+  },
   // catalog (admin.catalog): add entries below
 ];
 
