@@ -2,7 +2,7 @@
 // guard and the landing page all read it). An entry names the `/api/admin` routes its page drives; the
 // roles that may call all of them may open the page and see the entry (lib/admin/access.ts), so a page's
 // access follows its routes' `staff` declarations. Labels are message keys (under `admin`).
-import { Inbox, type LucideIcon, MessageSquareText, ScrollText, UserSearch } from 'lucide-react';
+import { Inbox, type LucideIcon, MessageSquareText, Radio, ScrollText, UserSearch } from 'lucide-react';
 
 /** Sections of the side navigation, in order; their titles are `admin.shell.sections.<section>`. */
 export const ADMIN_SECTIONS = ['overview', 'review', 'live', 'users', 'content', 'money', 'system'] as const;
@@ -48,6 +48,14 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
     icon: Inbox,
     // The page shows each role the sources whose own routes it may call (lib/review/api.ts).
     routes: ['/api/admin/review/summary'],
+  },
+  {
+    key: 'live',
+    section: 'live',
+    href: '/admin/live',
+    label: 'live.nav',
+    icon: Radio,
+    routes: ['/api/admin/live/rooms', '/api/admin/live/seal', '/api/admin/live/unseal'],
   },
   {
     key: 'users',
