@@ -27,7 +27,8 @@ import type { QueueItem, QueueListInput, QueueSource } from './source';
 const order = (column: PgColumn, input: QueueListInput) =>
   input.dir === 'desc' ? desc(column) : asc(column);
 const page = (input: QueueListInput) => ({ limit: input.size, offset: (input.page - 1) * input.size });
-const excerpt = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max)}…` : text);
+const EXCERPT = 120;
+const excerpt = (text: string, max = EXCERPT) => (text.length > max ? `${text.slice(0, max)}…` : text);
 /** The reason a source stores on the item itself (shown on the person's own screen). */
 const storedReason = (input: { reasonText: string; note: string }) =>
   [input.reasonText, input.note].filter(Boolean).join(': ').slice(0, 200);
@@ -163,7 +164,8 @@ function postSource(channel: 'circle' | 'video', key: string): QueueSource {
           userId: post.authorId!,
           nickname,
           summary: excerpt(video?.title || post.body),
-          fields: { body: post.body, ...(video ? { title: video.title } : {}) },
+          // The text in full when the line above cut it (or shows a video's title instead).
+          fields: video || post.body.length > EXCERPT ? { body: post.body } : {},
           media,
           createdAt: post.createdAt,
         };
