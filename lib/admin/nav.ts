@@ -2,7 +2,18 @@
 // guard and the landing page all read it). An entry names the `/api/admin` routes its page drives; the
 // roles that may call all of them may open the page and see the entry (lib/admin/access.ts), so a page's
 // access follows its routes' `staff` declarations. Labels are message keys (under `admin`).
-import { Inbox, type LucideIcon, MessageSquareText, Radio, ScrollText, UserSearch } from 'lucide-react';
+import {
+  Gauge,
+  Inbox,
+  Landmark,
+  type LucideIcon,
+  MessageSquareText,
+  Radio,
+  ScrollText,
+  Settings2,
+  ShieldCheck,
+  UserSearch,
+} from 'lucide-react';
 
 /** Sections of the side navigation, in order; their titles are `admin.shell.sections.<section>`. */
 export const ADMIN_SECTIONS = ['overview', 'review', 'live', 'users', 'content', 'money', 'system'] as const;
@@ -24,6 +35,14 @@ export type AdminNavEntry = {
 export const ADMIN_NAV: readonly AdminNavEntry[] = [
   // console (admin.ops, admin.audit, admin.shell)
   {
+    key: 'dashboard',
+    section: 'overview',
+    href: '/admin/dashboard',
+    label: 'ops.dashboard.nav',
+    icon: Gauge,
+    routes: ['/api/admin/ops/dashboard'],
+  },
+  {
     key: 'audit',
     section: 'system',
     href: '/admin/audit',
@@ -32,12 +51,36 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
     routes: ['/api/admin/audit/list'],
   },
   {
+    key: 'roles',
+    section: 'system',
+    href: '/admin/roles',
+    label: 'ops.roles.nav',
+    icon: ShieldCheck,
+    routes: ['/api/admin/staff/list', '/api/admin/staff/lookup', '/api/admin/staff/grant'],
+  },
+  {
+    key: 'settings',
+    section: 'system',
+    href: '/admin/settings',
+    label: 'ops.settings.nav',
+    icon: Settings2,
+    routes: ['/api/admin/settings', '/api/admin/settings/save'],
+  },
+  {
     key: 'sms',
     section: 'system',
     href: '/admin/sms',
     label: 'ops.sms.nav',
     icon: MessageSquareText,
     routes: ['/api/admin/sms/outbox'],
+  },
+  {
+    key: 'ledger',
+    section: 'money',
+    href: '/admin/ledger',
+    label: 'ops.ledger.nav',
+    icon: Landmark,
+    routes: ['/api/admin/ledger/check'],
   },
   // review (admin.review, admin.users, admin.live): add entries below
   {

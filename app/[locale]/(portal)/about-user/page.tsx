@@ -2,10 +2,10 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Footer } from '@/components/layout/footer';
 import { cn } from '@/lib/cn';
-import { getConfig } from '@/lib/config';
 import { productName, screenMetadata } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
+import { effectiveSettings } from '@/lib/system/settings';
 
 const DOCUMENTS = ['privacy', 'agreement', 'aboutUs'] as const;
 
@@ -26,7 +26,7 @@ export default async function AboutUserPage({ params, searchParams }: Props) {
   const current = documentOf((await searchParams).type);
   const t = await getTranslations('legal');
   const name = await productName(locale);
-  const values = { name, email: getConfig().CUSTOMER_SERVICE_EMAIL };
+  const values = { name, email: effectiveSettings().customerServiceEmail };
   const paragraphs = t(`${current}.body`, values).split('\n\n');
   return (
     <>
