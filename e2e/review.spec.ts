@@ -100,6 +100,12 @@ test('a finance user pays one withdrawal and refuses another, refunded to the an
   await expect(anchor.page.getByTestId('notices')).toContainText(
     '你的提现申请未通过审核：收款账户与实名信息不符 · 支付宝实名与认证姓名不一致',
   );
+  // The same anchor in the console's users: found by id, with the refunded balance and no mute or ban.
+  await asFinance.goto(`/admin/users?q=${anchor.user.id}`);
+  await asFinance.getByRole('link', { name: anchor.user.nickname }).click();
+  await expect(asFinance.getByTestId('user-balances')).toContainText('700');
+  await expect(asFinance.getByTestId('sanction-actions')).toHaveCount(0);
+  await shoot(asFinance, 'user');
   await anchor.page.context().close();
 });
 
