@@ -4,7 +4,7 @@
 // The user centre's messages tab hands in the first page it read on the server (`initial`).
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Bell, Heart, MessageSquareReply, ShieldCheck } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -33,6 +33,7 @@ export type NoticePage = { list: Notice[]; has_more: boolean; unread: number };
 
 export function NoticesPanel({ initial }: { initial?: NoticePage } = {}) {
   const t = useTranslations('im.notices');
+  const format = useFormatter();
   const time = useChatTime();
   const queryClient = useQueryClient();
   const [kind, setKind] = useState<(typeof KINDS)[number]>('all');
@@ -59,14 +60,27 @@ export function NoticesPanel({ initial }: { initial?: NoticePage } = {}) {
   const list = notices.data?.pages.flatMap((page) => page.list) ?? [];
   const unread = notices.data?.pages[0]?.unread ?? 0;
 
-  const subject = t as unknown as (key: string, values: Record<string, string | number>) => string;
+  const subject = t as unknown as (key: string, values?: Record<string, string | number>) => string;
+  // Review decisions and sanctions carry codes (what, why, which): each reader sees them in their language.
+  const coded = (params: Notice['params']) => {
+    if (!('item' in params || 'kind' in params)) return params;
+    const { item, kind, reason, note, until } = params as Record<string, string | undefined>;
+    return {
+      ...params,
+      ...(item ? { item: subject(`items.${item}`) } : {}),
+      ...(kind ? { kind: subject(`sanctionKinds.${kind}`) } : {}),
+      ...(reason ? { reason: subject(`reasons.${reason}`) } : {}),
+      note: note ? ` · ${note}` : '',
+      ...(until ? { until: format.dateTime(new Date(until), 'dateTime') } : {}),
+    };
+  };
   const sentence = (notice: Notice) =>
     subject(`subjects.${notice.subject}`, {
       name: notice.actor?.nickname ?? t('someone'),
       excerpt: '',
       reason: '',
       note: '',
-      ...notice.params,
+      ...coded(notice.params),
     });
 
   return (

@@ -44,8 +44,36 @@ export const users = pgTable(
     role: userRole('role').notNull().default('user'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Until when a moderator's ban keeps this user from signing in (lib/accounts/sanctions.ts). */
+    bannedUntil: timestamp('banned_until', { withTimezone: true }),
+    /** Until when a moderator's mute keeps this user from writing anywhere (chat, messages, posts). */
+    mutedUntil: timestamp('muted_until', { withTimezone: true }),
   },
   (table) => [uniqueIndex('users_mobile_unique').on(table.countryCode, table.mobile)],
+);
+
+export const SANCTION_KINDS = ['mute', 'ban'] as const;
+export type SanctionKind = (typeof SANCTION_KINDS)[number];
+
+/** Every mute and ban a moderator gave or lifted, with its reason: a user's moderation history. */
+export const userSanctions = pgTable(
+  'user_sanctions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: varchar('kind', { length: 8, enum: SANCTION_KINDS }).notNull(),
+    /** The reason's code (lib/review/reasons.ts) and the moderator's own words. */
+    reasonCode: varchar('reason_code', { length: 32 }).notNull(),
+    note: varchar('note', { length: 500 }).notNull().default(''),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+    actorId: integer('actor_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+    liftedBy: integer('lifted_by'),
+  },
+  (table) => [index('user_sanctions_user_idx').on(table.userId, table.id)],
 );
 
 export const sessions = pgTable(

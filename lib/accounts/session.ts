@@ -1,8 +1,9 @@
 // Sessions: opaque random tokens (256 bits) handed to the client, only their sha-256 kept here.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { SessionUser } from '@/lib/api/context';
 import { type DbOrTx, isTransaction } from '@/lib/db';
+import { assertNotBanned } from './sanctions';
 import { sessions, users } from './schema';
 
 export const SESSION_TTL_DAYS = 30;
@@ -14,6 +15,8 @@ export function hashToken(token: string) {
 }
 
 export async function createSession(db: DbOrTx, userId: number, now: Date, deviceType = 'pc') {
+  // Every way in (password, SMS code, QR login, registration) ends here: a ban refuses them all.
+  await assertNotBanned(db, userId, now);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_TTL_DAYS * 24 * 3600 * 1000);
   await db.insert(sessions).values({ userId, tokenHash: hashToken(token), deviceType, expiresAt });
@@ -34,7 +37,12 @@ export async function findSessionUser(db: DbOrTx, token: string, now: Date): Pro
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        or(isNull(users.bannedUntil), lte(users.bannedUntil, now)),
+      ),
     )
     .limit(1);
   return row ?? null;
@@ -92,7 +100,7 @@ class SessionLookups {
         from unnest(${sql.param(batch.map((w) => w.hash))}::text[],
                     ${sql.param(batch.map((w) => w.now.toISOString()))}::timestamptz[]) with ordinality as q(hash, now, i)
         join sessions s on s.token_hash = q.hash and s.revoked_at is null and s.expires_at > q.now
-        join users u on u.id = s.user_id`);
+        join users u on u.id = s.user_id and (u.banned_until is null or u.banned_until <= q.now)`);
       const found = new Map(rows.map((row) => [Number(row.i), row]));
       batch.forEach((waiting, i) => {
         const row = found.get(i + 1);

@@ -4,12 +4,15 @@
 // access follows its routes' `staff` declarations. Labels are message keys (under `admin`).
 import {
   Gauge,
+  Inbox,
   Landmark,
   type LucideIcon,
   MessageSquareText,
+  Radio,
   ScrollText,
   Settings2,
   ShieldCheck,
+  UserSearch,
 } from 'lucide-react';
 
 /** Sections of the side navigation, in order; their titles are `admin.shell.sections.<section>`. */
@@ -80,6 +83,31 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
     routes: ['/api/admin/ledger/check'],
   },
   // review (admin.review, admin.users, admin.live): add entries below
+  {
+    key: 'review',
+    section: 'review',
+    href: '/admin/review',
+    label: 'review.nav',
+    icon: Inbox,
+    // The page shows each role the sources whose own routes it may call (lib/review/api.ts).
+    routes: ['/api/admin/review/summary'],
+  },
+  {
+    key: 'live',
+    section: 'live',
+    href: '/admin/live',
+    label: 'live.nav',
+    icon: Radio,
+    routes: ['/api/admin/live/rooms', '/api/admin/live/seal', '/api/admin/live/unseal'],
+  },
+  {
+    key: 'users',
+    section: 'users',
+    href: '/admin/users',
+    label: 'users.nav',
+    icon: UserSearch,
+    routes: ['/api/admin/users/search', '/api/admin/users/profile'],
+  },
   // catalog (admin.catalog): add entries below
 ];
 

@@ -4,6 +4,7 @@
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { levelOf } from '@/lib/accounts/level';
+import { assertNotMuted } from '@/lib/accounts/sanctions';
 import { users } from '@/lib/accounts/schema';
 import { mayModerate, type Role, type SessionUser } from '@/lib/api/context';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
@@ -221,6 +222,7 @@ export async function sendMessage(
   now: Date,
 ) {
   const { user } = input;
+  await assertNotMuted(db, user.id, now);
   // One cached read (usually no query), then the insert and the push.
   const state = await channelState(db, input.channel, now);
   const channel: ChannelInfo = { ...input.channel, anchorId: state.anchorId };

@@ -13,6 +13,7 @@ import {
   type NewPost,
   postAuthorColumns,
   presentPosts,
+  reviewPost,
   type Viewer,
 } from '@/lib/posts/service';
 import type { LocalizedNames } from '@/lib/scores/schema';
@@ -243,29 +244,8 @@ export async function listPendingCirclePosts(
 }
 
 /** Approves or refuses a pending community post; a refusal names its reason, which the author sees. */
-export async function reviewCirclePost(
+export const reviewCirclePost = (
   db: DbOrTx,
   input: { id: number; approve: boolean; reason?: string | undefined },
   now: Date,
-) {
-  const reason = input.reason?.trim() || null;
-  if (!input.approve && !reason) throw new DomainError('REVIEW_REASON_REQUIRED');
-  const updated = await db
-    .update(posts)
-    .set({
-      reviewStatus: input.approve ? 'approved' : 'rejected',
-      reviewReason: input.approve ? null : reason,
-      reviewedAt: now,
-    })
-    .where(
-      and(
-        eq(posts.id, input.id),
-        eq(posts.channel, 'circle'),
-        eq(posts.reviewStatus, 'pending'),
-        isNull(posts.deletedAt),
-      ),
-    )
-    .returning({ id: posts.id, status: posts.reviewStatus, reason: posts.reviewReason });
-  if (!updated[0]) throw new NotFoundError('REVIEW_NOT_PENDING');
-  return updated[0];
-}
+) => reviewPost(db, 'circle', input, now);

@@ -107,7 +107,7 @@ export type WithdrawalView = {
   decided_at: string | null;
 };
 
-function viewOf(row: typeof withdrawals.$inferSelect, masked = true): WithdrawalView {
+export function viewOf(row: typeof withdrawals.$inferSelect, masked = true): WithdrawalView {
   const account = masked
     ? row.method === 'bank'
       ? maskCard(row.account)

@@ -4,6 +4,7 @@
 // back), the lists, and the push every open page receives.
 import { and, count, desc, eq, gt, gte, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
+import { assertNotMuted } from '@/lib/accounts/sanctions';
 import { users } from '@/lib/accounts/schema';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import { refuseSensitive } from '@/lib/chat/sensitive/words';
@@ -111,6 +112,7 @@ export async function sendHorn(
   if (!content || content.length > HORN_MAX)
     throw new DomainError('HORN_CONTENT_LENGTH', { values: { max: HORN_MAX } });
   await refuseSensitive(db, content, input.now);
+  await assertNotMuted(db, input.userId, input.now);
   const outcome = await runOperation<SendHornResult>(db, {
     key: `horn:${input.userId}:${input.key}`,
     kind: 'horn',

@@ -29,6 +29,10 @@ export const NOTICE_SUBJECTS = {
   expertRefusedOther: 'expert_refused_other',
   planVoided: 'plan_voided',
   planRefunded: 'plan_refunded',
+  reviewApproved: 'review_approved',
+  reviewRejected: 'review_rejected',
+  sanctioned: 'sanctioned',
+  sanctionLifted: 'sanction_lifted',
 } as const;
 export type NoticeSubject = (typeof NOTICE_SUBJECTS)[keyof typeof NOTICE_SUBJECTS];
 
@@ -49,6 +53,10 @@ const KIND_OF: Record<NoticeSubject, (typeof NOTICE_KINDS)[number]> = {
   expert_refused_other: 'review',
   plan_voided: 'system',
   plan_refunded: 'system',
+  review_approved: 'review',
+  review_rejected: 'review',
+  sanctioned: 'system',
+  sanction_lifted: 'system',
 };
 
 export type NewNotice = {

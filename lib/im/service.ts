@@ -6,6 +6,7 @@
 import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { findUserById } from '@/lib/accounts/auth-service';
 import { avatarOf } from '@/lib/accounts/avatars';
+import { assertNotMuted } from '@/lib/accounts/sanctions';
 import { users } from '@/lib/accounts/schema';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
 import { screenText } from '@/lib/chat/sensitive/words';
@@ -135,6 +136,7 @@ export async function sendImMessage(
   now: Date,
 ) {
   const { sender } = input;
+  await assertNotMuted(db, sender.id, now);
   const { conversation } = await memberConversation(db, sender.id, input.conversationId);
   if (conversation.dissolvedAt) throw new DomainError('IM_GROUP_DISSOLVED');
   const members = await memberIds(db, conversation.id);

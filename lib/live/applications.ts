@@ -80,6 +80,8 @@ export async function reviewApplication(
   reviewerId: number,
   input: { id: number; approve: boolean; reason?: string },
   now: Date,
+  /** false when the caller (the console's review queue) sends its own notice with the reason's code. */
+  options: { notify?: boolean } = {},
 ) {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -94,6 +96,7 @@ export async function reviewApplication(
       .returning();
     if (!row) throw new DomainError('APPLICATION_NOT_PENDING');
     if (input.approve) await tx.update(users).set({ isAnchor: true }).where(eq(users.id, row.userId));
+    if (options.notify === false) return row;
     await notify(
       tx,
       {

@@ -24,6 +24,7 @@ import { hlsDelayMs, recordStreamDelay } from '@/lib/live/stream-delay';
 import { log } from '@/lib/log';
 import { installMediaControl } from './control';
 import { findFfmpeg } from './ffmpeg';
+import { healthOf, trackBroadcast } from './health';
 import { finaliseReplay, LIVE_PLAYLIST, type Packager, REPLAY_PLAYLIST, startPackager } from './hls';
 import { mediaRequestHandler } from './http';
 
@@ -144,7 +145,10 @@ export async function startMediaServer(db: Db, config: Config) {
   nms.on('postPublish', (session) => {
     const roomId = roomOf(session);
     if (roomId === null) return;
-    if (session.broadcast) session.broadcast.publishGraceMs = config.MEDIA_PUBLISH_GRACE_MS;
+    if (session.broadcast) {
+      session.broadcast.publishGraceMs = config.MEDIA_PUBLISH_GRACE_MS;
+      trackBroadcast(session.broadcast as unknown as Parameters<typeof trackBroadcast>[0]);
+    }
     // The same streamer reconnecting within the grace period continues its broadcast.
     if (active.has(roomId)) return;
     const entry: Active = { broadcastId: 0, packager: null };
@@ -216,6 +220,8 @@ export async function startMediaServer(db: Db, config: Config) {
       if (keyHash) keys.set(roomId, keyHash);
       else keys.delete(roomId);
     },
+    streamHealth: (roomId) =>
+      healthOf(context.broadcasts.get(`/${LIVE_APP}/${roomId}`) as unknown as Parameters<typeof healthOf>[0]),
   });
 
   await nms.run();

@@ -120,6 +120,8 @@ export async function handleReport(
   operatorId: number,
   input: { id: number; action: 'dismiss' | 'uphold'; note?: string },
   now: Date,
+  /** false when the caller (the console's review queue) sends its own notice with the reason's code. */
+  options: { notify?: boolean } = {},
 ) {
   const [report] = await db.select().from(reports).where(eq(reports.id, input.id));
   if (!report) throw new NotFoundError('REPORT_NOT_FOUND');
@@ -129,6 +131,7 @@ export async function handleReport(
     .update(reports)
     .set({ status, handlerId: operatorId, handledAt: now, note: input.note ?? null })
     .where(eq(reports.id, report.id));
+  if (options.notify === false) return { id: report.id, status, reporterId: report.reporterId };
   await notify(
     db,
     {
@@ -138,5 +141,5 @@ export async function handleReport(
     },
     now,
   );
-  return { id: report.id, status };
+  return { id: report.id, status, reporterId: report.reporterId };
 }

@@ -3,6 +3,8 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { SANCTION_REASONS } from '@/lib/review/reasons';
+import { liveRoomsNow, orderRooms } from './live-rooms';
 import { sealRoom, unsealRoom } from './seals';
 
 const roomId = z.coerce.number().int().positive().max(2_147_483_647);
@@ -26,7 +28,10 @@ export function registerSealRoutes(app: OpenAPIHono<AppEnv>) {
       staff: ['moderator'],
       input: z.object({
         room_id: roomId,
+        /** What viewers are shown (the console sends its code's words and the moderator's own). */
         reason: z.string().trim().min(1).max(200),
+        /** The console's reason code, kept in the audit log. */
+        reason_code: z.enum(SANCTION_REASONS).optional(),
         hours: z.coerce
           .number()
           .int()
@@ -49,9 +54,54 @@ export function registerSealRoutes(app: OpenAPIHono<AppEnv>) {
       tag: 'Moderation',
       summary: "Lift a room's seal",
       staff: ['moderator'],
-      input: z.object({ room_id: roomId }),
+      input: z.object({
+        room_id: roomId,
+        reason_code: z.string().trim().max(40).optional(),
+        reason: z.string().trim().max(500).optional(),
+      }),
       output: sealState,
     },
     (c, input) => unsealRoom(c.var.db, input.room_id, c.var.now),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/live/rooms',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Moderation',
+      summary:
+        'Rooms on air now with viewers and stream health (bitrate, fps, keyframe interval, uptime), and sealed rooms',
+      staff: ['moderator'],
+      output: z.object({
+        list: z.array(
+          z.object({
+            id: z.number(),
+            title: z.string(),
+            anchor_id: z.number(),
+            anchor: z.string(),
+            live: z.boolean(),
+            live_since: z.date().nullable(),
+            viewers: z.number(),
+            heat: z.number(),
+            sealed: z.boolean(),
+            seal_reason: z.string().nullable(),
+            sealed_until: z.date().nullable(),
+            health: z
+              .object({
+                bitrate_kbps: z.number().nullable(),
+                fps: z.number().nullable(),
+                keyframe_interval_s: z.number().nullable(),
+                width: z.number().nullable(),
+                height: z.number().nullable(),
+                uptime_s: z.number().nullable(),
+              })
+              .nullable(),
+          }),
+        ),
+      }),
+    },
+    async (c) => ({ list: orderRooms(await liveRoomsNow(c.var.db, c.var.now)) }),
   );
 }

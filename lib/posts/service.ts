@@ -4,6 +4,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { assertWithinLimit, type RateRule, recordEvent } from '@/lib/accounts/rate-limit';
+import { assertNotMuted } from '@/lib/accounts/sanctions';
 import { users } from '@/lib/accounts/schema';
 import { mayModerate, type Role } from '@/lib/api/context';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
@@ -97,6 +98,7 @@ export type PostOptions = {
  */
 export async function createPost(db: DbOrTx, authorId: number, input: NewPost, options: PostOptions) {
   const channel = options.channel ?? 'anchor';
+  await assertNotMuted(db, authorId, options.now);
   const body = input.content.trim();
   if (input.images.length > 0 && input.video) throw new DomainError('POST_MEDIA_BOTH');
   if (!body && input.images.length === 0 && !input.video) throw new DomainError('POST_EMPTY');
@@ -140,6 +142,43 @@ export async function createPost(db: DbOrTx, authorId: number, input: NewPost, o
     await recordEvent(tx, POST_RATE_RULES.posts.bucket, key, options.now);
     return { id: row!.id, status: row!.status };
   });
+}
+
+/**
+ * Approves or refuses a pending post of a channel (community posts, uploaded videos); a refusal names
+ * its reason, which the author sees. A post no longer pending is refused (`REVIEW_NOT_PENDING`).
+ */
+export async function reviewPost(
+  db: DbOrTx,
+  channel: PostChannel,
+  input: { id: number; approve: boolean; reason?: string | undefined },
+  now: Date,
+) {
+  const reason = input.reason?.trim() || null;
+  if (!input.approve && !reason) throw new DomainError('REVIEW_REASON_REQUIRED');
+  const updated = await db
+    .update(posts)
+    .set({
+      reviewStatus: input.approve ? 'approved' : 'rejected',
+      reviewReason: input.approve ? null : reason,
+      reviewedAt: now,
+    })
+    .where(
+      and(
+        eq(posts.id, input.id),
+        eq(posts.channel, channel),
+        eq(posts.reviewStatus, 'pending'),
+        isNull(posts.deletedAt),
+      ),
+    )
+    .returning({
+      id: posts.id,
+      authorId: posts.authorId,
+      status: posts.reviewStatus,
+      reason: posts.reviewReason,
+    });
+  if (!updated[0]) throw new NotFoundError('REVIEW_NOT_PENDING');
+  return updated[0];
 }
 
 /** A post everyone may see and act on: not deleted, review passed. */
@@ -315,6 +354,7 @@ export type NewComment = { postId: number; content: string; parentId?: number | 
 
 /** A comment, or a reply: replies attach to the top-level comment, one level deep. */
 export async function addComment(db: DbOrTx, userId: number, input: NewComment, now: Date) {
+  await assertNotMuted(db, userId, now);
   const body = input.content.trim();
   if (!body) throw new DomainError('COMMENT_EMPTY');
   const key = String(userId);

@@ -167,7 +167,7 @@ registerSearchSource({
       .innerJoin(videos, eq(videos.postId, searchDocuments.refId))
       .innerJoin(posts, eq(posts.id, videos.postId))
       .innerJoin(users, eq(users.id, videos.authorId))
-      .where(and(matched('video'), isNull(posts.deletedAt)))
+      .where(and(matched('video'), isNull(posts.deletedAt), eq(posts.reviewStatus, 'approved')))
       .orderBy(desc(videos.publishedAt), desc(videos.postId))
       .limit(limit);
     return rows.map(({ video, nickname }) =>

@@ -1,6 +1,7 @@
 // The composition root of the API: the framework's app (lib/api) plus every domain's routes and the
 // OpenAPI document. A new domain adds one import and one line here; domains never import this file.
 
+import { registerUserAdminRoutes } from '@/lib/accounts/admin-api';
 import { registerAccountRoutes } from '@/lib/accounts/api';
 import { registerAuthRoutes } from '@/lib/accounts/auth-api';
 import { registerProfileRoutes } from '@/lib/accounts/profile-api';
@@ -39,6 +40,7 @@ import { registerNobilityRoutes } from '@/lib/nobility/api';
 import { registerPostRoutes } from '@/lib/posts/api';
 import { registerPromoRoutes } from '@/lib/promos/api';
 import { registerRedEnvelopeRoutes } from '@/lib/red-envelopes/api';
+import { registerReviewRoutes } from '@/lib/review/api';
 import { registerScoresRoutes } from '@/lib/scores/api';
 import { registerDatabaseRoutes } from '@/lib/scores/database-api';
 import { registerMatchDetailRoutes } from '@/lib/scores/detail-api';
@@ -102,6 +104,9 @@ export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Cl
   registerLedgerCheckRoutes(app);
   registerSettingsRoutes(app);
   registerAdminRoutes(app);
+  registerUserAdminRoutes(app);
+  // After every domain: a domain's `registerQueueSource` in its own register…Routes gets its queue routes here.
+  registerReviewRoutes(app);
   registerDocs(app);
   return app;
 }

@@ -34,8 +34,10 @@ import {
   removeMyCategory,
   removeVideo,
   replaysOf,
+  setVideoReview,
   toggleFavorite,
   VIDEOS_PAGE_SIZE,
+  videoReviewOn,
   viewerKey,
 } from './service';
 
@@ -531,5 +533,24 @@ export function registerVideoRoutes(app: OpenAPIHono<AppEnv>) {
       output: z.object({ id: z.number(), removed: z.boolean() }),
     },
     (c, input) => removeMyCategory(c.var.db, c.var.user!.id, input.id),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/video/settings',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Video',
+      summary:
+        'Whether uploaded videos wait for a moderator (the review queue) before others see them; without `review` it only answers',
+      staff: ['moderator'],
+      input: z.object({ review: z.boolean().optional() }),
+      output: z.object({ review: z.boolean() }),
+    },
+    async (c, input) =>
+      input.review === undefined
+        ? { review: await videoReviewOn(c.var.db) }
+        : setVideoReview(c.var.db, input.review),
   );
 }

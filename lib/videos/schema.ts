@@ -128,3 +128,10 @@ export const videoMyCategories = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.categoryId] })],
 );
+
+/** The operators' video settings (one row). */
+export const videoSettings = pgTable('video_settings', {
+  id: smallint('id').primaryKey().default(1),
+  /** New uploads wait for a moderator's approval before anyone but their author sees them. */
+  reviewUploads: boolean('review_uploads').notNull().default(false),
+});

@@ -18,7 +18,14 @@ import type { Viewer } from '@/lib/posts/service';
 import { findOwnUpload } from '@/lib/storage/service';
 import { MAX_VIDEO_BYTES } from '@/lib/storage/videos';
 import { findCategory, nameIn } from './categories';
-import { videoCategories, videoFavorites, videoMyCategories, videos, videoViews } from './schema';
+import {
+  videoCategories,
+  videoFavorites,
+  videoMyCategories,
+  videoSettings,
+  videos,
+  videoViews,
+} from './schema';
 
 export const VIDEOS_PAGE_SIZE = 20;
 /** Spec §3 meClass: a short list of the reader's own categories. */
@@ -64,6 +71,9 @@ type Row = {
   categoryNames: (typeof videoCategories.$inferSelect)['names'];
 };
 
+/** Videos everyone may see: not deleted, review passed (uploads wait for it when operators turn it on). */
+const shown = () => and(isNull(posts.deletedAt), eq(posts.reviewStatus, 'approved'));
+
 function baseQuery(db: DbOrTx) {
   return db
     .select(selection)
@@ -107,7 +117,7 @@ export async function favoriteVideos(db: DbOrTx, userId: number, locale: Locale,
       videoFavorites,
       and(eq(videoFavorites.videoId, videos.postId), eq(videoFavorites.userId, userId)),
     )
-    .where(isNull(posts.deletedAt))
+    .where(shown())
     .orderBy(desc(videoFavorites.createdAt), desc(videos.postId))
     .limit(limit);
   const ids = rows.map((row) => row.video.postId);
@@ -135,7 +145,7 @@ export type ListOptions = {
 
 export async function listVideos(db: DbOrTx, locale: Locale, options: ListOptions) {
   const where = and(
-    isNull(posts.deletedAt),
+    shown(),
     options.categoryIds ? inArray(videos.categoryId, options.categoryIds) : undefined,
     options.authorId ? eq(videos.authorId, options.authorId) : undefined,
     options.excludeId ? ne(videos.postId, options.excludeId) : undefined,
@@ -171,7 +181,7 @@ export async function rankVideos(
 ) {
   if (options.window === 'total') {
     const rows = await baseQuery(db)
-      .where(and(isNull(posts.deletedAt), sql`${videos.viewCount} > 0`))
+      .where(and(shown(), sql`${videos.viewCount} > 0`))
       .orderBy(desc(videos.viewCount), desc(videos.publishedAt))
       .limit(options.limit);
     return rows.map((row, index) => ({
@@ -194,7 +204,7 @@ export async function rankVideos(
     .innerJoin(posts, eq(posts.id, videos.postId))
     .innerJoin(users, eq(users.id, videos.authorId))
     .innerJoin(videoCategories, eq(videoCategories.id, videos.categoryId))
-    .where(isNull(posts.deletedAt))
+    .where(shown())
     .orderBy(desc(counted.views), desc(videos.publishedAt))
     .limit(options.limit);
   return rows.map((row, index) => ({
@@ -222,6 +232,14 @@ export const assertVideo = async (db: DbOrTx, id: number) => {
 export async function getVideo(db: DbOrTx, id: number, locale: Locale, viewer: Viewer) {
   const [row] = await baseQuery(db).where(and(eq(videos.postId, id), isNull(posts.deletedAt)));
   if (!row) throw new NotFoundError('VIDEO_NOT_FOUND');
+  // A video in review (or refused) is shown to its author and to moderators only.
+  const [review] = await db
+    .select({ status: posts.reviewStatus, reason: posts.reviewReason })
+    .from(posts)
+    .where(eq(posts.id, id));
+  const mayView =
+    review?.status === 'approved' || (!!viewer && (viewer.id === row.authorId || mayModerate(viewer.role)));
+  if (!mayView) throw new NotFoundError('VIDEO_NOT_FOUND');
   const [liked, favorited] = viewer
     ? await Promise.all([
         db
@@ -303,15 +321,36 @@ async function insertVideo(
   authorId: number,
   body: string,
   values: Omit<typeof videos.$inferInsert, 'postId' | 'authorId'>,
+  review = false,
 ) {
   await assertWithinLimit(tx, VIDEO_RATE_RULE, String(authorId), values.publishedAt);
   const [post] = await tx
     .insert(posts)
-    .values({ authorId, channel: 'video', body, createdAt: values.publishedAt })
+    .values({
+      authorId,
+      channel: 'video',
+      body,
+      createdAt: values.publishedAt,
+      reviewStatus: review ? 'pending' : 'approved',
+    })
     .returning({ id: posts.id });
   await tx.insert(videos).values({ postId: post!.id, authorId, ...values });
   await recordEvent(tx, VIDEO_RATE_RULE.bucket, String(authorId), values.publishedAt);
   return { id: post!.id };
+}
+
+/** Whether uploaded videos wait for a moderator's approval (replays of the anchor's own broadcasts do not). */
+export async function videoReviewOn(db: DbOrTx) {
+  const [row] = await db.select().from(videoSettings).where(eq(videoSettings.id, 1));
+  return row?.reviewUploads ?? false;
+}
+
+export async function setVideoReview(db: DbOrTx, on: boolean) {
+  await db
+    .insert(videoSettings)
+    .values({ id: 1, reviewUploads: on })
+    .onConflictDoUpdate({ target: videoSettings.id, set: { reviewUploads: on } });
+  return { review: on };
 }
 
 /** An anchor publishes one of their own video uploads (under 50 MB), with an optional own 135:76 cover. */
@@ -336,17 +375,23 @@ export async function publishUpload(db: DbOrTx, authorId: number, input: NewVide
       .innerJoin(posts, eq(posts.id, videos.postId))
       .where(and(eq(videos.sourceUrl, upload.url), isNull(posts.deletedAt)));
     if (used) throw new DomainError('VIDEO_FILE_USED');
-    return insertVideo(tx, authorId, input.description.trim(), {
-      categoryId: input.categoryId,
-      title,
-      kind: 'file',
-      sourceUrl: upload.url,
-      posterUrl: poster,
-      durationS: upload.durationS!,
-      width: upload.width,
-      height: upload.height,
-      publishedAt: now,
-    });
+    return insertVideo(
+      tx,
+      authorId,
+      input.description.trim(),
+      {
+        categoryId: input.categoryId,
+        title,
+        kind: 'file',
+        sourceUrl: upload.url,
+        posterUrl: poster,
+        durationS: upload.durationS!,
+        width: upload.width,
+        height: upload.height,
+        publishedAt: now,
+      },
+      await videoReviewOn(tx),
+    );
   });
 }
 

@@ -1,0 +1,117 @@
+'use client';
+import { useRouter } from 'next/navigation';
+// The review queue's decisions: approve or refuse one item (its row) or the items picked (the bulk bar),
+// always through the console's reason dialog. The page refreshes after a decision; items of a bulk
+// decision that could not be decided (already decided elsewhere) are named in a toast.
+import { useTranslations } from 'next-intl';
+import { ReasonDialog, type ReasonOption } from '@/components/admin/reason-dialog';
+import { useTableSelection } from '@/components/admin/table-selection';
+import { Button } from '@/components/ui/button';
+import type { DecisionReason } from '@/lib/admin/decision';
+
+export type DecisionCopy = {
+  approve: string;
+  reject: string;
+  approveTitle: string;
+  rejectTitle: string;
+  hint: string;
+  approveReasons: readonly ReasonOption[];
+  rejectReasons: readonly ReasonOption[];
+};
+
+type Outcome = { id: number; ok: boolean; msg?: string };
+
+function useDecide(source: string) {
+  const router = useRouter();
+  const t = useTranslations('admin.review');
+  return async (ids: readonly number[], approve: boolean, reason: DecisionReason) => {
+    const { api } = await import('@/lib/http/client');
+    const { results } = await api.post<{ results: Outcome[] }>(`api/admin/review/${source}/decide`, {
+      ids,
+      approve,
+      ...reason,
+    });
+    const failed = results.filter((result) => !result.ok);
+    const { toast } = await import('sonner');
+    if (failed.length)
+      toast.error(
+        t('partial', {
+          done: results.length - failed.length,
+          failed: failed.map((result) => `#${result.id} ${result.msg ?? ''}`).join('; '),
+        }),
+      );
+    else toast.success(t('done', { count: results.length }));
+    router.refresh();
+  };
+}
+
+function DecisionPair({
+  source,
+  ids,
+  copy,
+  size = 'sm',
+  testId,
+  onDone,
+}: {
+  source: string;
+  ids: readonly number[];
+  copy: DecisionCopy;
+  size?: 'sm' | 'md';
+  testId: string;
+  onDone?: () => void;
+}) {
+  const decide = useDecide(source);
+  const run = (approve: boolean) => async (reason: DecisionReason) => {
+    await decide(ids, approve, reason);
+    onDone?.();
+  };
+  return (
+    <div className="flex flex-wrap gap-2">
+      <ReasonDialog
+        trigger={
+          <Button size={size} data-testid={`${testId}-approve`}>
+            {copy.approve}
+          </Button>
+        }
+        title={copy.approveTitle}
+        description={copy.hint}
+        reasons={copy.approveReasons}
+        confirmLabel={copy.approve}
+        onConfirm={run(true)}
+      />
+      <ReasonDialog
+        trigger={
+          <Button size={size} variant="secondary" data-testid={`${testId}-reject`}>
+            {copy.reject}
+          </Button>
+        }
+        title={copy.rejectTitle}
+        description={copy.hint}
+        reasons={copy.rejectReasons}
+        confirmLabel={copy.reject}
+        tone="danger"
+        onConfirm={run(false)}
+      />
+    </div>
+  );
+}
+
+/** A row's own decision. */
+export function DecideItem({ source, id, copy }: { source: string; id: number; copy: DecisionCopy }) {
+  return <DecisionPair source={source} ids={[id]} copy={copy} testId={`decide-${id}`} />;
+}
+
+/** The bulk bar's decision over the rows picked. */
+export function DecideSelected({ source, copy }: { source: string; copy: DecisionCopy }) {
+  const { selected, clear } = useTableSelection();
+  return (
+    <DecisionPair
+      source={source}
+      ids={selected.map(Number)}
+      copy={copy}
+      size="sm"
+      testId="decide-selected"
+      onDone={clear}
+    />
+  );
+}

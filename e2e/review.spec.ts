@@ -1,0 +1,165 @@
+// The console's review queue, users and live rooms with the people on the other side: a moderator refuses a
+// community post with a reason its author reads in the message centre; a finance user pays one withdrawal
+// and refuses another (the refund is in the anchor's wallet); a moderator seals a room on air and a viewer
+// sees why; an operator approves an anchor application and the applicant has the anchor centre's push
+// settings. Accounts and rows are each test's own (freshUserPage, the database).
+import { randomInt } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { hashPassword } from '@/lib/accounts/password';
+import { anchorApplications, liveRooms } from '@/lib/live/schema';
+import { posts } from '@/lib/posts/schema';
+import { mintLeg, runOperation } from '@/lib/wallet/ledger';
+import { freshUserPage } from './accounts';
+import { serverNow } from './clock';
+import { withDatabase } from './database';
+import { expect, test } from './fixtures';
+
+const shots = process.env.SHOTS_DIR;
+const shoot = async (page: Page, name: string) => {
+  if (shots) await page.screenshot({ path: `${shots}/review-${name}.png`, fullPage: true });
+};
+/** Newest first, so this test's item is on the first page whatever else waits. */
+const queue = (source: string) => `/admin/review?source=${source}&sort=created&dir=desc`;
+
+async function decide(page: Page, id: number, action: 'approve' | 'reject', reason: string, text = '') {
+  const item = page.getByTestId(`review-item-${id}`);
+  await expect(item).toBeVisible();
+  await page.getByTestId(`decide-${id}-${action}`).click();
+  const dialog = page.getByTestId('reason-dialog');
+  await dialog.getByLabel(reason).check();
+  if (text) await dialog.getByTestId('reason-text').fill(text);
+  await dialog.getByTestId('reason-confirm').click();
+  await expect(item).toHaveCount(0);
+}
+
+test('a moderator refuses a community post with a reason its author reads in the message centre', async ({
+  browser,
+  asModerator,
+}) => {
+  const author = await freshUserPage(browser, `圈友${randomInt(1e6)}`);
+  const body = `全场低价球票，私聊我 ${randomInt(1e6)}`;
+  const now = await serverNow();
+  const [post] = await withDatabase((db) =>
+    db
+      .insert(posts)
+      .values({ authorId: author.user.id, channel: 'circle', body, reviewStatus: 'pending', createdAt: now })
+      .returning(),
+  );
+
+  await asModerator.goto(queue('circlePost'));
+  await expect(asModerator.getByTestId(`review-item-${post!.id}`)).toContainText(body);
+  await shoot(asModerator, 'queue');
+  await decide(asModerator, post!.id, 'reject', '违规广告或引流', '请勿发布店铺和私聊链接');
+
+  await author.page.goto('/member?type=10');
+  await expect(author.page.getByTestId('notices')).toContainText(
+    '你的社区帖子未通过审核：违规广告或引流 · 请勿发布店铺和私聊链接',
+  );
+  await author.page.context().close();
+});
+
+test('a finance user pays one withdrawal and refuses another, refunded to the anchor’s wallet', async ({
+  browser,
+  asFinance,
+}) => {
+  const anchor = await freshUserPage(browser, `提现主播${randomInt(1e6)}`, {
+    isAnchor: true,
+    paymentPasswordHash: await hashPassword('246810'),
+  });
+  const now = await serverNow();
+  await withDatabase((db) =>
+    runOperation(db, {
+      key: `e2e-review-fund:${anchor.user.id}`,
+      kind: 'test_fund',
+      userId: anchor.user.id,
+      payload: {},
+      now,
+      prepare: async () => ({ legs: [mintLeg(anchor.user.id, 'yellow', 1000)], result: {} }),
+    }),
+  );
+  const api = async (path: string) => {
+    const body = await (await anchor.page.request.get(path)).json();
+    expect(body.code).toBe(0);
+    return body.data;
+  };
+  await api('/api/Bank_card/bindAliPay?account=anchor%40example.com&real_name=Li%20Lei');
+  const apply = (amount: number) =>
+    api(
+      `/api/Balance/applyForWithdrawal?amount=${amount}&type=alipay&pay_password=246810&key=e2e-${anchor.user.id}-${amount}`,
+    );
+  const paid = (await apply(300)).id as number;
+  const refused = (await apply(500)).id as number;
+
+  await asFinance.goto(queue('withdrawal'));
+  await decide(asFinance, paid, 'approve', '资料核实无误');
+  await decide(asFinance, refused, 'reject', '收款账户与实名信息不符', '支付宝实名与认证姓名不一致');
+
+  await anchor.page.goto('/member?type=2');
+  await expect(anchor.page.getByTestId('wallet-yellow')).toHaveText('700');
+  await anchor.page.goto('/member?type=10');
+  await expect(anchor.page.getByTestId('notices')).toContainText(
+    '你的提现申请未通过审核：收款账户与实名信息不符 · 支付宝实名与认证姓名不一致',
+  );
+  // The same anchor in the console's users: found by id, with the refunded balance and no mute or ban.
+  await asFinance.goto(`/admin/users?q=${anchor.user.id}`);
+  await asFinance.getByRole('link', { name: anchor.user.nickname }).click();
+  await expect(asFinance.getByTestId('user-balances')).toContainText('700');
+  await expect(asFinance.getByTestId('sanction-actions')).toHaveCount(0);
+  await shoot(asFinance, 'user');
+  await anchor.page.context().close();
+});
+
+test('a moderator seals a room on air and a viewer sees why', async ({ browser, asModerator, asUser }) => {
+  const anchor = await freshUserPage(browser, `封禁主播${randomInt(1e6)}`, { isAnchor: true });
+  const now = await serverNow();
+  const [room] = await withDatabase((db) =>
+    db
+      .insert(liveRooms)
+      .values({ anchorId: anchor.user.id, title: '足球夜话', status: 'live', liveSince: now })
+      .returning(),
+  );
+  await asModerator.goto('/admin/live');
+  await expect(asModerator.getByTestId(`live-room-${room!.id}`)).toContainText('足球夜话');
+  await shoot(asModerator, 'live');
+  await asModerator.getByTestId(`seal-${room!.id}`).click();
+  const dialog = asModerator.getByTestId('reason-dialog');
+  await dialog.getByLabel('违法违规内容（含赌博）').check();
+  await dialog.getByTestId('reason-text').fill('直播中推广博彩网站');
+  await dialog.getByTestId('reason-confirm').click();
+  await expect(asModerator.getByTestId(`unseal-${room!.id}`)).toBeVisible();
+
+  await asUser.goto(`/live?id=${room!.id}`);
+  await expect(asUser.getByTestId('sealed-reason')).toContainText(
+    '违法违规内容（含赌博）: 直播中推广博彩网站',
+  );
+  await anchor.page.context().close();
+});
+
+test('an operator approves an anchor application and the applicant gets the push settings', async ({
+  browser,
+  asOperator,
+}) => {
+  const applicant = await freshUserPage(browser, `新主播${randomInt(1e6)}`);
+  const [application] = await withDatabase((db) =>
+    db
+      .insert(anchorApplications)
+      .values({
+        userId: applicant.user.id,
+        realName: '王小明',
+        contact: '13900000000',
+        idNumber: '110101199001011234',
+        idPhotoKey: 'applications/none.jpg',
+        experience: '解说业余联赛三个赛季',
+      })
+      .returning(),
+  );
+  await asOperator.goto(queue('anchorApplication'));
+  await expect(asOperator.getByTestId(`review-item-${application!.id}`)).toContainText('王小明');
+  await decide(asOperator, application!.id, 'approve', '资料核实无误');
+
+  await applicant.page.goto('/member?type=9');
+  await expect(applicant.page.getByTestId('anchor-state')).toBeVisible();
+  await applicant.page.goto('/member?type=10');
+  await expect(applicant.page.getByTestId('notices')).toContainText('你的主播申请已通过审核（资料核实无误）');
+  await applicant.page.context().close();
+});

@@ -1,0 +1,159 @@
+// Mutes and bans given by moderators, each with a reason and an end time. A ban ends the user's sessions
+// and refuses new ones until it ends; a mute refuses writing (room chat, private messages, posts,
+// comments, horn messages) until it ends. The current end times live on the user's row (one cheap check
+// where it matters); `user_sanctions` keeps the history with the reasons.
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { DomainError, NotFoundError } from '@/lib/api/errors';
+import type { DbOrTx } from '@/lib/db';
+import { notify } from '@/lib/im/notices';
+import { type SanctionKind, sessions, userSanctions, users } from './schema';
+
+/** A mute or ban lasts at most this long (a "permanent" one is ten years). */
+export const SANCTION_MAX_DAYS = 3650;
+
+const column = (kind: SanctionKind) => (kind === 'ban' ? users.bannedUntil : users.mutedUntil);
+const field = (kind: SanctionKind) => (kind === 'ban' ? 'bannedUntil' : 'mutedUntil');
+
+/** The end time in refusals: minutes, UTC (the message centre shows it in the reader's zone). */
+const untilText = (until: Date) => `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** Refuses a sign-in (and every new session) while a ban lasts. */
+export async function assertNotBanned(db: DbOrTx, userId: number, now: Date) {
+  const [row] = await db.select({ until: users.bannedUntil }).from(users).where(eq(users.id, userId));
+  if (row?.until && row.until > now)
+    throw new DomainError('ACCOUNT_BANNED', { status: 403, values: { until: untilText(row.until) } });
+}
+
+/** Refuses writing anything others read while a mute lasts. */
+export async function assertNotMuted(db: DbOrTx, userId: number, now: Date) {
+  const [row] = await db.select({ until: users.mutedUntil }).from(users).where(eq(users.id, userId));
+  if (row?.until && row.until > now)
+    throw new DomainError('ACCOUNT_MUTED', { status: 403, values: { until: untilText(row.until) } });
+}
+
+export type SanctionInput = {
+  userId: number;
+  kind: SanctionKind;
+  until: Date;
+  reasonCode: string;
+  note: string;
+  actorId: number;
+};
+
+/** Mutes or bans a user until `until` (replacing a current one); a ban also ends every session. */
+export async function sanctionUser(db: DbOrTx, input: SanctionInput, now: Date) {
+  if (input.reasonCode === 'other' && !input.note.trim()) throw new DomainError('REVIEW_NOTE_REQUIRED');
+  if (input.until <= now || input.until.getTime() - now.getTime() > SANCTION_MAX_DAYS * 86_400_000)
+    throw new DomainError('SANCTION_END_INVALID');
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, input.userId)).for('update');
+    if (!user) throw new NotFoundError('USER_NOT_FOUND');
+    if (user.role !== 'user') throw new DomainError('SANCTION_STAFF');
+    const before = { [input.kind === 'ban' ? 'banned_until' : 'muted_until']: user[field(input.kind)] };
+    await tx
+      .update(users)
+      .set({ [field(input.kind)]: input.until })
+      .where(eq(users.id, input.userId));
+    // A sanction replaced by a new one ends when the new one starts.
+    await tx
+      .update(userSanctions)
+      .set({ liftedAt: now, liftedBy: input.actorId })
+      .where(
+        and(
+          eq(userSanctions.userId, input.userId),
+          eq(userSanctions.kind, input.kind),
+          isNull(userSanctions.liftedAt),
+          gt(userSanctions.until, now),
+        ),
+      );
+    const [row] = await tx
+      .insert(userSanctions)
+      .values({
+        userId: input.userId,
+        kind: input.kind,
+        reasonCode: input.reasonCode,
+        note: input.note,
+        until: input.until,
+        actorId: input.actorId,
+        createdAt: now,
+      })
+      .returning();
+    if (input.kind === 'ban')
+      await tx
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, input.userId), isNull(sessions.revokedAt)));
+    await notify(
+      tx,
+      {
+        userId: input.userId,
+        subject: 'sanctioned',
+        params: {
+          kind: input.kind,
+          until: input.until.toISOString(),
+          reason: input.reasonCode,
+          note: input.note,
+        },
+      },
+      now,
+    );
+    return {
+      before,
+      after: { [input.kind === 'ban' ? 'banned_until' : 'muted_until']: input.until },
+      sanction: row!,
+    };
+  });
+}
+
+/** Ends a current mute or ban now, with a reason. */
+export async function liftSanction(
+  db: DbOrTx,
+  input: { userId: number; kind: SanctionKind; reasonCode: string; note: string; actorId: number },
+  now: Date,
+) {
+  if (input.reasonCode === 'other' && !input.note.trim()) throw new DomainError('REVIEW_NOTE_REQUIRED');
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ until: column(input.kind) })
+      .from(users)
+      .where(eq(users.id, input.userId))
+      .for('update');
+    if (!user) throw new NotFoundError('USER_NOT_FOUND');
+    if (!user.until || user.until <= now) throw new DomainError('SANCTION_NOT_ACTIVE');
+    await tx
+      .update(users)
+      .set({ [field(input.kind)]: null })
+      .where(eq(users.id, input.userId));
+    await tx
+      .update(userSanctions)
+      .set({ liftedAt: now, liftedBy: input.actorId })
+      .where(
+        and(
+          eq(userSanctions.userId, input.userId),
+          eq(userSanctions.kind, input.kind),
+          isNull(userSanctions.liftedAt),
+        ),
+      );
+    await notify(
+      tx,
+      {
+        userId: input.userId,
+        subject: 'sanction_lifted',
+        params: { kind: input.kind, reason: input.reasonCode, note: input.note },
+      },
+      now,
+    );
+    const key = input.kind === 'ban' ? 'banned_until' : 'muted_until';
+    return { before: { [key]: user.until }, after: { [key]: null } };
+  });
+}
+
+/** A user's mutes and bans, newest first. */
+export function sanctionHistory(db: DbOrTx, userId: number, limit = 50) {
+  return db
+    .select()
+    .from(userSanctions)
+    .where(eq(userSanctions.userId, userId))
+    .orderBy(desc(userSanctions.id))
+    .limit(limit);
+}

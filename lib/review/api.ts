@@ -1,0 +1,196 @@
+// The review queue's routes: a summary of what waits (per source the caller may review), and for each
+// registered source its list and its decision (one or many items, one reason), declared with the
+// source's own staff roles so the refusal test and the console's page guard follow by themselves.
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { defineTable, tableInput } from '@/lib/admin/table-query';
+import { auditChange } from '@/lib/api/audit-change';
+import type { AppEnv } from '@/lib/api/context';
+import { defineRoute } from '@/lib/api/route';
+import { REASON_CODES, REASON_TEXT_MAX } from './reasons';
+import { decideQueueItems } from './service';
+import { type QueueSource, queueSources, registerQueueSource } from './source';
+import { BUILT_IN_SOURCES } from './sources';
+
+/** Every source's table: oldest first by default (the queue is worked from its head). */
+export const REVIEW_TABLE = defineTable({
+  sorts: ['created'],
+  defaultSort: 'created',
+  defaultDir: 'asc',
+  pageSize: 20,
+});
+/** At most this many items in one bulk decision. */
+export const REVIEW_BULK_MAX = 100;
+
+const itemSchema = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  nickname: z.string(),
+  summary: z.string(),
+  fields: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+  media: z.array(z.object({ kind: z.enum(['image', 'video']), url: z.string() })),
+  context: z
+    .object({
+      type: z.string(),
+      id: z.number(),
+      title: z.string(),
+      body: z.string(),
+      owner_id: z.number().nullable(),
+      link: z.string().nullable(),
+    })
+    .nullable(),
+  created_at: z.date(),
+});
+
+export const reviewListInput = tableInput(REVIEW_TABLE);
+
+export const reviewDecisionInput = z.object({
+  ids: z.array(z.coerce.number().int().positive()).min(1).max(REVIEW_BULK_MAX),
+  approve: z.boolean(),
+  reason_code: z.enum(REASON_CODES),
+  /** The reviewer's own words (required with `other`): the person reads them. */
+  reason: z.string().trim().max(REASON_TEXT_MAX).default(''),
+});
+
+const outcomeSchema = z.union([
+  z.object({ id: z.number(), ok: z.literal(true), before: z.unknown(), after: z.unknown() }),
+  z.object({ id: z.number(), ok: z.literal(false), code: z.string(), msg: z.string() }),
+]);
+
+export const reviewListPath = (key: string) => `/api/admin/review/${key}/list`;
+export const reviewDecidePath = (key: string) => `/api/admin/review/${key}/decide`;
+
+function registerSourceRoutes(app: OpenAPIHono<AppEnv>, source: QueueSource) {
+  defineRoute(
+    app,
+    {
+      path: reviewListPath(source.key),
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Review',
+      summary: `Review queue: what waits in "${source.key}", oldest first by default`,
+      staff: source.staff,
+      input: reviewListInput,
+      output: z.object({ total: z.number(), list: z.array(itemSchema) }),
+    },
+    async (c, input) => {
+      const [total, items] = await Promise.all([
+        source.count(c.var.db, c.var.now),
+        source.list(
+          c.var.db,
+          { page: input.page, size: input.size, dir: input.dir, locale: c.var.locale },
+          c.var.now,
+        ),
+      ]);
+      return {
+        total,
+        list: items.map((item) => ({
+          id: item.id,
+          user_id: item.userId,
+          nickname: item.nickname,
+          summary: item.summary,
+          fields: item.fields,
+          media: item.media ?? [],
+          context: item.context
+            ? {
+                type: item.context.type,
+                id: item.context.id,
+                title: item.context.title,
+                body: item.context.body,
+                owner_id: item.context.ownerId,
+                link: item.context.link,
+              }
+            : null,
+          created_at: item.createdAt,
+        })),
+      };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: reviewDecidePath(source.key),
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Review',
+      summary: `Review queue: approve or refuse one or many "${source.key}" items with a reason the person is told`,
+      staff: source.staff,
+      input: reviewDecisionInput,
+      output: z.object({ results: z.array(outcomeSchema) }),
+    },
+    async (c, input) => {
+      const outcomes = await decideQueueItems(c.var.db, source, {
+        ids: input.ids,
+        approve: input.approve,
+        reasonCode: input.reason_code,
+        note: input.reason,
+        reasonText: c.var.t(`im.notices.reasons.${input.reason_code}` as never),
+        actorId: c.var.user!.id,
+        now: c.var.now,
+      });
+      const decided = outcomes.flatMap((outcome) => (outcome.ok ? [outcome] : []));
+      auditChange(c, {
+        targetType: source.key,
+        targetId: decided
+          .map((outcome) => outcome.id)
+          .join(',')
+          .slice(0, 64),
+        before: decided.map((outcome) => ({ id: outcome.id, ...(outcome.before as object) })),
+        after: decided.map((outcome) => ({ id: outcome.id, ...(outcome.after as object) })),
+      });
+      return {
+        results: outcomes.map((outcome) =>
+          outcome.ok ? outcome : { ...outcome, msg: c.var.t(`errors.${outcome.code}` as never) },
+        ),
+      };
+    },
+  );
+}
+
+/**
+ * Declares the queue's routes for every registered source. Called by the composition root after every
+ * domain's `register…Routes`, so a domain that registers a source there gets its routes here.
+ */
+export function registerReviewRoutes(app: OpenAPIHono<AppEnv>) {
+  for (const source of BUILT_IN_SOURCES) registerQueueSource(source);
+  const sources = queueSources();
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/review/summary',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Review',
+      summary: 'Review queue: how many items wait in each source the caller may review, and its reasons',
+      staff: ['moderator', 'finance'],
+      output: z.object({
+        sources: z.array(
+          z.object({
+            key: z.string(),
+            count: z.number(),
+            reasons: z.object({ approve: z.array(z.string()), reject: z.array(z.string()) }),
+          }),
+        ),
+      }),
+    },
+    async (c) => {
+      const role = c.var.user!.role;
+      const mine = sources.filter(
+        (source) => role === 'operator' || (source.staff as readonly string[]).includes(role),
+      );
+      return {
+        sources: await Promise.all(
+          mine.map(async (source) => ({
+            key: source.key,
+            count: await source.count(c.var.db, c.var.now),
+            reasons: { approve: [...source.reasons.approve], reject: [...source.reasons.reject] },
+          })),
+        ),
+      };
+    },
+  );
+
+  for (const source of sources) registerSourceRoutes(app, source);
+}

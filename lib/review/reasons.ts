@@ -1,0 +1,46 @@
+// The reasons a staff decision may cite: a code from these lists plus the reviewer's own words. Codes are
+// stored and sent; every screen (the console's dialog, the person's message centre) shows them in its
+// reader's language from `im.notices.reasons.<code>`.
+
+export const APPROVE_REASONS = ['meets_rules', 'verified', 'other'] as const;
+/** Why content (applications, posts, videos, horn messages) or a report is refused. */
+export const CONTENT_REJECT_REASONS = [
+  'spam',
+  'ads',
+  'vulgar',
+  'illegal',
+  'abuse',
+  'false_info',
+  'copyright',
+  'incomplete',
+  'other',
+] as const;
+/** Why money (a withdrawal, an invitation reward) is refused. */
+export const MONEY_REJECT_REASONS = [
+  'account_mismatch',
+  'risk_control',
+  'fraud',
+  'incomplete',
+  'other',
+] as const;
+/** Why a user is muted or banned, or a room sealed. */
+export const SANCTION_REASONS = ['spam', 'ads', 'vulgar', 'illegal', 'abuse', 'fraud', 'other'] as const;
+/** Why a mute or ban is lifted early. */
+export const LIFT_REASONS = ['appeal_accepted', 'mistake', 'other'] as const;
+/** Why a report is dismissed. */
+export const DISMISS_REASONS = ['no_violation', 'duplicate', 'other'] as const;
+
+export const REASON_CODES = [
+  ...new Set([
+    ...APPROVE_REASONS,
+    ...CONTENT_REJECT_REASONS,
+    ...MONEY_REJECT_REASONS,
+    ...SANCTION_REASONS,
+    ...LIFT_REASONS,
+    ...DISMISS_REASONS,
+  ]),
+] as [string, ...string[]];
+export type ReasonCode = string;
+
+/** The free text beside a code: required with `other`, at most the console dialog's length. */
+export { REASON_TEXT_MAX } from '@/lib/admin/decision';

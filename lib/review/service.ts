@@ -1,0 +1,69 @@
+// The review queue's decisions, the same for every source: the reason is checked against the source's
+// list, each item is decided in its own transaction together with the notice to the person (so a
+// rejected withdrawal's refund and its notice commit together, and one failing item of a bulk decision
+// leaves the others decided), and what each item was before and became after is handed to the audit.
+import { DomainError } from '@/lib/api/errors';
+import type { DbOrTx } from '@/lib/db';
+import { notify } from '@/lib/im/notices';
+import type { QueueSource } from './source';
+
+export type DecisionInput = {
+  ids: number[];
+  approve: boolean;
+  reasonCode: string;
+  note: string;
+  /** The code's words in the reviewer's language (stored on items that keep a reason text). */
+  reasonText: string;
+  actorId: number;
+  now: Date;
+};
+
+export type ItemOutcome =
+  | { id: number; ok: true; before: unknown; after: unknown }
+  | { id: number; ok: false; code: string };
+
+/** Refuses a code the source does not offer for this decision, and `other` without words. */
+export function assertReason(source: QueueSource, approve: boolean, reasonCode: string, note: string) {
+  const allowed = approve ? source.reasons.approve : source.reasons.reject;
+  if (!allowed.includes(reasonCode)) throw new DomainError('REVIEW_REASON_INVALID');
+  if (reasonCode === 'other' && !note.trim()) throw new DomainError('REVIEW_NOTE_REQUIRED');
+}
+
+export async function decideQueueItems(db: DbOrTx, source: QueueSource, input: DecisionInput) {
+  const note = input.note.trim();
+  assertReason(source, input.approve, input.reasonCode, note);
+  const outcomes: ItemOutcome[] = [];
+  for (const id of [...new Set(input.ids)]) {
+    try {
+      const decided = await db.transaction(async (tx) => {
+        const decision = await source.decide(tx, {
+          id,
+          approve: input.approve,
+          reasonCode: input.reasonCode,
+          note,
+          reasonText: input.reasonText,
+          actorId: input.actorId,
+          now: input.now,
+        });
+        if (decision.userId !== null)
+          await notify(
+            tx,
+            {
+              userId: decision.userId,
+              subject: input.approve ? 'review_approved' : 'review_rejected',
+              params: { item: source.key, reason: input.reasonCode, note },
+              link: decision.link ?? null,
+            },
+            input.now,
+          );
+        return decision;
+      });
+      outcomes.push({ id, ok: true, before: decided.before, after: decided.after });
+    } catch (error) {
+      // One item alone: its refusal is the call's. In a bulk decision the others go on.
+      if (!(error instanceof DomainError) || input.ids.length === 1) throw error;
+      outcomes.push({ id, ok: false, code: error.code });
+    }
+  }
+  return outcomes;
+}

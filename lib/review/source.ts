@@ -1,0 +1,76 @@
+// The review queue's one extension point. Everything that waits for a person (an anchor application, a
+// post, a withdrawal, …) is a `QueueSource`: it counts and lists what waits and decides one item inside
+// the transaction the queue opens; the queue adds the rest for every source alike (the reason, the notice
+// in the person's message centre, the audit's before and after, bulk decisions, the routes and their
+// roles). A new source is one `registerQueueSource(...)` call in its domain's `register…Routes`.
+import type { StaffRole } from '@/lib/api/context';
+import type { DbOrTx } from '@/lib/db';
+import type { Locale } from '@/lib/i18n/routing';
+
+/** One line of the queue. `fields` are shown as label → value (labels: `admin.review.fields.<key>`). */
+export type QueueItem = {
+  id: number;
+  /** The person the decision concerns: who is notified. */
+  userId: number;
+  nickname: string;
+  /** What waits, in a line: an excerpt, an amount, a name. */
+  summary: string;
+  fields: Record<string, string | number | null>;
+  /** Pictures or a video to look at (same-site paths). */
+  media?: { kind: 'image' | 'video'; url: string }[];
+  /** For reports: what was reported, as it is now. */
+  context?: {
+    type: string;
+    id: number;
+    title: string;
+    body: string;
+    ownerId: number | null;
+    link: string | null;
+  };
+  createdAt: Date;
+};
+
+/** One page of a source, oldest first (`asc`) or newest first (`desc`). */
+export type QueueListInput = { page: number; size: number; dir: 'asc' | 'desc'; locale: Locale };
+
+export type QueueDecisionInput = {
+  id: number;
+  approve: boolean;
+  reasonCode: string;
+  note: string;
+  /** The code's words in the reviewer's language, for sources that store a reason text on the item. */
+  reasonText: string;
+  actorId: number;
+  now: Date;
+};
+
+export type QueueDecision = {
+  /** Who the notice goes to (null: nobody, e.g. the item's owner is gone). */
+  userId: number | null;
+  before: unknown;
+  after: unknown;
+  /** Where the notice leads (a path of this site). */
+  link?: string | null;
+};
+
+export type QueueSource = {
+  /** The queue's tab and the routes' segment: `/api/admin/review/<key>/list` and `…/decide`. */
+  key: string;
+  /** Who may review it besides operators (the routes' `staff`, so the console's guard follows). */
+  staff: readonly StaffRole[];
+  /** Reason codes for an approval and for a refusal (lib/review/reasons.ts). */
+  reasons: { approve: readonly string[]; reject: readonly string[] };
+  count(db: DbOrTx, now: Date): Promise<number>;
+  list(db: DbOrTx, input: QueueListInput, now: Date): Promise<QueueItem[]>;
+  /** Decides one pending item inside the queue's transaction; throws a DomainError when it is not pending. */
+  decide(tx: DbOrTx, input: QueueDecisionInput): Promise<QueueDecision>;
+};
+
+const sources = new Map<string, QueueSource>();
+
+/** Adds (or replaces, for a rebuilt app) a source; its routes are declared by `registerReviewRoutes`. */
+export function registerQueueSource(source: QueueSource) {
+  sources.set(source.key, source);
+}
+
+export const queueSources = (): QueueSource[] => [...sources.values()];

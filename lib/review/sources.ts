@@ -1,0 +1,402 @@
+// The queue's built-in sources: anchor applications, horn messages, community posts, uploaded videos,
+// reports (with what was reported), withdrawals and held invitation rewards. Each adapts its domain's own
+// decision (`reviewApplication`, `reviewHorn`, `reviewPost`, `handleReport`, `decideWithdrawal`,
+// `decideHeld`) so rules stay in one place; the queue adds reasons, notices and the audit.
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { users } from '@/lib/accounts/schema';
+import { DomainError, NotFoundError } from '@/lib/api/errors';
+import type { DbOrTx } from '@/lib/db';
+import { withdrawals } from '@/lib/earnings/schema';
+import { decideWithdrawal, viewOf } from '@/lib/earnings/service';
+import { hornMessages } from '@/lib/horn/schema';
+import { reviewHorn } from '@/lib/horn/service';
+import { invitations } from '@/lib/invites/schema';
+import { decideHeld } from '@/lib/invites/service';
+import { reviewApplication } from '@/lib/live/applications';
+import { anchorApplications, liveRooms } from '@/lib/live/schema';
+import { reasonName } from '@/lib/moderation/report-reasons';
+import { handleReport } from '@/lib/moderation/reports';
+import { reportReasons, reports } from '@/lib/moderation/schema';
+import { postComments, posts } from '@/lib/posts/schema';
+import { reviewPost } from '@/lib/posts/service';
+import { videos } from '@/lib/videos/schema';
+import { APPROVE_REASONS, CONTENT_REJECT_REASONS, DISMISS_REASONS, MONEY_REJECT_REASONS } from './reasons';
+import type { QueueItem, QueueListInput, QueueSource } from './source';
+
+const order = (column: PgColumn, input: QueueListInput) =>
+  input.dir === 'desc' ? desc(column) : asc(column);
+const page = (input: QueueListInput) => ({ limit: input.size, offset: (input.page - 1) * input.size });
+const EXCERPT = 120;
+const excerpt = (text: string, max = EXCERPT) => (text.length > max ? `${text.slice(0, max)}…` : text);
+/** The reason a source stores on the item itself (shown on the person's own screen). */
+const storedReason = (input: { reasonText: string; note: string }) =>
+  [input.reasonText, input.note].filter(Boolean).join(': ').slice(0, 200);
+
+async function countWhere(
+  db: DbOrTx,
+  table: Parameters<ReturnType<DbOrTx['select']>['from']>[0],
+  where: SQL,
+) {
+  const [row] = await db.select({ value: count() }).from(table).where(where);
+  return row?.value ?? 0;
+}
+
+const contentReasons = { approve: APPROVE_REASONS, reject: CONTENT_REJECT_REASONS };
+
+const pendingApplication = eq(anchorApplications.status, 'pending');
+export const anchorApplicationSource: QueueSource = {
+  key: 'anchorApplication',
+  staff: ['moderator'],
+  reasons: contentReasons,
+  count: (db) => countWhere(db, anchorApplications, pendingApplication),
+  async list(db, input) {
+    const rows = await db
+      .select({ row: anchorApplications, nickname: users.nickname })
+      .from(anchorApplications)
+      .innerJoin(users, eq(users.id, anchorApplications.userId))
+      .where(pendingApplication)
+      .orderBy(order(anchorApplications.id, input))
+      .limit(page(input).limit)
+      .offset(page(input).offset);
+    return rows.map(({ row, nickname }) => ({
+      id: row.id,
+      userId: row.userId,
+      nickname,
+      summary: row.realName,
+      fields: {
+        real_name: row.realName,
+        contact: row.contact,
+        id_number: row.idNumber,
+        experience: row.experience,
+        referrer: row.referrer,
+      },
+      media: [{ kind: 'image', url: `/api/admin/anchorApplication/photo?id=${row.id}` }],
+      createdAt: row.createdAt,
+    }));
+  },
+  async decide(tx, input) {
+    const row = await reviewApplication(
+      tx,
+      input.actorId,
+      { id: input.id, approve: input.approve, ...(input.approve ? {} : { reason: storedReason(input) }) },
+      input.now,
+      { notify: false },
+    );
+    return {
+      userId: row.userId,
+      before: { status: 'pending', is_anchor: false },
+      after: { status: row.status, is_anchor: input.approve, reason: row.reason },
+      link: '/member?type=7',
+    };
+  },
+};
+
+const pendingHorn = eq(hornMessages.status, 'pending');
+export const hornSource: QueueSource = {
+  key: 'horn',
+  staff: ['moderator'],
+  reasons: contentReasons,
+  count: (db) => countWhere(db, hornMessages, pendingHorn),
+  async list(db, input) {
+    const rows = await db
+      .select({ row: hornMessages, nickname: users.nickname })
+      .from(hornMessages)
+      .innerJoin(users, eq(users.id, hornMessages.userId))
+      .where(pendingHorn)
+      .orderBy(order(hornMessages.id, input))
+      .limit(page(input).limit)
+      .offset(page(input).offset);
+    return rows.map(({ row, nickname }) => ({
+      id: row.id,
+      userId: row.userId,
+      nickname,
+      summary: row.content,
+      fields: { price: row.free ? 0 : row.price },
+      createdAt: row.createdAt,
+    }));
+  },
+  async decide(tx, input) {
+    const [row] = await tx.select().from(hornMessages).where(eq(hornMessages.id, input.id));
+    if (!row) throw new NotFoundError('HORN_NOT_FOUND');
+    const result = await reviewHorn(tx, {
+      id: input.id,
+      approve: input.approve,
+      operatorId: input.actorId,
+      now: input.now,
+    });
+    return {
+      userId: row.userId,
+      before: { status: row.status, escrow: row.price },
+      after: { status: result.status, refunded: input.approve ? 0 : row.price },
+    };
+  },
+};
+
+function postSource(channel: 'circle' | 'video', key: string): QueueSource {
+  const pending = and(eq(posts.channel, channel), eq(posts.reviewStatus, 'pending'))!;
+  return {
+    key,
+    staff: ['moderator'],
+    reasons: contentReasons,
+    count: async (db) => {
+      const [row] = await db.select({ value: count() }).from(posts).where(pending);
+      return row?.value ?? 0;
+    },
+    async list(db, input) {
+      const rows = await db
+        .select({ post: posts, nickname: users.nickname, video: videos })
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.authorId))
+        .leftJoin(videos, eq(videos.postId, posts.id))
+        .where(pending)
+        .orderBy(order(posts.id, input))
+        .limit(page(input).limit)
+        .offset(page(input).offset);
+      return rows.map(({ post, nickname, video }): QueueItem => {
+        const media: QueueItem['media'] = [
+          ...post.images.map((url) => ({ kind: 'image' as const, url })),
+          ...(post.video ? [{ kind: 'video' as const, url: post.video.url }] : []),
+          ...(video ? [{ kind: 'video' as const, url: video.sourceUrl }] : []),
+        ];
+        return {
+          id: post.id,
+          userId: post.authorId!,
+          nickname,
+          summary: excerpt(video?.title || post.body),
+          // The text in full when the line above cut it (or shows a video's title instead).
+          fields: video || post.body.length > EXCERPT ? { body: post.body } : {},
+          media,
+          createdAt: post.createdAt,
+        };
+      });
+    },
+    async decide(tx, input) {
+      const row = await reviewPost(
+        tx,
+        channel,
+        { id: input.id, approve: input.approve, reason: storedReason(input) },
+        input.now,
+      );
+      return {
+        userId: row.authorId,
+        before: { review_status: 'pending' },
+        after: { review_status: row.status, reason: row.reason },
+        link: channel === 'video' ? `/video-player?id=${row.id}` : null,
+      };
+    },
+  };
+}
+export const circlePostSource = postSource('circle', 'circlePost');
+export const videoSource = postSource('video', 'video');
+
+/** What a report points at, as it is now (null fields when it is gone). */
+async function reportContext(
+  db: DbOrTx,
+  type: string,
+  id: number,
+): Promise<NonNullable<QueueItem['context']>> {
+  const gone = { type, id, title: '', body: '', ownerId: null, link: null };
+  if (type === 'room') {
+    const [row] = await db
+      .select({ room: liveRooms, nickname: users.nickname })
+      .from(liveRooms)
+      .innerJoin(users, eq(users.id, liveRooms.anchorId))
+      .where(eq(liveRooms.id, id));
+    return row
+      ? {
+          type,
+          id,
+          title: `${row.nickname} · ${row.room.title}`,
+          body: [row.room.status, row.room.sealedAt ? 'sealed' : ''].filter(Boolean).join(' · '),
+          ownerId: row.room.anchorId,
+          link: `/live?id=${id}`,
+        }
+      : gone;
+  }
+  if (type === 'user') {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    return row ? { type, id, title: row.nickname, body: row.signature, ownerId: row.id, link: null } : gone;
+  }
+  if (type === 'post') {
+    const [row] = await db
+      .select({ post: posts, nickname: users.nickname })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.authorId))
+      .where(eq(posts.id, id));
+    return row
+      ? {
+          type,
+          id,
+          title: row.nickname,
+          body: excerpt(row.post.body, 300),
+          ownerId: row.post.authorId,
+          link: row.post.channel === 'video' ? `/video-player?id=${id}` : null,
+        }
+      : gone;
+  }
+  if (type === 'comment') {
+    const [row] = await db
+      .select({ comment: postComments, nickname: users.nickname })
+      .from(postComments)
+      .innerJoin(users, eq(users.id, postComments.authorId))
+      .where(eq(postComments.id, id));
+    return row
+      ? {
+          type,
+          id,
+          title: row.nickname,
+          body: excerpt(row.comment.body, 300),
+          ownerId: row.comment.authorId,
+          link: null,
+        }
+      : gone;
+  }
+  return gone;
+}
+
+const openReport = eq(reports.status, 'open');
+export const reportSource: QueueSource = {
+  key: 'report',
+  staff: ['moderator'],
+  // Approving a report upholds it (a violation, named by the code); refusing dismisses it.
+  reasons: { approve: CONTENT_REJECT_REASONS, reject: DISMISS_REASONS },
+  count: (db) => countWhere(db, reports, openReport),
+  async list(db, input) {
+    const rows = await db
+      .select({ report: reports, nickname: users.nickname, reasonNames: reportReasons.names })
+      .from(reports)
+      .innerJoin(users, eq(users.id, reports.reporterId))
+      .innerJoin(reportReasons, eq(reportReasons.id, reports.reasonId))
+      .where(openReport)
+      .orderBy(order(reports.id, input))
+      .limit(page(input).limit)
+      .offset(page(input).offset);
+    return Promise.all(
+      rows.map(async ({ report, nickname, reasonNames }) => ({
+        id: report.id,
+        userId: report.reporterId,
+        nickname,
+        summary: reasonName(reasonNames, input.locale),
+        fields: { report_reason: reasonName(reasonNames, input.locale), content: report.content },
+        media: report.images.map((url) => ({ kind: 'image' as const, url })),
+        context: await reportContext(db, report.targetType, report.targetId),
+        createdAt: report.createdAt,
+      })),
+    );
+  },
+  async decide(tx, input) {
+    const result = await handleReport(
+      tx,
+      input.actorId,
+      { id: input.id, action: input.approve ? 'uphold' : 'dismiss', note: storedReason(input) },
+      input.now,
+      { notify: false },
+    );
+    return {
+      userId: result.reporterId,
+      before: { status: 'open' },
+      after: { status: result.status },
+    };
+  },
+};
+
+const pendingWithdrawal = eq(withdrawals.status, 'pending');
+export const withdrawalSource: QueueSource = {
+  key: 'withdrawal',
+  staff: ['finance'],
+  reasons: { approve: APPROVE_REASONS, reject: MONEY_REJECT_REASONS },
+  count: (db) => countWhere(db, withdrawals, pendingWithdrawal),
+  async list(db, input) {
+    const rows = await db
+      .select({ row: withdrawals, nickname: users.nickname })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .where(pendingWithdrawal)
+      .orderBy(order(withdrawals.id, input))
+      .limit(page(input).limit)
+      .offset(page(input).offset);
+    return rows.map(({ row, nickname }) => {
+      const view = viewOf(row, false);
+      return {
+        id: row.id,
+        userId: row.userId,
+        nickname,
+        summary: String(view.amount),
+        fields: { amount: view.amount, fee: view.fee, payout: view.payout, destination: view.destination },
+        createdAt: row.createdAt,
+      };
+    });
+  },
+  async decide(tx, input) {
+    const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, input.id));
+    if (!row) throw new NotFoundError('WITHDRAWAL_NOT_FOUND');
+    // The refund of a rejection is the ledger operation of this very transaction.
+    const outcome = await decideWithdrawal(
+      tx,
+      input.actorId,
+      input.id,
+      input.approve ? 'pay' : 'reject',
+      input.now,
+    );
+    if (outcome.replayed) throw new DomainError('WITHDRAWAL_DECIDED');
+    return {
+      userId: row.userId,
+      before: { status: row.status, amount: row.amount },
+      after: { status: outcome.result.status, refunded: input.approve ? 0 : row.amount },
+      link: '/member?type=2',
+    };
+  },
+};
+
+const heldInvitation = eq(invitations.status, 'held');
+export const invitationSource: QueueSource = {
+  key: 'invitation',
+  staff: ['finance'],
+  reasons: { approve: APPROVE_REASONS, reject: MONEY_REJECT_REASONS },
+  count: (db) => countWhere(db, invitations, heldInvitation),
+  async list(db, input) {
+    const rows = await db
+      .select({ row: invitations, nickname: users.nickname })
+      .from(invitations)
+      .innerJoin(users, eq(users.id, invitations.inviterId))
+      .where(heldInvitation)
+      .orderBy(order(invitations.createdAt, input))
+      .limit(page(input).limit)
+      .offset(page(input).offset);
+    return rows.map(({ row, nickname }) => ({
+      id: row.inviteeId,
+      userId: row.inviterId,
+      nickname,
+      summary: row.holdReason ?? '',
+      fields: {
+        invitee_id: row.inviteeId,
+        hold_reason: row.holdReason,
+        address: row.address,
+        device: row.device,
+      },
+      createdAt: row.createdAt,
+    }));
+  },
+  async decide(tx, input) {
+    const [row] = await tx.select().from(invitations).where(eq(invitations.inviteeId, input.id));
+    if (!row) throw new NotFoundError('INVITATION_NOT_FOUND');
+    const result = await decideHeld(tx, { inviteeId: input.id, approve: input.approve, now: input.now });
+    return {
+      userId: row.inviterId,
+      before: { status: row.status },
+      after: { status: result.status },
+      link: '/member?type=23',
+    };
+  },
+};
+
+export const BUILT_IN_SOURCES = [
+  anchorApplicationSource,
+  hornSource,
+  circlePostSource,
+  videoSource,
+  reportSource,
+  withdrawalSource,
+  invitationSource,
+];
