@@ -87,4 +87,6 @@ export const chatStateKeys = {
   giftCatalog: () => 'gifts:catalog',
   /** The coin rules of sign-in and tasks (lib/tasks/service.ts; invalidated by `saveTaskRules`). */
   taskRules: () => 'tasks:rules',
+  /** Operators' pinned and blocked hot searches (lib/search/service.ts; invalidated when saved). */
+  hotSearchOverrides: () => 'search:hot-overrides',
 };

@@ -60,7 +60,7 @@ export default async function DetailPage({ params, searchParams }: Props) {
     getTranslations('news'),
     getFormatter(),
     productName(locale),
-    popularNews(getDb(), locale, 10),
+    popularNews(getDb(), locale, new Date(), 10),
     getMessages(),
     currentUser(),
   ]);
