@@ -21,7 +21,10 @@ const nextConfig = {
   // inlineCss: the stylesheet (Tailwind, ~13 KB compressed) goes into the document's <head> instead of a
   // render-blocking request, so the first paint waits for the document alone (issue 13: /main LCP ≤ 1 s).
   // The CSP allows inline styles ('unsafe-inline' in style-src, lib/http/security-headers.ts).
+  // authInterrupts: `forbidden()` / `unauthorized()` answer 403 / 401 with `forbidden.tsx` /
+  // `unauthorized.tsx` (the operator console's page guard, components/admin/guard.ts).
   experimental: {
+    authInterrupts: true,
     proxyClientMaxBodySize: '201mb',
     inlineCss: true,
     // The build's Turbopack cache speeds a rebuild in a kept checkout; a CI run builds once on a fresh

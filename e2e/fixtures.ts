@@ -1,4 +1,4 @@
-// `test` with a page per role: `asUser`, `asAnchor`, `asOperator` (guests use the plain `page`). Every
+// `test` with a page per role: `asUser`, `asAnchor`, `asOperator`, `asModerator`, `asFinance` (guests use the plain `page`). Every
 // test fails on a Content-Security-Policy violation in any browser context it opens, and every context's
 // pages run on the portal's clock (e2e/clock.ts), so times a page works out agree with the server's.
 import { test as base, expect, type Page } from '@playwright/test';
@@ -11,6 +11,8 @@ type RolePages = {
   asUser: Page;
   asAnchor: Page;
   asOperator: Page;
+  asModerator: Page;
+  asFinance: Page;
   cspGuard: undefined;
   serverClock: undefined;
 };
@@ -65,6 +67,8 @@ export const test = base.extend<RolePages>({
   asUser: rolePage('user'),
   asAnchor: rolePage('anchor'),
   asOperator: rolePage('operator'),
+  asModerator: rolePage('moderator'),
+  asFinance: rolePage('finance'),
 });
 
 export { expect };

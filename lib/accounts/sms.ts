@@ -1,6 +1,7 @@
 // SMS delivery behind one interface. Built in: an outbox table operators read in the console (and
 // tests read through the operator API). Real: an HTTP gateway configured by SMS_HTTP_URL.
-import { desc } from 'drizzle-orm';
+import { and, asc, desc, eq, like, type SQL, sql } from 'drizzle-orm';
+import { defineTable, type TableQuery } from '@/lib/admin/table-query';
 import { getConfig } from '@/lib/config';
 import type { DbOrTx } from '@/lib/db';
 import { log } from '@/lib/log';
@@ -66,4 +67,33 @@ export function smsProvider(): SmsProvider {
 
 export function latestOutbox(db: DbOrTx, limit: number) {
   return db.select().from(smsOutbox).orderBy(desc(smsOutbox.id)).limit(limit);
+}
+
+/** The console's outbox table (/admin/sms): newest first, by recipient (a number's digits) and status. */
+export const OUTBOX_TABLE = defineTable({
+  sorts: ['at'],
+  defaultSort: 'at',
+  filters: ['recipient', 'status'],
+});
+
+export async function listOutbox(
+  db: DbOrTx,
+  query: TableQuery<(typeof OUTBOX_TABLE.sorts)[number], (typeof OUTBOX_TABLE.filters)[number]>,
+) {
+  const where: SQL[] = [];
+  const digits = query.filters.recipient?.replace(/\D/g, '');
+  if (digits) where.push(like(smsOutbox.recipient, `%${digits}%`));
+  if (query.filters.status) where.push(eq(smsOutbox.status, query.filters.status));
+  const condition = where.length ? and(...where) : undefined;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(smsOutbox)
+      .where(condition)
+      .orderBy(query.dir === 'asc' ? asc(smsOutbox.id) : desc(smsOutbox.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(smsOutbox).where(condition),
+  ]);
+  return { rows, total: count?.total ?? 0 };
 }

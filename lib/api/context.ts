@@ -34,6 +34,14 @@ export type AuditRecord = {
   after?: unknown;
   reason: string;
 };
+/** A handler's account of its write (see `auditChange`); every field is optional. */
+export type AuditDetail = {
+  before?: unknown;
+  after?: unknown;
+  targetType?: string;
+  targetId?: string | number;
+  reason?: string;
+};
 export type AuditWriter = (db: Db, record: AuditRecord) => Promise<unknown>;
 
 /** Where services get the time from: the wall clock in the portal, a fixed instant in tests. */
@@ -52,8 +60,12 @@ export type AppEnv = {
     now: Date;
     /** Appends to the audit log (`defineRoute` calls it after every staff write). */
     audit?: AuditWriter;
-    /** What a staff write's target looked like before it (set by its handler when it knows): the audit's `before`. */
-    auditBefore?: unknown;
+    /**
+     * What a staff write changed, set by its handler through `auditChange(c, …)` (lib/api/audit-change.ts):
+     * the target's values before and after, the target when the input's id field does not name it, and the
+     * reason when it is not the input's `reason_code` / `reason`. `defineRoute` writes it into the entry.
+     */
+    auditDetail?: AuditDetail;
     /** The declared path of the route that matched (`defineRoute`): the metrics' bounded route label. */
     route?: string;
   };

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { getConfig } from '@/lib/config';
 import { AFTER_PUSH_HEADER } from '@/lib/http/after-push';
 import { clientAddress } from '@/lib/http/client-address';
+import { auditReason } from './audit-change';
 import { requireStaff } from './auth';
 import type { AppEnv, StaffRole } from './context';
 import { crossSiteGuard } from './cross-site';
@@ -133,12 +134,13 @@ const TARGET_FIELDS = ['id', 'user_id', 'uid', 'room_id', 'order_no', 'word'] as
 
 /**
  * The audit entry of a staff write that succeeded: who (id, role, address), what (the route, its target:
- * the path's resource and the input's id-like field), the values before (when the handler set them) and
- * after (the input and what the route answered), and the reason the input gave.
+ * the handler's `auditChange`, else the path's resource and the input's id-like field), the values before
+ * and after (the handler's, else only after: the input and what the route answered), and the reason.
  */
 async function audit(c: Context<AppEnv>, path: string, input: unknown, output: unknown) {
   if (!c.var.audit || !c.var.user) return;
   const fields = (input ?? {}) as Record<string, unknown>;
+  const detail = c.var.auditDetail;
   const target = TARGET_FIELDS.find((field) => fields[field] !== undefined && fields[field] !== null);
   await c.var.audit(c.var.db, {
     at: c.var.now,
@@ -146,11 +148,11 @@ async function audit(c: Context<AppEnv>, path: string, input: unknown, output: u
     actorRole: c.var.user.role,
     address: clientAddress(c.req.raw.headers),
     action: path,
-    targetType: path.split('/')[3] ?? '',
-    targetId: target ? String(fields[target]) : '',
-    before: c.var.auditBefore,
-    after: { input, output },
-    reason: typeof fields.reason === 'string' ? fields.reason : '',
+    targetType: detail?.targetType ?? path.split('/')[3] ?? '',
+    targetId: detail?.targetId !== undefined ? String(detail.targetId) : target ? String(fields[target]) : '',
+    before: detail?.before,
+    after: detail?.after !== undefined ? detail.after : { input, output },
+    reason: auditReason(fields, detail),
   });
 }
 

@@ -44,6 +44,24 @@ export const DEMO_ACCOUNTS = [
     isAnchor: false,
     role: 'operator',
   },
+  {
+    key: 'moderator',
+    inviteCode: 'DEMOMODS',
+    mobile: '13800000004',
+    password: 'demo123456',
+    nickname: '审核小周',
+    isAnchor: false,
+    role: 'moderator',
+  },
+  {
+    key: 'finance',
+    inviteCode: 'DEMOFUND',
+    mobile: '13800000005',
+    password: 'demo123456',
+    nickname: '财务小林',
+    isAnchor: false,
+    role: 'finance',
+  },
 ] as const;
 
 const SEED_REPORTS = 60;

@@ -8,6 +8,7 @@ import { findSessionUser } from '@/lib/accounts/session';
 import { createBaseApp } from '@/lib/api/app';
 import type { Clock } from '@/lib/api/context';
 import { registerDocs } from '@/lib/api/docs';
+import { registerAuditRoutes } from '@/lib/audit/api';
 import { appendAudit } from '@/lib/audit/service';
 import { registerChatRoutes } from '@/lib/chat/api';
 import { registerCircleRoutes } from '@/lib/circles/api';
@@ -88,6 +89,7 @@ export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Cl
   registerTaskRoutes(app);
   registerShopRoutes(app);
   registerInviteRoutes(app);
+  registerAuditRoutes(app);
   registerDocs(app);
   return app;
 }

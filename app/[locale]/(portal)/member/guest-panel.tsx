@@ -2,9 +2,9 @@
 // task centre also opens the login dialog at once (spec §8).
 import { LogIn, UserRound } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
+import { OpenLoginDialog } from '@/components/accounts/open-login-dialog';
 import { Button } from '@/components/ui/button';
 import { Link } from '@/lib/i18n/navigation';
-import { OpenLoginDialog } from './open-login-dialog';
 
 export async function GuestPanel({ askLogin = false }: { askLogin?: boolean }) {
   const t = await getTranslations('member.guest');

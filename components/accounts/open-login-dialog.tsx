@@ -1,5 +1,5 @@
 'use client';
-// Opens the login dialog once the page is interactive (a guest at the task centre, spec §8).
+// Opens the login dialog once the page is interactive (a guest at the task centre, spec §8; a guest at /admin).
 import { useEffect } from 'react';
 import { appStore, loginDialogAtom } from '@/lib/store/atoms';
 
