@@ -358,7 +358,7 @@ it("a gift's own anchor share and picture: the send pays that share, the catalog
   });
   await save({ anchor_share: null, image_url: null });
   const { rows } = await testDb.db.execute<{ before: { price: number; anchorShare: number } }>(
-    sql`select before from audit_log where action = '/api/admin/gifts/save' and target_id = '' order by id desc limit 1`,
+    sql`select before from audit_log where action = '/api/admin/gifts/save' and target_id = 'team_flag' order by id desc limit 1`,
   );
   expect(rows[0]!.before).toMatchObject({ price: 12, anchorShare: 80 });
 

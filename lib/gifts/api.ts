@@ -3,6 +3,7 @@
 // contribution ranking, and the operators' catalog and grants.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { auditChange } from '@/lib/api/audit-change';
 import { requireAnchor, requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
@@ -290,7 +291,7 @@ export function registerGiftRoutes(app: OpenAPIHono<AppEnv>) {
         imageUrl: image_url,
         anchorShare: anchor_share,
       });
-      c.set('auditBefore', before);
+      auditChange(c, { before, after: row, targetType: 'gift', targetId: row.code });
       return { id: row.id };
     },
   );

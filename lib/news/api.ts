@@ -3,6 +3,7 @@
 // `api/anchor_dynamics/commentList`) with the article's id: an article is a post of the news channel.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { auditChange } from '@/lib/api/audit-change';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { storedUrl } from '@/lib/http/url-schema';
@@ -254,7 +255,7 @@ export function registerNewsRoutes(app: OpenAPIHono<AppEnv>) {
         versions: input.versions,
       };
       if (input.id === undefined) return writeArticle(c.var.db, c.var.user!.id, article, c.var.now);
-      c.set('auditBefore', await articleForStaff(c.var.db, input.id, c.var.now));
+      auditChange(c, { before: await articleForStaff(c.var.db, input.id, c.var.now) });
       return editArticle(c.var.db, input.id, article);
     },
   );
@@ -339,7 +340,7 @@ export function registerNewsRoutes(app: OpenAPIHono<AppEnv>) {
       output: z.object({ id: z.number(), deleted: z.boolean() }),
     },
     async (c, input) => {
-      c.set('auditBefore', await articleForStaff(c.var.db, input.id, c.var.now));
+      auditChange(c, { before: await articleForStaff(c.var.db, input.id, c.var.now) });
       return removeArticle(c.var.db, input.id, c.var.now);
     },
   );

@@ -2,6 +2,7 @@
 // registered kind (`api/Search/list`) and counting a search for the hot list (`api/Search/record`).
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { auditChange } from '@/lib/api/audit-change';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { clientAddress } from '@/lib/http/client-address';
@@ -178,7 +179,7 @@ export function registerSearchRoutes(app: OpenAPIHono<AppEnv>) {
     },
     async (c, input) => {
       const { before, row } = await saveHotSearchOverride(c.var.db, input, c.var.now);
-      c.set('auditBefore', before);
+      auditChange(c, { before, after: row, targetType: 'hotSearch', targetId: row.term });
       return row;
     },
   );
@@ -196,7 +197,7 @@ export function registerSearchRoutes(app: OpenAPIHono<AppEnv>) {
       output: z.object({ id: z.number() }),
     },
     async (c, input) => {
-      c.set('auditBefore', await deleteHotSearchOverride(c.var.db, input.id));
+      auditChange(c, { before: await deleteHotSearchOverride(c.var.db, input.id) });
       return { id: input.id };
     },
   );

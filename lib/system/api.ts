@@ -2,6 +2,7 @@
 
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { auditChange } from '@/lib/api/audit-change';
 import type { AppEnv } from '@/lib/api/context';
 import { DomainError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
@@ -140,7 +141,9 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
     },
     async (c, input) => {
       if (input.id !== undefined)
-        c.set('auditBefore', (await listAllPopups(c.var.db)).find((popup) => popup.id === input.id) ?? null);
+        auditChange(c, {
+          before: (await listAllPopups(c.var.db)).find((popup) => popup.id === input.id) ?? null,
+        });
       return savePopup(c.var.db, input);
     },
   );
@@ -188,7 +191,12 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
     },
     async (c, input) => {
       const { before } = await saveLegalPage(c.var.db, input, c.var.user!.id, c.var.now);
-      c.set('auditBefore', before);
+      auditChange(c, {
+        before,
+        after: { title: input.title, body: input.body },
+        targetType: 'legal',
+        targetId: `${input.document}:${input.locale}`,
+      });
       return { document: input.document, locale: input.locale };
     },
   );
@@ -207,7 +215,12 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
     },
     async (c, input) => {
       const { before } = await resetLegalPage(c.var.db, input.document, input.locale);
-      c.set('auditBefore', before);
+      auditChange(c, {
+        before,
+        after: null,
+        targetType: 'legal',
+        targetId: `${input.document}:${input.locale}`,
+      });
       return { document: input.document, locale: input.locale };
     },
   );

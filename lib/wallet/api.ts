@@ -4,6 +4,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { auditChange } from '@/lib/api/audit-change';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { DomainError } from '@/lib/api/errors';
@@ -145,7 +146,12 @@ export function registerWalletRoutes(app: OpenAPIHono<AppEnv>) {
         sort: input.sort,
         active: input.active,
       });
-      c.set('auditBefore', before && presentRule(before));
+      auditChange(c, {
+        before: before && presentRule(before),
+        after: presentRule(row),
+        targetType: 'chargeRule',
+        targetId: row.id,
+      });
       return presentRule(row);
     },
   );
