@@ -244,14 +244,18 @@ export function registerNewsRoutes(app: OpenAPIHono<AppEnv>) {
       summary:
         'Operators write an article (no id) or change one: category, cover, publication time (later schedules it), language versions',
       staff: [],
-      input: articleInputSchema.extend({ id: id.optional() }),
+      input: articleInputSchema.extend({
+        id: id.optional(),
+        /** An edit goes out again now (e.g. a scheduled article published early). */
+        publish_now: z.boolean().optional(),
+      }),
       output: z.object({ id: z.number() }),
     },
     async (c, input) => {
       const article = {
         categoryId: input.classify_id,
         cover: input.cover,
-        publishAt: input.publish_at,
+        publishAt: input.publish_now ? c.var.now : input.publish_at,
         versions: input.versions,
       };
       if (input.id === undefined) return writeArticle(c.var.db, c.var.user!.id, article, c.var.now);
