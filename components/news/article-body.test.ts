@@ -7,7 +7,9 @@ import { ArticleBody } from './article-body';
 const render = (body: string) => renderToStaticMarkup(createElement(ArticleBody, { body }));
 
 it('renders headings, lists, bold and links from their marks', () => {
-  const html = render('## 看点\n\n**主队**连胜，[比分](https://example.com/a)。\n\n- 首发\n- 伤停\n\n[站内](/news)');
+  const html = render(
+    '## 看点\n\n**主队**连胜，[比分](https://example.com/a)。\n\n- 首发\n- 伤停\n\n[站内](/news)',
+  );
   expect(html).toContain('<h2 class="pt-2 text-lg font-semibold text-ink-900">看点</h2>');
   expect(html).toContain('<strong>主队</strong>');
   expect(html).toContain('href="https://example.com/a"');

@@ -10,8 +10,10 @@ import {
   Megaphone,
   MessageSquareText,
   Newspaper,
+  PackageCheck,
   ScrollText,
   ShieldBan,
+  SlidersHorizontal,
   Wallet,
 } from 'lucide-react';
 
@@ -121,6 +123,22 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
     label: 'catalog.recharge.nav',
     icon: Wallet,
     routes: ['/api/admin/chargeRules/list', '/api/admin/chargeRules/save'],
+  },
+  {
+    key: 'shopOrders',
+    section: 'money',
+    href: '/admin/shop-orders',
+    label: 'catalog.orders.nav',
+    icon: PackageCheck,
+    routes: ['/api/admin/goods/exchanges', '/api/admin/goods/exchangeStatus'],
+  },
+  {
+    key: 'reviewSettings',
+    section: 'system',
+    href: '/admin/review-settings',
+    label: 'catalog.reviewSettings.nav',
+    icon: SlidersHorizontal,
+    routes: ['/api/admin/horn/settings', '/api/admin/circle/settings'],
   },
 ];
 
