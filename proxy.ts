@@ -7,6 +7,7 @@ import { getConfig } from '@/lib/config';
 import { withPageSecurity } from '@/lib/http/page-security';
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, localizedPath, routing } from '@/lib/i18n/routing';
 import { FORCE_DESKTOP_COOKIE, mobileRedirectTarget } from '@/lib/mobile-redirect';
+import { effectiveSettings } from '@/lib/system/settings';
 
 const intl = createIntlMiddleware(routing);
 const API_PREFIX = /^\/api(\/|$)/i;
@@ -27,7 +28,8 @@ function route(request: NextRequest) {
 
   const config = getConfig();
   const mobileTarget = mobileRedirectTarget({
-    siteUrl: config.MOBILE_REDIRECT ? config.MOBILE_SITE_URL : undefined,
+    // The operator's setting when stored (lib/system/settings.ts: a snapshot, no query per request).
+    siteUrl: config.MOBILE_REDIRECT ? effectiveSettings().mobileSiteUrl : undefined,
     userAgent: request.headers.get('user-agent'),
     bypass: request.cookies.has(FORCE_DESKTOP_COOKIE) || request.nextUrl.searchParams.has('desktop'),
     path: pathname + search,

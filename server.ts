@@ -44,6 +44,7 @@ import { seedDemoData } from '@/lib/seed';
 import { startClockAt } from '@/lib/server/clock';
 import { sharedState } from '@/lib/shared-state';
 import { ensureMasterKey } from '@/lib/system/secrets';
+import { effectiveSettings, loadSettings, startSettingsRefresh } from '@/lib/system/settings';
 import { recordWatchBeat } from '@/lib/tasks/service';
 import { seedChargeRules } from '@/lib/wallet/recharge';
 
@@ -72,6 +73,9 @@ async function main() {
     await seedNewsCategories(db);
     await seedGiftCatalog(db);
     await seedChargeRules(db);
+    // The operators' settings (lib/system/settings.ts), kept fresh in this process for readers that cannot wait.
+    await loadSettings(db);
+    startSettingsRefresh(db, (error) => log.warn({ err: error }, 'settings refresh failed'));
     // The HMAC master, made on the primary before any request can ask a read replica for it.
     await ensureMasterKey(db);
     if (config.SEED_ON_START) await seedDemoData(db);
@@ -119,7 +123,9 @@ async function main() {
       // A room this engine is receiving a push for plays before its app runs (lib/media/app-hold.ts).
       const room = media ? heldRoomOf(request) : null;
       const flv = room === null ? null : publishingFlvPath(room);
-      const early = flv ? earlyDocumentOf(request, config) : null;
+      const early = flv
+        ? earlyDocumentOf(request, { ...config, MOBILE_SITE_URL: effectiveSettings().mobileSiteUrl })
+        : null;
       if (flv) holdAppScripts(request, response, flv, early);
       if (early) earlyRenders.hold(early.ticket, () => void handle(request, response));
       else void handle(request, response);

@@ -1,6 +1,6 @@
 // The operator console's frame and its audit log: a guest is asked to log in, a user and a moderator get
-// the 403 page at an operator's page; an operator's write shows in the audit log (filtered through the
-// URL, with its values) and the chain verifies.
+// the 403 page at the finance pages, whose own role gets in; an operator's write shows in the audit log
+// (filtered through the URL, with its values) and the chain verifies.
 import { randomInt } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -10,26 +10,41 @@ const shoot = async (target: Page | Locator, name: string) => {
   if (shots) await target.screenshot({ path: `${shots}/admin-${name}.png`, fullPage: true });
 };
 
-test('a guest is asked to log in; a user and a moderator are refused the audit log', async ({
+test('a guest is asked to log in; a user and a moderator are refused the finance pages', async ({
   page,
   asUser,
   asModerator,
+  asFinance,
 }) => {
-  await page.goto('/admin/audit');
+  await page.goto('/admin/ledger');
   await expect(page.getByTestId('admin-login')).toContainText('请先登录');
 
-  const refused = await asUser.goto('/admin/audit');
+  const refused = await asUser.goto('/admin/ledger');
   expect(refused?.status()).toBe(403);
   await expect(asUser.getByTestId('admin-forbidden')).toContainText('403');
   await expect(asUser.getByTestId('admin-nav')).toHaveCount(0);
 
-  await asModerator.goto('/en/admin/audit');
+  const moderator = await asModerator.goto('/en/admin/ledger');
+  expect(moderator?.status()).toBe(403);
   await expect(asModerator.getByTestId('admin-forbidden')).toContainText(
     "You don't have access to this page",
   );
-  // The moderator's navigation holds none of the operator-only pages.
-  await expect(asModerator.getByTestId('admin-nav').getByRole('link', { name: 'Audit log' })).toHaveCount(0);
+  // The moderator's navigation holds the overview, none of the finance or operator-only pages.
+  const nav = asModerator.getByTestId('admin-nav');
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Ledger check' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
   await shoot(asModerator, 'forbidden');
+
+  // Finance runs the ledger check and reads its result.
+  await asFinance.goto('/admin/ledger');
+  await asFinance.getByTestId('ledger-run').click();
+  await expect(asFinance.getByTestId('ledger-result')).toContainText('账本平衡');
+  await shoot(asFinance, 'ledger');
+  await asFinance.goto('/admin');
+  await expect(asFinance.getByRole('heading', { name: '运营概览', level: 1 })).toBeVisible();
+  await expect(asFinance.getByTestId('ops-week').getByRole('row')).toHaveCount(8);
+  await shoot(asFinance, 'dashboard');
 });
 
 test('an operator finds their own write in the audit log, and the chain verifies', async ({ asOperator }) => {

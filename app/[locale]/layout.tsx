@@ -13,6 +13,7 @@ import { storedUserOf } from '@/lib/accounts/stored-user';
 import { getConfig } from '@/lib/config';
 import { productName, siteOrigin } from '@/lib/i18n/metadata';
 import { type Locale, routing } from '@/lib/i18n/routing';
+import { effectiveSettings } from '@/lib/system/settings';
 
 /** Namespaces the client islands read; the rest of the catalog stays on the server. */
 const CLIENT_NAMESPACES = ['common', 'popup', 'relogin', 'auth', 'goalPopup', 'horn'] as const;
@@ -51,7 +52,7 @@ export default async function LocaleLayout({ children, params }: Props) {
   const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]));
   const name = await productName(locale as Locale);
   const config = getConfig();
-  const mobileSiteUrl = config.MOBILE_REDIRECT ? config.MOBILE_SITE_URL : undefined;
+  const mobileSiteUrl = config.MOBILE_REDIRECT ? effectiveSettings().mobileSiteUrl : undefined;
   const user = await currentUser();
 
   return (

@@ -2,6 +2,10 @@
 // key's navigation entry (lib/admin/nav.ts) names the `/api/admin` routes the page drives, and only the
 // roles all of them declare may open it (lib/server/staff-access.ts). A guest meets `unauthorized()` (the
 // login prompt), anyone else without the role `forbidden()` (the 403 page).
+//
+// Call it first, outside any Suspense boundary, and give the page no `loading.tsx`: put the slow part (the
+// table) in `<Suspense fallback={<TableSkeleton />}>` instead. A refusal thrown after the response began
+// streaming would answer 200 and never show the 403 page.
 import 'server-only';
 import { forbidden, unauthorized } from 'next/navigation';
 import { currentUser } from '@/lib/accounts/current-user';

@@ -1,5 +1,5 @@
-// A console table while its page loads (a route's `loading.tsx`): the same filter bar, header, 44 px rows
-// and pager as `DataTable`, so nothing moves when the rows arrive.
+// A console table while its rows load (the fallback of the page's `<Suspense>` around its table): the same
+// filter bar, header, 44 px rows and pager as `DataTable`, so nothing moves when the rows arrive.
 import { Skeleton } from '@/components/ui/skeleton';
 
 export function TableSkeleton({
@@ -39,18 +39,5 @@ export function TableSkeleton({
         <Skeleton className="h-8 w-40" />
       </div>
     </div>
-  );
-}
-
-/** A console list page while it loads (its `loading.tsx`): the header's room and the table's. */
-export function AdminPageSkeleton({ columns, filters = true }: { columns?: number; filters?: boolean }) {
-  return (
-    <>
-      <div className="mb-4 h-[52px]">
-        <Skeleton className="h-7 w-40" />
-        <Skeleton className="mt-2 h-4 w-80 max-w-full" />
-      </div>
-      <TableSkeleton columns={columns} filters={filters} />
-    </>
   );
 }

@@ -1,12 +1,12 @@
 // The footer: policy pages and the customer-service address from system config (spec §2).
 import { Mail } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
-import { getConfig } from '@/lib/config';
 import { Link } from '@/lib/i18n/navigation';
+import { effectiveSettings } from '@/lib/system/settings';
 
 export async function Footer({ productName }: { productName: string }) {
   const t = await getTranslations('footer');
-  const email = getConfig().CUSTOMER_SERVICE_EMAIL;
+  const email = effectiveSettings().customerServiceEmail;
   const links = [
     { href: '/about-user?type=2', label: t('aboutUs') },
     { href: '/about-user?type=1', label: t('agreement') },

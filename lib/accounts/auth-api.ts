@@ -10,11 +10,11 @@ import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { DomainError, ForbiddenError, LoginRequiredError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
-import { getConfig } from '@/lib/config';
 import { clientAddress, requestOrigin } from '@/lib/http/client-address';
 import { recordInvitation } from '@/lib/invites/service';
 import { rooms } from '@/lib/realtime/events';
 import { publish } from '@/lib/realtime/gateway';
+import { effectiveSettings } from '@/lib/system/settings';
 import { findUserByMobile, login, register, resetPassword } from './auth-service';
 import { captchaProvider } from './captcha';
 import {
@@ -266,7 +266,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
             c.var.t('accounts.smsText', {
               code,
               minutes: SMS_CODE_TTL_MINUTES,
-              product: getConfig().PRODUCT_NAME ?? c.var.t('brand.name'),
+              product: effectiveSettings().productName ?? c.var.t('brand.name'),
             }),
         },
         c.var.now,

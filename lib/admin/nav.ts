@@ -5,14 +5,18 @@
 import {
   FileText,
   Flame,
+  Gauge,
   Gift,
+  Landmark,
   type LucideIcon,
   Megaphone,
   MessageSquareText,
   Newspaper,
   PackageCheck,
   ScrollText,
+  Settings2,
   ShieldBan,
+  ShieldCheck,
   SlidersHorizontal,
   Wallet,
 } from 'lucide-react';
@@ -37,6 +41,14 @@ export type AdminNavEntry = {
 export const ADMIN_NAV: readonly AdminNavEntry[] = [
   // console (admin.ops, admin.audit, admin.shell)
   {
+    key: 'dashboard',
+    section: 'overview',
+    href: '/admin/dashboard',
+    label: 'ops.dashboard.nav',
+    icon: Gauge,
+    routes: ['/api/admin/ops/dashboard'],
+  },
+  {
     key: 'audit',
     section: 'system',
     href: '/admin/audit',
@@ -45,12 +57,36 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
     routes: ['/api/admin/audit/list'],
   },
   {
+    key: 'roles',
+    section: 'system',
+    href: '/admin/roles',
+    label: 'ops.roles.nav',
+    icon: ShieldCheck,
+    routes: ['/api/admin/staff/list', '/api/admin/staff/lookup', '/api/admin/staff/grant'],
+  },
+  {
+    key: 'settings',
+    section: 'system',
+    href: '/admin/settings',
+    label: 'ops.settings.nav',
+    icon: Settings2,
+    routes: ['/api/admin/settings', '/api/admin/settings/save'],
+  },
+  {
     key: 'sms',
     section: 'system',
     href: '/admin/sms',
     label: 'ops.sms.nav',
     icon: MessageSquareText,
     routes: ['/api/admin/sms/outbox'],
+  },
+  {
+    key: 'ledger',
+    section: 'money',
+    href: '/admin/ledger',
+    label: 'ops.ledger.nav',
+    icon: Landmark,
+    routes: ['/api/admin/ledger/check'],
   },
   // review (admin.review, admin.users, admin.live): add entries below
   // catalog (admin.catalog): add entries below

@@ -1,5 +1,6 @@
 // Every domain's tables, gathered for drizzle's typed query API and drizzle-kit.
 export * from '../accounts/schema';
+export * from '../admin/schema';
 export * from '../audit/schema';
 export * from '../chat/schema';
 export * from '../circles/schema';

@@ -3,10 +3,11 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { getConfig } from '@/lib/config';
+import { effectiveSettings } from '@/lib/system/settings';
 import { LOCALES, type Locale, localizedPath } from './routing';
 
 export async function productName(locale: Locale) {
-  const configured = getConfig().PRODUCT_NAME;
+  const configured = effectiveSettings().productName;
   if (configured) return configured;
   const t = await getTranslations({ locale, namespace: 'brand' });
   return t('name');

@@ -6,6 +6,7 @@ import { pruneCaptchaUses } from '@/lib/accounts/captcha';
 import { pruneQrLogins } from '@/lib/accounts/qr-login';
 import { pruneRateEvents } from '@/lib/accounts/rate-limit';
 import { sessions } from '@/lib/accounts/schema';
+import { sampleViewers } from '@/lib/admin/dashboard';
 import { getConfig } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { settleInvitations } from '@/lib/invites/service';
@@ -14,6 +15,8 @@ import { markExpiredNobilities } from '@/lib/nobility/service';
 import { pruneRateLimits } from '@/lib/rate-limits';
 import { refundExpiredEnvelopes } from '@/lib/red-envelopes/service';
 import { indexPendingSearchDocuments } from '@/lib/search/service';
+import { sharedState } from '@/lib/shared-state';
+import { freshSettings } from '@/lib/system/settings';
 import { createFeedsTicker, type Seen, watchSilentMatches } from './feeds';
 import { type Clock, type ClusterJob, stalledJobs, startJobQueue, type Tick } from './queue';
 
@@ -21,7 +24,12 @@ const SESSION_RETENTION_MS = 7 * 24 * 3600 * 1000;
 /** Replays and simulations advance every few seconds: often enough for a sped-up demo clock. */
 const FEEDS_TICK_SECONDS = 5;
 
-type Feeds = { tick: ReturnType<typeof createFeedsTicker>; seen: Map<string, Seen>; slot: number };
+type Feeds = {
+  tick: ReturnType<typeof createFeedsTicker>;
+  seen: Map<string, Seen>;
+  slot: number;
+  speed: number;
+};
 let feeds: Feeds | undefined;
 
 /**
@@ -33,8 +41,14 @@ let feeds: Feeds | undefined;
 async function feedsAfter(tick: Tick, speed: number) {
   feeds ??= (() => {
     const seen = new Map<string, Seen>();
-    return { tick: createFeedsTicker({ speed, seen }), seen, slot: Number.NaN };
+    return { tick: createFeedsTicker({ speed, seen }), seen, slot: Number.NaN, speed };
   })();
+  // An operator changed the speed (lib/system/settings.ts): games from now on are scheduled at it, those
+  // under way finish at their own (the catch-up reads each game's speed back), as after a restart.
+  if (feeds.speed !== speed) {
+    feeds.tick = createFeedsTicker({ speed, seen: feeds.seen });
+    feeds.speed = speed;
+  }
   const previous = await tick.previous();
   if (previous?.slot !== feeds.slot) {
     // Only a recent tick's memory: after a pause the first tick pushes states, never old goals.
@@ -102,12 +116,23 @@ export const jobs: ClusterJob[] = [
     run: (db, now) => indexPendingSearchDocuments(db, now),
   },
   {
+    // The operations dashboard's peak concurrency: viewers in live rooms on every node, once a minute.
+    name: 'ops-viewer-samples',
+    everySeconds: 60,
+    run: (db, now) => sampleViewers(db, now, (room) => sharedState().online.count(room)),
+  },
+  {
     name: 'live-feeds',
     everySeconds: FEEDS_TICK_SECONDS,
     run: async (db, now, tick) => {
       const config = getConfig();
+      // The operator's speed and pause (the console's settings), else FEED_CLOCK_SPEED.
+      const settings = await freshSettings(db);
+      // Paused: nothing is pushed and no game moves on (nor is any marked silent); on resuming, each
+      // game catches up with where its schedule has it.
+      if (config.FEEDS && settings.feedPaused) return;
       if (config.FEEDS) {
-        const feeds = await feedsAfter(tick, config.FEED_CLOCK_SPEED);
+        const feeds = await feedsAfter(tick, settings.feedSpeed);
         // The watchdog waits for the feeds' catch-up: a game that ended while the portal was down is
         // finished with its result, not marked abnormal. A tick still running skips this turn.
         if (!(await feeds.tick(db, now))) return;

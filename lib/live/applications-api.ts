@@ -10,8 +10,8 @@ import { requireStaff, requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { DomainError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
-import { getConfig } from '@/lib/config';
 import { clientAddress } from '@/lib/http/client-address';
+import { effectiveSettings } from '@/lib/system/settings';
 import {
   applicationPhoto,
   latestApplication,
@@ -83,7 +83,7 @@ export function registerApplicationRoutes(app: OpenAPIHono<AppEnv>) {
             c.var.t('accounts.smsText', {
               code,
               minutes: SMS_CODE_TTL_MINUTES,
-              product: getConfig().PRODUCT_NAME ?? c.var.t('brand.name'),
+              product: effectiveSettings().productName ?? c.var.t('brand.name'),
             }),
         },
         c.var.now,

@@ -5,6 +5,8 @@ import { registerAccountRoutes } from '@/lib/accounts/api';
 import { registerAuthRoutes } from '@/lib/accounts/auth-api';
 import { registerProfileRoutes } from '@/lib/accounts/profile-api';
 import { findSessionUser } from '@/lib/accounts/session';
+import { registerStaffRoutes } from '@/lib/accounts/staff/api';
+import { registerAdminRoutes } from '@/lib/admin/api';
 import { createBaseApp } from '@/lib/api/app';
 import type { Clock } from '@/lib/api/context';
 import { registerDocs } from '@/lib/api/docs';
@@ -44,9 +46,11 @@ import { registerShopRoutes } from '@/lib/shop/api';
 import { registerStorageRoutes } from '@/lib/storage/api';
 import { registerSystemRoutes } from '@/lib/system/api';
 import { registerCspReportRoutes } from '@/lib/system/csp-report-api';
+import { registerSettingsRoutes } from '@/lib/system/settings-api';
 import { registerTaskRoutes } from '@/lib/tasks/api';
 import { registerVideoRoutes } from '@/lib/videos/api';
 import { registerWalletRoutes } from '@/lib/wallet/api';
+import { registerLedgerCheckRoutes } from '@/lib/wallet/check-api';
 
 export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Clock }) {
   const app = createBaseApp({ ...deps, findSessionUser, audit: appendAudit });
@@ -90,6 +94,10 @@ export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Cl
   registerShopRoutes(app);
   registerInviteRoutes(app);
   registerAuditRoutes(app);
+  registerStaffRoutes(app);
+  registerLedgerCheckRoutes(app);
+  registerSettingsRoutes(app);
+  registerAdminRoutes(app);
   registerDocs(app);
   return app;
 }

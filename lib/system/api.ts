@@ -16,6 +16,7 @@ import { getRedis, pingRedis } from '@/lib/redis';
 import { LEGAL_BODY_MAX, LEGAL_TITLE_MAX, legalPagesForStaff, resetLegalPage, saveLegalPage } from './legal';
 import { LEGAL_DOCUMENTS } from './schema';
 import { deletePopup, listAllPopups, listShowingPopups, pickLocalized, savePopup } from './service';
+import { freshSettings } from './settings';
 
 export const localizedText = z
   .partialRecord(z.enum(['zh-CN', 'zh-TW', 'en', 'vi']), z.string().trim().min(1).max(2000))
@@ -61,9 +62,9 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
         company_id: z.number(),
       }),
     },
-    (c) => ({
+    async (c) => ({
       CountryCode: countryCodeList(c.var.locale),
-      customer_service_email: getConfig().CUSTOMER_SERVICE_EMAIL,
+      customer_service_email: (await freshSettings(c.var.db)).customerServiceEmail,
       websocket: websocketAddress(c.req.raw.headers),
       company_id: getConfig().COMPANY_ID,
     }),
@@ -79,8 +80,8 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
       summary: 'Customer-service contact',
       output: z.object({ email: z.string(), mailto: z.string() }),
     },
-    () => {
-      const email = getConfig().CUSTOMER_SERVICE_EMAIL;
+    async (c) => {
+      const email = (await freshSettings(c.var.db)).customerServiceEmail;
       return { email, mailto: `mailto:${email}` };
     },
   );

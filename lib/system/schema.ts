@@ -34,6 +34,17 @@ export const appSecrets = pgTable('app_secrets', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Settings an operator stored in the console (lib/system/settings.ts): one row per key, the value as JSON;
+ * a key without a row takes the environment's value.
+ */
+export const systemSettings = pgTable('system_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  updatedBy: integer('updated_by'),
+});
+
 export const LEGAL_DOCUMENTS = ['privacy', 'agreement', 'aboutUs'] as const;
 export type LegalDocument = (typeof LEGAL_DOCUMENTS)[number];
 

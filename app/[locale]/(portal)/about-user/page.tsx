@@ -2,13 +2,13 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Footer } from '@/components/layout/footer';
 import { cn } from '@/lib/cn';
-import { getConfig } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { productName, screenMetadata } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { legalPage } from '@/lib/system/legal';
 import { LEGAL_DOCUMENTS as DOCUMENTS } from '@/lib/system/schema';
+import { effectiveSettings } from '@/lib/system/settings';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ type?: string }> };
 
@@ -27,7 +27,7 @@ export default async function AboutUserPage({ params, searchParams }: Props) {
   const current = documentOf((await searchParams).type);
   const t = await getTranslations('legal');
   const name = await productName(locale);
-  const values = { name, email: getConfig().CUSTOMER_SERVICE_EMAIL };
+  const values = { name, email: effectiveSettings().customerServiceEmail };
   // What operators wrote in this language, else the text the portal ships.
   const written = await legalPage(getDb(), current, locale);
   const title = written?.title ?? t(`${current}.title`);

@@ -9,6 +9,7 @@ import QRCode from 'qrcode';
 import { getConfig } from '@/lib/config';
 import { productName, screenMetadata } from '@/lib/i18n/metadata';
 import { type Locale, localizedPath } from '@/lib/i18n/routing';
+import { effectiveSettings } from '@/lib/system/settings';
 import { InstallTabs } from './install-tabs';
 
 type Props = { params: Promise<{ locale: Locale }> };
@@ -42,7 +43,8 @@ const qrOf = (url: string) => QRCode.toDataURL(url, { margin: 1, width: 320, err
  */
 async function phoneAddress(locale: Locale) {
   const config = getConfig();
-  if (config.MOBILE_SITE_URL) return config.MOBILE_SITE_URL;
+  const mobileSite = effectiveSettings().mobileSiteUrl;
+  if (mobileSite) return mobileSite;
   const path = localizedPath(locale, '/main');
   if (config.SITE_URL) return `${new URL(config.SITE_URL).origin}${path}`;
   const request = await headers();

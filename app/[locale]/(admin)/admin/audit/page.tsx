@@ -4,13 +4,15 @@
 import { ScrollText } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { Suspense } from 'react';
 import { DataTable } from '@/components/admin/data-table';
 import { adminPage } from '@/components/admin/guard';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { RoleBadge } from '@/components/admin/role-badge';
+import { TableSkeleton } from '@/components/admin/table-skeleton';
 import { LocalTime } from '@/components/ui/local-time';
 import { parseTableQuery } from '@/lib/admin/table-query';
-import { AUDIT_TABLE, auditTargetTypes, listAudit } from '@/lib/audit/query';
+import { AUDIT_TABLE, type AuditQuery, auditTargetTypes, listAudit } from '@/lib/audit/query';
 import { getDb } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { viewerTimeZone } from '@/lib/time/viewer-zone';
@@ -35,116 +37,124 @@ export default async function AuditPage({ params, searchParams }: Props) {
   setRequestLocale(locale);
   await adminPage('audit');
   const t = await getTranslations('admin.audit');
-  const roles = await getTranslations('admin.shell.roles');
   const query = parseTableQuery(AUDIT_TABLE, await searchParams);
+  return (
+    <>
+      <AdminPageHeader title={t('title')} description={t('description')} actions={<ChainCheck />} />
+      <Suspense fallback={<TableSkeleton columns={7} />}>
+        <AuditTable query={query} />
+      </Suspense>
+    </>
+  );
+}
+
+async function AuditTable({ query }: { query: AuditQuery }) {
+  const t = await getTranslations('admin.audit');
+  const roles = await getTranslations('admin.shell.roles');
   const timeZone = await viewerTimeZone();
   const db = getDb();
   const [{ rows, total }, targets] = await Promise.all([
     listAudit(db, query, timeZone),
     auditTargetTypes(db),
   ]);
-
   return (
-    <>
-      <AdminPageHeader title={t('title')} description={t('description')} actions={<ChainCheck />} />
-      <DataTable
-        caption={t('title')}
-        path="/admin/audit"
-        spec={AUDIT_TABLE}
-        query={query}
-        rows={rows}
-        total={total}
-        rowKey={(row) => row.id}
-        toolbar={<ExportForm today={dayIn(new Date(), timeZone)} timeZone={timeZone} />}
-        filters={[
-          { key: 'actor', label: t('filters.actor'), kind: 'text', placeholder: t('filters.actorHint') },
-          {
-            key: 'role',
-            label: t('filters.role'),
-            kind: 'select',
-            width: 'w-32',
-            options: (['operator', 'moderator', 'finance'] as const).map((role) => ({
-              value: role,
-              label: roles(role),
-            })),
-          },
-          { key: 'action', label: t('filters.action'), kind: 'text', placeholder: '/api/admin/…' },
-          {
-            key: 'target',
-            label: t('filters.target'),
-            kind: 'select',
-            width: 'w-36',
-            options: targets.map((type) => ({ value: type, label: type })),
-          },
-          { key: 'target_id', label: t('filters.targetId'), kind: 'text', width: 'w-28' },
-          { key: 'from', label: t('filters.from'), kind: 'date', width: 'w-36' },
-          { key: 'to', label: t('filters.to'), kind: 'date', width: 'w-36' },
-        ]}
-        empty={{ icon: ScrollText, title: t('empty'), hint: t('emptyHint') }}
-        columns={[
-          {
-            key: 'at',
-            header: t('columns.at'),
-            sort: 'at',
-            className: 'w-40 whitespace-nowrap tabular-nums',
-            cell: (row) => <LocalTime at={row.at} style="dateTime" />,
-          },
-          {
-            key: 'actor',
-            header: t('columns.actor'),
-            sort: 'actor',
-            className: 'whitespace-nowrap',
-            cell: (row) => (
-              <span className="inline-flex items-center gap-2">
-                <span className="font-medium text-ink-900">{row.actorName ?? '—'}</span>
-                <span className="text-xs text-ink-500 tabular-nums">#{row.actorId}</span>
-                <RoleBadge role={row.actorRole} />
+    <DataTable
+      caption={t('title')}
+      path="/admin/audit"
+      spec={AUDIT_TABLE}
+      query={query}
+      rows={rows}
+      total={total}
+      rowKey={(row) => row.id}
+      toolbar={<ExportForm today={dayIn(new Date(), timeZone)} timeZone={timeZone} />}
+      filters={[
+        { key: 'actor', label: t('filters.actor'), kind: 'text', placeholder: t('filters.actorHint') },
+        {
+          key: 'role',
+          label: t('filters.role'),
+          kind: 'select',
+          width: 'w-32',
+          options: (['operator', 'moderator', 'finance'] as const).map((role) => ({
+            value: role,
+            label: roles(role),
+          })),
+        },
+        { key: 'action', label: t('filters.action'), kind: 'text', placeholder: '/api/admin/…' },
+        {
+          key: 'target',
+          label: t('filters.target'),
+          kind: 'select',
+          width: 'w-36',
+          options: targets.map((type) => ({ value: type, label: type })),
+        },
+        { key: 'target_id', label: t('filters.targetId'), kind: 'text', width: 'w-28' },
+        { key: 'from', label: t('filters.from'), kind: 'date', width: 'w-36' },
+        { key: 'to', label: t('filters.to'), kind: 'date', width: 'w-36' },
+      ]}
+      empty={{ icon: ScrollText, title: t('empty'), hint: t('emptyHint') }}
+      columns={[
+        {
+          key: 'at',
+          header: t('columns.at'),
+          sort: 'at',
+          className: 'w-40 whitespace-nowrap tabular-nums',
+          cell: (row) => <LocalTime at={row.at} style="dateTime" />,
+        },
+        {
+          key: 'actor',
+          header: t('columns.actor'),
+          sort: 'actor',
+          className: 'whitespace-nowrap',
+          cell: (row) => (
+            <span className="inline-flex items-center gap-2">
+              <span className="font-medium text-ink-900">{row.actorName ?? '—'}</span>
+              <span className="text-xs text-ink-500 tabular-nums">#{row.actorId}</span>
+              <RoleBadge role={row.actorRole} />
+            </span>
+          ),
+        },
+        {
+          key: 'action',
+          header: t('columns.action'),
+          sort: 'action',
+          className: 'font-mono text-xs whitespace-nowrap',
+          cell: (row) => row.action,
+        },
+        {
+          key: 'target',
+          header: t('columns.target'),
+          className: 'whitespace-nowrap text-xs',
+          cell: (row) =>
+            row.targetType ? (
+              <span>
+                {row.targetType}
+                {row.targetId ? <span className="text-ink-500 tabular-nums"> #{row.targetId}</span> : null}
               </span>
+            ) : (
+              '—'
             ),
-          },
-          {
-            key: 'action',
-            header: t('columns.action'),
-            sort: 'action',
-            className: 'font-mono text-xs whitespace-nowrap',
-            cell: (row) => row.action,
-          },
-          {
-            key: 'target',
-            header: t('columns.target'),
-            className: 'whitespace-nowrap text-xs',
-            cell: (row) =>
-              row.targetType ? (
-                <span>
-                  {row.targetType}
-                  {row.targetId ? <span className="text-ink-500 tabular-nums"> #{row.targetId}</span> : null}
-                </span>
-              ) : (
-                '—'
-              ),
-          },
-          {
-            key: 'reason',
-            header: t('columns.reason'),
-            className: 'max-w-72 truncate',
-            cell: (row) => <span title={row.reason}>{row.reason || '—'}</span>,
-          },
-          {
-            key: 'address',
-            header: t('columns.address'),
-            className: 'whitespace-nowrap text-xs text-ink-500 tabular-nums',
-            cell: (row) => row.address || '—',
-          },
-          {
-            key: 'diff',
-            header: t('columns.values'),
-            align: 'end',
-            cell: (row) => (
-              <AuditDiff before={row.before} after={row.after} title={`${row.action} · #${row.id}`} />
-            ),
-          },
-        ]}
-      />
-    </>
+        },
+        {
+          key: 'reason',
+          header: t('columns.reason'),
+          className: 'max-w-72 truncate',
+          cell: (row) => <span title={row.reason}>{row.reason || '—'}</span>,
+        },
+        {
+          key: 'address',
+          header: t('columns.address'),
+          className: 'whitespace-nowrap text-xs text-ink-500 tabular-nums',
+          cell: (row) => row.address || '—',
+        },
+        {
+          key: 'diff',
+          header: t('columns.values'),
+          align: 'end',
+          cell: (row) => (
+            <AuditDiff before={row.before} after={row.after} title={`${row.action} · #${row.id}`} />
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -4,9 +4,11 @@
 import { MessageSquareText } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { Suspense } from 'react';
 import { DataTable } from '@/components/admin/data-table';
 import { adminPage } from '@/components/admin/guard';
 import { AdminPageHeader } from '@/components/admin/page-header';
+import { TableSkeleton } from '@/components/admin/table-skeleton';
 import { LocalTime } from '@/components/ui/local-time';
 import { listOutbox, OUTBOX_TABLE } from '@/lib/accounts/sms';
 import { parseTableQuery } from '@/lib/admin/table-query';
@@ -32,78 +34,86 @@ export default async function SmsOutboxPage({ params, searchParams }: Props) {
   await adminPage('sms');
   const t = await getTranslations('admin.ops.sms');
   const query = parseTableQuery(OUTBOX_TABLE, await searchParams);
-  const { rows, total } = await listOutbox(getDb(), query);
   const builtIn = getConfig().SMS_PROVIDER === 'outbox';
-
   return (
     <>
       <AdminPageHeader title={t('title')} description={builtIn ? t('builtIn') : t('gateway')} />
-      <DataTable
-        caption={t('title')}
-        path="/admin/sms"
-        spec={OUTBOX_TABLE}
-        query={query}
-        rows={rows}
-        total={total}
-        rowKey={(row) => row.id}
-        filters={[
-          { key: 'recipient', label: t('recipient'), kind: 'text', placeholder: '138…' },
-          {
-            key: 'status',
-            label: t('status'),
-            kind: 'select',
-            width: 'w-32',
-            options: [
-              { value: 'sent', label: t('statuses.sent') },
-              { value: 'failed', label: t('statuses.failed') },
-            ],
-          },
-        ]}
-        empty={{ icon: MessageSquareText, title: t('empty'), hint: t('emptyHint') }}
-        columns={[
-          {
-            key: 'at',
-            header: t('at'),
-            sort: 'at',
-            className: 'w-40 whitespace-nowrap tabular-nums',
-            cell: (row) => <LocalTime at={row.createdAt} style="dateTime" />,
-          },
-          {
-            key: 'recipient',
-            header: t('recipient'),
-            className: 'whitespace-nowrap tabular-nums',
-            cell: (row) => row.recipient,
-          },
-          {
-            key: 'body',
-            header: t('body'),
-            className: 'min-w-64',
-            cell: (row) => <span className="text-ink-900">{row.body}</span>,
-          },
-          {
-            key: 'provider',
-            header: t('provider'),
-            className: 'whitespace-nowrap text-xs text-ink-500',
-            cell: (row) => row.provider,
-          },
-          {
-            key: 'status',
-            header: t('status'),
-            className: 'whitespace-nowrap',
-            cell: (row) => (
-              <span
-                title={row.error ?? undefined}
-                className={cn(
-                  'inline-flex h-5 items-center rounded px-1.5 text-[11px] font-medium',
-                  row.status === 'sent' ? 'bg-emerald-50 text-emerald-800' : 'bg-red-50 text-live',
-                )}
-              >
-                {row.status === 'sent' || row.status === 'failed' ? t(`statuses.${row.status}`) : row.status}
-              </span>
-            ),
-          },
-        ]}
-      />
+      <Suspense fallback={<TableSkeleton columns={5} />}>
+        <OutboxTable query={query} />
+      </Suspense>
     </>
+  );
+}
+
+async function OutboxTable({ query }: { query: Parameters<typeof listOutbox>[1] }) {
+  const t = await getTranslations('admin.ops.sms');
+  const { rows, total } = await listOutbox(getDb(), query);
+  return (
+    <DataTable
+      caption={t('title')}
+      path="/admin/sms"
+      spec={OUTBOX_TABLE}
+      query={query}
+      rows={rows}
+      total={total}
+      rowKey={(row) => row.id}
+      filters={[
+        { key: 'recipient', label: t('recipient'), kind: 'text', placeholder: '138…' },
+        {
+          key: 'status',
+          label: t('status'),
+          kind: 'select',
+          width: 'w-32',
+          options: [
+            { value: 'sent', label: t('statuses.sent') },
+            { value: 'failed', label: t('statuses.failed') },
+          ],
+        },
+      ]}
+      empty={{ icon: MessageSquareText, title: t('empty'), hint: t('emptyHint') }}
+      columns={[
+        {
+          key: 'at',
+          header: t('at'),
+          sort: 'at',
+          className: 'w-40 whitespace-nowrap tabular-nums',
+          cell: (row) => <LocalTime at={row.createdAt} style="dateTime" />,
+        },
+        {
+          key: 'recipient',
+          header: t('recipient'),
+          className: 'whitespace-nowrap tabular-nums',
+          cell: (row) => row.recipient,
+        },
+        {
+          key: 'body',
+          header: t('body'),
+          className: 'min-w-64',
+          cell: (row) => <span className="text-ink-900">{row.body}</span>,
+        },
+        {
+          key: 'provider',
+          header: t('provider'),
+          className: 'whitespace-nowrap text-xs text-ink-500',
+          cell: (row) => row.provider,
+        },
+        {
+          key: 'status',
+          header: t('status'),
+          className: 'whitespace-nowrap',
+          cell: (row) => (
+            <span
+              title={row.error ?? undefined}
+              className={cn(
+                'inline-flex h-5 items-center rounded px-1.5 text-[11px] font-medium',
+                row.status === 'sent' ? 'bg-emerald-50 text-emerald-800' : 'bg-red-50 text-live',
+              )}
+            >
+              {row.status === 'sent' || row.status === 'failed' ? t(`statuses.${row.status}`) : row.status}
+            </span>
+          ),
+        },
+      ]}
+    />
   );
 }

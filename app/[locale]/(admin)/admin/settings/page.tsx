@@ -1,0 +1,36 @@
+// /admin/settings: system settings stored in the database and applied without a restart (operators;
+// issue 29, item 6): the product name, the customer-service email, the mobile site, the replay feed.
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { adminPage } from '@/components/admin/guard';
+import { AdminPageHeader } from '@/components/admin/page-header';
+import { getDb } from '@/lib/db';
+import type { Locale } from '@/lib/i18n/routing';
+import { settingsView } from '@/lib/system/settings';
+import { FeedSettingsForm, SiteSettingsForm } from './settings-forms';
+
+type Props = { params: Promise<{ locale: Locale }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'admin.ops.settings' });
+  return { title: t('title') };
+}
+
+export default async function SettingsPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  await adminPage('settings');
+  const t = await getTranslations('admin.ops.settings');
+  const brand = await getTranslations('brand');
+  const { stored, effective, configured } = await settingsView(getDb());
+  return (
+    <>
+      <AdminPageHeader title={t('title')} description={t('description')} />
+      <div className="space-y-4">
+        <SiteSettingsForm stored={stored} configured={configured} defaultName={brand('name')} />
+        <FeedSettingsForm stored={stored} effective={effective} />
+      </div>
+    </>
+  );
+}

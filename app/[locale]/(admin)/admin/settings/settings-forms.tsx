@@ -1,0 +1,260 @@
+'use client';
+// The two settings cards: the site (product name, customer-service email, mobile site) and the replay
+// feed (speed, pause). An empty field goes back to the environment's value, shown beside it.
+import { Pause, Play } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { FIELD_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
+import { cn } from '@/lib/cn';
+
+type Values = {
+  productName?: string;
+  customerServiceEmail?: string;
+  mobileSiteUrl?: string;
+  feedSpeed?: number;
+  feedPaused?: boolean;
+};
+type Patch = { [K in keyof Values]?: Values[K] | null };
+
+const SPEEDS = [1, 5, 15, 60] as const;
+
+function useSave() {
+  const router = useRouter();
+  const t = useTranslations('admin.ops.settings');
+  const [state, setState] = useState<{ pending: boolean; error: string | null; saved: boolean }>({
+    pending: false,
+    error: null,
+    saved: false,
+  });
+  const save = async (patch: Patch, reason: string) => {
+    setState({ pending: true, error: null, saved: false });
+    const { api, ApiError } = await import('@/lib/http/client');
+    try {
+      await api.post(
+        'api/admin/settings/save',
+        { ...patch, ...(reason ? { reason } : {}) },
+        { silent: true },
+      );
+      setState({ pending: false, error: null, saved: true });
+      router.refresh();
+    } catch (failure) {
+      setState({
+        pending: false,
+        error: failure instanceof ApiError ? failure.message : t('failed'),
+        saved: false,
+      });
+    }
+  };
+  return { ...state, save };
+}
+
+function Card({ title, hint, children }: { title: string; hint: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="rounded-lg border border-line bg-surface" aria-labelledby={id}>
+      <header className="border-b border-line px-4 py-3">
+        <h2 id={id} className="text-sm font-semibold text-ink-900">
+          {title}
+        </h2>
+        <p className="mt-0.5 text-xs text-ink-500">{hint}</p>
+      </header>
+      {children}
+    </section>
+  );
+}
+
+function Footer({
+  pending,
+  error,
+  saved,
+  reason,
+  setReason,
+  testId,
+}: {
+  pending: boolean;
+  error: string | null;
+  saved: boolean;
+  reason: string;
+  setReason: (value: string) => void;
+  testId: string;
+}) {
+  const t = useTranslations('admin.ops.settings');
+  return (
+    <div className="flex flex-wrap items-center gap-3 border-t border-line px-4 py-3">
+      <input
+        value={reason}
+        maxLength={500}
+        onChange={(event) => setReason(event.target.value)}
+        placeholder={t('note')}
+        aria-label={t('note')}
+        className={`${FIELD_CLASS} h-9 max-w-sm flex-1`}
+      />
+      <Button type="submit" size="sm" className="h-9" disabled={pending} data-testid={testId}>
+        {t('save')}
+      </Button>
+      {error ? (
+        <p role="alert" className="text-sm text-live">
+          {error}
+        </p>
+      ) : saved ? (
+        <p role="status" className="text-sm text-win">
+          {t('saved')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function SiteSettingsForm({
+  stored,
+  configured,
+  defaultName,
+}: {
+  stored: Values;
+  configured: Values;
+  defaultName: string;
+}) {
+  const t = useTranslations('admin.ops.settings');
+  const id = useId();
+  const { save, ...state } = useSave();
+  const [reason, setReason] = useState('');
+  const [values, setValues] = useState({
+    productName: stored.productName ?? '',
+    customerServiceEmail: stored.customerServiceEmail ?? '',
+    mobileSiteUrl: stored.mobileSiteUrl ?? '',
+  });
+  const fields = [
+    { key: 'productName', type: 'text', fallback: configured.productName ?? defaultName },
+    { key: 'customerServiceEmail', type: 'email', fallback: configured.customerServiceEmail ?? '' },
+    { key: 'mobileSiteUrl', type: 'url', fallback: configured.mobileSiteUrl ?? t('noMobileSite') },
+  ] as const;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const patch: Patch = {};
+    for (const { key } of fields) {
+      const value = values[key].trim();
+      if (value !== (stored[key] ?? '')) patch[key] = value || null;
+    }
+    if (Object.keys(patch).length) void save(patch, reason);
+  }
+
+  return (
+    <Card title={t('siteTitle')} hint={t('siteHint')}>
+      <form onSubmit={submit}>
+        <div className="grid gap-4 px-4 py-4 md:grid-cols-3">
+          {fields.map(({ key, type, fallback }) => (
+            <div key={key}>
+              <label htmlFor={`${id}-${key}`} className={LABEL_CLASS}>
+                {t(`fields.${key}`)}
+              </label>
+              <input
+                id={`${id}-${key}`}
+                type={type}
+                value={values[key]}
+                maxLength={key === 'productName' ? 40 : 300}
+                onChange={(event) => setValues({ ...values, [key]: event.target.value })}
+                placeholder={fallback}
+                className={`${FIELD_CLASS} h-9`}
+                data-testid={`setting-${key}`}
+              />
+              <p className="mt-1 truncate text-xs text-ink-500" title={fallback}>
+                {t('fallback', { value: fallback })}
+              </p>
+            </div>
+          ))}
+        </div>
+        <Footer {...state} reason={reason} setReason={setReason} testId="settings-site-save" />
+      </form>
+    </Card>
+  );
+}
+
+export function FeedSettingsForm({
+  stored,
+  effective,
+}: {
+  stored: Values;
+  effective: Required<Pick<Values, 'feedSpeed' | 'feedPaused'>>;
+}) {
+  const t = useTranslations('admin.ops.settings');
+  const id = useId();
+  const { save, ...state } = useSave();
+  const [reason, setReason] = useState('');
+  const [speed, setSpeed] = useState(String(stored.feedSpeed ?? ''));
+  const [paused, setPaused] = useState(effective.feedPaused);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = speed.trim() === '' ? null : Number(speed);
+    void save({ feedSpeed: value, feedPaused: paused || null }, reason);
+  }
+
+  return (
+    <Card title={t('feedTitle')} hint={t('feedHint')}>
+      <form onSubmit={submit}>
+        <div className="flex flex-wrap items-end gap-6 px-4 py-4">
+          <div>
+            <label htmlFor={`${id}-speed`} className={LABEL_CLASS}>
+              {t('fields.feedSpeed')}
+            </label>
+            <div className="flex items-center gap-2">
+              <input
+                id={`${id}-speed`}
+                type="number"
+                min={0.1}
+                max={600}
+                step="any"
+                value={speed}
+                onChange={(event) => setSpeed(event.target.value)}
+                placeholder={String(effective.feedSpeed)}
+                className={`${FIELD_CLASS} h-9 w-24 tabular-nums`}
+                data-testid="setting-feedSpeed"
+              />
+              <span className="text-sm text-ink-500">×</span>
+              <fieldset className="flex gap-1">
+                <legend className="sr-only">{t('presets')}</legend>
+                {SPEEDS.map((preset) => (
+                  <button
+                    key={preset}
+                    type="button"
+                    onClick={() => setSpeed(String(preset))}
+                    className={cn(
+                      'h-9 rounded-md border px-2.5 text-sm tabular-nums',
+                      Number(speed) === preset
+                        ? 'border-brand-400 bg-brand-50 text-brand-700'
+                        : 'border-line text-ink-700 hover:border-ink-300',
+                    )}
+                  >
+                    {preset}×
+                  </button>
+                ))}
+              </fieldset>
+            </div>
+            <p className="mt-1 text-xs text-ink-500">{t('speedHint', { speed: effective.feedSpeed })}</p>
+          </div>
+          <div>
+            <span className={LABEL_CLASS}>{t('fields.feedPaused')}</span>
+            <Button
+              type="button"
+              variant="secondary"
+              className="h-9"
+              aria-pressed={paused}
+              onClick={() => setPaused(!paused)}
+              data-testid="setting-feedPaused"
+            >
+              {paused ? <Play aria-hidden className="size-4" /> : <Pause aria-hidden className="size-4" />}
+              {paused ? t('resume') : t('pause')}
+            </Button>
+            <p className={cn('mt-1 text-xs', effective.feedPaused ? 'text-live' : 'text-ink-500')}>
+              {effective.feedPaused ? t('pausedNow') : t('runningNow')}
+            </p>
+          </div>
+        </div>
+        <Footer {...state} reason={reason} setReason={setReason} testId="settings-feed-save" />
+      </form>
+    </Card>
+  );
+}

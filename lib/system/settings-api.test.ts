@@ -1,0 +1,101 @@
+// System settings from the console: saved values apply at once to what the public calls answer, unset
+// values fall back to the environment, the change is audited with before/after; bad input changes nothing.
+import { eq } from 'drizzle-orm';
+import { auditLog } from '@/lib/audit/schema';
+import { getConfig } from '@/lib/config';
+import { createApiApp } from '@/lib/server/api-app';
+import { apiCaller } from '@/lib/testing/api';
+import { NOON } from '@/lib/testing/clock';
+import { createTestDb, type TestDb } from '@/lib/testing/db';
+import { makeSignedInUser } from '@/lib/testing/factories';
+import { effectiveSettings, freshSettings, loadSettings } from './settings';
+
+let testDb: TestDb;
+const call = apiCaller(() => createApiApp({ db: () => testDb.db, clock: () => NOON }));
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+});
+afterAll(() => testDb.close());
+
+it('applies saved settings without a restart, and goes back to the environment when unset', async () => {
+  const operator = await makeSignedInUser(testDb.db, { role: 'operator' });
+  const headers = { token: operator.token, lang: 'en' };
+  const kefu = async () => (await call<{ email: string }>('/api/user/getKefuInfo')).body.data.email;
+  expect(await kefu()).toBe(getConfig().CUSTOMER_SERVICE_EMAIL);
+
+  const saved = await call<{ effective: { customerServiceEmail: string; feedSpeed: number } }>(
+    '/api/admin/settings/save',
+    {
+      headers,
+      json: {
+        productName: '测试直播',
+        customerServiceEmail: 'help@example.org',
+        mobileSiteUrl: 'https://m.example.org/',
+        feedSpeed: 15,
+        feedPaused: true,
+        reason: 'launch',
+      },
+    },
+  );
+  expect(saved.body.code).toBe(0);
+  expect(saved.body.data.effective).toMatchObject({
+    customerServiceEmail: 'help@example.org',
+    feedSpeed: 15,
+  });
+  expect(await kefu()).toBe('help@example.org');
+  expect(effectiveSettings()).toMatchObject({
+    productName: '测试直播',
+    mobileSiteUrl: 'https://m.example.org',
+    feedSpeed: 15,
+    feedPaused: true,
+  });
+
+  const [entry] = await testDb.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.action, '/api/admin/settings/save'));
+  expect(entry).toMatchObject({ targetType: 'settings', before: {}, reason: 'launch' });
+  expect(entry!.after).toMatchObject({ customerServiceEmail: 'help@example.org', feedPaused: true });
+
+  const unset = await call('/api/admin/settings/save', {
+    headers,
+    json: { customerServiceEmail: null, feedPaused: null },
+  });
+  expect(unset.body.code).toBe(0);
+  expect(await kefu()).toBe(getConfig().CUSTOMER_SERVICE_EMAIL);
+  const view = await call<{ stored: object; effective: { feedPaused: boolean; productName: string } }>(
+    '/api/admin/settings',
+    { headers },
+  );
+  expect(view.body.data.stored).toEqual({
+    productName: '测试直播',
+    mobileSiteUrl: 'https://m.example.org',
+    feedSpeed: 15,
+  });
+  expect(view.body.data.effective).toMatchObject({ feedPaused: false, productName: '测试直播' });
+  // Another process reads the same through its own snapshot.
+  expect(await loadSettings(testDb.db)).toMatchObject({ feedSpeed: 15 });
+  expect(await freshSettings(testDb.db)).toMatchObject({ productName: '测试直播' });
+});
+
+it('refuses bad values and an empty save, changing nothing', async () => {
+  const operator = await makeSignedInUser(testDb.db, { role: 'operator' });
+  const headers = { token: operator.token, lang: 'en' };
+  const before = (await call('/api/admin/settings', { headers })).body.data;
+  for (const json of [
+    {},
+    { customerServiceEmail: 'not-an-email' },
+    { mobileSiteUrl: 'javascript:alert(1)' },
+    { mobileSiteUrl: 'ftp://m.example.org' },
+    { feedSpeed: 0 },
+    { feedSpeed: 601 },
+    { productName: '' },
+    { productName: 'x'.repeat(41) },
+    { feedPaused: 'yes' },
+  ]) {
+    const refused = await call('/api/admin/settings/save', { headers, json });
+    expect([JSON.stringify(json), refused.body.code]).toEqual([JSON.stringify(json), 1]);
+  }
+  expect((await call('/api/admin/settings', { headers })).body.data).toEqual(before);
+});

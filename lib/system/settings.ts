@@ -1,0 +1,140 @@
+// Operator settings stored in the database and applied without a restart: the product name, the
+// customer-service email, the mobile site's address, and the replay feed's speed and pause. Each one is
+// either set by an operator (a row in `system_settings`) or unset, when the environment's value
+// (lib/config) applies, so an install that never opens the console behaves as configured.
+//
+// Readers that cannot wait (the proxy's mobile redirect, page titles) read a process-wide snapshot
+// (`effectiveSettings()`, on globalThis so the custom server and Next's bundles share it). Saving updates
+// this process's snapshot at once; `server.ts` reloads it every SETTINGS_REFRESH_MS, so another node
+// follows within seconds. Readers that may wait (jobs, API routes) call `freshSettings(db)`.
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { getConfig } from '@/lib/config';
+import type { DbOrTx } from '@/lib/db';
+import { systemSettings } from './schema';
+
+export const SETTINGS_REFRESH_MS = 5_000;
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, hostname: z.regexes.domain })
+  .max(300)
+  .transform((url) => url.replace(/\/+$/, ''));
+
+/** What an operator may set; `null` unsets a value (the environment's applies again). */
+export const settingsInput = z.object({
+  productName: z.string().trim().min(1).max(40).nullable(),
+  customerServiceEmail: z.email().max(120).nullable(),
+  mobileSiteUrl: httpUrl.nullable(),
+  feedSpeed: z.number().min(0.1).max(600).nullable(),
+  feedPaused: z.boolean().nullable(),
+});
+export type SettingKey = keyof typeof settingsInput.shape;
+export type StoredSettings = Partial<{ [K in SettingKey]: Exclude<z.output<typeof settingsInput>[K], null> }>;
+export const SETTING_KEYS = Object.keys(settingsInput.shape) as SettingKey[];
+
+export type EffectiveSettings = {
+  /** Unset: the translated default name (brand.name). */
+  productName: string | undefined;
+  customerServiceEmail: string;
+  /** Unset: no mobile site (no redirect). */
+  mobileSiteUrl: string | undefined;
+  feedSpeed: number;
+  feedPaused: boolean;
+};
+
+type Holder = { stored: StoredSettings; loadedAt: number };
+const globalRef = globalThis as { __portalSettings?: Holder };
+globalRef.__portalSettings ??= { stored: {}, loadedAt: Number.NEGATIVE_INFINITY };
+const holder = globalRef.__portalSettings;
+
+/** The environment's values: what applies where an operator set nothing. */
+export function configuredSettings(): EffectiveSettings {
+  const config = getConfig();
+  return {
+    productName: config.PRODUCT_NAME,
+    customerServiceEmail: config.CUSTOMER_SERVICE_EMAIL,
+    mobileSiteUrl: config.MOBILE_SITE_URL,
+    feedSpeed: config.FEED_CLOCK_SPEED,
+    feedPaused: false,
+  };
+}
+
+const merged = (stored: StoredSettings): EffectiveSettings => ({ ...configuredSettings(), ...stored });
+
+/** This process's view of the settings (never waits; at most SETTINGS_REFRESH_MS behind another node). */
+export function effectiveSettings(): EffectiveSettings {
+  return merged(holder.stored);
+}
+
+/** What operators stored, parsed (a value that no longer parses is ignored: the environment's applies). */
+async function readStored(db: DbOrTx): Promise<StoredSettings> {
+  const rows = await db.select().from(systemSettings);
+  const stored: StoredSettings = {};
+  for (const row of rows) {
+    if (!SETTING_KEYS.includes(row.key as SettingKey)) continue;
+    const parsed = settingsInput.shape[row.key as SettingKey].safeParse(row.value);
+    if (parsed.success && parsed.data !== null) Object.assign(stored, { [row.key]: parsed.data });
+  }
+  return stored;
+}
+
+/** Reads the stored settings into this process's snapshot. */
+export async function loadSettings(db: DbOrTx) {
+  holder.stored = await readStored(db);
+  holder.loadedAt = performance.now();
+  return effectiveSettings();
+}
+
+/** The settings, reloaded first when the snapshot is older than SETTINGS_REFRESH_MS. */
+export async function freshSettings(db: DbOrTx) {
+  if (performance.now() - holder.loadedAt > SETTINGS_REFRESH_MS) return loadSettings(db);
+  return effectiveSettings();
+}
+
+/** Reloads the snapshot every SETTINGS_REFRESH_MS (the process root starts it); `stop` ends it. */
+export function startSettingsRefresh(db: DbOrTx, onError: (error: unknown) => void) {
+  const timer = setInterval(() => loadSettings(db).catch(onError), SETTINGS_REFRESH_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
+
+/** The stored and the effective settings, for the console. */
+export async function settingsView(db: DbOrTx) {
+  const stored = await readStored(db);
+  return { stored, effective: merged(stored), configured: configuredSettings() };
+}
+
+/**
+ * Saves the keys present in `patch` (`null` unsets one) and applies them to this process at once;
+ * answers what was stored before and after, for the audit entry.
+ */
+export async function saveSettings(
+  db: DbOrTx,
+  patch: Partial<z.output<typeof settingsInput>>,
+  meta: { now: Date; actorId: number },
+) {
+  const change = await db.transaction(async (tx) => {
+    // One writer at a time, so "before" is what this save replaced.
+    await tx.execute(sql`lock table ${systemSettings} in share row exclusive mode`);
+    const before = await readStored(tx);
+    for (const key of SETTING_KEYS) {
+      if (!(key in patch)) continue;
+      const value = patch[key];
+      if (value === null || value === undefined) {
+        await tx.delete(systemSettings).where(sql`${systemSettings.key} = ${key}`);
+      } else {
+        await tx
+          .insert(systemSettings)
+          .values({ key, value, updatedAt: meta.now, updatedBy: meta.actorId })
+          .onConflictDoUpdate({
+            target: systemSettings.key,
+            set: { value, updatedAt: meta.now, updatedBy: meta.actorId },
+          });
+      }
+    }
+    return { before, after: await readStored(tx) };
+  });
+  holder.stored = change.after;
+  holder.loadedAt = performance.now();
+  return change;
+}
