@@ -1,7 +1,8 @@
 // The console's catalogues, seen from both sides (issue 29, item 4): an operator writes and publishes a
 // news article in the editor and a visitor reads it (marks rendered, no markup let through); changes a
 // gift's price in the catalogue and the public catalogue has it at once; rewrites the English "about us"
-// page and a visitor reads it — then puts it back. These change what every visitor sees: @sitewide.
+// page and a visitor reads it — then puts it back. These change what every visitor sees: @sitewide. And
+// each catalogue page opens for the roles its routes declare (finance: money; moderator: words), no others.
 import { randomInt } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -111,4 +112,32 @@ test('an operator rewrites the English about page and a visitor reads it @sitewi
   asOperator.once('dialog', (dialog) => dialog.accept());
   await asOperator.getByRole('button', { name: 'Back to the shipped text' }).click();
   await expect(asOperator.getByTestId('legal-source')).toContainText('text the portal ships');
+});
+
+test('each catalogue page opens for the roles its routes declare, and only for them', async ({
+  asOperator,
+  asFinance,
+  asModerator,
+}) => {
+  for (const [path, heading] of [
+    ['/admin/promos?kind=popup', '横幅、广告、活动与弹窗'],
+    ['/admin/hot-search', '热搜管理'],
+    ['/admin/review-settings', '审核设置'],
+    ['/admin/sensitive-words', '敏感词'],
+  ] as const) {
+    await asOperator.goto(path);
+    await expect(asOperator.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await shoot(asOperator, path.split(/[/?]/)[2]!);
+  }
+  // Finance keeps the money catalogues, not the content ones.
+  await asFinance.goto('/admin/recharge');
+  await expect(asFinance.getByTestId('data-row').first()).toContainText('¥');
+  await shoot(asFinance, 'recharge');
+  await asFinance.goto('/admin/shop-orders');
+  await expect(asFinance.getByRole('heading', { level: 1, name: '实物兑换订单' })).toBeVisible();
+  expect((await asFinance.goto('/admin/news'))?.status()).toBe(403);
+  // A moderator keeps the sensitive words, not the gifts.
+  await asModerator.goto('/admin/sensitive-words');
+  await expect(asModerator.getByRole('heading', { level: 1, name: '敏感词' })).toBeVisible();
+  expect((await asModerator.goto('/admin/gifts'))?.status()).toBe(403);
 });
