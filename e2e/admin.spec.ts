@@ -77,6 +77,18 @@ test('an operator finds their own write in the audit log, and the chain verifies
   await asOperator.getByTestId('chain-verify').click();
   await expect(asOperator.getByTestId('chain-result')).toContainText('哈希链完整');
 
+  // The operator's other pages: the seeded staff with their roles, the settings.
+  await asOperator.goto('/admin/roles');
+  await expect(asOperator.getByTestId('data-row').filter({ hasText: '审核小周' })).toContainText('审核员');
+  await shoot(asOperator, 'roles');
+  await asOperator.goto('/admin/settings');
+  await expect(asOperator.getByTestId('setting-customerServiceEmail')).toBeVisible();
+  await shoot(asOperator, 'settings');
+  await asOperator.setViewportSize({ width: 390, height: 844 });
+  await asOperator.goto('/admin/audit');
+  await expect(asOperator.getByTestId('data-row').first()).toBeVisible();
+  await shoot(asOperator, 'audit-phone');
+
   const listed = await asOperator.request.get('/api/admin/sensitiveWords/list', { params: { search: word } });
   for (const { id } of (await listed.json()).data.list as { id: number }[])
     await asOperator.request.post('/api/admin/sensitiveWords/delete', { data: { id } });

@@ -144,7 +144,7 @@ export async function DataTable<Row, S extends string, F extends string>(props: 
   return (
     <section className="rounded-lg border border-line bg-surface" aria-label={caption}>
       {filters?.length || toolbar ? (
-        <div className="flex flex-wrap items-end justify-between">
+        <div className="flex flex-wrap items-end justify-between border-b border-line">
           {filters?.length ? <TableFilters fields={filters} /> : <span />}
           {toolbar ? <div className="flex items-center gap-2 px-3 py-2.5">{toolbar}</div> : null}
         </div>

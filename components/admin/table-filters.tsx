@@ -55,7 +55,7 @@ export function TableFilters({ fields }: { fields: readonly FilterField[] }) {
     <form
       aria-label={t('filters')}
       aria-busy={pending}
-      className="flex min-h-14 flex-wrap items-end gap-2 border-b border-line px-3 py-2.5"
+      className="flex min-h-14 flex-1 flex-wrap items-end gap-2 px-3 py-2.5"
       onSubmit={(event) => {
         event.preventDefault();
         apply(draft);

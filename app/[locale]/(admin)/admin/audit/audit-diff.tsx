@@ -22,8 +22,8 @@ function flatten(value: unknown, prefix = '', depth = 0, into = new Map<string, 
 
 export function AuditDiff({ before, after, title }: { before: unknown; after: unknown; title: string }) {
   const t = useTranslations('admin.audit');
-  const was = flatten(before);
-  const now = flatten(after);
+  const was = before === null || before === undefined ? new Map<string, string>() : flatten(before);
+  const now = after === null || after === undefined ? new Map<string, string>() : flatten(after);
   const keys = [...new Set([...was.keys(), ...now.keys()])];
   const hasBefore = before !== null && before !== undefined;
   return (

@@ -38,9 +38,19 @@ export default async function AuditPage({ params, searchParams }: Props) {
   await adminPage('audit');
   const t = await getTranslations('admin.audit');
   const query = parseTableQuery(AUDIT_TABLE, await searchParams);
+  const timeZone = await viewerTimeZone();
   return (
     <>
-      <AdminPageHeader title={t('title')} description={t('description')} actions={<ChainCheck />} />
+      <AdminPageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <>
+            <ChainCheck />
+            <ExportForm today={dayIn(new Date(), timeZone)} timeZone={timeZone} />
+          </>
+        }
+      />
       <Suspense fallback={<TableSkeleton columns={7} />}>
         <AuditTable query={query} />
       </Suspense>
@@ -66,28 +76,39 @@ async function AuditTable({ query }: { query: AuditQuery }) {
       rows={rows}
       total={total}
       rowKey={(row) => row.id}
-      toolbar={<ExportForm today={dayIn(new Date(), timeZone)} timeZone={timeZone} />}
       filters={[
-        { key: 'actor', label: t('filters.actor'), kind: 'text', placeholder: t('filters.actorHint') },
+        {
+          key: 'actor',
+          label: t('filters.actor'),
+          kind: 'text',
+          placeholder: t('filters.actorHint'),
+          width: 'w-36',
+        },
         {
           key: 'role',
           label: t('filters.role'),
           kind: 'select',
-          width: 'w-32',
+          width: 'w-28',
           options: (['operator', 'moderator', 'finance'] as const).map((role) => ({
             value: role,
             label: roles(role),
           })),
         },
-        { key: 'action', label: t('filters.action'), kind: 'text', placeholder: '/api/admin/…' },
+        {
+          key: 'action',
+          label: t('filters.action'),
+          kind: 'text',
+          placeholder: '/api/admin/…',
+          width: 'w-36',
+        },
         {
           key: 'target',
           label: t('filters.target'),
           kind: 'select',
-          width: 'w-36',
+          width: 'w-32',
           options: targets.map((type) => ({ value: type, label: type })),
         },
-        { key: 'target_id', label: t('filters.targetId'), kind: 'text', width: 'w-28' },
+        { key: 'target_id', label: t('filters.targetId'), kind: 'text', width: 'w-20' },
         { key: 'from', label: t('filters.from'), kind: 'date', width: 'w-36' },
         { key: 'to', label: t('filters.to'), kind: 'date', width: 'w-36' },
       ]}

@@ -201,18 +201,20 @@ export function FeedSettingsForm({
               {t('fields.feedSpeed')}
             </label>
             <div className="flex items-center gap-2">
-              <input
-                id={`${id}-speed`}
-                type="number"
-                min={0.1}
-                max={600}
-                step="any"
-                value={speed}
-                onChange={(event) => setSpeed(event.target.value)}
-                placeholder={String(effective.feedSpeed)}
-                className={`${FIELD_CLASS} h-9 w-24 tabular-nums`}
-                data-testid="setting-feedSpeed"
-              />
+              <div className="w-24">
+                <input
+                  id={`${id}-speed`}
+                  type="number"
+                  min={0.1}
+                  max={600}
+                  step="any"
+                  value={speed}
+                  onChange={(event) => setSpeed(event.target.value)}
+                  placeholder={String(effective.feedSpeed)}
+                  className={`${FIELD_CLASS} h-9 tabular-nums`}
+                  data-testid="setting-feedSpeed"
+                />
+              </div>
               <span className="text-sm text-ink-500">×</span>
               <fieldset className="flex gap-1">
                 <legend className="sr-only">{t('presets')}</legend>
