@@ -12,7 +12,7 @@ export async function HomeHeadlines({ locale }: { locale: Locale }) {
   const [t, format, news] = await Promise.all([
     getTranslations('news'),
     getFormatter(),
-    listNews(getDb(), locale, { page: 1, size: HEADLINES }),
+    listNews(getDb(), locale, { page: 1, size: HEADLINES, now: new Date() }),
   ]);
   return (
     <section

@@ -10,3 +10,6 @@ export const currentUser = cache(async () => {
   // A page render's edge: its instant is read here, once per request.
   return token ? findSessionUser(getDb(), token, new Date()) : null;
 });
+
+/** The instant of the page render being served, read once per request (what it may show: scheduled news). */
+export const renderInstant = cache(() => new Date());

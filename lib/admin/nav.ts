@@ -3,16 +3,25 @@
 // roles that may call all of them may open the page and see the entry (lib/admin/access.ts), so a page's
 // access follows its routes' `staff` declarations. Labels are message keys (under `admin`).
 import {
+  FileText,
+  Flame,
   Gauge,
+  Gift,
   Inbox,
   Landmark,
   type LucideIcon,
+  Megaphone,
   MessageSquareText,
+  Newspaper,
+  PackageCheck,
   Radio,
   ScrollText,
   Settings2,
+  ShieldBan,
   ShieldCheck,
+  SlidersHorizontal,
   UserSearch,
+  Wallet,
 } from 'lucide-react';
 
 /** Sections of the side navigation, in order; their titles are `admin.shell.sections.<section>`. */
@@ -109,6 +118,92 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
     routes: ['/api/admin/users/search', '/api/admin/users/profile'],
   },
   // catalog (admin.catalog): add entries below
+  {
+    key: 'news',
+    section: 'content',
+    href: '/admin/news',
+    label: 'catalog.news.nav',
+    icon: Newspaper,
+    routes: [
+      '/api/admin/news/list',
+      '/api/admin/news/save',
+      '/api/admin/news/delete',
+      '/api/admin/news/restore',
+    ],
+  },
+  {
+    key: 'promos',
+    section: 'content',
+    href: '/admin/promos',
+    label: 'catalog.promos.nav',
+    icon: Megaphone,
+    routes: [
+      '/api/admin/promo/save',
+      '/api/admin/popup/save',
+      '/api/admin/promo/delete',
+      '/api/admin/popup/delete',
+    ],
+  },
+  {
+    key: 'legal',
+    section: 'content',
+    href: '/admin/legal',
+    label: 'catalog.legal.nav',
+    icon: FileText,
+    routes: ['/api/admin/legal/save', '/api/admin/legal/reset'],
+  },
+  {
+    key: 'hotSearch',
+    section: 'content',
+    href: '/admin/hot-search',
+    label: 'catalog.hotSearch.nav',
+    icon: Flame,
+    routes: ['/api/admin/hotSearch/list', '/api/admin/hotSearch/save', '/api/admin/hotSearch/delete'],
+  },
+  {
+    key: 'sensitiveWords',
+    section: 'content',
+    href: '/admin/sensitive-words',
+    label: 'catalog.words.nav',
+    icon: ShieldBan,
+    routes: [
+      '/api/admin/sensitiveWords/list',
+      '/api/admin/sensitiveWords/add',
+      '/api/admin/sensitiveWords/delete',
+    ],
+  },
+  {
+    key: 'gifts',
+    section: 'money',
+    href: '/admin/gifts',
+    label: 'catalog.gifts.nav',
+    icon: Gift,
+    routes: ['/api/admin/gifts/list', '/api/admin/gifts/save'],
+  },
+  {
+    key: 'recharge',
+    section: 'money',
+    href: '/admin/recharge',
+    label: 'catalog.recharge.nav',
+    icon: Wallet,
+    routes: ['/api/admin/chargeRules/list', '/api/admin/chargeRules/save'],
+  },
+  {
+    key: 'shopOrders',
+    section: 'money',
+    href: '/admin/shop-orders',
+    label: 'catalog.orders.nav',
+    icon: PackageCheck,
+    routes: ['/api/admin/goods/exchanges', '/api/admin/goods/exchangeStatus'],
+  },
+  {
+    key: 'reviewSettings',
+    section: 'system',
+    href: '/admin/review-settings',
+    label: 'catalog.reviewSettings.nav',
+    icon: SlidersHorizontal,
+    routes: ['/api/admin/horn/settings', '/api/admin/circle/settings'],
+  },
 ];
 
 export const navEntry = (key: string) => {

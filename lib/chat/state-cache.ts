@@ -89,4 +89,6 @@ export const chatStateKeys = {
   taskRules: () => 'tasks:rules',
   /** The invitation program's rules (lib/invites/rules.ts; invalidated by `saveInviteRules`). */
   inviteRules: () => 'invites:rules',
+  /** Operators' pinned and blocked hot searches (lib/search/service.ts; invalidated when saved). */
+  hotSearchOverrides: () => 'search:hot-overrides',
 };

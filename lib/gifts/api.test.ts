@@ -380,3 +380,45 @@ it('a burst in one room is written in batches, each send with its own refusal, c
   expect((await balancesOf(testDb.db, poor!.user.id)).star).toBe(0);
   expect((await checkLedger(testDb.db)).problems).toEqual([]);
 });
+
+it("a gift's own anchor share and picture: the send pays that share, the catalog shows the picture, the audit keeps the row before", async () => {
+  const operator = await makeSignedInUser(testDb.db, { role: 'operator' });
+  const { room, user: anchor } = await anchorRoom();
+  const viewer = await makeSignedInUser(testDb.db);
+  await fund(viewer.user.id, 1000);
+  const names = { 'zh-CN': '队旗', 'zh-TW': '隊旗', en: 'Team flag', vi: 'Cờ đội' };
+  const save = (extra: object) =>
+    call<{ id: number }>('/api/admin/gifts/save', {
+      json: { code: 'team_flag', names, price: 10, tier: 'small', ...extra },
+      headers: en(operator.token),
+    });
+  const { id } = (await save({ anchor_share: 80, image_url: '/uploads/image/flag.webp' })).body.data;
+  const sent = await send(viewer.token, { room_id: room.id, gift_id: id, num: 10, key: key() });
+  expect(sent.body.data).toMatchObject({ value: 100 });
+  expect((await balancesOf(testDb.db, anchor.id)).yellow).toBe(80);
+  const catalog = await call<{ list: { code: string; image: string | null }[] }>('/api/Gift/getList');
+  expect(catalog.body.data.list.find((gift) => gift.code === 'team_flag')?.image).toBe(
+    '/uploads/image/flag.webp',
+  );
+
+  // Omitted fields stay; null goes back to the portal's share and the drawing.
+  await save({ price: 12 });
+  const staff = await call<{ list: { code: string; anchorShare: number | null; imageUrl: string | null }[] }>(
+    '/api/admin/gifts/list',
+    { headers: en(operator.token) },
+  );
+  expect(staff.body.data.list.find((gift) => gift.code === 'team_flag')).toMatchObject({
+    anchorShare: 80,
+    imageUrl: '/uploads/image/flag.webp',
+  });
+  await save({ anchor_share: null, image_url: null });
+  const { rows } = await testDb.db.execute<{ before: { price: number; anchorShare: number } }>(
+    sql`select before from audit_log where action = '/api/admin/gifts/save' and target_id = 'team_flag' order by id desc limit 1`,
+  );
+  expect(rows[0]!.before).toMatchObject({ price: 12, anchorShare: 80 });
+
+  const bad = await save({ anchor_share: 101 });
+  expect(bad.body.code).toBe(1);
+  const script = await save({ image_url: 'javascript:alert(1)' });
+  expect(script.body.code).toBe(1);
+});

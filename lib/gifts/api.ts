@@ -3,10 +3,12 @@
 // contribution ranking, and the operators' catalog and grants.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { auditChange } from '@/lib/api/audit-change';
 import { requireAnchor, requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { getConfig } from '@/lib/config';
+import { storedUrl } from '@/lib/http/url-schema';
 import { RANK_WINDOWS } from '@/lib/live/reservations';
 import { giftPushSchema, rooms } from '@/lib/realtime/events';
 import { publish } from '@/lib/realtime/gateway';
@@ -16,6 +18,7 @@ import {
   backpackOf,
   GIFT_COUNTS,
   giftPushOf,
+  giftsForStaff,
   grantBackpack,
   listGifts,
   recentRoomGifts,
@@ -30,6 +33,18 @@ const giftSchema = z.object({
   name: z.string(),
   price: z.number(),
   tier: z.string(),
+  image: z.string().nullable(),
+});
+const staffGiftSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  names: z.record(z.string(), z.string()),
+  price: z.number(),
+  tier: z.string(),
+  sort: z.number(),
+  active: z.boolean(),
+  imageUrl: z.string().nullable(),
+  anchorShare: z.number().nullable(),
 });
 const rankLine = z.object({
   user_id: z.number(),
@@ -230,11 +245,15 @@ export function registerGiftRoutes(app: OpenAPIHono<AppEnv>) {
       effect: 'read',
       methods: ['get'],
       tag: 'Gifts',
-      summary: 'Every gift of the catalog, hidden ones included (operators)',
+      summary:
+        'Every gift of the catalog, hidden ones included, with its names, picture and anchor share (operators)',
       staff: [],
-      output: z.object({ list: z.array(giftSchema) }),
+      output: z.object({ list: z.array(staffGiftSchema), default_anchor_share: z.number() }),
     },
-    async (c) => ({ list: await listGifts(c.var.db, c.var.locale, true) }),
+    async (c) => ({
+      list: await giftsForStaff(c.var.db),
+      default_anchor_share: getConfig().GIFT_ANCHOR_SHARE,
+    }),
   );
 
   defineRoute(
@@ -259,10 +278,22 @@ export function registerGiftRoutes(app: OpenAPIHono<AppEnv>) {
         tier: z.enum(['small', 'big']),
         sort: z.coerce.number().int().min(0).max(10_000).default(0),
         active: z.boolean().default(true),
+        /** An uploaded picture (lib/storage); null: back to the drawing; omitted: unchanged. */
+        image_url: storedUrl({ max: 500 }).nullish(),
+        /** Percent of the value the anchor earns; null: the portal's default; omitted: unchanged. */
+        anchor_share: z.coerce.number().int().min(0).max(100).nullish(),
       }),
       output: z.object({ id: z.number() }),
     },
-    async (c, input) => ({ id: (await saveGift(c.var.db, input)).id }),
+    async (c, { image_url, anchor_share, ...input }) => {
+      const { before, row } = await saveGift(c.var.db, {
+        ...input,
+        imageUrl: image_url,
+        anchorShare: anchor_share,
+      });
+      auditChange(c, { before, after: row, targetType: 'gift', targetId: row.code });
+      return { id: row.id };
+    },
   );
 
   defineRoute(

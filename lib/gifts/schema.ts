@@ -12,6 +12,8 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
+  text,
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -33,8 +35,15 @@ export const gifts = pgTable(
     tier: giftTier('tier').notNull().default('small'),
     sort: integer('sort').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /** An operator's uploaded picture (lib/storage); none: the drawing for `code`. */
+    imageUrl: text('image_url'),
+    /** The anchor's share of this gift's value in percent; none: the portal's GIFT_ANCHOR_SHARE. */
+    anchorShare: smallint('anchor_share'),
   },
-  (table) => [check('gifts_price_positive', sql`${table.price} > 0`)],
+  (table) => [
+    check('gifts_price_positive', sql`${table.price} > 0`),
+    check('gifts_anchor_share_range', sql`${table.anchorShare} between 0 and 100`),
+  ],
 );
 
 /** Gifts a user holds (rewards, bonuses); sending one from here costs no diamonds. */

@@ -30,6 +30,8 @@ export type GiftView = {
   name: string;
   price: number;
   tier: 'small' | 'big';
+  /** An operator's uploaded picture; null: the drawing for `code`. */
+  image: string | null;
 };
 
 const nameIn = (names: Record<string, string>, locale: Locale) => names[locale] ?? names['zh-CN'] ?? '';
@@ -46,8 +48,13 @@ export async function listGifts(db: DbOrTx, locale: Locale, includeInactive = fa
     name: nameIn(row.names, locale),
     price: row.price,
     tier: row.tier,
+    image: row.imageUrl,
   }));
 }
+
+/** The whole catalog as operators edit it: names in every language, share, picture, hidden ones too. */
+export const giftsForStaff = (db: DbOrTx) =>
+  db.select().from(gifts).orderBy(asc(gifts.sort), asc(gifts.price), asc(gifts.id));
 
 export type GiftInput = {
   code: string;
@@ -56,26 +63,31 @@ export type GiftInput = {
   tier: 'small' | 'big';
   sort: number;
   active: boolean;
+  /** Omitted: unchanged; null: back to the drawing. */
+  imageUrl?: string | null | undefined;
+  /** Omitted: unchanged; null: the portal's GIFT_ANCHOR_SHARE. */
+  anchorShare?: number | null | undefined;
 };
 
-/** Operators add or change a gift (by its code). */
+/** Operators add or change a gift (by its code); returns the row before (none for a new gift) and after. */
 export async function saveGift(db: DbOrTx, input: GiftInput) {
+  const [before] = await db.select().from(gifts).where(eq(gifts.code, input.code));
+  const set = {
+    names: input.names,
+    price: input.price,
+    tier: input.tier,
+    sort: input.sort,
+    active: input.active,
+    ...(input.imageUrl === undefined ? {} : { imageUrl: input.imageUrl }),
+    ...(input.anchorShare === undefined ? {} : { anchorShare: input.anchorShare }),
+  };
   const [row] = await db
     .insert(gifts)
-    .values(input)
-    .onConflictDoUpdate({
-      target: gifts.code,
-      set: {
-        names: input.names,
-        price: input.price,
-        tier: input.tier,
-        sort: input.sort,
-        active: input.active,
-      },
-    })
+    .values({ code: input.code, ...set })
+    .onConflictDoUpdate({ target: gifts.code, set })
     .returning();
   await invalidateGiftCatalog();
-  return row!;
+  return { before: before ?? null, row: row! };
 }
 
 export async function backpackOf(db: DbOrTx, userId: number, locale: Locale) {
@@ -91,6 +103,7 @@ export async function backpackOf(db: DbOrTx, userId: number, locale: Locale) {
     name: nameIn(gift.names, locale),
     price: gift.price,
     tier: gift.tier,
+    image: gift.imageUrl,
     quantity,
   }));
 }
@@ -193,7 +206,8 @@ async function checkSend(db: DbOrTx, input: SendGiftInput): Promise<CheckedSend>
     gift,
     anchorId,
     value,
-    anchorIncome: Math.floor((value * input.anchorShare) / 100),
+    // A gift's own share (set by operators) wins over the portal's.
+    anchorIncome: Math.floor((value * (gift.anchorShare ?? input.anchorShare)) / 100),
     experience: value * EXPERIENCE_TENTHS_PER_DIAMOND,
     comboSince: new Date(input.now.getTime() - COMBO_WINDOW_MS),
   };

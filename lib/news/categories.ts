@@ -1,6 +1,7 @@
 // Headline categories (`api/Headlines/classifyList`), named in the four languages. Reference data kept by
 // code on every start, like the report reasons; operators file articles under them.
 import { asc } from 'drizzle-orm';
+import { DomainError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { newsCategories } from './schema';
@@ -47,4 +48,26 @@ export async function listCategories(db: DbOrTx, locale: Locale) {
     slug: row.slug,
     name: row.names[locale] ?? row.names['zh-CN'] ?? row.slug,
   }));
+}
+
+/** Every category with its names in the four languages (the console's editor). */
+export const categoriesForStaff = (db: DbOrTx) =>
+  db.select().from(newsCategories).orderBy(asc(newsCategories.sort), asc(newsCategories.id));
+
+/**
+ * Operators add a category or rename one (by slug). The seeded slugs keep the names written in code on
+ * every start: operators add categories of their own beside them.
+ */
+export async function saveCategory(
+  db: DbOrTx,
+  input: { slug: string; names: Record<Locale, string>; sort: number },
+) {
+  if (CATEGORIES.some((category) => category.slug === input.slug))
+    throw new DomainError('NEWS_CATEGORY_BUILT_IN');
+  const [row] = await db
+    .insert(newsCategories)
+    .values(input)
+    .onConflictDoUpdate({ target: newsCategories.slug, set: { names: input.names, sort: input.sort } })
+    .returning();
+  return row!;
 }

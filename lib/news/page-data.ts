@@ -1,7 +1,7 @@
 import 'server-only';
 // The article a /detail or /comment request reads, once per request (metadata and page share it).
 import { cache } from 'react';
-import { currentUser } from '@/lib/accounts/current-user';
+import { currentUser, renderInstant } from '@/lib/accounts/current-user';
 import { getDb } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { getArticle } from './service';
@@ -10,5 +10,5 @@ export const articleOfRequest = cache(async (rawId: string | undefined, locale: 
   const id = Number(rawId);
   if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return null;
   const viewer = await currentUser();
-  return getArticle(getDb(), id, locale, viewer?.id ?? null).catch(() => null);
+  return getArticle(getDb(), id, locale, viewer?.id ?? null, renderInstant()).catch(() => null);
 });

@@ -1,14 +1,32 @@
 // News reads and writes: lists per language and category, the article in the reader's language (else
 // the language it was written in), reading records, and operators' articles. Likes and comments are
 // the article's post thread in lib/posts.
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { postLikes, posts } from '@/lib/posts/schema';
+import { searchDocuments } from '@/lib/search/schema';
 import { newsArticles, newsCategories, newsReads, newsTranslations } from './schema';
 
 export const NEWS_PAGE_SIZE = 20;
+
+/** Published by `now`: an article scheduled for later is invisible to readers until its time. */
+export const publishedBy = (now: Date) => lte(newsArticles.publishedAt, now);
 
 const listSelection = {
   id: newsArticles.postId,
@@ -57,11 +75,12 @@ function listQuery(db: DbOrTx) {
 export async function listNews(
   db: DbOrTx,
   locale: Locale,
-  options: { categoryId?: number | undefined; page: number; size: number },
+  options: { categoryId?: number | undefined; page: number; size: number; now: Date },
 ) {
   const where = and(
     eq(newsTranslations.locale, locale),
     isNull(posts.deletedAt),
+    publishedBy(options.now),
     options.categoryId ? eq(newsArticles.categoryId, options.categoryId) : undefined,
   );
   const [rows, [total]] = await Promise.all([
@@ -86,10 +105,11 @@ export async function listNews(
 }
 
 /** The most read recent articles of a language (the article page's side list). */
-export async function popularNews(db: DbOrTx, locale: Locale, limit = 10) {
+export async function popularNews(db: DbOrTx, locale: Locale, now: Date, limit = 10) {
   const recent = db
     .select({ id: newsArticles.postId })
     .from(newsArticles)
+    .where(publishedBy(now))
     .orderBy(desc(newsArticles.publishedAt))
     .limit(200);
   const rows = await listQuery(db)
@@ -105,13 +125,13 @@ export async function popularNews(db: DbOrTx, locale: Locale, limit = 10) {
 }
 
 /** One article in the reader's language, else in the language it was written in. */
-export async function getArticle(db: DbOrTx, id: number, locale: Locale, viewerId: number | null) {
+export async function getArticle(db: DbOrTx, id: number, locale: Locale, viewerId: number | null, now: Date) {
   const [article] = await db
     .select({ article: newsArticles, post: posts, categoryNames: newsCategories.names })
     .from(newsArticles)
     .innerJoin(posts, eq(posts.id, newsArticles.postId))
     .innerJoin(newsCategories, eq(newsCategories.id, newsArticles.categoryId))
-    .where(and(eq(newsArticles.postId, id), isNull(posts.deletedAt)));
+    .where(and(eq(newsArticles.postId, id), isNull(posts.deletedAt), publishedBy(now)));
   if (!article) throw new NotFoundError('NEWS_NOT_FOUND');
   const versions = await db.select().from(newsTranslations).where(eq(newsTranslations.postId, id));
   const version =
@@ -193,17 +213,32 @@ export async function readingHistory(db: DbOrTx, userId: number, locale: Locale,
 export type ArticleVersion = { locale: Locale; title: string; summary: string; body: string };
 export type NewArticle = {
   categoryId: number;
-  cover?: string | undefined;
+  cover?: string | null | undefined;
+  /** When readers see it; omitted: now for a new article, unchanged for an edited one. */
+  publishAt?: Date | undefined;
   versions: ArticleVersion[];
 };
 
-/** An operator's article, in one or more languages; the first version is the one it was written in. */
-export async function writeArticle(db: DbOrTx, operatorId: number, input: NewArticle, now: Date) {
+const translationRows = (postId: number, versions: ArticleVersion[]) =>
+  versions.map((version) => ({
+    postId,
+    locale: version.locale,
+    title: version.title,
+    summary: version.summary || version.body.slice(0, 120),
+    body: version.body,
+  }));
+
+async function requireCategory(db: DbOrTx, categoryId: number) {
   const [category] = await db
     .select({ id: newsCategories.id })
     .from(newsCategories)
-    .where(eq(newsCategories.id, input.categoryId));
+    .where(eq(newsCategories.id, categoryId));
   if (!category) throw new NotFoundError('NEWS_CATEGORY_NOT_FOUND');
+}
+
+/** An operator's article, in one or more languages; the first version is the one it was written in. */
+export async function writeArticle(db: DbOrTx, operatorId: number, input: NewArticle, now: Date) {
+  await requireCategory(db, input.categoryId);
   return db.transaction(async (tx) => {
     const [post] = await tx
       .insert(posts)
@@ -214,19 +249,190 @@ export async function writeArticle(db: DbOrTx, operatorId: number, input: NewArt
       categoryId: input.categoryId,
       sourceLocale: input.versions[0]!.locale,
       coverUrl: input.cover ?? null,
-      publishedAt: now,
+      publishedAt: input.publishAt ?? now,
     });
-    await tx.insert(newsTranslations).values(
-      input.versions.map((version) => ({
-        postId: post!.id,
-        locale: version.locale,
-        title: version.title,
-        summary: version.summary || version.body.slice(0, 120),
-        body: version.body,
-      })),
-    );
+    await tx.insert(newsTranslations).values(translationRows(post!.id, input.versions));
     return { id: post!.id };
   });
+}
+
+/**
+ * An operator edits an article: its category, cover, publication time and language versions (the
+ * versions sent replace the stored ones). Its search document is dropped so the index job writes it
+ * again from the new titles. A generated match report stays tied to its match.
+ */
+export async function editArticle(db: DbOrTx, id: number, input: NewArticle) {
+  await requireCategory(db, input.categoryId);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(newsArticles)
+      .set({
+        categoryId: input.categoryId,
+        sourceLocale: input.versions[0]!.locale,
+        coverUrl: input.cover ?? null,
+        ...(input.publishAt ? { publishedAt: input.publishAt } : {}),
+      })
+      .where(eq(newsArticles.postId, id))
+      .returning({ id: newsArticles.postId });
+    if (!row) throw new NotFoundError('NEWS_NOT_FOUND');
+    await tx.delete(newsTranslations).where(eq(newsTranslations.postId, id));
+    await tx.insert(newsTranslations).values(translationRows(id, input.versions));
+    await tx
+      .delete(searchDocuments)
+      .where(and(eq(searchDocuments.kind, 'news'), eq(searchDocuments.refId, id)));
+    return { id };
+  });
+}
+
+export const ARTICLE_STATES = ['published', 'scheduled', 'removed'] as const;
+export type ArticleState = (typeof ARTICLE_STATES)[number];
+export const ADMIN_ARTICLE_SORTS = ['published_at', 'views', 'comments'] as const;
+
+export type ArticleQuery = {
+  state?: ArticleState | undefined;
+  categoryId?: number | undefined;
+  /** Part of a title in any language. */
+  search?: string | undefined;
+  automatic?: boolean | undefined;
+  sort: (typeof ADMIN_ARTICLE_SORTS)[number];
+  order: 'asc' | 'desc';
+  page: number;
+  size: number;
+};
+
+const stateOf = (deletedAt: Date | null, publishedAt: Date, now: Date): ArticleState =>
+  deletedAt ? 'removed' : publishedAt > now ? 'scheduled' : 'published';
+
+/** The operators' list: every article whatever its state, filtered, sorted and paged. */
+export async function listArticlesForStaff(db: DbOrTx, locale: Locale, query: ArticleQuery, now: Date) {
+  const conditions: (SQL | undefined)[] = [
+    query.categoryId ? eq(newsArticles.categoryId, query.categoryId) : undefined,
+    query.automatic === undefined ? undefined : eq(newsArticles.automatic, query.automatic),
+    query.state === 'removed' ? isNotNull(posts.deletedAt) : undefined,
+    query.state === 'published' ? and(isNull(posts.deletedAt), publishedBy(now)) : undefined,
+    query.state === 'scheduled' ? and(isNull(posts.deletedAt), gt(newsArticles.publishedAt, now)) : undefined,
+    query.search
+      ? inArray(
+          newsArticles.postId,
+          db
+            .select({ id: newsTranslations.postId })
+            .from(newsTranslations)
+            .where(ilike(newsTranslations.title, `%${query.search.replace(/[%_\\]/g, '\\$&')}%`)),
+        )
+      : undefined,
+  ];
+  const where = and(...conditions);
+  const column = {
+    published_at: newsArticles.publishedAt,
+    views: newsArticles.viewCount,
+    comments: posts.commentCount,
+  }[query.sort];
+  const direction = query.order === 'asc' ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        article: newsArticles,
+        deletedAt: posts.deletedAt,
+        comments: posts.commentCount,
+        likes: posts.likeCount,
+        categoryNames: newsCategories.names,
+      })
+      .from(newsArticles)
+      .innerJoin(posts, eq(posts.id, newsArticles.postId))
+      .innerJoin(newsCategories, eq(newsCategories.id, newsArticles.categoryId))
+      .where(where)
+      .orderBy(direction(column), direction(newsArticles.postId))
+      .limit(query.size)
+      .offset((query.page - 1) * query.size),
+    db
+      .select({ value: count() })
+      .from(newsArticles)
+      .innerJoin(posts, eq(posts.id, newsArticles.postId))
+      .where(where),
+  ]);
+  const ids = rows.map((row) => row.article.postId);
+  const versions = ids.length
+    ? await db
+        .select({
+          id: newsTranslations.postId,
+          locale: newsTranslations.locale,
+          title: newsTranslations.title,
+        })
+        .from(newsTranslations)
+        .where(inArray(newsTranslations.postId, ids))
+    : [];
+  return {
+    list: rows.map((row) => {
+      const own = versions.filter((version) => version.id === row.article.postId);
+      const shown =
+        own.find((version) => version.locale === locale) ??
+        own.find((version) => version.locale === row.article.sourceLocale) ??
+        own[0];
+      return {
+        id: row.article.postId,
+        title: shown?.title ?? '',
+        locales: own.map((version) => version.locale),
+        category: {
+          id: row.article.categoryId,
+          name: row.categoryNames[locale] ?? row.categoryNames['zh-CN'] ?? '',
+        },
+        automatic: row.article.automatic,
+        state: stateOf(row.deletedAt, row.article.publishedAt, now),
+        views: row.article.viewCount,
+        comments: row.comments,
+        likes: row.likes,
+        published_at: row.article.publishedAt,
+      };
+    }),
+    total: total?.value ?? 0,
+    page: query.page,
+    size: query.size,
+  };
+}
+
+/** One article as the editor opens it: every language version, whatever its state. */
+export async function articleForStaff(db: DbOrTx, id: number, now: Date) {
+  const [row] = await db
+    .select({ article: newsArticles, deletedAt: posts.deletedAt })
+    .from(newsArticles)
+    .innerJoin(posts, eq(posts.id, newsArticles.postId))
+    .where(eq(newsArticles.postId, id));
+  if (!row) throw new NotFoundError('NEWS_NOT_FOUND');
+  const versions = await db
+    .select()
+    .from(newsTranslations)
+    .where(eq(newsTranslations.postId, id))
+    .orderBy(asc(newsTranslations.locale));
+  const source = row.article.sourceLocale;
+  return {
+    id,
+    classify_id: row.article.categoryId,
+    cover: row.article.coverUrl,
+    automatic: row.article.automatic,
+    match_id: row.article.matchId,
+    state: stateOf(row.deletedAt, row.article.publishedAt, now),
+    published_at: row.article.publishedAt,
+    versions: [
+      ...versions.filter((version) => version.locale === source),
+      ...versions.filter((version) => version.locale !== source),
+    ].map((version) => ({
+      locale: version.locale as Locale,
+      title: version.title,
+      summary: version.summary,
+      body: version.body,
+    })),
+  };
+}
+
+/** Brings a taken-down article back. */
+export async function restoreArticle(db: DbOrTx, id: number) {
+  const [row] = await db
+    .update(posts)
+    .set({ deletedAt: null })
+    .where(and(eq(posts.id, id), eq(posts.channel, 'news'), isNotNull(posts.deletedAt)))
+    .returning({ id: posts.id });
+  if (!row) throw new NotFoundError('NEWS_NOT_FOUND');
+  return { id, deleted: false };
 }
 
 /** Operators take an article down (soft delete of its thread: likes and comments stay on record). */
@@ -241,7 +447,7 @@ export async function removeArticle(db: DbOrTx, id: number, now: Date) {
 }
 
 /** Every article of a language with its date, for the sitemap and the feeds. */
-export async function articlesForIndex(db: DbOrTx, locale: Locale, limit: number) {
+export async function articlesForIndex(db: DbOrTx, locale: Locale, limit: number, now: Date) {
   return db
     .select({
       id: newsArticles.postId,
@@ -252,7 +458,7 @@ export async function articlesForIndex(db: DbOrTx, locale: Locale, limit: number
     .from(newsArticles)
     .innerJoin(posts, eq(posts.id, newsArticles.postId))
     .innerJoin(newsTranslations, eq(newsTranslations.postId, newsArticles.postId))
-    .where(and(eq(newsTranslations.locale, locale), isNull(posts.deletedAt)))
+    .where(and(eq(newsTranslations.locale, locale), isNull(posts.deletedAt), publishedBy(now)))
     .orderBy(desc(newsArticles.publishedAt))
     .limit(limit);
 }

@@ -2,12 +2,20 @@
 // registered kind (`api/Search/list`) and counting a search for the hot list (`api/Search/record`).
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { auditChange } from '@/lib/api/audit-change';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { clientAddress } from '@/lib/http/client-address';
 import { createLimiter } from '@/lib/rate-limits';
 import { sharedState } from '@/lib/shared-state';
-import { hotSearches, recordSearch, searchKind } from './service';
+import {
+  deleteHotSearchOverride,
+  hotSearches,
+  listHotSearchOverrides,
+  recordSearch,
+  saveHotSearchOverride,
+  searchKind,
+} from './service';
 
 const RESULT_LIMIT = 30;
 
@@ -122,6 +130,75 @@ export function registerSearchRoutes(app: OpenAPIHono<AppEnv>) {
     (c, input) => {
       const reader = c.var.user ? `user:${c.var.user.id}` : `address:${clientAddress(c.req.raw.headers)}`;
       return recordSearch(c.var.db, input.name, c.var.now, countsFrom(reader), sharedState().hotSearches);
+    },
+  );
+
+  const overrideRow = z.object({
+    id: z.number(),
+    term: z.string(),
+    position: z.number().nullable(),
+    blocked: z.boolean(),
+    updatedAt: z.date(),
+  });
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/hotSearch/list',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Search',
+      summary: "Operators' pinned and blocked hot searches, and today's hot list as readers see it",
+      staff: [],
+      output: z.object({
+        overrides: z.array(overrideRow),
+        today: z.array(z.object({ term: z.string(), count: z.number() })),
+      }),
+    },
+    async (c) => ({
+      overrides: await listHotSearchOverrides(c.var.db),
+      today: await hotSearches(c.var.db, c.var.now, sharedState().hotSearches),
+    }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/hotSearch/save',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Search',
+      summary: 'Pins a term at a position of the hot list (1–10) or blocks it from the list',
+      staff: [],
+      input: z.object({
+        term: z.string().max(10),
+        position: z.coerce.number().int().min(1).max(10).optional(),
+        blocked: z.boolean().default(false),
+      }),
+      output: overrideRow,
+    },
+    async (c, input) => {
+      const { before, row } = await saveHotSearchOverride(c.var.db, input, c.var.now);
+      auditChange(c, { before, after: row, targetType: 'hotSearch', targetId: row.term });
+      return row;
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/hotSearch/delete',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Search',
+      summary: 'Removes a pin or a block: the term follows the counts again',
+      staff: [],
+      input: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+      output: z.object({ id: z.number() }),
+    },
+    async (c, input) => {
+      auditChange(c, { before: await deleteHotSearchOverride(c.var.db, input.id) });
+      return { id: input.id };
     },
   );
 }

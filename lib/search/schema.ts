@@ -2,7 +2,19 @@
 // the row's id, the normalised key (lib/search/normalize.ts) and the short prefixes for one- and
 // two-letter queries — and the searches people made, counted per day for the hot list.
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 export const searchDocuments = pgTable(
   'search_documents',
@@ -34,3 +46,17 @@ export const searchTerms = pgTable(
     index('search_terms_day_count_idx').on(table.day, table.count),
   ],
 );
+
+/**
+ * Operators' hand on the hot list: a pinned term shows at its position (1–10) whatever the counts; a
+ * blocked term never shows, however often it is searched.
+ */
+export const hotSearchOverrides = pgTable('hot_search_overrides', {
+  id: serial('id').primaryKey(),
+  /** Folded like a counted term (lib/search/normalize.ts), at most 10 characters (spec §5). */
+  term: varchar('term', { length: 10 }).notNull().unique(),
+  /** 1–10 for a pinned term; null for a blocked one. */
+  position: smallint('position'),
+  blocked: boolean('blocked').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

@@ -1,14 +1,15 @@
 // Search: queries checked against the spec's 10 characters, matched on the shared search documents
 // through the registered sources, the documents kept up to date by the search-index job, and the
 // searches people make counted per day for the hot list (`api/Search/index`).
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { Converter } from 'opencc-js';
-import { DomainError } from '@/lib/api/errors';
+import { DomainError, NotFoundError } from '@/lib/api/errors';
+import { cachedChatState, chatStateKeys, invalidateChatState } from '@/lib/chat/state-cache';
 import type { DbOrTx } from '@/lib/db';
 import { type HotSearchCounter, postgresHotSearches } from './hot-counter';
 import { SEARCH_MAX_CHARS, searchGrams, searchKey, searchPattern } from './normalize';
 import { type SearchHit, type SearchOptions, searchSource, searchSources } from './registry';
-import { searchDocuments } from './schema';
+import { hotSearchOverrides, searchDocuments } from './schema';
 import './sources';
 
 /** Spec §9: ten hot searches. */
@@ -136,7 +137,75 @@ export async function recordSearch(
   return { term };
 }
 
-/** Today's ten most searched terms (UTC+8 day), most searched first. */
-export function hotSearches(db: DbOrTx, now: Date, counter: HotSearchCounter = postgresHotSearches) {
-  return counter.top(db, searchDay(now), HOT_SEARCH_COUNT);
+type Override = { id: number; term: string; position: number | null; blocked: boolean };
+
+/** Operators' pinned and blocked terms, cached like the gift catalog (every hot-list read needs them). */
+const overridesOf = (db: DbOrTx) =>
+  cachedChatState<Override[]>(chatStateKeys.hotSearchOverrides(), () =>
+    db
+      .select({
+        id: hotSearchOverrides.id,
+        term: hotSearchOverrides.term,
+        position: hotSearchOverrides.position,
+        blocked: hotSearchOverrides.blocked,
+      })
+      .from(hotSearchOverrides)
+      .orderBy(asc(hotSearchOverrides.position), asc(hotSearchOverrides.id)),
+  );
+
+/**
+ * Today's ten hot searches (UTC+8 day): the most searched first, without the terms operators blocked,
+ * and with the terms they pinned at their positions (a pinned term shows its own count, 0 if unsearched).
+ */
+export async function hotSearches(db: DbOrTx, now: Date, counter: HotSearchCounter = postgresHotSearches) {
+  const overrides = await overridesOf(db);
+  const top = await counter.top(db, searchDay(now), HOT_SEARCH_COUNT + overrides.length);
+  if (overrides.length === 0) return top;
+  const set = new Set(overrides.map((override) => override.term));
+  const list = top.filter((row) => !set.has(row.term));
+  for (const pin of overrides) {
+    if (pin.blocked || !pin.position) continue;
+    const count = top.find((row) => row.term === pin.term)?.count ?? 0;
+    list.splice(Math.min(pin.position - 1, list.length), 0, { term: pin.term, count });
+  }
+  return list.slice(0, HOT_SEARCH_COUNT);
+}
+
+export const listHotSearchOverrides = (db: DbOrTx) =>
+  db
+    .select()
+    .from(hotSearchOverrides)
+    .orderBy(asc(hotSearchOverrides.blocked), asc(hotSearchOverrides.position));
+
+/** Pins a term at a position (1–10) or blocks it; the term is folded as counted searches are. */
+export async function saveHotSearchOverride(
+  db: DbOrTx,
+  input: { term: string; position?: number | undefined; blocked: boolean },
+  now: Date,
+) {
+  const query = checkQuery(input.term);
+  if (!query) throw new DomainError('SEARCH_EMPTY');
+  if (!input.blocked && !input.position) throw new DomainError('HOT_SEARCH_POSITION_REQUIRED');
+  const term = toSimplified(query).toLowerCase();
+  const values = {
+    term,
+    position: input.blocked ? null : input.position!,
+    blocked: input.blocked,
+    updatedAt: now,
+  };
+  const [before] = await db.select().from(hotSearchOverrides).where(eq(hotSearchOverrides.term, term));
+  const [row] = await db
+    .insert(hotSearchOverrides)
+    .values(values)
+    .onConflictDoUpdate({ target: hotSearchOverrides.term, set: values })
+    .returning();
+  await invalidateChatState(chatStateKeys.hotSearchOverrides());
+  return { before: before ?? null, row: row! };
+}
+
+export async function deleteHotSearchOverride(db: DbOrTx, id: number) {
+  const [row] = await db.delete(hotSearchOverrides).where(eq(hotSearchOverrides.id, id)).returning();
+  if (!row) throw new NotFoundError('HOT_SEARCH_OVERRIDE_NOT_FOUND');
+  await invalidateChatState(chatStateKeys.hotSearchOverrides());
+  return row;
 }

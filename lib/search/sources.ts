@@ -6,6 +6,7 @@ import { users } from '@/lib/accounts/schema';
 import type { DbOrTx } from '@/lib/db';
 import { liveRooms } from '@/lib/live/schema';
 import { newsArticles, newsTranslations } from '@/lib/news/schema';
+import { publishedBy } from '@/lib/news/service';
 import { posts } from '@/lib/posts/schema';
 import { competitions, matches, seasons, teams } from '@/lib/scores/schema';
 import { localName } from '@/lib/scores/service';
@@ -111,13 +112,13 @@ registerSearchSource({
       .where(inArray(newsTranslations.postId, ids));
     return ids.map((id) => ({ id, texts: versions.filter((v) => v.id === id).map((v) => v.title) }));
   },
-  search: async (db, matched, { locale, limit }) => {
+  search: async (db, matched, { locale, limit, now }) => {
     const rows = await db
       .select({ article: newsArticles })
       .from(searchDocuments)
       .innerJoin(newsArticles, eq(newsArticles.postId, searchDocuments.refId))
       .innerJoin(posts, eq(posts.id, newsArticles.postId))
-      .where(and(matched('news'), isNull(posts.deletedAt)))
+      .where(and(matched('news'), isNull(posts.deletedAt), publishedBy(now)))
       .orderBy(desc(newsArticles.publishedAt))
       .limit(limit);
     if (rows.length === 0) return [];

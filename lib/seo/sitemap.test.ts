@@ -46,14 +46,14 @@ it('gives public pages and articles absolute URLs with their language alternates
   );
   await removeArticle(testDb.db, gone.id, NOW);
   const origin = siteOrigin();
-  const en = sitemapXml('en', await sitemapEntries(testDb.db, 'en'));
+  const en = sitemapXml('en', await sitemapEntries(testDb.db, 'en', NOW));
   expect(en).toContain(`<loc>${origin}/en/main</loc>`);
   expect(en).toContain(`<loc>${origin}/en/anchor?type=0</loc>`);
   expect(en).toContain(`<loc>${origin}/en/detail?id=${both.id}</loc>`);
   expect(en).toContain(`hreflang="zh-CN" href="${origin}/detail?id=${both.id}"`);
   expect(en).toContain(`hreflang="x-default" href="${origin}/detail?id=${both.id}"`);
   expect(en).not.toContain(`detail?id=${gone.id}<`);
-  const vi = sitemapXml('vi', await sitemapEntries(testDb.db, 'vi'));
+  const vi = sitemapXml('vi', await sitemapEntries(testDb.db, 'vi', NOW));
   expect(vi).toContain(`<loc>${origin}/vi/news</loc>`);
   expect(vi).not.toContain(`/vi/detail?id=${both.id}`);
   expect(en).not.toMatch(/<loc>\//);
@@ -62,7 +62,7 @@ it('gives public pages and articles absolute URLs with their language alternates
     locale: 'zh-CN',
     title: '体育资讯',
     description: 'd',
-    items: await articlesForIndex(testDb.db, 'zh-CN', 10),
+    items: await articlesForIndex(testDb.db, 'zh-CN', 10, NOW),
   });
   expect(rss).toContain('<title>中文标题 &amp; 更多</title>');
   expect(rss).toContain(`<link>${origin}/detail?id=${both.id}</link>`);

@@ -6,6 +6,7 @@ import { absoluteUrl, siteOrigin } from '@/lib/i18n/metadata';
 import { LOCALES, type Locale } from '@/lib/i18n/routing';
 import { liveRooms } from '@/lib/live/schema';
 import { newsArticles, newsTranslations } from '@/lib/news/schema';
+import { publishedBy } from '@/lib/news/service';
 import { posts } from '@/lib/posts/schema';
 import { matches } from '@/lib/scores/schema';
 import { videoPlayerPath } from '@/lib/videos/links';
@@ -37,14 +38,14 @@ const MAX_VIDEOS = 20_000;
 
 type Entry = { path: string; lastModified?: Date; locales: readonly Locale[] };
 
-export async function sitemapEntries(db: DbOrTx, locale: Locale): Promise<Entry[]> {
+export async function sitemapEntries(db: DbOrTx, locale: Locale, now: Date): Promise<Entry[]> {
   const [articles, matchRows, rooms, videoRows] = await Promise.all([
     db
       .select({ id: newsArticles.postId, publishedAt: newsArticles.publishedAt })
       .from(newsArticles)
       .innerJoin(posts, eq(posts.id, newsArticles.postId))
       .innerJoin(newsTranslations, eq(newsTranslations.postId, newsArticles.postId))
-      .where(and(eq(newsTranslations.locale, locale), isNull(posts.deletedAt)))
+      .where(and(eq(newsTranslations.locale, locale), isNull(posts.deletedAt), publishedBy(now)))
       .orderBy(desc(newsArticles.publishedAt))
       .limit(MAX_ARTICLES),
     db

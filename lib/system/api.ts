@@ -2,6 +2,7 @@
 
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { auditChange } from '@/lib/api/audit-change';
 import type { AppEnv } from '@/lib/api/context';
 import { DomainError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
@@ -9,8 +10,11 @@ import { getConfig } from '@/lib/config';
 import { countryCodeList } from '@/lib/config/country-codes';
 import { requestOrigin } from '@/lib/http/client-address';
 import { storedUrl } from '@/lib/http/url-schema';
+import { LOCALES } from '@/lib/i18n/routing';
 import { checkReadiness } from '@/lib/ops/readiness';
 import { getRedis, pingRedis } from '@/lib/redis';
+import { LEGAL_BODY_MAX, LEGAL_TITLE_MAX, legalPagesForStaff, resetLegalPage, saveLegalPage } from './legal';
+import { LEGAL_DOCUMENTS } from './schema';
 import { deletePopup, listAllPopups, listShowingPopups, pickLocalized, savePopup } from './service';
 import { freshSettings } from './settings';
 
@@ -136,7 +140,90 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
       input: popupInput,
       output: popupRow,
     },
-    (c, input) => savePopup(c.var.db, input),
+    async (c, input) => {
+      if (input.id !== undefined)
+        auditChange(c, {
+          before: (await listAllPopups(c.var.db)).find((popup) => popup.id === input.id) ?? null,
+        });
+      return savePopup(c.var.db, input);
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/legal/list',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Operator',
+      summary: 'The policy pages operators wrote (privacy, agreement, about us), per language',
+      staff: [],
+      output: z.object({
+        list: z.array(
+          z.object({
+            document: z.enum(LEGAL_DOCUMENTS),
+            locale: z.string(),
+            title: z.string(),
+            body: z.string(),
+            updatedAt: z.date(),
+          }),
+        ),
+      }),
+    },
+    async (c) => ({ list: await legalPagesForStaff(c.var.db) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/legal/save',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Operator',
+      summary: 'Writes a policy page in one language (plain text, blank lines between paragraphs)',
+      staff: [],
+      input: z.object({
+        document: z.enum(LEGAL_DOCUMENTS),
+        locale: z.enum(LOCALES),
+        title: z.string().trim().min(1).max(LEGAL_TITLE_MAX),
+        body: z.string().trim().min(1).max(LEGAL_BODY_MAX),
+      }),
+      output: z.object({ document: z.string(), locale: z.string() }),
+    },
+    async (c, input) => {
+      const { before } = await saveLegalPage(c.var.db, input, c.var.user!.id, c.var.now);
+      auditChange(c, {
+        before,
+        after: { title: input.title, body: input.body },
+        targetType: 'legal',
+        targetId: `${input.document}:${input.locale}`,
+      });
+      return { document: input.document, locale: input.locale };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/legal/reset',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Operator',
+      summary: 'Drops an operator-written policy page: the shipped text shows again in that language',
+      staff: [],
+      input: z.object({ document: z.enum(LEGAL_DOCUMENTS), locale: z.enum(LOCALES) }),
+      output: z.object({ document: z.string(), locale: z.string() }),
+    },
+    async (c, input) => {
+      const { before } = await resetLegalPage(c.var.db, input.document, input.locale);
+      auditChange(c, {
+        before,
+        after: null,
+        targetType: 'legal',
+        targetId: `${input.document}:${input.locale}`,
+      });
+      return { document: input.document, locale: input.locale };
+    },
   );
 
   defineRoute(

@@ -1,5 +1,15 @@
 // Operator-configured pop-ups shown once per page load (spec §7 start-up "pop-up list").
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /** Localised text keyed by locale, e.g. { "zh-CN": "…", "en": "…" }. */
 export type LocalizedText = Record<string, string>;
@@ -34,3 +44,23 @@ export const systemSettings = pgTable('system_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   updatedBy: integer('updated_by'),
 });
+
+export const LEGAL_DOCUMENTS = ['privacy', 'agreement', 'aboutUs'] as const;
+export type LegalDocument = (typeof LEGAL_DOCUMENTS)[number];
+
+/**
+ * The footer's policy pages (`/about-user`) as operators wrote them, per language: plain text, blank lines
+ * between paragraphs. A language without a row shows the text the portal ships in its catalogs.
+ */
+export const legalPages = pgTable(
+  'legal_pages',
+  {
+    document: varchar('document', { length: 16, enum: LEGAL_DOCUMENTS }).notNull(),
+    locale: varchar('locale', { length: 8 }).notNull(),
+    title: varchar('title', { length: 60 }).notNull(),
+    body: text('body').notNull(),
+    updatedBy: integer('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.document, table.locale] })],
+);

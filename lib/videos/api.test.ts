@@ -215,7 +215,7 @@ describe('publishing', () => {
 
     // The sitemap lists videos still shown, never a deleted one.
     const kept = await publishedVideo();
-    const paths = (await sitemapEntries(testDb.db, 'en')).map((entry) => entry.path);
+    const paths = (await sitemapEntries(testDb.db, 'en', now)).map((entry) => entry.path);
     expect(paths).toContain(`/video-player?id=${kept.id}`);
     expect(paths).toContain('/video-list');
     expect(paths).not.toContain(`/video-player?id=${id}`);

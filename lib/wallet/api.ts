@@ -4,6 +4,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { auditChange } from '@/lib/api/audit-change';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { DomainError } from '@/lib/api/errors';
@@ -15,15 +16,18 @@ import { balancesOf } from './ledger';
 import { signSandboxNotify } from './payments/sandbox';
 import {
   cancelOrder,
+  chargeRulesForStaff,
   createOrder,
   listChargeRules,
   listOrders,
   orderOf,
   paymentProviders,
   providerFor,
+  saveChargeRule,
   settleNotification,
 } from './recharge';
 import { RECORD_TYPES, statement } from './records';
+import type { chargeRules } from './schema';
 
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
 const size = z.coerce.number().int().min(1).max(50).default(15);
@@ -84,6 +88,72 @@ export function registerWalletRoutes(app: OpenAPIHono<AppEnv>) {
         price_currency: rule.priceCurrency,
       })),
     }),
+  );
+
+  const staffRule = z.object({
+    id: z.number(),
+    diamonds: z.number(),
+    bonus: z.number(),
+    priceMinor: z.number(),
+    priceCurrency: z.string(),
+    sort: z.number(),
+    active: z.boolean(),
+  });
+  const presentRule = (rule: typeof chargeRules.$inferSelect) => ({ ...rule, active: rule.active === 1 });
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/chargeRules/list',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Wallet',
+      summary: 'Every recharge package, hidden ones too (finance and operators)',
+      staff: ['finance'],
+      output: z.object({ list: z.array(staffRule) }),
+    },
+    async (c) => ({ list: (await chargeRulesForStaff(c.var.db)).map(presentRule) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/chargeRules/save',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Wallet',
+      summary:
+        'Adds a recharge package or changes one (orders already made keep what they were sold at); one package per currency and amount',
+      staff: ['finance'],
+      input: z.object({
+        id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+        diamonds: z.coerce.number().int().min(1).max(10_000_000),
+        bonus: z.coerce.number().int().min(0).max(10_000_000).default(0),
+        price_minor: z.coerce.number().int().min(1).max(2_000_000_000),
+        price_currency: z.enum(['CNY', 'VND']),
+        sort: z.coerce.number().int().min(0).max(999).default(0),
+        active: z.boolean().default(true),
+      }),
+      output: staffRule,
+    },
+    async (c, input) => {
+      const { before, row } = await saveChargeRule(c.var.db, {
+        id: input.id,
+        diamonds: input.diamonds,
+        bonus: input.bonus,
+        priceMinor: input.price_minor,
+        priceCurrency: input.price_currency,
+        sort: input.sort,
+        active: input.active,
+      });
+      auditChange(c, {
+        before: before && presentRule(before),
+        after: presentRule(row),
+        targetType: 'chargeRule',
+        targetId: row.id,
+      });
+      return presentRule(row);
+    },
   );
 
   defineRoute(

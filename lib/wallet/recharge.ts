@@ -43,6 +43,45 @@ export async function listChargeRules(db: DbOrTx, currency?: string) {
   return rows;
 }
 
+/** Every package, hidden ones too (the console). */
+export const chargeRulesForStaff = (db: DbOrTx) =>
+  db
+    .select()
+    .from(chargeRules)
+    .orderBy(asc(chargeRules.priceCurrency), asc(chargeRules.sort), asc(chargeRules.diamonds));
+
+export type ChargeRuleInput = {
+  id?: number | undefined;
+  diamonds: number;
+  bonus: number;
+  priceMinor: number;
+  priceCurrency: 'CNY' | 'VND';
+  sort: number;
+  active: boolean;
+};
+
+/**
+ * Operators add a package or change one. Orders already made keep what they were sold at (an order
+ * stores its diamonds and price), so a change only reaches the orders made after it.
+ */
+export async function saveChargeRule(db: DbOrTx, input: ChargeRuleInput) {
+  const { id, active, ...rest } = input;
+  const values = { ...rest, active: active ? 1 : 0 };
+  const [clash] = await db
+    .select({ id: chargeRules.id })
+    .from(chargeRules)
+    .where(and(eq(chargeRules.priceCurrency, input.priceCurrency), eq(chargeRules.diamonds, input.diamonds)));
+  if (clash && clash.id !== id) throw new DomainError('CHARGE_RULE_EXISTS');
+  if (id === undefined) {
+    const [row] = await db.insert(chargeRules).values(values).returning();
+    return { before: null, row: row! };
+  }
+  const [before] = await db.select().from(chargeRules).where(eq(chargeRules.id, id));
+  if (!before) throw new NotFoundError('CHARGE_RULE_NOT_FOUND');
+  const [row] = await db.update(chargeRules).set(values).where(eq(chargeRules.id, id)).returning();
+  return { before, row: row! };
+}
+
 /** The channels this install offers: the sandbox unless turned off, and every configured provider. */
 export async function paymentProviders(db: DbOrTx): Promise<PaymentProvider[]> {
   const config = getConfig();

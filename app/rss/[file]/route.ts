@@ -17,7 +17,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ fil
     locale,
     title: `${t('news.title')} - ${await productName(locale)}`,
     description: t('news.description'),
-    items: await articlesForIndex(getDb(), locale, RSS_ITEMS),
+    items: await articlesForIndex(getDb(), locale, RSS_ITEMS, new Date()),
   });
   return new Response(xml, {
     headers: { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'public, max-age=300' },

@@ -105,7 +105,22 @@ const PRESENT = (
   </>
 );
 
-export function GiftArt({ code, size = 40, className }: { code: string; size?: number; className?: string }) {
+export function GiftArt({
+  code,
+  image,
+  size = 40,
+  className,
+}: {
+  code: string;
+  /** An operator's uploaded picture, shown instead of the drawing. */
+  image?: string | null | undefined;
+  size?: number;
+  className?: string;
+}) {
+  if (image)
+    return (
+      <img src={image} alt="" width={size} height={size} className={`object-contain ${className ?? ''}`} />
+    );
   return (
     <svg viewBox="0 0 64 64" width={size} height={size} aria-hidden className={className}>
       {ART[code] ?? PRESENT}

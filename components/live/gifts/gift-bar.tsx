@@ -179,7 +179,7 @@ export function GiftBar({
                         : 'border-transparent hover:border-line hover:bg-canvas',
                     )}
                   >
-                    <GiftArt code={item.code} size={44} />
+                    <GiftArt code={item.code} image={item.image} size={44} />
                     <span className="w-full truncate text-xs font-medium text-ink-900">{item.name}</span>
                     <span className="text-[11px] text-ink-500 tabular-nums">
                       {item.quantity !== undefined

@@ -2,12 +2,13 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Footer } from '@/components/layout/footer';
 import { cn } from '@/lib/cn';
+import { getDb } from '@/lib/db';
 import { productName, screenMetadata } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
+import { legalPage } from '@/lib/system/legal';
+import { LEGAL_DOCUMENTS as DOCUMENTS } from '@/lib/system/schema';
 import { effectiveSettings } from '@/lib/system/settings';
-
-const DOCUMENTS = ['privacy', 'agreement', 'aboutUs'] as const;
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ type?: string }> };
 
@@ -27,7 +28,10 @@ export default async function AboutUserPage({ params, searchParams }: Props) {
   const t = await getTranslations('legal');
   const name = await productName(locale);
   const values = { name, email: effectiveSettings().customerServiceEmail };
-  const paragraphs = t(`${current}.body`, values).split('\n\n');
+  // What operators wrote in this language, else the text the portal ships.
+  const written = await legalPage(getDb(), current, locale);
+  const title = written?.title ?? t(`${current}.title`);
+  const paragraphs = (written?.body ?? t(`${current}.body`, values)).split(/\n{2,}/).filter(Boolean);
   return (
     <>
       <div className="mx-auto flex max-w-[1200px] gap-8 px-6 py-10">
@@ -50,10 +54,13 @@ export default async function AboutUserPage({ params, searchParams }: Props) {
           </ul>
         </nav>
         <article className="min-w-0 flex-1 rounded-xl border border-line bg-surface px-10 py-8">
-          <h1 className="mb-6 text-2xl font-semibold">{t(`${current}.title`)}</h1>
+          <h1 className="mb-6 text-2xl font-semibold">{title}</h1>
           <div className="space-y-4 leading-relaxed text-ink-700">
-            {paragraphs.map((paragraph) => (
-              <p key={paragraph.slice(0, 32)}>{paragraph}</p>
+            {paragraphs.map((paragraph, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text
+              <p key={index} className="whitespace-pre-line break-words">
+                {paragraph}
+              </p>
             ))}
           </div>
         </article>

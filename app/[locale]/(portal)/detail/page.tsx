@@ -6,6 +6,7 @@ import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getFormatter, getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Footer } from '@/components/layout/footer';
+import { ArticleBody } from '@/components/news/article-body';
 import { AutomaticBadge, PopularNews } from '@/components/news/news-list';
 import { LikeIcon } from '@/components/posts/like-icon';
 import { PostComments } from '@/components/posts/post-comments';
@@ -60,11 +61,10 @@ export default async function DetailPage({ params, searchParams }: Props) {
     getTranslations('news'),
     getFormatter(),
     productName(locale),
-    popularNews(getDb(), locale, 10),
+    popularNews(getDb(), locale, new Date(), 10),
     getMessages(),
     currentUser(),
   ]);
-  const paragraphs = article.body.split(/\n{2,}/).filter(Boolean);
   const otherLanguage = article.locale !== locale;
 
   return (
@@ -134,12 +134,7 @@ export default async function DetailPage({ params, searchParams }: Props) {
               />
             ) : null}
             <div className="mt-5 space-y-4 text-[15px] leading-7 text-ink-900" data-testid="news-body">
-              {paragraphs.map((paragraph, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text
-                <p key={index} className="whitespace-pre-line break-words">
-                  {paragraph}
-                </p>
-              ))}
+              <ArticleBody body={article.body} />
             </div>
             <footer className="mt-6 flex items-center gap-4 border-t border-line pt-4">
               <NextIntlClientProvider locale={locale} messages={{ posts: messages.posts }}>

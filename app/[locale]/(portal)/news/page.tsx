@@ -51,8 +51,8 @@ export default async function NewsPage({ params, searchParams }: Props) {
     getTranslations('news'),
     productName(locale),
     listCategories(db, locale),
-    listNews(db, locale, { categoryId, page, size: NEWS_PAGE_SIZE }),
-    popularNews(db, locale, 10),
+    listNews(db, locale, { categoryId, page, size: NEWS_PAGE_SIZE, now: new Date() }),
+    popularNews(db, locale, new Date(), 10),
   ]);
   const pages = Math.max(1, Math.ceil(list.total / NEWS_PAGE_SIZE));
   const href = (target: { classify?: number; page?: number }) => {

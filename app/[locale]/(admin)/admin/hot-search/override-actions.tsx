@@ -1,0 +1,85 @@
+'use client';
+// Pinning or blocking a hot-search term, and removing either.
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { type ReactNode, useState } from 'react';
+import { EditDialog, Field, numberOrUndefined, text } from '@/components/admin/catalog/edit-dialog';
+import { Button } from '@/components/ui/button';
+import { INPUT_CLASS } from '@/components/ui/field-styles';
+
+export function OverrideEditor({ trigger }: { trigger: ReactNode }) {
+  const t = useTranslations('admin.catalog.hotSearch');
+  const [mode, setMode] = useState<'pin' | 'block'>('pin');
+  return (
+    <EditDialog
+      trigger={trigger}
+      title={t('newTitle')}
+      onSave={async (form) => {
+        const { api } = await import('@/lib/http/client');
+        await api.post('api/admin/hotSearch/save', {
+          term: text(form, 'term'),
+          blocked: mode === 'block',
+          ...(mode === 'pin' ? { position: numberOrUndefined(form, 'position') } : {}),
+        });
+      }}
+    >
+      <Field label={t('term')} hint={t('termHint')}>
+        <input name="term" required maxLength={10} className={INPUT_CLASS} data-testid="hot-term" />
+      </Field>
+      <fieldset className="flex gap-4">
+        {(['pin', 'block'] as const).map((value) => (
+          <label key={value} className="flex items-center gap-2 text-sm text-ink-700">
+            <input
+              type="radio"
+              name="mode"
+              checked={mode === value}
+              onChange={() => setMode(value)}
+              className="accent-brand-500"
+            />
+            {t(`modes.${value}`)}
+          </label>
+        ))}
+      </fieldset>
+      {mode === 'pin' ? (
+        <Field label={t('position')}>
+          <input
+            name="position"
+            type="number"
+            required
+            min={1}
+            max={10}
+            defaultValue={1}
+            className={INPUT_CLASS}
+          />
+        </Field>
+      ) : null}
+    </EditDialog>
+  );
+}
+
+export function RemoveOverride({ id }: { id: number }) {
+  const t = useTranslations('admin.catalog.hotSearch');
+  const router = useRouter();
+  const [pending, setPending] = useState(false);
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      disabled={pending}
+      onClick={async () => {
+        setPending(true);
+        try {
+          const { api } = await import('@/lib/http/client');
+          await api.post('api/admin/hotSearch/delete', { id });
+          router.refresh();
+        } catch {
+          // The client already showed the API's message.
+        } finally {
+          setPending(false);
+        }
+      }}
+    >
+      {t('remove')}
+    </Button>
+  );
+}

@@ -1,0 +1,101 @@
+'use client';
+// One recharge package: diamonds and bonus for a price in a currency (typed in major units, stored in
+// minor ones), its order and whether it is offered.
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+import { EditDialog, Field, numberOrUndefined, text } from '@/components/admin/catalog/edit-dialog';
+import { INPUT_CLASS } from '@/components/ui/field-styles';
+
+const MINOR: Record<string, number> = { CNY: 100, VND: 1 };
+const CURRENCIES = Object.keys(MINOR);
+
+type Rule = {
+  id: number;
+  diamonds: number;
+  bonus: number;
+  priceMinor: number;
+  priceCurrency: string;
+  sort: number;
+  active: boolean;
+  minorPerMajor: number;
+};
+
+export function RuleEditor({ rule, trigger }: { rule: Rule | null; trigger: ReactNode }) {
+  const t = useTranslations('admin.catalog.recharge');
+  return (
+    <EditDialog
+      trigger={trigger}
+      title={rule ? t('editTitle') : t('newTitle')}
+      description={t('editHint')}
+      onSave={async (form) => {
+        const currency = text(form, 'currency');
+        const price = Number(text(form, 'price'));
+        const { api } = await import('@/lib/http/client');
+        await api.post('api/admin/chargeRules/save', {
+          ...(rule ? { id: rule.id } : {}),
+          diamonds: Number(text(form, 'diamonds')),
+          bonus: numberOrUndefined(form, 'bonus') ?? 0,
+          price_minor: Math.round(price * (MINOR[currency] ?? 1)),
+          price_currency: currency,
+          sort: numberOrUndefined(form, 'sort') ?? 0,
+          active: form.get('active') === 'on',
+        });
+      }}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label={t('diamonds')}>
+          <input
+            name="diamonds"
+            type="number"
+            required
+            min={1}
+            defaultValue={rule?.diamonds ?? ''}
+            className={INPUT_CLASS}
+          />
+        </Field>
+        <Field label={t('bonus')}>
+          <input name="bonus" type="number" min={0} defaultValue={rule?.bonus ?? 0} className={INPUT_CLASS} />
+        </Field>
+        <Field label={t('price')}>
+          <input
+            name="price"
+            type="number"
+            required
+            min={0.01}
+            step={0.01}
+            defaultValue={rule ? rule.priceMinor / rule.minorPerMajor : ''}
+            className={INPUT_CLASS}
+          />
+        </Field>
+        <Field label={t('currency')}>
+          <select name="currency" defaultValue={rule?.priceCurrency ?? 'CNY'} className={INPUT_CLASS}>
+            {CURRENCIES.map((currency) => (
+              <option key={currency} value={currency}>
+                {currency}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t('order')}>
+          <input
+            name="sort"
+            type="number"
+            min={0}
+            max={999}
+            defaultValue={rule?.sort ?? 0}
+            className={INPUT_CLASS}
+          />
+        </Field>
+        <label className="flex h-10 items-center gap-2 self-end text-sm text-ink-700">
+          <input
+            type="checkbox"
+            name="active"
+            defaultChecked={rule?.active ?? true}
+            className="accent-brand-500"
+          />
+          {t('shown')}
+        </label>
+      </div>
+    </EditDialog>
+  );
+}

@@ -1,0 +1,113 @@
+'use client';
+// The catalogue screens' editor dialog: a form of the screen's fields, saved through its `/api/admin` route;
+// on success the page's server data is read again (router.refresh), so the table shows what is stored. A
+// refusal keeps the dialog open with the API's translated message.
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { Dialog } from 'radix-ui';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { DialogClose } from '@/components/ui/dialog-close';
+
+export function EditDialog({
+  trigger,
+  title,
+  description,
+  onSave,
+  children,
+  wide = false,
+}: {
+  trigger: ReactNode;
+  title: string;
+  description?: string;
+  /** Reads the form and calls the API; throws to keep the dialog open. */
+  onSave: (form: FormData) => Promise<void>;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  const t = useTranslations('admin.catalog.common');
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPending(true);
+    setError(null);
+    try {
+      await onSave(new FormData(event.currentTarget));
+      setOpen(false);
+      router.refresh();
+    } catch (failure) {
+      setError(failure instanceof Error && failure.message ? failure.message : t('failed'));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setError(null);
+      }}
+    >
+      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <Dialog.Content
+          data-testid="edit-dialog"
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-surface p-6 shadow-2xl ${
+            wide ? 'w-[min(720px,calc(100vw-2rem))]' : 'w-[min(480px,calc(100vw-2rem))]'
+          }`}
+        >
+          <Dialog.Title className="pr-8 text-base font-semibold text-ink-900">{title}</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-ink-500">
+            {description ?? t('auditedHint')}
+          </Dialog.Description>
+          <form onSubmit={submit} className="mt-4 space-y-4">
+            {children}
+            {error ? (
+              <p role="alert" className="text-sm text-live">
+                {error}
+              </p>
+            ) : null}
+            <div className="flex justify-end gap-2">
+              <Dialog.Close asChild>
+                <Button type="button" variant="secondary">
+                  {t('cancel')}
+                </Button>
+              </Dialog.Close>
+              <Button type="submit" disabled={pending} data-testid="edit-save">
+                {pending ? t('saving') : t('save')}
+              </Button>
+            </div>
+          </form>
+          <DialogClose label={t('cancel')} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** A labelled field of an editor form. */
+export function Field({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child
+    <label className="block">
+      <span className="mb-1.5 block text-sm font-medium text-ink-700">{label}</span>
+      {children}
+      {hint ? <span className="mt-1 block text-xs text-ink-500">{hint}</span> : null}
+    </label>
+  );
+}
+
+/** A form value as text ('' when absent). */
+export const text = (form: FormData, key: string) => String(form.get(key) ?? '').trim();
+/** A form value as a number, or undefined when empty. */
+export const numberOrUndefined = (form: FormData, key: string) => {
+  const value = text(form, key);
+  return value === '' ? undefined : Number(value);
+};

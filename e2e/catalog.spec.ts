@@ -1,0 +1,143 @@
+// The console's catalogues, seen from both sides (issue 29, item 4): an operator writes and publishes a
+// news article in the editor and a visitor reads it (marks rendered, no markup let through); changes a
+// gift's price in the catalogue and the public catalogue has it at once; rewrites the English "about us"
+// page and a visitor reads it — then puts it back. These change what every visitor sees: @sitewide. And
+// each catalogue page opens for the roles its routes declare (finance: money; moderator: words), no others.
+import { randomInt } from 'node:crypto';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const shots = process.env.SHOTS_DIR;
+const shoot = async (target: Page | Locator, name: string) => {
+  if (shots) await target.screenshot({ path: `${shots}/catalog-${name}.png`, fullPage: true });
+};
+
+test('an operator publishes an article from the editor and a visitor reads it @sitewide', async ({
+  asOperator,
+  page,
+}) => {
+  const title = `编辑部测试 ${randomInt(1e6)}`;
+  await asOperator.goto('/admin/news');
+  await expect(asOperator.getByRole('heading', { name: '资讯管理', level: 1 })).toBeVisible();
+  await asOperator.getByTestId('news-new').click();
+  await expect(asOperator.getByTestId('news-editor')).toBeVisible();
+  await asOperator.getByTestId('news-title').fill(title);
+  await asOperator
+    .getByTestId('news-body-input')
+    .fill('## 看点\n\n**主队**连胜。<script>alert(1)</script>\n\n- 首发\n- 伤停');
+  await shoot(asOperator, 'editor');
+  await asOperator.getByTestId('news-save').click();
+  await expect(asOperator).toHaveURL(/\/admin\/news$/);
+  const row = asOperator.getByTestId('data-row').filter({ hasText: title });
+  await expect(row.getByTestId('news-state')).toHaveText('已发布');
+  await shoot(asOperator, 'news');
+
+  await page.goto('/news');
+  await page.getByRole('link', { name: title }).first().click();
+  const body = page.getByTestId('news-body');
+  await expect(body.getByRole('heading', { name: '看点' })).toBeVisible();
+  await expect(body.locator('strong')).toHaveText('主队');
+  await expect(body.getByRole('listitem')).toHaveText(['首发', '伤停']);
+  // Typed markup is text, never markup.
+  await expect(body).toContainText('<script>alert(1)</script>');
+  await expect(body.locator('script')).toHaveCount(0);
+
+  // Taken down from the desk: gone for readers.
+  const articleUrl = page.url();
+  asOperator.once('dialog', (dialog) => dialog.accept());
+  await Promise.all([
+    asOperator.waitForResponse((response) => response.url().includes('/api/admin/news/delete')),
+    row.getByRole('button', { name: '下架' }).click(),
+  ]);
+  await expect(row.getByTestId('news-state')).toHaveText('已下架');
+  const gone = await page.goto(articleUrl);
+  expect(gone?.status()).toBe(404);
+});
+
+test('an operator changes a gift’s price and the catalogue has it at once @sitewide', async ({
+  asOperator,
+  page,
+}) => {
+  const code = `e2e_${randomInt(1e6)}`;
+  const names = { 'zh-CN': '测试哨', 'zh-TW': '測試哨', en: 'Test whistle', vi: 'Còi thử' };
+  const made = await asOperator.request.post('/api/admin/gifts/save', {
+    data: { code, names, price: 3, tier: 'small', sort: 9000 },
+  });
+  expect((await made.json()).code).toBe(0);
+
+  await asOperator.goto(`/admin/gifts?search=${code}`);
+  const row = asOperator.getByTestId('data-row').filter({ hasText: code });
+  await expect(row.getByTestId('gift-price')).toHaveText('3');
+  await row.getByTestId('gift-edit').click();
+  const dialog = asOperator.getByTestId('edit-dialog');
+  await dialog.getByTestId('gift-price-input').fill('42');
+  await shoot(dialog, 'gift');
+  await dialog.getByTestId('edit-save').click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByTestId('gift-price')).toHaveText('42');
+
+  const list = await page.request.get('/api/Gift/getList');
+  const gift = ((await list.json()).data.list as { code: string; price: number }[]).find(
+    (g) => g.code === code,
+  );
+  expect(gift?.price).toBe(42);
+  // Off the shelf again for the other specs' gift bars.
+  await asOperator.request.post('/api/admin/gifts/save', {
+    data: { code, names, price: 42, tier: 'small', sort: 9000, active: false },
+  });
+});
+
+test('an operator rewrites the English about page and a visitor reads it @sitewide', async ({
+  asOperator,
+  page,
+}) => {
+  const heading = `About the club ${randomInt(1e6)}`;
+  // From the shipped text, whatever an earlier run on a kept database left.
+  await asOperator.request.post('/api/admin/legal/reset', { data: { document: 'aboutUs', locale: 'en' } });
+  await asOperator.goto('/en/admin/legal?doc=aboutUs&lang=en');
+  await expect(asOperator.getByTestId('legal-source')).toContainText('text the portal ships');
+  await asOperator.getByTestId('legal-title').fill(heading);
+  await asOperator.getByTestId('legal-body').fill('We stream football.\n\nWrite to us any time.');
+  await asOperator.getByTestId('legal-save').click();
+  await expect(asOperator.getByTestId('legal-source')).toContainText('your team wrote');
+  await shoot(asOperator, 'legal');
+
+  await page.goto('/en/about-user?type=2');
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await expect(page.getByRole('article')).toContainText('Write to us any time.');
+  // Other languages keep the shipped text.
+  await page.goto('/vi/about-user?type=2');
+  await expect(page.getByRole('heading', { level: 1, name: 'Về chúng tôi' })).toBeVisible();
+
+  asOperator.once('dialog', (dialog) => dialog.accept());
+  await asOperator.getByRole('button', { name: 'Back to the shipped text' }).click();
+  await expect(asOperator.getByTestId('legal-source')).toContainText('text the portal ships');
+});
+
+test('each catalogue page opens for the roles its routes declare, and only for them', async ({
+  asOperator,
+  asFinance,
+  asModerator,
+}) => {
+  for (const [path, heading] of [
+    ['/admin/promos?kind=popup', '横幅、广告、活动与弹窗'],
+    ['/admin/hot-search', '热搜管理'],
+    ['/admin/review-settings', '审核设置'],
+    ['/admin/sensitive-words', '敏感词'],
+  ] as const) {
+    await asOperator.goto(path);
+    await expect(asOperator.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await shoot(asOperator, path.split(/[/?]/)[2]!);
+  }
+  // Finance keeps the money catalogues, not the content ones.
+  await asFinance.goto('/admin/recharge');
+  await expect(asFinance.getByTestId('data-row').first()).toContainText('¥');
+  await shoot(asFinance, 'recharge');
+  await asFinance.goto('/admin/shop-orders');
+  await expect(asFinance.getByRole('heading', { level: 1, name: '实物兑换订单' })).toBeVisible();
+  expect((await asFinance.goto('/admin/news'))?.status()).toBe(403);
+  // A moderator keeps the sensitive words, not the gifts.
+  await asModerator.goto('/admin/sensitive-words');
+  await expect(asModerator.getByRole('heading', { level: 1, name: '敏感词' })).toBeVisible();
+  expect((await asModerator.goto('/admin/gifts'))?.status()).toBe(403);
+});
