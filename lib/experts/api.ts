@@ -7,6 +7,7 @@ import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { MARKETS, PICKS } from '@/lib/markets';
+import { registerQueueSource } from '@/lib/review/source';
 import {
   decideExpertApplication,
   EXPERT_EXPERIENCE_MAX,
@@ -38,6 +39,7 @@ import {
   publishArticle,
   withCards,
 } from './profiles';
+import { expertApplicationSource } from './review-source';
 import { EXPERT_SPORTS } from './schema';
 import { rankExperts, STAT_WINDOWS } from './stats';
 
@@ -77,6 +79,8 @@ const applicationView = z.object({
 });
 
 export function registerExpertRoutes(app: OpenAPIHono<AppEnv>) {
+  // Applications wait in the console's review queue (/admin/review) with everything else.
+  registerQueueSource(expertApplicationSource);
   defineRoute(
     app,
     {

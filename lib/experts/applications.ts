@@ -82,14 +82,19 @@ export async function listExpertApplications(
 
 export type ExpertDecision =
   | { id: number; approve: true }
-  | { id: number; approve: false; reasonCode: ExpertRefusalCode; reasonText?: string };
+  /** `reasonCode`: an expert refusal code, or the console queue's code (lib/review/reasons.ts). */
+  | { id: number; approve: false; reasonCode: ExpertRefusalCode | (string & {}); reasonText?: string };
 
-/** An operator's decision: approve (the applicant becomes an expert) or refuse with a reason. */
+/**
+ * An operator's decision: approve (the applicant becomes an expert) or refuse with a reason. The
+ * console's queue sends its own notice (`notify: false`).
+ */
 export async function decideExpertApplication(
   db: DbOrTx,
   reviewerId: number,
   decision: ExpertDecision,
   now: Date,
+  options: { notify?: boolean } = {},
 ) {
   return db.transaction(async (tx) => {
     const reasonCode = decision.approve ? null : decision.reasonCode;
@@ -117,12 +122,13 @@ export async function decideExpertApplication(
           approvedAt: now,
         })
         .onConflictDoNothing();
+    if (options.notify === false) return row;
     await notify(
       tx,
       {
         userId: row.userId,
         // One subject per reason code, so the applicant reads the reason in their own language.
-        subject: decision.approve ? 'expert_approved' : `expert_refused_${reasonCode!}`,
+        subject: decision.approve ? 'expert_approved' : `expert_refused_${reasonCode as ExpertRefusalCode}`,
         params: { reason: reasonText ?? '' },
         link: decision.approve ? `/specialist-info?id=${row.userId}` : '/specialist',
       },

@@ -5,6 +5,8 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '@/lib/accounts/password';
 import { users } from '@/lib/accounts/schema';
 import { auditLog } from '@/lib/audit/schema';
+import { submitExpertApplication } from '@/lib/experts/applications';
+import { experts } from '@/lib/experts/schema';
 import { notices } from '@/lib/im/schema';
 import { anchorApplications } from '@/lib/live/schema';
 import { posts } from '@/lib/posts/schema';
@@ -55,6 +57,7 @@ it('answers each role the sources it may review, with counts and reasons', async
   const keys = async (token: string) =>
     (await call<Summary>('/api/admin/review/summary', { headers: en(token) })).body.data.sources;
   expect((await keys(moderator.token)).map((source) => source.key)).toEqual([
+    'expertApplication',
     'anchorApplication',
     'horn',
     'circlePost',
@@ -63,7 +66,7 @@ it('answers each role the sources it may review, with counts and reasons', async
   ]);
   expect((await keys(finance.token)).map((source) => source.key)).toEqual(['withdrawal', 'invitation']);
   const all = await keys(operator.token);
-  expect(all).toHaveLength(7);
+  expect(all).toHaveLength(8);
   expect(all.find((source) => source.key === 'circlePost')!.count).toBeGreaterThanOrEqual(1);
   expect(all.find((source) => source.key === 'withdrawal')!.reasons.reject).toContain('account_mismatch');
   // A finance user is refused the moderators' queues, a moderator the money ones, a user all of them.
@@ -228,4 +231,54 @@ it('a finance user pays one withdrawal and rejects another: the refund and the n
     'review_rejected',
   ]);
   expect((await checkLedger(testDb.db)).problems).toEqual([]);
+});
+
+it('decides expert applications in the same queue: refused with a reason the applicant reads, approved into an expert', async () => {
+  const moderator = await makeSignedInUser(testDb.db, { role: 'moderator' });
+  const refused = await makeUser(testDb.db);
+  const approved = await makeUser(testDb.db);
+  const apply = (userId: number) =>
+    submitExpertApplication(
+      testDb.db,
+      userId,
+      { sports: ['football'], experience: 'Ten seasons of Premier League analysis', contact: 'wx: pundit' },
+      NOW,
+    );
+  const first = await apply(refused.id);
+  const second = await apply(approved.id);
+  const waiting = await list(moderator.token, 'expertApplication');
+  expect(waiting.body.data.list.map((item) => item.id)).toEqual(
+    expect.arrayContaining([first.id, second.id]),
+  );
+
+  const no = await decide(moderator.token, 'expertApplication', {
+    ids: [first.id],
+    approve: false,
+    reason_code: 'incomplete',
+    reason: 'No record attached',
+  });
+  expect(no.body.data.results).toEqual([expect.objectContaining({ id: first.id, ok: true })]);
+  const [notice] = await noticesOf(refused.id);
+  expect(notice).toMatchObject({ subject: 'review_rejected' });
+  expect(notice!.params).toMatchObject({
+    item: 'expertApplication',
+    reason: 'incomplete',
+    note: 'No record attached',
+  });
+
+  const yes = await decide(moderator.token, 'expertApplication', {
+    ids: [second.id],
+    approve: true,
+    reason_code: 'meets_rules',
+  });
+  expect(yes.body.data.results[0]).toMatchObject({ ok: true });
+  expect(await testDb.db.select().from(experts).where(eq(experts.userId, approved.id))).toHaveLength(1);
+  // Decided once: a second decision is refused and changes nothing.
+  const again = await decide(moderator.token, 'expertApplication', {
+    ids: [first.id],
+    approve: true,
+    reason_code: 'meets_rules',
+  });
+  expect(again.body).toMatchObject({ code: 1, msg: 'This application was already reviewed' });
+  expect(await testDb.db.select().from(experts).where(eq(experts.userId, refused.id))).toHaveLength(0);
 });
