@@ -93,3 +93,33 @@ test('an operator finds their own write in the audit log, and the chain verifies
   for (const { id } of (await listed.json()).data.list as { id: number }[])
     await asOperator.request.post('/api/admin/sensitiveWords/delete', { data: { id } });
 });
+
+test('finance changes a coin rule in the console; a bad value is refused and changes nothing', async ({
+  asFinance,
+}) => {
+  await asFinance.goto('/admin/coin-rules');
+  await expect(asFinance.getByRole('heading', { name: '金币规则', level: 1 })).toBeVisible();
+  await expect(asFinance.getByRole('row', { name: /观看直播/ })).toBeVisible();
+  const hourly = asFinance.getByTestId('invite-signupsPerHour');
+  const before = await hourly.inputValue();
+  await hourly.fill(String(Number(before) + 1));
+  await asFinance.getByTestId('coin-rules-invites-save').click();
+  await expect(asFinance.getByRole('status')).toContainText('已保存');
+  await asFinance.reload();
+  await expect(hourly).toHaveValue(String(Number(before) + 1));
+  await shoot(asFinance, 'coin-rules');
+
+  // An empty reward is refused with the route's message; the saved value stays.
+  const reward = asFinance.getByTestId('task-watch-reward');
+  const kept = await reward.inputValue();
+  await reward.fill('');
+  await asFinance.getByTestId('coin-rules-tasks-save').click();
+  await expect(asFinance.getByRole('alert')).toBeVisible();
+  await asFinance.reload();
+  await expect(reward).toHaveValue(kept);
+
+  // Put the threshold back for the rest of the suite.
+  await hourly.fill(before);
+  await asFinance.getByTestId('coin-rules-invites-save').click();
+  await expect(asFinance.getByRole('status')).toContainText('已保存');
+});

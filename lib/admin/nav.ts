@@ -3,6 +3,7 @@
 // roles that may call all of them may open the page and see the entry (lib/admin/access.ts), so a page's
 // access follows its routes' `staff` declarations. Labels are message keys (under `admin`).
 import {
+  Coins,
   FileText,
   Flame,
   Gauge,
@@ -195,6 +196,19 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
     label: 'catalog.orders.nav',
     icon: PackageCheck,
     routes: ['/api/admin/goods/exchanges', '/api/admin/goods/exchangeStatus'],
+  },
+  {
+    key: 'coinRules',
+    section: 'money',
+    href: '/admin/coin-rules',
+    label: 'coins.nav',
+    icon: Coins,
+    routes: [
+      '/api/admin/tasks/rules',
+      '/api/admin/tasks/saveRules',
+      '/api/admin/invitations/rules',
+      '/api/admin/invitations/saveRules',
+    ],
   },
   {
     key: 'reviewSettings',

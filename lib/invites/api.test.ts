@@ -285,6 +285,17 @@ describe('the rules are configuration (api/admin/invitations/rules, saveRules)',
     expect(await coins(inviter.user.id)).toBe(500);
   });
 
+  it('an empty field keeps the stored value (for both rule sets)', async () => {
+    const saved = await save(operator.token, { reward: '', lifetimeCap: 3 });
+    expect(saved.body).toMatchObject({ code: 0, data: { reward: INVITE_RULES.reward, lifetimeCap: 3 } });
+    const tasks = await call<{ dailyTaskCap: number }>('/api/admin/tasks/saveRules', {
+      json: { dailyTaskCap: '' },
+      headers: en(operator.token),
+    });
+    expect(tasks.body.code).toBe(0);
+    expect(tasks.body.data.dailyTaskCap).toBeGreaterThanOrEqual(0);
+  });
+
   it('the refund window and the sign-ups-per-hour threshold are the operator’s too', async () => {
     await save(operator.token, { refundWindowDays: 1, signupsPerHour: 2 });
     const inviter = await makeSignedInUser(testDb.db);

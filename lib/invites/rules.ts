@@ -55,7 +55,9 @@ async function storedRules(db: DbOrTx) {
  * copy); the result must parse as a whole.
  */
 export async function saveInviteRules(db: DbOrTx, change: Partial<InviteRules>, now: Date) {
-  const rules = inviteRulesSchema.parse({ ...(await storedRules(db)), ...change });
+  // A field sent empty arrives as undefined (absent): it keeps the stored value.
+  const given = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
+  const rules = inviteRulesSchema.parse({ ...(await storedRules(db)), ...given });
   await db
     .insert(inviteSettings)
     .values({ id: 1, rules, updatedAt: now })

@@ -64,9 +64,11 @@ export async function saveTaskRules(db: DbOrTx, rules: TaskRules, now: Date) {
 /** Changes some of the rules (the admin call): merged onto the stored ones, then saved as a whole. */
 export async function changeTaskRules(db: DbOrTx, change: TaskRulesChange, now: Date) {
   const stored = await storedTaskRules(db);
+  // A field sent empty arrives as undefined (absent): it keeps the stored value.
+  const given = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
   return saveTaskRules(
     db,
-    { ...stored, ...change, tasks: { ...stored.tasks, ...change.tasks } as TaskRules['tasks'] },
+    { ...stored, ...given, tasks: { ...stored.tasks, ...change.tasks } as TaskRules['tasks'] },
     now,
   );
 }

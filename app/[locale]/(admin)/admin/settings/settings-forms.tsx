@@ -20,7 +20,8 @@ type Patch = { [K in keyof Values]?: Values[K] | null };
 
 const SPEEDS = [1, 5, 15, 60] as const;
 
-function useSave() {
+/** Saves a change through a staff route (`path`), with the note for the audit, and re-renders the page. */
+export function useSave(path = 'api/admin/settings/save') {
   const router = useRouter();
   const t = useTranslations('admin.ops.settings');
   const [state, setState] = useState<{ pending: boolean; error: string | null; saved: boolean }>({
@@ -28,15 +29,11 @@ function useSave() {
     error: null,
     saved: false,
   });
-  const save = async (patch: Patch, reason: string) => {
+  const save = async (patch: object, reason: string) => {
     setState({ pending: true, error: null, saved: false });
     const { api, ApiError } = await import('@/lib/http/client');
     try {
-      await api.post(
-        'api/admin/settings/save',
-        { ...patch, ...(reason ? { reason } : {}) },
-        { silent: true },
-      );
+      await api.post(path, { ...patch, ...(reason ? { reason } : {}) }, { silent: true });
       setState({ pending: false, error: null, saved: true });
       router.refresh();
     } catch (failure) {
@@ -50,7 +47,7 @@ function useSave() {
   return { ...state, save };
 }
 
-function Card({ title, hint, children }: { title: string; hint: string; children: ReactNode }) {
+export function Card({ title, hint, children }: { title: string; hint: string; children: ReactNode }) {
   const id = useId();
   return (
     <section className="rounded-lg border border-line bg-surface" aria-labelledby={id}>
@@ -65,7 +62,7 @@ function Card({ title, hint, children }: { title: string; hint: string; children
   );
 }
 
-function Footer({
+export function Footer({
   pending,
   error,
   saved,
@@ -76,21 +73,24 @@ function Footer({
   pending: boolean;
   error: string | null;
   saved: boolean;
-  reason: string;
-  setReason: (value: string) => void;
+  /** The note for the audit log (absent: the route takes none). */
+  reason?: string;
+  setReason?: (value: string) => void;
   testId: string;
 }) {
   const t = useTranslations('admin.ops.settings');
   return (
     <div className="flex flex-wrap items-center gap-3 border-t border-line px-4 py-3">
-      <input
-        value={reason}
-        maxLength={500}
-        onChange={(event) => setReason(event.target.value)}
-        placeholder={t('note')}
-        aria-label={t('note')}
-        className={`${FIELD_CLASS} h-9 max-w-sm flex-1`}
-      />
+      {setReason ? (
+        <input
+          value={reason}
+          maxLength={500}
+          onChange={(event) => setReason(event.target.value)}
+          placeholder={t('note')}
+          aria-label={t('note')}
+          className={`${FIELD_CLASS} h-9 max-w-sm flex-1`}
+        />
+      ) : null}
       <Button type="submit" size="sm" className="h-9" disabled={pending} data-testid={testId}>
         {t('save')}
       </Button>
