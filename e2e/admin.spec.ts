@@ -114,7 +114,7 @@ test('finance changes a coin rule in the console; a bad value is refused and cha
   const kept = await reward.inputValue();
   await reward.fill('');
   await asFinance.getByTestId('coin-rules-tasks-save').click();
-  await expect(asFinance.getByRole('alert')).toBeVisible();
+  await expect(asFinance.getByRole('alert').filter({ hasText: '数字' })).toBeVisible();
   await asFinance.reload();
   await expect(reward).toHaveValue(kept);
 

@@ -3,9 +3,13 @@
 // gift's price in the catalogue and the public catalogue has it at once; rewrites the English "about us"
 // page and a visitor reads it — then puts it back. These change what every visitor sees: @sitewide. And
 // each catalogue page opens for the roles its routes declare (finance: money; moderator: words), no others.
+// An operator's pop-up shows once to visitors. The @sitewide tests all live here and run in order in one
+// worker (the pop-up's modal covers every page, so it must never overlap another of them).
 import { randomInt } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+
+test.describe.configure({ mode: 'default' });
 
 const shots = process.env.SHOTS_DIR;
 const shoot = async (target: Page | Locator, name: string) => {
@@ -140,4 +144,24 @@ test('each catalogue page opens for the roles its routes declare, and only for t
   await asModerator.goto('/admin/sensitive-words');
   await expect(asModerator.getByRole('heading', { level: 1, name: '敏感词' })).toBeVisible();
   expect((await asModerator.goto('/admin/gifts'))?.status()).toBe(403);
+});
+
+test('a signed-in operator’s pop-up shows once to visitors @sitewide', async ({ asOperator, page }) => {
+  const saved = await asOperator.request.post('/api/admin/popup/save', {
+    data: { title: { 'zh-CN': '欧冠之夜', en: 'Champions League night' }, body: { 'zh-CN': '今晚八点开播' } },
+  });
+  const { code, data } = await saved.json();
+  expect(code).toBe(0);
+  try {
+    await page.goto('/main');
+    const dialog = page.getByRole('dialog', { name: '欧冠之夜' });
+    await expect(dialog).toContainText('今晚八点开播');
+    await dialog.getByRole('button', { name: '关闭弹窗' }).click();
+    await expect(dialog).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: '热门主播' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  } finally {
+    await asOperator.request.post('/api/admin/popup/delete', { data: { id: data.id } });
+  }
 });

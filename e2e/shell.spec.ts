@@ -240,26 +240,6 @@ test('the start-up calls run once per page load and the websocket registers', as
   );
 });
 
-test('a signed-in operator’s pop-up shows once to visitors @sitewide', async ({ asOperator, page }) => {
-  const saved = await asOperator.request.post('/api/admin/popup/save', {
-    data: { title: { 'zh-CN': '欧冠之夜', en: 'Champions League night' }, body: { 'zh-CN': '今晚八点开播' } },
-  });
-  const { code, data } = await saved.json();
-  expect(code).toBe(0);
-  try {
-    await page.goto('/main');
-    const dialog = page.getByRole('dialog', { name: '欧冠之夜' });
-    await expect(dialog).toContainText('今晚八点开播');
-    await dialog.getByRole('button', { name: '关闭弹窗' }).click();
-    await expect(dialog).toHaveCount(0);
-    await page.reload();
-    await expect(page.getByRole('heading', { name: '热门主播' })).toBeVisible();
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-  } finally {
-    await asOperator.request.post('/api/admin/popup/delete', { data: { id: data.id } });
-  }
-});
-
 test('the API docs page lists the calls', async ({ page }) => {
   await page.goto('/api/docs');
   await expect(page.getByRole('heading', { name: 'Sports portal API' })).toBeVisible();
