@@ -7,6 +7,8 @@ import { users } from '@/lib/accounts/schema';
 import { publishPlan } from '@/lib/experts/plans';
 import { expertPlans } from '@/lib/experts/schema';
 import { DEMO_EXPERTS } from '@/lib/experts/seed';
+import { fundUser } from '@/lib/testing/factories';
+import { freshUserPage } from './accounts';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { createFictionalMatch } from './fictional-match';
@@ -17,7 +19,9 @@ test.describe.configure({ timeout: 120_000 });
 
 const SECRET = '主队三中卫体系克制对手边路，看主胜，比分 2:0。';
 
-test('a viewer buys a paid plan and reads it; the content was not in the page before', async ({ asUser }) => {
+test('a viewer buys a paid plan and reads it; the content was not in the page before', async ({
+  browser,
+}) => {
   const now = await serverNow();
   const planId = await withDatabase(async (db) => {
     const match = await createFictionalMatch(db, {
@@ -46,7 +50,9 @@ test('a viewer buys a paid plan and reads it; the content was not in the page be
     return plan.id;
   });
 
-  const page = asUser;
+  // A viewer of its own (the demo viewer's balance is checked exactly by member.spec.ts).
+  const { page, user } = await freshUserPage(browser, 'E2E 方案买家');
+  await withDatabase((db) => fundUser(db, user.id, 'star', 100, now));
   await page.goto(`/specialist-detail?id=${planId}`);
   await expect(page.getByTestId('plan-locked')).toBeVisible();
   await expect(page.getByTestId('plan-commitment')).toHaveText(/^[0-9a-f]{64}$/);
