@@ -1,6 +1,6 @@
 // A staff role as a small tag (operator, moderator, finance), in the reader's language.
 import { useTranslations } from 'next-intl';
-import { cn } from '@/lib/cn';
+import { Tag } from './tag';
 
 const LOOKS: Record<string, string> = {
   operator: 'bg-brand-50 text-brand-700',
@@ -11,14 +11,5 @@ const LOOKS: Record<string, string> = {
 
 export function RoleBadge({ role }: { role: string }) {
   const t = useTranslations('admin.shell.roles');
-  return (
-    <span
-      className={cn(
-        'inline-flex h-5 items-center rounded px-1.5 text-[11px] font-medium whitespace-nowrap',
-        LOOKS[role] ?? LOOKS.user,
-      )}
-    >
-      {role in LOOKS ? t(role as 'operator') : role}
-    </span>
-  );
+  return <Tag look={LOOKS[role] ?? LOOKS.user}>{role in LOOKS ? t(role as 'operator') : role}</Tag>;
 }

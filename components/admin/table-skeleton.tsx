@@ -27,7 +27,7 @@ export function TableSkeleton({
         ))}
       </div>
       {Array.from({ length: rows }, (_, row) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
+        // biome-ignore lint/suspicious/noArrayIndexKey: skeleton rows have nothing else to key on
         <div key={row} className="flex h-11 items-center gap-6 border-b border-line px-3 last:border-b-0">
           {cells.map((cell) => (
             <Skeleton key={cell} className="h-3.5 flex-1" />

@@ -502,7 +502,7 @@ function OpenGuessDialog({
                 className={INPUT_CLASS}
                 maxLength={60}
                 value={question}
-                placeholder={t('form.questionPlaceholder')}
+                placeholder={t('form.questionExample')}
                 onChange={(event) => setQuestion(event.target.value)}
               />
             </div>

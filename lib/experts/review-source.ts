@@ -1,34 +1,31 @@
 // Expert applications in the console's one review queue (`/admin/review`, lib/review): the queue lists
 // what waits, and decides through `decideExpertApplication` (its rules stay there); the queue adds the
 // reason, the notice in the applicant's language and the audit's before and after.
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import { translator } from '@/lib/i18n/translate';
+import { countWhere, order, page, storedReason } from '@/lib/review/paging';
 import { APPROVE_REASONS, CONTENT_REJECT_REASONS } from '@/lib/review/reasons';
 import type { QueueSource } from '@/lib/review/source';
 import { decideExpertApplication } from './applications';
 import { expertApplications } from './schema';
 
+const pending = eq(expertApplications.status, 'pending');
+
 export const expertApplicationSource: QueueSource = {
   key: 'expertApplication',
   staff: ['moderator'],
   reasons: { approve: APPROVE_REASONS, reject: CONTENT_REJECT_REASONS },
-  async count(db) {
-    const [row] = await db
-      .select({ value: count() })
-      .from(expertApplications)
-      .where(eq(expertApplications.status, 'pending'));
-    return row?.value ?? 0;
-  },
+  count: (db) => countWhere(db, expertApplications, pending),
   async list(db, input) {
     const rows = await db
       .select({ row: expertApplications, nickname: users.nickname })
       .from(expertApplications)
       .innerJoin(users, eq(users.id, expertApplications.userId))
-      .where(eq(expertApplications.status, 'pending'))
-      .orderBy(input.dir === 'desc' ? desc(expertApplications.id) : asc(expertApplications.id))
-      .limit(input.size)
-      .offset((input.page - 1) * input.size);
+      .where(pending)
+      .orderBy(order(expertApplications.id, input))
+      .limit(page(input).limit)
+      .offset(page(input).offset);
     const t = translator(input.locale);
     return rows.map(({ row, nickname }) => ({
       id: row.id,
@@ -44,7 +41,7 @@ export const expertApplicationSource: QueueSource = {
     }));
   },
   async decide(tx, input) {
-    const reasonText = [input.reasonText, input.note].filter(Boolean).join(': ').slice(0, 200);
+    const reasonText = storedReason(input);
     const row = await decideExpertApplication(
       tx,
       input.actorId,

@@ -2,8 +2,7 @@
 // reports (with what was reported), withdrawals and held invitation rewards. Each adapts its domain's own
 // decision (`reviewApplication`, `reviewHorn`, `reviewPost`, `handleReport`, `decideWithdrawal`,
 // `decideHeld`) so rules stay in one place; the queue adds reasons, notices and the audit.
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, eq } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
@@ -21,26 +20,12 @@ import { reportReasons, reports } from '@/lib/moderation/schema';
 import { postComments, posts } from '@/lib/posts/schema';
 import { reviewPost } from '@/lib/posts/service';
 import { videos } from '@/lib/videos/schema';
+import { countWhere, order, page, storedReason } from './paging';
 import { APPROVE_REASONS, CONTENT_REJECT_REASONS, DISMISS_REASONS, MONEY_REJECT_REASONS } from './reasons';
-import type { QueueItem, QueueListInput, QueueSource } from './source';
+import type { QueueItem, QueueSource } from './source';
 
-const order = (column: PgColumn, input: QueueListInput) =>
-  input.dir === 'desc' ? desc(column) : asc(column);
-const page = (input: QueueListInput) => ({ limit: input.size, offset: (input.page - 1) * input.size });
 const EXCERPT = 120;
 const excerpt = (text: string, max = EXCERPT) => (text.length > max ? `${text.slice(0, max)}…` : text);
-/** The reason a source stores on the item itself (shown on the person's own screen). */
-const storedReason = (input: { reasonText: string; note: string }) =>
-  [input.reasonText, input.note].filter(Boolean).join(': ').slice(0, 200);
-
-async function countWhere(
-  db: DbOrTx,
-  table: Parameters<ReturnType<DbOrTx['select']>['from']>[0],
-  where: SQL,
-) {
-  const [row] = await db.select({ value: count() }).from(table).where(where);
-  return row?.value ?? 0;
-}
 
 const contentReasons = { approve: APPROVE_REASONS, reject: CONTENT_REJECT_REASONS };
 
@@ -139,10 +124,7 @@ function postSource(channel: 'circle' | 'video', key: string): QueueSource {
     key,
     staff: ['moderator'],
     reasons: contentReasons,
-    count: async (db) => {
-      const [row] = await db.select({ value: count() }).from(posts).where(pending);
-      return row?.value ?? 0;
-    },
+    count: (db) => countWhere(db, posts, pending),
     async list(db, input) {
       const rows = await db
         .select({ post: posts, nickname: users.nickname, video: videos })

@@ -1,15 +1,16 @@
 // /admin/gifts: the gift catalogue — picture, names in four languages, price, the anchor's share, order,
 // on/off. A change reaches the next send at once (the cached catalogue is dropped on save).
+
 import { Gift, Plus } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { DataTable } from '@/components/admin/data-table';
 import { adminPage } from '@/components/admin/guard';
 import { AdminPageHeader } from '@/components/admin/page-header';
+import { TAG_OFF, TAG_ON, Tag } from '@/components/admin/tag';
 import { GiftArt } from '@/components/live/gifts/gift-art';
 import { Button } from '@/components/ui/button';
 import { defineTable, parseTableQuery } from '@/lib/admin/table-query';
-import { cn } from '@/lib/cn';
 import { getConfig } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { giftsForStaff } from '@/lib/gifts/service';
@@ -146,16 +147,7 @@ export default async function AdminGiftsPage({ params, searchParams }: Props) {
           {
             key: 'active',
             header: t('shown'),
-            cell: (row) => (
-              <span
-                className={cn(
-                  'inline-flex h-5 items-center rounded px-1.5 text-[11px] font-medium',
-                  row.active ? 'bg-emerald-50 text-emerald-800' : 'bg-canvas text-ink-500',
-                )}
-              >
-                {row.active ? t('on') : t('off')}
-              </span>
-            ),
+            cell: (row) => <Tag look={row.active ? TAG_ON : TAG_OFF}>{row.active ? t('on') : t('off')}</Tag>,
           },
           {
             key: 'edit',

@@ -1,5 +1,6 @@
 // /admin/news: every article (published, scheduled, taken down) with its state, languages and reach;
 // filters, sorting and paging in the URL; a new article or an edit opens the editor (./edit).
+
 import { Newspaper, Plus } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -8,11 +9,11 @@ import { DataTable } from '@/components/admin/data-table';
 import { adminPage } from '@/components/admin/guard';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { TableSkeleton } from '@/components/admin/table-skeleton';
+import { Tag } from '@/components/admin/tag';
 import { Button } from '@/components/ui/button';
 import { LocalTime } from '@/components/ui/local-time';
 import { renderInstant } from '@/lib/accounts/current-user';
 import { defineTable, parseTableQuery, type TableQuery } from '@/lib/admin/table-query';
-import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -145,15 +146,9 @@ async function ArticlesTable({ locale, query }: { locale: Locale; query: NewsQue
           header: t('state'),
           className: 'whitespace-nowrap',
           cell: (row) => (
-            <span
-              className={cn(
-                'inline-flex h-5 items-center rounded px-1.5 text-[11px] font-medium',
-                STATE_LOOK[row.state],
-              )}
-              data-testid="news-state"
-            >
+            <Tag look={STATE_LOOK[row.state]} data-testid="news-state">
               {t(`states.${row.state}`)}
-            </span>
+            </Tag>
           ),
         },
         {

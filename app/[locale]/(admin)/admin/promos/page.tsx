@@ -1,16 +1,17 @@
 // /admin/promos: what operators put in front of visitors — home banners, advertisements, official
 // activities, and pop-ups — each with its picture, text per language, link, order and showing window.
+
 import { Megaphone, Plus } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { DataTable } from '@/components/admin/data-table';
 import { adminPage } from '@/components/admin/guard';
 import { AdminPageHeader } from '@/components/admin/page-header';
+import { TAG_OFF, TAG_ON, Tag } from '@/components/admin/tag';
 import { Button } from '@/components/ui/button';
 import { LocalTime } from '@/components/ui/local-time';
 import { renderInstant } from '@/lib/accounts/current-user';
 import { defineTable, parseTableQuery } from '@/lib/admin/table-query';
-import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { PROMO_KINDS } from '@/lib/promos/schema';
@@ -135,14 +136,9 @@ export default async function AdminPromosPage({ params, searchParams }: Props) {
             key: 'showing',
             header: t('status'),
             cell: (row) => (
-              <span
-                className={cn(
-                  'inline-flex h-5 items-center rounded px-1.5 text-[11px] font-medium',
-                  showing(row) ? 'bg-emerald-50 text-emerald-800' : 'bg-canvas text-ink-500',
-                )}
-              >
+              <Tag look={showing(row) ? TAG_ON : TAG_OFF}>
                 {showing(row) ? t('showing') : row.enabled ? t('outOfWindow') : t('off')}
-              </span>
+              </Tag>
             ),
           },
           {

@@ -1,14 +1,15 @@
 // /admin/recharge: the recharge packages people buy star diamonds with (price per currency, bonus, order,
 // on/off). Orders already made keep what they were sold at; the wallet's list shows a change at once.
+
 import { Plus, Wallet } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { DataTable } from '@/components/admin/data-table';
 import { adminPage } from '@/components/admin/guard';
 import { AdminPageHeader } from '@/components/admin/page-header';
+import { TAG_OFF, TAG_ON, Tag } from '@/components/admin/tag';
 import { Button } from '@/components/ui/button';
 import { defineTable, parseTableQuery } from '@/lib/admin/table-query';
-import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { chargeRulesForStaff } from '@/lib/wallet/recharge';
@@ -123,16 +124,7 @@ export default async function AdminRechargePage({ params, searchParams }: Props)
           {
             key: 'active',
             header: t('shown'),
-            cell: (row) => (
-              <span
-                className={cn(
-                  'inline-flex h-5 items-center rounded px-1.5 text-[11px] font-medium',
-                  row.active ? 'bg-emerald-50 text-emerald-800' : 'bg-canvas text-ink-500',
-                )}
-              >
-                {row.active ? t('on') : t('off')}
-              </span>
-            ),
+            cell: (row) => <Tag look={row.active ? TAG_ON : TAG_OFF}>{row.active ? t('on') : t('off')}</Tag>,
           },
           {
             key: 'edit',

@@ -1,15 +1,16 @@
 // /admin/shop-orders: the exchange shop's physical goods waiting to be shipped, with the address the
 // person gave; each moves pending → shipped → delivered, or is cancelled before delivery (the coins go
 // back through the ledger).
+
 import { PackageCheck } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { DataTable } from '@/components/admin/data-table';
 import { adminPage } from '@/components/admin/guard';
 import { AdminPageHeader } from '@/components/admin/page-header';
+import { Tag } from '@/components/admin/tag';
 import { LocalTime } from '@/components/ui/local-time';
 import { defineTable, parseTableQuery } from '@/lib/admin/table-query';
-import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { physicalExchanges } from '@/lib/shop/service';
@@ -113,16 +114,7 @@ export default async function ShopOrdersPage({ params, searchParams }: Props) {
           {
             key: 'status',
             header: t('status'),
-            cell: (row) => (
-              <span
-                className={cn(
-                  'inline-flex h-5 items-center rounded px-1.5 text-[11px] font-medium',
-                  LOOK[row.status],
-                )}
-              >
-                {t(`statuses.${row.status}`)}
-              </span>
-            ),
+            cell: (row) => <Tag look={LOOK[row.status]}>{t(`statuses.${row.status}`)}</Tag>,
           },
           {
             key: 'actions',

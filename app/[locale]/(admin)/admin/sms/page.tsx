@@ -1,6 +1,7 @@
 // /admin/sms: what the SMS provider was handed, newest first (issue 29, item 6). With the built-in
 // provider (`SMS_PROVIDER=outbox`) this is where the codes are delivered: an operator reads a code here
 // and passes it on; with a real gateway it is the delivery log.
+
 import { MessageSquareText } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -9,10 +10,10 @@ import { DataTable } from '@/components/admin/data-table';
 import { adminPage } from '@/components/admin/guard';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { TableSkeleton } from '@/components/admin/table-skeleton';
+import { TAG_ON, Tag } from '@/components/admin/tag';
 import { LocalTime } from '@/components/ui/local-time';
 import { listOutbox, OUTBOX_TABLE } from '@/lib/accounts/sms';
 import { parseTableQuery } from '@/lib/admin/table-query';
-import { cn } from '@/lib/cn';
 import { getConfig } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
@@ -102,15 +103,9 @@ async function OutboxTable({ query }: { query: Parameters<typeof listOutbox>[1] 
           header: t('status'),
           className: 'whitespace-nowrap',
           cell: (row) => (
-            <span
-              title={row.error ?? undefined}
-              className={cn(
-                'inline-flex h-5 items-center rounded px-1.5 text-[11px] font-medium',
-                row.status === 'sent' ? 'bg-emerald-50 text-emerald-800' : 'bg-red-50 text-live',
-              )}
-            >
+            <Tag title={row.error ?? undefined} look={row.status === 'sent' ? TAG_ON : 'bg-red-50 text-live'}>
               {row.status === 'sent' || row.status === 'failed' ? t(`statuses.${row.status}`) : row.status}
-            </span>
+            </Tag>
           ),
         },
       ]}
