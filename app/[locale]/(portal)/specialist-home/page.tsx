@@ -1,15 +1,12 @@
-// /specialist-home?type=0|1 (spec §2): the football (0) or basketball (1) experts — ranking by window,
-// plans on sale, graded plans and the day's matches with their plan counts. Server-rendered.
-import { FileText } from 'lucide-react';
+
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { expertBoard, windowOf } from '@/components/experts/expert-pages';
 import { ExpertRanking } from '@/components/experts/expert-ranking';
 import { MatchPlanList } from '@/components/experts/match-plan-list';
 import { renderNow, sportOfType } from '@/components/experts/page-data';
-import { PlanCard } from '@/components/experts/plan-card';
+import { PlanSection } from '@/components/experts/plan-section';
 import { Footer } from '@/components/layout/footer';
-import { EmptyState } from '@/components/ui/empty-state';
 import { currentUser } from '@/lib/accounts/current-user';
 import { cn } from '@/lib/cn';
 import { alternatesOf, productName } from '@/lib/i18n/metadata';
@@ -74,46 +71,20 @@ export default async function SpecialistHomePage({ params, searchParams }: Props
         </header>
         <div className="grid grid-cols-1 gap-5 layout:grid-cols-[minmax(0,1fr)_360px]">
           <div className="flex min-w-0 flex-col gap-5">
-            <section className="rounded-xl border border-line bg-surface" aria-labelledby="plans-on-sale">
-              <h2 id="plans-on-sale" className="border-b border-line px-4 py-3 font-semibold text-ink-900">
-                {t('plans.onSale')}
-              </h2>
-              {board.onSale.length ? (
-                <ul className="divide-y divide-line" data-testid="plans-on-sale">
-                  {board.onSale.map((plan) => (
-                    <PlanCard key={plan.id} plan={plan} />
-                  ))}
-                </ul>
-              ) : (
-                <div className="p-4">
-                  <EmptyState
-                    icon={FileText}
-                    title={t('plans.emptyOnSale')}
-                    hint={t('plans.emptyOnSaleHint')}
-                  />
-                </div>
-              )}
-            </section>
-            <section className="rounded-xl border border-line bg-surface" aria-labelledby="plans-graded">
-              <h2 id="plans-graded" className="border-b border-line px-4 py-3 font-semibold text-ink-900">
-                {t('plans.graded')}
-              </h2>
-              {board.graded.length ? (
-                <ul className="divide-y divide-line" data-testid="plans-graded">
-                  {board.graded.map((plan) => (
-                    <PlanCard key={plan.id} plan={plan} />
-                  ))}
-                </ul>
-              ) : (
-                <div className="p-4">
-                  <EmptyState
-                    icon={FileText}
-                    title={t('plans.emptyGraded')}
-                    hint={t('plans.emptyGradedHint')}
-                  />
-                </div>
-              )}
-            </section>
+            <PlanSection
+              id="plans-on-sale"
+              title={t('plans.onSale')}
+              plans={board.onSale}
+              empty={{ title: t('plans.emptyOnSale'), hint: t('plans.emptyOnSaleHint') }}
+              testId="plans-on-sale"
+            />
+            <PlanSection
+              id="plans-graded"
+              title={t('plans.graded')}
+              plans={board.graded}
+              empty={{ title: t('plans.emptyGraded'), hint: t('plans.emptyGradedHint') }}
+              testId="plans-graded"
+            />
           </div>
           <aside className="flex flex-col gap-5">
             <ExpertRanking

@@ -1,7 +1,4 @@
-// /specialist-info?id=, an expert's profile (spec §2): who they are, their record from graded plans only
-// (last 10, 20, 50 and all; by play type), their plans within three months (spec §5), follow. The expert
-// themself also finds the form to publish a plan here.
-import { FileText } from 'lucide-react';
+
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
@@ -9,10 +6,9 @@ import { getFormatter, getMessages, getTranslations, setRequestLocale } from 'ne
 import { percent, points } from '@/components/experts/expert-ranking';
 import { FollowExpertButton } from '@/components/experts/follow-expert-button';
 import { expertOfRequest, renderNow } from '@/components/experts/page-data';
-import { PlanCard } from '@/components/experts/plan-card';
+import { PlanSection } from '@/components/experts/plan-section';
 import { PublishPlanForm } from '@/components/experts/publish-plan-form';
 import { Footer } from '@/components/layout/footer';
-import { EmptyState } from '@/components/ui/empty-state';
 import { currentUser } from '@/lib/accounts/current-user';
 import { getDb } from '@/lib/db';
 import { historySince, listPlans } from '@/lib/experts/plans';
@@ -165,26 +161,13 @@ export default async function SpecialistInfoPage({ params, searchParams }: Props
               </NextIntlClientProvider>
             </section>
           ) : null}
-          <section className="rounded-xl border border-line bg-surface" aria-labelledby="expert-history">
-            <h2 id="expert-history" className="border-b border-line px-4 py-3 font-semibold text-ink-900">
-              {t('info.history')}
-            </h2>
-            {history.length ? (
-              <ul className="divide-y divide-line" data-testid="expert-history">
-                {history.map((plan) => (
-                  <PlanCard key={plan.id} plan={plan} />
-                ))}
-              </ul>
-            ) : (
-              <div className="p-4">
-                <EmptyState
-                  icon={FileText}
-                  title={t('info.historyEmpty')}
-                  hint={t('info.historyEmptyHint')}
-                />
-              </div>
-            )}
-          </section>
+          <PlanSection
+            id="expert-history"
+            title={t('info.history')}
+            plans={history}
+            empty={{ title: t('info.historyEmpty'), hint: t('info.historyEmptyHint') }}
+            testId="expert-history"
+          />
         </div>
       </div>
       <Footer productName={name} />

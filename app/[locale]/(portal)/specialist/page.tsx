@@ -1,7 +1,7 @@
 // /specialist, the expert group (spec §2): top experts per window, hot plans, the day's matches with their
 // plan counts, the head of the public commitment chain (with its time, for anyone to keep a copy) and the
 // application to become an expert. Server-rendered.
-import { FileText, Link2, Newspaper } from 'lucide-react';
+import { Link2, Newspaper } from 'lucide-react';
 import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getFormatter, getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
@@ -10,9 +10,8 @@ import { expertBoard, windowOf } from '@/components/experts/expert-pages';
 import { ExpertRanking } from '@/components/experts/expert-ranking';
 import { MatchPlanList } from '@/components/experts/match-plan-list';
 import { renderNow } from '@/components/experts/page-data';
-import { PlanCard } from '@/components/experts/plan-card';
+import { PlanSection } from '@/components/experts/plan-section';
 import { Footer } from '@/components/layout/footer';
-import { EmptyState } from '@/components/ui/empty-state';
 import { currentUser } from '@/lib/accounts/current-user';
 import { getDb } from '@/lib/db';
 import { findExpert, latestExpertApplication } from '@/lib/experts/applications';
@@ -84,46 +83,19 @@ export default async function SpecialistPage({ params, searchParams }: Props) {
               window={window}
               hrefOf={(option) => `/specialist?window=${option}`}
             />
-            <section className="rounded-xl border border-line bg-surface" aria-labelledby="hot-plans">
-              <h2 id="hot-plans" className="border-b border-line px-4 py-3 font-semibold text-ink-900">
-                {t('plans.hot')}
-              </h2>
-              {board.onSale.length ? (
-                <ul className="divide-y divide-line" data-testid="hot-plans">
-                  {board.onSale.map((plan) => (
-                    <PlanCard key={plan.id} plan={plan} />
-                  ))}
-                </ul>
-              ) : (
-                <div className="p-4">
-                  <EmptyState
-                    icon={FileText}
-                    title={t('plans.emptyOnSale')}
-                    hint={t('plans.emptyOnSaleHint')}
-                  />
-                </div>
-              )}
-            </section>
-            <section className="rounded-xl border border-line bg-surface" aria-labelledby="graded-plans">
-              <h2 id="graded-plans" className="border-b border-line px-4 py-3 font-semibold text-ink-900">
-                {t('plans.graded')}
-              </h2>
-              {board.graded.length ? (
-                <ul className="divide-y divide-line">
-                  {board.graded.map((plan) => (
-                    <PlanCard key={plan.id} plan={plan} />
-                  ))}
-                </ul>
-              ) : (
-                <div className="p-4">
-                  <EmptyState
-                    icon={FileText}
-                    title={t('plans.emptyGraded')}
-                    hint={t('plans.emptyGradedHint')}
-                  />
-                </div>
-              )}
-            </section>
+            <PlanSection
+              id="hot-plans"
+              title={t('plans.hot')}
+              plans={board.onSale}
+              empty={{ title: t('plans.emptyOnSale'), hint: t('plans.emptyOnSaleHint') }}
+              testId="hot-plans"
+            />
+            <PlanSection
+              id="graded-plans"
+              title={t('plans.graded')}
+              plans={board.graded}
+              empty={{ title: t('plans.emptyGraded'), hint: t('plans.emptyGradedHint') }}
+            />
           </div>
           <aside className="flex flex-col gap-5">
             <section
