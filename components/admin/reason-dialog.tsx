@@ -3,12 +3,11 @@
 // (what the person is told, and what the audit log keeps). `onConfirm` gets `{ reason_code, reason }`
 // (lib/admin/decision.ts, the routes' input) and throws to keep the dialog open with the error shown.
 import { useTranslations } from 'next-intl';
-import { Dialog } from 'radix-ui';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { DialogClose } from '@/components/ui/dialog-close';
 import { FIELD_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { type DecisionReason, REASON_TEXT_MAX } from '@/lib/admin/decision';
+import { FormDialog } from './form-dialog';
 
 export type ReasonOption = { code: string; label: string };
 
@@ -68,90 +67,72 @@ export function ReasonDialog({
   }
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         setError(null);
       }}
-    >
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content
-          data-testid="reason-dialog"
-          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(460px,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-surface p-6 shadow-2xl"
+      trigger={trigger}
+      title={title}
+      description={description ?? t('auditedHint')}
+      width="w-[min(460px,calc(100vw-2rem))]"
+      testId="reason-dialog"
+      onSubmit={submit}
+      error={error}
+      cancelLabel={t('cancel')}
+      submit={
+        <Button
+          type="submit"
+          disabled={pending}
+          className={tone === 'danger' ? 'bg-live hover:bg-live/90' : undefined}
+          data-testid="reason-confirm"
         >
-          <Dialog.Title className="pr-8 text-base font-semibold text-ink-900">{title}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-ink-500">
-            {description ?? t('auditedHint')}
-          </Dialog.Description>
-          <form onSubmit={submit} className="mt-4 space-y-4">
-            {children}
-            <fieldset>
-              <legend className={LABEL_CLASS}>{t('code')}</legend>
-              <div className="grid gap-1.5">
-                {reasons.map((reason) => (
-                  <label
-                    key={reason.code}
-                    className="flex cursor-pointer items-center gap-2 rounded-md border border-line px-3 py-2 text-sm text-ink-700 has-checked:border-brand-400 has-checked:bg-brand-50"
-                  >
-                    <input
-                      type="radio"
-                      name={`${id}-code`}
-                      value={reason.code}
-                      checked={code === reason.code}
-                      onChange={() => setCode(reason.code)}
-                      className="accent-brand-500"
-                    />
-                    {reason.label}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <div>
-              <div className="flex items-baseline justify-between">
-                <label htmlFor={`${id}-text`} className={LABEL_CLASS}>
-                  {textRequired ? t('text') : t('textOptional')}
-                </label>
-                <span className="text-xs text-ink-500 tabular-nums">
-                  {text.length}/{REASON_TEXT_MAX}
-                </span>
-              </div>
-              <textarea
-                id={`${id}-text`}
-                rows={3}
-                maxLength={REASON_TEXT_MAX}
-                value={text}
-                onChange={(event) => setText(event.target.value)}
-                className={`${FIELD_CLASS} h-20 resize-none py-2`}
-                data-testid="reason-text"
+          {confirmLabel}
+        </Button>
+      }
+    >
+      {children}
+      <fieldset>
+        <legend className={LABEL_CLASS}>{t('code')}</legend>
+        <div className="grid gap-1.5">
+          {reasons.map((reason) => (
+            <label
+              key={reason.code}
+              className="flex cursor-pointer items-center gap-2 rounded-md border border-line px-3 py-2 text-sm text-ink-700 has-checked:border-brand-400 has-checked:bg-brand-50"
+            >
+              <input
+                type="radio"
+                name={`${id}-code`}
+                value={reason.code}
+                checked={code === reason.code}
+                onChange={() => setCode(reason.code)}
+                className="accent-brand-500"
               />
-            </div>
-            {error ? (
-              <p role="alert" className="text-sm text-live">
-                {error}
-              </p>
-            ) : null}
-            <div className="flex justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button type="button" variant="secondary">
-                  {t('cancel')}
-                </Button>
-              </Dialog.Close>
-              <Button
-                type="submit"
-                disabled={pending}
-                className={tone === 'danger' ? 'bg-live hover:bg-live/90' : undefined}
-                data-testid="reason-confirm"
-              >
-                {confirmLabel}
-              </Button>
-            </div>
-          </form>
-          <DialogClose label={t('cancel')} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+              {reason.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div>
+        <div className="flex items-baseline justify-between">
+          <label htmlFor={`${id}-text`} className={LABEL_CLASS}>
+            {textRequired ? t('text') : t('textOptional')}
+          </label>
+          <span className="text-xs text-ink-500 tabular-nums">
+            {text.length}/{REASON_TEXT_MAX}
+          </span>
+        </div>
+        <textarea
+          id={`${id}-text`}
+          rows={3}
+          maxLength={REASON_TEXT_MAX}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          className={`${FIELD_CLASS} h-20 resize-none py-2`}
+          data-testid="reason-text"
+        />
+      </div>
+    </FormDialog>
   );
 }

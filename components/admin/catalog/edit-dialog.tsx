@@ -4,10 +4,9 @@
 // refusal keeps the dialog open with the API's translated message.
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { Dialog } from 'radix-ui';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { DialogClose } from '@/components/ui/dialog-close';
+import { FormDialog } from '../form-dialog';
 
 export function EditDialog({
   trigger,
@@ -47,48 +46,28 @@ export function EditDialog({
   }
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         setError(null);
       }}
+      trigger={trigger}
+      title={title}
+      description={description ?? t('auditedHint')}
+      width={wide ? 'w-[min(720px,calc(100vw-2rem))]' : 'w-[min(480px,calc(100vw-2rem))]'}
+      testId="edit-dialog"
+      onSubmit={submit}
+      error={error}
+      cancelLabel={t('cancel')}
+      submit={
+        <Button type="submit" disabled={pending} data-testid="edit-save">
+          {pending ? t('saving') : t('save')}
+        </Button>
+      }
     >
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content
-          data-testid="edit-dialog"
-          className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-surface p-6 shadow-2xl ${
-            wide ? 'w-[min(720px,calc(100vw-2rem))]' : 'w-[min(480px,calc(100vw-2rem))]'
-          }`}
-        >
-          <Dialog.Title className="pr-8 text-base font-semibold text-ink-900">{title}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-ink-500">
-            {description ?? t('auditedHint')}
-          </Dialog.Description>
-          <form onSubmit={submit} className="mt-4 space-y-4">
-            {children}
-            {error ? (
-              <p role="alert" className="text-sm text-live">
-                {error}
-              </p>
-            ) : null}
-            <div className="flex justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button type="button" variant="secondary">
-                  {t('cancel')}
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={pending} data-testid="edit-save">
-                {pending ? t('saving') : t('save')}
-              </Button>
-            </div>
-          </form>
-          <DialogClose label={t('cancel')} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      {children}
+    </FormDialog>
   );
 }
 
