@@ -1,4 +1,5 @@
-
+// /specialist-home?type=0|1 (spec §2): the football (0) or basketball (1) experts — ranking by window,
+// plans on sale, graded plans and the day's matches with their plan counts. Server-rendered.
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { expertBoard, windowOf } from '@/components/experts/expert-pages';

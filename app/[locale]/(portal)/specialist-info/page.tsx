@@ -1,4 +1,6 @@
-
+// /specialist-info?id=, an expert's profile (spec §2): who they are, their record from graded plans only
+// (last 10, 20, 50 and all; by play type), their plans within three months (spec §5), follow. The expert
+// themself also finds the form to publish a plan here.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
