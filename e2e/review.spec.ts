@@ -1,14 +1,19 @@
 // The console's review queue, users and live rooms with the people on the other side: a moderator refuses a
 // community post with a reason its author reads in the message centre; a finance user pays one withdrawal
 // and refuses another (the refund is in the anchor's wallet); a moderator seals a room on air and a viewer
-// sees why; an operator approves an anchor application and the applicant has the anchor centre's push
-// settings. Accounts and rows are each test's own (freshUserPage, the database).
+// sees why; an operator approves an anchor application and the applicant goes live: Debian's ffmpeg pushes
+// a test pattern with their new stream key and their room turns live for a visitor. Accounts and rows are
+// each test's own (freshUserPage, the database).
+
+import type { ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { hashPassword } from '@/lib/accounts/password';
 import { anchorApplications, liveRooms } from '@/lib/live/schema';
+import { pushTestPattern, UNTIL_STOPPED_S } from '@/lib/media/test-pattern';
 import { posts } from '@/lib/posts/schema';
 import { mintLeg, runOperation } from '@/lib/wallet/ledger';
+import { E2E_RTMP_PORT } from '../playwright.config';
 import { freshUserPage } from './accounts';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
@@ -18,6 +23,12 @@ const shots = process.env.SHOTS_DIR;
 const shoot = async (page: Page, name: string) => {
   if (shots) await page.screenshot({ path: `${shots}/review-${name}.png`, fullPage: true });
 };
+const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
+const pushes: ChildProcess[] = [];
+test.afterAll(() => {
+  for (const child of pushes) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
 /** Newest first, so this test's item is on the first page whatever else waits. */
 const queue = (source: string) => `/admin/review?source=${source}&sort=created&dir=desc`;
 
@@ -135,7 +146,7 @@ test('a moderator seals a room on air and a viewer sees why', async ({ browser, 
   await anchor.page.context().close();
 });
 
-test('an operator approves an anchor application and the applicant gets the push settings', async ({
+test('an operator approves an anchor application and the applicant goes live', async ({
   browser,
   asOperator,
 }) => {
@@ -161,5 +172,18 @@ test('an operator approves an anchor application and the applicant gets the push
   await expect(applicant.page.getByTestId('anchor-state')).toBeVisible();
   await applicant.page.goto('/member?type=10');
   await expect(applicant.page.getByTestId('notices')).toContainText('你的主播申请已通过审核（资料核实无误）');
+
+  // The new anchor's stream key, pushed: their room is on air for a visitor.
+  const reply = await applicant.page.request.post('/api/live/rotateStreamKey');
+  const { data } = (await reply.json()) as { data: { room_id: number; stream_key: string } };
+  const { child } = pushTestPattern(FFMPEG, `rtmp://127.0.0.1:${E2E_RTMP_PORT}/live/${data.stream_key}`, {
+    seconds: UNTIL_STOPPED_S,
+  });
+  pushes.push(child);
+  const visitor = await browser.newPage();
+  await visitor.goto(`/live?id=${data.room_id}`);
+  await expect(visitor.getByTestId('room-state')).toHaveAttribute('data-state', 'live', { timeout: 60_000 });
+  child.kill('SIGKILL');
+  await visitor.context().close();
   await applicant.page.context().close();
 });
