@@ -7,7 +7,8 @@ import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { registerQueueSource } from '@/lib/review/source';
-import { disputeGuess, GUESS_DISPUTE_REASONS, GUESS_DISPUTE_TEXT_MAX, guessDisputeSource } from './disputes';
+import { GUESS_DISPUTE_REASONS, GUESS_DISPUTE_TEXT_MAX } from './dispute-rules';
+import { disputeGuess, guessDisputeSource } from './disputes';
 import {
   cancelByManager,
   GUESS_OUTCOMES_MAX,

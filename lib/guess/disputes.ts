@@ -16,12 +16,9 @@ import { countWhere, page } from '@/lib/review/paging';
 import { GUESS_UPHOLD_REASONS, GUESS_VOID_REASONS } from '@/lib/review/reasons';
 import type { QueueSource } from '@/lib/review/source';
 import { runOperation } from '@/lib/wallet/ledger';
+import { GUESS_DISPUTE_REASONS, GUESS_DISPUTE_TEXT_MAX } from './dispute-rules';
 import { guessDisputes, guesses, guessOutcomes, guessStakes } from './schema';
 import { announce, refundLegs, releaseGuess } from './service';
-
-/** Why a viewer disputes (guess.dispute.reasons.* on screen). */
-export const GUESS_DISPUTE_REASONS = ['wrong_result', 'not_happened', 'unclear_question', 'other'] as const;
-export const GUESS_DISPUTE_TEXT_MAX = 200;
 
 /** A stake counts when it was placed by the lock (later ones were refunded at the lock). */
 const counted = (lockedAt: Date | null) =>
