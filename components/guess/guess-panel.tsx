@@ -177,7 +177,7 @@ function GuessItem({
   }
 
   return (
-    <li className="space-y-2 px-4 py-3" data-testid="guess-item">
+    <li className="space-y-2 px-4 py-3" data-testid="guess-item" data-guess-id={guess.id}>
       <div className="flex items-start gap-2">
         <p className="min-w-0 flex-1 text-sm font-medium text-ink-900" data-testid="guess-question">
           {guess.question}
