@@ -6,9 +6,10 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
-import { guesses } from '@/lib/guess/schema';
-import { cancelGuess } from '@/lib/guess/service';
+import { guesses, guessOutcomes } from '@/lib/guess/schema';
+import { cancelGuess, stakeGuess } from '@/lib/guess/service';
 import { liveRooms } from '@/lib/live/schema';
+import { makeUser } from '@/lib/testing/factories';
 import { mintLeg, runOperation } from '@/lib/wallet/ledger';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
@@ -88,6 +89,33 @@ test('a viewer stakes in the anchor’s guess, disputes the result and sees it v
   await expect(viewerGuess.getByTestId('guess-mine')).toHaveText('你押了「主队先进球」30 金币，等待结算');
   await viewerPanel.screenshot({ path: `${shots}/guess-staked.png` });
 
+  // Another viewer backs the other side (so naming it pays someone: a pool nobody won is refunded).
+  const guessId = Number(await viewerGuess.getAttribute('data-guess-id'));
+  await withDatabase(async (db) => {
+    const other = await makeUser(db);
+    const now = await serverNow();
+    await runOperation(db, {
+      key: `e2e:guess:${randomInt(1_000_000_000)}`,
+      kind: 'reward',
+      userId: other.id,
+      payload: {},
+      now,
+      prepare: async () => ({ legs: [mintLeg(other.id, 'coin', 20)], result: {} }),
+    });
+    const [away] = await db
+      .select({ id: guessOutcomes.id })
+      .from(guessOutcomes)
+      .where(and(eq(guessOutcomes.guessId, guessId), eq(guessOutcomes.label, '客队先进球')));
+    await stakeGuess(db, {
+      userId: other.id,
+      guessId,
+      outcomeId: away!.id,
+      amount: 20,
+      key: `e2e${randomInt(1e9)}`,
+      now,
+    });
+  });
+
   // The anchor sees the pool, locks and names the winner.
   await expect(anchorGuess.getByTestId('guess-outcome').first()).toContainText('30 金币 · 1 人', {
     timeout: 20_000,
@@ -122,7 +150,6 @@ test('a viewer stakes in the anchor’s guess, disputes the result and sees it v
   await viewerPanel.screenshot({ path: `${shots}/guess-disputed.png` });
 
   // A moderator voids it in the review queue, with a reason.
-  const guessId = Number(await viewerGuess.getAttribute('data-guess-id'));
   await asModerator.goto('/admin/review?source=guessDispute&sort=created&dir=desc');
   const item = asModerator.getByTestId(`review-item-${guessId}`);
   await expect(item).toContainText(question);
