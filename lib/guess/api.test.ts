@@ -21,7 +21,13 @@ import { checkLedger } from '@/lib/wallet/check';
 import { balancesOf } from '@/lib/wallet/ledger';
 import type { GuessPanelItem } from './api';
 import { parimutuel } from './payout';
-import { GUESS_UNRESOLVED_MS, guessUpkeep, lockGuessesOnGoals } from './service';
+import {
+  GUESS_DISPUTE_WINDOW_MS,
+  GUESS_UNRESOLVED_MS,
+  guessUpkeep,
+  lockGuessesOnGoals,
+  settleGuess,
+} from './service';
 
 let testDb: TestDb;
 let app: ApiApp;
@@ -223,14 +229,27 @@ it('opens, settles pari-mutuel to the coin, and neither the anchor nor an admini
     json: { guess_id: guess.id, outcome_id: red },
     headers: en(anchor.token),
   });
-  expect(settled.body).toMatchObject({ code: 0, data: { paid: 40, winners: 3 } });
+  expect(settled.body).toMatchObject({
+    code: 0,
+    data: { paid: 40, winners: 3, pay_at: at(20_000 + GUESS_DISPUTE_WINDOW_MS).toISOString() },
+  });
+  // The result shows at once; the coins stay in escrow until the dispute window ends.
+  expect(await coins(a!.user.id)).toBe(990);
+  await guessUpkeep(testDb.db, at(20_000 + GUESS_DISPUTE_WINDOW_MS - 1));
+  expect(await coins(a!.user.id)).toBe(990);
+  await guessUpkeep(testDb.db, at(20_000 + GUESS_DISPUTE_WINDOW_MS));
   // L = 10, W = 30: a 10 + 3.33, b's stakes 15 + 5 share 6.67; every coin of the pool is paid.
   expect(await coins(a!.user.id)).toBe(1000 - 10 + 13);
   expect(await coins(b!.user.id)).toBe(1000 - 20 + 27);
   expect(await coins(c!.user.id)).toBe(993);
   expect(await coins(d!.user.id)).toBe(997);
   const after = await panel(roomId, b!.token);
-  expect(after.list[0]).toMatchObject({ status: 'settled', mine: { status: 'won', amount: 20, payout: 27 } });
+  expect(after.list[0]).toMatchObject({
+    status: 'settled',
+    paid_out: true,
+    can_dispute: false,
+    mine: { status: 'won', amount: 20, payout: 27 },
+  });
   expect(after.list[0]!.outcomes.map((o) => o.result)).toEqual(['won', 'lost', 'lost']);
   const again = await call('/api/guess/settle', {
     json: { guess_id: guess.id, outcome_id: blue },
@@ -318,6 +337,8 @@ it('200 concurrent stakes and a settlement keep the ledger clean', async () => {
   });
   const pool = amounts.reduce((sum, amount) => sum + amount, 0);
   expect(settled.body.data.paid).toBe(pool);
+  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  await guessUpkeep(testDb.db, at(GUESS_DISPUTE_WINDOW_MS));
   const report = await checkLedger(testDb.db);
   expect(report.problems).toEqual([]);
   const coin = (r: typeof report) => r.currencies.find((c) => c.currency === 'coin')!;
@@ -562,4 +583,212 @@ it("lists the viewer's guesses of the last three months", async () => {
   const later = await call<{ total: number }>('/api/guess/records', { headers: en(player.token) });
   expect(later.body.data.total).toBe(0);
   expect((await call('/api/guess/records')).body.code).toBe(700);
+});
+
+describe('disputes of a settlement', () => {
+  const dispute = (token: string, body: Record<string, unknown>, lang = 'en') =>
+    call<{ dispute_status: string }>('/api/guess/dispute', { json: body, headers: { lang, token } });
+  const decide = (token: string, body: Record<string, unknown>) =>
+    call<{ results: { id: number; ok: boolean; before?: unknown; after?: unknown }[] }>(
+      '/api/admin/review/guessDispute/decide',
+      { json: body, headers: en(token) },
+    );
+  const noticesOf = async (userId: number) =>
+    (
+      await testDb.db.execute<{ subject: string; params: Record<string, string> }>(
+        sql`select subject, params from notices where user_id = ${userId} order by id`,
+      )
+    ).rows;
+
+  /** A guess the anchor settled at +60 s: a 10 on Yes (the named winner), b 30 on No, c 20 on No. */
+  async function settledGuess() {
+    const { anchor, roomId } = await room();
+    const guess = await openQuestion(anchor.token, roomId, ['Yes', 'No']);
+    const [a, b, c] = await Promise.all([viewer(100), viewer(100), viewer(100)]);
+    now = at(10_000);
+    for (const [player, outcome, amount] of [
+      [a!, 0, 10],
+      [b!, 1, 30],
+      [c!, 1, 20],
+    ] as const)
+      expect(
+        (await stake(player.token, { guess_id: guess.id, outcome_id: guess.outcomes[outcome], amount })).body
+          .code,
+      ).toBe(0);
+    now = at(60_000);
+    const settled = await call('/api/guess/settle', {
+      json: { guess_id: guess.id, outcome_id: guess.outcomes[0] },
+      headers: en(anchor.token),
+    });
+    expect(settled.body.code).toBe(0);
+    return { anchor, roomId, guess, a: a!, b: b!, c: c!, payAt: at(60_000 + GUESS_DISPUTE_WINDOW_MS) };
+  }
+
+  it('a staker disputes once within the window; every other dispute is refused and changes nothing', async () => {
+    const { roomId, guess, a, b, payAt } = await settledGuess();
+    const stranger = await viewer(100);
+    const base = { guess_id: guess.id, reason_code: 'wrong_result', text: 'No. 9 scored first' };
+    const refusals: [string, Record<string, unknown>, string][] = [
+      [stranger.token, base, 'Only viewers who staked in this guess can dispute it'],
+      [b.token, { ...base, reason_code: 'bored' }, 'Choose why you dispute the result'],
+      [b.token, { ...base, text: 'x'.repeat(201) }, expect.stringContaining('up to 200 characters')],
+      [
+        b.token,
+        { ...base, reason_code: 'other', text: ' ' },
+        expect.stringContaining('up to 200 characters'),
+      ],
+    ];
+    for (const [token, body, msg] of refusals)
+      expect((await dispute(token, body)).body).toMatchObject({ code: 1, msg });
+    expect((await dispute(stranger.token, base, 'zh-CN')).body.msg).toBe('只有参与押注的观众才能申诉');
+    expect((await panel(roomId, b.token)).list[0]).toMatchObject({
+      status: 'settled',
+      pay_at: payAt.toISOString(),
+      paid_out: false,
+      dispute_status: null,
+      disputed_by_me: false,
+      can_dispute: true,
+      mine: { status: 'lost', payout: 0 },
+    });
+
+    now = at(120_000);
+    expect((await dispute(b.token, base)).body).toMatchObject({ code: 0, data: { dispute_status: 'open' } });
+    expect((await dispute(b.token, base)).body).toMatchObject({
+      code: 1,
+      msg: 'You have already disputed this guess',
+    });
+    expect((await panel(roomId, b.token)).list[0]).toMatchObject({
+      dispute_status: 'open',
+      disputed_by_me: true,
+      can_dispute: false,
+    });
+    // An open dispute holds the release past the window.
+    await guessUpkeep(testDb.db, at(60_000 + GUESS_DISPUTE_WINDOW_MS + 1));
+    expect(await coins(a.user.id)).toBe(90);
+    // The window is over for everyone else.
+    now = payAt;
+    expect((await dispute(a.token, { ...base, reason_code: 'not_happened' })).body).toMatchObject({
+      code: 1,
+      msg: 'The time to dispute has passed: the result was paid out or reviewed',
+    });
+    const { rows } = await testDb.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from guess_disputes where guess_id = ${guess.id}`,
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
+
+  it('refuses disputes of a guess still open or settled from the match feed', async () => {
+    const { anchor, roomId } = await room();
+    const guess = await openQuestion(anchor.token, roomId, ['Yes', 'No']);
+    const player = await viewer(50);
+    await stake(player.token, { guess_id: guess.id, outcome_id: guess.outcomes[1], amount: 5 });
+    const body = { guess_id: guess.id, reason_code: 'wrong_result' };
+    expect((await dispute(player.token, body)).body.msg).toBe('This guess has not been settled yet');
+    // What the match feed does: a settlement paid at once, never held.
+    await settleGuess(testDb.db, {
+      guessId: guess.id,
+      results: new Map([
+        [guess.outcomes[0]!, 'won'],
+        [guess.outcomes[1]!, 'lost'],
+      ]),
+      now,
+    });
+    expect((await dispute(player.token, body)).body.msg).toBe(
+      'A guess settled from the match result cannot be disputed',
+    );
+    expect((await panel(roomId, player.token)).list[0]).toMatchObject({ pay_at: null, paid_out: true });
+  });
+
+  it('upheld: the payouts are released as settled and everyone concerned is told why', async () => {
+    const { anchor, guess, a, b, c } = await settledGuess();
+    const moderator = await makeSignedInUser(testDb.db, { role: 'moderator' });
+    now = at(90_000);
+    await dispute(b.token, { guess_id: guess.id, reason_code: 'wrong_result', text: 'Replay says No' });
+    await dispute(c.token, { guess_id: guess.id, reason_code: 'unclear_question' });
+    const listed = await call<{ list: { id: number; summary: string; fields: Record<string, string> }[] }>(
+      '/api/admin/review/guessDispute/list',
+      { headers: en(moderator.token) },
+    );
+    const item = listed.body.data.list.find((row) => row.id === guess.id)!;
+    expect(item).toMatchObject({
+      summary: 'Who wins the shoot-out?',
+      fields: {
+        outcomes: 'Yes: 10 coins · 1 · No: 50 coins · 2',
+        guess_result: 'Yes',
+        pool: 60,
+        disputes: expect.stringContaining('The wrong answer was named — Replay says No'),
+      },
+    });
+    expect(item.fields.disputes).toContain('The question was ambiguous');
+    const upheld = await decide(moderator.token, {
+      ids: [guess.id],
+      approve: false,
+      reason_code: 'result_confirmed',
+      reason: 'Yes was right',
+    });
+    expect(upheld.body.data.results[0]).toMatchObject({
+      ok: true,
+      before: { dispute_status: 'open', disputes: 2 },
+      after: { dispute_status: 'upheld', paid: 60 },
+    });
+    expect(await coins(a.user.id)).toBe(150);
+    expect(await coins(b.user.id)).toBe(70);
+    expect((await noticesOf(b.user.id)).at(-1)).toMatchObject({
+      subject: 'guess_dispute_upheld',
+      params: { reason: 'result_confirmed', note: 'Yes was right', title: 'Who wins the shoot-out?' },
+    });
+    expect((await noticesOf(anchor.user.id)).at(-1)).toMatchObject({ subject: 'guess_upheld' });
+    const { rows } = await testDb.db.execute<{ before: unknown; after: unknown }>(
+      sql`select before, after from audit_log where action = '/api/admin/review/guessDispute/decide' order by id desc limit 1`,
+    );
+    expect(rows[0]).toMatchObject({ after: [{ id: guess.id, dispute_status: 'upheld' }] });
+    // Decided: nothing more to dispute or decide, and the job pays nothing twice.
+    expect((await dispute(a.token, { guess_id: guess.id, reason_code: 'not_happened' })).body.code).toBe(1);
+    expect(
+      (await decide(moderator.token, { ids: [guess.id], approve: true, reason_code: 'wrong_result' })).body,
+    ).toMatchObject({ code: 1, msg: 'This dispute has already been decided' });
+    await guessUpkeep(testDb.db, at(3_600_000));
+    expect(await coins(a.user.id)).toBe(150);
+    expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  });
+
+  it('voided: every stake comes back exactly, and viewers see the reviewer’s reason', async () => {
+    const { anchor, roomId, guess, a, b, c } = await settledGuess();
+    const operator = await makeSignedInUser(testDb.db, { role: 'operator' });
+    now = at(90_000);
+    await dispute(b.token, { guess_id: guess.id, reason_code: 'not_happened', text: 'Not kicked yet' });
+    const voided = await decide(operator.token, {
+      ids: [guess.id],
+      approve: true,
+      reason_code: 'not_happened',
+      reason: 'The shoot-out was never played',
+    });
+    expect(voided.body.data.results[0]).toMatchObject({
+      ok: true,
+      after: { status: 'cancelled', dispute_status: 'voided', refunded: 60 },
+    });
+    for (const player of [a, b, c]) expect(await coins(player.user.id)).toBe(100);
+    const seen = (await panel(roomId, a.token)).list[0]!;
+    expect(seen).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'disputed',
+      void_reason: { code: 'not_happened', note: 'The shoot-out was never played' },
+      mine: { status: 'void', payout: 10 },
+    });
+    expect(seen.outcomes.map((outcome) => outcome.result)).toEqual(['void', 'void']);
+    const records = await call<{ list: { guess_status: string; void_reason: unknown; payout: number }[] }>(
+      '/api/guess/records',
+      { headers: en(a.token) },
+    );
+    expect(records.body.data.list[0]).toMatchObject({
+      guess_status: 'cancelled',
+      payout: 10,
+      void_reason: { code: 'not_happened' },
+    });
+    expect((await noticesOf(b.user.id)).at(-1)).toMatchObject({ subject: 'guess_dispute_voided' });
+    expect((await noticesOf(anchor.user.id)).at(-1)).toMatchObject({ subject: 'guess_voided' });
+    await guessUpkeep(testDb.db, at(3_600_000));
+    for (const player of [a, b, c]) expect(await coins(player.user.id)).toBe(100);
+    expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  });
 });

@@ -1,10 +1,14 @@
 // Fun-guess calls (the spec lists none: ours, under `api/guess/`): the anchor's or an administrator's
-// open / lock / settle / cancel, a viewer's stake in coins, a room's panel and the viewer's records.
+// open / lock / settle / cancel, a viewer's stake in coins and dispute of a settlement, a room's panel and
+// the viewer's records. Disputes wait in the console's review queue (./disputes.ts, registered here).
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { registerQueueSource } from '@/lib/review/source';
+import { GUESS_DISPUTE_REASONS, GUESS_DISPUTE_TEXT_MAX } from './dispute-rules';
+import { disputeGuess, guessDisputeSource } from './disputes';
 import {
   cancelByManager,
   GUESS_OUTCOMES_MAX,
@@ -31,6 +35,15 @@ const outcomeRef = z.object({
   line: z.number().nullable(),
 });
 
+/** A settled guess's payout time, its dispute, and the reviewer's reason when voided after one. */
+const settlementSchema = {
+  /** When a person's settlement pays (or paid) out; null for one settled from the match feed. */
+  pay_at: z.string().nullable(),
+  paid_out: z.boolean(),
+  dispute_status: z.enum(['open', 'upheld', 'voided']).nullable(),
+  void_reason: z.object({ code: z.string(), note: z.string() }).nullable(),
+};
+
 const guessSchema = z.object({
   id: z.number(),
   question: z.string(),
@@ -40,7 +53,10 @@ const guessSchema = z.object({
   locked_at: z.string().nullable(),
   lock_reason: z.enum(['anchor', 'window', 'kickoff', 'goal']).nullable(),
   lock_delay_ms: z.number().nullable(),
-  cancel_reason: z.enum(['anchor', 'unresolved', 'match_void']).nullable(),
+  cancel_reason: z.enum(['anchor', 'unresolved', 'match_void', 'disputed']).nullable(),
+  ...settlementSchema,
+  disputed_by_me: z.boolean(),
+  can_dispute: z.boolean(),
   match: z.object({ home: z.string(), away: z.string() }).nullable(),
   outcomes: z.array(
     outcomeRef.extend({
@@ -62,6 +78,7 @@ const guessSchema = z.object({
 export type GuessPanelItem = z.infer<typeof guessSchema>;
 
 export function registerGuessRoutes(app: OpenAPIHono<AppEnv>) {
+  registerQueueSource(guessDisputeSource);
   defineRoute(
     app,
     {
@@ -152,13 +169,45 @@ export function registerGuessRoutes(app: OpenAPIHono<AppEnv>) {
         "The anchor or an administrator names the winning outcome: winners share the losers' coins pari-mutuel (a guess bound to a match settles from its result)",
       middleware: [requireUser],
       input: z.object({ guess_id: id, outcome_id: id }),
-      output: z.object({ room_id: z.number(), paid: z.number(), winners: z.number() }),
+      output: z.object({
+        room_id: z.number(),
+        paid: z.number(),
+        winners: z.number(),
+        /** The payouts leave escrow then, unless a staker disputes the result before. */
+        pay_at: z.string().nullable(),
+      }),
     },
     async (c, input) =>
       settleByManager(c.var.db, {
         userId: c.var.user!.id,
         guessId: input.guess_id,
         outcomeId: input.outcome_id,
+        now: c.var.now,
+      }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/guess/dispute',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Fun-guess',
+      summary: `A viewer whose stake counted disputes the result the anchor or an administrator gave, before it pays out (once per guess; \`reason_code\` one of ${GUESS_DISPUTE_REASONS.join(', ')}, \`text\` up to ${GUESS_DISPUTE_TEXT_MAX} characters): the payouts wait for a moderator`,
+      middleware: [requireUser],
+      input: z.object({
+        guess_id: id,
+        reason_code: z.string().max(40),
+        text: z.string().max(2000).default(''),
+      }),
+      output: z.object({ guess_id: z.number(), dispute_status: z.literal('open') }),
+    },
+    async (c, input) =>
+      disputeGuess(c.var.db, {
+        userId: c.var.user!.id,
+        guessId: input.guess_id,
+        reasonCode: input.reason_code,
+        text: input.text,
         now: c.var.now,
       }),
   );
@@ -215,6 +264,7 @@ export function registerGuessRoutes(app: OpenAPIHono<AppEnv>) {
             guess_id: z.number(),
             question: z.string(),
             guess_status: guessStatus,
+            ...settlementSchema,
             room_id: z.number(),
             anchor: z.string(),
             outcome: outcomeRef,

@@ -14,6 +14,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema';
@@ -53,13 +54,30 @@ export const guesses = pgTable(
     openingScore: jsonb('opening_score').$type<[number, number] | null>(),
     /** The room's stream delay (ms) a goal's lock is moved earlier by, as measured when it locked. */
     lockDelayMs: integer('lock_delay_ms'),
-    cancelReason: text('cancel_reason', { enum: ['anchor', 'unresolved', 'match_void'] }),
+    cancelReason: text('cancel_reason', { enum: ['anchor', 'unresolved', 'match_void', 'disputed'] }),
+    /**
+     * A guess its anchor or an administrator settled pays out at this instant (the dispute window's end),
+     * not at once: the result shows, the coins stay in escrow until then. Null: paid at settlement (the
+     * match feed's settlements, which nobody disputes).
+     */
+    payAt: timestamp('pay_at', { withTimezone: true }),
+    /** When the held payouts left escrow (the upkeep job after `payAt`, or an upheld dispute). */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** A viewer disputed the settlement: `open` holds the payout until a moderator upholds or voids it. */
+    disputeStatus: text('dispute_status', { enum: ['open', 'upheld', 'voided'] }),
+    /** The reviewer's reason code (im.notices.reasons) and words for a guess voided after a dispute. */
+    voidReasonCode: text('void_reason_code'),
+    voidNote: varchar('void_note', { length: 200 }),
   },
   (table) => [
     index('guesses_room_idx').on(table.roomId, table.openedAt),
     index('guesses_pending_idx')
       .on(table.status, table.closesAt)
       .where(sql`${table.status} in ('open', 'locked')`),
+    // What the upkeep job releases and the review queue lists.
+    index('guesses_unpaid_idx')
+      .on(table.payAt)
+      .where(sql`${table.status} = 'settled' and ${table.paidAt} is null`),
     check('guesses_window', sql`${table.closesAt} > ${table.openedAt}`),
   ],
 );
@@ -112,4 +130,23 @@ export const guessStakes = pgTable(
     index('guess_stakes_user_idx').on(table.userId, table.placedAt),
     check('guess_stakes_amount', sql`${table.amount} >= 1`),
   ],
+);
+
+/** A staker's dispute of a settlement by the anchor or an administrator, once per viewer and guess. */
+export const guessDisputes = pgTable(
+  'guess_disputes',
+  {
+    id: serial('id').primaryKey(),
+    guessId: integer('guess_id')
+      .notNull()
+      .references(() => guesses.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** One of GUESS_DISPUTE_REASONS (guess.dispute.reasons.* on screen). */
+    reasonCode: text('reason_code').notNull(),
+    text: varchar('text', { length: 200 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('guess_disputes_once').on(table.guessId, table.userId)],
 );

@@ -7,7 +7,10 @@
 // holds the guess row FOR SHARE, a lock, settlement or cancellation updates it and waits for them.
 // Beyond every anchor, a guess bound to a match locks at kick-off, or at a goal moved earlier by the
 // room's stream delay (lib/live/stream-delay.ts): stakes placed after that instant are void.
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+// A guess its anchor or an administrator settles shows its result at once but pays out only when a
+// short dispute window has passed (GUESS_DISPUTE_WINDOW_MS, ./disputes.ts): the upkeep job releases
+// the held payouts then, unless a staker's dispute holds them for the review queue.
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
 import { isRoomAdmin } from '@/lib/chat/channel';
@@ -25,7 +28,7 @@ import { localName } from '@/lib/scores/service';
 import { type Leg, pickEscrowShard, runOperation } from '@/lib/wallet/ledger';
 import { gradeGuessOutcome, parsePlayType, picksOf } from './match-result';
 import { parimutuel, type StakeResult } from './payout';
-import { guesses, guessOutcomes, guessStakes } from './schema';
+import { guessDisputes, guesses, guessOutcomes, guessStakes } from './schema';
 
 export const GUESS_WINDOW_MIN_SECONDS = 30;
 export const GUESS_WINDOW_MAX_SECONDS = 30 * 60;
@@ -38,6 +41,8 @@ export const GUESS_OUTCOME_MAX = 30;
 export const GUESS_STAKE_MAX = 100_000;
 /** A locked guess nobody settled is cancelled and refunded this long after it locked (as Twitch). */
 export const GUESS_UNRESOLVED_MS = 24 * 3600 * 1000;
+/** A settlement by the anchor or an administrator pays out this long after it (stakers may dispute). */
+export const GUESS_DISPUTE_WINDOW_MS = 10 * 60 * 1000;
 
 type Guess = typeof guesses.$inferSelect;
 
@@ -50,7 +55,7 @@ async function managesRoom(db: DbOrTx, roomId: number, userId: number) {
   return room.anchorId === userId || (await isRoomAdmin(db, roomId, userId));
 }
 
-function announce(guess: Pick<Guess, 'id' | 'roomId'>, status: Guess['status']) {
+export function announce(guess: Pick<Guess, 'id' | 'roomId'>, status: Guess['status']) {
   publish(
     { room: rooms.liveRoom(guess.roomId) },
     { type: 'guess', room_id: guess.roomId, data: { id: guess.id, status } },
@@ -288,7 +293,7 @@ export async function stakeGuess(
 }
 
 /** Escrow → each user, one leg per user. */
-function refundLegs(shard: number, rows: { userId: number; amount: number }[]): Leg[] {
+export function refundLegs(shard: number, rows: { userId: number; amount: number }[]): Leg[] {
   const byUser = new Map<number, number>();
   for (const row of rows)
     if (row.amount > 0) byUser.set(row.userId, (byUser.get(row.userId) ?? 0) + row.amount);
@@ -376,10 +381,22 @@ async function managedGuess(db: DbOrTx, guessId: number, userId: number) {
  */
 export async function settleGuess(
   db: DbOrTx,
-  input: { guessId: number; results: Map<number, StakeResult>; now: Date },
+  input: {
+    guessId: number;
+    results: Map<number, StakeResult>;
+    now: Date;
+    /** A person's settlement: the payouts stay in escrow until the dispute window ends. */
+    hold?: boolean;
+  },
 ) {
   const results = [...input.results].sort(([a], [b]) => a - b);
-  const outcome = await runOperation<{ room_id: number; paid: number; winners: number }>(db, {
+  const payAt = input.hold ? new Date(input.now.getTime() + GUESS_DISPUTE_WINDOW_MS) : null;
+  const outcome = await runOperation<{
+    room_id: number;
+    paid: number;
+    winners: number;
+    pay_at: string | null;
+  }>(db, {
     key: `guess-settle:${input.guessId}`,
     kind: 'guess_settle',
     userId: 0,
@@ -393,6 +410,8 @@ export async function settleGuess(
           settledAt: input.now,
           lockedAt: sql`coalesce(${guesses.lockedAt}, ${input.now.toISOString()}::timestamptz)`,
           lockReason: sql`coalesce(${guesses.lockReason}, 'anchor')`,
+          payAt,
+          paidAt: payAt ? null : input.now,
         })
         .where(and(eq(guesses.id, input.guessId), inArray(guesses.status, ['open', 'locked'])))
         .returning();
@@ -422,11 +441,13 @@ export async function settleGuess(
       // The pool leaves escrow whole: pari-mutuel rounding neither makes nor loses a coin.
       if (total !== staked) throw new Error(`guess ${guess.id}: payouts ${total} ≠ stakes ${staked}`);
       return {
-        legs: refundLegs(guess.escrowShard, paid),
+        // Held: the release (releaseGuess) moves the same coins after the dispute window.
+        legs: payAt ? [] : refundLegs(guess.escrowShard, paid),
         result: {
           room_id: guess.roomId,
           paid: total,
           winners: [...payouts.values()].filter((payout) => payout.status === 'won').length,
+          pay_at: payAt?.toISOString() ?? null,
         },
       };
     },
@@ -443,6 +464,58 @@ async function writeStakeResults(tx: Tx, payouts: Map<number, { status: StakeRes
     from unnest(${sql.param(rows.map(([id]) => id))}::int[], ${sql.param(rows.map(([, p]) => p.status))}::text[],
                 ${sql.param(rows.map(([, p]) => p.payout))}::int[]) as x(id, status, payout)
     where s.id = x.id`);
+}
+
+/**
+ * Pays a held settlement out of escrow: each stake that counted (placed by the lock; later ones were
+ * refunded at the lock) gets the payout written at settlement. The job calls it once the dispute window
+ * passed with no open dispute; an upheld dispute (`uphold`) calls it at once. Once per guess.
+ */
+export async function releaseGuess(db: DbOrTx, input: { guessId: number; now: Date; uphold?: boolean }) {
+  const outcome = await runOperation<{ room_id: number; paid: number }>(db, {
+    key: `guess-release:${input.guessId}`,
+    kind: 'guess_settle',
+    userId: 0,
+    payload: { guess: input.guessId },
+    now: input.now,
+    prepare: async (tx) => {
+      const [guess] = await tx
+        .update(guesses)
+        .set({ paidAt: input.now, ...(input.uphold ? { disputeStatus: 'upheld' as const } : {}) })
+        .where(
+          and(
+            eq(guesses.id, input.guessId),
+            eq(guesses.status, 'settled'),
+            isNull(guesses.paidAt),
+            isNotNull(guesses.payAt),
+            input.uphold
+              ? eq(guesses.disputeStatus, 'open')
+              : and(
+                  lte(guesses.payAt, input.now),
+                  or(isNull(guesses.disputeStatus), ne(guesses.disputeStatus, 'open')),
+                ),
+          ),
+        )
+        .returning();
+      if (!guess) throw new DomainError(input.uphold ? 'GUESS_DISPUTE_DECIDED' : 'GUESS_NOT_RELEASABLE');
+      const counted = await tx
+        .select({ userId: guessStakes.userId, amount: guessStakes.payout })
+        .from(guessStakes)
+        .where(
+          and(
+            eq(guessStakes.guessId, guess.id),
+            sql`${guessStakes.placedAt} <= ${guess.lockedAt!.toISOString()}::timestamptz`,
+          ),
+        );
+      const paid = counted.map((row) => ({ userId: row.userId, amount: row.amount ?? 0 }));
+      return {
+        legs: refundLegs(guess.escrowShard, paid),
+        result: { room_id: guess.roomId, paid: paid.reduce((sum, row) => sum + row.amount, 0) },
+      };
+    },
+  });
+  if (!outcome.replayed) announce({ id: input.guessId, roomId: outcome.result.room_id }, 'settled');
+  return outcome.result;
 }
 
 /** The anchor's settlement: the winning outcome; every other one lost. Not for match-bound guesses. */
@@ -462,6 +535,7 @@ export async function settleByManager(
     guessId: guess.id,
     results: new Map(outcomes.map((row) => [row.id, row.id === input.outcomeId ? 'won' : 'lost'])),
     now: input.now,
+    hold: true,
   });
 }
 
@@ -536,7 +610,8 @@ export async function lockGuessesOnGoals(db: DbOrTx, now: Date) {
 /**
  * The upkeep job: windows that ended lock at their end, bound matches that kicked off lock at the
  * kick-off, goals lock (as above, in case the feed tick's own call was missed), finished matches
- * settle their guesses, abandoned ones cancel them, and a guess left locked for 24 h is cancelled.
+ * settle their guesses, abandoned ones cancel them, a guess left locked for 24 h is cancelled, and a
+ * person's settlement pays out when its dispute window passed undisputed.
  */
 export async function guessUpkeep(db: DbOrTx, now: Date) {
   let changed = await lockGuessesOnGoals(db, now);
@@ -584,6 +659,25 @@ export async function guessUpkeep(db: DbOrTx, now: Date) {
     await cancelGuess(db, { guessId: id, reason: 'unresolved', now }).catch((error) => {
       // Settled meanwhile by its anchor: nothing to cancel.
       if (!(error instanceof DomainError && error.code === 'GUESS_NOT_SETTLEABLE')) throw error;
+    });
+    changed += 1;
+  }
+  // Held settlements whose dispute window passed with no open dispute pay out.
+  const due = await db
+    .select({ id: guesses.id })
+    .from(guesses)
+    .where(
+      and(
+        eq(guesses.status, 'settled'),
+        isNull(guesses.paidAt),
+        lte(guesses.payAt, now),
+        or(isNull(guesses.disputeStatus), ne(guesses.disputeStatus, 'open')),
+      ),
+    );
+  for (const { id } of due) {
+    await releaseGuess(db, { guessId: id, now }).catch((error) => {
+      // Disputed or voided meanwhile: the review queue decides it.
+      if (!(error instanceof DomainError && error.code === 'GUESS_NOT_RELEASABLE')) throw error;
     });
     changed += 1;
   }
@@ -644,7 +738,7 @@ export async function roomGuesses(
     .orderBy(desc(guesses.openedAt), desc(guesses.id))
     .limit(ROOM_GUESSES_SHOWN);
   const ids = list.map((guess) => guess.id);
-  const [outcomes, pools, mine, canManage, teamsOf, roomMatch] = await Promise.all([
+  const [outcomes, pools, mine, canManage, teamsOf, roomMatch, disputed] = await Promise.all([
     ids.length
       ? db
           .select()
@@ -672,7 +766,14 @@ export async function roomGuesses(
     viewerId ? managesRoom(db, roomId, viewerId) : false,
     matchTeams(db, [...new Set(list.map((guess) => guess.matchId).filter((id) => id !== null))], locale),
     room.matchId ? boundMatchOf(db, room.matchId) : undefined,
+    ids.length && viewerId
+      ? db
+          .select({ guessId: guessDisputes.guessId })
+          .from(guessDisputes)
+          .where(and(inArray(guessDisputes.guessId, ids), eq(guessDisputes.userId, viewerId)))
+      : [],
   ]);
+  const disputedByMe = new Set(disputed.map((row) => row.guessId));
   // What the anchor's form may offer: the bound match's sport while a guess can still be opened on it.
   const openable =
     roomMatch &&
@@ -699,6 +800,21 @@ export async function roomGuesses(
         lock_reason: guess.lockReason,
         lock_delay_ms: guess.lockDelayMs,
         cancel_reason: guess.cancelReason,
+        ...settlementView(guess),
+        disputed_by_me: disputedByMe.has(guess.id),
+        // Whether this viewer may still dispute: a person's settlement, its window running, a stake that
+        // counted, no dispute of theirs yet, not decided by a moderator.
+        can_dispute:
+          guess.status === 'settled' &&
+          guess.payAt !== null &&
+          guess.paidAt === null &&
+          now < guess.payAt &&
+          guess.disputeStatus !== 'upheld' &&
+          !disputedByMe.has(guess.id) &&
+          mine.some(
+            (stake) =>
+              stake.guessId === guess.id && guess.lockedAt !== null && stake.placedAt <= guess.lockedAt,
+          ),
         match: guess.matchId ? (teamsOf.get(guess.matchId) ?? null) : null,
         outcomes: outcomes
           .filter((outcome) => outcome.guessId === guess.id)
@@ -724,6 +840,18 @@ export async function roomGuesses(
           : null,
       };
     }),
+  };
+}
+
+/** When a settled guess pays (or paid) out, its dispute's state, and why it was voided after one. */
+function settlementView(
+  guess: Pick<Guess, 'payAt' | 'paidAt' | 'disputeStatus' | 'voidReasonCode' | 'voidNote'>,
+) {
+  return {
+    pay_at: guess.payAt?.toISOString() ?? null,
+    paid_out: guess.paidAt !== null,
+    dispute_status: guess.disputeStatus,
+    void_reason: guess.voidReasonCode ? { code: guess.voidReasonCode, note: guess.voidNote ?? '' } : null,
   };
 }
 
@@ -768,6 +896,11 @@ export async function guessRecords(db: DbOrTx, userId: number, now: Date, page =
       guessId: guesses.id,
       question: guesses.question,
       status: guesses.status,
+      payAt: guesses.payAt,
+      paidAt: guesses.paidAt,
+      disputeStatus: guesses.disputeStatus,
+      voidReasonCode: guesses.voidReasonCode,
+      voidNote: guesses.voidNote,
       roomId: guesses.roomId,
       anchor: users.nickname,
       outcomeLabel: guessOutcomes.label,
@@ -799,6 +932,7 @@ export async function guessRecords(db: DbOrTx, userId: number, now: Date, page =
       guess_id: row.guessId,
       question: row.question,
       guess_status: row.status,
+      ...settlementView(row),
       room_id: row.roomId,
       anchor: row.anchor,
       outcome: {

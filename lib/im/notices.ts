@@ -33,6 +33,10 @@ export const NOTICE_SUBJECTS = {
   reviewRejected: 'review_rejected',
   sanctioned: 'sanctioned',
   sanctionLifted: 'sanction_lifted',
+  guessDisputeUpheld: 'guess_dispute_upheld',
+  guessDisputeVoided: 'guess_dispute_voided',
+  guessUpheld: 'guess_upheld',
+  guessVoided: 'guess_voided',
 } as const;
 export type NoticeSubject = (typeof NOTICE_SUBJECTS)[keyof typeof NOTICE_SUBJECTS];
 
@@ -57,6 +61,10 @@ const KIND_OF: Record<NoticeSubject, (typeof NOTICE_KINDS)[number]> = {
   review_rejected: 'review',
   sanctioned: 'system',
   sanction_lifted: 'system',
+  guess_dispute_upheld: 'review',
+  guess_dispute_voided: 'review',
+  guess_upheld: 'system',
+  guess_voided: 'system',
 };
 
 export type NewNotice = {

@@ -113,7 +113,8 @@ export const jobs: ClusterJob[] = [
     run: (db, now) => gradeDuePlans(db, now),
   },
   {
-    // Fun-guess: windows and kick-offs lock, finished matches settle, 24 h unresolved cancel (lib/guess).
+    // Fun-guess: windows and kick-offs lock, finished matches settle, 24 h unresolved cancel, a person's
+    // settlement pays out when its dispute window passed undisputed (lib/guess).
     name: 'guess-upkeep',
     everySeconds: 5,
     run: (db, now) => guessUpkeep(db, now),

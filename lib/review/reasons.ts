@@ -30,6 +30,11 @@ export const LIFT_REASONS = ['appeal_accepted', 'mistake', 'other'] as const;
 /** Why a report is dismissed. */
 export const DISMISS_REASONS = ['no_violation', 'duplicate', 'other'] as const;
 
+/** Why a disputed fun-guess settlement is voided (every stake refunded): the viewers' own reasons. */
+export const GUESS_VOID_REASONS = ['wrong_result', 'not_happened', 'unclear_question', 'other'] as const;
+/** Why a disputed fun-guess settlement stands (the payouts are released). */
+export const GUESS_UPHOLD_REASONS = ['result_confirmed', 'no_evidence', 'other'] as const;
+
 export const REASON_CODES = [
   ...new Set([
     ...APPROVE_REASONS,
@@ -38,6 +43,8 @@ export const REASON_CODES = [
     ...SANCTION_REASONS,
     ...LIFT_REASONS,
     ...DISMISS_REASONS,
+    ...GUESS_VOID_REASONS,
+    ...GUESS_UPHOLD_REASONS,
   ]),
 ] as [string, ...string[]];
 export type ReasonCode = string;

@@ -1,5 +1,6 @@
 // Fun-guess records (`/member?type=24`): the viewer's guesses of the last three months (spec §5, fun-guess
-// included) — the room, the question, their pick, the coins staked and what came back.
+// included) — the room, the question, their pick, the coins staked and what came back; a settlement still
+// in its dispute window says when it pays, and one voided after a dispute says why.
 import { Dices, History } from 'lucide-react';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -18,7 +19,23 @@ const TONE = {
 
 export async function GuessTab({ userId, now }: { userId: number; now: Date }) {
   const t = await getTranslations('guess');
+  const disputes = await getTranslations('guessDispute');
+  const reasons = await getTranslations('im.notices.reasons');
   const format = await getFormatter();
+  /** Under the result: when a held settlement pays, its review, or why it was voided. */
+  const settlementNote = (row: (typeof records.list)[number]) => {
+    if (row.guess_status === 'cancelled' && row.void_reason) {
+      const code = row.void_reason.code;
+      return disputes('voided', {
+        reason: reasons.has(code as never) ? reasons(code as never) : code,
+        note: row.void_reason.note ? ` · ${row.void_reason.note}` : '',
+      });
+    }
+    if (row.guess_status !== 'settled' || !row.pay_at || row.paid_out) return null;
+    return row.dispute_status === 'open'
+      ? disputes('recordsReview')
+      : disputes('recordsPayAt', { time: format.dateTime(new Date(row.pay_at), 'time') });
+  };
   const records = await guessRecords(getDb(), userId, now);
   return (
     <SectionCard title={t('records.title')} icon={History}>
@@ -64,6 +81,11 @@ export async function GuessTab({ userId, now }: { userId: number; now: Date }) {
                     >
                       {row.status === 'held' ? t('records.pending') : t(`result.${row.status}`)}
                     </span>
+                    {settlementNote(row) ? (
+                      <p className="mt-1 max-w-56 text-xs text-ink-500" data-testid="guess-record-note">
+                        {settlementNote(row)}
+                      </p>
+                    ) : null}
                   </td>
                   <td className="py-2 text-right tabular-nums">
                     {row.payout === null ? '—' : format.number(row.payout)}

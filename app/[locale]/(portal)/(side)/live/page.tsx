@@ -205,6 +205,9 @@ async function Room({ locale, loading, viewer, now, nonce, flvStarted = false }:
         fanClub: messages.fanClub,
         wallet: messages.wallet,
         guess: messages.guess,
+        guessDispute: messages.guessDispute,
+        // The reviewer's reason of a guess voided after a dispute (the panel's VoidReason).
+        im: { notices: { reasons: messages.im.notices.reasons } },
       }}
     >
       <div className="mx-auto max-w-[1280px] space-y-4">
