@@ -20,7 +20,13 @@ describe('mobile redirect', () => {
 
   it('keeps the QR-login confirmation and the staff console on this site at every width', () => {
     const base = { siteUrl: 'https://m.example.com', bypass: false, userAgent: iphone };
-    for (const path of ['/qr-login?code=1', '/en/qr-login', '/admin', '/admin/audit?page=2', '/vi/admin/users/3'])
+    for (const path of [
+      '/qr-login?code=1',
+      '/en/qr-login',
+      '/admin',
+      '/admin/audit?page=2',
+      '/vi/admin/users/3',
+    ])
       expect(mobileRedirectTarget({ ...base, path })).toBeUndefined();
     for (const path of ['/administration', '/main?next=/admin', '/en/live/admin'])
       expect(mobileRedirectTarget({ ...base, path })).toBe(`https://m.example.com${path}`);
