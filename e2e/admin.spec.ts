@@ -113,12 +113,12 @@ test('finance changes a coin rule in the console; a bad value is refused and cha
   await expect(hourly).toHaveValue(String(Number(before) + 1));
   await shoot(asFinance, 'coin-rules');
 
-  // An empty reward is refused with the route's message; the saved value stays.
+  // An empty reward is refused with the route's message, naming the field by its label; the saved value stays.
   const reward = asFinance.getByTestId('task-watch-reward');
   const kept = await reward.inputValue();
   await reward.fill('');
   await asFinance.getByTestId('coin-rules-tasks-save').click();
-  await expect(asFinance.getByRole('alert').filter({ hasText: '数字' })).toBeVisible();
+  await expect(asFinance.getByRole('alert').filter({ hasText: '奖励（金币）须为数字' })).toBeVisible();
   await asFinance.reload();
   await expect(reward).toHaveValue(kept);
 
