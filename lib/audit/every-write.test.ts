@@ -43,7 +43,6 @@ const SAMPLES: Record<string, object | ((fixtures: Fixtures) => Promise<object> 
   // Refused here for want of a pending item (their own tests decide real ones): nothing is written.
   '/api/admin/circle/review': { id: 2_000_000_000, approve: true },
   '/api/admin/withdrawals/decide': { id: 2_000_000_000, decision: 'pay' },
-  '/api/admin/invitations/review': { invitee_id: 2_000_000_000, approve: true },
   '/api/admin/goods/exchangeStatus': { id: 2_000_000_000, status: 'shipped' },
   '/api/admin/anchorApplication/review': { id: 2_000_000_000, approve: true },
   '/api/admin/popup/delete': { id: 2_000_000_000 },
