@@ -600,7 +600,9 @@ describe('message centre', () => {
       content: 'spam',
     });
     expect(report.body.code).toBe(0);
-    await decideInQueue(call, operator.token, 'report', report.body.data.id, false, 'no_violation');
+    await decideInQueue(call, operator.token, 'report', report.body.data.id, false, {
+      reasonCode: 'no_violation',
+    });
     const after = await get<NoticeList>('/api/Push/getList', reader.token, { kind: 'review' });
     expect(after.body.data.list.map((n) => n.subject)).toEqual(['review_rejected']);
     const rows = await testDb.db.select().from(notices).where(eq(notices.userId, reader.user.id));

@@ -65,16 +65,6 @@ export async function submitApplication(db: DbOrTx, userId: number, input: Appli
   return row!;
 }
 
-export function listApplications(db: DbOrTx, status: 'pending' | 'succeeded' | 'failed', limit = 50) {
-  return db
-    .select({ application: anchorApplications, nickname: users.nickname })
-    .from(anchorApplications)
-    .innerJoin(users, eq(users.id, anchorApplications.userId))
-    .where(eq(anchorApplications.status, status))
-    .orderBy(desc(anchorApplications.id))
-    .limit(limit);
-}
-
 export async function reviewApplication(
   db: DbOrTx,
   reviewerId: number,

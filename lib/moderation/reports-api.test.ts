@@ -217,7 +217,9 @@ describe('operators', () => {
     expect(open.body.data.total).toBeGreaterThanOrEqual(1);
 
     // Decided in the review queue (lib/review): approving upholds, naming the violation.
-    const handled = await decideInQueue(call, operator.token, 'report', created.body.data.id, true, 'vulgar');
+    const handled = await decideInQueue(call, operator.token, 'report', created.body.data.id, true, {
+      reasonCode: 'vulgar',
+    });
     expect(handled.body.data.results).toEqual([
       expect.objectContaining({ id: created.body.data.id, ok: true }),
     ]);

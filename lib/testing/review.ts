@@ -12,14 +12,17 @@ export type QueueOutcome = {
   after?: unknown;
 };
 
-/** Approves or refuses queue items of `source` (e.g. `horn`) as `token` (`other`, with words, fits every source). */
+/**
+ * Approves or refuses queue items of `source` (e.g. `horn`) as `token`: by default citing `other` with
+ * words (every source offers it), else the code and words given (`note: ''` for none).
+ */
 export function decideInQueue(
   call: Call,
   token: string,
   source: string,
   ids: number | number[],
   approve: boolean,
-  reasonCode = 'other',
+  { reasonCode = 'other', note }: { reasonCode?: string; note?: string } = {},
 ) {
   return call<{ results: QueueOutcome[] }>(`/api/admin/review/${source}/decide`, {
     headers: { lang: 'en', token },
@@ -27,7 +30,7 @@ export function decideInQueue(
       ids: Array.isArray(ids) ? ids : [ids],
       approve,
       reason_code: reasonCode,
-      reason: reasonCode === 'other' ? 'decided in a test' : '',
+      reason: note ?? (reasonCode === 'other' ? 'decided in a test' : ''),
     },
   });
 }
