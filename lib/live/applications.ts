@@ -6,7 +6,6 @@ import { users } from '@/lib/accounts/schema';
 import { consumeSmsCode, SMS_PURPOSE } from '@/lib/accounts/sms-codes';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
-import { notify } from '@/lib/im/notices';
 import { storage } from '@/lib/storage';
 import { findOwnUploadByKey } from '@/lib/storage/service';
 import { anchorApplications } from './schema';
@@ -70,8 +69,6 @@ export async function reviewApplication(
   reviewerId: number,
   input: { id: number; approve: boolean; reason?: string },
   now: Date,
-  /** false when the caller (the console's review queue) sends its own notice with the reason's code. */
-  options: { notify?: boolean } = {},
 ) {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -86,17 +83,7 @@ export async function reviewApplication(
       .returning();
     if (!row) throw new DomainError('APPLICATION_NOT_PENDING');
     if (input.approve) await tx.update(users).set({ isAnchor: true }).where(eq(users.id, row.userId));
-    if (options.notify === false) return row;
-    await notify(
-      tx,
-      {
-        userId: row.userId,
-        subject: input.approve ? 'anchor_approved' : 'anchor_refused',
-        params: { reason: row.reason ?? '' },
-        link: '/member?type=7',
-      },
-      now,
-    );
+    // The applicant is told by the review queue (lib/review), with the decision's reason.
     return row;
   });
 }
