@@ -102,18 +102,20 @@ test('finance changes a coin rule in the console; a bad value is refused and cha
   asFinance,
 }) => {
   await asFinance.goto('/admin/coin-rules');
+  // The page's own save status (a goal pop-up elsewhere on the page is a status too).
+  const saved = asFinance.getByTestId('admin-main').getByRole('status');
   await expect(asFinance.getByRole('heading', { name: '金币规则', level: 1 })).toBeVisible();
   await expect(asFinance.getByRole('row', { name: /观看直播/ })).toBeVisible();
   const hourly = asFinance.getByTestId('invite-signupsPerHour');
   const before = await hourly.inputValue();
   await hourly.fill(String(Number(before) + 1));
   await asFinance.getByTestId('coin-rules-invites-save').click();
-  await expect(asFinance.getByRole('status')).toContainText('已保存');
+  await expect(saved).toContainText('已保存');
   await asFinance.reload();
   await expect(hourly).toHaveValue(String(Number(before) + 1));
   await shoot(asFinance, 'coin-rules');
 
-  // An empty reward is refused with the route's message, naming the field by its label; the saved value stays.
+  // An empty reward is refused with the route's message naming the field's label; the saved value stays.
   const reward = asFinance.getByTestId('task-watch-reward');
   const kept = await reward.inputValue();
   await reward.fill('');
@@ -125,5 +127,5 @@ test('finance changes a coin rule in the console; a bad value is refused and cha
   // Put the threshold back for the rest of the suite.
   await hourly.fill(before);
   await asFinance.getByTestId('coin-rules-invites-save').click();
-  await expect(asFinance.getByRole('status')).toContainText('已保存');
+  await expect(saved).toContainText('已保存');
 });
