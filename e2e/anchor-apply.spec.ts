@@ -41,13 +41,16 @@ test('apply with an ID photo and an SMS code, get approved, and reach the anchor
   await page.getByRole('button', { name: '提交申请' }).click();
   await expect(page.getByTestId('application-state')).toContainText('正在审核', { timeout: 15_000 });
 
-  const list = await asOperator.request.get('/api/admin/anchorApplication/list');
-  const pending = ((await list.json()) as { data: { id: number; user_id: number }[] }).data;
-  const mine = pending.find((row) => row.user_id === user.id)!;
-  const review = await asOperator.request.post('/api/admin/anchorApplication/review', {
-    data: { id: mine.id, approve: true },
+  // The operator approves it in the review queue (lib/review).
+  const list = await asOperator.request.get('/api/admin/review/anchorApplication/list', {
+    params: { size: 100, dir: 'desc' },
   });
-  expect((await review.json()).code).toBe(0);
+  const pending = ((await list.json()) as { data: { list: { id: number; user_id: number }[] } }).data.list;
+  const mine = pending.find((row) => row.user_id === user.id)!;
+  const review = await asOperator.request.post('/api/admin/review/anchorApplication/decide', {
+    data: { ids: [mine.id], approve: true, reason_code: 'meets_rules' },
+  });
+  expect((await review.json()).data.results[0].ok).toBe(true);
 
   await page.goto('/main');
   const startLive = page.getByTestId('top-bar').getByRole('link', { name: '开播' });

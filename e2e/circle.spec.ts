@@ -55,13 +55,18 @@ test('a post with 4 images waits for review, is approved, is hot, and is liked a
     await asUser.goto('/circle?sort=new');
     await expect(asUser.getByTestId('circle-post').filter({ hasText: text })).toHaveCount(0);
 
-    // The operator approves it through the operator endpoint.
-    const pending = await (await asOperator.request.get('/api/admin/circle/pending?size=50')).json();
+    // The operator approves it in the review queue (lib/review).
+    const pending = await (
+      await asOperator.request.get('/api/admin/review/circlePost/list?size=100&dir=desc')
+    ).json();
     expect(pending.data.list.map((post: { id: number }) => post.id)).toContain(postId);
-    const approved = await asOperator.request.post('/api/admin/circle/review', {
-      data: { id: postId, approve: true },
+    const approved = await asOperator.request.post('/api/admin/review/circlePost/decide', {
+      data: { ids: [postId], approve: true, reason_code: 'meets_rules' },
     });
-    expect((await approved.json()).data.status).toBe('approved');
+    expect((await approved.json()).data.results[0]).toMatchObject({
+      ok: true,
+      after: { review_status: 'approved' },
+    });
 
     await page.reload();
     await expect(own.getByTestId('review-status')).toHaveText('审核通过');

@@ -100,15 +100,16 @@ test('a gift raises the anchor’s earnings; a rejected withdrawal returns them;
   await anchor.page.screenshot({ path: `${SHOTS}/withdrawals.png`, fullPage: true });
 
   // The operator rejects it: the diamonds return.
-  const pending = await asOperator.request.get('/api/admin/withdrawals/list');
+  // In the review queue (lib/review), with the full destination for finance.
+  const pending = await asOperator.request.get('/api/admin/review/withdrawal/list?size=100&dir=desc');
   const mine = (await pending.json()).data.list.find(
     (row: { user_id: number }) => row.user_id === anchor.user.id,
   );
-  expect(mine.destination).toContain('6222020200112233446');
-  const decided = await asOperator.request.post('/api/admin/withdrawals/decide', {
-    data: { id: mine.id, decision: 'reject' },
+  expect(mine.fields.destination).toContain('6222020200112233446');
+  const decided = await asOperator.request.post('/api/admin/review/withdrawal/decide', {
+    data: { ids: [mine.id], approve: false, reason_code: 'account_mismatch' },
   });
-  expect((await decided.json()).data.status).toBe('rejected');
+  expect((await decided.json()).data.results[0]).toMatchObject({ ok: true, after: { status: 'rejected' } });
   await anchor.page.reload();
   await expect(anchor.page.getByTestId('earnings-available')).toHaveText('330');
   await expect(anchor.page.getByTestId('withdrawal-history')).toContainText('已驳回（已退回）');

@@ -2,11 +2,15 @@
 // the late parts have their room reserved), and in Simplified Chinese no serious or critical axe-core
 // violation (the markup and colours are the same in every language, and lib/i18n/catalogs.test.ts proves
 // every label exists in all four; axe was a third of this file's time). A new page joins the list below
-// (the list is the check's coverage).
+// (the list is the check's coverage). The operator console's pages come from its navigation registry
+// (lib/admin/nav.ts), so a new console page is audited by itself: signed in as the operator, once at the
+// desktop width and once at 360 px, with no console error and, on the phone, nothing wider than the screen
+// (a wide table scrolls inside its frame).
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { aliasedTable, and, eq, isNull } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
+import { ADMIN_NAV } from '@/lib/admin/nav';
 import { circlePosts, circles } from '@/lib/circles/schema';
 import { liveRooms } from '@/lib/live/schema';
 import { posts } from '@/lib/posts/schema';
@@ -161,7 +165,7 @@ function recordLayoutShift() {
 }
 
 /** The serious and critical violations on the page as it stands, one line per rule. */
-export async function seriousViolations(page: Page) {
+async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -178,17 +182,7 @@ for (const { locale, prefix, axe } of LOCALES) {
       const check = async (viewer: Page) => {
         // axe over a long page (/foresight) took 1.5 to over 2 minutes on this 2-core machine at load 30.
         test.setTimeout(300_000);
-        await viewer.addInitScript(recordLayoutShift);
-        await viewer.goto(`${prefix}${entry.path(await seededIds())}`);
-        // Pages with live data keep polling: settle for what loads in the first seconds.
-        await viewer.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
-        const { shift, sources } = await viewer.evaluate(() => {
-          const holder = window as unknown as { __layoutShift: number; __layoutShiftSources: string[] };
-          return { shift: holder.__layoutShift, sources: holder.__layoutShiftSources };
-        });
-        expect(shift, `cumulative layout shift; what moved:\n${sources.join('\n')}`).toBeLessThanOrEqual(
-          MAX_LAYOUT_SHIFT,
-        );
+        await loadAudited(viewer, `${prefix}${entry.path(await seededIds())}`);
         if (axe) expect(await seriousViolations(viewer)).toEqual([]);
       };
       if (entry.who === 'user') test(name, ({ asUser }) => check(asUser));
@@ -197,3 +191,67 @@ for (const { locale, prefix, axe } of LOCALES) {
     }
   });
 }
+
+/** The phone width the console is audited at (the narrowest Android phones in use). */
+const CONSOLE_PHONE_WIDTH = 360;
+
+/**
+ * Loads a page and holds its layout shift to the budget; gives the console and page errors met meanwhile
+ * (the console's pages must have none).
+ */
+async function loadAudited(viewer: Page, path: string) {
+  const errors: string[] = [];
+  viewer.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  viewer.on('pageerror', (error) => errors.push(`page: ${error.message}`));
+  await viewer.addInitScript(recordLayoutShift);
+  await viewer.goto(path);
+  // Pages with live data keep polling: settle for what loads in the first seconds.
+  await viewer.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+  const { shift, sources } = await viewer.evaluate(() => {
+    const holder = window as unknown as { __layoutShift: number; __layoutShiftSources: string[] };
+    return { shift: holder.__layoutShift, sources: holder.__layoutShiftSources };
+  });
+  expect(shift, `cumulative layout shift; what moved:\n${sources.join('\n')}`).toBeLessThanOrEqual(
+    MAX_LAYOUT_SHIFT,
+  );
+  return errors;
+}
+
+/** The elements reaching past the right edge of the screen (what makes the page scroll sideways). */
+function overflowingElements() {
+  const width = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth <= width) return [];
+  const clipped = (element: Element) => {
+    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+      const { overflowX } = getComputedStyle(parent);
+      if (overflowX !== 'visible') return parent !== document.body && parent !== document.documentElement;
+    }
+    return false;
+  };
+  return [...document.body.querySelectorAll('*')]
+    .filter((element) => element.getBoundingClientRect().right > width + 1 && !clipped(element))
+    .slice(0, 5)
+    .map((element) => {
+      const classes = [...element.classList].slice(0, 4).join('.');
+      return `${element.tagName.toLowerCase()}${classes ? `.${classes}` : ''} right=${Math.round(element.getBoundingClientRect().right)}`;
+    });
+}
+
+test.describe('the console, zh-CN (operator)', () => {
+  for (const entry of ADMIN_NAV)
+    for (const phone of [false, true])
+      test(`${entry.href}${phone ? ` at ${CONSOLE_PHONE_WIDTH} px` : ''}: no layout shift, no console error, ${phone ? 'nothing past the screen' : 'no serious axe violation'}`, async ({
+        asOperator,
+      }) => {
+        test.setTimeout(300_000);
+        if (phone) await asOperator.setViewportSize({ width: CONSOLE_PHONE_WIDTH, height: 780 });
+        const errors = await loadAudited(asOperator, entry.href);
+        await expect(asOperator.getByTestId('admin-main').getByRole('heading', { level: 1 })).toBeVisible();
+        expect(new URL(asOperator.url()).pathname).toBe(entry.href);
+        if (phone) expect(await asOperator.evaluate(overflowingElements)).toEqual([]);
+        else expect(await seriousViolations(asOperator)).toEqual([]);
+        expect(errors).toEqual([]);
+      });
+});

@@ -13,11 +13,15 @@ export function isMobileAgent(userAgent: string | null | undefined) {
   return !!userAgent && MOBILE_AGENT.test(userAgent);
 }
 
-/** Pages made for phones on this site: the QR-login confirmation opened by a phone's camera. */
-const PHONE_PAGES = /^(\/(zh-TW|en|vi))?\/qr-login(\/|$)/;
+/**
+ * Pages this site serves at every width, which the mobile site does not have: the QR-login confirmation
+ * opened by a phone's camera, and the staff console (built down to 320 px). Sending a phone-wide console
+ * to the mobile site left staff on a page that does not exist there (and raced the page's own loading).
+ */
+const EVERY_WIDTH_PAGES = /^(\/(zh-TW|en|vi))?\/(qr-login|admin)(\/|$)/;
 
-export function isPhonePage(pathname: string) {
-  return PHONE_PAGES.test(pathname);
+export function isEveryWidthPage(pathname: string) {
+  return EVERY_WIDTH_PAGES.test(pathname);
 }
 
 /** The same path, query and hash on the mobile site (never another site, whatever the path holds). */
@@ -32,6 +36,6 @@ export function mobileRedirectTarget(input: {
   path: string;
 }) {
   if (!input.siteUrl || input.bypass || !isMobileAgent(input.userAgent)) return undefined;
-  if (isPhonePage(input.path.split(/[?#]/)[0]!)) return undefined;
+  if (isEveryWidthPage(input.path.split(/[?#]/)[0]!)) return undefined;
   return mobileUrl(input.siteUrl, input.path);
 }

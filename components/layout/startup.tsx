@@ -12,7 +12,7 @@ import {
 import { api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
 import { useRouter } from '@/lib/i18n/navigation';
-import { FORCE_DESKTOP_COOKIE, isPhonePage, MOBILE_MAX_WIDTH, mobileUrl } from '@/lib/mobile-redirect';
+import { FORCE_DESKTOP_COOKIE, isEveryWidthPage, MOBILE_MAX_WIDTH, mobileUrl } from '@/lib/mobile-redirect';
 import type { RealtimeConnection } from '@/lib/realtime/client';
 import type { StoredUser } from '@/lib/store/atoms';
 import { useCustomerService, useKickedRooms, useSystemConfig } from '@/lib/system/queries';
@@ -20,7 +20,7 @@ import { useCustomerService, useKickedRooms, useSystemConfig } from '@/lib/syste
 function redirectNarrowViewport(mobileSiteUrl: string | undefined) {
   if (!mobileSiteUrl || document.cookie.includes(`${FORCE_DESKTOP_COOKIE}=`)) return;
   if (new URLSearchParams(window.location.search).has('desktop')) return;
-  if (window.innerWidth > MOBILE_MAX_WIDTH || isPhonePage(window.location.pathname)) return;
+  if (window.innerWidth > MOBILE_MAX_WIDTH || isEveryWidthPage(window.location.pathname)) return;
   const { pathname, search, hash } = window.location;
   window.location.replace(mobileUrl(mobileSiteUrl, pathname + search + hash));
 }

@@ -5,7 +5,10 @@ import type { RouteEntry } from '@/lib/api/route';
 
 export const STAFF_ROLES = ['operator', 'moderator', 'finance'] as const satisfies readonly StaffRole[];
 
-export function rolesAllowedBy(table: readonly RouteEntry[], routes: readonly string[]): StaffRole[] {
+export function rolesAllowedBy(
+  table: readonly Pick<RouteEntry, 'path' | 'staff'>[],
+  routes: readonly string[],
+): StaffRole[] {
   if (routes.length === 0) return ['operator'];
   const declared = routes.map((path) => {
     const entry = table.find((route) => route.path.toLowerCase() === path.toLowerCase());

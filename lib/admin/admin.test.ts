@@ -57,7 +57,7 @@ describe('table state in the URL', () => {
 });
 
 describe('access', () => {
-  const table: RouteEntry[] = [
+  const table: Pick<RouteEntry, 'path' | 'methods' | 'effect' | 'staff'>[] = [
     { path: '/api/admin/a', methods: ['get'], effect: 'read', staff: ['moderator', 'finance'] },
     { path: '/api/admin/b', methods: ['post'], effect: 'write', staff: ['moderator'] },
     { path: '/api/admin/c', methods: ['post'], effect: 'write', staff: [] },

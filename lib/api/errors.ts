@@ -47,7 +47,11 @@ export class NotFoundError extends DomainError {
 
 /** Bad input: the first zod issue becomes a field-specific message. */
 export class ValidationError extends DomainError {
-  constructor(readonly issues: z.core.$ZodIssue[]) {
+  constructor(
+    readonly issues: z.core.$ZodIssue[],
+    /** The route's own labels of its fields (message keys), before the shared `fields.<name>`. */
+    readonly fieldLabels?: Readonly<Record<string, string>>,
+  ) {
     super('VALIDATION', { status: 400 });
   }
 }

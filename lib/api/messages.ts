@@ -6,17 +6,22 @@ import type { DomainError, ValidationError } from './errors';
 type T = ReturnType<typeof translator>;
 type Issue = z.core.$ZodIssue;
 
-function fieldName(t: T, issue: Issue) {
+/**
+ * The field a refusal is about, as the reader calls it: the route's own label, else the shared one
+ * (`fields.<name>`: lib/api/field-labels.test.ts keeps one for every field a route accepts).
+ */
+function fieldName(t: T, issue: Issue, routeLabels: Readonly<Record<string, string>> = {}) {
   const field = issue.path.filter((part) => typeof part === 'string').at(-1);
   if (!field) return t('fields.request');
-  const key = `fields.${field}`;
-  return t.has(key as never) ? t(key as never) : field;
+  for (const key of [routeLabels[field], `fields.${field}`])
+    if (key && t.has(key as never)) return t(key as never);
+  return field;
 }
 
 export function validationMessage(t: T, error: ValidationError) {
   const issue = error.issues[0];
   if (!issue) return t('errors.VALIDATION');
-  const field = fieldName(t, issue);
+  const field = fieldName(t, issue, error.fieldLabels);
   switch (issue.code) {
     case 'invalid_type':
       return issue.message.includes('received undefined')

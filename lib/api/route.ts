@@ -37,6 +37,11 @@ export type RouteDefinition<I extends z.ZodObject, O extends z.ZodType> = {
    * list; every successful write is appended to the audit log.
    */
   staff?: readonly StaffRole[];
+  /**
+   * A field's label (a message key) where the shared one (`fields.<name>`) would not say what this route
+   * means by it, e.g. the audit log's `target` is an object type, a coin rule's a count.
+   */
+  fieldLabels?: Readonly<Record<string, string>>;
 };
 
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>
@@ -71,6 +76,9 @@ export type RouteEntry = {
   methods: Method[];
   effect: 'read' | 'write';
   staff?: readonly StaffRole[];
+  /** What the route accepts (its refusals name these fields: lib/api/messages.ts). */
+  input: z.ZodObject;
+  fieldLabels?: Readonly<Record<string, string>>;
 };
 
 const routeTables = new WeakMap<object, RouteEntry[]>();
@@ -169,6 +177,8 @@ export function defineRoute<I extends z.ZodObject, O extends z.ZodType>(
     methods: definition.methods,
     effect: definition.effect,
     staff: definition.staff,
+    input,
+    fieldLabels: definition.fieldLabels,
   });
   for (const method of definition.methods) {
     app.openAPIRegistry.registerPath({
@@ -208,9 +218,9 @@ export function defineRoute<I extends z.ZodObject, O extends z.ZodType>(
     ...(definition.middleware ?? []),
     async (c: Context<AppEnv>) => {
       const strict = strictInput(input, await readInput(c));
-      if (!strict.ok) throw new ValidationError([strict.issue]);
+      if (!strict.ok) throw new ValidationError([strict.issue], definition.fieldLabels);
       const parsed = input.safeParse(strict.value);
-      if (!parsed.success) throw new ValidationError(parsed.error.issues);
+      if (!parsed.success) throw new ValidationError(parsed.error.issues, definition.fieldLabels);
       const data = definition.output.parse(await handler(c, parsed.data as z.output<I>));
       if (definition.staff && definition.effect === 'write')
         await audit(c, definition.path, parsed.data, data);

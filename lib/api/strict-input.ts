@@ -180,3 +180,17 @@ export function strictInput(
   const result = normalizeShape(input, schema, []);
   return result.ok ? { ok: true, value: result.value as Record<string, unknown> } : result;
 }
+
+/** Every field name `schema` accepts, at any depth (objects, arrays of objects): what a refusal may name. */
+export function fieldNames(schema: z.core.$ZodObject, into = new Set<string>()): Set<string> {
+  for (const [key, field] of Object.entries(schema._zod.def.shape)) {
+    into.add(key);
+    let { kind, schema: inner } = expectationOf(field);
+    while (kind === 'array') {
+      inner = (inner._zod.def as unknown as { element: Schema }).element;
+      ({ kind, schema: inner } = expectationOf(inner));
+    }
+    if (kind === 'object') fieldNames(inner as z.core.$ZodObject, into);
+  }
+  return into;
+}

@@ -42,6 +42,8 @@ export function registerAuditRoutes(app: OpenAPIHono<AppEnv>) {
       tag: 'Operator',
       summary: 'The audit log: who did what to which target, with values before and after and the reason',
       staff: [],
+      // The log's target is a kind of object and its id, not a reported one (the shared labels).
+      fieldLabels: { target: 'admin.audit.filters.target', target_id: 'admin.audit.filters.targetId' },
       input: tableInput(AUDIT_TABLE).extend({
         actor: z.string().trim().max(40).optional(),
         role: z.enum(['operator', 'moderator', 'finance']).optional(),

@@ -41,17 +41,20 @@ const SAMPLES: Record<string, object | ((fixtures: Fixtures) => Promise<object> 
   }),
   '/api/admin/settings/save': { productName: '审计直播' },
   // Refused here for want of a pending item (their own tests decide real ones): nothing is written.
-  '/api/admin/circle/review': { id: 2_000_000_000, approve: true },
-  '/api/admin/horn/review': { id: 2_000_000_000, approve: true },
-  '/api/admin/reports/handle': { id: 2_000_000_000, action: 'dismiss' },
-  '/api/admin/withdrawals/decide': { id: 2_000_000_000, decision: 'pay' },
-  '/api/admin/invitations/review': { invitee_id: 2_000_000_000, approve: true },
   '/api/admin/goods/exchangeStatus': { id: 2_000_000_000, status: 'shipped' },
-  '/api/admin/anchorApplication/review': { id: 2_000_000_000, approve: true },
   '/api/admin/popup/delete': { id: 2_000_000_000 },
   '/api/admin/promo/delete': { id: 2_000_000_000 },
   '/api/admin/news/delete': { id: 2_000_000_000 },
   '/api/admin/gifts/grant': ({ personId }) => ({ user_id: personId, gift_id: 2_000_000_000, quantity: 1 }),
+  // The review queue's decisions (lib/review): one missing item alone is the call's refusal.
+  ...Object.fromEntries(
+    routeTable(app)
+      .filter((route) => /^\/api\/admin\/review\/\w+\/decide$/.test(route.path))
+      .map((route) => [
+        route.path,
+        { ids: [2_000_000_000], approve: true, reason_code: 'other', reason: 'audit sample' },
+      ]),
+  ),
 };
 
 const MUST_SUCCEED = [

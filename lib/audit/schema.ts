@@ -11,7 +11,7 @@ export const auditLog = pgTable(
     actorId: integer('actor_id').notNull(),
     actorRole: varchar('actor_role', { length: 16 }).notNull(),
     address: varchar('address', { length: 64 }).notNull().default(''),
-    /** What was done: the declared path of the route (e.g. `/api/admin/withdrawals/decide`). */
+    /** What was done: the declared path of the route (e.g. `/api/admin/review/withdrawal/decide`). */
     action: varchar('action', { length: 120 }).notNull(),
     targetType: varchar('target_type', { length: 40 }).notNull().default(''),
     targetId: varchar('target_id', { length: 64 }).notNull().default(''),

@@ -10,6 +10,7 @@ import { apiCaller } from '@/lib/testing/api';
 import { NOON, testClock } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
+import { decideInQueue, queueList } from '@/lib/testing/review';
 import { withTemporaryStorage } from '@/lib/testing/storage';
 import { sendImage, uploadImage } from '@/lib/testing/uploads';
 import { circlePosts, circles } from './schema';
@@ -228,19 +229,20 @@ describe('review', () => {
     expect(mine.body.data.list[0]).toMatchObject({ id, review: { status: 'pending', reason: null } });
 
     const op = await operator();
-    const pending = await call<Page<Post>>('/api/admin/circle/pending', { headers: en(op.token) });
+    // Decided in the review queue (lib/review).
+    const pending = await queueList(call, op.token, 'circlePost', 'size=100');
     expect(pending.body.data.list.map((post) => post.id)).toContain(id);
-    const approved = await call('/api/admin/circle/review', {
-      headers: en(op.token),
-      json: { id, approve: true },
-    });
-    expect(approved.body).toMatchObject({ code: 0, data: { id, status: 'approved', reason: null } });
+    const approved = await decideInQueue(call, op.token, 'circlePost', id, true);
+    expect(approved.body.data.results).toEqual([
+      expect.objectContaining({
+        id,
+        ok: true,
+        after: expect.objectContaining({ review_status: 'approved' }),
+      }),
+    ]);
     expect((await hot('sort=day')).body.data.list.map((post) => post.id)).toContain(id);
     // Reviewed once: a second decision is refused.
-    const again = await call('/api/admin/circle/review', {
-      headers: en(op.token),
-      json: { id, approve: false, reason: 'x' },
-    });
+    const again = await decideInQueue(call, op.token, 'circlePost', id, false);
     expect(again.body).toMatchObject({ code: 1, msg: 'This post isn’t waiting for review' });
     await setReview(false);
   });
@@ -250,17 +252,16 @@ describe('review', () => {
     const { token } = await user();
     const { body } = await publish(token, { circle_id: general, content: '广告内容' });
     const op = await operator();
-    const noReason = await call('/api/admin/circle/review', {
-      headers: en(op.token),
-      json: { id: body.data.id, approve: false },
-    });
-    expect(noReason.body).toMatchObject({ code: 1, msg: 'Give a reason when refusing a post' });
-    await call('/api/admin/circle/review', {
-      headers: en(op.token),
-      json: { id: body.data.id, approve: false, reason: '含广告信息' },
+    const noReason = await decideInQueue(call, op.token, 'circlePost', body.data.id, false, { note: '' });
+    expect(noReason.body.code).toBe(1);
+    await decideInQueue(call, op.token, 'circlePost', body.data.id, false, {
+      reasonCode: 'ads',
+      note: '含广告信息',
     });
     const mine = await call<Page<Post>>('/api/circle/myPosts', { headers: en(token) });
-    expect(mine.body.data.list[0]).toMatchObject({ review: { status: 'rejected', reason: '含广告信息' } });
+    expect(mine.body.data.list[0]).toMatchObject({
+      review: { status: 'rejected', reason: expect.stringContaining('含广告信息') },
+    });
     expect((await hot('sort=new')).body.data.list.map((post) => post.id)).not.toContain(body.data.id);
     await setReview(false);
   });
@@ -269,15 +270,14 @@ describe('review', () => {
     const { token } = await user();
     for (const [path, json] of [
       ['/api/admin/circle/settings', { review: true }],
-      ['/api/admin/circle/review', { id: 1, approve: true }],
+      ['/api/admin/review/circlePost/decide', { ids: [1], approve: true, reason_code: 'meets_rules' }],
     ] as const) {
       expect((await call(path, { headers: en(token), json })).body).toMatchObject({
         code: 1,
         msg: expect.any(String),
       });
     }
-    const pending = await call('/api/admin/circle/pending', { headers: en(token) });
-    expect(pending.status).toBe(403);
+    expect((await queueList(call, token, 'circlePost')).status).toBe(403);
     expect((await call('/api/circle/myPosts')).body.code).toBe(700);
   });
 });

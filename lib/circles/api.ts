@@ -6,7 +6,6 @@ import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { newPostSchema, pageOf, postSchema, viewerOf } from '@/lib/posts/api';
-import { REVIEW_REASON_MAX } from '@/lib/posts/limits';
 import { REVIEW_STATUSES } from '@/lib/posts/schema';
 import { CIRCLE_KINDS } from './schema';
 import {
@@ -17,8 +16,6 @@ import {
   listCirclePosts,
   listCircles,
   listOwnCirclePosts,
-  listPendingCirclePosts,
-  reviewCirclePost,
   reviewRequired,
   setReviewRequired,
 } from './service';
@@ -125,36 +122,6 @@ export function registerCircleRoutes(app: OpenAPIHono<AppEnv>) {
       output: pageOf(circlePostSchema),
     },
     (c, input) => listOwnCirclePosts(c.var.db, viewerOf(c)!, { ...input, locale: c.var.locale }),
-  );
-
-  defineRoute(
-    app,
-    {
-      path: '/api/admin/circle/pending',
-      effect: 'read',
-      methods: ['get'],
-      tag: 'Community',
-      summary: 'Operators: posts waiting for review, oldest first',
-      staff: ['moderator'],
-      input: z.object({ page, size }),
-      output: pageOf(circlePostSchema),
-    },
-    (c, input) => listPendingCirclePosts(c.var.db, viewerOf(c)!, { ...input, locale: c.var.locale }),
-  );
-
-  defineRoute(
-    app,
-    {
-      path: '/api/admin/circle/review',
-      effect: 'write',
-      methods: ['post'],
-      tag: 'Community',
-      summary: 'Operators: approve a pending post, or refuse it with a reason its author sees',
-      staff: ['moderator'],
-      input: z.object({ id, approve: z.boolean(), reason: z.string().max(REVIEW_REASON_MAX).optional() }),
-      output: z.object({ id: z.number(), status: z.enum(REVIEW_STATUSES), reason: z.string().nullable() }),
-    },
-    (c, input) => reviewCirclePost(c.var.db, input, c.var.now),
   );
 
   defineRoute(

@@ -13,7 +13,6 @@ import {
   type NewPost,
   postAuthorColumns,
   presentPosts,
-  reviewPost,
   type Viewer,
 } from '@/lib/posts/service';
 import type { LocalizedNames } from '@/lib/scores/schema';
@@ -214,38 +213,3 @@ export async function getCirclePost(db: DbOrTx, id: number, viewer: Viewer, loca
   return { ...post, circle: { id: row.circle.id, name: nameIn(row.circle.names, locale) } };
 }
 export type CirclePostView = Awaited<ReturnType<typeof getCirclePost>>;
-
-/** The operators' queue: posts waiting for review, oldest first. */
-export async function listPendingCirclePosts(
-  db: DbOrTx,
-  viewer: NonNullable<Viewer>,
-  options: { page: number; size: number; locale: Locale },
-) {
-  const where = and(eq(posts.channel, 'circle'), eq(posts.reviewStatus, 'pending'), isNull(posts.deletedAt));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ post: posts, author: postAuthorColumns, circle: circleColumns })
-      .from(posts)
-      .innerJoin(circlePosts, eq(circlePosts.postId, posts.id))
-      .innerJoin(circles, eq(circles.id, circlePosts.circleId))
-      .innerJoin(users, eq(users.id, posts.authorId))
-      .where(where)
-      .orderBy(asc(posts.createdAt), asc(posts.id))
-      .limit(options.size)
-      .offset((options.page - 1) * options.size),
-    db.select({ value: count() }).from(posts).where(where),
-  ]);
-  return {
-    list: withCircle(await presentPosts(db, rows, viewer), rows, options.locale),
-    total: total?.value ?? 0,
-    page: options.page,
-    size: options.size,
-  };
-}
-
-/** Approves or refuses a pending community post; a refusal names its reason, which the author sees. */
-export const reviewCirclePost = (
-  db: DbOrTx,
-  input: { id: number; approve: boolean; reason?: string | undefined },
-  now: Date,
-) => reviewPost(db, 'circle', input, now);

@@ -5,6 +5,7 @@ import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
+import { decideInQueue, queueList } from '@/lib/testing/review';
 import { checkLedger } from '@/lib/wallet/check';
 import { balancesOf, mintLeg, runOperation } from '@/lib/wallet/ledger';
 import { isValidCardNumber, maskCard } from './service';
@@ -152,21 +153,19 @@ it('applies for a withdrawal into escrow; the operator pays it out with the fee 
   );
   expect(list.body.data).toMatchObject({ total: 1, yellow: 700, min: 100 });
 
-  const pending = await call<{ list: (Withdrawal & { user_id: number })[] }>('/api/admin/withdrawals/list', {
-    headers: en(operator.token),
-  });
+  // Decided in the review queue (lib/review), which shows finance the full destination.
+  const pending = await queueList<{ id: number; fields: { destination: string } }>(
+    call,
+    operator.token,
+    'withdrawal',
+    'size=100',
+  );
   const mine = pending.body.data.list.find((row) => row.id === applied.body.data.id)!;
-  expect(mine.destination).toBe(`ICBC · ${CARD} · Li Lei`);
+  expect(mine.fields.destination).toBe(`ICBC · ${CARD} · Li Lei`);
 
-  const paid = await call<Withdrawal>('/api/admin/withdrawals/decide', {
-    headers: en(operator.token),
-    json: { id: applied.body.data.id, decision: 'pay' },
-  });
-  expect(paid.body.data.status).toBe('paid');
-  const twice = await call('/api/admin/withdrawals/decide', {
-    headers: en(operator.token),
-    json: { id: applied.body.data.id, decision: 'reject' },
-  });
+  const paid = await decideInQueue(call, operator.token, 'withdrawal', applied.body.data.id, true);
+  expect(paid.body.data.results[0]).toMatchObject({ ok: true, after: { status: 'paid' } });
+  const twice = await decideInQueue(call, operator.token, 'withdrawal', applied.body.data.id, false);
   expect(twice.body.code).toBe(1);
   expect(twice.body.msg).toMatch(/already/i);
   expect((await balancesOf(testDb.db, anchor.user.id)).yellow).toBe(700);
@@ -185,18 +184,15 @@ it('a rejected withdrawal returns the diamonds to the anchor', async () => {
   });
   expect(applied.body.data.destination).toBe('li***@example.com · L*****');
   expect((await balancesOf(testDb.db, anchor.user.id)).yellow).toBe(0);
-  const rejected = await call<Withdrawal>('/api/admin/withdrawals/decide', {
-    headers: en(operator.token),
-    json: { id: applied.body.data.id, decision: 'reject' },
+  const rejected = await decideInQueue(call, operator.token, 'withdrawal', applied.body.data.id, false);
+  expect(rejected.body.data.results[0]).toMatchObject({
+    ok: true,
+    after: { status: 'rejected', refunded: 500 },
   });
-  expect(rejected.body.data.status).toBe('rejected');
   expect((await balancesOf(testDb.db, anchor.user.id)).yellow).toBe(500);
-  // The same decision retried (its answer lost) answers as the first did and refunds nothing more.
-  const retried = await call<Withdrawal>('/api/admin/withdrawals/decide', {
-    headers: en(operator.token),
-    json: { id: applied.body.data.id, decision: 'reject' },
-  });
-  expect(retried.body).toEqual(rejected.body);
+  // The same decision again is refused and refunds nothing more.
+  const retried = await decideInQueue(call, operator.token, 'withdrawal', applied.body.data.id, false);
+  expect(retried.body.code).toBe(1);
   expect((await balancesOf(testDb.db, anchor.user.id)).yellow).toBe(500);
   expect((await checkLedger(testDb.db)).problems).toEqual([]);
 });
@@ -222,13 +218,8 @@ it('refuses bad withdrawals with a translated message and moves nothing', async 
   expect((await apply({ amount: 200 }, viewer.token)).status).toBe(403);
   expect((await balancesOf(testDb.db, anchor.user.id)).yellow).toBe(1000);
   // A plain user cannot reach the operators' calls.
-  const list = await call('/api/admin/withdrawals/list', { headers: en(viewer.token) });
-  expect(list.status).toBe(403);
-  const decide = await call('/api/admin/withdrawals/decide', {
-    headers: en(anchor.token),
-    json: { id: 1, decision: 'pay' },
-  });
-  expect(decide.status).toBe(403);
+  expect((await queueList(call, viewer.token, 'withdrawal')).status).toBe(403);
+  expect((await decideInQueue(call, anchor.token, 'withdrawal', 1, true)).status).toBe(403);
 });
 
 it('locks payment operations after 5 wrong payment passwords', async () => {

@@ -14,12 +14,10 @@ import {
   bindAlipay,
   bindBankCard,
   convertEarnings,
-  decideWithdrawal,
-  pendingWithdrawals,
   withdrawalList,
 } from './service';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const _id = z.coerce.number().int().positive().max(2_147_483_647);
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
 const size = z.coerce.number().int().min(1).max(50).default(15);
 /** Any number here; the service refuses "-5" or "1.5" with the translated INVALID_AMOUNT. */
@@ -209,39 +207,5 @@ export function registerEarningsRoutes(app: OpenAPIHono<AppEnv>) {
       );
       return { ...outcome.result, replayed: outcome.replayed };
     },
-  );
-
-  defineRoute(
-    app,
-    {
-      path: '/api/admin/withdrawals/list',
-      effect: 'read',
-      methods: ['get'],
-      tag: 'Earnings',
-      summary: 'Operators: withdrawals waiting for a decision, oldest first, with the full destination',
-      staff: ['finance'],
-      input: z.object({ page, size }),
-      output: z.object({
-        list: z.array(withdrawalSchema.extend({ user_id: z.number(), nickname: z.string() })),
-      }),
-    },
-    async (c, input) => ({ list: await pendingWithdrawals(c.var.db, input.page, input.size) }),
-  );
-
-  defineRoute(
-    app,
-    {
-      path: '/api/admin/withdrawals/decide',
-      effect: 'write',
-      methods: ['post'],
-      tag: 'Earnings',
-      summary:
-        'Operators: pay a withdrawal out (escrow → paid out, the fee to revenue) or reject it (escrow → back to the anchor)',
-      staff: ['finance'],
-      input: z.object({ id, decision: z.enum(['pay', 'reject']) }),
-      output: withdrawalSchema,
-    },
-    async (c, input) =>
-      (await decideWithdrawal(c.var.db, c.var.user!.id, input.id, input.decision, c.var.now)).result,
   );
 }

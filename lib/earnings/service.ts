@@ -4,7 +4,6 @@
 // shard of the escrow account so the release always draws on the shard that received the money.
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { verifyPaymentPassword } from '@/lib/accounts/payment-password';
-import { users } from '@/lib/accounts/schema';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { recordsSince } from '@/lib/live/history';
@@ -200,23 +199,6 @@ export async function withdrawalList(db: DbOrTx, userId: number, now: Date, page
     db.select({ count: sql<number>`count(*)::int` }).from(withdrawals).where(where),
   ]);
   return { total: total!.count, list: rows.map((row) => viewOf(row)) };
-}
-
-/** Operators: applications waiting for a decision (oldest first), with the full destination to pay. */
-export async function pendingWithdrawals(db: DbOrTx, page: number, size: number) {
-  const rows = await db
-    .select({ withdrawal: withdrawals, nickname: users.nickname })
-    .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(eq(withdrawals.status, 'pending'))
-    .orderBy(withdrawals.createdAt, withdrawals.id)
-    .limit(size)
-    .offset((page - 1) * size);
-  return rows.map(({ withdrawal, nickname }) => ({
-    ...viewOf(withdrawal, false),
-    user_id: withdrawal.userId,
-    nickname,
-  }));
 }
 
 /**

@@ -1,6 +1,7 @@
 // Global horn calls of spec §7: `api/Member/sneHorn` (send, a GET that writes; the spec's spelling),
 // `api/Member/hornList` (the latest messages everyone saw, or the caller's own with their review
-// state), the horn dialog's quota, and the operators' review switch, pending list and verdicts.
+// state), the horn dialog's quota, and the operators' review switch (pending messages are decided in the
+// review queue: lib/review).
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { requireUser } from '@/lib/api/auth';
@@ -8,17 +9,8 @@ import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { getConfig } from '@/lib/config';
 import { hornPushSchema } from '@/lib/realtime/events';
-import {
-  hornQuota,
-  hornReviewOn,
-  hornsOf,
-  recentHorns,
-  reviewHorn,
-  sendHorn,
-  setHornReview,
-} from './service';
+import { hornQuota, hornReviewOn, hornsOf, recentHorns, sendHorn, setHornReview } from './service';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 const ownHorn = z.object({
   id: z.number(),
   user_id: z.number(),
@@ -131,41 +123,5 @@ export function registerHornRoutes(app: OpenAPIHono<AppEnv>) {
           ? await hornReviewOn(c.var.db)
           : await setHornReview(c.var.db, input.review, c.var.now),
     }),
-  );
-
-  defineRoute(
-    app,
-    {
-      path: '/api/admin/horn/pending',
-      effect: 'read',
-      methods: ['get'],
-      tag: 'Horn',
-      summary: 'Horn messages waiting for review, newest first (operators)',
-      staff: ['moderator'],
-      output: z.object({ list: z.array(ownHorn) }),
-    },
-    async (c) => ({ list: await hornsOf(c.var.db, { status: 'pending' }) }),
-  );
-
-  defineRoute(
-    app,
-    {
-      path: '/api/admin/horn/review',
-      effect: 'write',
-      methods: ['post'],
-      tag: 'Horn',
-      summary:
-        'Approves a pending horn message (broadcast now) or rejects it (the sender gets the diamonds back) (operators)',
-      staff: ['moderator'],
-      input: z.object({ id, approve: z.boolean() }),
-      output: z.object({ id: z.number(), status: z.enum(['succeeded', 'failed']) }),
-    },
-    (c, input) =>
-      reviewHorn(c.var.db, {
-        id: input.id,
-        approve: input.approve,
-        operatorId: c.var.user!.id,
-        now: c.var.now,
-      }),
   );
 }

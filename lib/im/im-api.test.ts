@@ -18,6 +18,7 @@ import { apiCaller } from '@/lib/testing/api';
 import { NOON, shifted } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
+import { decideInQueue } from '@/lib/testing/review';
 import { withTemporaryStorage } from '@/lib/testing/storage';
 import { imMessages, notices } from './schema';
 import { IM_RATE } from './service';
@@ -599,9 +600,11 @@ describe('message centre', () => {
       content: 'spam',
     });
     expect(report.body.code).toBe(0);
-    await post('/api/admin/reports/handle', operator.token, { id: report.body.data.id, action: 'dismiss' });
+    await decideInQueue(call, operator.token, 'report', report.body.data.id, false, {
+      reasonCode: 'no_violation',
+    });
     const after = await get<NoticeList>('/api/Push/getList', reader.token, { kind: 'review' });
-    expect(after.body.data.list.map((n) => n.subject)).toEqual(['report_dismissed']);
+    expect(after.body.data.list.map((n) => n.subject)).toEqual(['review_rejected']);
     const rows = await testDb.db.select().from(notices).where(eq(notices.userId, reader.user.id));
     expect(rows).toHaveLength(2);
   });

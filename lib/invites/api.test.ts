@@ -13,6 +13,7 @@ import { solvedCaptcha, solvedChallenge } from '@/lib/testing/captcha';
 import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser, makeUser } from '@/lib/testing/factories';
+import { decideInQueue, queueList } from '@/lib/testing/review';
 import { checkLedger } from '@/lib/wallet/check';
 import { balancesOf } from '@/lib/wallet/ledger';
 import { seedChargeRules } from '@/lib/wallet/recharge';
@@ -190,22 +191,26 @@ it('fraud signals hold the reward for an operator, who pays or rejects it', asyn
   const centre = await overview(inviter.token);
   expect(centre.body.data.earned).toBe(0);
   expect(centre.body.data.list.map((entry) => entry.status)).toEqual(['waiting', 'waiting', 'waiting']);
-  const held = await call<{ list: { invitee_id: number; hold_reason: string }[] }>(
-    '/api/admin/invitations/held',
-    {
-      headers: en(operator.token),
-    },
+  // Held rewards are decided in the review queue (lib/review).
+  const held = await queueList<{ id: number; fields: { hold_reason: string } }>(
+    call,
+    operator.token,
+    'invitation',
+    'size=100',
   );
-  const mine = held.body.data.list.filter((entry) => farm.some((user) => user.id === entry.invitee_id));
-  expect(mine.map((entry) => entry.hold_reason)).toEqual(['same_address', 'same_address', 'same_address']);
-  expect((await call('/api/admin/invitations/held', { headers: en(inviter.token) })).status).toBe(403);
+  const mine = held.body.data.list.filter((entry) => farm.some((user) => user.id === entry.id));
+  expect(mine.map((entry) => entry.fields.hold_reason)).toEqual([
+    'same_address',
+    'same_address',
+    'same_address',
+  ]);
+  expect((await queueList(call, inviter.token, 'invitation')).status).toBe(403);
   const review = (inviteeId: number, approve: boolean) =>
-    call<{ status: string }>('/api/admin/invitations/review', {
-      json: { invitee_id: inviteeId, approve },
-      headers: en(operator.token),
-    });
-  expect((await review(farm[0]!.id, true)).body.data.status).toBe('paid');
-  expect((await review(farm[1]!.id, false)).body.data.status).toBe('rejected');
+    decideInQueue(call, operator.token, 'invitation', inviteeId, approve);
+  expect((await review(farm[0]!.id, true)).body.data.results[0]).toMatchObject({ after: { status: 'paid' } });
+  expect((await review(farm[1]!.id, false)).body.data.results[0]).toMatchObject({
+    after: { status: 'rejected' },
+  });
   expect((await review(farm[1]!.id, true)).body.msg).toBe('This invitation reward has already been decided');
   expect((await review(farm[0]!.id, true)).body.code).toBe(1);
   expect(await coins(inviter.user.id)).toBe(REWARD);

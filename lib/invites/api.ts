@@ -1,5 +1,6 @@
 // The invitation program's calls: `api/Distribution/Invitation` (spec §7: the caller's code, link,
-// who joined through it and what they earned) and the operators' review of held rewards.
+// who joined through it and what they earned) and the operators' rules (held rewards are decided in the
+// review queue: lib/review).
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { requireUser } from '@/lib/api/auth';
@@ -9,9 +10,8 @@ import { getConfig } from '@/lib/config';
 import { requestOrigin } from '@/lib/http/client-address';
 import { localizedPath } from '@/lib/i18n/routing';
 import { inviteRules, inviteRulesSchema, saveInviteRules } from './rules';
-import { decideHeld, heldInvitations, invitationOverview } from './service';
+import { invitationOverview } from './service';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 const status = z.enum(['waiting', 'paid', 'rejected', 'capped']);
 
 /** The link a friend opens: the public origin when configured, else the host asked. */
@@ -58,49 +58,6 @@ export function registerInviteRoutes(app: OpenAPIHono<AppEnv>) {
       const origin = site ? new URL(site).origin : requestOrigin(c.req.raw.headers);
       return { ...overview, link: inviteLink(origin, c.var.locale, overview.code) };
     },
-  );
-
-  defineRoute(
-    app,
-    {
-      path: '/api/admin/invitations/held',
-      effect: 'read',
-      methods: ['get'],
-      tag: 'Invitations',
-      summary:
-        'Invitation rewards held for review by a fraud signal (same address or device within an hour, an invitee who never watched) (operators)',
-      staff: ['finance'],
-      output: z.object({
-        list: z.array(
-          z.object({
-            invitee_id: z.number(),
-            inviter_id: z.number(),
-            reason: z.string(),
-            hold_reason: z.string(),
-            address: z.string(),
-            device: z.string(),
-            created_at: z.string(),
-          }),
-        ),
-      }),
-    },
-    async (c) => ({ list: await heldInvitations(c.var.db, c.var.now) }),
-  );
-
-  defineRoute(
-    app,
-    {
-      path: '/api/admin/invitations/review',
-      effect: 'write',
-      methods: ['post'],
-      tag: 'Invitations',
-      summary: 'Pays a held invitation reward (within the inviter’s lifetime cap) or rejects it (operators)',
-      staff: ['finance'],
-      input: z.object({ invitee_id: id, approve: z.boolean() }),
-      output: z.object({ invitee_id: z.number(), status: z.string() }),
-    },
-    (c, input) =>
-      decideHeld(c.var.db, { inviteeId: input.invitee_id, approve: input.approve, now: c.var.now }),
   );
 
   defineRoute(

@@ -206,26 +206,6 @@ export async function invitationOverview(db: DbOrTx, userId: number, now: Date) 
   };
 }
 
-/** Held rewards for the operators (settling first, so newly qualified ones appear). */
-export async function heldInvitations(db: DbOrTx, now: Date) {
-  await settleInvitations(db, { now });
-  const rows = await db
-    .select()
-    .from(invitations)
-    .where(eq(invitations.status, 'held'))
-    .orderBy(invitations.decidedAt)
-    .limit(200);
-  return rows.map((row) => ({
-    invitee_id: row.inviteeId,
-    inviter_id: row.inviterId,
-    reason: row.reason ?? '',
-    hold_reason: row.holdReason ?? '',
-    address: row.address,
-    device: row.device,
-    created_at: row.createdAt.toISOString(),
-  }));
-}
-
 /** An operator pays a held reward (still within the cap) or rejects it. */
 export async function decideHeld(db: DbOrTx, input: { inviteeId: number; approve: boolean; now: Date }) {
   const [row] = await db.select().from(invitations).where(eq(invitations.inviteeId, input.inviteeId));

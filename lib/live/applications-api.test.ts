@@ -8,6 +8,7 @@ import { solvedCaptcha } from '@/lib/testing/captcha';
 import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
+import { decideInQueue, queueList } from '@/lib/testing/review';
 import { withTemporaryStorage } from '@/lib/testing/storage';
 
 let testDb: TestDb;
@@ -87,10 +88,9 @@ describe('anchor applications', () => {
     expect(again.body.msg).toBe('Your application is already being reviewed');
 
     const operator = await makeSignedInUser(testDb.db, { role: 'operator' });
-    const list = await call<{ id: number; user_id: number }[]>('/api/admin/anchorApplication/list', {
-      headers: { token: operator.token },
-    });
-    const mine = list.body.data.find((row) => row.user_id === user.id)!;
+    // Decided in the review queue (lib/review).
+    const list = await queueList(call, operator.token, 'anchorApplication', 'size=100');
+    const mine = list.body.data.list.find((row) => row.user_id === user.id)!;
     const photo = await app.request(`/api/admin/anchorApplication/photo?id=${mine.id}`, {
       headers: { token: operator.token },
     });
@@ -100,17 +100,11 @@ describe('anchor applications', () => {
     });
     expect(refused.status).toBe(403);
 
-    const review = await call('/api/admin/anchorApplication/review', {
-      headers: { token: operator.token },
-      json: { id: mine.id, approve: true },
-    });
-    expect(review.body.code).toBe(0);
+    const review = await decideInQueue(call, operator.token, 'anchorApplication', mine.id, true);
+    expect(review.body.data.results[0]).toMatchObject({ ok: true });
     const [row] = await testDb.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.isAnchor).toBe(true);
-    const twice = await call('/api/admin/anchorApplication/review', {
-      headers: { token: operator.token, lang: 'en' },
-      json: { id: mine.id, approve: false, reason: 'too late' },
-    });
+    const twice = await decideInQueue(call, operator.token, 'anchorApplication', mine.id, false);
     expect(twice.body.msg).toBe('This application has already been reviewed');
   });
 
@@ -118,22 +112,17 @@ describe('anchor applications', () => {
     const { user, token } = await makeSignedInUser(testDb.db);
     expect((await apply(token, user.mobile)).body.code).toBe(0);
     const operator = await makeSignedInUser(testDb.db, { role: 'operator' });
-    const list = await call<{ id: number; user_id: number }[]>('/api/admin/anchorApplication/list', {
-      headers: { token: operator.token },
-    });
-    const id = list.body.data.find((row) => row.user_id === user.id)!.id;
-    const noReason = await call('/api/admin/anchorApplication/review', {
-      headers: { token: operator.token, lang: 'en' },
-      json: { id, approve: false },
-    });
+    const list = await queueList(call, operator.token, 'anchorApplication', 'size=100');
+    const id = list.body.data.list.find((row) => row.user_id === user.id)!.id;
+    const noReason = await decideInQueue(call, operator.token, 'anchorApplication', id, false, { note: '' });
     expect(noReason.body.code).toBe(1);
-    await call('/api/admin/anchorApplication/review', {
-      headers: { token: operator.token },
-      json: { id, approve: false, reason: '证件照片不清晰' },
+    await decideInQueue(call, operator.token, 'anchorApplication', id, false, {
+      reasonCode: 'incomplete',
+      note: '证件照片不清晰',
     });
     expect((await call('/api/Member/getApplyChannel', { headers: { token } })).body.data).toMatchObject({
       status: 'failed',
-      reason: '证件照片不清晰',
+      reason: expect.stringContaining('证件照片不清晰'),
     });
     await testDb.db.execute(`delete from rate_limits where key like 'sms:resend:%'`);
     expect((await apply(token, user.mobile)).body.data.status).toBe('pending');

@@ -12,13 +12,7 @@ import { DomainError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
 import { clientAddress } from '@/lib/http/client-address';
 import { effectiveSettings } from '@/lib/system/settings';
-import {
-  applicationPhoto,
-  latestApplication,
-  listApplications,
-  reviewApplication,
-  submitApplication,
-} from './applications';
+import { applicationPhoto, latestApplication, submitApplication } from './applications';
 
 /** Spec §5: the experience answer has at least 15 characters. */
 export const EXPERIENCE_MIN = 15;
@@ -142,72 +136,6 @@ export function registerApplicationRoutes(app: OpenAPIHono<AppEnv>) {
       return row
         ? { status: row.status, reason: row.reason, created_at: row.createdAt }
         : { status: 'none' as const, reason: null, created_at: null };
-    },
-  );
-
-  defineRoute(
-    app,
-    {
-      path: '/api/admin/anchorApplication/list',
-      effect: 'read',
-      methods: ['get'],
-      tag: 'Operator',
-      summary: 'Anchor applications by state',
-      staff: ['moderator'],
-      input: z.object({ status: z.enum(['pending', 'succeeded', 'failed']).default('pending') }),
-      output: z.array(
-        z.object({
-          id: z.number(),
-          user_id: z.number(),
-          nickname: z.string(),
-          real_name: z.string(),
-          contact: z.string(),
-          id_number: z.string(),
-          experience: z.string(),
-          referrer: z.string().nullable(),
-          status: z.string(),
-          reason: z.string().nullable(),
-          created_at: z.date(),
-        }),
-      ),
-    },
-    async (c, { status }) =>
-      (await listApplications(c.var.db, status)).map(({ application, nickname }) => ({
-        id: application.id,
-        user_id: application.userId,
-        nickname,
-        real_name: application.realName,
-        contact: application.contact,
-        id_number: application.idNumber,
-        experience: application.experience,
-        referrer: application.referrer,
-        status: application.status,
-        reason: application.reason,
-        created_at: application.createdAt,
-      })),
-  );
-
-  defineRoute(
-    app,
-    {
-      path: '/api/admin/anchorApplication/review',
-      effect: 'write',
-      methods: ['post'],
-      tag: 'Operator',
-      summary: 'Approve (the user becomes an anchor) or refuse with a reason',
-      staff: ['moderator'],
-      input: z
-        .object({
-          id: z.coerce.number().int().positive(),
-          approve: z.boolean(),
-          reason: z.string().trim().min(2).max(200).optional(),
-        })
-        .refine((input) => input.approve || input.reason, { path: ['reason'], message: 'required' }),
-      output: z.object({ id: z.number(), status: z.string() }),
-    },
-    async (c, input) => {
-      const row = await reviewApplication(c.var.db, c.var.user!.id, input, c.var.now);
-      return { id: row.id, status: row.status };
     },
   );
 

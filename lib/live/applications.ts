@@ -6,7 +6,6 @@ import { users } from '@/lib/accounts/schema';
 import { consumeSmsCode, SMS_PURPOSE } from '@/lib/accounts/sms-codes';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
-import { notify } from '@/lib/im/notices';
 import { storage } from '@/lib/storage';
 import { findOwnUploadByKey } from '@/lib/storage/service';
 import { anchorApplications } from './schema';
@@ -65,23 +64,11 @@ export async function submitApplication(db: DbOrTx, userId: number, input: Appli
   return row!;
 }
 
-export function listApplications(db: DbOrTx, status: 'pending' | 'succeeded' | 'failed', limit = 50) {
-  return db
-    .select({ application: anchorApplications, nickname: users.nickname })
-    .from(anchorApplications)
-    .innerJoin(users, eq(users.id, anchorApplications.userId))
-    .where(eq(anchorApplications.status, status))
-    .orderBy(desc(anchorApplications.id))
-    .limit(limit);
-}
-
 export async function reviewApplication(
   db: DbOrTx,
   reviewerId: number,
   input: { id: number; approve: boolean; reason?: string },
   now: Date,
-  /** false when the caller (the console's review queue) sends its own notice with the reason's code. */
-  options: { notify?: boolean } = {},
 ) {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -96,17 +83,7 @@ export async function reviewApplication(
       .returning();
     if (!row) throw new DomainError('APPLICATION_NOT_PENDING');
     if (input.approve) await tx.update(users).set({ isAnchor: true }).where(eq(users.id, row.userId));
-    if (options.notify === false) return row;
-    await notify(
-      tx,
-      {
-        userId: row.userId,
-        subject: input.approve ? 'anchor_approved' : 'anchor_refused',
-        params: { reason: row.reason ?? '' },
-        link: '/member?type=7',
-      },
-      now,
-    );
+    // The applicant is told by the review queue (lib/review), with the decision's reason.
     return row;
   });
 }

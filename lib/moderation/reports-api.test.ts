@@ -7,6 +7,7 @@ import { apiCaller } from '@/lib/testing/api';
 import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser, makeUser } from '@/lib/testing/factories';
+import { decideInQueue } from '@/lib/testing/review';
 import { seedReportReasons } from './report-reasons';
 import { registerReportTarget } from './report-targets';
 import { reportReasons, reports } from './schema';
@@ -215,25 +216,20 @@ describe('operators', () => {
     });
     expect(open.body.data.total).toBeGreaterThanOrEqual(1);
 
-    const handled = await call('/api/admin/reports/handle', {
-      headers: { token: operator.token },
-      json: { id: created.body.data.id, action: 'uphold', note: '已核实，已封禁' },
+    // Decided in the review queue (lib/review): approving upholds, naming the violation.
+    const handled = await decideInQueue(call, operator.token, 'report', created.body.data.id, true, {
+      reasonCode: 'vulgar',
     });
-    expect(handled.body.data).toEqual({ id: created.body.data.id, status: 'upheld' });
-    const twice = await call('/api/admin/reports/handle', {
-      headers: en(operator.token),
-      json: { id: created.body.data.id, action: 'dismiss' },
-    });
+    expect(handled.body.data.results).toEqual([
+      expect.objectContaining({ id: created.body.data.id, ok: true }),
+    ]);
+    const [row] = (
+      await call<Listed>('/api/admin/reports/list?status=upheld', { headers: en(operator.token) })
+    ).body.data.list.filter((item) => item.id === created.body.data.id);
+    expect(row).toMatchObject({ status: 'upheld' });
+    const twice = await decideInQueue(call, operator.token, 'report', created.body.data.id, false);
     expect(twice.body.msg).toBe('This report has already been handled');
-    const badAction = await call('/api/admin/reports/handle', {
-      headers: en(operator.token),
-      json: { id: created.body.data.id, action: 'delete' },
-    });
-    expect(badAction.body.code).toBe(1);
-    const missing = await call('/api/admin/reports/handle', {
-      headers: en(operator.token),
-      json: { id: 999_999, action: 'dismiss' },
-    });
+    const missing = await decideInQueue(call, operator.token, 'report', 999_999, false);
     expect(missing.status).toBe(404);
     const again = await call('/api/Reportuser/insert', { headers: { token }, json });
     expect(again.body.code).toBe(0);
@@ -244,11 +240,7 @@ describe('operators', () => {
     const { token } = await makeSignedInUser(testDb.db, { isAnchor: true });
     const list = await call('/api/admin/reports/list', { headers: en(token) });
     expect(list.status).toBe(403);
-    const handle = await call('/api/admin/reports/handle', {
-      headers: en(token),
-      json: { id: 1, action: 'dismiss' },
-    });
-    expect(handle.status).toBe(403);
+    expect((await decideInQueue(call, token, 'report', 1, false)).status).toBe(403);
     const badStatus = await call('/api/admin/reports/list?status=closed', {
       headers: en((await makeSignedInUser(testDb.db, { role: 'operator' })).token),
     });

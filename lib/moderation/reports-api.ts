@@ -1,4 +1,5 @@
-// Report calls (spec §7 `Reportuser/classifyList`, `Reportuser/insert`) and the operators' queue.
+// Report calls (spec §7 `Reportuser/classifyList`, `Reportuser/insert`) and the operators' list of reports
+// (open ones are decided in the review queue: lib/review).
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { requireUser } from '@/lib/api/auth';
@@ -6,14 +7,7 @@ import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { listReportReasons } from './report-reasons';
 import { REPORT_TARGET_TYPES } from './report-targets';
-import {
-  createReport,
-  handleReport,
-  listReports,
-  REPORT_CONTENT_MAX,
-  REPORT_IMAGES_MAX,
-  REPORT_STATUSES,
-} from './reports';
+import { createReport, listReports, REPORT_CONTENT_MAX, REPORT_IMAGES_MAX, REPORT_STATUSES } from './reports';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -105,24 +99,5 @@ export function registerReportRoutes(app: OpenAPIHono<AppEnv>) {
       }),
     },
     (c, input) => listReports(c.var.db, { ...input, locale: c.var.locale }),
-  );
-
-  defineRoute(
-    app,
-    {
-      path: '/api/admin/reports/handle',
-      effect: 'write',
-      methods: ['post'],
-      tag: 'Moderation',
-      summary: 'Dismiss or uphold an open report, with an optional note',
-      staff: ['moderator'],
-      input: z.object({
-        id,
-        action: z.enum(['dismiss', 'uphold']),
-        note: z.string().trim().max(200).optional(),
-      }),
-      output: z.object({ id: z.number(), status: z.string() }),
-    },
-    (c, input) => handleReport(c.var.db, c.var.user!.id, input, c.var.now),
   );
 }

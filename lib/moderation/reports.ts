@@ -7,7 +7,6 @@ import { users } from '@/lib/accounts/schema';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
-import { notify } from '@/lib/im/notices';
 import { uploads } from '@/lib/storage/schema';
 import { findReportReason, reasonName } from './report-reasons';
 import { type ReportTargetType, resolveReportTarget } from './report-targets';
@@ -120,8 +119,6 @@ export async function handleReport(
   operatorId: number,
   input: { id: number; action: 'dismiss' | 'uphold'; note?: string },
   now: Date,
-  /** false when the caller (the console's review queue) sends its own notice with the reason's code. */
-  options: { notify?: boolean } = {},
 ) {
   const [report] = await db.select().from(reports).where(eq(reports.id, input.id));
   if (!report) throw new NotFoundError('REPORT_NOT_FOUND');
@@ -131,15 +128,6 @@ export async function handleReport(
     .update(reports)
     .set({ status, handlerId: operatorId, handledAt: now, note: input.note ?? null })
     .where(eq(reports.id, report.id));
-  if (options.notify === false) return { id: report.id, status, reporterId: report.reporterId };
-  await notify(
-    db,
-    {
-      userId: report.reporterId,
-      subject: `report_${status}`,
-      params: { note: input.note ?? '' },
-    },
-    now,
-  );
+  // The reporter is told by the review queue (lib/review), with the decision's reason.
   return { id: report.id, status, reporterId: report.reporterId };
 }

@@ -66,7 +66,6 @@ export const anchorApplicationSource: QueueSource = {
       input.actorId,
       { id: input.id, approve: input.approve, ...(input.approve ? {} : { reason: storedReason(input) }) },
       input.now,
-      { notify: false },
     );
     return {
       userId: row.userId,
@@ -273,7 +272,6 @@ export const reportSource: QueueSource = {
       input.actorId,
       { id: input.id, action: input.approve ? 'uphold' : 'dismiss', note: storedReason(input) },
       input.now,
-      { notify: false },
     );
     return {
       userId: result.reporterId,

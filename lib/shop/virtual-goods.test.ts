@@ -16,6 +16,7 @@ import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { fundUser, makeSignedInUser } from '@/lib/testing/factories';
+import { decideInQueue } from '@/lib/testing/review';
 import { checkLedger } from '@/lib/wallet/check';
 import { balancesOf } from '@/lib/wallet/ledger';
 import { goods } from './schema';
@@ -127,11 +128,8 @@ describe('free horn messages', () => {
       });
       expect(pending.body.data.free).toBe(true);
       expect((await quota(buyer.token)).credits).toBe(2);
-      const review = await call('/api/admin/horn/review', {
-        json: { id: pending.body.data.id, approve: false },
-        headers: en(operator.token),
-      });
-      expect(review.body.code).toBe(0);
+      const review = await decideInQueue(call, operator.token, 'horn', pending.body.data.id, false);
+      expect(review.body.data.results[0]).toMatchObject({ ok: true });
       expect((await quota(buyer.token)).credits).toBe(3);
       expect(await stars(buyer.user.id)).toBe(100);
     } finally {

@@ -54,7 +54,7 @@ export function TaskRows({ tasks, capReached }: { tasks: Task[]; capReached: boo
       {tasks.map((task) => (
         <li key={task.id} className="flex min-h-16 items-center gap-4 py-3" data-testid={`task-${task.id}`}>
           <div className="min-w-0 flex-1">
-            <p className="font-medium text-ink-900">{t(`names.${task.id}`)}</p>
+            <p className="font-medium text-ink-900">{t(`names.${task.id}`, { target: task.target })}</p>
             <p className="mt-0.5 text-xs text-ink-500">{t(`hints.${task.id}`)}</p>
           </div>
           <div className="w-28">

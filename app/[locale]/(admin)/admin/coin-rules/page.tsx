@@ -33,7 +33,12 @@ export default async function CoinRulesPage({ params }: Props) {
       <div className="space-y-4">
         <TaskRulesForm
           rules={tasks}
-          names={Object.fromEntries(TASKS.map((task) => [task, taskNames(task)])) as Record<TaskCode, string>}
+          // A name states its stored target ("观看直播 10 分钟"): a saved change renames the row.
+          names={
+            Object.fromEntries(
+              TASKS.map((task) => [task, taskNames(task, { target: tasks.tasks[task].target })]),
+            ) as Record<TaskCode, string>
+          }
         />
         <InviteRulesForm rules={invites} />
       </div>

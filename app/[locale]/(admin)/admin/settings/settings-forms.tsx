@@ -200,7 +200,8 @@ export function FeedSettingsForm({
             <label htmlFor={`${id}-speed`} className={LABEL_CLASS}>
               {t('fields.feedSpeed')}
             </label>
-            <div className="flex items-center gap-2">
+            {/* Wraps on a phone: the presets go below the field rather than past the screen. */}
+            <div className="flex flex-wrap items-center gap-2">
               <div className="w-24">
                 <input
                   id={`${id}-speed`}
@@ -216,7 +217,7 @@ export function FeedSettingsForm({
                 />
               </div>
               <span className="text-sm text-ink-500">×</span>
-              <fieldset className="flex gap-1">
+              <fieldset className="flex flex-wrap gap-1">
                 <legend className="sr-only">{t('presets')}</legend>
                 {SPEEDS.map((preset) => (
                   <button
