@@ -25,7 +25,9 @@
 // show: 400 messages/s to N clients is 400 × N deliveries a second, and the two client processes on
 // these 2 shared cores absorb a few tens of thousands a second (see messageGapMs): at every count the
 // clients' own queue dominates the latency of the unframed servers, so the p99s rank the servers and
-// show what frames save the clients, while the CPU seconds are the server's own cost.
+// show what frames save the clients, while the CPU seconds are the server's own cost. The knobs used for
+// docs/benchmarks.md: BENCH_PEAK_SECONDS=1 BENCH_DRAIN_SECONDS=60 (one second of peak is already millions
+// of deliveries at 5,000 clients); BENCH_PEAK_ONLY=portal runs the framed portal alone (for BENCH_CPU_PROF).
 
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -476,8 +478,10 @@ async function peakRows(counts: number[]) {
   const results = [];
   for (const count of counts) {
     const loadBefore = loadAverage();
-    const bare = await run('bare', count, true);
-    const before = await run('portal-unframed', count, true);
+    // BENCH_PEAK_ONLY=portal: the framed portal alone (a CPU profile of it, BENCH_CPU_PROF).
+    const only = process.env.BENCH_PEAK_ONLY === 'portal';
+    const bare = only ? { p99_ms: null } : await run('bare', count, true);
+    const before = only ? { p99_ms: null } : await run('portal-unframed', count, true);
     const after = await run('portal', count, true);
     const ratio = (portal: { p99_ms: number | null }) =>
       portal.p99_ms !== null && bare.p99_ms ? Number((portal.p99_ms / bare.p99_ms).toFixed(2)) : null;
