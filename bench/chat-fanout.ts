@@ -27,7 +27,7 @@
 // clients' own queue dominates the latency of the unframed servers, so the p99s rank the servers and
 // show what frames save the clients, while the CPU seconds are the server's own cost. The knobs used for
 // docs/benchmarks.md: BENCH_PEAK_SECONDS=1 BENCH_DRAIN_SECONDS=60 (one second of peak is already millions
-// of deliveries at 5,000 clients); BENCH_PEAK_ONLY=portal runs the framed portal alone (for BENCH_CPU_PROF).
+// of deliveries at 5,000 clients); BENCH_PEAK_ONLY=portal | bare runs the framed portal (for BENCH_CPU_PROF) or the floor alone.
 
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -479,10 +479,11 @@ async function peakRows(counts: number[]) {
   for (const count of counts) {
     const loadBefore = loadAverage();
     // BENCH_PEAK_ONLY=portal: the framed portal alone (a CPU profile of it, BENCH_CPU_PROF).
-    const only = process.env.BENCH_PEAK_ONLY === 'portal';
-    const bare = only ? { p99_ms: null } : await run('bare', count, true);
-    const before = only ? { p99_ms: null } : await run('portal-unframed', count, true);
-    const after = await run('portal', count, true);
+    const only = process.env.BENCH_PEAK_ONLY;
+    const skipped = { p99_ms: null };
+    const bare = only && only !== 'bare' ? skipped : await run('bare', count, true);
+    const before = only ? skipped : await run('portal-unframed', count, true);
+    const after = only && only !== 'portal' ? skipped : await run('portal', count, true);
     const ratio = (portal: { p99_ms: number | null }) =>
       portal.p99_ms !== null && bare.p99_ms ? Number((portal.p99_ms / bare.p99_ms).toFixed(2)) : null;
     const row = {
