@@ -31,5 +31,5 @@ export async function chatRoomScene(dataDir: string, senders: number, poolSize: 
     .returning({ id: users.id });
   const tokens: string[] = [];
   for (const viewer of viewers) tokens.push((await createSession(db, viewer.id, new Date())).token);
-  return { database, db, pool, roomId: room.id, tokens };
+  return { database, db, pool, roomId: room.id, tokens, userIds: viewers.map((viewer) => viewer.id) };
 }

@@ -12,7 +12,7 @@ import { defaultOpenfootballDir, importOpenfootball } from '@/lib/feeds/openfoot
 import { replayEndsAt } from '@/lib/feeds/replay/replay';
 import { loadRecordedMatches } from '@/lib/jobs/feeds';
 import { ensureRoom } from '@/lib/live/service';
-import type { ServerMessage } from '@/lib/realtime/events';
+import { type ServerMessage, unpackMessages } from '@/lib/realtime/events';
 import { matches } from '@/lib/scores/schema';
 import { makeSignedInUser } from '@/lib/testing/factories';
 import { mintLeg, runOperation } from '@/lib/wallet/ledger';
@@ -71,7 +71,8 @@ function viewer(url: string, roomId: number) {
   sockets.push(socket);
   const messages: ServerMessage[] = [];
   let joins = 0;
-  socket.on('message', (message: ServerMessage) => messages.push(message));
+  // A room's frame of pushes arrives as one `batch` (lib/realtime/frames.ts): kept message by message.
+  socket.on('message', (raw: unknown) => messages.push(...unpackMessages(raw)));
   socket.on('connect', () => {
     socket.emit('register', { type: 1 });
     socket.emit('joinRoom', { room_id: roomId }, () => {

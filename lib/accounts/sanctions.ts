@@ -15,7 +15,7 @@ const column = (kind: SanctionKind) => (kind === 'ban' ? users.bannedUntil : use
 const field = (kind: SanctionKind) => (kind === 'ban' ? 'bannedUntil' : 'mutedUntil');
 
 /** The end time in refusals: minutes, UTC (the message centre shows it in the reader's zone). */
-const untilText = (until: Date) => `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+export const untilText = (until: Date) => `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /** Refuses a sign-in (and every new session) while a ban lasts. */
 export async function assertNotBanned(db: DbOrTx, userId: number, now: Date) {

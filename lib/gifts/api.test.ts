@@ -2,7 +2,11 @@
 // nothing, idempotent retries, rankings, the anchor's list, and 1,000 concurrent sends.
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { SessionUser } from '@/lib/api/context';
+import { DomainError } from '@/lib/api/errors';
+import type { DbOrTx } from '@/lib/db';
 import { ensureRoom } from '@/lib/live/service';
+import { sealRoom, unsealRoom } from '@/lib/moderation/seals';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { NOON } from '@/lib/testing/clock';
@@ -12,7 +16,7 @@ import { checkLedger } from '@/lib/wallet/check';
 import { balancesOf, mintLeg, runOperation } from '@/lib/wallet/ledger';
 import { seedGiftCatalog } from './catalog';
 import { batchStats } from './group-commit';
-import { grantBackpack } from './service';
+import { grantBackpack, sendGift } from './service';
 
 let testDb: TestDb;
 let app: ApiApp;
@@ -378,6 +382,125 @@ it('a burst in one room is written in batches, each send with its own refusal, c
   expect(counts.rows[0]).toEqual({ sends: accepted, lines: accepted });
   expect((await balancesOf(testDb.db, anchor.id)).yellow).toBe(paying.length * 2 * 5);
   expect((await balancesOf(testDb.db, poor!.user.id)).star).toBe(0);
+  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+});
+
+/** The console's sanctions (lib/accounts/sanctions.ts) as the send reads them: the user's row. */
+async function sanction(userId: number, kind: 'muted' | 'banned', until: string | null) {
+  await testDb.db.execute(
+    kind === 'muted'
+      ? sql`update users set muted_until = ${until} where id = ${userId}`
+      : sql`update users set banned_until = ${until} where id = ${userId}`,
+  );
+}
+/** A send straight to the service: on the pool it joins the group commit, in a transaction it goes alone. */
+const direct = (db: DbOrTx, viewer: { user: SessionUser }, roomId: number) =>
+  sendGift(db, {
+    senderId: viewer.user.id,
+    sender: viewer.user,
+    roomId,
+    giftId: giftIds.rose!,
+    count: 10,
+    fromBackpack: false,
+    key: key(),
+    anchorShare: 50,
+    now: NOON,
+  });
+const FAR = '2099-01-01T00:00:00.000Z';
+const MUTED = "You are muted until 2099-01-01 00:00 UTC and can't send gifts until then";
+const SEALED = "This room is suspended, so gifts can't be sent for now";
+
+it('refuses a muted or banned sender and a sealed room, each with its reason, on both write paths, moving nothing', async () => {
+  const { room, user: anchor } = await anchorRoom();
+  const viewer = await makeSignedInUser(testDb.db);
+  await fund(viewer.user.id, 100);
+  const ledgerBefore = await checkLedger(testDb.db);
+  const rose = () => send(viewer.token, { room_id: room.id, gift_id: giftIds.rose!, num: 1, key: key() });
+
+  await sanction(viewer.user.id, 'muted', FAR);
+  expect((await rose()).body).toMatchObject({ code: 1, msg: MUTED });
+  await sanction(viewer.user.id, 'muted', null);
+  // A banned user's request stops at the session check; a send already past it (the ban given a
+  // moment later) meets the ban where it is written: on the pool, the group commit.
+  await sanction(viewer.user.id, 'banned', FAR);
+  expect((await rose()).body.code).toBe(700);
+  await expect(direct(testDb.db, viewer, room.id)).rejects.toMatchObject({
+    code: 'GIFT_SENDER_BANNED',
+    options: { values: { until: '2099-01-01 00:00 UTC' } },
+  });
+  await sanction(viewer.user.id, 'banned', null);
+  await sealRoom(testDb.db, { roomId: room.id, reason: 'test' }, NOON);
+  expect((await rose()).body).toMatchObject({ code: 1, msg: SEALED });
+
+  // The send alone (inside a caller's transaction, or a batch's fallback) refuses the same way.
+  const alone = (roomId: number) => testDb.db.transaction((tx) => direct(tx, viewer, roomId));
+  await expect(alone(room.id)).rejects.toEqual(new DomainError('GIFT_ROOM_SEALED'));
+  await unsealRoom(testDb.db, room.id, NOON);
+  await sanction(viewer.user.id, 'muted', FAR);
+  await expect(alone(room.id)).rejects.toMatchObject({
+    code: 'GIFT_SENDER_MUTED',
+    options: { values: { until: '2099-01-01 00:00 UTC' } },
+  });
+  await sanction(viewer.user.id, 'muted', null);
+  await sanction(viewer.user.id, 'banned', FAR);
+  await expect(alone(room.id)).rejects.toMatchObject({ code: 'GIFT_SENDER_BANNED' });
+  await sanction(viewer.user.id, 'banned', null);
+
+  // Nothing moved, nothing recorded, not even a key.
+  expect(await balancesOf(testDb.db, viewer.user.id)).toMatchObject({ star: 100, exp: 0 });
+  expect((await balancesOf(testDb.db, anchor.id)).yellow ?? 0).toBe(0);
+  const { rows } = await testDb.db.execute<{ sends: number; ops: number }>(sql`
+    select (select count(*)::int from gift_sends where sender_id = ${viewer.user.id}) as sends,
+           (select count(*)::int from wallet_operations where user_id = ${viewer.user.id} and kind = 'gift') as ops`);
+  expect(rows[0]).toEqual({ sends: 0, ops: 0 });
+  const ledgerAfter = await checkLedger(testDb.db);
+  expect(ledgerAfter.problems).toEqual([]);
+  // (An empty account may have been opened for the sender: no money.)
+  const money = (ledger: typeof ledgerBefore) => ledger.currencies.map(({ accounts: _, ...rest }) => rest);
+  expect(money(ledgerAfter)).toEqual(money(ledgerBefore));
+  // Lifted, the same sender sends again.
+  expect((await rose()).body).toMatchObject({ code: 0, data: { balance: 99 } });
+});
+
+it('a burst with muted, banned and sealed-room sends among accepted ones: only those are refused, the rest land', async () => {
+  const open = await anchorRoom();
+  const sealed = await anchorRoom();
+  await sealRoom(testDb.db, { roomId: sealed.room.id, reason: 'test' }, NOON);
+  const senders = await Promise.all(Array.from({ length: 40 }, () => makeSignedInUser(testDb.db)));
+  for (const sender of senders) await fund(sender.user.id, 100);
+  const [muted, banned, ...paying] = senders;
+  await sanction(muted!.user.id, 'muted', FAR);
+  await sanction(banned!.user.id, 'banned', FAR);
+  const batchesBefore = { ...batchStats };
+  const rose = (token: string, roomId: number) =>
+    send(token, { room_id: roomId, gift_id: giftIds.rose!, num: 10, key: key() });
+  // Every paying sender sends to the open room and to the sealed one at the same moment; the muted and
+  // the banned sender send to the open room among them.
+  const [refusedSenders, clicks] = await Promise.all([
+    Promise.all([
+      rose(muted!.token, open.room.id).then((r) => r.body.msg),
+      // Banned after their request passed the session check (see above): straight to the group commit.
+      direct(testDb.db, banned!, open.room.id).catch((error: DomainError) => error.code),
+    ]),
+    Promise.all(
+      paying.map((sender) =>
+        Promise.all([rose(sender.token, open.room.id), rose(sender.token, sealed.room.id)]),
+      ),
+    ),
+  ]);
+  expect(refusedSenders).toEqual([MUTED, 'GIFT_SENDER_BANNED']);
+  for (const [accepted, refused] of clicks) {
+    expect(accepted.body).toMatchObject({ code: 0, data: { value: 10, balance: 90, replayed: false } });
+    expect(refused.body).toMatchObject({ code: 1, msg: SEALED });
+  }
+  expect(batchStats.sends - batchesBefore.sends).toBeGreaterThan(batchStats.batches - batchesBefore.batches);
+  const { rows } = await testDb.db.execute<{ open: number; sealed: number }>(sql`
+    select (select count(*)::int from gift_sends where room_id = ${open.room.id}) as open,
+           (select count(*)::int from gift_sends where room_id = ${sealed.room.id}) as sealed`);
+  expect(rows[0]).toEqual({ open: paying.length, sealed: 0 });
+  expect((await balancesOf(testDb.db, open.user.id)).yellow).toBe(paying.length * 5);
+  for (const sender of [muted!, banned!])
+    expect((await balancesOf(testDb.db, sender.user.id)).star).toBe(100);
   expect((await checkLedger(testDb.db)).problems).toEqual([]);
 });
 

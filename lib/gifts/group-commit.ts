@@ -22,6 +22,7 @@ import type { DbOrTx } from '@/lib/db';
 import { fanLevelOf, INTIMACY_PER_DIAMOND } from '@/lib/fan-club/levels';
 import { log } from '@/lib/log';
 import { accountsForBatch, type Currency, countTransfers, payloadHash } from '@/lib/wallet/ledger';
+import { sendBarrier } from './barriers';
 import type { CheckedSend, SendGiftOutcome, SendGiftResult } from './service';
 
 /** Statements a node runs at once (the rest of the pool serves everything else). */
@@ -155,6 +156,11 @@ async function writeBatch(db: DbOrTx, sends: CheckedSend[]): Promise<Written[]> 
     badge_color: string | null;
     intimacy: number | null;
     fan_name: string | null;
+    barred: boolean | null;
+    banned_until: string | Date | null;
+    muted_until: string | Date | null;
+    sealed_at: string | Date | null;
+    sealed_until: string | Date | null;
   }>(sql`
     with x as (
       select * from unnest(
@@ -177,20 +183,29 @@ async function writeBatch(db: DbOrTx, sends: CheckedSend[]): Promise<Written[]> 
     ), fresh as (
       -- A key already used is answered by sendGiftAlone (a replay, or another payload refused).
       select * from x where not exists (select from wallet_operations o where o.idempotency_key = x.key)
+    ), barriers as (
+      -- Each send's sender (a console's ban or mute) and room (an operator's seal), read here so a
+      -- sanction given a moment before counts; a barred send writes nothing and its batch-mates go on.
+      select f.ord, u.banned_until, u.muted_until, r.sealed_at, r.sealed_until,
+        u.banned_until > f.at or u.muted_until > f.at
+          or (r.sealed_at is not null and (r.sealed_until is null or r.sealed_until > f.at)) as barred
+      from fresh f left join users u on u.id = f.sender left join live_rooms r on r.id = f.room
+    ), unbarred as (
+      select f.* from fresh f join barriers b on b.ord = f.ord where not coalesce(b.barred, false)
     ), locked as (
       select id from wallet_accounts
-      where id in (select star from fresh where not backpack union all select exp from fresh
-                   union all select yellow from fresh where income > 0)
+      where id in (select star from unbarred where not backpack union all select exp from unbarred
+                   union all select yellow from unbarred where income > 0)
          or id in (${revenue}, ${mintYellow}, ${mintExp})
       order by id for update
     ), paid as (
       update wallet_accounts a set balance = a.balance - f.value, updated_at = f.at
-      from fresh f
+      from unbarred f
       where not f.backpack and a.id = f.star and a.balance >= f.value and (select count(*) from locked) > 0
       returning f.ord, a.balance
     ), unpacked as (
       update backpack_items b set quantity = b.quantity - f.count
-      from fresh f
+      from unbarred f
       where f.backpack and b.user_id = f.sender and b.gift_id = f.gift and b.quantity >= f.count
         and (select count(*) from locked) > 0
       returning f.ord
@@ -201,7 +216,7 @@ async function writeBatch(db: DbOrTx, sends: CheckedSend[]): Promise<Written[]> 
         coalesce((select g.combo from gift_sends g
                   where g.sender_id = f.sender and g.room_id = f.room and g.gift_id = f.gift and g.created_at >= f.since
                   order by g.created_at desc, g.id desc limit 1), 0) + 1 as combo
-      from fresh f left join paid p on p.ord = f.ord
+      from unbarred f left join paid p on p.ord = f.ord
       where p.ord is not null or f.ord in (select ord from unpacked)
     ), claimed as (
       -- No ON CONFLICT: a key another node claimed since this statement's snapshot fails the batch.
@@ -252,7 +267,8 @@ async function writeBatch(db: DbOrTx, sends: CheckedSend[]): Promise<Written[]> 
     ), colors as (
       select b.user_id, b.color from chat_badge_colors b join ok on b.user_id = ok.sender where b.chosen
     )
-    select exists (select from fresh where fresh.ord = x.ord) as fresh, ok.op, ok.combo, ok.balance,
+    select exists (select from fresh where fresh.ord = x.ord) as fresh, barriers.barred, barriers.banned_until,
+      barriers.muted_until, barriers.sealed_at, barriers.sealed_until, ok.op, ok.combo, ok.balance,
       lines.id as chat_id, nobles.tier as noble, colors.color as badge_color, fans.intimacy, fans.name as fan_name
     from x
     left join ok on ok.ord = x.ord
@@ -260,11 +276,25 @@ async function writeBatch(db: DbOrTx, sends: CheckedSend[]): Promise<Written[]> 
     left join nobles on ok.op is not null and nobles.user_id = x.sender
     left join colors on ok.op is not null and colors.user_id = x.sender
     left join fans on fans.ord = x.ord
+    left join barriers on barriers.ord = x.ord
     order by x.ord`);
 
   return sends.map((send, i): Written => {
     const row = rows[i]!;
     if (!row.fresh) return 'alone';
+    if (row.barred) {
+      const at = (value: string | Date | null) => (value === null ? null : new Date(value));
+      const barrier = sendBarrier(
+        {
+          bannedUntil: at(row.banned_until),
+          mutedUntil: at(row.muted_until),
+          sealedAt: at(row.sealed_at),
+          sealedUntil: at(row.sealed_until),
+        },
+        send.input.now,
+      );
+      if (barrier) return { refused: barrier };
+    }
     if (row.op === null)
       return {
         refused: new DomainError(send.input.fromBackpack ? 'BACKPACK_EMPTY' : 'INSUFFICIENT_BALANCE'),

@@ -12,8 +12,10 @@ import { addGiftIntimacy } from '@/lib/fan-club/service';
 import type { Locale } from '@/lib/i18n/routing';
 import { recordsSince } from '@/lib/live/history';
 import { type RankWindow, rankWindowStart } from '@/lib/live/reservations';
+import { liveRooms } from '@/lib/live/schema';
 import type { ChatMessage, GiftPush } from '@/lib/realtime/events';
 import { type Leg, type OperationOutcome, runOperation } from '@/lib/wallet/ledger';
+import { sendBarrier } from './barriers';
 import { giftGroupCommit } from './group-commit';
 import { backpackItems, giftSends, gifts } from './schema';
 
@@ -251,6 +253,18 @@ export async function sendGiftAlone(db: DbOrTx, send: CheckedSend): Promise<Send
     userId: input.senderId,
     now: input.now,
     prepare: async (tx, operationId) => {
+      const [barriers] = await tx
+        .select({
+          bannedUntil: users.bannedUntil,
+          mutedUntil: users.mutedUntil,
+          sealedAt: liveRooms.sealedAt,
+          sealedUntil: liveRooms.sealedUntil,
+        })
+        .from(users)
+        .leftJoin(liveRooms, eq(liveRooms.id, input.roomId))
+        .where(eq(users.id, input.senderId));
+      const barrier = barriers && sendBarrier(barriers, input.now);
+      if (barrier) throw barrier;
       const legs: Leg[] = [];
       if (input.fromBackpack) {
         const taken = await tx

@@ -14,13 +14,13 @@ export function listenOnSocket(channel: ImChannel, listener: (message: ServerMes
   let stop = () => {};
   let cancelled = false;
   Promise.all([import('@/lib/realtime/client'), import('@/lib/realtime/events')]).then(
-    ([{ withRealtime }, { serverMessageSchema }]) => {
+    ([{ withRealtime }, { unpackMessages }]) => {
       if (cancelled) return;
       let detach = () => {};
       const unwait = withRealtime(({ socket }) => {
+        // A room's frame (`batch`) is handed on message by message, in order.
         const onMessage = (raw: unknown) => {
-          const parsed = serverMessageSchema.safeParse(raw);
-          if (parsed.success && inChannel(channel, parsed.data)) listener(parsed.data);
+          for (const message of unpackMessages(raw)) if (inChannel(channel, message)) listener(message);
         };
         const join = () => {
           if (channel.kind === 'match') socket.emit('joinMatch', { match_id: channel.id });

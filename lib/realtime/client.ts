@@ -12,8 +12,9 @@ import {
   type ClientEvent,
   type ClientPayload,
   HEARTBEAT_SECONDS,
+  type ServerMessage,
   SPORTS_MODE,
-  serverMessageSchema,
+  unpackMessages,
 } from './events';
 
 export type RealtimeOptions = {
@@ -66,10 +67,11 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
   });
   socket.on('disconnect', () => appStore.set(realtimeConnectedAtom, false));
 
+  // A room's frame arrives as one `batch`: each of its messages is handled as if it came alone.
   socket.on('message', (raw: unknown) => {
-    const parsed = serverMessageSchema.safeParse(raw);
-    if (!parsed.success) return;
-    const message = parsed.data;
+    for (const message of unpackMessages(raw)) handle(message);
+  });
+  const handle = (message: ServerMessage) => {
     appStore.set(realtimeMessagesAtom, (previous) => ({ ...previous, [message.type]: message }));
     if ('code' in message && message.code === 100) {
       appStore.set(sportsPushAtom, (previous) => ({ ...previous, [message.type]: message.data }));
@@ -78,7 +80,7 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
     } else if (message.type === 'liveKickout') {
       options.onKickout?.(message.room_id);
     }
-  });
+  };
 
   const heartbeat = setInterval(() => {
     if (socket.connected) send('heartbeat', { time: Date.now() });

@@ -212,6 +212,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   /** The reader's message centre changed: `unread` notices now. */
   z.object({ type: z.literal('notice'), data: z.object({ unread: z.number() }) }),
   z.object({ type: z.literal('chat'), ...chatTarget, data: chatMessageSchema }),
+  /** A room's pushes of one frame, in order (lib/realtime/frames.ts): `unpackMessages` hands each on. */
+  z.object({ type: z.literal('batch'), data: z.array(z.unknown()) }),
   /** A moderator deleted a chat line for everyone. */
   z.object({ type: z.literal('chatDelete'), ...chatTarget, data: z.object({ id: z.number() }) }),
   z.object({ type: z.literal('setTaboo'), ...chatTarget, data: tabooSchema }),
@@ -233,3 +235,19 @@ export const rooms = {
   match: (id: number) => `match:${id}`,
   qrLogin: (id: number) => `qr:${id}`,
 };
+
+/**
+ * The messages a raw `message` event carries, each checked: a `batch` (a room's frame) yields its
+ * messages in order, anything else itself; what does not parse is dropped.
+ */
+export function unpackMessages(raw: unknown): Exclude<ServerMessage, { type: 'batch' }>[] {
+  const parsed = serverMessageSchema.safeParse(raw);
+  if (!parsed.success) return [];
+  if (parsed.data.type !== 'batch') return [parsed.data as Exclude<ServerMessage, { type: 'batch' }>];
+  return parsed.data.data.flatMap((inner) => {
+    const message = serverMessageSchema.safeParse(inner);
+    return message.success && message.data.type !== 'batch'
+      ? [message.data as Exclude<ServerMessage, { type: 'batch' }>]
+      : [];
+  });
+}

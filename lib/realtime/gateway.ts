@@ -9,6 +9,7 @@ import { resolveClientAddress, trustedProxies } from '@/lib/http/client-address'
 import { log } from '@/lib/log';
 import { metrics, setRealtimeStats } from '@/lib/ops/metrics';
 import { CLIENT_EVENTS, rooms, type ServerMessage, serverMessageSchema } from './events';
+import { PUSH_FRAME_MS, RoomFrames } from './frames';
 
 export type GatewayOptions = {
   resolveUser: (token: string) => Promise<SessionUser | null>;
@@ -170,11 +171,21 @@ export function createGateway(httpServer: HttpServer, options: GatewayOptions) {
   return io;
 }
 
-type Holder = { __portalRealtime?: Server };
+type Holder = { __portalRealtime?: Server; __portalFrames?: RoomFrames };
 
-/** Makes the gateway reachable from code bundled separately (Next's API routes). */
-export function installGateway(io: Server) {
-  (globalThis as Holder).__portalRealtime = io;
+/**
+ * Makes the gateway reachable from code bundled separately (Next's API routes). `pushFrameMs`: how long
+ * a room's gifts and chat lines are gathered into one push (lib/realtime/frames.ts); 0 sends each at
+ * once (bench/chat-fanout.ts measures both).
+ */
+export function installGateway(io: Server, options: { pushFrameMs?: number } = {}) {
+  const holder = globalThis as Holder;
+  holder.__portalFrames?.flushAll();
+  holder.__portalRealtime = io;
+  holder.__portalFrames = new RoomFrames((room, message) => {
+    metrics.pushes.inc({ target: 'room' });
+    io.to(room).emit('message', message);
+  }, options.pushFrameMs ?? PUSH_FRAME_MS);
   setRealtimeStats(() => localStats(io));
 }
 
@@ -188,14 +199,18 @@ function localStats(io: Server) {
 
 export type PushTarget = { room: string } | 'everyone';
 
-/** Pushes a message; silently does nothing in a process without the realtime role. */
+/**
+ * Pushes a message (a room's gifts and chat lines gathered per frame, lib/realtime/frames.ts); silently
+ * does nothing in a process without the realtime role.
+ */
 export function publish(target: PushTarget, message: ServerMessage) {
-  const io = (globalThis as Holder).__portalRealtime;
-  if (!io) return false;
+  const { __portalRealtime: io, __portalFrames: frames } = globalThis as Holder;
+  if (!io || !frames) return false;
   const payload = serverMessageSchema.parse(message);
-  metrics.pushes.inc({ target: target === 'everyone' ? 'everyone' : 'room' });
-  if (target === 'everyone') io.emit('message', payload);
-  else io.to(target.room).emit('message', payload);
+  if (target === 'everyone') {
+    metrics.pushes.inc({ target: 'everyone' });
+    io.emit('message', payload);
+  } else frames.publish(target.room, payload);
   return true;
 }
 
