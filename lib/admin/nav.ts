@@ -4,6 +4,7 @@
 // access follows its routes' `staff` declarations. Labels are message keys (under `admin`).
 import {
   Coins,
+  Crown,
   FileText,
   Flame,
   Gauge,
@@ -217,6 +218,15 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
     label: 'catalog.reviewSettings.nav',
     icon: SlidersHorizontal,
     routes: ['/api/admin/horn/settings', '/api/admin/circle/settings'],
+  },
+  // catalog2 (admin.catalog2): add entries below
+  {
+    key: 'nobility',
+    section: 'money',
+    href: '/admin/nobility',
+    label: 'catalog2.nobility.nav',
+    icon: Crown,
+    routes: ['/api/admin/nobility/tiers', '/api/admin/nobility/saveTier'],
   },
 ];
 
