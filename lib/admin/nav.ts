@@ -4,6 +4,7 @@
 // access follows its routes' `staff` declarations. Labels are message keys (under `admin`).
 import {
   Coins,
+  CreditCard,
   Crown,
   FileText,
   Flame,
@@ -227,6 +228,14 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
     label: 'catalog2.nobility.nav',
     icon: Crown,
     routes: ['/api/admin/nobility/tiers', '/api/admin/nobility/saveTier'],
+  },
+  {
+    key: 'payChannels',
+    section: 'money',
+    href: '/admin/pay-channels',
+    label: 'catalog2.channels.nav',
+    icon: CreditCard,
+    routes: ['/api/admin/payChannels/list', '/api/admin/payChannels/save'],
   },
 ];
 
