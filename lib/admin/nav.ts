@@ -8,6 +8,7 @@ import {
   Crown,
   FileText,
   Flame,
+  FolderTree,
   Gauge,
   Gift,
   Inbox,
@@ -221,6 +222,14 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
     routes: ['/api/admin/horn/settings', '/api/admin/circle/settings'],
   },
   // catalog2 (admin.catalog2): add entries below
+  {
+    key: 'newsCategories',
+    section: 'content',
+    href: '/admin/news-categories',
+    label: 'catalog2.categories.nav',
+    icon: FolderTree,
+    routes: ['/api/admin/news/categories', '/api/admin/news/categorySave', '/api/admin/news/categoryDelete'],
+  },
   {
     key: 'nobility',
     section: 'money',
