@@ -17,6 +17,7 @@ import {
   Megaphone,
   MessageSquareText,
   Newspaper,
+  Package,
   PackageCheck,
   Radio,
   ScrollText,
@@ -245,6 +246,14 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
     label: 'catalog2.channels.nav',
     icon: CreditCard,
     routes: ['/api/admin/payChannels/list', '/api/admin/payChannels/save'],
+  },
+  {
+    key: 'goods',
+    section: 'money',
+    href: '/admin/goods',
+    label: 'catalog2.goods.nav',
+    icon: Package,
+    routes: ['/api/admin/goods/list', '/api/admin/goods/save'],
   },
 ];
 
