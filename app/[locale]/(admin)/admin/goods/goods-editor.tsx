@@ -6,8 +6,8 @@ import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { EditDialog, Field, numberOrUndefined, text } from '@/components/admin/catalog/edit-dialog';
 import { ImageField } from '@/components/admin/catalog/image-field';
+import { LocaleFields, localeValues, ShownCheckbox } from '@/components/admin/catalog/locale-fields';
 import { INPUT_CLASS } from '@/components/ui/field-styles';
-import { LOCALES } from '@/lib/i18n/routing';
 
 type Goods = {
   id: number;
@@ -26,9 +26,6 @@ type Goods = {
 
 export function GoodsEditor({ goods, trigger }: { goods: Goods | null; trigger: ReactNode }) {
   const t = useTranslations('admin.catalog2.goods');
-  const tl = useTranslations('admin.catalog.news.languages');
-  const byLocale = (form: FormData, prefix: string) =>
-    Object.fromEntries(LOCALES.map((locale) => [locale, text(form, `${prefix}-${locale}`)]));
 
   return (
     <EditDialog
@@ -40,8 +37,8 @@ export function GoodsEditor({ goods, trigger }: { goods: Goods | null; trigger: 
         const { api } = await import('@/lib/http/client');
         await api.post('api/admin/goods/save', {
           ...(goods ? { id: goods.id } : { code: text(form, 'code') }),
-          names: byLocale(form, 'name'),
-          descriptions: byLocale(form, 'description'),
+          names: localeValues(form, 'name'),
+          descriptions: localeValues(form, 'description'),
           image_url: text(form, 'image') || null,
           price: Number(text(form, 'price')),
           stock: Number(text(form, 'stock')),
@@ -63,30 +60,20 @@ export function GoodsEditor({ goods, trigger }: { goods: Goods | null; trigger: 
         </Field>
       )}
       <div className="grid gap-3 sm:grid-cols-2">
-        {LOCALES.map((locale) => (
-          <Field key={locale} label={`${t('name')} · ${tl(locale)}`}>
-            <input
-              name={`name-${locale}`}
-              required
-              maxLength={locale.startsWith('zh') ? 16 : 32}
-              defaultValue={goods?.names[locale] ?? ''}
-              lang={locale}
-              className={INPUT_CLASS}
-              data-testid={`goods-name-${locale}`}
-            />
-          </Field>
-        ))}
-        {LOCALES.map((locale) => (
-          <Field key={locale} label={`${t('descriptionField')} · ${tl(locale)}`}>
-            <input
-              name={`description-${locale}`}
-              maxLength={locale.startsWith('zh') ? 40 : 80}
-              defaultValue={goods?.descriptions[locale] ?? ''}
-              lang={locale}
-              className={INPUT_CLASS}
-            />
-          </Field>
-        ))}
+        <LocaleFields
+          name="name"
+          label={t('name')}
+          values={goods?.names}
+          maxLength={{ zh: 16, other: 32 }}
+          testId="goods-name"
+        />
+        <LocaleFields
+          name="description"
+          label={t('descriptionField')}
+          values={goods?.descriptions}
+          maxLength={{ zh: 40, other: 80 }}
+          required={false}
+        />
       </div>
       <div className="grid gap-3 sm:grid-cols-4">
         <Field label={t('price')}>
@@ -135,15 +122,7 @@ export function GoodsEditor({ goods, trigger }: { goods: Goods | null; trigger: 
           />
         </Field>
       </div>
-      <label className="flex h-10 items-center gap-2 text-sm text-ink-700">
-        <input
-          type="checkbox"
-          name="active"
-          defaultChecked={goods?.active ?? true}
-          className="accent-brand-500"
-        />
-        {t('shown')}
-      </label>
+      <ShownCheckbox label={t('shown')} checked={goods?.active ?? true} />
       <ImageField
         name="image"
         label={goods ? t('picture') : t('pictureRequired')}

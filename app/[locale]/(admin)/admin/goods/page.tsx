@@ -5,10 +5,11 @@
 import { Package, Plus } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { onOffColumn, onOffFilter, onOffLabels, orderColumn } from '@/components/admin/catalog/columns';
 import { DataTable } from '@/components/admin/data-table';
 import { adminPage } from '@/components/admin/guard';
 import { AdminPageHeader } from '@/components/admin/page-header';
-import { TAG_OFF, TAG_ON, Tag } from '@/components/admin/tag';
+import { Tag } from '@/components/admin/tag';
 import { GiftArt } from '@/components/live/gifts/gift-art';
 import { Button } from '@/components/ui/button';
 import { defineTable, parseTableQuery } from '@/lib/admin/table-query';
@@ -41,6 +42,7 @@ export default async function AdminGoodsPage({ params, searchParams }: Props) {
   setRequestLocale(locale);
   await adminPage('goods');
   const t = await getTranslations('admin.catalog2.goods');
+  const onOff = onOffLabels(t);
   const tKinds = await getTranslations('shop.kinds');
   const format = await getFormatter();
   const query = parseTableQuery(GOODS_TABLE, await searchParams);
@@ -105,16 +107,7 @@ export default async function AdminGoodsPage({ params, searchParams }: Props) {
             width: 'w-40',
             options: goodsKind.enumValues.map((value) => ({ value, label: tKinds(value) })),
           },
-          {
-            key: 'active',
-            label: t('shown'),
-            kind: 'select',
-            width: 'w-28',
-            options: [
-              { value: 'true', label: t('on') },
-              { value: 'false', label: t('off') },
-            ],
-          },
+          onOffFilter(onOff),
         ]}
         empty={{ icon: Package, title: t('empty'), hint: t('emptyHint') }}
         columns={[
@@ -174,19 +167,8 @@ export default async function AdminGoodsPage({ params, searchParams }: Props) {
             className: 'tabular-nums',
             cell: (row) => format.number(row.perUserLimit),
           },
-          {
-            key: 'sort',
-            header: t('order'),
-            sort: 'sort',
-            align: 'end',
-            className: 'tabular-nums',
-            cell: (row) => row.sort,
-          },
-          {
-            key: 'active',
-            header: t('shown'),
-            cell: (row) => <Tag look={row.active ? TAG_ON : TAG_OFF}>{row.active ? t('on') : t('off')}</Tag>,
-          },
+          orderColumn(t('order')),
+          onOffColumn(onOff),
           {
             key: 'edit',
             header: t('actions'),

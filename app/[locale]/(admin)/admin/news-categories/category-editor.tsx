@@ -5,15 +5,19 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { type ReactNode, useState } from 'react';
 import { EditDialog, Field, numberOrUndefined, text } from '@/components/admin/catalog/edit-dialog';
+import {
+  LocaleFields,
+  localeValues,
+  SHOWN_BESIDE,
+  ShownCheckbox,
+} from '@/components/admin/catalog/locale-fields';
 import { Button } from '@/components/ui/button';
 import { INPUT_CLASS } from '@/components/ui/field-styles';
-import { LOCALES } from '@/lib/i18n/routing';
 
 type Category = { slug: string; names: Record<string, string>; sort: number; active: boolean };
 
 export function CategoryEditor({ category, trigger }: { category: Category | null; trigger: ReactNode }) {
   const t = useTranslations('admin.catalog2.categories');
-  const tl = useTranslations('admin.catalog.news.languages');
   return (
     <EditDialog
       trigger={trigger}
@@ -24,7 +28,7 @@ export function CategoryEditor({ category, trigger }: { category: Category | nul
         const { api } = await import('@/lib/http/client');
         await api.post('api/admin/news/categorySave', {
           slug: category?.slug ?? text(form, 'slug'),
-          names: Object.fromEntries(LOCALES.map((locale) => [locale, text(form, `name-${locale}`)])),
+          names: localeValues(form, 'name'),
           sort: numberOrUndefined(form, 'sort') ?? 10,
           active: form.get('active') === 'on',
         });
@@ -42,19 +46,13 @@ export function CategoryEditor({ category, trigger }: { category: Category | nul
         </Field>
       )}
       <div className="grid gap-3 sm:grid-cols-2">
-        {LOCALES.map((locale) => (
-          <Field key={locale} label={`${t('name')} · ${tl(locale)}`}>
-            <input
-              name={`name-${locale}`}
-              required
-              maxLength={locale.startsWith('zh') ? 16 : 32}
-              defaultValue={category?.names[locale] ?? ''}
-              lang={locale}
-              className={INPUT_CLASS}
-              data-testid={`category-name-${locale}`}
-            />
-          </Field>
-        ))}
+        <LocaleFields
+          name="name"
+          label={t('name')}
+          values={category?.names}
+          maxLength={{ zh: 16, other: 32 }}
+          testId="category-name"
+        />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label={t('order')}>
@@ -67,15 +65,7 @@ export function CategoryEditor({ category, trigger }: { category: Category | nul
             className={INPUT_CLASS}
           />
         </Field>
-        <label className="flex h-10 items-center gap-2 self-start text-sm text-ink-700 sm:mt-7">
-          <input
-            type="checkbox"
-            name="active"
-            defaultChecked={category?.active ?? true}
-            className="accent-brand-500"
-          />
-          {t('shown')}
-        </label>
+        <ShownCheckbox label={t('shown')} checked={category?.active ?? true} className={SHOWN_BESIDE} />
       </div>
     </EditDialog>
   );

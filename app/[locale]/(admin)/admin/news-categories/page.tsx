@@ -5,10 +5,11 @@
 import { FolderTree, Plus } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { onOffColumn, onOffFilter, onOffLabels, orderColumn } from '@/components/admin/catalog/columns';
 import { DataTable } from '@/components/admin/data-table';
 import { adminPage } from '@/components/admin/guard';
 import { AdminPageHeader } from '@/components/admin/page-header';
-import { TAG_OFF, TAG_ON, Tag } from '@/components/admin/tag';
+import { Tag } from '@/components/admin/tag';
 import { Button } from '@/components/ui/button';
 import { defineTable, parseTableQuery } from '@/lib/admin/table-query';
 import { getDb } from '@/lib/db';
@@ -39,6 +40,7 @@ export default async function AdminNewsCategoriesPage({ params, searchParams }: 
   setRequestLocale(locale);
   await adminPage('newsCategories');
   const t = await getTranslations('admin.catalog2.categories');
+  const onOff = onOffLabels(t);
   const format = await getFormatter();
   const query = parseTableQuery(CATEGORIES_TABLE, await searchParams);
   const search = query.filters.search?.toLowerCase();
@@ -79,19 +81,7 @@ export default async function AdminNewsCategoriesPage({ params, searchParams }: 
         rows={rows}
         total={all.length}
         rowKey={(row) => row.id}
-        filters={[
-          { key: 'search', label: t('search'), kind: 'text' },
-          {
-            key: 'active',
-            label: t('shown'),
-            kind: 'select',
-            width: 'w-28',
-            options: [
-              { value: 'true', label: t('on') },
-              { value: 'false', label: t('off') },
-            ],
-          },
-        ]}
+        filters={[{ key: 'search', label: t('search'), kind: 'text' }, onOffFilter(onOff)]}
         empty={{ icon: FolderTree, title: t('empty'), hint: t('emptyHint') }}
         columns={[
           {
@@ -114,19 +104,8 @@ export default async function AdminNewsCategoriesPage({ params, searchParams }: 
             className: 'tabular-nums',
             cell: (row) => format.number(row.articles),
           },
-          {
-            key: 'sort',
-            header: t('order'),
-            sort: 'sort',
-            align: 'end',
-            className: 'tabular-nums',
-            cell: (row) => row.sort,
-          },
-          {
-            key: 'active',
-            header: t('shown'),
-            cell: (row) => <Tag look={row.active ? TAG_ON : TAG_OFF}>{row.active ? t('on') : t('off')}</Tag>,
-          },
+          orderColumn(t('order')),
+          onOffColumn(onOff),
           {
             key: 'edit',
             header: t('actions'),

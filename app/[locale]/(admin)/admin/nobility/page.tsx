@@ -4,10 +4,10 @@
 import { Crown } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { onOffColumn, onOffFilter, onOffLabels, orderColumn } from '@/components/admin/catalog/columns';
 import { DataTable } from '@/components/admin/data-table';
 import { adminPage } from '@/components/admin/guard';
 import { AdminPageHeader } from '@/components/admin/page-header';
-import { TAG_OFF, TAG_ON, Tag } from '@/components/admin/tag';
 import { NobleBadge } from '@/components/live/chat/noble-badge';
 import { Button } from '@/components/ui/button';
 import { defineTable, parseTableQuery } from '@/lib/admin/table-query';
@@ -46,6 +46,7 @@ export default async function AdminNobilityPage({ params, searchParams }: Props)
   setRequestLocale(locale);
   await adminPage('nobility');
   const t = await getTranslations('admin.catalog2.nobility');
+  const onOff = onOffLabels(t);
   const tChat = await getTranslations('chat');
   const tNobility = await getTranslations('nobility');
   const format = await getFormatter();
@@ -69,18 +70,7 @@ export default async function AdminNobilityPage({ params, searchParams }: Props)
         rows={all}
         total={all.length}
         rowKey={(row) => row.tier}
-        filters={[
-          {
-            key: 'active',
-            label: t('shown'),
-            kind: 'select',
-            width: 'w-28',
-            options: [
-              { value: 'true', label: t('on') },
-              { value: 'false', label: t('off') },
-            ],
-          },
-        ]}
+        filters={[onOffFilter(onOff)]}
         empty={{ icon: Crown, title: t('empty'), hint: t('emptyHint') }}
         columns={[
           {
@@ -115,19 +105,8 @@ export default async function AdminNobilityPage({ params, searchParams }: Props)
             className: 'min-w-56 text-xs text-ink-500',
             cell: () => privileges.join(' · '),
           },
-          {
-            key: 'sort',
-            header: t('order'),
-            sort: 'sort',
-            align: 'end',
-            className: 'tabular-nums',
-            cell: (row) => row.sort,
-          },
-          {
-            key: 'active',
-            header: t('shown'),
-            cell: (row) => <Tag look={row.active ? TAG_ON : TAG_OFF}>{row.active ? t('on') : t('off')}</Tag>,
-          },
+          orderColumn(t('order')),
+          onOffColumn(onOff),
           {
             key: 'edit',
             header: t('actions'),

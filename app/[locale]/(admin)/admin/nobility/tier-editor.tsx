@@ -4,6 +4,7 @@
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { EditDialog, Field, numberOrUndefined, text } from '@/components/admin/catalog/edit-dialog';
+import { SHOWN_BESIDE, ShownCheckbox } from '@/components/admin/catalog/locale-fields';
 import { INPUT_CLASS } from '@/components/ui/field-styles';
 
 type Tier = {
@@ -72,10 +73,7 @@ export function TierEditor({
             className={INPUT_CLASS}
           />
         </Field>
-        <label className="flex h-10 items-center gap-2 self-end text-sm text-ink-700">
-          <input type="checkbox" name="active" defaultChecked={tier.active} className="accent-brand-500" />
-          {t('shown')}
-        </label>
+        <ShownCheckbox label={t('shown')} checked={tier.active} className={SHOWN_BESIDE} />
       </div>
     </EditDialog>
   );

@@ -4,6 +4,7 @@
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { EditDialog, Field, numberOrUndefined } from '@/components/admin/catalog/edit-dialog';
+import { SHOWN_BESIDE, ShownCheckbox } from '@/components/admin/catalog/locale-fields';
 import { INPUT_CLASS } from '@/components/ui/field-styles';
 
 type Channel = {
@@ -42,16 +43,7 @@ export function ChannelEditor({ channel, trigger }: { channel: Channel; trigger:
             className={INPUT_CLASS}
           />
         </Field>
-        <label className="flex h-10 items-center gap-2 self-start text-sm text-ink-700 sm:mt-7">
-          <input
-            type="checkbox"
-            name="active"
-            defaultChecked={channel.active}
-            className="accent-brand-500"
-            data-testid="channel-active"
-          />
-          {t('shown')}
-        </label>
+        <ShownCheckbox label={t('shown')} checked={channel.active} className={SHOWN_BESIDE} />
       </div>
     </EditDialog>
   );

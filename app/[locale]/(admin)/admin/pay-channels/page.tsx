@@ -5,10 +5,11 @@
 import { CreditCard } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { onOffColumn, onOffFilter, onOffLabels, orderColumn } from '@/components/admin/catalog/columns';
 import { DataTable } from '@/components/admin/data-table';
 import { adminPage } from '@/components/admin/guard';
 import { AdminPageHeader } from '@/components/admin/page-header';
-import { TAG_OFF, TAG_ON, Tag } from '@/components/admin/tag';
+import { TAG_ON, Tag } from '@/components/admin/tag';
 import { Button } from '@/components/ui/button';
 import { defineTable, parseTableQuery } from '@/lib/admin/table-query';
 import { getDb } from '@/lib/db';
@@ -39,6 +40,7 @@ export default async function AdminPayChannelsPage({ params, searchParams }: Pro
   setRequestLocale(locale);
   await adminPage('payChannels');
   const t = await getTranslations('admin.catalog2.channels');
+  const onOff = onOffLabels(t);
   const tWallet = await getTranslations('wallet.channels');
   const query = parseTableQuery(CHANNELS_TABLE, await searchParams);
   // Three channels: filtered and sorted here.
@@ -57,18 +59,7 @@ export default async function AdminPayChannelsPage({ params, searchParams }: Pro
         rows={all}
         total={all.length}
         rowKey={(row) => row.channel}
-        filters={[
-          {
-            key: 'active',
-            label: t('shown'),
-            kind: 'select',
-            width: 'w-28',
-            options: [
-              { value: 'true', label: t('on') },
-              { value: 'false', label: t('off') },
-            ],
-          },
-        ]}
+        filters={[onOffFilter(onOff)]}
         empty={{ icon: CreditCard, title: t('empty'), hint: t('emptyHint') }}
         columns={[
           {
@@ -96,23 +87,8 @@ export default async function AdminPayChannelsPage({ params, searchParams }: Pro
                 </span>
               ),
           },
-          {
-            key: 'sort',
-            header: t('order'),
-            sort: 'sort',
-            align: 'end',
-            className: 'tabular-nums',
-            cell: (row) => row.sort,
-          },
-          {
-            key: 'active',
-            header: t('shown'),
-            cell: (row) => (
-              <Tag look={row.active ? TAG_ON : TAG_OFF} data-testid={`channel-state-${row.channel}`}>
-                {row.active ? t('on') : t('off')}
-              </Tag>
-            ),
-          },
+          orderColumn(t('order')),
+          onOffColumn<(typeof all)[number]>(onOff, (row) => `channel-state-${row.channel}`),
           {
             key: 'edit',
             header: t('actions'),
