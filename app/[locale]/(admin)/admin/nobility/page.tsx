@@ -102,7 +102,7 @@ export default async function AdminNobilityPage({ params, searchParams }: Props)
           {
             key: 'privileges',
             header: t('privileges'),
-            className: 'min-w-56 text-xs text-ink-500',
+            className: 'min-w-72 text-xs text-ink-500',
             cell: () => privileges.join(' · '),
           },
           orderColumn(t('order')),
@@ -111,6 +111,7 @@ export default async function AdminNobilityPage({ params, searchParams }: Props)
             key: 'edit',
             header: t('actions'),
             align: 'end',
+            className: 'whitespace-nowrap',
             cell: (row) => (
               <TierEditor
                 tier={{
