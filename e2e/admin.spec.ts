@@ -129,3 +129,34 @@ test('finance changes a coin rule in the console; a bad value is refused and cha
   await asFinance.getByTestId('coin-rules-invites-save').click();
   await expect(saved).toContainText('已保存');
 });
+
+test('finance changes a nobility price in the console; members see it on their nobility purchase screen', async ({
+  asFinance,
+  asUser,
+}) => {
+  const restore = { tier: 4, monthly_price: 10_000, renewal_price: 10_000, sort: 4, active: true };
+  try {
+    await asFinance.goto('/admin/nobility');
+    await expect(asFinance.getByRole('heading', { name: '贵族等级与价格', level: 1 })).toBeVisible();
+    const earl = asFinance.getByTestId('data-row').filter({ hasText: '伯爵' });
+    await expect(earl.getByTestId('tier-price')).toHaveText('10,000');
+    await earl.getByTestId('tier-edit-earl').click();
+    const dialog = asFinance.getByTestId('edit-dialog');
+    await expect(dialog).toContainText('新价格只用于保存之后的购买和续费');
+    await dialog.getByTestId('tier-price-input').fill('12000');
+    await dialog.getByTestId('edit-save').click();
+    await expect(dialog).toHaveCount(0);
+    await expect(earl.getByTestId('tier-price')).toHaveText('12,000');
+    await shoot(asFinance, 'nobility');
+
+    await asUser.goto('/member?type=8');
+    await expect(asUser.getByTestId('nobility-tier-4')).toContainText('12,000');
+    await asUser.getByTestId('nobility-open').click();
+    await asUser.getByTestId('nobility-dialog').getByText('伯爵', { exact: true }).click();
+    await expect(asUser.getByTestId('nobility-price')).toHaveText('12,000 黄钻');
+  } finally {
+    // Put the price back for the rest of the suite.
+    const back = await asFinance.request.post('/api/admin/nobility/saveTier', { data: restore });
+    expect((await back.json()).code).toBe(0);
+  }
+});

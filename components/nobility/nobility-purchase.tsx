@@ -17,7 +17,8 @@ import { cn } from '@/lib/cn';
 import { Link } from '@/lib/i18n/navigation';
 import { balancesChanged, useBalances, type WalletBalances } from '@/lib/wallet/queries';
 
-type Tier = { tier: number; name: string; monthlyPrice: number };
+/** A tier on sale: monthly price in yellow diamonds to open it, renewal price to extend it. */
+type Tier = { tier: number; name: string; monthlyPrice: number; renewalPrice: number };
 type PayWith = 'yellow' | 'star';
 /** What the dialog offers: the tiers, the months, the caller's tier and payment PIN, the star rate. */
 export type NobilityOffer = {
@@ -80,7 +81,11 @@ export function NobilityPurchase({
         >
           <Dialog.Title className="text-lg font-semibold text-ink-900">{t('dialogTitle')}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-ink-500">{t('dialogHint')}</Dialog.Description>
-          {offer ? (
+          {offer && !offer.tiers.length ? (
+            <p className="mt-5 text-sm text-ink-700" data-testid="nobility-none-on-sale">
+              {t('noneOnSale')}
+            </p>
+          ) : offer ? (
             <PurchaseForm
               offer={offer}
               serverBalances={serverBalances}
@@ -126,7 +131,12 @@ function PurchaseForm({
   const queryClient = useQueryClient();
   const balances = useBalances(serverBalances).data;
   const { tiers, months, currentTier, hasPaymentPassword, starRate } = offer;
-  const [tier, setTier] = useState(Math.max(currentTier, 1));
+  // The caller's tier when it is on sale, else the lowest one on sale they may buy.
+  const [tier, setTier] = useState(
+    () =>
+      (tiers.find((entry) => entry.tier === currentTier) ?? tiers.find((entry) => entry.tier >= currentTier))
+        ?.tier ?? 0,
+  );
   const [count, setCount] = useState(months[0] ?? 1);
   // Until the buyer picks: yellow diamonds when they cover the price (anchors), else star diamonds.
   const [picked, setPicked] = useState<PayWith | null>(null);
@@ -134,7 +144,7 @@ function PurchaseForm({
   const [pending, setPending] = useState(false);
   const [key, setKey] = useState(newKey);
   const chosen = tiers.find((entry) => entry.tier === tier) ?? tiers[0]!;
-  const price = chosen.monthlyPrice * count;
+  const price = (chosen.tier === currentTier ? chosen.renewalPrice : chosen.monthlyPrice) * count;
   const payWith: PayWith = picked ?? (balances && balances.yellow >= price ? 'yellow' : 'star');
   const charge = payWith === 'star' ? price * starRate : price;
   const short = Boolean(balances && balances[payWith] < charge);

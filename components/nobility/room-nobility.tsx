@@ -10,7 +10,7 @@ import { appStore, loginDialogAtom } from '@/lib/store/atoms';
 import { type NobilityOffer, NobilityPurchase } from './nobility-purchase';
 
 type GuardList = {
-  list: { tier: number; code: string; monthly_price: number }[];
+  list: { tier: number; code: string; monthly_price: number; renewal_price: number }[];
   months: number[];
   star_rate: number;
   mine: { tier: number; has_payment_password: boolean } | null;
@@ -34,6 +34,7 @@ export function RoomNobility({ viewerId }: { viewerId: number | null }) {
         tier: tier.tier,
         name: tChat(`nobles.${tier.code}` as 'nobles.knight'),
         monthlyPrice: tier.monthly_price,
+        renewalPrice: tier.renewal_price,
       })),
       months: data.months,
       currentTier: data.mine?.tier ?? 0,

@@ -4,8 +4,11 @@
 // access follows its routes' `staff` declarations. Labels are message keys (under `admin`).
 import {
   Coins,
+  CreditCard,
+  Crown,
   FileText,
   Flame,
+  FolderTree,
   Gauge,
   Gift,
   Inbox,
@@ -14,6 +17,7 @@ import {
   Megaphone,
   MessageSquareText,
   Newspaper,
+  Package,
   PackageCheck,
   Radio,
   ScrollText,
@@ -217,6 +221,39 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
     label: 'catalog.reviewSettings.nav',
     icon: SlidersHorizontal,
     routes: ['/api/admin/horn/settings', '/api/admin/circle/settings'],
+  },
+  // catalog2 (admin.catalog2): add entries below
+  {
+    key: 'newsCategories',
+    section: 'content',
+    href: '/admin/news-categories',
+    label: 'catalog2.categories.nav',
+    icon: FolderTree,
+    routes: ['/api/admin/news/categories', '/api/admin/news/categorySave', '/api/admin/news/categoryDelete'],
+  },
+  {
+    key: 'nobility',
+    section: 'money',
+    href: '/admin/nobility',
+    label: 'catalog2.nobility.nav',
+    icon: Crown,
+    routes: ['/api/admin/nobility/tiers', '/api/admin/nobility/saveTier'],
+  },
+  {
+    key: 'payChannels',
+    section: 'money',
+    href: '/admin/pay-channels',
+    label: 'catalog2.channels.nav',
+    icon: CreditCard,
+    routes: ['/api/admin/payChannels/list', '/api/admin/payChannels/save'],
+  },
+  {
+    key: 'goods',
+    section: 'money',
+    href: '/admin/goods',
+    label: 'catalog2.goods.nav',
+    icon: Package,
+    routes: ['/api/admin/goods/list', '/api/admin/goods/save'],
   },
 ];
 

@@ -8,7 +8,7 @@ import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { storedUrl } from '@/lib/http/url-schema';
 import { LOCALES } from '@/lib/i18n/routing';
-import { categoriesForStaff, listCategories, saveCategory } from './categories';
+import { categoriesForStaff, deleteCategory, listCategories, saveCategory } from './categories';
 import { NEWS_BODY_MAX, NEWS_SUMMARY_MAX, NEWS_TITLE_MAX } from './schema';
 import {
   ADMIN_ARTICLE_SORTS,
@@ -73,10 +73,12 @@ export function registerNewsRoutes(app: OpenAPIHono<AppEnv>) {
       effect: 'read',
       methods: ['get', 'post'],
       tag: 'News',
-      summary: 'Headline categories, named in the reader’s language',
+      summary: 'Headline categories switched on, in order, named in the reader’s language',
       output: z.object({ list: z.array(z.object({ id: z.number(), slug: z.string(), name: z.string() })) }),
     },
-    async (c) => ({ list: await listCategories(c.var.db, c.var.locale) }),
+    async (c) => ({
+      list: (await listCategories(c.var.db, c.var.locale)).map(({ id, slug, name }) => ({ id, slug, name })),
+    }),
   );
 
   defineRoute(
@@ -286,6 +288,21 @@ export function registerNewsRoutes(app: OpenAPIHono<AppEnv>) {
     vi: z.string().trim().min(1).max(32),
   });
 
+  const staffCategory = z.object({
+    id: z.number(),
+    slug: z.string(),
+    names: z.record(z.string(), z.string()),
+    sort: z.number(),
+    active: z.boolean(),
+    built_in: z.boolean(),
+    articles: z.number(),
+  });
+  const presentCategory = ({ builtIn, ...row }: Awaited<ReturnType<typeof categoriesForStaff>>[number]) => ({
+    ...row,
+    built_in: builtIn,
+  });
+  const categorySlug = z.string().regex(/^[a-z0-9-]{2,32}$/);
+
   defineRoute(
     app,
     {
@@ -293,20 +310,12 @@ export function registerNewsRoutes(app: OpenAPIHono<AppEnv>) {
       effect: 'read',
       methods: ['get'],
       tag: 'News',
-      summary: 'Headline categories with their names in the four languages',
+      summary:
+        'Headline categories with their names in the four languages, order, on/off, whether built in and how many articles each holds',
       staff: [],
-      output: z.object({
-        list: z.array(
-          z.object({
-            id: z.number(),
-            slug: z.string(),
-            names: z.record(z.string(), z.string()),
-            sort: z.number(),
-          }),
-        ),
-      }),
+      output: z.object({ list: z.array(staffCategory) }),
     },
-    async (c) => ({ list: await categoriesForStaff(c.var.db) }),
+    async (c) => ({ list: (await categoriesForStaff(c.var.db)).map(presentCategory) }),
   );
 
   defineRoute(
@@ -316,18 +325,46 @@ export function registerNewsRoutes(app: OpenAPIHono<AppEnv>) {
       effect: 'write',
       methods: ['post'],
       tag: 'News',
-      summary: 'Operators add a headline category or rename one of their own (by slug)',
+      summary:
+        'Operators add a headline category or change one (by slug): names in the four languages, order, on/off (off: hidden from readers and the editor, its articles kept)',
       staff: [],
       input: z.object({
-        slug: z.string().regex(/^[a-z0-9-]{2,32}$/),
+        slug: categorySlug,
         names: localizedNames,
         sort: z.coerce.number().int().min(0).max(999).default(10),
+        active: z.boolean().default(true),
       }),
-      output: z.object({ id: z.number(), slug: z.string() }),
+      output: staffCategory,
     },
     async (c, input) => {
-      const row = await saveCategory(c.var.db, input);
-      return { id: row.id, slug: row.slug };
+      const { before, row } = await saveCategory(c.var.db, input);
+      auditChange(c, {
+        before: before && presentCategory(before),
+        after: presentCategory(row),
+        targetType: 'newsCategory',
+        targetId: row.slug,
+      });
+      return presentCategory(row);
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/news/categoryDelete',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'News',
+      summary:
+        "Deletes an operator's own headline category that holds no article; one with articles or a built-in one is refused (switch it off instead)",
+      staff: [],
+      input: z.object({ slug: categorySlug }),
+      output: z.object({ slug: z.string(), deleted: z.boolean() }),
+    },
+    async (c, input) => {
+      const before = await deleteCategory(c.var.db, input.slug);
+      auditChange(c, { before: presentCategory(before), targetType: 'newsCategory', targetId: before.slug });
+      return { slug: before.slug, deleted: true };
     },
   );
 

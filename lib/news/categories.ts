@@ -1,10 +1,11 @@
-// Headline categories (`api/Headlines/classifyList`), named in the four languages. Reference data kept by
-// code on every start, like the report reasons; operators file articles under them.
-import { asc } from 'drizzle-orm';
-import { DomainError } from '@/lib/api/errors';
+// Headline categories (`api/Headlines/classifyList`), named in the four languages. A fresh install starts with
+// the built-in ones (added on start when missing, never overwriting an operator's names); operators rename,
+// order, switch off and add their own, and delete a category of their own that holds no article.
+import { asc, count, eq } from 'drizzle-orm';
+import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
-import { newsCategories } from './schema';
+import { newsArticles, newsCategories } from './schema';
 
 const CATEGORIES = [
   { slug: 'football', sort: 1, names: { 'zh-CN': '足球', 'zh-TW': '足球', en: 'Football', vi: 'Bóng đá' } },
@@ -26,48 +27,74 @@ const CATEGORIES = [
   { slug: 'general', sort: 5, names: { 'zh-CN': '综合', 'zh-TW': '綜合', en: 'General', vi: 'Tổng hợp' } },
 ] as const;
 
+/** Adds the built-in categories that are missing; an operator's names, order and on/off stay. */
 export async function seedNewsCategories(db: DbOrTx) {
-  for (const category of CATEGORIES) {
-    await db
-      .insert(newsCategories)
-      .values(category)
-      .onConflictDoUpdate({
-        target: newsCategories.slug,
-        set: { names: category.names, sort: category.sort },
-      });
-  }
+  await db
+    .insert(newsCategories)
+    .values([...CATEGORIES])
+    .onConflictDoNothing();
 }
 
-export async function listCategories(db: DbOrTx, locale: Locale) {
+/** The categories in the reader's language, in order: the ones switched on, or all (`all`, the console). */
+export async function listCategories(db: DbOrTx, locale: Locale, options: { all?: boolean } = {}) {
   const rows = await db
     .select()
     .from(newsCategories)
+    .where(options.all ? undefined : eq(newsCategories.active, true))
     .orderBy(asc(newsCategories.sort), asc(newsCategories.id));
   return rows.map((row) => ({
     id: row.id,
     slug: row.slug,
     name: row.names[locale] ?? row.names['zh-CN'] ?? row.slug,
+    active: row.active,
   }));
 }
 
-/** Every category with its names in the four languages (the console's editor). */
-export const categoriesForStaff = (db: DbOrTx) =>
-  db.select().from(newsCategories).orderBy(asc(newsCategories.sort), asc(newsCategories.id));
+/** Every category with its names in the four languages and its article count (the console). */
+export async function categoriesForStaff(db: DbOrTx) {
+  const [rows, counts] = await Promise.all([
+    db.select().from(newsCategories).orderBy(asc(newsCategories.sort), asc(newsCategories.id)),
+    db
+      .select({ categoryId: newsArticles.categoryId, articles: count() })
+      .from(newsArticles)
+      .groupBy(newsArticles.categoryId),
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    builtIn: isBuiltIn(row.slug),
+    articles: counts.find((entry) => entry.categoryId === row.id)?.articles ?? 0,
+  }));
+}
 
-/**
- * Operators add a category or rename one (by slug). The seeded slugs keep the names written in code on
- * every start: operators add categories of their own beside them.
- */
+const isBuiltIn = (slug: string) => CATEGORIES.some((category) => category.slug === slug);
+const categoryBySlug = async (db: DbOrTx, slug: string) =>
+  (await categoriesForStaff(db)).find((row) => row.slug === slug) ?? null;
+
+/** Operators add a category or change one (by slug): names per language, order, on/off. */
 export async function saveCategory(
   db: DbOrTx,
-  input: { slug: string; names: Record<Locale, string>; sort: number },
+  input: { slug: string; names: Record<Locale, string>; sort: number; active: boolean },
 ) {
-  if (CATEGORIES.some((category) => category.slug === input.slug))
-    throw new DomainError('NEWS_CATEGORY_BUILT_IN');
-  const [row] = await db
+  const before = await categoryBySlug(db, input.slug);
+  await db
     .insert(newsCategories)
     .values(input)
-    .onConflictDoUpdate({ target: newsCategories.slug, set: { names: input.names, sort: input.sort } })
-    .returning();
-  return row!;
+    .onConflictDoUpdate({
+      target: newsCategories.slug,
+      set: { names: input.names, sort: input.sort, active: input.active },
+    });
+  return { before, row: (await categoryBySlug(db, input.slug))! };
+}
+
+/**
+ * Deletes a category of the operator's own that holds no article; one with articles (or a built-in one,
+ * which start-up would add again) is refused: switch it off instead.
+ */
+export async function deleteCategory(db: DbOrTx, slug: string) {
+  const before = await categoryBySlug(db, slug);
+  if (!before) throw new NotFoundError('NEWS_CATEGORY_NOT_FOUND');
+  if (before.builtIn) throw new DomainError('NEWS_CATEGORY_BUILT_IN');
+  if (before.articles) throw new DomainError('NEWS_CATEGORY_IN_USE', { values: { count: before.articles } });
+  await db.delete(newsCategories).where(eq(newsCategories.id, before.id));
+  return before;
 }

@@ -30,6 +30,8 @@ export const newsCategories = pgTable('news_categories', {
   slug: varchar('slug', { length: 32 }).notNull().unique(),
   names: jsonb('names').$type<LocalizedNames>().notNull(),
   sort: smallint('sort').notNull().default(0),
+  /** Off: hidden from readers and from the editor's choices; its articles keep it. */
+  active: boolean('active').notNull().default(true),
 });
 
 export const newsArticles = pgTable(

@@ -7,14 +7,22 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { verifyPaymentPassword } from '@/lib/accounts/payment-password';
 import { users } from '@/lib/accounts/schema';
+import { auditChange } from '@/lib/api/audit-change';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { getConfig } from '@/lib/config';
 import type { DbOrTx } from '@/lib/db';
+import { nobilityTiersForStaff, nobilityTiersOnSale, saveNobilityTier } from './catalog';
 import { roomOnlineList } from './online';
 import { buyNobility, NOBILITY_PAY_CURRENCIES, nobilityOf } from './service';
-import { NOBILITY_MONTHS, NOBILITY_TIERS, NOBLE_FREE_HORNS } from './tiers';
+import {
+  NOBILITY_MONTHS,
+  NOBILITY_PRICE_MAX,
+  NOBILITY_PRICE_MIN,
+  NOBILITY_PRIVILEGES,
+  NOBLE_FREE_HORNS,
+} from './tiers';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 async function hasPaymentPassword(db: DbOrTx, userId: number) {
@@ -36,9 +44,16 @@ export function registerNobilityRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['get', 'post'],
       tag: 'Nobility',
       summary:
-        "The nobility tiers (monthly price in yellow diamonds), the star diamonds a viewer pays per yellow diamond instead, the months one purchase may cover, and the signed-in caller's nobility",
+        "The nobility tiers on sale in the operator's order (monthly price in yellow diamonds to open one, renewal price to extend the one in force), the star diamonds a viewer pays per yellow diamond instead, the months one purchase may cover, and the signed-in caller's nobility",
       output: z.object({
-        list: z.array(z.object({ tier: z.number(), code: z.string(), monthly_price: z.number() })),
+        list: z.array(
+          z.object({
+            tier: z.number(),
+            code: z.string(),
+            monthly_price: z.number(),
+            renewal_price: z.number(),
+          }),
+        ),
         months: z.array(z.number()),
         free_horns: z.number(),
         star_rate: z.number(),
@@ -59,10 +74,11 @@ export function registerNobilityRoutes(app: OpenAPIHono<AppEnv>) {
         ? await Promise.all([nobilityOf(c.var.db, user.id, c.var.now), hasPaymentPassword(c.var.db, user.id)])
         : [null, false];
       return {
-        list: NOBILITY_TIERS.map((tier) => ({
+        list: (await nobilityTiersOnSale(c.var.db)).map((tier) => ({
           tier: tier.tier,
           code: tier.code,
           monthly_price: tier.monthlyPrice,
+          renewal_price: tier.renewalPrice,
         })),
         months: [...NOBILITY_MONTHS],
         free_horns: NOBLE_FREE_HORNS,
@@ -80,7 +96,7 @@ export function registerNobilityRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['get', 'post'],
       tag: 'Nobility',
       summary:
-        'Opens or renews a nobility tier for 1, 3, 6 or 12 months after the payment password, paid in yellow diamonds, or with `pay_with=star` in star diamonds at `star_rate` per yellow diamond (one ledger operation either way). The same tier extends from its end; a higher tier starts now; `key` makes a retry safe',
+        "Opens or renews a nobility tier on sale for 1, 3, 6 or 12 months after the payment password (the tier's monthly price to open, its renewal price to extend), paid in yellow diamonds, or with `pay_with=star` in star diamonds at `star_rate` per yellow diamond (one ledger operation either way). The same tier extends from its end; a higher tier starts now; `key` makes a retry safe",
       middleware: [requireUser],
       input: z.object({
         tier: z.coerce.number(),
@@ -142,5 +158,81 @@ export function registerNobilityRoutes(app: OpenAPIHono<AppEnv>) {
       }),
     },
     (c, input) => roomOnlineList(c.var.db, input.room_id, c.var.now),
+  );
+
+  const staffTier = z.object({
+    tier: z.number(),
+    code: z.string(),
+    monthly_price: z.number(),
+    renewal_price: z.number(),
+    sort: z.number(),
+    active: z.boolean(),
+    privileges: z.array(z.string()),
+  });
+  const presentTier = (row: Awaited<ReturnType<typeof nobilityTiersForStaff>>[number]) => ({
+    tier: row.tier,
+    code: row.code,
+    monthly_price: row.monthlyPrice,
+    renewal_price: row.renewalPrice,
+    sort: row.sort,
+    active: row.active,
+    privileges: [...NOBILITY_PRIVILEGES],
+  });
+  const price = z.coerce.number().int().min(NOBILITY_PRICE_MIN).max(NOBILITY_PRICE_MAX);
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/nobility/tiers',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Nobility',
+      summary:
+        'Every nobility tier with its prices, privileges, order and whether it is sold (finance, operators)',
+      staff: ['finance'],
+      output: z.object({ list: z.array(staffTier) }),
+    },
+    async (c) => ({ list: (await nobilityTiersForStaff(c.var.db)).map(presentTier) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/nobility/saveTier',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Nobility',
+      summary:
+        'Changes a nobility tier: monthly and renewal price in whole yellow diamonds (for purchases made from now on), order, sold or not',
+      staff: ['finance'],
+      input: z.object({
+        tier: z.coerce.number().int().min(1).max(5),
+        monthly_price: price,
+        renewal_price: price,
+        sort: z.coerce.number().int().min(0).max(999).default(0),
+        active: z.boolean().default(true),
+      }),
+      output: staffTier,
+    },
+    async (c, input) => {
+      const { before, row } = await saveNobilityTier(
+        c.var.db,
+        {
+          tier: input.tier,
+          monthlyPrice: input.monthly_price,
+          renewalPrice: input.renewal_price,
+          sort: input.sort,
+          active: input.active,
+        },
+        c.var.now,
+      );
+      auditChange(c, {
+        before: presentTier(before),
+        after: presentTier(row),
+        targetType: 'nobilityTier',
+        targetId: row.code,
+      });
+      return presentTier(row);
+    },
   );
 }

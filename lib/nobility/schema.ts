@@ -11,6 +11,7 @@ import {
   serial,
   smallint,
   timestamp,
+  varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema';
 import { walletCurrency } from '../wallet/schema';
@@ -58,5 +59,32 @@ export const nobilityPurchases = pgTable(
     index('nobility_purchases_user_idx').on(table.userId, table.createdAt),
     check('nobility_purchases_positive', sql`${table.months} > 0 and ${table.price} > 0`),
     check('nobility_purchases_paid_positive', sql`${table.paid} > 0`),
+  ],
+);
+
+/**
+ * What an operator edits of each tier (lib/nobility/tiers.ts names them): the monthly price of a purchase
+ * that opens it, the monthly price of one that renews it, the order and whether it is sold. A change
+ * applies to purchases made after it (each purchase stores what it paid).
+ */
+export const nobilityTiers = pgTable(
+  'nobility_tiers',
+  {
+    tier: smallint('tier').primaryKey(),
+    code: varchar('code', { length: 16 }).notNull().unique(),
+    /** Yellow diamonds a month when opening (or upgrading to) the tier. */
+    monthlyPrice: integer('monthly_price').notNull(),
+    /** Yellow diamonds a month when extending the tier in force. */
+    renewalPrice: integer('renewal_price').notNull(),
+    sort: smallint('sort').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('nobility_tiers_tier_range', sql`${table.tier} between 1 and 5`),
+    check(
+      'nobility_tiers_prices',
+      sql`${table.monthlyPrice} between 1 and 10000000 and ${table.renewalPrice} between 1 and 10000000`,
+    ),
   ],
 );

@@ -6,8 +6,9 @@ import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { DomainError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { runOperation } from '@/lib/wallet/ledger';
+import { tierOnSale } from './catalog';
 import { nobilities, nobilityPurchases } from './schema';
-import { NOBILITY_MONTH_MS, NOBILITY_MONTHS, tierOf } from './tiers';
+import { NOBILITY_MONTH_MS, NOBILITY_MONTHS } from './tiers';
 
 export type Nobility = { tier: number; startedAt: Date; expiresAt: Date };
 
@@ -61,6 +62,7 @@ export type BuyNobilityResult = {
 /**
  * Opens or renews a tier. The same tier while in force extends from its end; a higher tier starts
  * now (the lower tier's remaining time ends); a lower tier while a higher one is in force is refused.
+ * Opening pays the tier's monthly price, renewing its renewal price; a tier switched off is not sold.
  */
 export async function buyNobility(
   db: DbOrTx,
@@ -76,15 +78,12 @@ export async function buyNobility(
     starRate?: number;
   },
 ) {
-  const tier = tierOf(input.tier);
-  if (!tier) throw new DomainError('NOBILITY_TIER_UNKNOWN');
+  const tier = await tierOnSale(db, input.tier);
   if (!(NOBILITY_MONTHS as readonly number[]).includes(input.months))
     throw new DomainError('NOBILITY_MONTHS');
   const currency = input.currency ?? 'yellow';
   const starRate = input.starRate ?? 1;
   if (!Number.isSafeInteger(starRate) || starRate < 1) throw new DomainError('INVALID_AMOUNT');
-  const price = tier.monthlyPrice * input.months;
-  const paid = nobilityCharge(price, currency, starRate);
   return runOperation<BuyNobilityResult>(db, {
     key: `nobility:${input.userId}:${input.key}`,
     kind: 'nobility',
@@ -109,6 +108,9 @@ export async function buyNobility(
       const from = renewed ? inForce.expiresAt : input.now;
       const expiresAt = new Date(from.getTime() + input.months * NOBILITY_MONTH_MS);
       const startedAt = renewed ? inForce.startedAt : input.now;
+      // The tier's prices as they are now: a renewal pays the renewal price.
+      const price = (renewed ? tier.renewalPrice : tier.monthlyPrice) * input.months;
+      const paid = nobilityCharge(price, currency, starRate);
       await tx
         .insert(nobilities)
         .values({ userId: input.userId, tier: tier.tier, startedAt, expiresAt })

@@ -2,20 +2,24 @@
 // delivery addresses the exchange dialog keeps, and the operators' moves of physical exchanges.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { auditChange } from '@/lib/api/audit-change';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { BADGE_COLORS, badgeColorsOf, chooseBadgeColor } from '@/lib/chat/badge-colors';
+import { storedUrl } from '@/lib/http/url-schema';
 import { goodsKind } from './schema';
 import {
   addressesOf,
   deleteAddress,
   exchangeGoods,
   exchangeRecords,
+  goodsForStaff,
   goodsList,
   moveExchange,
   physicalExchanges,
   saveAddress,
+  saveGoods,
 } from './service';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -260,5 +264,103 @@ export function registerShopRoutes(app: OpenAPIHono<AppEnv>) {
       output: z.object({ id: z.number(), status: z.string() }),
     },
     (c, input) => moveExchange(c.var.db, { ...input, operatorId: c.var.user!.id, now: c.var.now }),
+  );
+
+  const staffGoods = z.object({
+    id: z.number(),
+    code: z.string(),
+    kind,
+    names: z.record(z.string(), z.string()),
+    descriptions: z.record(z.string(), z.string()),
+    image_url: z.string().nullable(),
+    gift_code: z.string().nullable(),
+    price: z.number(),
+    stock: z.number(),
+    per_user_limit: z.number(),
+    sort: z.number(),
+    active: z.boolean(),
+  });
+  type StaffRow = Omit<Awaited<ReturnType<typeof goodsForStaff>>[number], 'giftCode'> & {
+    giftCode?: string | null;
+  };
+  const presentGoods = (row: StaffRow) => ({
+    id: row.id,
+    code: row.code,
+    kind: row.kind,
+    names: row.names,
+    descriptions: row.descriptions,
+    image_url: row.imageUrl,
+    gift_code: row.giftCode ?? null,
+    price: row.price,
+    stock: row.stock,
+    per_user_limit: row.perUserLimit,
+    sort: row.sort,
+    active: row.active,
+  });
+  const localized = (zh: number, other: number, min = 1) =>
+    z.object({
+      'zh-CN': z.string().trim().min(min).max(zh),
+      'zh-TW': z.string().trim().min(min).max(zh),
+      en: z.string().trim().min(min).max(other),
+      vi: z.string().trim().min(min).max(other),
+    });
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/goods/list',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Shop',
+      summary:
+        'Every goods of the exchange shop, hidden ones too, with stock, price in coins and order (finance, operators)',
+      staff: ['finance'],
+      output: z.object({ list: z.array(staffGoods) }),
+    },
+    async (c) => ({ list: (await goodsForStaff(c.var.db)).map(presentGoods) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/goods/save',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Shop',
+      summary:
+        'Adds fan goods shipped home (code and picture needed) or changes any goods: names and descriptions in four languages, picture, price in coins, stock, per-user limit, order, on/off; exchanges already made keep their cost',
+      staff: ['finance'],
+      input: z.object({
+        id: id.optional(),
+        code: z
+          .string()
+          .regex(/^[a-z0-9_]{2,32}$/)
+          .optional(),
+        names: localized(16, 32),
+        descriptions: localized(40, 80, 0),
+        /** An uploaded picture (lib/storage); null: back to the drawing; omitted: unchanged. */
+        image_url: storedUrl({ max: 500 }).nullish(),
+        price: z.coerce.number().int().min(1).max(10_000_000),
+        stock: z.coerce.number().int().min(0).max(10_000_000),
+        per_user_limit: z.coerce.number().int().min(1).max(10_000),
+        sort: z.coerce.number().int().min(0).max(10_000).default(0),
+        active: z.boolean().default(true),
+      }),
+      output: staffGoods,
+    },
+    async (c, { image_url, per_user_limit, ...input }) => {
+      const { before, row } = await saveGoods(c.var.db, {
+        ...input,
+        perUserLimit: per_user_limit,
+        imageUrl: image_url,
+      });
+      auditChange(c, {
+        before: before && presentGoods(before),
+        after: presentGoods(row),
+        targetType: 'goods',
+        targetId: row.code,
+      });
+      return presentGoods(row);
+    },
   );
 }

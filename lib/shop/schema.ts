@@ -13,6 +13,7 @@ import {
   pgTable,
   serial,
   smallint,
+  text,
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -52,6 +53,8 @@ export const goods = pgTable(
     hornCount: integer('horn_count'),
     /** kind badge_color: the colour's code (lib/chat/badge-colors.ts). */
     badgeColor: varchar('badge_color', { length: 16 }),
+    /** An uploaded picture (lib/storage) shown instead of the code's drawing; null: the drawing. */
+    imageUrl: text('image_url'),
     sort: integer('sort').notNull().default(0),
     active: boolean('active').notNull().default(true),
   },

@@ -1,7 +1,7 @@
-// The exchange shop's starting catalogue (operators change stock and prices in the database or the
-// console when it exists): gifts for the backpack, nobility trial days, free horn messages, chat badge
-// colours, and fan goods shipped home. Gift goods are drawn with the gift's own artwork; the others
-// have their picture in public/shop/.
+// The exchange shop's starting catalogue (finance and operators change it in the console, /admin/goods):
+// gifts for the backpack, nobility trial days, free horn messages, chat badge colours, and fan goods
+// shipped home. Gift goods are drawn with the gift's own artwork, the others with their picture in
+// public/shop/, unless an operator uploaded one.
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db';
 import { gifts } from '@/lib/gifts/schema';

@@ -62,13 +62,67 @@ export async function goodsList(db: DbOrTx, userId: number | null, locale: Local
     kind: row.kind,
     name: pick(row.names, locale),
     description: pick(row.descriptions, locale),
-    gift_code: giftCode,
-    image: `/shop/${row.code}.svg`,
+    // An operator's picture replaces the drawing (the gift's artwork or the code's picture).
+    gift_code: row.imageUrl ? null : giftCode,
+    image: row.imageUrl ?? `/shop/${row.code}.svg`,
     price: row.price,
     stock: row.stock,
     per_user_limit: row.perUserLimit,
     remaining: Math.max(0, row.perUserLimit - (used.get(row.id) ?? 0)),
   }));
+}
+
+/** Every goods, hidden ones too, in the operator's order, with its gift's code (the console). */
+export async function goodsForStaff(db: DbOrTx) {
+  const rows = await db
+    .select({ goods, giftCode: gifts.code })
+    .from(goods)
+    .leftJoin(gifts, eq(gifts.id, goods.giftId))
+    .orderBy(goods.sort, goods.id);
+  return rows.map(({ goods: row, giftCode }) => ({ ...row, giftCode }));
+}
+
+export type GoodsInput = {
+  /** Omitted: a new goods (shipped home: `physical`), which needs its code and a picture. */
+  id?: number | undefined;
+  code?: string | undefined;
+  names: Record<Locale, string>;
+  descriptions: Record<Locale, string>;
+  price: number;
+  stock: number;
+  perUserLimit: number;
+  sort: number;
+  active: boolean;
+  /** An uploaded picture; null: back to the drawing; undefined: unchanged. */
+  imageUrl?: string | null | undefined;
+};
+
+/**
+ * An operator adds fan goods shipped home or changes any goods (names, descriptions, picture, price in
+ * coins, stock, limit, order, on/off); what a virtual goods delivers stays as seeded. Exchanges already
+ * made keep what they cost. Returns the row before and after (the audit's values).
+ */
+export async function saveGoods(db: DbOrTx, input: GoodsInput) {
+  const { id, code, imageUrl, ...values } = input;
+  if (id === undefined) {
+    if (!code) throw new DomainError('GOODS_CODE_REQUIRED');
+    if (!imageUrl) throw new DomainError('GOODS_PICTURE_REQUIRED');
+    const [clash] = await db.select({ id: goods.id }).from(goods).where(eq(goods.code, code));
+    if (clash) throw new DomainError('GOODS_CODE_TAKEN');
+    const [row] = await db
+      .insert(goods)
+      .values({ ...values, code, kind: 'physical', imageUrl })
+      .returning();
+    return { before: null, row: row! };
+  }
+  const [before] = await db.select().from(goods).where(eq(goods.id, id));
+  if (!before) throw new NotFoundError('GOODS_NOT_FOUND');
+  const [row] = await db
+    .update(goods)
+    .set({ ...values, ...(imageUrl === undefined ? {} : { imageUrl }) })
+    .where(eq(goods.id, id))
+    .returning();
+  return { before, row: row! };
 }
 
 async function usedByGoods(db: DbOrTx, userId: number) {

@@ -21,9 +21,12 @@ import {
   listChargeRules,
   listOrders,
   orderOf,
+  PAY_CHANNELS,
+  payChannelsForStaff,
   paymentProviders,
   providerFor,
   saveChargeRule,
+  savePayChannel,
   settleNotification,
 } from './recharge';
 import { RECORD_TYPES, statement } from './records';
@@ -101,6 +104,61 @@ export function registerWalletRoutes(app: OpenAPIHono<AppEnv>) {
   });
   const presentRule = (rule: typeof chargeRules.$inferSelect) => ({ ...rule, active: rule.active === 1 });
 
+  const staffChannel = z.object({
+    channel: z.string(),
+    configured: z.boolean(),
+    active: z.boolean(),
+    sort: z.number(),
+  });
+  const presentChannel = ({
+    updatedAt: _,
+    ...row
+  }: Awaited<ReturnType<typeof payChannelsForStaff>>[number]) => row;
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/payChannels/list',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Wallet',
+      summary:
+        'Every pay channel the code knows: configured on this install or not (its secrets stay in the environment), on/off and order (finance and operators)',
+      staff: ['finance'],
+      output: z.object({ list: z.array(staffChannel) }),
+    },
+    async (c) => ({ list: (await payChannelsForStaff(c.var.db)).map(presentChannel) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/payChannels/save',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Wallet',
+      summary:
+        'Switches a pay channel on or off and sets its order; the recharge page and the channels call apply it at once (orders already made still settle)',
+      staff: ['finance'],
+      input: z.object({
+        channel: z.enum(PAY_CHANNELS),
+        active: z.boolean(),
+        sort: z.coerce.number().int().min(0).max(999).default(0),
+      }),
+      output: staffChannel,
+    },
+    async (c, input) => {
+      const { before, after } = await savePayChannel(c.var.db, input, c.var.now);
+      auditChange(c, {
+        before: presentChannel(before),
+        after: presentChannel(after),
+        targetType: 'payChannel',
+        targetId: input.channel,
+      });
+      return presentChannel(after);
+    },
+  );
+
   defineRoute(
     app,
     {
@@ -163,7 +221,8 @@ export function registerWalletRoutes(app: OpenAPIHono<AppEnv>) {
       effect: 'read',
       methods: ['get', 'post'],
       tag: 'Wallet',
-      summary: 'Payment channels this install offers and the currencies each takes',
+      summary:
+        "Payment channels this install offers (configured and switched on, in the operator's order) and the currencies each takes",
       output: z.object({
         list: z.array(z.object({ channel: z.string(), name: z.string(), currencies: z.array(z.string()) })),
       }),

@@ -14,7 +14,7 @@ import { alipayProvider } from './payments/alipay';
 import type { PayChannel, PayContext, PaymentProvider } from './payments/provider';
 import { sandboxProvider } from './payments/sandbox';
 import { vnpayProvider } from './payments/vnpay';
-import { chargeRules, payOrders } from './schema';
+import { chargeRules, payChannels, payOrders } from './schema';
 
 /** The packages a fresh install offers (CNY in fen, VND in đồng); operators change them in the table. */
 export const DEFAULT_CHARGE_RULES = [
@@ -82,8 +82,11 @@ export async function saveChargeRule(db: DbOrTx, input: ChargeRuleInput) {
   return { before, row: row! };
 }
 
-/** The channels this install offers: the sandbox unless turned off, and every configured provider. */
-export async function paymentProviders(db: DbOrTx): Promise<PaymentProvider[]> {
+/** The channels the code knows, in the order a fresh install lists them. */
+export const PAY_CHANNELS = ['alipay', 'vnpay', 'sandbox'] as const satisfies readonly PayChannel[];
+
+/** The providers configured on this install (their secrets are in the environment), in the code's order. */
+async function configuredProviders(db: DbOrTx): Promise<PaymentProvider[]> {
   const config = getConfig();
   const providers: PaymentProvider[] = [];
   if (config.ALIPAY_APP_ID && config.ALIPAY_PRIVATE_KEY && config.ALIPAY_PUBLIC_KEY)
@@ -107,8 +110,67 @@ export async function paymentProviders(db: DbOrTx): Promise<PaymentProvider[]> {
   return providers;
 }
 
-export async function providerFor(db: DbOrTx, channel: string) {
+/**
+ * Every channel the code knows with whether it is configured here (never a secret), and the operator's
+ * on/off and order (the `pay_channels` table; a channel without a row is on, after the others).
+ */
+export async function payChannelsForStaff(db: DbOrTx) {
+  const [rows, configured] = await Promise.all([db.select().from(payChannels), configuredProviders(db)]);
+  return PAY_CHANNELS.map((channel, index) => {
+    const row = rows.find((candidate) => candidate.channel === channel);
+    return {
+      channel,
+      configured: configured.some((provider) => provider.channel === channel),
+      active: row?.active ?? true,
+      sort: row?.sort ?? 100 + index,
+      updatedAt: row?.updatedAt ?? null,
+    };
+  }).sort((a, b) => a.sort - b.sort || PAY_CHANNELS.indexOf(a.channel) - PAY_CHANNELS.indexOf(b.channel));
+}
+
+/** An operator switches a channel on or off and orders it; returns the row before and after. */
+export async function savePayChannel(
+  db: DbOrTx,
+  input: { channel: PayChannel; active: boolean; sort: number },
+  now: Date,
+) {
+  const before = (await payChannelsForStaff(db)).find((row) => row.channel === input.channel)!;
+  await db
+    .insert(payChannels)
+    .values({ ...input, updatedAt: now })
+    .onConflictDoUpdate({
+      target: payChannels.channel,
+      set: { active: input.active, sort: input.sort, updatedAt: now },
+    });
+  const after = (await payChannelsForStaff(db)).find((row) => row.channel === input.channel)!;
+  return { before, after };
+}
+
+/**
+ * The channels this install offers buyers, in the operator's order: configured (the sandbox unless turned
+ * off, and every provider with its secrets) and switched on in the console. Read on every call, so a
+ * change applies without a restart.
+ */
+export async function paymentProviders(db: DbOrTx): Promise<PaymentProvider[]> {
+  const [channels, configured] = await Promise.all([payChannelsForStaff(db), configuredProviders(db)]);
+  return channels
+    .filter((channel) => channel.active)
+    .flatMap((channel) => configured.filter((provider) => provider.channel === channel.channel));
+}
+
+/** A channel offered to buyers (a new order), or the refusal. */
+export async function offeredProvider(db: DbOrTx, channel: string) {
   const provider = (await paymentProviders(db)).find((p) => p.channel === channel);
+  if (!provider) throw new DomainError('PAY_CHANNEL_UNAVAILABLE');
+  return provider;
+}
+
+/**
+ * A configured channel, on or off: orders made before an operator switched it off still settle through
+ * it (its notifications, the sandbox's checkout).
+ */
+export async function providerFor(db: DbOrTx, channel: string) {
+  const provider = (await configuredProviders(db)).find((p) => p.channel === channel);
   if (!provider) throw new DomainError('PAY_CHANNEL_UNAVAILABLE');
   return provider;
 }
@@ -124,7 +186,7 @@ export async function createOrder(
   context: PayContext,
   subject: string,
 ) {
-  const provider = await providerFor(db, input.channel);
+  const provider = await offeredProvider(db, input.channel);
   const [rule] = await db
     .select()
     .from(chargeRules)

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -148,3 +149,15 @@ export const payOrders = pgTable(
   },
   (table) => [index('pay_orders_user_idx').on(table.userId, table.createdAt)],
 );
+
+/**
+ * The pay channels an operator switches on or off and orders (the console's pay channels screen). Whether a
+ * channel is configured stays in the environment (its secrets); a channel is offered when it is configured
+ * and its row is on. Seeded with one row per channel the code knows.
+ */
+export const payChannels = pgTable('pay_channels', {
+  channel: varchar('channel', { length: 16 }).primaryKey(),
+  active: boolean('active').notNull().default(true),
+  sort: smallint('sort').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
+});

@@ -1,5 +1,5 @@
 // Nobility tab (spec §2 user center "nobility", §4 open or renew): the caller's tier and its end, the
-// five tiers with monthly prices in yellow diamonds and their privileges, the purchase dialog (yellow
+// tiers on sale with monthly (and renewal) prices in yellow diamonds and their privileges, the purchase dialog (yellow
 // or star diamonds), and the latest purchases with what each was paid in.
 import { Crown, History } from 'lucide-react';
 import { getFormatter, getTranslations } from 'next-intl/server';
@@ -9,8 +9,15 @@ import { BalanceAmount } from '@/components/wallet/balance-amount';
 import type { OwnProfile } from '@/lib/accounts/profile-service';
 import { getConfig } from '@/lib/config';
 import { getDb } from '@/lib/db';
+import { nobilityTiersOnSale } from '@/lib/nobility/catalog';
 import { nobilityOf } from '@/lib/nobility/service';
-import { NOBILITY_MONTHS, NOBILITY_TIERS, NOBLE_FREE_HORNS } from '@/lib/nobility/tiers';
+import {
+  NOBILITY_MONTHS,
+  NOBILITY_PRIVILEGES,
+  NOBLE_FREE_HORNS,
+  type NobilityCode,
+  tierOf,
+} from '@/lib/nobility/tiers';
 import { walletBalancesOf } from '@/lib/wallet/balance-shape';
 import { balancesOf } from '@/lib/wallet/ledger';
 import { SectionCard } from './section-card';
@@ -21,16 +28,20 @@ export async function NobilityTab({ profile }: { profile: OwnProfile }) {
   const tWallet = await getTranslations('wallet');
   const format = await getFormatter();
   const now = new Date();
-  const [mine, balances] = await Promise.all([
+  const [mine, balances, onSale] = await Promise.all([
     nobilityOf(getDb(), profile.id, now),
     balancesOf(getDb(), profile.id),
+    nobilityTiersOnSale(getDb()),
   ]);
-  const tiers = NOBILITY_TIERS.map((tier) => ({
+  const tiers = onSale.map((tier) => ({
     tier: tier.tier,
-    name: tChat(`nobles.${tier.code}`),
+    name: tChat(`nobles.${tier.code as NobilityCode}`),
     monthlyPrice: tier.monthlyPrice,
+    renewalPrice: tier.renewalPrice,
   }));
-  const current = tiers.find((tier) => tier.tier === mine.tier);
+  // The tier in force keeps its name even when it is no longer sold.
+  const currentCode = mine.tier ? tierOf(mine.tier)?.code : undefined;
+  const current = currentCode && { tier: mine.tier, name: tChat(`nobles.${currentCode}`) };
 
   return (
     <div className="space-y-5">
@@ -80,12 +91,17 @@ export async function NobilityTab({ profile }: { profile: OwnProfile }) {
                 {format.number(tier.monthlyPrice)}
               </p>
               <p className="text-xs text-ink-500">{t('perMonth')}</p>
+              {tier.renewalPrice !== tier.monthlyPrice ? (
+                <p className="text-xs text-ink-700 tabular-nums" data-testid="nobility-renewal">
+                  {t('renewalPerMonth', { price: format.number(tier.renewalPrice) })}
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>
         <div className="flex flex-col items-start gap-4 border-t border-line px-5 py-4 sm:flex-row sm:gap-6">
           <ul className="grid flex-1 grid-cols-1 gap-x-6 gap-y-1.5 text-sm text-ink-700 sm:grid-cols-2">
-            {(['entry', 'badge', 'horn', 'seat', 'speak'] as const).map((key) => (
+            {NOBILITY_PRIVILEGES.map((key) => (
               <li key={key} className="flex items-center gap-2">
                 <span aria-hidden className="size-1.5 rounded-full bg-amber-500" />
                 {t(`privileges.${key}`, { count: NOBLE_FREE_HORNS })}
@@ -124,7 +140,7 @@ export async function NobilityTab({ profile }: { profile: OwnProfile }) {
                     {format.dateTime(new Date(purchase.created_at), 'dateTime')}
                   </td>
                   <td className="px-5 py-2">
-                    {tiers.find((tier) => tier.tier === purchase.tier)?.name}{' '}
+                    {tChat(`nobles.${tierOf(purchase.tier)?.code ?? 'knight'}`)}{' '}
                     <span className="text-xs text-ink-500">{t(purchase.renewed ? 'renewed' : 'opened')}</span>
                   </td>
                   <td className="px-5 py-2 tabular-nums">{t('monthsValue', { count: purchase.months })}</td>

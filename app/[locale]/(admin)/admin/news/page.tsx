@@ -83,7 +83,7 @@ async function ArticlesTable({ locale, query }: { locale: Locale; query: NewsQue
   const state = ARTICLE_STATES.find((value) => value === query.filters.state);
   const categoryId = Number(query.filters.category) || undefined;
   const [categories, page] = await Promise.all([
-    listCategories(db, locale),
+    listCategories(db, locale, { all: true }),
     listArticlesForStaff(
       db,
       locale,

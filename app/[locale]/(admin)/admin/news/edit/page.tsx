@@ -31,7 +31,7 @@ export default async function NewsEditPage({ params, searchParams }: Props) {
   if (id !== undefined && !(Number.isInteger(id) && id > 0 && id <= 2_147_483_647)) notFound();
   const db = getDb();
   const [categories, article] = await Promise.all([
-    listCategories(db, locale),
+    listCategories(db, locale, { all: true }),
     id === undefined ? null : articleForStaff(db, id, renderInstant()).catch(() => null),
   ]);
   if (id !== undefined && !article) notFound();
@@ -39,7 +39,8 @@ export default async function NewsEditPage({ params, searchParams }: Props) {
     <>
       <AdminPageHeader title={article ? t('editTitle') : t('newTitle')} description={t('editorHint')} />
       <NewsEditor
-        categories={categories}
+        // The categories switched on, and the article's own even when it is off.
+        categories={categories.filter((category) => category.active || category.id === article?.classify_id)}
         article={
           article && {
             ...article,

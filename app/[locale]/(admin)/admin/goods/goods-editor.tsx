@@ -1,0 +1,134 @@
+'use client';
+// One goods of the exchange shop (new fan goods shipped home, or any existing one by id): names and one-line
+// descriptions in four languages, a picture (lib/storage), price in coins, stock, per-user limit, order,
+// shown or hidden.
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+import { EditDialog, Field, numberOrUndefined, text } from '@/components/admin/catalog/edit-dialog';
+import { ImageField } from '@/components/admin/catalog/image-field';
+import { LocaleFields, localeValues, ShownCheckbox } from '@/components/admin/catalog/locale-fields';
+import { INPUT_CLASS } from '@/components/ui/field-styles';
+
+type Goods = {
+  id: number;
+  code: string;
+  /** The kind's label in the page's language (the `shop` messages stay on the server). */
+  kind: string;
+  names: Record<string, string>;
+  descriptions: Record<string, string>;
+  imageUrl: string | null;
+  price: number;
+  stock: number;
+  perUserLimit: number;
+  sort: number;
+  active: boolean;
+};
+
+export function GoodsEditor({ goods, trigger }: { goods: Goods | null; trigger: ReactNode }) {
+  const t = useTranslations('admin.catalog2.goods');
+
+  return (
+    <EditDialog
+      trigger={trigger}
+      title={goods ? t('editTitle') : t('newTitle')}
+      description={goods ? t('editHint', { kind: goods.kind }) : t('newHint')}
+      wide
+      onSave={async (form) => {
+        const { api } = await import('@/lib/http/client');
+        await api.post('api/admin/goods/save', {
+          ...(goods ? { id: goods.id } : { code: text(form, 'code') }),
+          names: localeValues(form, 'name'),
+          descriptions: localeValues(form, 'description'),
+          image_url: text(form, 'image') || null,
+          price: Number(text(form, 'price')),
+          stock: Number(text(form, 'stock')),
+          per_user_limit: Number(text(form, 'limit')),
+          sort: numberOrUndefined(form, 'sort') ?? 0,
+          active: form.get('active') === 'on',
+        });
+      }}
+    >
+      {goods ? null : (
+        <Field label={t('code')} hint={t('codeHint')}>
+          <input
+            name="code"
+            required
+            pattern="[a-z0-9_]{2,32}"
+            className={INPUT_CLASS}
+            data-testid="goods-code"
+          />
+        </Field>
+      )}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <LocaleFields
+          name="name"
+          label={t('name')}
+          values={goods?.names}
+          maxLength={{ zh: 16, other: 32 }}
+          testId="goods-name"
+        />
+        <LocaleFields
+          name="description"
+          label={t('descriptionField')}
+          values={goods?.descriptions}
+          maxLength={{ zh: 40, other: 80 }}
+          required={false}
+        />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-4">
+        <Field label={t('price')}>
+          <input
+            name="price"
+            type="number"
+            required
+            min={1}
+            max={10_000_000}
+            defaultValue={goods?.price ?? ''}
+            className={INPUT_CLASS}
+            data-testid="goods-price-input"
+          />
+        </Field>
+        <Field label={t('stock')}>
+          <input
+            name="stock"
+            type="number"
+            required
+            min={0}
+            max={10_000_000}
+            defaultValue={goods?.stock ?? ''}
+            className={INPUT_CLASS}
+            data-testid="goods-stock-input"
+          />
+        </Field>
+        <Field label={t('limit')}>
+          <input
+            name="limit"
+            type="number"
+            required
+            min={1}
+            max={10_000}
+            defaultValue={goods?.perUserLimit ?? 1}
+            className={INPUT_CLASS}
+          />
+        </Field>
+        <Field label={t('order')}>
+          <input
+            name="sort"
+            type="number"
+            min={0}
+            max={10_000}
+            defaultValue={goods?.sort ?? 0}
+            className={INPUT_CLASS}
+          />
+        </Field>
+      </div>
+      <ShownCheckbox label={t('shown')} checked={goods?.active ?? true} />
+      <ImageField
+        name="image"
+        label={goods ? t('picture') : t('pictureRequired')}
+        initial={goods?.imageUrl}
+        ratio="aspect-square"
+      />
+    </EditDialog>
+  );
+}

@@ -1,0 +1,102 @@
+'use client';
+// One headline category (new, or existing by slug): names in four languages, order, on/off; and deleting
+// one of the operator's own (the API refuses while it holds articles, in the operator's language).
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { type ReactNode, useState } from 'react';
+import { EditDialog, Field, numberOrUndefined, text } from '@/components/admin/catalog/edit-dialog';
+import {
+  LocaleFields,
+  localeValues,
+  SHOWN_BESIDE,
+  ShownCheckbox,
+} from '@/components/admin/catalog/locale-fields';
+import { Button } from '@/components/ui/button';
+import { INPUT_CLASS } from '@/components/ui/field-styles';
+
+type Category = { slug: string; names: Record<string, string>; sort: number; active: boolean };
+
+export function CategoryEditor({ category, trigger }: { category: Category | null; trigger: ReactNode }) {
+  const t = useTranslations('admin.catalog2.categories');
+  return (
+    <EditDialog
+      trigger={trigger}
+      title={category ? t('editTitle') : t('newTitle')}
+      description={t('editHint')}
+      wide
+      onSave={async (form) => {
+        const { api } = await import('@/lib/http/client');
+        await api.post('api/admin/news/categorySave', {
+          slug: category?.slug ?? text(form, 'slug'),
+          names: localeValues(form, 'name'),
+          sort: numberOrUndefined(form, 'sort') ?? 10,
+          active: form.get('active') === 'on',
+        });
+      }}
+    >
+      {category ? null : (
+        <Field label={t('slug')} hint={t('slugHint')}>
+          <input
+            name="slug"
+            required
+            pattern="[a-z0-9\-]{2,32}"
+            className={INPUT_CLASS}
+            data-testid="category-slug"
+          />
+        </Field>
+      )}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <LocaleFields
+          name="name"
+          label={t('name')}
+          values={category?.names}
+          maxLength={{ zh: 16, other: 32 }}
+          testId="category-name"
+        />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label={t('order')}>
+          <input
+            name="sort"
+            type="number"
+            min={0}
+            max={999}
+            defaultValue={category?.sort ?? 10}
+            className={INPUT_CLASS}
+          />
+        </Field>
+        <ShownCheckbox label={t('shown')} checked={category?.active ?? true} className={SHOWN_BESIDE} />
+      </div>
+    </EditDialog>
+  );
+}
+
+export function DeleteCategory({ slug }: { slug: string }) {
+  const t = useTranslations('admin.catalog2.categories');
+  const router = useRouter();
+  const [pending, setPending] = useState(false);
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      className="text-live hover:text-live"
+      disabled={pending}
+      data-testid={`category-delete-${slug}`}
+      onClick={async () => {
+        if (!window.confirm(t('deleteConfirm'))) return;
+        setPending(true);
+        try {
+          const { api } = await import('@/lib/http/client');
+          await api.post('api/admin/news/categoryDelete', { slug });
+          router.refresh();
+        } catch {
+          // The client already showed the API's message (e.g. the category still holds articles).
+        } finally {
+          setPending(false);
+        }
+      }}
+    >
+      {t('delete')}
+    </Button>
+  );
+}

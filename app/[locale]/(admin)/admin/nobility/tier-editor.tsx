@@ -1,0 +1,80 @@
+'use client';
+// One nobility tier: its monthly price to open and to renew (whole yellow diamonds, for purchases made from
+// now on), its order and whether it is sold.
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+import { EditDialog, Field, numberOrUndefined, text } from '@/components/admin/catalog/edit-dialog';
+import { SHOWN_BESIDE, ShownCheckbox } from '@/components/admin/catalog/locale-fields';
+import { INPUT_CLASS } from '@/components/ui/field-styles';
+
+type Tier = {
+  tier: number;
+  /** The tier's name in the page's language (the `chat` messages stay on the server). */
+  name: string;
+  monthlyPrice: number;
+  renewalPrice: number;
+  sort: number;
+  active: boolean;
+};
+
+export function TierEditor({
+  tier,
+  bounds,
+  trigger,
+}: {
+  tier: Tier;
+  bounds: { min: number; max: number };
+  trigger: ReactNode;
+}) {
+  const t = useTranslations('admin.catalog2.nobility');
+  const priceInput = (name: string, value: number, testId: string) => (
+    <input
+      name={name}
+      type="number"
+      required
+      step={1}
+      min={bounds.min}
+      max={bounds.max}
+      defaultValue={value}
+      className={INPUT_CLASS}
+      data-testid={testId}
+    />
+  );
+  return (
+    <EditDialog
+      trigger={trigger}
+      title={t('editTitle', { tier: tier.name })}
+      description={t('editHint')}
+      onSave={async (form) => {
+        const { api } = await import('@/lib/http/client');
+        await api.post('api/admin/nobility/saveTier', {
+          tier: tier.tier,
+          monthly_price: Number(text(form, 'monthly_price')),
+          renewal_price: Number(text(form, 'renewal_price')),
+          sort: numberOrUndefined(form, 'sort') ?? 0,
+          active: form.get('active') === 'on',
+        });
+      }}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label={t('price')} hint={t('priceHint', bounds)}>
+          {priceInput('monthly_price', tier.monthlyPrice, 'tier-price-input')}
+        </Field>
+        <Field label={t('renewal')} hint={t('renewalHint')}>
+          {priceInput('renewal_price', tier.renewalPrice, 'tier-renewal-input')}
+        </Field>
+        <Field label={t('order')}>
+          <input
+            name="sort"
+            type="number"
+            min={0}
+            max={999}
+            defaultValue={tier.sort}
+            className={INPUT_CLASS}
+          />
+        </Field>
+        <ShownCheckbox label={t('shown')} checked={tier.active} className={SHOWN_BESIDE} />
+      </div>
+    </EditDialog>
+  );
+}

@@ -1,0 +1,50 @@
+'use client';
+// One pay channel: on or off, and its place in the buyers' list. Whether it is configured is the
+// environment's (shown, not edited here).
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+import { EditDialog, Field, numberOrUndefined } from '@/components/admin/catalog/edit-dialog';
+import { SHOWN_BESIDE, ShownCheckbox } from '@/components/admin/catalog/locale-fields';
+import { INPUT_CLASS } from '@/components/ui/field-styles';
+
+type Channel = {
+  channel: string;
+  /** The channel's name in the page's language (the `wallet` messages stay on the server). */
+  name: string;
+  configured: boolean;
+  active: boolean;
+  sort: number;
+};
+
+export function ChannelEditor({ channel, trigger }: { channel: Channel; trigger: ReactNode }) {
+  const t = useTranslations('admin.catalog2.channels');
+  return (
+    <EditDialog
+      trigger={trigger}
+      title={t('editTitle', { channel: channel.name })}
+      description={channel.configured ? t('editHint') : t('editHintUnconfigured')}
+      onSave={async (form) => {
+        const { api } = await import('@/lib/http/client');
+        await api.post('api/admin/payChannels/save', {
+          channel: channel.channel,
+          active: form.get('active') === 'on',
+          sort: numberOrUndefined(form, 'sort') ?? 0,
+        });
+      }}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label={t('order')} hint={t('orderHint')}>
+          <input
+            name="sort"
+            type="number"
+            min={0}
+            max={999}
+            defaultValue={channel.sort}
+            className={INPUT_CLASS}
+          />
+        </Field>
+        <ShownCheckbox label={t('shown')} checked={channel.active} className={SHOWN_BESIDE} />
+      </div>
+    </EditDialog>
+  );
+}
