@@ -29,6 +29,8 @@ export const SANCTION_REASONS = ['spam', 'ads', 'vulgar', 'illegal', 'abuse', 'f
 export const LIFT_REASONS = ['appeal_accepted', 'mistake', 'other'] as const;
 /** Why a report is dismissed. */
 export const DISMISS_REASONS = ['no_violation', 'duplicate', 'other'] as const;
+/** Why an expert plan is voided (a buyer's dispute upheld, or from the console's plans). */
+export const PLAN_VOID_REASONS = ['wrong_match', 'wrong_result', 'misleading', 'other'] as const;
 
 export const REASON_CODES = [
   ...new Set([
@@ -38,6 +40,7 @@ export const REASON_CODES = [
     ...SANCTION_REASONS,
     ...LIFT_REASONS,
     ...DISMISS_REASONS,
+    ...PLAN_VOID_REASONS,
   ]),
 ] as [string, ...string[]];
 export type ReasonCode = string;
