@@ -11,6 +11,7 @@ import type { MatchInfo } from '@/lib/feeds/provider';
 import { notices } from '@/lib/im/schema';
 import { storeFeedBatch } from '@/lib/scores/ingest';
 import { matches } from '@/lib/scores/schema';
+import { sitemapEntries } from '@/lib/seo/sitemap';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
@@ -228,6 +229,31 @@ describe('deciding disputes in the review queue', () => {
     expect(await subjectsOf(a)).toContain('plan_refunded');
     expect((await queue()).total).toBe(0);
     expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  });
+});
+
+describe('the sitemap', () => {
+  it('lists every plan’s page, voided or graded, the experts’ profiles and their articles in their language', async () => {
+    const paths = (await sitemapEntries(testDb.db, 'en', now)).map((entry) => entry.path);
+    for (const id of Object.values(plan)) expect(paths).toContain(`/specialist-detail?id=${id}`);
+    expect(paths).toContain(`/specialist-info?id=${expert.user.id}`);
+    expect(paths).toContain('/specialist-news');
+    const article = await post<{ id: number }>(
+      '/api/expert/article/publish',
+      {
+        sport: 'football',
+        title: '揭幕战复盘',
+        body: '## 看点\n\n卡塔尔在揭幕战中完全被压制，厄瓜多尔的边路冲击和定位球都占优，**瓦伦西亚**梅开二度。',
+      },
+      expert.token,
+    );
+    expect(article.body.code).toBe(0);
+    expect((await sitemapEntries(testDb.db, 'en', now)).map((entry) => entry.path)).toContain(
+      `/specialist-news?id=${article.body.data.id}`,
+    );
+    expect((await sitemapEntries(testDb.db, 'vi', now)).map((entry) => entry.path)).not.toContain(
+      `/specialist-news?id=${article.body.data.id}`,
+    );
   });
 });
 

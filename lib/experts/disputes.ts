@@ -64,20 +64,22 @@ export async function disputePlan(
 }
 
 /** The viewer's dispute of a plan and whether they may still open one (the plan page's island). */
-export async function disputeStateOf(db: DbOrTx, plan: PlanRow, viewerId: number | null, now: Date) {
+export async function disputeStateOf(db: DbOrTx, planId: number, viewerId: number | null, now: Date) {
   if (!viewerId) return null;
-  const [purchase] = await db
-    .select({ id: planPurchases.id })
+  const [row] = await db
+    .select({ plan: expertPlans, purchaseId: planPurchases.id })
     .from(planPurchases)
-    .where(and(eq(planPurchases.planId, plan.id), eq(planPurchases.userId, viewerId)));
-  if (!purchase) return null;
-  const [dispute] = await db.select().from(planDisputes).where(eq(planDisputes.purchaseId, purchase.id));
+    .innerJoin(expertPlans, eq(expertPlans.id, planPurchases.planId))
+    .where(and(eq(planPurchases.planId, planId), eq(planPurchases.userId, viewerId)));
+  if (!row) return null;
+  const [dispute] = await db.select().from(planDisputes).where(eq(planDisputes.purchaseId, row.purchaseId));
+  const closes = disputeClosesAt(row.plan);
   return {
     dispute: dispute
       ? { status: dispute.status, reason_code: dispute.reasonCode, decision: dispute.decision }
       : null,
-    may_dispute: !dispute && disputeOpen(plan, now),
-    closes_at: disputeClosesAt(plan),
+    may_dispute: !dispute && disputeOpen(row.plan, now),
+    closes_at: closes ? closes.toISOString() : null,
   };
 }
 
