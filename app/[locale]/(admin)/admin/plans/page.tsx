@@ -77,13 +77,13 @@ export default async function PlansPage({ params, searchParams }: Props) {
             key: 'published',
             header: t('columns.published'),
             sort: 'published',
-            className: 'w-36 whitespace-nowrap tabular-nums',
+            className: 'w-32 whitespace-nowrap text-xs tabular-nums',
             cell: (row) => <LocalTime at={row.published_at} style="dateTime" />,
           },
           {
             key: 'plan',
             header: t('columns.plan'),
-            className: 'min-w-56 max-w-80',
+            className: 'min-w-48 max-w-72',
             cell: (row) => (
               <div className="min-w-0">
                 <Link
@@ -102,30 +102,25 @@ export default async function PlansPage({ params, searchParams }: Props) {
           {
             key: 'match',
             header: t('columns.match'),
-            className: 'min-w-44 max-w-64',
+            sort: 'kickoff',
+            className: 'min-w-44 max-w-60',
             cell: (row) => (
               <div className="min-w-0 text-xs">
                 <p className="truncate text-ink-900">
                   {row.match.home} – {row.match.away}
                 </p>
                 <p className="truncate text-ink-500">
-                  #{row.match.id} · {row.match.competition}
+                  #{row.match.id} ·{' '}
+                  <LocalTime at={row.kickoff_at} style="dateTime" className="tabular-nums" />
                 </p>
               </div>
             ),
           },
           {
-            key: 'kickoff',
-            header: t('columns.kickoff'),
-            sort: 'kickoff',
-            className: 'w-36 whitespace-nowrap tabular-nums',
-            cell: (row) => <LocalTime at={row.kickoff_at} style="dateTime" />,
-          },
-          {
             key: 'price',
             header: t('columns.price'),
             align: 'end',
-            className: 'tabular-nums',
+            className: 'whitespace-nowrap tabular-nums',
             cell: (row) => (row.price ? row.price : t('free')),
           },
           {
