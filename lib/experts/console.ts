@@ -24,6 +24,9 @@ export type PlansQuery = TableQuery<
   'state' | 'expert' | 'match' | 'date'
 >;
 
+/** What a plan's buyers still have in escrow (star diamonds), as a column of a query over plans. */
+export const heldEscrow = sql<number>`coalesce((select sum(${planPurchases.price}) from ${planPurchases} where ${planPurchases.planId} = ${expertPlans.id} and ${planPurchases.status} = 'held'), 0)::int`;
+
 const openDispute = sql`exists (select 1 from ${planDisputes} where ${planDisputes.planId} = ${expertPlans.id} and ${planDisputes.status} = 'open')`;
 
 function stateWhere(state: string | undefined): SQL | undefined {
@@ -71,7 +74,7 @@ export async function consolePlans(db: DbOrTx, query: PlansQuery, locale: Locale
       .select({
         plan: expertPlans,
         nickname: users.nickname,
-        held: sql<number>`coalesce((select sum(${planPurchases.price}) from ${planPurchases} where ${planPurchases.planId} = ${expertPlans.id} and ${planPurchases.status} = 'held'), 0)::int`,
+        held: heldEscrow,
         disputes: sql<number>`(select count(*) from ${planDisputes} where ${planDisputes.planId} = ${expertPlans.id} and ${planDisputes.status} = 'open')::int`,
       })
       .from(expertPlans)

@@ -16,8 +16,9 @@ import type { QueueSource } from '@/lib/review/source';
 import { matches } from '@/lib/scores/schema';
 import { presentMatch, selectMatches } from '@/lib/scores/service';
 import { decideExpertApplication } from './applications';
+import { heldEscrow } from './console';
 import { decideDispute } from './disputes';
-import { expertApplications, expertPlans, planDisputes, planPurchases } from './schema';
+import { expertApplications, expertPlans, planDisputes } from './schema';
 
 const pending = eq(expertApplications.status, 'pending');
 
@@ -88,7 +89,7 @@ export const planDisputeSource: QueueSource = {
         nickname: users.nickname,
         plan: expertPlans,
         expert: sql<string>`(select nickname from ${users} where ${users.id} = ${expertPlans.expertId})`,
-        held: sql<number>`coalesce((select sum(${planPurchases.price}) from ${planPurchases} where ${planPurchases.planId} = ${expertPlans.id} and ${planPurchases.status} = 'held'), 0)::int`,
+        held: heldEscrow,
       })
       .from(planDisputes)
       .innerJoin(users, eq(users.id, planDisputes.userId))
