@@ -1,11 +1,13 @@
 // Experts in the browser: a viewer buys a paid plan and reads it (the content was nowhere in the page
-// before), and a revealed plan's commitment is recomputed in the visitor's browser. The plan is published
+// before), disputes it, and a moderator voids it from the review queue (the plan page shows the reason);
+// a revealed plan's commitment is recomputed in the visitor's browser; an expert writes, previews and
+// publishes an analysis article that /specialist-news lists. The plan is published
 // through the service by a seeded demo expert, on a fictional match two hours ahead (the real data holds
 // no future fixtures); plans are never deleted, so the match stays.
 import { and, asc, eq } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import { publishPlan } from '@/lib/experts/plans';
-import { expertPlans } from '@/lib/experts/schema';
+import { expertPlans, experts, planDisputes } from '@/lib/experts/schema';
 import { DEMO_EXPERTS } from '@/lib/experts/seed';
 import { fundUser } from '@/lib/testing/factories';
 import { freshUserPage } from './accounts';
@@ -19,8 +21,9 @@ test.describe.configure({ timeout: 120_000 });
 
 const SECRET = '主队三中卫体系克制对手边路，看主胜，比分 2:0。';
 
-test('a viewer buys a paid plan and reads it; the content was not in the page before', async ({
+test('a viewer buys a paid plan and reads it, disputes it, and a moderator voids it from the queue', async ({
   browser,
+  asModerator,
 }) => {
   const now = await serverNow();
   const planId = await withDatabase(async (db) => {
@@ -65,6 +68,28 @@ test('a viewer buys a paid plan and reads it; the content was not in the page be
     db.select({ buyers: expertPlans.buyers }).from(expertPlans).where(eq(expertPlans.id, planId)),
   );
   expect(held[0]!.buyers).toBe(1);
+
+  // The buyer disputes it; a moderator upholds the dispute from the review queue: the plan is voided.
+  await page.getByTestId('plan-dispute-open').click();
+  await page.getByLabel(/内容误导|Misleading content/).check();
+  await page.getByTestId('plan-dispute-text').fill('理由与比赛无关，照搬别人的文章');
+  await page.getByTestId('plan-dispute-submit').click();
+  await expect(page.getByTestId('plan-dispute-state')).toBeVisible();
+  const [dispute] = await withDatabase((db) =>
+    db.select({ id: planDisputes.id }).from(planDisputes).where(eq(planDisputes.planId, planId)),
+  );
+  await asModerator.goto('/admin/review?source=expertPlan&sort=created&dir=desc');
+  const item = asModerator.getByTestId(`review-item-${dispute!.id}`);
+  await expect(item).toContainText('理由与比赛无关');
+  await asModerator.getByTestId(`decide-${dispute!.id}-approve`).click();
+  const dialog = asModerator.getByTestId('reason-dialog');
+  await dialog.getByLabel('内容误导').check();
+  await dialog.getByTestId('reason-text').fill('方案理由抄袭');
+  await dialog.getByTestId('reason-confirm').click();
+  await expect(item).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('plan-void-reason')).toContainText('方案理由抄袭');
+  await expect(page.getByTestId('plan-dispute-state')).toContainText('方案理由抄袭');
 });
 
 test('a revealed plan is verified in the visitor’s browser, and the expert pages list the record', async ({
@@ -90,4 +115,33 @@ test('a revealed plan is verified in the visitor’s browser, and the expert pag
   await page.getByTestId('ranking-row').first().getByRole('link').click();
   await expect(page.getByTestId('expert-record')).toBeVisible();
   await expect(page.getByTestId('expert-history').getByTestId('plan-card').first()).toBeVisible();
+});
+
+test('an expert writes, previews and publishes an analysis article that /specialist-news lists', async ({
+  browser,
+}) => {
+  const { page, user } = await freshUserPage(browser, 'E2E 文章专家');
+  const now = await serverNow();
+  await withDatabase((db) =>
+    db.insert(experts).values({ userId: user.id, sports: ['football'], experience: 'E2E', approvedAt: now }),
+  );
+  const title = `E2E 分析：边路是胜负手 ${now.getTime() % 100_000}`;
+  await page.goto(`/specialist-info?id=${user.id}`);
+  await page.getByTestId('write-article').click();
+  await page.getByTestId('article-title').fill(title);
+  await page
+    .getByTestId('article-body')
+    .fill(
+      '## 看点\n\n主队的**边路推进**是本场的关键，客队右路防守一直是短板。\n\n- 主队近五场四胜\n- 客队客场三连败',
+    );
+  await page.getByRole('tab', { name: '预览' }).click();
+  const preview = page.locator('div[data-testid="article-preview"]');
+  await expect(preview.getByRole('heading', { name: '看点' })).toBeVisible();
+  await expect(preview.locator('strong')).toHaveText('边路推进');
+  await page.getByTestId('article-submit').click();
+  await expect(page.getByTestId('article-published')).toBeVisible();
+  await expect(page.getByTestId('my-articles')).toContainText(title);
+  await page.goto('/specialist-news');
+  await page.getByTestId('expert-news-list').getByRole('link', { name: title }).click();
+  await expect(page.getByTestId('expert-article').locator('strong')).toHaveText('边路推进');
 });

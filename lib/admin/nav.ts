@@ -3,6 +3,7 @@
 // roles that may call all of them may open the page and see the entry (lib/admin/access.ts), so a page's
 // access follows its routes' `staff` declarations. Labels are message keys (under `admin`).
 import {
+  ClipboardList,
   Coins,
   CreditCard,
   Crown,
@@ -105,6 +106,14 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
     icon: Inbox,
     // The page shows each role the sources whose own routes it may call (lib/review/api.ts).
     routes: ['/api/admin/review/summary'],
+  },
+  {
+    key: 'plans',
+    section: 'review',
+    href: '/admin/plans',
+    label: 'plans.nav',
+    icon: ClipboardList,
+    routes: ['/api/admin/expertPlan/list', '/api/admin/expertPlan/void'],
   },
   {
     key: 'live',

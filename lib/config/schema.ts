@@ -335,7 +335,7 @@ export const configSchema = z
       .max(100)
       .default(70)
       .describe(
-        "An expert's share of a sold plan's star-diamond price, paid in yellow diamonds when the plan is graded (percent; the rest is the platform's).",
+        "An expert's share of a sold plan's star-diamond price, paid in yellow diamonds once the graded plan's dispute window closes (percent; the rest is the platform's).",
       ),
     EXPERT_PRICING_MIN_GRADED: z.coerce
       .number()

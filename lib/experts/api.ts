@@ -1,12 +1,18 @@
 // Experts through the API: applications and their review, profiles and rankings, plans (publish, read,
-// buy, an operator's void), the public commitment chain, follows and free articles. There is no route
+// buy, a buyer's dispute, the console's list and an operator's void), the public commitment chain, follows and free articles. There is no route
 // that edits or deletes a plan, or writes a grade or a statistic: grades come from the feed alone.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { decisionReasonSchema } from '@/lib/admin/decision';
+import { tableInput } from '@/lib/admin/table-query';
+import { auditChange } from '@/lib/api/audit-change';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
+import { DomainError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
 import { MARKETS, PICKS } from '@/lib/markets';
+import { storedReason } from '@/lib/review/paging';
+import { PLAN_VOID_REASONS } from '@/lib/review/reasons';
 import { registerQueueSource } from '@/lib/review/source';
 import {
   decideExpertApplication,
@@ -18,6 +24,8 @@ import {
   submitExpertApplication,
 } from './applications';
 import { chainEntries, chainHead } from './chain';
+import { consolePlans, PLAN_STATES, PLANS_TABLE } from './console';
+import { DISPUTE_TEXT_MAX, disputePlan } from './disputes';
 import {
   buyPlan,
   getPlan,
@@ -39,8 +47,8 @@ import {
   publishArticle,
   withCards,
 } from './profiles';
-import { expertApplicationSource } from './review-source';
-import { EXPERT_SPORTS } from './schema';
+import { expertApplicationSource, planDisputeSource } from './review-source';
+import { DISPUTE_REASONS, EXPERT_SPORTS } from './schema';
 import { rankExperts, STAT_WINDOWS } from './stats';
 
 const sport = z.enum(EXPERT_SPORTS);
@@ -81,6 +89,7 @@ const applicationView = z.object({
 export function registerExpertRoutes(app: OpenAPIHono<AppEnv>) {
   // Applications wait in the console's review queue (/admin/review) with everything else.
   registerQueueSource(expertApplicationSource);
+  registerQueueSource(planDisputeSource);
   defineRoute(
     app,
     {
@@ -422,21 +431,110 @@ export function registerExpertRoutes(app: OpenAPIHono<AppEnv>) {
   defineRoute(
     app,
     {
+      path: '/api/expert/plan/dispute',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Experts',
+      summary:
+        'A buyer disputes a plan (once per purchase, until the dispute window after the grade closes); it waits in the review queue',
+      middleware: [requireUser],
+      input: z.object({
+        id,
+        reason_code: z.enum(DISPUTE_REASONS),
+        text: z.string().trim().max(DISPUTE_TEXT_MAX).default(''),
+      }),
+      output: z.object({ id: z.number(), status: z.string() }),
+    },
+    async (c, input) => {
+      const row = await disputePlan(c.var.db, {
+        planId: input.id,
+        userId: c.var.user!.id,
+        reasonCode: input.reason_code,
+        text: input.text,
+        now: c.var.now,
+      });
+      return { id: row.id, status: row.status };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/expertPlan/list',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Operator',
+      summary:
+        'Plans with their buyers, escrow held and open disputes, by state, expert, match and kick-off day',
+      staff: ['moderator'],
+      input: tableInput(PLANS_TABLE).extend({
+        state: z.enum(PLAN_STATES).optional(),
+        expert: z.string().trim().max(60).optional(),
+        match: id.optional(),
+        date: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}$/)
+          .optional(),
+      }),
+      output: z.object({ total: z.number(), list: z.array(loose) }),
+    },
+    async (c, input) => {
+      const { total, rows } = await consolePlans(
+        c.var.db,
+        {
+          page: input.page,
+          pageSize: input.size,
+          sort: input.sort,
+          dir: input.dir,
+          filters: {
+            state: input.state,
+            expert: input.expert,
+            match: input.match ? String(input.match) : undefined,
+            date: input.date,
+          },
+        },
+        c.var.locale,
+      );
+      return { total, list: rows };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
       path: '/api/admin/expertPlan/void',
       effect: 'write',
       methods: ['post'],
       tag: 'Operator',
-      summary: 'Void an open plan with a reason shown on it; every buyer is refunded',
+      summary:
+        'Void a plan not yet released with a reason shown on it; every held purchase is refunded, the grade kept, the plan out of the statistics',
       staff: ['moderator'],
-      input: z.object({ id, reason: z.string().trim().min(2).max(200) }),
+      input: z
+        .object({ id, reason_code: z.enum(PLAN_VOID_REASONS) })
+        .merge(decisionReasonSchema.pick({ reason: true })),
       output: z.object({ id: z.number(), status: z.string() }),
     },
     async (c, input) => {
-      const plan = await voidPlan(c.var.db, {
-        planId: input.id,
-        operatorId: c.var.user!.id,
-        reason: input.reason,
-        now: c.var.now,
+      const note = input.reason.trim();
+      if (input.reason_code === 'other' && !note) throw new DomainError('REVIEW_NOTE_REQUIRED');
+      const { before, plan } = await c.var.db.transaction((tx) =>
+        voidPlan(tx, {
+          planId: input.id,
+          operatorId: c.var.user!.id,
+          reasonCode: input.reason_code,
+          note,
+          reason: storedReason({
+            reasonText: c.var.t(`im.notices.reasons.${input.reason_code}` as never),
+            note,
+          }),
+          now: c.var.now,
+        }),
+      );
+      auditChange(c, {
+        targetType: 'expertPlan',
+        targetId: plan.id,
+        before: { status: before.status, grade: before.grade, released: Boolean(before.releasedAt) },
+        after: { status: plan.status, grade: plan.grade, void_reason: plan.voidReason },
       });
       return { id: plan.id, status: plan.status };
     },

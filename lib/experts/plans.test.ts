@@ -19,6 +19,7 @@ import { fundUser, makeSignedInUser } from '@/lib/testing/factories';
 import { checkLedger } from '@/lib/wallet/check';
 import { balancesOf } from '@/lib/wallet/ledger';
 import { verifyChain } from './chain';
+import { releaseDuePlans } from './disputes';
 import { expertPlans, planCommitments } from './schema';
 import { gradeDuePlans } from './settlement';
 
@@ -545,15 +546,26 @@ describe('paid plans', () => {
     const id = plans['Ecuador v Senegal']!;
     expect((await post('/api/admin/expertPlan/void', { id, reason: 'x' }, operator.token)).body.code).toBe(1);
     expect(
-      (await post('/api/admin/expertPlan/void', { id, reason: '方案内容抄袭他人' }, buyer.token)).status,
+      (
+        await post(
+          '/api/admin/expertPlan/void',
+          { id, reason_code: 'misleading', reason: '方案内容抄袭他人' },
+          buyer.token,
+        )
+      ).status,
     ).toBe(403);
     expect(
-      (await post('/api/admin/expertPlan/void', { id, reason: '方案内容抄袭他人' }, operator.token)).body
-        .data,
+      (
+        await post(
+          '/api/admin/expertPlan/void',
+          { id, reason_code: 'misleading', reason: '方案内容抄袭他人' },
+          operator.token,
+        )
+      ).body.data,
     ).toMatchObject({ status: 'voided' });
     expect((await get(`/api/expert/plan/info?id=${id}`)).body.data).toMatchObject({
       status: 'voided',
-      void_reason: '方案内容抄袭他人',
+      void_reason: 'misleading content: 方案内容抄袭他人',
       content: null,
     });
     expect((await balancesOf(testDb.db, buyer.user.id)).star).toBe(1_000 - 330 + 40);
@@ -561,11 +573,11 @@ describe('paid plans', () => {
       (
         await post(
           '/api/admin/expertPlan/void',
-          { id: plans['Qatar v Ecuador'], reason: '改判' },
+          { id: plans['Qatar v Ecuador'], reason_code: 'other', reason: '改判' },
           operator.token,
         )
       ).body.msg,
-    ).toBe('This plan is already graded or voided');
+    ).toBe("This plan is already voided, or its expert's share was released");
   });
 
   it('pays the expert their share in yellow diamonds, refunds a miss with 不中退款, voids an abnormal match', async () => {
@@ -591,8 +603,8 @@ describe('paid plans', () => {
     // Wales +0.75 losing 0–3: lost, and no refund promised.
     expect(await grade('Wales v England')).toMatchObject({ grade: 'lost' });
     expect(await grade('Iran v USA')).toMatchObject({ status: 'open' });
-    // Won 100 and lost-without-refund 80: the expert's 70 %; the lost 50 with 不中退款 back to the buyer.
-    expect((await balancesOf(testDb.db, expert.user.id)).yellow).toBe(70 + 56);
+    // The lost 50 with 不中退款 back to the buyer at once; the expert's share waits for the dispute window.
+    expect((await balancesOf(testDb.db, expert.user.id)).yellow).toBe(0);
     expect((await balancesOf(testDb.db, buyer.user.id)).star).toBe(1_000 - 330 + 40 + 50);
     at('2022-12-01T00:00:00Z');
     expect(await gradeDuePlans(testDb.db, now)).toEqual([plans['Iran v USA']]);
@@ -606,6 +618,10 @@ describe('paid plans', () => {
       .from(notices)
       .where(and(eq(notices.userId, buyer.user.id), eq(notices.subject, 'plan_refunded')));
     expect(refunds).toHaveLength(3);
+    // 24 h after the grade with no dispute: won 100 and lost-without-refund 80 pay the expert's 70 %.
+    at('2022-12-01T06:00:00Z');
+    expect((await releaseDuePlans(testDb.db, now)).length).toBeGreaterThanOrEqual(3);
+    expect((await balancesOf(testDb.db, expert.user.id)).yellow).toBe(70 + 56);
     expect((await checkLedger(testDb.db)).problems).toEqual([]);
   });
 });
@@ -651,6 +667,7 @@ describe('rankings', () => {
     expect(expertAdmin).toEqual([
       '/api/admin/expertApplication/list',
       '/api/admin/expertApplication/review',
+      '/api/admin/expertPlan/list',
       '/api/admin/expertPlan/void',
     ]);
   });

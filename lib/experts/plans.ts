@@ -2,7 +2,7 @@
 // fixed by a commitment in the public chain, sold until kick-off with the price in escrow, and shown —
 // pick, line and reasoning — only to their expert and buyers until the match is over, when the content and
 // the nonce are revealed to everyone. Only an operator can void an open plan, with a reason shown on it.
-import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { users } from '@/lib/accounts/schema';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
@@ -24,7 +24,7 @@ import { ESCROW_SHARDS, runOperation } from '@/lib/wallet/ledger';
 import { findExpert } from './applications';
 import { appendCommitment } from './chain';
 import { commitmentOf, newNonce, planCanonical } from './commitment';
-import { type ExpertSport, expertPlans, planPurchases } from './schema';
+import { type ExpertSport, expertPlans, planDisputes, planPurchases } from './schema';
 import { settlePurchases } from './settlement';
 import { expertRecord } from './stats';
 
@@ -32,6 +32,8 @@ export const PLAN_TITLE = { min: 4, max: 60 } as const;
 export const PLAN_REASONING = { min: 20, max: 2000 } as const;
 /** Spec §5: at most 2 play types. */
 export const PLAN_MAX_SELECTIONS = 2;
+/** How long after its grade a plan may be disputed: the expert's share stays in escrow until then. */
+export const PLAN_DISPUTE_WINDOW_MS = 24 * 3600_000;
 /** Spec §5: records only within three months. */
 export const HISTORY_DAYS = 90;
 
@@ -402,36 +404,64 @@ export async function buyPlan(db: DbOrTx, input: { planId: number; userId: numbe
   return outcome;
 }
 
-/** An operator voids an open plan (a reason everyone reads on it); every buyer is refunded. */
+/**
+ * Whether a plan may still be voided: open, or graded and not released — its dispute window still open or
+ * a dispute still waiting (lib/experts/disputes.ts). After that the expert's share is theirs.
+ */
+export function voidableWhere(now: Date) {
+  return or(
+    eq(expertPlans.status, 'open'),
+    and(
+      eq(expertPlans.status, 'graded'),
+      isNull(expertPlans.releasedAt),
+      or(
+        gt(expertPlans.gradedAt, new Date(now.getTime() - PLAN_DISPUTE_WINDOW_MS)),
+        sql`exists (select 1 from ${planDisputes} where ${planDisputes.planId} = ${expertPlans.id} and ${planDisputes.status} = 'open')`,
+      ),
+    ),
+  )!;
+}
+
+/**
+ * An operator voids a plan not yet released (`voidableWhere`), with a reason everyone reads on it: every
+ * held purchase is refunded, the grade is kept but the plan leaves the statistics, the plan's open
+ * disputes are upheld with it, and the expert and those disputers are told in their language
+ * (`reasonCode` translated, `note` as written) — all but `disputeId`'s, whom the review queue tells.
+ */
 export async function voidPlan(
   db: DbOrTx,
-  input: { planId: number; operatorId: number; reason: string; now: Date },
+  input: {
+    planId: number;
+    operatorId: number;
+    reasonCode: string;
+    note: string;
+    reason: string;
+    now: Date;
+    disputeId?: number;
+  },
 ) {
-  const reason = input.reason.trim();
+  const reason = input.reason.trim().slice(0, 200);
+  const [before] = await db.select().from(expertPlans).where(eq(expertPlans.id, input.planId)).for('update');
+  if (!before) throw new NotFoundError('PLAN_NOT_FOUND');
   const [plan] = await db
     .update(expertPlans)
     .set({ status: 'voided', voidReason: reason, voidedBy: input.operatorId, voidedAt: input.now })
-    .where(and(eq(expertPlans.id, input.planId), eq(expertPlans.status, 'open')))
+    .where(and(eq(expertPlans.id, input.planId), voidableWhere(input.now)))
     .returning();
-  if (!plan) {
-    const [exists] = await db
-      .select({ id: expertPlans.id })
-      .from(expertPlans)
-      .where(eq(expertPlans.id, input.planId));
-    throw exists ? new DomainError('PLAN_NOT_OPEN') : new NotFoundError('PLAN_NOT_FOUND');
-  }
-  await notify(
-    db,
-    {
-      userId: plan.expertId,
-      subject: 'plan_voided',
-      params: { title: plan.title, reason },
-      link: `/specialist-detail?id=${plan.id}`,
-    },
-    input.now,
-  );
+  if (!plan) throw new DomainError('PLAN_NOT_OPEN');
+  const params = { item: 'expertPlan', title: plan.title, reason: input.reasonCode, note: input.note };
+  const link = `/specialist-detail?id=${plan.id}`;
+  await notify(db, { userId: plan.expertId, subject: 'plan_voided', params, link }, input.now);
+  const upheld = await db
+    .update(planDisputes)
+    .set({ status: 'upheld', decidedBy: input.operatorId, decidedAt: input.now, decision: reason })
+    .where(and(eq(planDisputes.planId, plan.id), eq(planDisputes.status, 'open')))
+    .returning({ id: planDisputes.id, userId: planDisputes.userId });
+  for (const dispute of upheld)
+    if (dispute.id !== input.disputeId)
+      await notify(db, { userId: dispute.userId, subject: 'review_approved', params, link }, input.now);
   await settlePurchases(db, plan.id, input.now);
-  return plan;
+  return { before, plan };
 }
 
 /** A plan's own history: an expert's plans within three months (spec §5), newest first. */

@@ -113,6 +113,16 @@ export async function publishArticle(
 
 export const ARTICLES_PAGE = 20;
 
+/** A body's first words without its marks (`## `, `- `, `**`, links: components/news/article-body.tsx). */
+export const plainExcerpt = (body: string, max = 140) =>
+  body
+    .replace(/\[([^\]\n]{1,200})\]\([^\s)]{1,500}\)/g, '$1')
+    .replace(/\*\*/g, '')
+    .replace(/^(## |- )/gm, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, max);
+
 export async function listArticles(
   db: DbOrTx,
   input: { sport?: ExpertSport; expertId?: number; page?: number },
@@ -140,7 +150,7 @@ export async function listArticles(
       id: row.id,
       sport: row.sport,
       title: row.title,
-      excerpt: row.body.slice(0, 140),
+      excerpt: plainExcerpt(row.body),
       locale: row.locale,
       match_id: row.matchId,
       created_at: row.createdAt,

@@ -1,14 +1,24 @@
-// Expert applications in the console's one review queue (`/admin/review`, lib/review): the queue lists
-// what waits, and decides through `decideExpertApplication` (its rules stay there); the queue adds the
-// reason, the notice in the applicant's language and the audit's before and after.
-import { eq } from 'drizzle-orm';
+// Expert applications and plan disputes in the console's one review queue (`/admin/review`, lib/review):
+// the queue lists what waits, and decides through `decideExpertApplication` and `decideDispute` (their
+// rules stay there); the queue adds the reason, the notice in the person's language and the audit's
+// before and after.
+import { eq, inArray, sql } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import { translator } from '@/lib/i18n/translate';
 import { countWhere, order, page, storedReason } from '@/lib/review/paging';
-import { APPROVE_REASONS, CONTENT_REJECT_REASONS } from '@/lib/review/reasons';
+import {
+  APPROVE_REASONS,
+  CONTENT_REJECT_REASONS,
+  DISMISS_REASONS,
+  PLAN_VOID_REASONS,
+} from '@/lib/review/reasons';
 import type { QueueSource } from '@/lib/review/source';
+import { matches } from '@/lib/scores/schema';
+import { presentMatch, selectMatches } from '@/lib/scores/service';
 import { decideExpertApplication } from './applications';
-import { expertApplications } from './schema';
+import { heldEscrow } from './console';
+import { decideDispute } from './disputes';
+import { expertApplications, expertPlans, planDisputes } from './schema';
 
 const pending = eq(expertApplications.status, 'pending');
 
@@ -56,6 +66,92 @@ export const expertApplicationSource: QueueSource = {
       before: { status: 'pending' },
       after: { status: row.status, reason_code: row.reasonCode, reason_text: row.reasonText },
       link: input.approve ? `/specialist-info?id=${row.userId}` : '/specialist',
+    };
+  },
+};
+
+const openDispute = eq(planDisputes.status, 'open');
+
+/**
+ * A buyer's dispute of a plan. Approving upholds it: the plan is voided with the reason (every held
+ * purchase refunded in the same transaction); refusing dismisses it (the expert's share is released as
+ * normal once the window has closed). The disputer is told by the queue, the expert by `decideDispute`.
+ */
+export const planDisputeSource: QueueSource = {
+  key: 'expertPlan',
+  staff: ['moderator'],
+  reasons: { approve: PLAN_VOID_REASONS, reject: DISMISS_REASONS },
+  count: (db) => countWhere(db, planDisputes, openDispute),
+  async list(db, input) {
+    const rows = await db
+      .select({
+        dispute: planDisputes,
+        nickname: users.nickname,
+        plan: expertPlans,
+        expert: sql<string>`(select nickname from ${users} where ${users.id} = ${expertPlans.expertId})`,
+        held: heldEscrow,
+      })
+      .from(planDisputes)
+      .innerJoin(users, eq(users.id, planDisputes.userId))
+      .innerJoin(expertPlans, eq(expertPlans.id, planDisputes.planId))
+      .where(openDispute)
+      .orderBy(order(planDisputes.id, input))
+      .limit(page(input).limit)
+      .offset(page(input).offset);
+    const t = translator(input.locale);
+    const matchIds = [...new Set(rows.map((row) => row.plan.matchId))];
+    const byMatch = new Map(
+      (matchIds.length ? await selectMatches(db).where(inArray(matches.id, matchIds)) : []).map((row) => [
+        row.match.id,
+        presentMatch(row, input.locale),
+      ]),
+    );
+    return rows.map(({ dispute, nickname, plan, expert, held }) => ({
+      id: dispute.id,
+      userId: dispute.userId,
+      nickname,
+      summary: t(`experts.dispute.reasons.${dispute.reasonCode}` as never),
+      fields: {
+        dispute_text: dispute.text || null,
+        expert,
+        plan_state: t(
+          `experts.grades.${plan.status === 'voided' ? 'voided' : (plan.grade ?? 'open')}` as never,
+        ),
+        held_escrow: held,
+      },
+      context: {
+        type: 'plan',
+        id: plan.id,
+        title: plan.title,
+        body: byMatch.has(plan.matchId)
+          ? `${byMatch.get(plan.matchId)!.homeTeam.name} – ${byMatch.get(plan.matchId)!.awayTeam.name}`
+          : '',
+        ownerId: plan.expertId,
+        link: `/specialist-detail?id=${plan.id}`,
+      },
+      createdAt: dispute.createdAt,
+    }));
+  },
+  async decide(tx, input) {
+    const { dispute, before, plan } = await decideDispute(tx, {
+      disputeId: input.id,
+      uphold: input.approve,
+      reasonCode: input.reasonCode,
+      note: input.note,
+      reasonText: storedReason(input),
+      actorId: input.actorId,
+      now: input.now,
+    });
+    return {
+      userId: dispute.userId,
+      before: { dispute: 'open', plan: before.status, released: Boolean(before.releasedAt) },
+      after: {
+        dispute: dispute.status,
+        plan: plan.status,
+        released: Boolean(plan.releasedAt),
+        void_reason: plan.voidReason,
+      },
+      link: `/specialist-detail?id=${plan.id}`,
     };
   },
 };

@@ -27,6 +27,9 @@ export const EXPERT_APPLICATION_STATUSES = ['pending', 'approved', 'refused'] as
 export const PLAN_STATUSES = ['open', 'graded', 'voided'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
 export const PURCHASE_STATUSES = ['held', 'paid', 'refunded'] as const;
+export const DISPUTE_REASONS = ['wrong_match', 'wrong_result', 'misleading'] as const;
+export type DisputeReason = (typeof DISPUTE_REASONS)[number];
+export const DISPUTE_STATUSES = ['open', 'dismissed', 'upheld'] as const;
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -111,6 +114,11 @@ export const expertPlans = pgTable(
     voidedBy: integer('voided_by').references(() => users.id),
     voidedAt: at('voided_at'),
     buyers: integer('buyers').notNull().default(0),
+    /**
+     * When the expert's share left escrow: the dispute window after the grade closed with no dispute open
+     * (lib/experts/disputes.ts). Until then an operator may still void the plan and refund every buyer.
+     */
+    releasedAt: at('released_at'),
   },
   (table) => [
     index('expert_plans_expert_idx').on(table.expertId, table.publishedAt),
@@ -196,5 +204,39 @@ export const expertArticles = pgTable(
   (table) => [
     index('expert_articles_created_idx').on(table.createdAt),
     index('expert_articles_expert_idx').on(table.expertId, table.createdAt),
+  ],
+);
+
+/**
+ * A buyer's dispute of a plan (one per purchase), from the purchase until the dispute window after the
+ * grade closes. It waits in the console's review queue; while one is open the expert's share stays in escrow.
+ */
+export const planDisputes = pgTable(
+  'plan_disputes',
+  {
+    id: serial('id').primaryKey(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => expertPlans.id, { onDelete: 'restrict' }),
+    purchaseId: integer('purchase_id')
+      .notNull()
+      .references(() => planPurchases.id, { onDelete: 'restrict' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reasonCode: varchar('reason_code', { length: 16, enum: DISPUTE_REASONS }).notNull(),
+    /** The buyer's own words, at most 200 characters. */
+    text: varchar('text', { length: 200 }).notNull(),
+    status: varchar('status', { length: 10, enum: DISPUTE_STATUSES }).notNull().default('open'),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: at('decided_at'),
+    /** The reviewer's reason as the disputer and the expert read it. */
+    decision: varchar('decision', { length: 200 }),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('plan_disputes_purchase_unique').on(table.purchaseId),
+    index('plan_disputes_open_idx').on(table.planId).where(sql`${table.status} = 'open'`),
+    index('plan_disputes_status_idx').on(table.status, table.id),
   ],
 );

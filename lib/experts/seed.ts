@@ -8,6 +8,7 @@ import { users } from '@/lib/accounts/schema';
 import type { Db } from '@/lib/db';
 import { competitions, matches, seasons, teams } from '@/lib/scores/schema';
 import { decideExpertApplication, findExpert, submitExpertApplication } from './applications';
+import { releaseDuePlans } from './disputes';
 import { publishPlan } from './plans';
 import { publishArticle } from './profiles';
 import { gradeDuePlans } from './settlement';
@@ -200,6 +201,7 @@ export async function seedDemoExperts(db: Db, operatorMobile: string, now: Date)
     }
   }
   await gradeDuePlans(db, now);
+  await releaseDuePlans(db, now);
   // A couple of free articles per expert, on their latest matches.
   const experts = await db
     .select({ id: users.id, mobile: users.mobile })

@@ -1,7 +1,8 @@
 // Grading by the feed, not by people: a job grades every open plan whose match is over (lib/markets on
-// the stored result), then settles each purchase from escrow — to the expert in yellow diamonds at the
-// configured share, or back to the buyer (void, or a miss with 不中退款) — each with its idempotency key.
-import { and, eq, inArray, lt, ne } from 'drizzle-orm';
+// the stored result), then settles each purchase from escrow — back to the buyer at once (void, or a miss
+// with 不中退款), or to the expert in yellow diamonds at the configured share once the dispute window has
+// closed (lib/experts/disputes.ts `releaseDuePlans`) — each with its idempotency key.
+import { and, eq, inArray, isNotNull, lt, ne, notInArray, or } from 'drizzle-orm';
 import { getConfig } from '@/lib/config';
 import type { DbOrTx } from '@/lib/db';
 import { notify } from '@/lib/im/notices';
@@ -76,12 +77,24 @@ export async function gradeDuePlans(db: DbOrTx, now: Date) {
       .returning({ id: expertPlans.id });
     if (row) graded.push(row.id);
   }
-  // Purchases left held by a run that stopped between the grade and the money (or graded just now).
+  // Purchases left held by a run that stopped between the grade and the money (or graded just now): the
+  // refunds at once; the expert's share only once released (lib/experts/disputes.ts, after the window).
   const unsettled = await db
     .selectDistinct({ planId: planPurchases.planId })
     .from(planPurchases)
     .innerJoin(expertPlans, eq(expertPlans.id, planPurchases.planId))
-    .where(and(eq(planPurchases.status, 'held'), ne(expertPlans.status, 'open')))
+    .where(
+      and(
+        eq(planPurchases.status, 'held'),
+        ne(expertPlans.status, 'open'),
+        or(
+          eq(expertPlans.status, 'voided'),
+          isNotNull(expertPlans.releasedAt),
+          eq(expertPlans.grade, 'void'),
+          and(eq(expertPlans.refundIfLost, true), notInArray(expertPlans.grade, ['won', 'half_won'])),
+        ),
+      ),
+    )
     .limit(500);
   for (const { planId } of unsettled) await settlePurchases(db, planId, now);
   return graded;
@@ -93,10 +106,14 @@ export function refundsBuyer(plan: Pick<Plan, 'status' | 'grade' | 'refundIfLost
   return plan.refundIfLost && !isHit(plan.grade as Grade);
 }
 
-/** Settles every held purchase of a graded or voided plan, one ledger operation each. */
+/**
+ * Settles every held purchase of a graded or voided plan, one ledger operation each: refunds at once, the
+ * expert's share only once the plan is released (its dispute window closed with no dispute open).
+ */
 export async function settlePurchases(db: DbOrTx, planId: number, now: Date) {
   const [plan] = await db.select().from(expertPlans).where(eq(expertPlans.id, planId));
   if (!plan || plan.status === 'open') return 0;
+  if (!refundsBuyer(plan) && !plan.releasedAt) return 0;
   const held = await db
     .select()
     .from(planPurchases)

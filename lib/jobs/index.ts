@@ -9,6 +9,7 @@ import { sessions } from '@/lib/accounts/schema';
 import { sampleViewers } from '@/lib/admin/dashboard';
 import { getConfig } from '@/lib/config';
 import type { Db } from '@/lib/db';
+import { releaseDuePlans } from '@/lib/experts/disputes';
 import { gradeDuePlans } from '@/lib/experts/settlement';
 import { guessUpkeep, lockGuessesOnGoals } from '@/lib/guess/service';
 import { settleInvitations } from '@/lib/invites/service';
@@ -107,10 +108,14 @@ export const jobs: ClusterJob[] = [
     run: (db, now) => refundExpiredEnvelopes(db, now),
   },
   {
-    // Expert plans whose matches are over: graded from the stored result, purchases settled from escrow.
+    // Expert plans whose matches are over: graded from the stored result, refunds settled from escrow;
+    // the expert's share released once the dispute window closed with no dispute open.
     name: 'expert-plans-grade',
     everySeconds: 30,
-    run: (db, now) => gradeDuePlans(db, now),
+    run: async (db, now) => ({
+      graded: await gradeDuePlans(db, now),
+      released: await releaseDuePlans(db, now),
+    }),
   },
   {
     // Fun-guess: windows and kick-offs lock, finished matches settle, 24 h unresolved cancel, a person's

@@ -59,6 +59,7 @@ it('answers each role the sources it may review, with counts and reasons', async
   expect((await keys(moderator.token)).map((source) => source.key)).toEqual([
     'guessDispute',
     'expertApplication',
+    'expertPlan',
     'anchorApplication',
     'horn',
     'circlePost',
@@ -67,7 +68,7 @@ it('answers each role the sources it may review, with counts and reasons', async
   ]);
   expect((await keys(finance.token)).map((source) => source.key)).toEqual(['withdrawal', 'invitation']);
   const all = await keys(operator.token);
-  expect(all).toHaveLength(9);
+  expect(all).toHaveLength(10);
   expect(all.find((source) => source.key === 'circlePost')!.count).toBeGreaterThanOrEqual(1);
   expect(all.find((source) => source.key === 'withdrawal')!.reasons.reject).toContain('account_mismatch');
   // A finance user is refused the moderators' queues, a moderator the money ones, a user all of them.

@@ -29,6 +29,8 @@ export const SANCTION_REASONS = ['spam', 'ads', 'vulgar', 'illegal', 'abuse', 'f
 export const LIFT_REASONS = ['appeal_accepted', 'mistake', 'other'] as const;
 /** Why a report is dismissed. */
 export const DISMISS_REASONS = ['no_violation', 'duplicate', 'other'] as const;
+/** Why an expert plan is voided (a buyer's dispute upheld, or from the console's plans). */
+export const PLAN_VOID_REASONS = ['wrong_match', 'wrong_result', 'misleading', 'other'] as const;
 
 /** Why a disputed fun-guess settlement is voided (every stake refunded): the viewers' own reasons. */
 export const GUESS_VOID_REASONS = ['wrong_result', 'not_happened', 'unclear_question', 'other'] as const;
@@ -45,6 +47,7 @@ export const REASON_CODES = [
     ...DISMISS_REASONS,
     ...GUESS_VOID_REASONS,
     ...GUESS_UPHOLD_REASONS,
+    ...PLAN_VOID_REASONS,
   ]),
 ] as [string, ...string[]];
 export type ReasonCode = string;

@@ -1,7 +1,8 @@
 // What search engines are told about (sitemap.xml, per locale): the public screens, every article in
-// the languages it exists in, matches, live rooms and videos — absolute URLs from SITE_URL with hreflang.
+// the languages it exists in, matches, live rooms, videos, expert plans, profiles and articles — absolute URLs from SITE_URL with hreflang.
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db';
+import { expertArticles, expertPlans, experts } from '@/lib/experts/schema';
 import { absoluteUrl, siteOrigin } from '@/lib/i18n/metadata';
 import { LOCALES, type Locale } from '@/lib/i18n/routing';
 import { liveRooms } from '@/lib/live/schema';
@@ -26,6 +27,10 @@ export const PUBLIC_PATHS = [
   '/base-football',
   '/base-basketball',
   '/trophy/home',
+  '/specialist',
+  '/specialist-home?type=0',
+  '/specialist-home?type=1',
+  '/specialist-news',
   '/downLoad',
   '/about-user?type=0',
   '/about-user?type=1',
@@ -35,11 +40,12 @@ export const PUBLIC_PATHS = [
 const MAX_MATCHES = 20_000;
 const MAX_ARTICLES = 20_000;
 const MAX_VIDEOS = 20_000;
+const MAX_PLANS = 20_000;
 
 type Entry = { path: string; lastModified?: Date; locales: readonly Locale[] };
 
 export async function sitemapEntries(db: DbOrTx, locale: Locale, now: Date): Promise<Entry[]> {
-  const [articles, matchRows, rooms, videoRows] = await Promise.all([
+  const [articles, matchRows, rooms, videoRows, planRows, expertRows, expertArticleRows] = await Promise.all([
     db
       .select({ id: newsArticles.postId, publishedAt: newsArticles.publishedAt })
       .from(newsArticles)
@@ -64,6 +70,25 @@ export async function sitemapEntries(db: DbOrTx, locale: Locale, now: Date): Pro
       .where(isNull(posts.deletedAt))
       .orderBy(desc(videos.publishedAt))
       .limit(MAX_VIDEOS),
+    // Every plan's page: a paid plan's content is server-gated until the match is over, so its page
+    // shows a visitor only what anyone may see (the match, the commitment, the price).
+    db
+      .select({
+        id: expertPlans.id,
+        publishedAt: expertPlans.publishedAt,
+        gradedAt: expertPlans.gradedAt,
+        voidedAt: expertPlans.voidedAt,
+      })
+      .from(expertPlans)
+      .orderBy(desc(expertPlans.publishedAt))
+      .limit(MAX_PLANS),
+    db.select({ id: experts.userId, approvedAt: experts.approvedAt }).from(experts),
+    db
+      .select({ id: expertArticles.id, createdAt: expertArticles.createdAt })
+      .from(expertArticles)
+      .where(eq(expertArticles.locale, locale))
+      .orderBy(desc(expertArticles.createdAt))
+      .limit(MAX_ARTICLES),
   ]);
   const versions = articles.length
     ? await db
@@ -96,6 +121,22 @@ export async function sitemapEntries(db: DbOrTx, locale: Locale, now: Date): Pro
       path: videoPlayerPath(video.id),
       lastModified: video.publishedAt,
       locales: LOCALES,
+    })),
+    ...planRows.map((plan) => ({
+      path: `/specialist-detail?id=${plan.id}`,
+      lastModified: plan.voidedAt ?? plan.gradedAt ?? plan.publishedAt,
+      locales: LOCALES,
+    })),
+    ...expertRows.map((expert) => ({
+      path: `/specialist-info?id=${expert.id}`,
+      lastModified: expert.approvedAt,
+      locales: LOCALES,
+    })),
+    // An expert's article exists in the language it was written in: listed in that locale's sitemap.
+    ...expertArticleRows.map((article) => ({
+      path: `/specialist-news?id=${article.id}`,
+      lastModified: article.createdAt,
+      locales: [locale],
     })),
   ];
 }

@@ -1,18 +1,22 @@
 // /specialist-detail?id=, one plan (spec §2): the match, the commitment shown since publish, the content
 // for its expert and buyers (or free) — otherwise a buy button, the content never in the markup — and
 // after the match the grade, the content for all and the commitment recomputed in the visitor's browser.
+// A buyer may dispute the plan here (once, until 24 h after the grade); a void shows its reason.
 import { ChevronRight, Lock, ShieldCheck } from 'lucide-react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getFormatter, getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { BuyPlanButton } from '@/components/experts/buy-plan-button';
+import { DisputePlan } from '@/components/experts/dispute-plan';
 import { GradeBadge } from '@/components/experts/grade-badge';
-import { planOfRequest } from '@/components/experts/page-data';
+import { planOfRequest, renderNow } from '@/components/experts/page-data';
 import { pickLabel } from '@/components/experts/pick-label';
 import { VerifyPlan } from '@/components/experts/verify-plan';
 import { Footer } from '@/components/layout/footer';
 import { currentUser } from '@/lib/accounts/current-user';
+import { getDb } from '@/lib/db';
+import { disputeStateOf } from '@/lib/experts/disputes';
 import { alternatesOf, productName } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -51,6 +55,8 @@ export default async function SpecialistDetailPage({ params, searchParams }: Pro
     getMessages(),
     currentUser(),
   ]);
+  // A buyer's dispute: its state, or whether one may still be opened (once per purchase).
+  const dispute = viewer ? await disputeStateOf(getDb(), plan.id, viewer.id, renderNow()) : null;
   const state = plan.status === 'voided' ? 'voided' : (plan.grade ?? 'open');
   const teams = { home: plan.match.home, away: plan.match.away };
   const kickoff = new Date(plan.kickoff_at);
@@ -199,6 +205,12 @@ export default async function SpecialistDetailPage({ params, searchParams }: Pro
               ) : null}
             </section>
           )}
+
+          {dispute ? (
+            <NextIntlClientProvider locale={locale} messages={islandMessages}>
+              <DisputePlan id={plan.id} state={dispute} />
+            </NextIntlClientProvider>
+          ) : null}
 
           <section className="mt-6 space-y-2 border-t border-line pt-4" aria-labelledby="plan-commitment">
             <h2 id="plan-commitment" className="flex items-center gap-1.5 font-semibold text-ink-900">

@@ -1,6 +1,7 @@
 // /specialist-info?id=, an expert's profile (spec §2): who they are, their record from graded plans only
 // (last 10, 20, 50 and all; by play type), their plans within three months (spec §5), follow. The expert
-// themself also finds the form to publish a plan here.
+// themself also finds the form to publish a plan here, and the way to the article composer.
+import { PenLine } from 'lucide-react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
@@ -11,11 +12,13 @@ import { expertOfRequest, renderNow } from '@/components/experts/page-data';
 import { PlanSection } from '@/components/experts/plan-section';
 import { PublishPlanForm } from '@/components/experts/publish-plan-form';
 import { Footer } from '@/components/layout/footer';
+import { Button } from '@/components/ui/button';
 import { currentUser } from '@/lib/accounts/current-user';
 import { getDb } from '@/lib/db';
 import { historySince, listPlans } from '@/lib/experts/plans';
 import { STAT_WINDOWS } from '@/lib/experts/stats';
 import { alternatesOf, productName } from '@/lib/i18n/metadata';
+import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ id?: string }> };
@@ -150,6 +153,25 @@ export default async function SpecialistInfoPage({ params, searchParams }: Props
           </section>
         </aside>
         <div className="flex min-w-0 flex-col gap-5">
+          {own ? (
+            <section
+              className="flex flex-wrap items-center gap-3 rounded-xl border border-line bg-surface px-5 py-4"
+              aria-labelledby="write-article"
+            >
+              <div className="min-w-0 flex-1">
+                <h2 id="write-article" className="font-semibold text-ink-900">
+                  {t('compose.entry')}
+                </h2>
+                <p className="text-sm text-ink-500">{t('compose.entryHint')}</p>
+              </div>
+              <Button asChild variant="secondary" data-testid="write-article">
+                <Link href="/specialist-news/write">
+                  <PenLine aria-hidden className="size-4" />
+                  {t('compose.entry')}
+                </Link>
+              </Button>
+            </section>
+          ) : null}
           {own ? (
             <section
               className="rounded-xl border border-line bg-surface px-5 py-4"

@@ -1,14 +1,18 @@
 // /specialist-news (spec §2): the experts' free analysis articles, newest first, by sport; `?id=` reads
-// one. Server-rendered and indexable like the news pages.
-import { ChevronRight, Newspaper } from 'lucide-react';
+// one (its body drawn like a news body: plain text with a few marks, never HTML). Server-rendered and
+// indexable like the news pages; an expert finds the composer (/specialist-news/write) here.
+import { ChevronRight, Newspaper, PenLine } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { articleOfRequest } from '@/components/experts/page-data';
 import { Footer } from '@/components/layout/footer';
+import { ArticleBody } from '@/components/news/article-body';
 import { EmptyState } from '@/components/ui/empty-state';
+import { currentUser } from '@/lib/accounts/current-user';
 import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
-import { ARTICLES_PAGE, listArticles } from '@/lib/experts/profiles';
+import { findExpert } from '@/lib/experts/applications';
+import { ARTICLES_PAGE, listArticles, plainExcerpt } from '@/lib/experts/profiles';
 import { alternatesOf, productName } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -29,7 +33,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   if (article)
     return {
       title: article.title,
-      description: article.body.slice(0, 120),
+      description: plainExcerpt(article.body, 120),
       alternates: alternatesOf(article.locale as Locale, `/specialist-news?id=${article.id}`, [
         article.locale as Locale,
       ]),
@@ -55,6 +59,9 @@ export default async function SpecialistNewsPage({ params, searchParams }: Props
   const sport = sportOf(query.type);
   const page = Math.min(1000, Math.max(1, Number(query.page) || 1));
   const list = article ? null : await listArticles(getDb(), { sport, page });
+  // An expert finds the composer here too.
+  const viewer = article ? null : await currentUser();
+  const writer = viewer ? await findExpert(getDb(), viewer.id) : null;
 
   return (
     <>
@@ -97,12 +104,7 @@ export default async function SpecialistNewsPage({ params, searchParams }: Props
               ) : null}
             </p>
             <div className="mt-5 space-y-4 text-[15px] leading-7 text-ink-900">
-              {article.body.split(/\n{2,}/).map((paragraph, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text
-                <p key={index} className="whitespace-pre-line break-words">
-                  {paragraph}
-                </p>
-              ))}
+              <ArticleBody body={article.body} />
             </div>
           </article>
         ) : (
@@ -111,6 +113,16 @@ export default async function SpecialistNewsPage({ params, searchParams }: Props
               <h1 id="expert-news" className="text-lg font-bold text-ink-900">
                 {t('news.title')}
               </h1>
+              {writer ? (
+                <Link
+                  href="/specialist-news/write"
+                  className="inline-flex h-8 items-center gap-1.5 rounded-md border border-line px-3 text-sm text-ink-900 hover:border-brand-400 hover:text-brand-600"
+                  data-testid="write-article"
+                >
+                  <PenLine aria-hidden className="size-4" />
+                  {t('compose.entry')}
+                </Link>
+              ) : null}
               <nav className="ml-auto flex gap-1" aria-label={t('home.sports')}>
                 {[undefined, '0', '1'].map((type) => (
                   <Link
