@@ -219,7 +219,7 @@ describe('deciding disputes in the review queue', () => {
     expect(page.body.data).toMatchObject({
       status: 'voided',
       grade: 'lost',
-      void_reason: 'graded on a wrong result: 官方比分为 0:2，方案按错误结果结算',
+      void_reason: 'the result was judged wrongly: 官方比分为 0:2，方案按错误结果结算',
     });
     // The voided loss is out of the record: two graded plans, both won.
     const record = await expertRecord(testDb.db, expert.user.id);
