@@ -15,12 +15,9 @@ import { storedReason } from '@/lib/review/paging';
 import { PLAN_VOID_REASONS } from '@/lib/review/reasons';
 import { registerQueueSource } from '@/lib/review/source';
 import {
-  decideExpertApplication,
   EXPERT_EXPERIENCE_MAX,
   EXPERT_EXPERIENCE_MIN,
-  EXPERT_REFUSAL_CODES,
   latestExpertApplication,
-  listExpertApplications,
   submitExpertApplication,
 } from './applications';
 import { chainEntries, chainHead } from './chain';
@@ -129,81 +126,6 @@ export function registerExpertRoutes(app: OpenAPIHono<AppEnv>) {
             created_at: row.createdAt,
           }
         : { status: 'none' as const, reason_code: null, reason_text: null, created_at: null };
-    },
-  );
-
-  defineRoute(
-    app,
-    {
-      path: '/api/admin/expertApplication/list',
-      effect: 'read',
-      methods: ['get'],
-      tag: 'Operator',
-      summary: 'Expert applications by state (pending: oldest first)',
-      staff: ['moderator'],
-      input: z.object({ status: z.enum(['pending', 'approved', 'refused']).default('pending') }),
-      output: z.array(
-        z.object({
-          id: z.number(),
-          user_id: z.number(),
-          nickname: z.string(),
-          sports: z.array(z.string()),
-          experience: z.string(),
-          contact: z.string(),
-          status: z.string(),
-          reason_code: z.string().nullable(),
-          reason_text: z.string().nullable(),
-          created_at: z.date(),
-        }),
-      ),
-    },
-    async (c, { status }) =>
-      (await listExpertApplications(c.var.db, { status })).map((row) => ({
-        id: row.id,
-        user_id: row.userId,
-        nickname: row.nickname,
-        sports: row.sports,
-        experience: row.experience,
-        contact: row.contact,
-        status: row.status,
-        reason_code: row.reasonCode,
-        reason_text: row.reasonText,
-        created_at: row.createdAt,
-      })),
-  );
-
-  defineRoute(
-    app,
-    {
-      path: '/api/admin/expertApplication/review',
-      effect: 'write',
-      methods: ['post'],
-      tag: 'Operator',
-      summary: 'Approve (the user becomes an expert) or refuse with a reason code and words',
-      staff: ['moderator'],
-      input: z
-        .object({
-          id,
-          approve: z.boolean(),
-          reason_code: z.enum(EXPERT_REFUSAL_CODES).optional(),
-          reason_text: z.string().trim().max(200).optional(),
-        })
-        .refine((input) => input.approve || input.reason_code, {
-          path: ['reason_code'],
-          message: 'required',
-        }),
-      output: z.object({ id: z.number(), status: z.string() }),
-    },
-    async (c, input) => {
-      const row = await decideExpertApplication(
-        c.var.db,
-        c.var.user!.id,
-        input.approve
-          ? { id: input.id, approve: true }
-          : { id: input.id, approve: false, reasonCode: input.reason_code!, reasonText: input.reason_text },
-        c.var.now,
-      );
-      return { id: row.id, status: row.status };
     },
   );
 

@@ -1,21 +1,16 @@
 // Becoming an expert (spec §1, §5): an application names the sports, the work experience (within 200
 // characters) and a contact; an operator approves (the user becomes an expert) or refuses with a reason
 // code and words, and the applicant reads the result in the message centre in their own language.
-// `listExpertApplications` and `decideExpertApplication` are what the operator console's queue calls.
+// The console's one review queue (./review-source.ts) lists what waits and decides through
+// `decideExpertApplication`.
 import { and, desc, eq } from 'drizzle-orm';
-import { users } from '@/lib/accounts/schema';
 import { DomainError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
-import { notify } from '@/lib/im/notices';
 import { type ExpertSport, expertApplications, experts } from './schema';
 
 /** Spec §5: the work experience is within 200 characters. */
 export const EXPERT_EXPERIENCE_MAX = 200;
 export const EXPERT_EXPERIENCE_MIN = 10;
-
-/** Why an application is refused; the applicant reads the code in their language (`im.notices`). */
-export const EXPERT_REFUSAL_CODES = ['experience', 'contact', 'record', 'conduct', 'other'] as const;
-export type ExpertRefusalCode = (typeof EXPERT_REFUSAL_CODES)[number];
 
 export type ExpertApplicationInput = { sports: ExpertSport[]; experience: string; contact: string };
 
@@ -64,37 +59,20 @@ export async function submitExpertApplication(
   return row;
 }
 
-/** Applications in a state, oldest pending first (a queue), newest first otherwise. */
-export async function listExpertApplications(
-  db: DbOrTx,
-  input: { status?: 'pending' | 'approved' | 'refused'; limit?: number } = {},
-) {
-  const status = input.status ?? 'pending';
-  const rows = await db
-    .select({ application: expertApplications, nickname: users.nickname })
-    .from(expertApplications)
-    .innerJoin(users, eq(users.id, expertApplications.userId))
-    .where(eq(expertApplications.status, status))
-    .orderBy(status === 'pending' ? expertApplications.id : desc(expertApplications.id))
-    .limit(input.limit ?? 50);
-  return rows.map(({ application, nickname }) => ({ ...application, nickname }));
-}
-
 export type ExpertDecision =
   | { id: number; approve: true }
-  /** `reasonCode`: an expert refusal code, or the console queue's code (lib/review/reasons.ts). */
-  | { id: number; approve: false; reasonCode: ExpertRefusalCode | (string & {}); reasonText?: string };
+  /** `reasonCode`: the console queue's code (lib/review/reasons.ts). */
+  | { id: number; approve: false; reasonCode: string; reasonText?: string };
 
 /**
- * An operator's decision: approve (the applicant becomes an expert) or refuse with a reason. The
- * console's queue sends its own notice (`notify: false`).
+ * A reviewer's decision: approve (the applicant becomes an expert) or refuse with a reason. The console's
+ * queue (./review-source.ts) tells the applicant, in their language.
  */
 export async function decideExpertApplication(
   db: DbOrTx,
   reviewerId: number,
   decision: ExpertDecision,
   now: Date,
-  options: { notify?: boolean } = {},
 ) {
   return db.transaction(async (tx) => {
     const reasonCode = decision.approve ? null : decision.reasonCode;
@@ -122,18 +100,6 @@ export async function decideExpertApplication(
           approvedAt: now,
         })
         .onConflictDoNothing();
-    if (options.notify === false) return row;
-    await notify(
-      tx,
-      {
-        userId: row.userId,
-        // One subject per reason code, so the applicant reads the reason in their own language.
-        subject: decision.approve ? 'expert_approved' : `expert_refused_${reasonCode as ExpertRefusalCode}`,
-        params: { reason: reasonText ?? '' },
-        link: decision.approve ? `/specialist-info?id=${row.userId}` : '/specialist',
-      },
-      now,
-    );
     return row;
   });
 }

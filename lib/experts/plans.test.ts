@@ -8,7 +8,6 @@ import path from 'node:path';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { defaultOpenfootballDir, readOpenfootball } from '@/lib/feeds/openfootball/import';
 import type { MatchInfo } from '@/lib/feeds/provider';
-import { translator } from '@/lib/i18n/translate';
 import { notices } from '@/lib/im/schema';
 import { storeFeedBatch } from '@/lib/scores/ingest';
 import { matches } from '@/lib/scores/schema';
@@ -16,6 +15,7 @@ import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { fundUser, makeSignedInUser } from '@/lib/testing/factories';
+import { decideInQueue, queueList } from '@/lib/testing/review';
 import { checkLedger } from '@/lib/wallet/check';
 import { balancesOf } from '@/lib/wallet/ledger';
 import { verifyChain } from './chain';
@@ -133,30 +133,29 @@ describe('becoming an expert', () => {
         )
       ).body.msg,
     ).toBe('Your expert application is still being reviewed');
-    const queue = await get<{ id: number; user_id: number }[]>(
-      '/api/admin/expertApplication/list',
-      operator.token,
-    );
-    const mine = queue.body.data.find((row) => row.user_id === expert.user.id)!;
-    expect((await get('/api/admin/expertApplication/list', buyer.token)).status).toBe(403);
+    // The console's one review queue decides applications (lib/experts/review-source.ts).
+    const queue = await queueList(call, operator.token, 'expertApplication');
+    const mine = queue.body.data.list.find((row) => row.user_id === expert.user.id)!;
+    expect((await queueList(call, buyer.token, 'expertApplication')).status).toBe(403);
     expect(
-      (await post('/api/admin/expertApplication/review', { id: mine.id, approve: false }, operator.token))
+      (await decideInQueue(call, operator.token, 'expertApplication', mine.id, false, { reasonCode: 'nope' }))
         .body.code,
     ).toBe(1);
-    const refused = await post(
-      '/api/admin/expertApplication/review',
-      { id: mine.id, approve: false, reason_code: 'contact', reason_text: '微信号搜不到' },
-      operator.token,
-    );
-    expect(refused.body.data).toMatchObject({ status: 'refused' });
+    const refused = await decideInQueue(call, operator.token, 'expertApplication', mine.id, false, {
+      reasonCode: 'incomplete',
+      note: '微信号搜不到',
+    });
+    expect(refused.body.data.results).toMatchObject([
+      { id: mine.id, ok: true, after: { status: 'refused' } },
+    ]);
     const [notice] = await testDb.db.select().from(notices).where(eq(notices.userId, expert.user.id));
-    expect(notice!.subject).toBe('expert_refused_contact');
-    expect(translator('vi')(`im.notices.subjects.${notice!.subject}` as never, notice!.params as never)).toBe(
-      'Đơn đăng ký chuyên gia của bạn chưa được duyệt: không liên lạc được qua thông tin đã cung cấp. 微信号搜不到',
-    );
+    expect(notice).toMatchObject({
+      subject: 'review_rejected',
+      params: { item: 'expertApplication', reason: 'incomplete', note: '微信号搜不到' },
+    });
     expect((await get('/api/expert/application', expert.token)).body.data).toMatchObject({
       status: 'refused',
-      reason_code: 'contact',
+      reason_code: 'incomplete',
     });
     // Applying again after a refusal; approved this time.
     await post(
@@ -173,12 +172,17 @@ describe('becoming an expert', () => {
       { sports: ['football', 'basketball'], experience: '两年篮球与足球比分预测经验。', contact: 'qq 12345' },
       rookie.token,
     );
-    for (const row of (await get<{ id: number }[]>('/api/admin/expertApplication/list', operator.token)).body
-      .data)
-      expect(
-        (await post('/api/admin/expertApplication/review', { id: row.id, approve: true }, operator.token))
-          .body.data,
-      ).toMatchObject({ status: 'approved' });
+    const waiting = (await queueList(call, operator.token, 'expertApplication')).body.data.list;
+    const approved = await decideInQueue(
+      call,
+      operator.token,
+      'expertApplication',
+      waiting.map((row) => row.id),
+      true,
+    );
+    expect(approved.body.data.results.map((result) => result.after)).toEqual(
+      waiting.map(() => expect.objectContaining({ status: 'approved' })),
+    );
     expect((await get(`/api/expert/info?id=${expert.user.id}`)).body.data).toMatchObject({
       nickname: '老炮儿',
       sports: ['football'],
@@ -664,11 +668,6 @@ describe('rankings', () => {
     const doc = (await (await app.request('/api/openapi.json')).json()) as { paths: Record<string, unknown> };
     const paths = Object.keys(doc.paths);
     const expertAdmin = paths.filter((p) => /^\/api\/admin\/expert/i.test(p)).sort();
-    expect(expertAdmin).toEqual([
-      '/api/admin/expertApplication/list',
-      '/api/admin/expertApplication/review',
-      '/api/admin/expertPlan/list',
-      '/api/admin/expertPlan/void',
-    ]);
+    expect(expertAdmin).toEqual(['/api/admin/expertPlan/list', '/api/admin/expertPlan/void']);
   });
 });

@@ -59,7 +59,6 @@ export const expertApplicationSource: QueueSource = {
         ? { id: input.id, approve: true }
         : { id: input.id, approve: false, reasonCode: input.reasonCode, reasonText },
       input.now,
-      { notify: false },
     );
     return {
       userId: row.userId,

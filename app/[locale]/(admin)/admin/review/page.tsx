@@ -63,8 +63,9 @@ export default async function ReviewPage({ params, searchParams }: Props) {
   const copy: DecisionCopy = {
     approve: verb('approve'),
     reject: verb('reject'),
-    approveTitle: t('approveTitle', { item }),
-    rejectTitle: t('rejectTitle', { item }),
+    // The dialog says what the decision does ("作废并退款：竞猜申诉"), not a generic approve or refuse.
+    approveTitle: t('decisionTitle', { verb: verb('approve'), item }),
+    rejectTitle: t('decisionTitle', { verb: verb('reject'), item }),
     hint: t('hint'),
     approveReasons: chosen.reasons.approve.map((code) => ({ code, label: label(code, 'reasons') })),
     rejectReasons: chosen.reasons.reject.map((code) => ({ code, label: label(code, 'reasons') })),
