@@ -4,10 +4,10 @@
 import { Gift, Plus } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { onOffColumn, onOffFilter, onOffLabels, orderColumn } from '@/components/admin/catalog/columns';
 import { DataTable } from '@/components/admin/data-table';
 import { adminPage } from '@/components/admin/guard';
 import { AdminPageHeader } from '@/components/admin/page-header';
-import { TAG_OFF, TAG_ON, Tag } from '@/components/admin/tag';
 import { GiftArt } from '@/components/live/gifts/gift-art';
 import { Button } from '@/components/ui/button';
 import { defineTable, parseTableQuery } from '@/lib/admin/table-query';
@@ -78,19 +78,7 @@ export default async function AdminGiftsPage({ params, searchParams }: Props) {
         rows={rows}
         total={all.length}
         rowKey={(row) => row.id}
-        filters={[
-          { key: 'search', label: t('search'), kind: 'text' },
-          {
-            key: 'active',
-            label: t('shown'),
-            kind: 'select',
-            width: 'w-28',
-            options: [
-              { value: 'true', label: t('on') },
-              { value: 'false', label: t('off') },
-            ],
-          },
-        ]}
+        filters={[{ key: 'search', label: t('search'), kind: 'text' }, onOffFilter(onOffLabels(t))]}
         empty={{ icon: Gift, title: t('empty'), hint: t('emptyHint') }}
         columns={[
           {
@@ -136,19 +124,8 @@ export default async function AdminGiftsPage({ params, searchParams }: Props) {
             className: 'whitespace-nowrap',
             cell: (row) => t(`tiers.${row.tier}`),
           },
-          {
-            key: 'sort',
-            header: t('order'),
-            sort: 'sort',
-            align: 'end',
-            className: 'tabular-nums',
-            cell: (row) => row.sort,
-          },
-          {
-            key: 'active',
-            header: t('shown'),
-            cell: (row) => <Tag look={row.active ? TAG_ON : TAG_OFF}>{row.active ? t('on') : t('off')}</Tag>,
-          },
+          orderColumn(t('order')),
+          onOffColumn(onOffLabels(t)),
           {
             key: 'edit',
             header: t('actions'),

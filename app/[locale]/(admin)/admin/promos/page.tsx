@@ -4,6 +4,7 @@
 import { Megaphone, Plus } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { orderColumn } from '@/components/admin/catalog/columns';
 import { DataTable } from '@/components/admin/data-table';
 import { adminPage } from '@/components/admin/guard';
 import { AdminPageHeader } from '@/components/admin/page-header';
@@ -124,14 +125,7 @@ export default async function AdminPromosPage({ params, searchParams }: Props) {
               </>
             ),
           },
-          {
-            key: 'sort',
-            header: t('order'),
-            sort: 'sort',
-            align: 'end',
-            className: 'tabular-nums',
-            cell: (row) => row.sort,
-          },
+          orderColumn(t('order')),
           {
             key: 'showing',
             header: t('status'),

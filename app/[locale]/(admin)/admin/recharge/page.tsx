@@ -4,6 +4,7 @@
 import { Plus, Wallet } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { orderColumn } from '@/components/admin/catalog/columns';
 import { DataTable } from '@/components/admin/data-table';
 import { adminPage } from '@/components/admin/guard';
 import { AdminPageHeader } from '@/components/admin/page-header';
@@ -113,14 +114,7 @@ export default async function AdminRechargePage({ params, searchParams }: Props)
                 currency: row.priceCurrency,
               }),
           },
-          {
-            key: 'sort',
-            header: t('order'),
-            sort: 'sort',
-            align: 'end',
-            className: 'tabular-nums',
-            cell: (row) => row.sort,
-          },
+          orderColumn(t('order')),
           {
             key: 'active',
             header: t('shown'),
