@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { EditDialog, Field, numberOrUndefined, text } from '@/components/admin/catalog/edit-dialog';
 import { ImageField } from '@/components/admin/catalog/image-field';
+import { LocaleFields } from '@/components/admin/catalog/locale-fields';
 import { INPUT_CLASS } from '@/components/ui/field-styles';
 import { LOCALES } from '@/lib/i18n/routing';
 
@@ -29,7 +30,6 @@ export function GiftEditor({
   trigger: ReactNode;
 }) {
   const t = useTranslations('admin.catalog.gifts');
-  const tl = useTranslations('admin.catalog.news.languages');
 
   async function save(form: FormData) {
     const share = numberOrUndefined(form, 'anchor_share');
@@ -60,19 +60,13 @@ export function GiftEditor({
         </Field>
       )}
       <div className="grid gap-3 sm:grid-cols-2">
-        {LOCALES.map((locale) => (
-          <Field key={locale} label={`${t('name')} · ${tl(locale)}`}>
-            <input
-              name={`name-${locale}`}
-              required
-              maxLength={locale.startsWith('zh') ? 16 : 24}
-              defaultValue={gift?.names[locale] ?? ''}
-              lang={locale}
-              className={INPUT_CLASS}
-              data-testid={`gift-name-${locale}`}
-            />
-          </Field>
-        ))}
+        <LocaleFields
+          name="name"
+          label={t('name')}
+          values={gift?.names}
+          maxLength={{ zh: 16, other: 24 }}
+          testId="gift-name"
+        />
       </div>
       <div className="grid gap-3 sm:grid-cols-3">
         <Field label={t('price')}>
