@@ -46,20 +46,27 @@ function stateWhere(state: string | undefined): SQL | undefined {
   }
 }
 
+/** A row id typed in a filter: a whole number within Postgres' integer, else null. */
+const rowId = (text: string | undefined) => {
+  const id = Number(text);
+  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+};
+
 /** `expert`: an id or a part of the nickname; `match`: a match id; `date`: the kick-off day (UTC). */
 function filterWhere(filters: PlansQuery['filters']) {
   const expert = filters.expert?.trim();
-  const match = Number(filters.match);
+  const expertId = rowId(expert);
+  const match = rowId(filters.match);
   const day =
     filters.date && /^\d{4}-\d{2}-\d{2}$/.test(filters.date) ? new Date(`${filters.date}T00:00:00Z`) : null;
   return and(
     stateWhere(filters.state),
     expert
-      ? /^\d+$/.test(expert)
-        ? eq(expertPlans.expertId, Number(expert))
+      ? expertId !== null && /^\d+$/.test(expert)
+        ? eq(expertPlans.expertId, expertId)
         : ilike(users.nickname, `%${expert.replace(/[%_\\]/g, (c) => `\\${c}`)}%`)
       : undefined,
-    Number.isInteger(match) && match > 0 ? eq(expertPlans.matchId, match) : undefined,
+    match !== null ? eq(expertPlans.matchId, match) : undefined,
     day && !Number.isNaN(day.getTime())
       ? and(gte(expertPlans.kickoffAt, day), lt(expertPlans.kickoffAt, new Date(day.getTime() + 86_400_000)))
       : undefined,

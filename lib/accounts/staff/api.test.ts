@@ -81,7 +81,7 @@ it('refuses bad input, unknown accounts, the caller itself and an unchanged role
   const headers = { token: operator.token, lang: 'en' };
   const refusals: [object, RegExp][] = [
     [{ user_id: finance.user.id, role: 'admin', reason_code: 'x' }, /role/i],
-    [{ user_id: finance.user.id, role: 'moderator' }, /reason_code/i],
+    [{ user_id: finance.user.id, role: 'moderator' }, /reason is required/i],
     [{ user_id: 2_000_000_000, role: 'moderator', reason_code: 'x' }, /doesn't exist/],
     [{ user_id: operator.user.id, role: 'user', reason_code: 'x' }, /your own role/],
     [{ user_id: finance.user.id, role: 'finance', reason_code: 'x' }, /already has that role/],
