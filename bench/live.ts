@@ -720,7 +720,10 @@ async function main() {
   } finally {
     await browser.close();
     for (const child of children) child.kill('SIGINT');
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    // The server may be gone already: its failure is the error to report, not this kill's.
+    try {
+      if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    } catch {}
   }
 }
 
