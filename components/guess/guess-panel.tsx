@@ -1,24 +1,23 @@
 'use client';
 // The live room's fun-guess card (趣味竞猜): the room's recent guesses with each option's pool, a stake
 // dialog in coins for viewers, the anchor's and administrators' open / lock / settle / call-off controls,
-// and each viewer's result, with when a settlement pays out and the stakers' dispute of it. Kept current by the room's `guess` pushes (the database stays the truth:
-// a push only refetches).
+// and each viewer's result (when a settlement pays out and the stakers' dispute of it: ./settlement.tsx).
+// Kept current by the room's `guess` pushes (the database stays the truth: a push only refetches).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Dices, Flag, Plus, Trash2 } from 'lucide-react';
+import { Dices, Plus, Trash2 } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { SidePanel, SidePanelEmpty } from '@/components/live/side-panel';
 import { Button } from '@/components/ui/button';
-import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { DialogClose } from '@/components/ui/dialog-close';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import type { GuessPanelItem } from '@/lib/guess/api';
-import { GUESS_DISPUTE_REASONS, GUESS_DISPUTE_TEXT_MAX } from '@/lib/guess/dispute-rules';
 import { Link } from '@/lib/i18n/navigation';
 import { useRealtime } from '@/lib/realtime/use-realtime';
 import { appStore, loginDialogAtom } from '@/lib/store/atoms';
 import { balancesChanged, useBalances } from '@/lib/wallet/queries';
+import { Settlement, VoidReason } from './settlement';
 
 type Panel = {
   can_manage: boolean;
@@ -320,150 +319,6 @@ function GuessItem({
 }
 
 /** The reviewer's reason for a guess voided after a dispute, in the viewer's language. */
-function VoidReason({ guess }: { guess: GuessPanelItem }) {
-  const t = useTranslations('guessDispute');
-  const reasons = useTranslations('im.notices.reasons');
-  const code = guess.void_reason?.code ?? 'other';
-  return t('voided', {
-    reason: reasons.has(code as never) ? reasons(code as never) : code,
-    note: guess.void_reason?.note ? ` · ${guess.void_reason.note}` : '',
-  });
-}
-
-/** A person's settlement: when it pays out, its dispute's state, and the staker's dispute button. */
-function Settlement({ guess, onChange }: { guess: GuessPanelItem; onChange: () => void }) {
-  const t = useTranslations('guessDispute');
-  const format = useFormatter();
-  const time = format.dateTime(new Date(guess.pay_at!), 'time');
-  const line =
-    guess.dispute_status === 'open'
-      ? guess.disputed_by_me
-        ? t('mine')
-        : t('open')
-      : guess.dispute_status === 'upheld'
-        ? t('upheld')
-        : guess.paid_out
-          ? t('paidAt', { time })
-          : t('payAt', { time });
-  return (
-    <div className="flex items-center gap-2">
-      <p
-        className={`min-w-0 flex-1 text-xs ${guess.dispute_status === 'open' ? 'text-brand-600' : 'text-ink-500'}`}
-        data-testid="guess-payout"
-      >
-        {line}
-      </p>
-      {guess.can_dispute ? <DisputeDialog guess={guess} time={time} onDone={onChange} /> : null}
-    </div>
-  );
-}
-
-function DisputeDialog({ guess, time, onDone }: { guess: GuessPanelItem; time: string; onDone: () => void }) {
-  const t = useTranslations('guessDispute');
-  const common = useTranslations('guess');
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<(typeof GUESS_DISPUTE_REASONS)[number]>('wrong_result');
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setPending(true);
-    setError(null);
-    const { api, ApiError } = await client();
-    try {
-      await api.post(
-        'api/guess/dispute',
-        { guess_id: guess.id, reason_code: reason, text },
-        { silent: true },
-      );
-      setOpen(false);
-      setText('');
-      onDone();
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : common('failed'));
-    } finally {
-      setPending(false);
-    }
-  }
-
-  return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        setError(null);
-      }}
-    >
-      <Dialog.Trigger asChild>
-        <Button
-          size="sm"
-          variant="secondary"
-          className="h-7 shrink-0 px-2.5 text-xs"
-          data-testid="guess-dispute"
-        >
-          <Flag aria-hidden className="size-3.5" />
-          {t('button')}
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content
-          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(92vw,400px)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-surface p-5 shadow-2xl"
-          data-testid="guess-dispute-dialog"
-        >
-          <Dialog.Title className="text-base font-semibold text-ink-900">{t('title')}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-ink-700">
-            {guess.question} · {t('hint', { time })}
-          </Dialog.Description>
-          <form onSubmit={submit} className="mt-4 space-y-3">
-            <fieldset>
-              <legend className={LABEL_CLASS}>{t('reason')}</legend>
-              <div className="space-y-1.5 text-sm text-ink-700">
-                {GUESS_DISPUTE_REASONS.map((code) => (
-                  <label key={code} className="flex items-center gap-2">
-                    <input
-                      type="radio"
-                      name={`dispute-${guess.id}`}
-                      checked={reason === code}
-                      onChange={() => setReason(code)}
-                    />
-                    {t(`reasons.${code}`)}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <div>
-              <label htmlFor={`dispute-text-${guess.id}`} className={LABEL_CLASS}>
-                {t('text')}
-              </label>
-              <CountedTextarea
-                id={`dispute-text-${guess.id}`}
-                rows={3}
-                max={GUESS_DISPUTE_TEXT_MAX}
-                counter={`${text.length}/${GUESS_DISPUTE_TEXT_MAX}`}
-                value={text}
-                placeholder={t('textExample')}
-                onValueChange={setText}
-              />
-            </div>
-            {error ? (
-              <p role="alert" className="text-sm text-live">
-                {error}
-              </p>
-            ) : null}
-            <Button type="submit" className="w-full" disabled={pending}>
-              {t('submit')}
-            </Button>
-          </form>
-          <DialogClose label={common('close')} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
-
 function StakeDialog({
   guess,
   outcome,
