@@ -1,10 +1,12 @@
 // Plans in the operator console (/admin/plans): every plan with its state, buyers, what its buyers' money
 // still holds in escrow and its open disputes, filtered by state, expert, match and kick-off date, paged
 // in the URL. A plan not yet released can be voided from here (`voidPlan`, the same as a dispute upheld).
+
 import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import { defineTable, type TableQuery } from '@/lib/admin/table-query';
 import type { DbOrTx } from '@/lib/db';
+import { rowIdOf } from '@/lib/db/row-id';
 import type { Locale } from '@/lib/i18n/routing';
 import { matches } from '@/lib/scores/schema';
 import { presentMatch, selectMatches } from '@/lib/scores/service';
@@ -46,17 +48,11 @@ function stateWhere(state: string | undefined): SQL | undefined {
   }
 }
 
-/** A row id typed in a filter: a whole number within Postgres' integer, else null. */
-const rowId = (text: string | undefined) => {
-  const id = Number(text);
-  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
-};
-
 /** `expert`: an id or a part of the nickname; `match`: a match id; `date`: the kick-off day (UTC). */
 function filterWhere(filters: PlansQuery['filters']) {
   const expert = filters.expert?.trim();
-  const expertId = rowId(expert);
-  const match = rowId(filters.match);
+  const expertId = rowIdOf(expert);
+  const match = rowIdOf(filters.match);
   const day =
     filters.date && /^\d{4}-\d{2}-\d{2}$/.test(filters.date) ? new Date(`${filters.date}T00:00:00Z`) : null;
   return and(

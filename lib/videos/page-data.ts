@@ -3,12 +3,13 @@ import 'server-only';
 import { cache } from 'react';
 import { currentUser } from '@/lib/accounts/current-user';
 import { getDb } from '@/lib/db';
+import { rowIdOf } from '@/lib/db/row-id';
 import type { Locale } from '@/lib/i18n/routing';
 import { getVideo } from './service';
 
 export const videoOfRequest = cache(async (rawId: string | undefined, locale: Locale) => {
-  const id = Number(rawId);
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return null;
+  const id = rowIdOf(rawId);
+  if (id === null) return null;
   const viewer = await currentUser();
   return getVideo(getDb(), id, locale, viewer ? { id: viewer.id, role: viewer.role } : null).catch(
     () => null,
