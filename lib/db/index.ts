@@ -7,6 +7,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { Pool } from 'pg';
 import { log } from '@/lib/log';
+import { inCommitScope } from './after-commit';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -37,7 +38,11 @@ export function createDb(url: string, max = 10): { db: Db; pool: Pool } {
   pool.on('error', (error: Error & { code?: string }) =>
     log.warn({ code: error.code, message: error.message }, 'database: an idle connection was closed'),
   );
-  return { pool, db: drizzle(pool, { schema }) };
+  const db = drizzle(pool, { schema });
+  // Each transaction is a commit scope: pushes made inside it wait for its commit (./after-commit).
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((run, config) => inCommitScope(() => transaction(run, config))) as Db['transaction'];
+  return { pool, db };
 }
 
 /** The process-wide database; its URL is DATABASE_URL, set by server.ts once the database is up. */

@@ -5,6 +5,7 @@ import { Server, type ServerOptions } from 'socket.io';
 import { levelOf } from '@/lib/accounts/level';
 import type { SessionUser } from '@/lib/accounts/session';
 import { tokenOfRequest } from '@/lib/accounts/session';
+import { afterCommit } from '@/lib/db/after-commit';
 import { resolveClientAddress, trustedProxies } from '@/lib/http/client-address';
 import { log } from '@/lib/log';
 import { metrics, setRealtimeStats } from '@/lib/ops/metrics';
@@ -200,17 +201,20 @@ function localStats(io: Server) {
 export type PushTarget = { room: string } | 'everyone';
 
 /**
- * Pushes a message (a room's gifts and chat lines gathered per frame, lib/realtime/frames.ts); silently
- * does nothing in a process without the realtime role.
+ * Pushes a message (a room's gifts and chat lines gathered per frame, lib/realtime/frames.ts) once the
+ * transaction it is made in has committed (lib/db/after-commit.ts); silently does nothing in a process
+ * without the realtime role.
  */
 export function publish(target: PushTarget, message: ServerMessage) {
   const { __portalRealtime: io, __portalFrames: frames } = globalThis as Holder;
   if (!io || !frames) return false;
   const payload = serverMessageSchema.parse(message);
-  if (target === 'everyone') {
-    metrics.pushes.inc({ target: 'everyone' });
-    io.emit('message', payload);
-  } else frames.publish(target.room, payload);
+  afterCommit(() => {
+    if (target === 'everyone') {
+      metrics.pushes.inc({ target: 'everyone' });
+      io.emit('message', payload);
+    } else frames.publish(target.room, payload);
+  });
   return true;
 }
 
