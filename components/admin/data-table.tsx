@@ -2,6 +2,8 @@
 // rewrite the URL (lib/admin/table-query.ts), filters a client bar (`filters`), bulk selection a client
 // layer (`bulkActions`: client components that call `useTableSelection()`), and an empty state that says
 // what will appear here. Rows are 44 px high so `TableSkeleton` reserves the same room while loading.
+// Below 640 px each row stacks into a card, every cell under its column's name, and only the sortable
+// headers stay above (as sort links): a phone reads the whole row without scrolling sideways.
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, type LucideIcon } from 'lucide-react';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
@@ -47,6 +49,8 @@ export type DataTableProps<Row, S extends string, F extends string> = {
 };
 
 export const ROW_HEIGHT_CLASS = 'h-11';
+/** A column's widths and alignment give way when its row stacks (below 640 px). */
+const STACKED_CELL = 'max-sm:w-auto max-sm:min-w-0 max-sm:max-w-none max-sm:text-left';
 
 export async function DataTable<Row, S extends string, F extends string>(props: DataTableProps<Row, S, F>) {
   const { caption, path, spec, query, rows, total, rowKey, columns, filters, bulkActions, empty, toolbar } =
@@ -63,12 +67,12 @@ export async function DataTable<Row, S extends string, F extends string>(props: 
 
   const table = (
     <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-sm" data-testid="data-table">
+      <table className="w-full border-collapse text-sm max-sm:block" data-testid="data-table">
         <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="h-10 border-b border-line bg-canvas/60 text-left text-xs font-medium text-ink-500">
+        <thead className="max-sm:block">
+          <tr className="h-10 border-b border-line bg-canvas/60 text-left text-xs font-medium text-ink-500 max-sm:flex max-sm:items-center">
             {bulkActions ? (
-              <th scope="col" className="w-10 px-3">
+              <th scope="col" className="w-10 px-3 max-sm:w-auto">
                 <SelectAllCheckbox />
               </th>
             ) : null}
@@ -84,6 +88,8 @@ export async function DataTable<Row, S extends string, F extends string>(props: 
                     'px-3 font-medium whitespace-nowrap',
                     column.align === 'end' && 'text-right',
                     column.className,
+                    STACKED_CELL,
+                    !column.sort && 'max-sm:hidden',
                   )}
                 >
                   {column.sort ? (
@@ -110,11 +116,15 @@ export async function DataTable<Row, S extends string, F extends string>(props: 
             })}
           </tr>
         </thead>
-        <tbody>
+        <tbody className="max-sm:block">
           {rows.map((row, index) => (
             <tr
               key={ids[index]}
-              className={cn(ROW_HEIGHT_CLASS, 'border-b border-line last:border-b-0 hover:bg-canvas/50')}
+              className={cn(
+                ROW_HEIGHT_CLASS,
+                'border-b border-line last:border-b-0 hover:bg-canvas/50',
+                'max-sm:flex max-sm:h-auto max-sm:flex-col max-sm:gap-1 max-sm:py-2',
+              )}
               data-testid="data-row"
             >
               {bulkActions ? (
@@ -125,10 +135,14 @@ export async function DataTable<Row, S extends string, F extends string>(props: 
               {columns.map((column) => (
                 <td
                   key={column.key}
+                  data-label={column.header}
                   className={cn(
                     'px-3 align-middle text-ink-700',
                     column.align === 'end' && 'text-right tabular-nums',
                     column.className,
+                    STACKED_CELL,
+                    'max-sm:flex max-sm:items-start max-sm:gap-3 max-sm:py-0.5',
+                    'max-sm:before:w-20 max-sm:before:shrink-0 max-sm:before:text-xs max-sm:before:leading-5 max-sm:before:text-ink-500 max-sm:before:content-[attr(data-label)]',
                   )}
                 >
                   {column.cell(row)}

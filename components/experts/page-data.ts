@@ -3,20 +3,16 @@ import 'server-only';
 import { cache } from 'react';
 import { currentUser } from '@/lib/accounts/current-user';
 import { getDb } from '@/lib/db';
+import { rowIdOf } from '@/lib/db/row-id';
 import { getPlan } from '@/lib/experts/plans';
 import { expertProfile, getArticle } from '@/lib/experts/profiles';
 import type { Locale } from '@/lib/i18n/routing';
-
-const idOf = (raw: string | undefined) => {
-  const id = Number(raw);
-  return Number.isInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : null;
-};
 
 /** The instant this render works at, read once per request. */
 export const renderNow = cache(() => new Date());
 
 export const planOfRequest = cache(async (rawId: string | undefined, locale: Locale) => {
-  const id = idOf(rawId);
+  const id = rowIdOf(rawId);
   if (!id) return null;
   const viewer = await currentUser();
   // A page render's edge: its instant is read here (pages are outside lib/'s clock rule).
@@ -24,14 +20,14 @@ export const planOfRequest = cache(async (rawId: string | undefined, locale: Loc
 });
 
 export const expertOfRequest = cache(async (rawId: string | undefined) => {
-  const id = idOf(rawId);
+  const id = rowIdOf(rawId);
   if (!id) return null;
   const viewer = await currentUser();
   return expertProfile(getDb(), id, viewer?.id ?? null).catch(() => null);
 });
 
 export const articleOfRequest = cache(async (rawId: string | undefined) => {
-  const id = idOf(rawId);
+  const id = rowIdOf(rawId);
   if (!id) return null;
   return getArticle(getDb(), id).catch(() => null);
 });

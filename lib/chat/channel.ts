@@ -5,6 +5,7 @@ import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { type AppEnv, mayModerate, type SessionUser } from '@/lib/api/context';
 import { ForbiddenError, LoginRequiredError, NotFoundError } from '@/lib/api/errors';
+import { rowId as id } from '@/lib/api/row-id';
 import type { DbOrTx } from '@/lib/db';
 import { findRoom } from '@/lib/live/service';
 import { rooms } from '@/lib/realtime/events';
@@ -13,8 +14,6 @@ import { roomAdmins } from './schema';
 
 export type Channel = { kind: 'live' | 'match'; id: number };
 export type ChannelRole = 'anchor' | 'admin' | 'operator' | null;
-
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** `room_id` for a live room's chat, `match_id` for a match's (exactly one). */
 export const channelInput = {

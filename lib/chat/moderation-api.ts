@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { requireAnchor, requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { rowId as id } from '@/lib/api/row-id';
 import { ensureRoom } from '@/lib/live/service';
 import {
   channelInput,
@@ -28,7 +29,6 @@ import {
   roomsAssisted,
 } from './moderation';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 const person = { user_id: z.number(), nickname: z.string(), avatar: z.string() };
 const taboo = z.object({
   user_id: z.number(),

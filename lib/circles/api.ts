@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { rowId as id } from '@/lib/api/row-id';
 import { newPostSchema, pageOf, postSchema, viewerOf } from '@/lib/posts/api';
 import { REVIEW_STATUSES } from '@/lib/posts/schema';
 import { CIRCLE_KINDS } from './schema';
@@ -20,7 +21,6 @@ import {
   setReviewRequired,
 } from './service';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 const page = z.coerce.number().int().min(1).max(1000).default(1);
 const size = z.coerce.number().int().min(1).max(50).default(CIRCLE_POSTS_PAGE_SIZE);
 

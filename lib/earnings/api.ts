@@ -17,7 +17,6 @@ import {
   withdrawalList,
 } from './service';
 
-const _id = z.coerce.number().int().positive().max(2_147_483_647);
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
 const size = z.coerce.number().int().min(1).max(50).default(15);
 /** Any number here; the service refuses "-5" or "1.5" with the translated INVALID_AMOUNT. */

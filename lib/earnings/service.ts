@@ -214,6 +214,8 @@ export async function decideWithdrawal(
 ) {
   const [found] = await db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId));
   if (!found) throw new NotFoundError('WITHDRAWAL_NOT_FOUND');
+  // Decided already, either way: refused as such (a replay would tell the anchor a second time).
+  if (found.status !== 'pending') throw new DomainError('WITHDRAWAL_DECIDED');
   const outcome = await runOperation<WithdrawalView>(db, {
     key: `withdraw-decision:${withdrawalId}`,
     kind: decision === 'pay' ? 'withdraw_paid' : 'withdraw_rejected',
@@ -241,7 +243,7 @@ export async function decideWithdrawal(
       return { legs, result: viewOf(row) };
     },
   }).catch((error: unknown) => {
-    // The same withdrawal decided the other way: the key exists with another payload.
+    // Two decisions racing the other way: the key exists with another payload.
     if (error instanceof DomainError && error.code === 'IDEMPOTENCY_CONFLICT')
       throw new DomainError('WITHDRAWAL_DECIDED');
     throw error;

@@ -10,6 +10,7 @@ import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { DomainError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
+import { rowId as id } from '@/lib/api/row-id';
 import { MARKETS, PICKS } from '@/lib/markets';
 import { storedReason } from '@/lib/review/paging';
 import { PLAN_VOID_REASONS } from '@/lib/review/reasons';
@@ -49,7 +50,6 @@ import { DISPUTE_REASONS, EXPERT_SPORTS } from './schema';
 import { rankExperts, STAT_WINDOWS } from './stats';
 
 const sport = z.enum(EXPERT_SPORTS);
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 const loose = z.record(z.string(), z.unknown());
 
 export const expertApplyInput = z.object({

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { requireAnchor, requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { rowId as id } from '@/lib/api/row-id';
 import { getConfig } from '@/lib/config';
 import { FAN_PRICE_MAX } from './levels';
 import {
@@ -19,7 +20,6 @@ import {
   watchHeartbeat,
 } from './service';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 const key = z
   .string()
   .regex(/^[A-Za-z0-9_-]{8,64}$/)

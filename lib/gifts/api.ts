@@ -7,6 +7,7 @@ import { auditChange } from '@/lib/api/audit-change';
 import { requireAnchor, requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { rowId as id } from '@/lib/api/row-id';
 import { getConfig } from '@/lib/config';
 import { storedUrl } from '@/lib/http/url-schema';
 import { RANK_WINDOWS } from '@/lib/live/reservations';
@@ -26,7 +27,6 @@ import {
   sendGift,
 } from './service';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 const giftSchema = z.object({
   id: z.number(),
   code: z.string(),

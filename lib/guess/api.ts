@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { rowId as id } from '@/lib/api/row-id';
 import { registerQueueSource } from '@/lib/review/source';
 import { GUESS_DISPUTE_REASONS, GUESS_DISPUTE_TEXT_MAX } from './dispute-rules';
 import { disputeGuess, guessDisputeSource } from './disputes';
@@ -21,7 +22,6 @@ import {
   stakeGuess,
 } from './service';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 const key = z
   .string()
   .regex(/^[A-Za-z0-9_-]{8,64}$/)

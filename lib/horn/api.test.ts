@@ -133,7 +133,9 @@ it('with review on: pending until approved; a rejection refunds through the ledg
   expect((await review(second.body.data.id, false)).body.data.results[0]).toMatchObject({ ok: true });
   expect((await balancesOf(testDb.db, sender.user.id)).star).toBe(PRICE);
   // One item alone: its refusal is the call's (lib/review/service.ts).
-  expect((await review(second.body.data.id, true)).body.code).toBe(1);
+  const again = await review(second.body.data.id, true);
+  expect(again.body).toMatchObject({ code: 1, msg: 'This horn message was already reviewed' });
+  expect((await review(second.body.data.id, false)).body.msg).toBe('This horn message was already reviewed');
   expect((await balancesOf(testDb.db, sender.user.id)).star).toBe(PRICE);
   expect((await review(99_999_999, true)).body.msg).toBe('Horn message not found');
 

@@ -188,8 +188,15 @@ export async function reviewHorn(
   db: DbOrTx,
   input: { id: number; approve: boolean; operatorId: number; now: Date },
 ) {
+  // A message decided already is refused as such (a replay would tell the sender a second time).
+  const [current] = await db
+    .select({ status: hornMessages.status })
+    .from(hornMessages)
+    .where(eq(hornMessages.id, input.id));
+  if (!current) throw new NotFoundError('HORN_NOT_FOUND');
+  if (current.status !== 'pending') throw new DomainError('HORN_NOT_PENDING');
   const outcome = await runOperation<{ id: number; status: 'succeeded' | 'failed' }>(db, {
-    // One review per message: a second one with the other verdict is refused as a conflict.
+    // One review per message: two reviews racing with different verdicts meet here as a conflict.
     key: `horn-review:${input.id}`,
     kind: 'horn_review',
     userId: input.operatorId,
@@ -202,13 +209,7 @@ export async function reviewHorn(
         .set({ status, reviewedAt: input.now, reviewedBy: input.operatorId })
         .where(and(eq(hornMessages.id, input.id), eq(hornMessages.status, 'pending')))
         .returning();
-      if (!row) {
-        const [exists] = await tx
-          .select({ id: hornMessages.id })
-          .from(hornMessages)
-          .where(eq(hornMessages.id, input.id));
-        throw exists ? new DomainError('HORN_NOT_PENDING') : new NotFoundError('HORN_NOT_FOUND');
-      }
+      if (!row) throw new DomainError('HORN_NOT_PENDING');
       // A rejected message sent with a shop credit gives it back (a noble's monthly one is counted).
       if (!input.approve && row.credit) await grantHornCredits(tx, row.userId, 1, input.now);
       const legs: Leg[] =

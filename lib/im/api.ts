@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { requireAnchor, requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { rowId as id } from '@/lib/api/row-id';
+import { PG_INT_MAX } from '@/lib/db/row-id';
 import { storedUrl } from '@/lib/http/url-schema';
 import { imMessageSchema } from '@/lib/realtime/events';
 import {
@@ -39,7 +41,6 @@ import {
   unreadMessageCount,
 } from './service';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 const messageId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const userIds = z.array(id).max(50);
 const groupName = z.string().trim().min(1).max(30);
@@ -47,7 +48,7 @@ const groupName = z.string().trim().min(1).max(30);
 export const customSchema = z.object({
   title: z.string().trim().min(1).max(60),
   imageUrl: storedUrl({ max: 300 }),
-  id: z.coerce.number().int().nonnegative().max(2_147_483_647),
+  id: z.coerce.number().int().nonnegative().max(PG_INT_MAX),
   type: z.string().trim().min(1).max(20),
   price: z.coerce.number().int().nonnegative().max(100_000_000),
 });

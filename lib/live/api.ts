@@ -8,6 +8,7 @@ import { requireAnchor } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { NotFoundError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
+import { rowId as roomId } from '@/lib/api/row-id';
 import { storedUrl } from '@/lib/http/url-schema';
 import { rooms } from '@/lib/realtime/events';
 import { sharedState } from '@/lib/shared-state';
@@ -31,7 +32,6 @@ import {
   TITLE_MAX,
 } from './service';
 
-const roomId = z.coerce.number().int().positive().max(2_147_483_647);
 const category = z.enum(['football', 'basketball', 'adult', 'custom']);
 const title = z.string().trim().min(1).max(TITLE_MAX);
 const placard = z.string().trim().max(PLACARD_MAX);

@@ -6,14 +6,12 @@ import { z } from 'zod';
 import { requireAnchor } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { rowId as id } from '@/lib/api/row-id';
 import { SPORTS } from '@/lib/scores/schema';
 import { BINDABLE_LIMIT, bindableMatches, presentBindable, setLiveInfo } from './match-binding';
 import { thenAnnounce } from './pushes';
 import { RECOMMEND_LIMIT_MAX, recommendVideos } from './recommendations';
 import { TITLE_MAX } from './service';
-
-const MAX_ID = 2_147_483_647;
-const id = z.coerce.number().int().positive().max(MAX_ID);
 
 /** A match id, or null / an empty form field / 0 to unbind. */
 const matchChoice = z.preprocess(

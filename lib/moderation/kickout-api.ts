@@ -7,11 +7,11 @@ import { requireUser } from '@/lib/api/auth';
 import { type AppEnv, mayModerate } from '@/lib/api/context';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
+import { rowId as id } from '@/lib/api/row-id';
 import { isRoomAdmin } from '@/lib/chat/channel';
 import { ensureRoom, findRoom } from '@/lib/live/service';
 import { KICKOUT_MINUTES, kickOut, liftKickout, listKickouts, roomViewers } from './kickouts';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 const person = { user_id: z.number(), nickname: z.string(), avatar: z.string() };
 
 /** The room a call acts on: the anchor's own, or any room an operator names. */

@@ -5,11 +5,10 @@ import { z } from 'zod';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { rowId as id } from '@/lib/api/row-id';
 import { listReportReasons } from './report-reasons';
 import { REPORT_TARGET_TYPES } from './report-targets';
 import { createReport, listReports, REPORT_CONTENT_MAX, REPORT_IMAGES_MAX, REPORT_STATUSES } from './reports';
-
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** Forms send a list as one comma-separated value; JSON sends an array. */
 const imageList = z.preprocess(

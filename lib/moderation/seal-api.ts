@@ -3,11 +3,11 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { rowId as roomId } from '@/lib/api/row-id';
 import { SANCTION_REASONS } from '@/lib/review/reasons';
 import { liveRoomsNow, orderRooms } from './live-rooms';
 import { sealRoom, unsealRoom } from './seals';
 
-const roomId = z.coerce.number().int().positive().max(2_147_483_647);
 const sealState = z.object({
   room_id: z.number(),
   sealed: z.boolean(),

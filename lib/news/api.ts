@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { auditChange } from '@/lib/api/audit-change';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { rowId as id } from '@/lib/api/row-id';
 import { storedUrl } from '@/lib/http/url-schema';
 import { LOCALES } from '@/lib/i18n/routing';
 import { categoriesForStaff, deleteCategory, listCategories, saveCategory } from './categories';
@@ -23,8 +24,6 @@ import {
   restoreArticle,
   writeArticle,
 } from './service';
-
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 const listItemSchema = z.object({
   id: z.number(),

@@ -11,6 +11,7 @@ import { auditChange } from '@/lib/api/audit-change';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { rowId as id } from '@/lib/api/row-id';
 import { getConfig } from '@/lib/config';
 import type { DbOrTx } from '@/lib/db';
 import { nobilityTiersForStaff, nobilityTiersOnSale, saveNobilityTier } from './catalog';
@@ -24,7 +25,6 @@ import {
   NOBLE_FREE_HORNS,
 } from './tiers';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 async function hasPaymentPassword(db: DbOrTx, userId: number) {
   const [row] = await db.select({ hash: users.paymentPasswordHash }).from(users).where(eq(users.id, userId));
   return Boolean(row?.hash);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { requireAnchor, requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { rowId as id } from '@/lib/api/row-id';
 import { storedUrl } from '@/lib/http/url-schema';
 import { registerReportTarget } from '@/lib/moderation/report-targets';
 import { COMMENT_BODY_MAX, POST_BODY_MAX, POST_IMAGES_MAX } from './limits';
@@ -26,7 +27,6 @@ import {
   togglePostLike,
 } from './service';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 const page = z.coerce.number().int().min(1).max(1000).default(1);
 const fileUrl = storedUrl({ max: 300 });
 

@@ -5,12 +5,11 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { rowId as id } from '@/lib/api/row-id';
 import { storedUrl } from '@/lib/http/url-schema';
 import { localizedText } from '@/lib/system/api';
 import { PROMO_KINDS, type PromoKind } from './schema';
 import { deletePromo, listAllPromos, listShowingPromos, savePromo } from './service';
-
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 const promoInput = z.object({
   id: id.optional(),

@@ -7,11 +7,11 @@ import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { DomainError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
+import { rowId as id } from '@/lib/api/row-id';
 import { rooms } from '@/lib/realtime/events';
 import { publish } from '@/lib/realtime/gateway';
 import { claimEnvelope, createEnvelope, envelopeInfo, openEnvelopes } from './service';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 const key = z
   .string()
   .regex(/^[A-Za-z0-9_-]{8,64}$/)

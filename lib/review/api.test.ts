@@ -228,6 +228,14 @@ it('a finance user pays one withdrawal and rejects another: the refund and the n
     after: { status: 'rejected', refunded: 500 },
   });
   expect((await balancesOf(testDb.db, anchor.user.id)).yellow).toBe(700);
+  // Deciding either again, either way, is refused as decided and tells nobody twice.
+  for (const [id, approve] of [
+    [paid, true],
+    [rejected, true],
+  ] as const) {
+    const again = await decide(finance.token, 'withdrawal', { ids: [id], approve, reason_code: 'verified' });
+    expect(again.body).toMatchObject({ code: 1, msg: expect.stringMatching(/already/) });
+  }
   expect((await noticesOf(anchor.user.id)).map((row) => row.subject).sort()).toEqual([
     'review_approved',
     'review_rejected',

@@ -4,15 +4,14 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { PG_INT_MAX } from '@/lib/db/row-id';
 import { matchLiveSummary } from './detail-service';
 import { MATCH_EVENT_KINDS, MATCH_PERIODS, MATCH_STATUSES, SIDES } from './schema';
-
-const MAX_ID = 2_147_483_647;
 
 /** Digits from a form or query become a number; anything else fails with a field message. */
 const matchId = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
-  z.number().int().min(1).max(MAX_ID),
+  z.number().int().min(1).max(PG_INT_MAX),
 );
 
 export const matchSummaryInput = z.object({

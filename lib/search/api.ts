@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { auditChange } from '@/lib/api/audit-change';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { rowId } from '@/lib/api/row-id';
 import { clientAddress } from '@/lib/http/client-address';
 import { createLimiter } from '@/lib/rate-limits';
 import { sharedState } from '@/lib/shared-state';
@@ -193,7 +194,7 @@ export function registerSearchRoutes(app: OpenAPIHono<AppEnv>) {
       tag: 'Search',
       summary: 'Removes a pin or a block: the term follows the counts again',
       staff: [],
-      input: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+      input: z.object({ id: rowId }),
       output: z.object({ id: z.number() }),
     },
     async (c, input) => {

@@ -6,6 +6,7 @@ import { auditChange } from '@/lib/api/audit-change';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { rowId as id } from '@/lib/api/row-id';
 import { BADGE_COLORS, badgeColorsOf, chooseBadgeColor } from '@/lib/chat/badge-colors';
 import { storedUrl } from '@/lib/http/url-schema';
 import { goodsKind } from './schema';
@@ -22,7 +23,6 @@ import {
   saveGoods,
 } from './service';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 const kind = z.enum(goodsKind.enumValues);
 const status = z.enum(['pending', 'shipped', 'delivered', 'cancelled']);
 const addressShape = z.object({

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { requireAnchor, requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { rowId as id } from '@/lib/api/row-id';
 import { clientAddress } from '@/lib/http/client-address';
 import { storedUrl } from '@/lib/http/url-schema';
 import { commentSchema, newCommentSchema, pageOf, toggled } from '@/lib/posts/api';
@@ -41,7 +42,6 @@ import {
   viewerKey,
 } from './service';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 const page = z.coerce.number().int().min(1).max(1000).default(1);
 const size = z.coerce.number().int().min(1).max(50).default(VIDEOS_PAGE_SIZE);
 

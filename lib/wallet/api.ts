@@ -9,6 +9,7 @@ import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { DomainError } from '@/lib/api/errors';
 import { defineRoute, writeGuard } from '@/lib/api/route';
+import { rowId } from '@/lib/api/row-id';
 import { clientAddress, requestOrigin } from '@/lib/http/client-address';
 import { log } from '@/lib/log';
 import { secretFor } from '@/lib/system/secrets';
@@ -184,7 +185,7 @@ export function registerWalletRoutes(app: OpenAPIHono<AppEnv>) {
         'Adds a recharge package or changes one (orders already made keep what they were sold at); one package per currency and amount',
       staff: ['finance'],
       input: z.object({
-        id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+        id: rowId.optional(),
         diamonds: z.coerce.number().int().min(1).max(10_000_000),
         bonus: z.coerce.number().int().min(0).max(10_000_000).default(0),
         price_minor: z.coerce.number().int().min(1).max(2_000_000_000),
@@ -246,7 +247,7 @@ export function registerWalletRoutes(app: OpenAPIHono<AppEnv>) {
       summary: 'Makes a recharge order for a package and returns the address to pay it at',
       middleware: [requireUser],
       input: z.object({
-        id: z.coerce.number().int().positive().max(2_147_483_647),
+        id: rowId,
         channel: z.enum(['sandbox', 'alipay', 'vnpay']).default('sandbox'),
       }),
       output: z.object({ url: z.string(), order: orderSchema }),

@@ -4,8 +4,9 @@
 // refusal keeps the dialog open with the API's translated message.
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { INPUT_CLASS } from '@/components/ui/field-styles';
 import { FormDialog } from '../form-dialog';
 
 export function EditDialog({
@@ -80,6 +81,22 @@ export function Field({ label, hint, children }: { label: string; hint?: string;
       {children}
       {hint ? <span className="mt-1 block text-xs text-ink-500">{hint}</span> : null}
     </label>
+  );
+}
+
+/** A labelled number field of an editor form (the input's own attributes pass through). */
+export function NumberField({
+  label,
+  hint,
+  ...input
+}: { label: string; hint?: string; 'data-testid'?: string } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'className'
+>) {
+  return (
+    <Field label={label} hint={hint}>
+      <input type="number" className={INPUT_CLASS} {...input} />
+    </Field>
   );
 }
 

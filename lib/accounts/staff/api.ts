@@ -7,6 +7,7 @@ import { tableInput } from '@/lib/admin/table-query';
 import { auditChange } from '@/lib/api/audit-change';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { rowId } from '@/lib/api/row-id';
 import { findPerson, grantRole, listStaff, ROLE_VALUES, STAFF_TABLE } from './service';
 
 const person = z.object({
@@ -64,7 +65,7 @@ export function registerStaffRoutes(app: OpenAPIHono<AppEnv>) {
       staff: [],
       input: z
         .object({
-          user_id: z.coerce.number().int().positive().max(2_147_483_647),
+          user_id: rowId,
           role: z.enum(ROLE_VALUES),
         })
         .extend(decisionReasonSchema.shape),

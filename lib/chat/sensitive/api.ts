@@ -3,6 +3,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { rowId } from '@/lib/api/row-id';
 import { addWords, deleteWord, listWords } from './words';
 
 export function registerSensitiveWordRoutes(app: OpenAPIHono<AppEnv>) {
@@ -47,7 +48,7 @@ export function registerSensitiveWordRoutes(app: OpenAPIHono<AppEnv>) {
       tag: 'Operators',
       summary: 'Remove a word from the list',
       staff: ['moderator'],
-      input: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+      input: z.object({ id: rowId }),
       output: z.object({ id: z.number() }),
     },
     (c, input) => deleteWord(c.var.db, input.id),

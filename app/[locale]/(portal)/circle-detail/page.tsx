@@ -16,6 +16,7 @@ import { PostMedia } from '@/components/posts/post-media';
 import { currentUser } from '@/lib/accounts/current-user';
 import { getCirclePost } from '@/lib/circles/service';
 import { getDb } from '@/lib/db';
+import { rowIdOf } from '@/lib/db/row-id';
 import { productName, screenMetadata } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -23,8 +24,8 @@ import type { Locale } from '@/lib/i18n/routing';
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ id?: string }> };
 
 const postOfRequest = cache(async (rawId: string | undefined, locale: Locale) => {
-  const id = Number(rawId);
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return null;
+  const id = rowIdOf(rawId);
+  if (id === null) return null;
   const viewer = await currentUser();
   return getCirclePost(getDb(), id, viewer ? { id: viewer.id, role: viewer.role } : null, locale).catch(
     () => null,

@@ -21,6 +21,7 @@ import {
 } from '@/lib/circles/service';
 import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
+import { rowIdOf } from '@/lib/db/row-id';
 import { productName, screenMetadata } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -41,7 +42,7 @@ const positive = (value: string | undefined, max: number) => {
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { locale } = await params;
   const { circle } = await searchParams;
-  const id = positive(circle, 2_147_483_647);
+  const id = rowIdOf(circle) ?? undefined;
   const t = await getTranslations({ locale, namespace: 'circle' });
   const screen = await screenMetadata(locale, 'circle', id ? `/circle?circle=${id}` : '/circle');
   return { ...screen, description: t('description') };
@@ -51,7 +52,7 @@ export default async function CirclePage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const query = await searchParams;
-  const circleId = positive(query.circle, 2_147_483_647);
+  const circleId = rowIdOf(query.circle) ?? undefined;
   const sort: CircleSort = CIRCLE_SORTS.includes(query.sort as CircleSort)
     ? (query.sort as CircleSort)
     : 'day';

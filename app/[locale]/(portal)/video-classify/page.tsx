@@ -12,6 +12,7 @@ import { VideoGrid } from '@/components/videos/video-card';
 import { currentUser } from '@/lib/accounts/current-user';
 import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
+import { rowIdOf } from '@/lib/db/row-id';
 import { alternatesOf, screenMetadata } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -36,7 +37,7 @@ const positive = (value: string | undefined, max: number) => {
 
 async function chosenCategory(locale: Locale, rawId: string | undefined) {
   const groups = await listAllGroups(getDb(), locale);
-  const id = positive(rawId, 2_147_483_647);
+  const id = rowIdOf(rawId) ?? undefined;
   const all = groups.flatMap((group) => [group, ...group.children]);
   return { groups, category: all.find((item) => item.id === id) ?? null };
 }

@@ -3,7 +3,13 @@
 // anchor's share (empty: the portal's), the big/small look, order, shown or hidden, and a picture.
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { EditDialog, Field, numberOrUndefined, text } from '@/components/admin/catalog/edit-dialog';
+import {
+  EditDialog,
+  Field,
+  NumberField,
+  numberOrUndefined,
+  text,
+} from '@/components/admin/catalog/edit-dialog';
 import { ImageField } from '@/components/admin/catalog/image-field';
 import { LocaleFields } from '@/components/admin/catalog/locale-fields';
 import { INPUT_CLASS } from '@/components/ui/field-styles';
@@ -69,38 +75,24 @@ export function GiftEditor({
         />
       </div>
       <div className="grid gap-3 sm:grid-cols-3">
-        <Field label={t('price')}>
-          <input
-            name="price"
-            type="number"
-            required
-            min={1}
-            max={1_000_000}
-            defaultValue={gift?.price ?? ''}
-            className={INPUT_CLASS}
-            data-testid="gift-price-input"
-          />
-        </Field>
-        <Field label={t('share')} hint={t('shareHint', { share: defaultShare })}>
-          <input
-            name="anchor_share"
-            type="number"
-            min={0}
-            max={100}
-            defaultValue={gift?.anchorShare ?? ''}
-            className={INPUT_CLASS}
-          />
-        </Field>
-        <Field label={t('order')}>
-          <input
-            name="sort"
-            type="number"
-            min={0}
-            max={10_000}
-            defaultValue={gift?.sort ?? 0}
-            className={INPUT_CLASS}
-          />
-        </Field>
+        <NumberField
+          label={t('price')}
+          name="price"
+          required
+          min={1}
+          max={1_000_000}
+          defaultValue={gift?.price ?? ''}
+          data-testid="gift-price-input"
+        />
+        <NumberField
+          label={t('share')}
+          hint={t('shareHint', { share: defaultShare })}
+          name="anchor_share"
+          min={0}
+          max={100}
+          defaultValue={gift?.anchorShare ?? ''}
+        />
+        <NumberField label={t('order')} name="sort" min={0} max={10_000} defaultValue={gift?.sort ?? 0} />
       </div>
       <div className="flex flex-wrap items-end gap-6">
         <Field label={t('tier')}>

@@ -4,7 +4,13 @@
 // shown or hidden.
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { EditDialog, Field, numberOrUndefined, text } from '@/components/admin/catalog/edit-dialog';
+import {
+  EditDialog,
+  Field,
+  NumberField,
+  numberOrUndefined,
+  text,
+} from '@/components/admin/catalog/edit-dialog';
 import { ImageField } from '@/components/admin/catalog/image-field';
 import { LocaleFields, localeValues, ShownCheckbox } from '@/components/admin/catalog/locale-fields';
 import { INPUT_CLASS } from '@/components/ui/field-styles';
@@ -76,51 +82,33 @@ export function GoodsEditor({ goods, trigger }: { goods: Goods | null; trigger: 
         />
       </div>
       <div className="grid gap-3 sm:grid-cols-4">
-        <Field label={t('price')}>
-          <input
-            name="price"
-            type="number"
-            required
-            min={1}
-            max={10_000_000}
-            defaultValue={goods?.price ?? ''}
-            className={INPUT_CLASS}
-            data-testid="goods-price-input"
-          />
-        </Field>
-        <Field label={t('stock')}>
-          <input
-            name="stock"
-            type="number"
-            required
-            min={0}
-            max={10_000_000}
-            defaultValue={goods?.stock ?? ''}
-            className={INPUT_CLASS}
-            data-testid="goods-stock-input"
-          />
-        </Field>
-        <Field label={t('limit')}>
-          <input
-            name="limit"
-            type="number"
-            required
-            min={1}
-            max={10_000}
-            defaultValue={goods?.perUserLimit ?? 1}
-            className={INPUT_CLASS}
-          />
-        </Field>
-        <Field label={t('order')}>
-          <input
-            name="sort"
-            type="number"
-            min={0}
-            max={10_000}
-            defaultValue={goods?.sort ?? 0}
-            className={INPUT_CLASS}
-          />
-        </Field>
+        <NumberField
+          label={t('price')}
+          name="price"
+          required
+          min={1}
+          max={10_000_000}
+          defaultValue={goods?.price ?? ''}
+          data-testid="goods-price-input"
+        />
+        <NumberField
+          label={t('stock')}
+          name="stock"
+          required
+          min={0}
+          max={10_000_000}
+          defaultValue={goods?.stock ?? ''}
+          data-testid="goods-stock-input"
+        />
+        <NumberField
+          label={t('limit')}
+          name="limit"
+          required
+          min={1}
+          max={10_000}
+          defaultValue={goods?.perUserLimit ?? 1}
+        />
+        <NumberField label={t('order')} name="sort" min={0} max={10_000} defaultValue={goods?.sort ?? 0} />
       </div>
       <ShownCheckbox label={t('shown')} checked={goods?.active ?? true} />
       <ImageField

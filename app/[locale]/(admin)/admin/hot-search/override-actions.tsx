@@ -3,7 +3,13 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { type ReactNode, useState } from 'react';
-import { EditDialog, Field, numberOrUndefined, text } from '@/components/admin/catalog/edit-dialog';
+import {
+  EditDialog,
+  Field,
+  NumberField,
+  numberOrUndefined,
+  text,
+} from '@/components/admin/catalog/edit-dialog';
 import { Button } from '@/components/ui/button';
 import { INPUT_CLASS } from '@/components/ui/field-styles';
 
@@ -41,17 +47,7 @@ export function OverrideEditor({ trigger }: { trigger: ReactNode }) {
         ))}
       </fieldset>
       {mode === 'pin' ? (
-        <Field label={t('position')}>
-          <input
-            name="position"
-            type="number"
-            required
-            min={1}
-            max={10}
-            defaultValue={1}
-            className={INPUT_CLASS}
-          />
-        </Field>
+        <NumberField label={t('position')} name="position" required min={1} max={10} defaultValue={1} />
       ) : null}
     </EditDialog>
   );

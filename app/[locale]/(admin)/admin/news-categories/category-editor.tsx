@@ -4,7 +4,13 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { type ReactNode, useState } from 'react';
-import { EditDialog, Field, numberOrUndefined, text } from '@/components/admin/catalog/edit-dialog';
+import {
+  EditDialog,
+  Field,
+  NumberField,
+  numberOrUndefined,
+  text,
+} from '@/components/admin/catalog/edit-dialog';
 import {
   LocaleFields,
   localeValues,
@@ -55,16 +61,7 @@ export function CategoryEditor({ category, trigger }: { category: Category | nul
         />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label={t('order')}>
-          <input
-            name="sort"
-            type="number"
-            min={0}
-            max={999}
-            defaultValue={category?.sort ?? 10}
-            className={INPUT_CLASS}
-          />
-        </Field>
+        <NumberField label={t('order')} name="sort" min={0} max={999} defaultValue={category?.sort ?? 10} />
         <ShownCheckbox label={t('shown')} checked={category?.active ?? true} className={SHOWN_BESIDE} />
       </div>
     </EditDialog>

@@ -3,7 +3,13 @@
 // now on), its order and whether it is sold.
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { EditDialog, Field, numberOrUndefined, text } from '@/components/admin/catalog/edit-dialog';
+import {
+  EditDialog,
+  Field,
+  NumberField,
+  numberOrUndefined,
+  text,
+} from '@/components/admin/catalog/edit-dialog';
 import { SHOWN_BESIDE, ShownCheckbox } from '@/components/admin/catalog/locale-fields';
 import { INPUT_CLASS } from '@/components/ui/field-styles';
 
@@ -63,16 +69,7 @@ export function TierEditor({
         <Field label={t('renewal')} hint={t('renewalHint')}>
           {priceInput('renewal_price', tier.renewalPrice, 'tier-renewal-input')}
         </Field>
-        <Field label={t('order')}>
-          <input
-            name="sort"
-            type="number"
-            min={0}
-            max={999}
-            defaultValue={tier.sort}
-            className={INPUT_CLASS}
-          />
-        </Field>
+        <NumberField label={t('order')} name="sort" min={0} max={999} defaultValue={tier.sort} />
         <ShownCheckbox label={t('shown')} checked={tier.active} className={SHOWN_BESIDE} />
       </div>
     </EditDialog>

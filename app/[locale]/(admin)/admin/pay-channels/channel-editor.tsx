@@ -3,9 +3,8 @@
 // environment's (shown, not edited here).
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { EditDialog, Field, numberOrUndefined } from '@/components/admin/catalog/edit-dialog';
+import { EditDialog, NumberField, numberOrUndefined } from '@/components/admin/catalog/edit-dialog';
 import { SHOWN_BESIDE, ShownCheckbox } from '@/components/admin/catalog/locale-fields';
-import { INPUT_CLASS } from '@/components/ui/field-styles';
 
 type Channel = {
   channel: string;
@@ -33,16 +32,14 @@ export function ChannelEditor({ channel, trigger }: { channel: Channel; trigger:
       }}
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label={t('order')} hint={t('orderHint')}>
-          <input
-            name="sort"
-            type="number"
-            min={0}
-            max={999}
-            defaultValue={channel.sort}
-            className={INPUT_CLASS}
-          />
-        </Field>
+        <NumberField
+          label={t('order')}
+          hint={t('orderHint')}
+          name="sort"
+          min={0}
+          max={999}
+          defaultValue={channel.sort}
+        />
         <ShownCheckbox label={t('shown')} checked={channel.active} className={SHOWN_BESIDE} />
       </div>
     </EditDialog>

@@ -4,7 +4,13 @@
 import { useRouter } from 'next/navigation';
 import { useTimeZone, useTranslations } from 'next-intl';
 import { type ReactNode, useState } from 'react';
-import { EditDialog, Field, numberOrUndefined, text } from '@/components/admin/catalog/edit-dialog';
+import {
+  EditDialog,
+  Field,
+  NumberField,
+  numberOrUndefined,
+  text,
+} from '@/components/admin/catalog/edit-dialog';
 import { ImageField } from '@/components/admin/catalog/image-field';
 import { Button } from '@/components/ui/button';
 import { FIELD_CLASS, INPUT_CLASS } from '@/components/ui/field-styles';
@@ -133,16 +139,7 @@ export function PromoEditor({
             className={INPUT_CLASS}
           />
         </Field>
-        <Field label={t('order')}>
-          <input
-            name="sort"
-            type="number"
-            min={0}
-            max={9999}
-            defaultValue={promo?.sort ?? 0}
-            className={INPUT_CLASS}
-          />
-        </Field>
+        <NumberField label={t('order')} name="sort" min={0} max={9999} defaultValue={promo?.sort ?? 0} />
       </div>
       <label className="flex items-center gap-2 text-sm text-ink-700">
         <input

@@ -3,7 +3,13 @@
 // minor ones), its order and whether it is offered.
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { EditDialog, Field, numberOrUndefined, text } from '@/components/admin/catalog/edit-dialog';
+import {
+  EditDialog,
+  Field,
+  NumberField,
+  numberOrUndefined,
+  text,
+} from '@/components/admin/catalog/edit-dialog';
 import { INPUT_CLASS } from '@/components/ui/field-styles';
 
 const MINOR: Record<string, number> = { CNY: 100, VND: 1 };
@@ -43,30 +49,24 @@ export function RuleEditor({ rule, trigger }: { rule: Rule | null; trigger: Reac
       }}
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label={t('diamonds')}>
-          <input
-            name="diamonds"
-            type="number"
-            required
-            min={1}
-            defaultValue={rule?.diamonds ?? ''}
-            className={INPUT_CLASS}
-          />
-        </Field>
+        <NumberField
+          label={t('diamonds')}
+          name="diamonds"
+          required
+          min={1}
+          defaultValue={rule?.diamonds ?? ''}
+        />
         <Field label={t('bonus')}>
           <input name="bonus" type="number" min={0} defaultValue={rule?.bonus ?? 0} className={INPUT_CLASS} />
         </Field>
-        <Field label={t('price')}>
-          <input
-            name="price"
-            type="number"
-            required
-            min={0.01}
-            step={0.01}
-            defaultValue={rule ? rule.priceMinor / rule.minorPerMajor : ''}
-            className={INPUT_CLASS}
-          />
-        </Field>
+        <NumberField
+          label={t('price')}
+          name="price"
+          required
+          min={0.01}
+          step={0.01}
+          defaultValue={rule ? rule.priceMinor / rule.minorPerMajor : ''}
+        />
         <Field label={t('currency')}>
           <select name="currency" defaultValue={rule?.priceCurrency ?? 'CNY'} className={INPUT_CLASS}>
             {CURRENCIES.map((currency) => (
@@ -76,16 +76,7 @@ export function RuleEditor({ rule, trigger }: { rule: Rule | null; trigger: Reac
             ))}
           </select>
         </Field>
-        <Field label={t('order')}>
-          <input
-            name="sort"
-            type="number"
-            min={0}
-            max={999}
-            defaultValue={rule?.sort ?? 0}
-            className={INPUT_CLASS}
-          />
-        </Field>
+        <NumberField label={t('order')} name="sort" min={0} max={999} defaultValue={rule?.sort ?? 0} />
         <label className="flex h-10 items-center gap-2 self-end text-sm text-ink-700">
           <input
             type="checkbox"

@@ -6,6 +6,7 @@ import { adminPage } from '@/components/admin/guard';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { renderInstant } from '@/lib/accounts/current-user';
 import { getDb } from '@/lib/db';
+import { rowIdOf } from '@/lib/db/row-id';
 import type { Locale } from '@/lib/i18n/routing';
 import { listCategories } from '@/lib/news/categories';
 import { articleForStaff } from '@/lib/news/service';
@@ -27,8 +28,8 @@ export default async function NewsEditPage({ params, searchParams }: Props) {
   await adminPage('news');
   const t = await getTranslations('admin.catalog.news');
   const raw = (await searchParams).id;
-  const id = raw === undefined ? undefined : Number(raw);
-  if (id !== undefined && !(Number.isInteger(id) && id > 0 && id <= 2_147_483_647)) notFound();
+  const id = raw === undefined ? undefined : rowIdOf(raw);
+  if (id === null) notFound();
   const db = getDb();
   const [categories, article] = await Promise.all([
     listCategories(db, locale, { all: true }),
