@@ -217,7 +217,8 @@ test('the anchor centre shows push settings, rotates the key and checks texts an
   await coverCard
     .getByLabel('上传封面')
     .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: wide });
-  await expect(coverCard.getByTestId('room-cover')).toBeVisible();
+  // Uploaded, re-encoded and stored: over 10 s on CI's busy machine.
+  await expect(coverCard.getByTestId('room-cover')).toBeVisible({ timeout: 30_000 });
 
   // The new room has never been live: its page shows the cover, the title and the announcement.
   const roomId = Number(firstKey.split('?')[0]);

@@ -39,7 +39,12 @@ async function decide(page: Page, id: number, action: 'approve' | 'reject', reas
   const dialog = page.getByTestId('reason-dialog');
   await dialog.getByLabel(reason).check();
   if (text) await dialog.getByTestId('reason-text').fill(text);
+  // The decision's own answer first (so a refusal fails here, saying why), then the refreshed page.
+  const answered = page.waitForResponse((response) =>
+    /\/api\/admin\/review\/\w+\/decide$/.test(response.url()),
+  );
   await dialog.getByTestId('reason-confirm').click();
+  expect((await (await answered).json()).data.results).toEqual([expect.objectContaining({ id, ok: true })]);
   await expect(item).toHaveCount(0);
 }
 
@@ -159,7 +164,8 @@ test('an operator approves an anchor application and the applicant goes live', a
         realName: '王小明',
         contact: '13900000000',
         idNumber: '110101199001011234',
-        idPhotoKey: 'applications/none.jpg',
+        // A photo never uploaded: the queue shows a broken image, and the photo route answers 404.
+        idPhotoKey: `identity/${'0'.repeat(32)}.jpg`,
         experience: '解说业余联赛三个赛季',
       })
       .returning(),
