@@ -1,14 +1,29 @@
 // A not-started football match between two fictional teams (simulated, and labelled so), for specs that need
-// a fixture in the future: the real data holds none.
+// a fixture in the future: the real data holds none. A spec's tests run in both workers, each with its own
+// match between the same two teams: making and removing take one lock, and the teams go with the last match.
 import { randomInt } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '@/lib/db';
+import { and, eq, inArray, notExists, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '@/lib/db';
 import { competitions, matches, seasons, teams } from '@/lib/scores/schema';
 
-export async function createFictionalMatch(
-  db: Db,
-  options: { teamNames: readonly [string, string]; colour: string; externalPrefix: string; kickoffAt: Date },
-) {
+type FictionalMatch = {
+  teamNames: readonly [string, string];
+  colour: string;
+  externalPrefix: string;
+  kickoffAt: Date;
+};
+
+export async function createFictionalMatch(db: Db, options: FictionalMatch) {
+  return db.transaction(async (tx) => {
+    await lockFictional(tx);
+    return insertFictionalMatch(tx, options);
+  });
+}
+
+const lockFictional = (tx: Tx) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext('e2e:fictional-match'))`);
+
+async function insertFictionalMatch(db: Tx, options: FictionalMatch) {
   const [season] = await db
     .select({ id: seasons.id })
     .from(seasons)
@@ -42,8 +57,15 @@ export async function createFictionalMatch(
   return created!;
 }
 
-/** Removes what createFictionalMatch made (the match first: it names the teams). */
+/** Removes what createFictionalMatch made: the match, then the teams if no other worker's match names them. */
 export async function removeFictionalMatch(db: Db, matchId: number, teamNames: readonly string[]) {
-  await db.delete(matches).where(eq(matches.id, matchId));
-  await db.delete(teams).where(inArray(teams.sourceName, [...teamNames]));
+  await db.transaction(async (tx) => {
+    await lockFictional(tx);
+    await tx.delete(matches).where(eq(matches.id, matchId));
+    const named = tx
+      .select({ id: matches.id })
+      .from(matches)
+      .where(or(eq(matches.homeTeamId, teams.id), eq(matches.awayTeamId, teams.id)));
+    await tx.delete(teams).where(and(inArray(teams.sourceName, [...teamNames]), notExists(named)));
+  });
 }
