@@ -15,6 +15,7 @@ import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { createFictionalMatch } from './fictional-match';
 import { expect as baseExpect, test } from './fixtures';
+import { decideInQueue, reviewQueue } from './review-queue';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -78,15 +79,9 @@ test('a viewer buys a paid plan and reads it, disputes it, and a moderator voids
   const [dispute] = await withDatabase((db) =>
     db.select({ id: planDisputes.id }).from(planDisputes).where(eq(planDisputes.planId, planId)),
   );
-  await asModerator.goto('/admin/review?source=expertPlan&sort=created&dir=desc');
-  const item = asModerator.getByTestId(`review-item-${dispute!.id}`);
-  await expect(item).toContainText('理由与比赛无关');
-  await asModerator.getByTestId(`decide-${dispute!.id}-approve`).click();
-  const dialog = asModerator.getByTestId('reason-dialog');
-  await dialog.getByLabel('内容误导').check();
-  await dialog.getByTestId('reason-text').fill('方案理由抄袭');
-  await dialog.getByTestId('reason-confirm').click();
-  await expect(item).toHaveCount(0);
+  await asModerator.goto(reviewQueue('expertPlan'));
+  await expect(asModerator.getByTestId(`review-item-${dispute!.id}`)).toContainText('理由与比赛无关');
+  await decideInQueue(asModerator, dispute!.id, 'approve', '内容误导', '方案理由抄袭');
   await page.reload();
   await expect(page.getByTestId('plan-void-reason')).toContainText('方案理由抄袭');
   await expect(page.getByTestId('plan-dispute-state')).toContainText('方案理由抄袭');

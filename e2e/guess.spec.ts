@@ -14,6 +14,7 @@ import { mintLeg, runOperation } from '@/lib/wallet/ledger';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
+import { decideInQueue, reviewQueue } from './review-queue';
 
 test.describe.configure({ timeout: 150_000 });
 const shots = process.env.SHOTS_DIR ?? 'test-results';
@@ -158,7 +159,7 @@ test('a viewer stakes in the anchor’s guess, disputes the result and sees it v
   await viewerPanel.screenshot({ path: `${shots}/guess-disputed.png` });
 
   // A moderator voids it in the review queue, with a reason.
-  await asModerator.goto('/admin/review?source=guessDispute&sort=created&dir=desc');
+  await asModerator.goto(reviewQueue('guessDispute'));
   const item = asModerator.getByTestId(`review-item-${guessId}`);
   await expect(item).toContainText(question);
   await expect(item).toContainText('结果判错了 — 回放里主队 9 号先进球');
@@ -167,12 +168,7 @@ test('a viewer stakes in the anchor’s guess, disputes the result and sees it v
   await asModerator.setViewportSize({ width: 360, height: 780 });
   await asModerator.screenshot({ path: `${shots}/guess-review-360.png`, fullPage: true });
   await asModerator.setViewportSize({ width: 1280, height: 800 });
-  await asModerator.getByTestId(`decide-${guessId}-approve`).click();
-  const reasonDialog = asModerator.getByTestId('reason-dialog');
-  await reasonDialog.getByLabel('结果判错', { exact: true }).check();
-  await reasonDialog.getByTestId('reason-text').fill('回放确认主队先进球');
-  await reasonDialog.getByTestId('reason-confirm').click();
-  await expect(item).toHaveCount(0);
+  await decideInQueue(asModerator, guessId, 'approve', '结果判错', '回放确认主队先进球');
 
   // The viewer's panel shows it void with the moderator's reason, and the coins back.
   await expect(viewerGuess.getByTestId('guess-status')).toHaveText('流局', { timeout: 20_000 });

@@ -18,6 +18,7 @@ import { freshUserPage } from './accounts';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
+import { decideInQueue, reviewQueue } from './review-queue';
 
 const shots = process.env.SHOTS_DIR;
 const shoot = async (page: Page, name: string) => {
@@ -28,25 +29,6 @@ const pushes: ChildProcess[] = [];
 test.afterAll(() => {
   for (const child of pushes) if (child.exitCode === null) child.kill('SIGKILL');
 });
-
-/** Newest first, so this test's item is on the first page whatever else waits. */
-const queue = (source: string) => `/admin/review?source=${source}&sort=created&dir=desc`;
-
-async function decide(page: Page, id: number, action: 'approve' | 'reject', reason: string, text = '') {
-  const item = page.getByTestId(`review-item-${id}`);
-  await expect(item).toBeVisible();
-  await page.getByTestId(`decide-${id}-${action}`).click();
-  const dialog = page.getByTestId('reason-dialog');
-  await dialog.getByLabel(reason).check();
-  if (text) await dialog.getByTestId('reason-text').fill(text);
-  // The decision's own answer first (so a refusal fails here, saying why), then the refreshed page.
-  const answered = page.waitForResponse((response) =>
-    /\/api\/admin\/review\/\w+\/decide$/.test(response.url()),
-  );
-  await dialog.getByTestId('reason-confirm').click();
-  expect((await (await answered).json()).data.results).toEqual([expect.objectContaining({ id, ok: true })]);
-  await expect(item).toHaveCount(0);
-}
 
 test('a moderator refuses a community post with a reason its author reads in the message centre', async ({
   browser,
@@ -62,10 +44,10 @@ test('a moderator refuses a community post with a reason its author reads in the
       .returning(),
   );
 
-  await asModerator.goto(queue('circlePost'));
+  await asModerator.goto(reviewQueue('circlePost'));
   await expect(asModerator.getByTestId(`review-item-${post!.id}`)).toContainText(body);
   await shoot(asModerator, 'queue');
-  await decide(asModerator, post!.id, 'reject', '违规广告或引流', '请勿发布店铺和私聊链接');
+  await decideInQueue(asModerator, post!.id, 'reject', '违规广告或引流', '请勿发布店铺和私聊链接');
 
   await author.page.goto('/member?type=10');
   await expect(author.page.getByTestId('notices')).toContainText(
@@ -106,9 +88,9 @@ test('a finance user pays one withdrawal and refuses another, refunded to the an
   const paid = (await apply(300)).id as number;
   const refused = (await apply(500)).id as number;
 
-  await asFinance.goto(queue('withdrawal'));
-  await decide(asFinance, paid, 'approve', '资料核实无误');
-  await decide(asFinance, refused, 'reject', '收款账户与实名信息不符', '支付宝实名与认证姓名不一致');
+  await asFinance.goto(reviewQueue('withdrawal'));
+  await decideInQueue(asFinance, paid, 'approve', '资料核实无误');
+  await decideInQueue(asFinance, refused, 'reject', '收款账户与实名信息不符', '支付宝实名与认证姓名不一致');
 
   await anchor.page.goto('/member?type=2');
   await expect(anchor.page.getByTestId('wallet-yellow')).toHaveText('700');
@@ -170,9 +152,9 @@ test('an operator approves an anchor application and the applicant goes live', a
       })
       .returning(),
   );
-  await asOperator.goto(queue('anchorApplication'));
+  await asOperator.goto(reviewQueue('anchorApplication'));
   await expect(asOperator.getByTestId(`review-item-${application!.id}`)).toContainText('王小明');
-  await decide(asOperator, application!.id, 'approve', '资料核实无误');
+  await decideInQueue(asOperator, application!.id, 'approve', '资料核实无误');
 
   await applicant.page.goto('/member?type=9');
   await expect(applicant.page.getByTestId('anchor-state')).toBeVisible();

@@ -122,7 +122,7 @@ export async function DataTable<Row, S extends string, F extends string>(props: 
               key={ids[index]}
               className={cn(
                 ROW_HEIGHT_CLASS,
-                'border-b border-line last:border-b-0 hover:bg-canvas/50',
+                'border-b border-line last:border-b-0 hover:bg-canvas/50 has-[[data-row-settled]]:hidden',
                 'max-sm:flex max-sm:h-auto max-sm:flex-col max-sm:gap-1 max-sm:py-2',
               )}
               data-testid="data-row"

@@ -2,6 +2,8 @@
 // Bulk selection of a console table: the checkboxes of the rows shown and the bar of bulk actions. A bulk
 // action is a client component placed in the table's `bulkActions` that reads `useTableSelection()` (the
 // ids picked, and `clear()` once done); the selection is of the page shown and ends when the page changes.
+// Rows an action has settled (a decided review item) leave the table at once (`useSettleRows`), before the
+// page's refresh brings the next ones and the counts.
 import { useTranslations } from 'next-intl';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -9,34 +11,42 @@ import { Button } from '@/components/ui/button';
 type Selection = {
   ids: readonly string[];
   selected: readonly string[];
+  settled: ReadonlySet<string>;
   toggle: (id: string) => void;
   setAll: (on: boolean) => void;
   clear: () => void;
+  settle: (ids: readonly string[]) => void;
 };
 
 const SelectionContext = createContext<Selection | null>(null);
 
 export function TableSelectionProvider({ ids, children }: { ids: readonly string[]; children: ReactNode }) {
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const [settled, setSettled] = useState<ReadonlySet<string>>(new Set());
   const key = ids.join(',');
   // Another page, filter or a refresh after an action: the rows changed, so does the selection.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `ids`
-  useEffect(() => setPicked(new Set()), [key]);
-  const value = useMemo<Selection>(
-    () => ({
-      ids,
-      selected: ids.filter((id) => picked.has(id)),
+  useEffect(() => {
+    setPicked(new Set());
+    setSettled(new Set());
+  }, [key]);
+  const value = useMemo<Selection>(() => {
+    const shown = ids.filter((id) => !settled.has(id));
+    return {
+      ids: shown,
+      selected: shown.filter((id) => picked.has(id)),
+      settled,
       toggle: (id) =>
         setPicked((before) => {
           const next = new Set(before);
           if (!next.delete(id)) next.add(id);
           return next;
         }),
-      setAll: (on) => setPicked(on ? new Set(ids) : new Set()),
+      setAll: (on) => setPicked(on ? new Set(shown) : new Set()),
       clear: () => setPicked(new Set()),
-    }),
-    [ids, picked],
-  );
+      settle: (done) => setSettled((before) => new Set([...before, ...done])),
+    };
+  }, [ids, picked, settled]);
   return <SelectionContext.Provider value={value}>{children}</SelectionContext.Provider>;
 }
 
@@ -45,6 +55,12 @@ export function useTableSelection() {
   const selection = useContext(SelectionContext);
   if (!selection) throw new Error('useTableSelection outside a DataTable with bulkActions');
   return { selected: selection.selected, clear: selection.clear };
+}
+
+/** Hides rows an action has settled; a no-op outside a table with bulk selection. */
+export function useSettleRows() {
+  const selection = useContext(SelectionContext);
+  return (ids: readonly (string | number)[]) => selection?.settle(ids.map(String));
 }
 
 const BOX = 'size-4 cursor-pointer rounded border-line accent-brand-500 align-middle';
@@ -78,6 +94,8 @@ export function RowCheckbox({ id, label }: { id: string; label: string }) {
       aria-label={label}
       checked={selection.selected.includes(id)}
       onChange={() => selection.toggle(id)}
+      // The row hides itself by this mark (DataTable's `has-[[data-row-settled]]:hidden`).
+      data-row-settled={selection.settled.has(id) ? '' : undefined}
       data-testid="table-select-row"
     />
   );

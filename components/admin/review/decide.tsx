@@ -1,11 +1,12 @@
 'use client';
 import { useRouter } from 'next/navigation';
 // The review queue's decisions: approve or refuse one item (its row) or the items picked (the bulk bar),
-// always through the console's reason dialog. The page refreshes after a decision; items of a bulk
-// decision that could not be decided (already decided elsewhere) are named in a toast.
+// always through the console's reason dialog. Decided items leave the table at once and the page refreshes
+// (the next items, the counts); items of a bulk decision that could not be decided (already decided
+// elsewhere) are named in a toast.
 import { useTranslations } from 'next-intl';
 import { ReasonDialog, type ReasonOption } from '@/components/admin/reason-dialog';
-import { useTableSelection } from '@/components/admin/table-selection';
+import { useSettleRows, useTableSelection } from '@/components/admin/table-selection';
 import { Button } from '@/components/ui/button';
 import type { DecisionReason } from '@/lib/admin/decision';
 
@@ -23,6 +24,7 @@ type Outcome = { id: number; ok: boolean; msg?: string };
 
 function useDecide(source: string) {
   const router = useRouter();
+  const settle = useSettleRows();
   const t = useTranslations('admin.review');
   return async (ids: readonly number[], approve: boolean, reason: DecisionReason) => {
     const { api } = await import('@/lib/http/client');
@@ -31,6 +33,7 @@ function useDecide(source: string) {
       approve,
       ...reason,
     });
+    settle(results.filter((result) => result.ok).map((result) => result.id));
     const failed = results.filter((result) => !result.ok);
     const { toast } = await import('sonner');
     if (failed.length)
