@@ -15,10 +15,9 @@ import { liveRooms } from '@/lib/live/schema';
 import { countWhere, page } from '@/lib/review/paging';
 import { GUESS_UPHOLD_REASONS, GUESS_VOID_REASONS } from '@/lib/review/reasons';
 import type { QueueSource } from '@/lib/review/source';
-import { runOperation } from '@/lib/wallet/ledger';
 import { GUESS_DISPUTE_REASONS, GUESS_DISPUTE_TEXT_MAX } from './dispute-rules';
 import { guessDisputes, guesses, guessOutcomes, guessStakes } from './schema';
-import { announce, refundLegs, releaseGuess } from './service';
+import { announce, refundVoidedGuess, releaseGuess } from './service';
 
 /** A stake counts when it was placed by the lock (later ones were refunded at the lock). */
 const counted = (lockedAt: Date | null) =>
@@ -77,13 +76,10 @@ export async function voidDisputedGuess(
   db: DbOrTx,
   input: { guessId: number; reasonCode: string; note: string; now: Date },
 ) {
-  const outcome = await runOperation<{ room_id: number; refunded: number }>(db, {
-    key: `guess-void:${input.guessId}`,
-    kind: 'guess_refund',
-    userId: 0,
-    payload: { guess: input.guessId },
-    now: input.now,
-    prepare: async (tx) => {
+  return refundVoidedGuess(
+    db,
+    { key: `guess-void:${input.guessId}`, guessId: input.guessId, now: input.now },
+    async (tx) => {
       const [guess] = await tx
         .update(guesses)
         .set({
@@ -103,20 +99,10 @@ export async function voidDisputedGuess(
         )
         .returning();
       if (!guess) throw new DomainError('GUESS_DISPUTE_DECIDED');
-      await tx.update(guessOutcomes).set({ result: 'void' }).where(eq(guessOutcomes.guessId, guess.id));
-      const refunded = await tx
-        .update(guessStakes)
-        .set({ status: 'void', payout: guessStakes.amount })
-        .where(and(eq(guessStakes.guessId, guess.id), counted(guess.lockedAt)))
-        .returning({ userId: guessStakes.userId, amount: guessStakes.amount });
-      return {
-        legs: refundLegs(guess.escrowShard, refunded),
-        result: { room_id: guess.roomId, refunded: refunded.reduce((sum, row) => sum + row.amount, 0) },
-      };
+      return guess;
     },
-  });
-  if (!outcome.replayed) announce({ id: input.guessId, roomId: outcome.result.room_id }, 'cancelled');
-  return outcome.result;
+    (guess) => counted(guess.lockedAt),
+  );
 }
 
 const waiting = and(

@@ -10,7 +10,7 @@
 // A guess its anchor or an administrator settles shows its result at once but pays out only when a
 // short dispute window has passed (GUESS_DISPUTE_WINDOW_MS, ./disputes.ts): the upkeep job releases
 // the held payouts then, unless a staker's dispute holds them for the review queue.
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
 import { isRoomAdmin } from '@/lib/chat/channel';
@@ -305,6 +305,41 @@ export function refundLegs(shard: number, rows: { userId: number; amount: number
   }));
 }
 
+/**
+ * The refund of a guess turned void, in one ledger operation keyed `key`: `claim` moves the guess to
+ * cancelled (or throws when it may not), its outcomes turn void, and the stakes `stakes` picks get their
+ * coins back from escrow. The room is told once, not on a replay.
+ */
+export async function refundVoidedGuess(
+  db: DbOrTx,
+  input: { key: string; guessId: number; now: Date },
+  claim: (tx: Tx) => Promise<Guess>,
+  stakes: (guess: Guess) => SQL,
+) {
+  const outcome = await runOperation<{ room_id: number; refunded: number }>(db, {
+    key: input.key,
+    kind: 'guess_refund',
+    userId: 0,
+    payload: { guess: input.guessId },
+    now: input.now,
+    prepare: async (tx) => {
+      const guess = await claim(tx);
+      await tx.update(guessOutcomes).set({ result: 'void' }).where(eq(guessOutcomes.guessId, guess.id));
+      const refunded = await tx
+        .update(guessStakes)
+        .set({ status: 'void', payout: guessStakes.amount })
+        .where(and(eq(guessStakes.guessId, guess.id), stakes(guess)))
+        .returning({ userId: guessStakes.userId, amount: guessStakes.amount });
+      return {
+        legs: refundLegs(guess.escrowShard, refunded),
+        result: { room_id: guess.roomId, refunded: refunded.reduce((sum, row) => sum + row.amount, 0) },
+      };
+    },
+  });
+  if (!outcome.replayed) announce({ id: input.guessId, roomId: outcome.result.room_id }, 'cancelled');
+  return outcome.result;
+}
+
 export type LockReason = NonNullable<Guess['lockReason']>;
 
 /**
@@ -544,13 +579,10 @@ export async function cancelGuess(
   db: DbOrTx,
   input: { guessId: number; reason: NonNullable<Guess['cancelReason']>; now: Date },
 ) {
-  const outcome = await runOperation<{ room_id: number; refunded: number }>(db, {
-    key: `guess-cancel:${input.guessId}`,
-    kind: 'guess_refund',
-    userId: 0,
-    payload: { guess: input.guessId },
-    now: input.now,
-    prepare: async (tx) => {
+  return refundVoidedGuess(
+    db,
+    { key: `guess-cancel:${input.guessId}`, guessId: input.guessId, now: input.now },
+    async (tx) => {
       const [guess] = await tx
         .update(guesses)
         .set({
@@ -562,20 +594,10 @@ export async function cancelGuess(
         .where(and(eq(guesses.id, input.guessId), inArray(guesses.status, ['open', 'locked'])))
         .returning();
       if (!guess) throw new DomainError('GUESS_NOT_SETTLEABLE');
-      await tx.update(guessOutcomes).set({ result: 'void' }).where(eq(guessOutcomes.guessId, guess.id));
-      const refunded = await tx
-        .update(guessStakes)
-        .set({ status: 'void', payout: guessStakes.amount })
-        .where(and(eq(guessStakes.guessId, guess.id), eq(guessStakes.status, 'held')))
-        .returning({ userId: guessStakes.userId, amount: guessStakes.amount });
-      return {
-        legs: refundLegs(guess.escrowShard, refunded),
-        result: { room_id: guess.roomId, refunded: refunded.reduce((sum, row) => sum + row.amount, 0) },
-      };
+      return guess;
     },
-  });
-  if (!outcome.replayed) announce({ id: input.guessId, roomId: outcome.result.room_id }, 'cancelled');
-  return outcome.result;
+    () => eq(guessStakes.status, 'held'),
+  );
 }
 
 export async function cancelByManager(db: DbOrTx, input: { userId: number; guessId: number; now: Date }) {
