@@ -240,6 +240,18 @@ test('the start-up calls run once per page load and the websocket registers', as
   );
 });
 
+test('links prefetch the page a visitor reaches for, not every page in sight', async ({ page }) => {
+  const prefetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.headers()['next-router-prefetch']) prefetched.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/main');
+  await page.waitForLoadState('networkidle');
+  expect(prefetched).toEqual([]);
+  await page.locator('header a[href="/news"]').first().hover();
+  await expect.poll(() => prefetched).toContain('/news');
+});
+
 test('the API docs page lists the calls', async ({ page }) => {
   await page.goto('/api/docs');
   await expect(page.getByRole('heading', { name: 'Sports portal API' })).toBeVisible();
