@@ -6,55 +6,47 @@ import { and, eq, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/db';
 import { competitions, matches, seasons, teams } from '@/lib/scores/schema';
 
-type FictionalMatch = {
-  teamNames: readonly [string, string];
-  colour: string;
-  externalPrefix: string;
-  kickoffAt: Date;
-};
-
-export async function createFictionalMatch(db: Db, options: FictionalMatch) {
-  return db.transaction(async (tx) => {
-    await lockFictional(tx);
-    return insertFictionalMatch(tx, options);
-  });
-}
-
 const lockFictional = (tx: Tx) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtext('e2e:fictional-match'))`);
 
-async function insertFictionalMatch(db: Tx, options: FictionalMatch) {
-  const [season] = await db
-    .select({ id: seasons.id })
-    .from(seasons)
-    .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
-    .where(eq(competitions.sport, 'football'))
-    .limit(1);
-  const [home, away] = await db
-    .insert(teams)
-    .values(
-      options.teamNames.map((sourceName) => ({
-        sport: 'football' as const,
-        sourceName,
-        simulated: true,
-        crestColors: [options.colour, '#ffffff'] as [string, string],
-      })),
-    )
-    .onConflictDoUpdate({ target: [teams.sport, teams.sourceName], set: { simulated: true } })
-    .returning({ id: teams.id });
-  const [created] = await db
-    .insert(matches)
-    .values({
-      seasonId: season!.id,
-      source: 'simulated',
-      externalId: `${options.externalPrefix}-${randomInt(1_000_000_000)}`,
-      round: 'e2e',
-      homeTeamId: home!.id,
-      awayTeamId: away!.id,
-      kickoffAt: options.kickoffAt,
-    })
-    .returning();
-  return created!;
+export async function createFictionalMatch(
+  db: Db,
+  options: { teamNames: readonly [string, string]; colour: string; externalPrefix: string; kickoffAt: Date },
+) {
+  return db.transaction(async (tx) => {
+    await lockFictional(tx);
+    const [season] = await tx
+      .select({ id: seasons.id })
+      .from(seasons)
+      .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
+      .where(eq(competitions.sport, 'football'))
+      .limit(1);
+    const [home, away] = await tx
+      .insert(teams)
+      .values(
+        options.teamNames.map((sourceName) => ({
+          sport: 'football' as const,
+          sourceName,
+          simulated: true,
+          crestColors: [options.colour, '#ffffff'] as [string, string],
+        })),
+      )
+      .onConflictDoUpdate({ target: [teams.sport, teams.sourceName], set: { simulated: true } })
+      .returning({ id: teams.id });
+    const [created] = await tx
+      .insert(matches)
+      .values({
+        seasonId: season!.id,
+        source: 'simulated',
+        externalId: `${options.externalPrefix}-${randomInt(1_000_000_000)}`,
+        round: 'e2e',
+        homeTeamId: home!.id,
+        awayTeamId: away!.id,
+        kickoffAt: options.kickoffAt,
+      })
+      .returning();
+    return created!;
+  });
 }
 
 /** Removes what createFictionalMatch made: the match, then the teams if no other worker's match names them. */

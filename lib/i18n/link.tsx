@@ -3,7 +3,7 @@
 // touch), not when it scrolls into view. Every route is dynamic, so a viewport prefetch is a server render:
 // the home page alone held about 100 links, 100 renders per visit for the few a visitor follows. A caller's
 // own `prefetch` is kept. (Next's documented hover-prefetch pattern: docs/app/guides/prefetching.)
-import { type ComponentProps, type FocusEvent, type MouseEvent, type TouchEvent, useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { BaseLink } from './base-navigation';
 
 type Props = ComponentProps<typeof BaseLink>;
@@ -15,15 +15,15 @@ export function Link({ prefetch, onMouseEnter, onFocus, onTouchStart, ...props }
     <BaseLink
       {...props}
       prefetch={prefetch !== undefined ? prefetch : intent ? null : false}
-      onMouseEnter={(event: MouseEvent<HTMLAnchorElement>) => {
+      onMouseEnter={(event) => {
         show();
         onMouseEnter?.(event);
       }}
-      onFocus={(event: FocusEvent<HTMLAnchorElement>) => {
+      onFocus={(event) => {
         show();
         onFocus?.(event);
       }}
-      onTouchStart={(event: TouchEvent<HTMLAnchorElement>) => {
+      onTouchStart={(event) => {
         show();
         onTouchStart?.(event);
       }}
