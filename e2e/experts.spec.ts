@@ -10,6 +10,7 @@ import { publishPlan } from '@/lib/experts/plans';
 import { expertPlans, experts, planDisputes } from '@/lib/experts/schema';
 import { DEMO_EXPERTS } from '@/lib/experts/seed';
 import { fundUser } from '@/lib/testing/factories';
+import { E2E_BASE_URL } from '../playwright.config';
 import { freshUserPage } from './accounts';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
@@ -107,9 +108,30 @@ test('a revealed plan is verified in the visitor’s browser, and the expert pag
   await expect(page.getByTestId('ranking-row').first()).toBeVisible();
   await expect(page.getByTestId('chain-head-hash')).toHaveText(/^[0-9a-f]{64}$/);
   await page.goto('/specialist-home?type=0');
-  await page.getByTestId('ranking-row').first().getByRole('link').click();
+  // The profile lists plans of the last three months; the demo plans are on 2024-25 matches, so the top
+  // expert publishes one here (the ranking counts graded plans only, so it stays on top).
+  const top = page.getByTestId('ranking-row').first().getByRole('link');
+  const expertId = Number(new URL((await top.getAttribute('href'))!, E2E_BASE_URL).searchParams.get('id'));
+  const title = `E2E 近期方案 ${expertId}`;
+  await withDatabase(async (db) => {
+    const now = await serverNow();
+    const match = await createFictionalMatch(db, {
+      teamNames: ['E2E Experts United', 'E2E Experts Rovers'],
+      colour: '#0e7490',
+      externalPrefix: 'e2e-experts',
+      kickoffAt: new Date(now.getTime() + 2 * 3600_000),
+    });
+    const selections = [{ market: 'football_1x2', pick: 'away' }];
+    await publishPlan(
+      db,
+      expertId,
+      { matchId: match.id, title, selections, reasoning: SECRET, price: 0, refundIfLost: false },
+      now,
+    );
+  });
+  await top.click();
   await expect(page.getByTestId('expert-record')).toBeVisible();
-  await expect(page.getByTestId('expert-history').getByTestId('plan-card').first()).toBeVisible();
+  await expect(page.getByTestId('expert-history').getByTestId('plan-card').first()).toContainText(title);
 });
 
 test('an expert writes, previews and publishes an analysis article that /specialist-news lists', async ({

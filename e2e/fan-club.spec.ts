@@ -9,6 +9,7 @@ import { freshUserPage } from './accounts';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
+import { untilInRoom } from './room-socket';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -62,21 +63,8 @@ test('a viewer joins the fan club in a live room and wears its badge in chat', a
   await expect(fan.page.getByTestId('fan-club-open')).toContainText('Lv1');
   await fan.page.keyboard.press('Escape');
 
-  let attempt = 0;
-  // Until the fan's socket is in the room: their line, sent again until it arrives, a new text each
-  // time (the same text within 30 s is refused as a duplicate, lib/chat/limits.ts).
-  await expect
-    .poll(
-      async () => {
-        await fan.page.request.post('/api/live/sendChatSensitive', {
-          data: { room_id: room.id, content: `粉丝团报到 ${++attempt}` },
-        });
-        // The line just sent, so no earlier one is still on its way to re-render the list.
-        return (await fan.page.getByTestId('chat-list').textContent())?.includes(`粉丝团报到 ${attempt}`);
-      },
-      { timeout: 30_000, intervals: [1000] },
-    )
-    .toBe(true);
+  // Until the fan's socket is in the room: their line, sent until it arrives.
+  await untilInRoom({ sender: fan.page, reader: fan.page, roomId: room.id, text: '粉丝团报到' });
   const line = fan.page.getByTestId('chat-line').filter({ hasText: '粉丝团报到' }).first();
   await expect(line.getByTestId('fan-badge')).toHaveText('1开球迷');
   await expect(line.getByTestId('fan-badge')).toHaveAttribute('data-level', '1');

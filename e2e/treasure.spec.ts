@@ -11,6 +11,7 @@ import { freshUserPage } from './accounts';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
+import { untilInRoom } from './room-socket';
 
 // Three browser contexts each on a busy shared machine.
 test.describe.configure({ timeout: 120_000 });
@@ -92,21 +93,8 @@ test('nobility bought with the payment PIN shows its badge in room chat', async 
 
   const watcher = await freshUserPage(browser, '围观群众');
   await watcher.page.goto(`/live?id=${room.id}`);
-  let attempt = 0;
-  // Until the watcher's socket is in the room: the anchor's greeting, sent again until it arrives, a new
-  // text each time (the same text within 30 s is refused as a duplicate, lib/chat/limits.ts).
-  await expect
-    .poll(
-      async () => {
-        await anchor.page.request.post('/api/live/sendChatSensitive', {
-          data: { room_id: room.id, content: `欢迎各位 ${++attempt}` },
-        });
-        // The line just sent, so no earlier one is still on its way to re-render the list.
-        return (await watcher.page.getByTestId('chat-list').textContent())?.includes(`欢迎各位 ${attempt}`);
-      },
-      { timeout: 30_000, intervals: [1000] },
-    )
-    .toBe(true);
+  // Until the watcher's socket is in the room: the anchor's greeting, sent until it arrives.
+  await untilInRoom({ sender: anchor.page, reader: watcher.page, roomId: room.id, text: '欢迎各位' });
   await noble.page.goto(`/live?id=${room.id}`);
   // The noble's entry effect for the room, and a seat at the top of the online list.
   await expect(watcher.page.getByTestId('entry-banner-noble')).toContainText('新晋骑士', {
