@@ -6,8 +6,8 @@ import { useTranslations } from 'next-intl';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FIELD_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { type DecisionReason, REASON_TEXT_MAX } from '@/lib/admin/decision';
-import { FormDialog } from './form-dialog';
 
 export type ReasonOption = { code: string; label: string };
 
@@ -80,7 +80,8 @@ export function ReasonDialog({
       testId="reason-dialog"
       onSubmit={submit}
       error={error}
-      cancelLabel={t('cancel')}
+      closeLabel={t('cancel')}
+      cancelButton
       submit={
         <Button
           type="submit"

@@ -35,7 +35,7 @@ export async function PlanCard({ plan }: { plan: PlanView }) {
           </Link>
           <span>{t('versus', { home: plan.match.home, away: plan.match.away })}</span>
           <time dateTime={new Date(plan.kickoff_at).toISOString()} className="tabular-nums">
-            {format.dateTime(new Date(plan.kickoff_at), 'kickoff')}
+            {format.dateTime(new Date(plan.kickoff_at), 'datedKickoff')}
           </time>
           <span>{plan.markets.map((market) => t(`markets.${market}`)).join(' · ')}</span>
         </p>

@@ -3,16 +3,14 @@
 // dispute of it (a reason from the list and words), and the reviewer's reason when it was voided.
 import { Flag } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { Dialog } from 'radix-ui';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CountedTextarea } from '@/components/ui/counted-textarea';
-import { DialogClose } from '@/components/ui/dialog-close';
 import { LABEL_CLASS } from '@/components/ui/field-styles';
+import { FormDialog } from '@/components/ui/form-dialog';
 import type { GuessPanelItem } from '@/lib/guess/api';
 import { GUESS_DISPUTE_REASONS, GUESS_DISPUTE_TEXT_MAX } from '@/lib/guess/dispute-rules';
-
-const client = () => import('@/lib/http/client');
+import { useFormPost } from '@/lib/http/use-form-post';
 
 export function VoidReason({ guess }: { guess: GuessPanelItem }) {
   const t = useTranslations('guessDispute');
@@ -58,39 +56,23 @@ function DisputeDialog({ guess, time, onDone }: { guess: GuessPanelItem; time: s
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<(typeof GUESS_DISPUTE_REASONS)[number]>('wrong_result');
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setPending(true);
-    setError(null);
-    const { api, ApiError } = await client();
-    try {
-      await api.post(
-        'api/guess/dispute',
-        { guess_id: guess.id, reason_code: reason, text },
-        { silent: true },
-      );
+  const send = useFormPost<object>('api/guess/dispute', {
+    failed: common('failed'),
+    onSuccess: () => {
       setOpen(false);
       setText('');
       onDone();
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : common('failed'));
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+  });
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        setError(null);
+        send.reset();
       }}
-    >
-      <Dialog.Trigger asChild>
+      trigger={
         <Button
           size="sm"
           variant="secondary"
@@ -100,60 +82,53 @@ function DisputeDialog({ guess, time, onDone }: { guess: GuessPanelItem; time: s
           <Flag aria-hidden className="size-3.5" />
           {t('button')}
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content
-          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(92vw,400px)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-surface p-5 shadow-2xl"
-          data-testid="guess-dispute-dialog"
-        >
-          <Dialog.Title className="text-base font-semibold text-ink-900">{t('title')}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-ink-700">
-            {guess.question} · {t('hint', { time })}
-          </Dialog.Description>
-          <form onSubmit={submit} className="mt-4 space-y-3">
-            <fieldset>
-              <legend className={LABEL_CLASS}>{t('reason')}</legend>
-              <div className="space-y-1.5 text-sm text-ink-700">
-                {GUESS_DISPUTE_REASONS.map((code) => (
-                  <label key={code} className="flex items-center gap-2">
-                    <input
-                      type="radio"
-                      name={`dispute-${guess.id}`}
-                      checked={reason === code}
-                      onChange={() => setReason(code)}
-                    />
-                    {t(`reasons.${code}`)}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <div>
-              <label htmlFor={`dispute-text-${guess.id}`} className={LABEL_CLASS}>
-                {t('text')}
-              </label>
-              <CountedTextarea
-                id={`dispute-text-${guess.id}`}
-                rows={3}
-                max={GUESS_DISPUTE_TEXT_MAX}
-                counter={`${text.length}/${GUESS_DISPUTE_TEXT_MAX}`}
-                value={text}
-                placeholder={t('textExample')}
-                onValueChange={setText}
+      }
+      title={t('title')}
+      description={`${guess.question} · ${t('hint', { time })}`}
+      width="w-[min(92vw,400px)]"
+      testId="guess-dispute-dialog"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send.mutate({ guess_id: guess.id, reason_code: reason, text });
+      }}
+      error={send.error}
+      closeLabel={common('close')}
+      submit={
+        <Button type="submit" className="w-full" disabled={send.isPending}>
+          {t('submit')}
+        </Button>
+      }
+    >
+      <fieldset>
+        <legend className={LABEL_CLASS}>{t('reason')}</legend>
+        <div className="space-y-1.5 text-sm text-ink-700">
+          {GUESS_DISPUTE_REASONS.map((code) => (
+            <label key={code} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name={`dispute-${guess.id}`}
+                checked={reason === code}
+                onChange={() => setReason(code)}
               />
-            </div>
-            {error ? (
-              <p role="alert" className="text-sm text-live">
-                {error}
-              </p>
-            ) : null}
-            <Button type="submit" className="w-full" disabled={pending}>
-              {t('submit')}
-            </Button>
-          </form>
-          <DialogClose label={common('close')} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+              {t(`reasons.${code}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div>
+        <label htmlFor={`dispute-text-${guess.id}`} className={LABEL_CLASS}>
+          {t('text')}
+        </label>
+        <CountedTextarea
+          id={`dispute-text-${guess.id}`}
+          rows={3}
+          max={GUESS_DISPUTE_TEXT_MAX}
+          counter={`${text.length}/${GUESS_DISPUTE_TEXT_MAX}`}
+          value={text}
+          placeholder={t('textExample')}
+          onValueChange={setText}
+        />
+      </div>
+    </FormDialog>
   );
 }

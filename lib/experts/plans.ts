@@ -2,7 +2,7 @@
 // fixed by a commitment in the public chain, sold until kick-off with the price in escrow, and shown —
 // pick, line and reasoning — only to their expert and buyers until the match is over, when the content and
 // the nonce are revealed to everyone. Only an operator can void an open plan, with a reason shown on it.
-import { and, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { users } from '@/lib/accounts/schema';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
@@ -34,8 +34,6 @@ export const PLAN_REASONING = { min: 20, max: 2000 } as const;
 export const PLAN_MAX_SELECTIONS = 2;
 /** How long after its grade a plan may be disputed: the expert's share stays in escrow until then. */
 export const PLAN_DISPUTE_WINDOW_MS = 24 * 3600_000;
-/** Spec §5: records only within three months. */
-export const HISTORY_DAYS = 90;
 
 export type PublishInput = {
   matchId: number;
@@ -315,8 +313,6 @@ export type PlanFilter = {
   matchId?: number;
   /** Only plans still on sale (open, before kick-off). */
   open?: boolean;
-  /** Published at or after this instant. */
-  since?: Date;
   limit?: number;
   order?: 'newest' | 'buyers';
 };
@@ -337,7 +333,6 @@ export async function listPlans(
         filter.expertId ? eq(expertPlans.expertId, filter.expertId) : undefined,
         filter.matchId ? eq(expertPlans.matchId, filter.matchId) : undefined,
         filter.open ? and(eq(expertPlans.status, 'open'), sql`${expertPlans.kickoffAt} > ${now}`) : undefined,
-        filter.since ? gte(expertPlans.publishedAt, filter.since) : undefined,
       ),
     )
     .orderBy(
@@ -462,11 +457,6 @@ export async function voidPlan(
       await notify(db, { userId: dispute.userId, subject: 'review_approved', params, link }, input.now);
   await settlePurchases(db, plan.id, input.now);
   return { before, plan };
-}
-
-/** A plan's own history: an expert's plans within three months (spec §5), newest first. */
-export function historySince(now: Date) {
-  return new Date(now.getTime() - HISTORY_DAYS * 86_400_000);
 }
 
 /** Plans whose kick-off is past and which are still open: the grading job's work list. */

@@ -31,6 +31,15 @@ export const DATE_TIME_FORMATS = {
   time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   /** 11/30 20:00 (a kick-off in a list) */
   kickoff: { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  /** 2026/11/30 20:00 (a kick-off in a list that spans seasons: an expert's plans) */
+  datedKickoff: {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  },
   /** 11/30 20:00 without leading zeros on the day (next kick-off) */
   numericDayTime: { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   /** 11月30日 20:00 */

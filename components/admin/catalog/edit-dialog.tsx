@@ -7,7 +7,7 @@ import { useTranslations } from 'next-intl';
 import { type FormEvent, type InputHTMLAttributes, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { INPUT_CLASS } from '@/components/ui/field-styles';
-import { FormDialog } from '../form-dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 
 export function EditDialog({
   trigger,
@@ -60,7 +60,8 @@ export function EditDialog({
       testId="edit-dialog"
       onSubmit={submit}
       error={error}
-      cancelLabel={t('cancel')}
+      closeLabel={t('cancel')}
+      cancelButton
       submit={
         <Button type="submit" disabled={pending} data-testid="edit-save">
           {pending ? t('saving') : t('save')}

@@ -23,9 +23,10 @@ export default async function LoginPage({ params, searchParams }: Props) {
   const tBrand = await getTranslations('brand');
   const name = await productName(locale);
   return (
-    // At least the first screen, and centred in it whatever the footer below does: centred in the space the
-    // footer leaves, the card moved when the footer was laid out late (a layout shift seen in the audit).
-    <div className="flex min-h-[calc(100vh-var(--spacing-topbar))] flex-1 items-center justify-center bg-gradient-to-br from-night via-night-2 to-brand-700 px-6 py-16">
+    // At least the first screen, the card at a fixed distance from its top: a centred card moved whenever
+    // something laid out late changed the height around or inside it (the footer; the card's own lower half
+    // when a busy server streams the HTML in two parts), both layout shifts seen in the audit.
+    <div className="flex min-h-[calc(100vh-var(--spacing-topbar))] flex-1 items-start justify-center bg-gradient-to-br from-night via-night-2 to-brand-700 px-6 py-12 layout:py-20">
       <div className="grid w-full max-w-[880px] overflow-hidden rounded-2xl bg-surface shadow-2xl layout:grid-cols-[1fr_420px]">
         <div className="hidden flex-col justify-between bg-night-2 p-10 text-white layout:flex">
           <div>

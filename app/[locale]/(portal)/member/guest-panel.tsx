@@ -9,9 +9,9 @@ import { Link } from '@/lib/i18n/navigation';
 export async function GuestPanel({ askLogin = false }: { askLogin?: boolean }) {
   const t = await getTranslations('member.guest');
   return (
-    // The card is centred in the first screen, whatever the footer below it does: centred in the space the
-    // footer leaves, it moved when the footer's last row was laid out late (a layout shift in the audit).
-    <div className="mx-auto flex min-h-[calc(100vh-var(--spacing-topbar))] w-full max-w-[560px] items-center px-6 py-16">
+    // The first screen at least, the card at a fixed distance from its top: centred, it moved whenever
+    // something was laid out late around or inside it (the footer's last row: a layout shift in the audit).
+    <div className="mx-auto flex min-h-[calc(100vh-var(--spacing-topbar))] w-full max-w-[560px] items-start px-6 py-12 layout:py-20">
       <div className="w-full rounded-xl border border-line bg-surface px-10 py-12 text-center">
         <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-600">
           <UserRound aria-hidden className="size-7" strokeWidth={1.8} />

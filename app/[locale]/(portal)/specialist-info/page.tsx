@@ -1,5 +1,6 @@
 // /specialist-info?id=, an expert's profile (spec §2): who they are, their record from graded plans only
-// (last 10, 20, 50 and all; by play type), their plans within three months (spec §5), follow. The expert
+// (last 10, 20, 50 and all; by play type), their latest plans (the same plans /specialist lists: a plan is
+// a public, tamper-evident record, so it is not hidden after three months), follow. The expert
 // themself also finds the form to publish a plan here, and the way to the article composer.
 import { PenLine } from 'lucide-react';
 import type { Metadata } from 'next';
@@ -15,11 +16,14 @@ import { Footer } from '@/components/layout/footer';
 import { Button } from '@/components/ui/button';
 import { currentUser } from '@/lib/accounts/current-user';
 import { getDb } from '@/lib/db';
-import { historySince, listPlans } from '@/lib/experts/plans';
+import { listPlans } from '@/lib/experts/plans';
 import { STAT_WINDOWS } from '@/lib/experts/stats';
 import { alternatesOf, productName } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
+
+/** How many of an expert's plans the profile lists, newest first. */
+const HISTORY_PLANS = 50;
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ id?: string }> };
 
@@ -49,13 +53,7 @@ export default async function SpecialistInfoPage({ params, searchParams }: Props
     getFormatter(),
     productName(locale),
     getMessages(),
-    listPlans(
-      getDb(),
-      { expertId: expert.id, since: historySince(now), limit: 100 },
-      viewer?.id ?? null,
-      locale,
-      now,
-    ),
+    listPlans(getDb(), { expertId: expert.id, limit: HISTORY_PLANS }, viewer?.id ?? null, locale, now),
   ]);
   const own = viewer?.id === expert.id;
   const islandMessages = { experts: messages.experts };

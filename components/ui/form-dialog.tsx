@@ -1,0 +1,86 @@
+'use client';
+// One dialog frame around a form, for the console (catalogue editors, reasoned decisions) and the portal
+// (a live room's stake, guess and dispute forms): the title, what submitting does, the fields, the API's
+// refusal shown where the user looks, then either cancel and submit side by side (the console) or the
+// submit alone across the width (a viewer's quick form). The caller owns the form's state and its submit.
+import { Dialog } from 'radix-ui';
+import type { FormEvent, ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { DialogClose } from '@/components/ui/dialog-close';
+
+export function FormDialog({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  hideDescription = false,
+  width,
+  testId,
+  onSubmit,
+  error,
+  closeLabel,
+  cancelButton = false,
+  submit,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger: ReactNode;
+  title: string;
+  description: ReactNode;
+  /** The description is for screen readers only (the fields say it all). */
+  hideDescription?: boolean;
+  /** A width class, e.g. `w-[min(480px,calc(100vw-2rem))]`. */
+  width: string;
+  testId: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The refusal to show above the buttons (null: none). */
+  error: ReactNode;
+  /** The ✕'s name, and the cancel button's text. */
+  closeLabel: string;
+  /** A cancel button beside the submit (the console's decisions and editors). */
+  cancelButton?: boolean;
+  /** The submit button: alone, it should be full width. */
+  submit: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content
+          data-testid={testId}
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-surface p-5 shadow-2xl sm:p-6 ${width}`}
+        >
+          <Dialog.Title className="pr-8 text-base font-semibold text-ink-900">{title}</Dialog.Title>
+          <Dialog.Description className={hideDescription ? 'sr-only' : 'mt-1 text-sm text-ink-700'}>
+            {description}
+          </Dialog.Description>
+          <form onSubmit={onSubmit} className="mt-4 space-y-4">
+            {children}
+            {error ? (
+              <p role="alert" className="text-sm text-live">
+                {error}
+              </p>
+            ) : null}
+            {cancelButton ? (
+              <div className="flex justify-end gap-2">
+                <Dialog.Close asChild>
+                  <Button type="button" variant="secondary">
+                    {closeLabel}
+                  </Button>
+                </Dialog.Close>
+                {submit}
+              </div>
+            ) : (
+              submit
+            )}
+          </form>
+          <DialogClose label={closeLabel} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
