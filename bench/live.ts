@@ -509,6 +509,11 @@ async function main() {
     freePort(),
   ]);
   const base = `http://127.0.0.1:${port}`;
+  // Before the portal starts: a browser that cannot start leaves no server behind.
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
+  });
   const children: ChildProcess[] = [];
   const server = spawn('npx', ['tsx', 'server.ts'], {
     env: {
@@ -525,10 +530,6 @@ async function main() {
     },
     stdio: 'ignore',
     detached: true,
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
   });
   try {
     await waitFor(async () => (await fetch(`${base}/api/health`)).ok, 180_000, 'the portal');
