@@ -6,6 +6,7 @@
 // no future fixtures); plans are never deleted, so the match stays.
 import { and, asc, eq } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
+import type { Db } from '@/lib/db';
 import { publishPlan } from '@/lib/experts/plans';
 import { expertPlans, experts, planDisputes } from '@/lib/experts/schema';
 import { DEMO_EXPERTS } from '@/lib/experts/seed';
@@ -21,6 +22,15 @@ import { decideInQueue, reviewQueue } from './review-queue';
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
 
+/** A fixture two hours ahead to publish plans on. */
+const matchInTwoHours = (db: Db, now: Date) =>
+  createFictionalMatch(db, {
+    teamNames: ['E2E Experts United', 'E2E Experts Rovers'],
+    colour: '#0e7490',
+    externalPrefix: 'e2e-experts',
+    kickoffAt: new Date(now.getTime() + 2 * 3600_000),
+  });
+
 const SECRET = '主队三中卫体系克制对手边路，看主胜，比分 2:0。';
 
 test('a viewer buys a paid plan and reads it, disputes it, and a moderator voids it from the queue', async ({
@@ -29,12 +39,7 @@ test('a viewer buys a paid plan and reads it, disputes it, and a moderator voids
 }) => {
   const now = await serverNow();
   const planId = await withDatabase(async (db) => {
-    const match = await createFictionalMatch(db, {
-      teamNames: ['E2E Experts United', 'E2E Experts Rovers'],
-      colour: '#0e7490',
-      externalPrefix: 'e2e-experts',
-      kickoffAt: new Date(now.getTime() + 2 * 3600_000),
-    });
+    const match = await matchInTwoHours(db, now);
     const [expert] = await db
       .select({ id: users.id })
       .from(users)
@@ -115,12 +120,7 @@ test('a revealed plan is verified in the visitor’s browser, and the expert pag
   const title = `E2E 近期方案 ${expertId}`;
   await withDatabase(async (db) => {
     const now = await serverNow();
-    const match = await createFictionalMatch(db, {
-      teamNames: ['E2E Experts United', 'E2E Experts Rovers'],
-      colour: '#0e7490',
-      externalPrefix: 'e2e-experts',
-      kickoffAt: new Date(now.getTime() + 2 * 3600_000),
-    });
+    const match = await matchInTwoHours(db, now);
     const selections = [{ market: 'football_1x2', pick: 'away' }];
     await publishPlan(
       db,

@@ -3,13 +3,15 @@
 // dialog in coins for viewers, the anchor's and administrators' open / lock / settle / call-off controls,
 // and each viewer's result (when a settlement pays out and the stakers' dispute of it: ./settlement.tsx).
 // Kept current by the room's `guess` pushes (the database stays the truth: a push only refetches).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dices } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { SidePanel, SidePanelEmpty } from '@/components/live/side-panel';
 import { Button } from '@/components/ui/button';
 import type { GuessPanelItem } from '@/lib/guess/api';
+import { api } from '@/lib/http/client';
+import { refusalOf } from '@/lib/http/use-form-post';
 import { useRealtime } from '@/lib/realtime/use-realtime';
 import { balancesChanged } from '@/lib/wallet/queries';
 import { OpenGuessDialog } from './open-guess-dialog';
@@ -23,11 +25,9 @@ type Panel = {
 };
 type Outcome = GuessPanelItem['outcomes'][number];
 
-const client = () => import('@/lib/http/client');
 const PUSH_REFETCH_MS = 2000;
 
 async function fetchPanel(roomId: number, afterPush = false) {
-  const { api } = await client();
   return api.get<Panel>('api/guess/room', { room_id: roomId }, { afterPush, silent: true });
 }
 
@@ -150,24 +150,16 @@ function GuessItem({
   const format = useFormatter();
   const labelOf = useOutcomeLabel();
   const countdown = useCountdown(guess.closes_at, guess.status === 'open');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const total = guess.outcomes.reduce((sum, outcome) => sum + outcome.pool, 0);
   const mineOutcome = guess.outcomes.find((outcome) => outcome.id === guess.mine?.outcome_id);
-
-  async function act(path: string, body: Record<string, unknown>) {
-    setBusy(true);
-    setError(null);
-    const { api, ApiError } = await client();
-    try {
-      await api.post(path, body, { silent: true });
-      onChange();
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : t('failed'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  // The anchor's lock, settle and call-off: one request at a time, its refusal under the guess.
+  const action = useMutation({
+    mutationFn: ({ path, body }: { path: string; body: object }) => api.post(path, body, { silent: true }),
+    onSuccess: onChange,
+  });
+  const error = refusalOf(action.error, t('failed'));
+  const busy = action.isPending;
+  const act = (path: string, body: object) => action.mutate({ path, body });
 
   return (
     <li className="space-y-2 px-4 py-3" data-testid="guess-item" data-guess-id={guess.id}>
@@ -293,7 +285,7 @@ function GuessItem({
             variant="ghost"
             disabled={busy}
             onClick={() => {
-              if (window.confirm(t('cancelConfirm'))) void act('api/guess/cancel', { guess_id: guess.id });
+              if (window.confirm(t('cancelConfirm'))) act('api/guess/cancel', { guess_id: guess.id });
             }}
           >
             {t('cancel')}

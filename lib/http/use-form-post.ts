@@ -4,6 +4,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, api } from './client';
 
+/** What a failed send shows: the API's own message, or `failed` for anything else (null: no failure). */
+export function refusalOf(cause: unknown, failed: string) {
+  if (!cause) return null;
+  return cause instanceof ApiError ? cause.message : failed;
+}
+
 export function useFormPost<Body extends object, Result = unknown>(
   path: string,
   options: { failed: string; onSuccess?: (result: Result, body: Body) => void },
@@ -12,7 +18,5 @@ export function useFormPost<Body extends object, Result = unknown>(
     mutationFn: (body: Body) => api.post<Result>(path, body, { silent: true }),
     onSuccess: options.onSuccess,
   });
-  const cause = mutation.error;
-  const error = cause ? (cause instanceof ApiError ? cause.message : options.failed) : null;
-  return { ...mutation, error };
+  return { ...mutation, error: refusalOf(mutation.error, options.failed) };
 }
