@@ -17,11 +17,7 @@ import { GUESS_UPHOLD_REASONS, GUESS_VOID_REASONS } from '@/lib/review/reasons';
 import type { QueueSource } from '@/lib/review/source';
 import { GUESS_DISPUTE_REASONS, GUESS_DISPUTE_TEXT_MAX } from './dispute-rules';
 import { guessDisputes, guesses, guessOutcomes, guessStakes } from './schema';
-import { announce, refundVoidedGuess, releaseGuess } from './service';
-
-/** A stake counts when it was placed by the lock (later ones were refunded at the lock). */
-const counted = (lockedAt: Date | null) =>
-  sql`${guessStakes.placedAt} <= ${(lockedAt ?? new Date(0)).toISOString()}::timestamptz`;
+import { announce, counted, refundVoidedGuess, releaseGuess } from './service';
 
 export async function disputeGuess(
   db: DbOrTx,

@@ -10,7 +10,22 @@
 // A guess its anchor or an administrator settles shows its result at once but pays out only when a
 // short dispute window has passed (GUESS_DISPUTE_WINDOW_MS, ./disputes.ts): the upkeep job releases
 // the held payouts then, unless a staker's dispute holds them for the review queue.
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  not,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
 import { isRoomAdmin } from '@/lib/chat/channel';
@@ -340,6 +355,13 @@ export async function refundVoidedGuess(
   return outcome.result;
 }
 
+/**
+ * A stake counts when it was placed by the lock instant: later ones are void and refunded by the
+ * operation that set the lock (a lock, or the settlement of a guess that was still open).
+ */
+export const counted = (lockedAt: Date | null) =>
+  sql`${guessStakes.placedAt} <= ${(lockedAt ?? new Date(0)).toISOString()}::timestamptz`;
+
 export type LockReason = NonNullable<Guess['lockReason']>;
 
 /**
@@ -375,7 +397,7 @@ export async function lockGuess(
           and(
             eq(guessStakes.guessId, guess.id),
             eq(guessStakes.status, 'held'),
-            sql`${guessStakes.placedAt} > ${guess.lockedAt!.toISOString()}`,
+            not(counted(guess.lockedAt)),
           ),
         )
         .returning({ userId: guessStakes.userId, amount: guessStakes.amount });
@@ -412,7 +434,9 @@ async function managedGuess(db: DbOrTx, guessId: number, userId: number) {
 
 /**
  * Settles a guess: each outcome won, lost or void (push); held stakes are paid pari-mutuel from the
- * guess's escrow. An open guess locks at `now` on the way. Once per guess.
+ * guess's escrow. An open guess locks at `now` on the way, exactly as `lockGuess` does: a stake placed
+ * after that instant (it committed first, or came from a node whose clock runs ahead) is void and
+ * refunded in the same operation, so every stake marked won is one the release pays. Once per guess.
  */
 export async function settleGuess(
   db: DbOrTx,
@@ -459,6 +483,17 @@ export async function settleGuess(
         throw new NotFoundError('GUESS_OUTCOME_NOT_FOUND');
       for (const [id, result] of results)
         await tx.update(guessOutcomes).set({ result }).where(eq(guessOutcomes.id, id));
+      const late = await tx
+        .update(guessStakes)
+        .set({ status: 'void', payout: guessStakes.amount })
+        .where(
+          and(
+            eq(guessStakes.guessId, guess.id),
+            eq(guessStakes.status, 'held'),
+            not(counted(guess.lockedAt)),
+          ),
+        )
+        .returning({ userId: guessStakes.userId, amount: guessStakes.amount });
       const held = await tx
         .select({
           id: guessStakes.id,
@@ -476,8 +511,9 @@ export async function settleGuess(
       // The pool leaves escrow whole: pari-mutuel rounding neither makes nor loses a coin.
       if (total !== staked) throw new Error(`guess ${guess.id}: payouts ${total} ≠ stakes ${staked}`);
       return {
-        // Held: the release (releaseGuess) moves the same coins after the dispute window.
-        legs: payAt ? [] : refundLegs(guess.escrowShard, paid),
+        // Held: the release (releaseGuess) moves the same coins after the dispute window; late stakes
+        // go back now either way.
+        legs: refundLegs(guess.escrowShard, payAt ? late : [...paid, ...late]),
         result: {
           room_id: guess.roomId,
           paid: total,
@@ -533,16 +569,11 @@ export async function releaseGuess(db: DbOrTx, input: { guessId: number; now: Da
         )
         .returning();
       if (!guess) throw new DomainError(input.uphold ? 'GUESS_DISPUTE_DECIDED' : 'GUESS_NOT_RELEASABLE');
-      const counted = await tx
+      const payouts = await tx
         .select({ userId: guessStakes.userId, amount: guessStakes.payout })
         .from(guessStakes)
-        .where(
-          and(
-            eq(guessStakes.guessId, guess.id),
-            sql`${guessStakes.placedAt} <= ${guess.lockedAt!.toISOString()}::timestamptz`,
-          ),
-        );
-      const paid = counted.map((row) => ({ userId: row.userId, amount: row.amount ?? 0 }));
+        .where(and(eq(guessStakes.guessId, guess.id), counted(guess.lockedAt)));
+      const paid = payouts.map((row) => ({ userId: row.userId, amount: row.amount ?? 0 }));
       return {
         legs: refundLegs(guess.escrowShard, paid),
         result: { room_id: guess.roomId, paid: paid.reduce((sum, row) => sum + row.amount, 0) },
