@@ -93,19 +93,26 @@ async function openDisputes(db: DbOrTx, planId: number) {
 
 /** Releases one graded plan if its window has closed with no dispute open; pays its held purchases. */
 export async function releasePlan(db: DbOrTx, planId: number, now: Date) {
-  const [released] = await db
-    .update(expertPlans)
-    .set({ releasedAt: now })
-    .where(
-      and(
-        eq(expertPlans.id, planId),
-        eq(expertPlans.status, 'graded'),
-        isNull(expertPlans.releasedAt),
-        lte(expertPlans.gradedAt, new Date(now.getTime() - PLAN_DISPUTE_WINDOW_MS)),
-        sql`not exists (select 1 from ${planDisputes} where ${planDisputes.planId} = ${expertPlans.id} and ${planDisputes.status} = 'open')`,
-      ),
-    )
-    .returning({ id: expertPlans.id });
+  const released = await db.transaction(async (tx) => {
+    // The plan row first: a dispute opened at the window's last instant holds it (disputePlan), and the
+    // check below, a statement after the lock, sees that dispute once it committed. Without the lock the
+    // update's snapshot could predate the dispute and pay the expert while it waits.
+    await tx.select({ id: expertPlans.id }).from(expertPlans).where(eq(expertPlans.id, planId)).for('update');
+    const [row] = await tx
+      .update(expertPlans)
+      .set({ releasedAt: now })
+      .where(
+        and(
+          eq(expertPlans.id, planId),
+          eq(expertPlans.status, 'graded'),
+          isNull(expertPlans.releasedAt),
+          lte(expertPlans.gradedAt, new Date(now.getTime() - PLAN_DISPUTE_WINDOW_MS)),
+          sql`not exists (select 1 from ${planDisputes} where ${planDisputes.planId} = ${expertPlans.id} and ${planDisputes.status} = 'open')`,
+        ),
+      )
+      .returning({ id: expertPlans.id });
+    return row !== undefined;
+  });
   if (!released) return false;
   await settlePurchases(db, planId, now);
   return true;

@@ -522,6 +522,11 @@ export async function settleGuess(
         },
       };
     },
+  }).catch((error: unknown) => {
+    // The key is the guess's: another settlement with other results got there first.
+    if (error instanceof DomainError && error.code === 'IDEMPOTENCY_CONFLICT')
+      throw new DomainError('GUESS_NOT_SETTLEABLE');
+    throw error;
   });
   if (!outcome.replayed) announce({ id: input.guessId, roomId: outcome.result.room_id }, 'settled');
   return outcome.result;
