@@ -10,8 +10,9 @@ import { withdrawals } from '@/lib/earnings/schema';
 import { decideWithdrawal, viewOf } from '@/lib/earnings/service';
 import { hornMessages } from '@/lib/horn/schema';
 import { reviewHorn } from '@/lib/horn/service';
+import { translator } from '@/lib/i18n/translate';
 import { invitations } from '@/lib/invites/schema';
-import { decideHeld } from '@/lib/invites/service';
+import { decideHeld, INVITE_HOLD_REASONS, type InviteHoldReason } from '@/lib/invites/service';
 import { reviewApplication } from '@/lib/live/applications';
 import { anchorApplications, liveRooms } from '@/lib/live/schema';
 import { reasonName } from '@/lib/moderation/report-reasons';
@@ -406,14 +407,20 @@ export const invitationSource: QueueSource = {
       .orderBy(order(invitations.createdAt, input))
       .limit(page(input).limit)
       .offset(page(input).offset);
+    const t = translator(input.locale);
+    // The fraud signal in the reviewer's words (a code this build no longer knows shows as it is).
+    const holdReason = (code: string | null) =>
+      code && (INVITE_HOLD_REASONS as readonly string[]).includes(code)
+        ? t(`admin.review.holdReasons.${code as InviteHoldReason}`)
+        : (code ?? '');
     return rows.map(({ row, nickname }) => ({
       id: row.inviteeId,
       userId: row.inviterId,
       nickname,
-      summary: row.holdReason ?? '',
+      summary: holdReason(row.holdReason),
       fields: {
         invitee_id: row.inviteeId,
-        hold_reason: row.holdReason,
+        hold_reason: holdReason(row.holdReason),
         address: row.address,
         device: row.device,
       },
