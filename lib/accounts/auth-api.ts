@@ -201,14 +201,18 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
         },
         c.var.now,
       );
-      if (user.invitedBy)
+      if (user.invitedBy) {
+        // The browser's device signal, only when it is ours (a forged cookie counts as none).
+        const device = await readKnownDevice(c.var.db, getCookie(c, KNOWN_DEVICE_COOKIE));
         await recordInvitation(c.var.db, {
           inviteeId: user.id,
           inviterId: user.invitedBy,
           address: clientAddress(c.req.raw.headers),
-          device: getCookie(c, KNOWN_DEVICE_COOKIE) ?? '',
+          device: device?.deviceId ?? '',
+          deviceUserId: device?.userId ?? null,
           now: c.var.now,
         });
+      }
       return { id: user.id };
     },
   );

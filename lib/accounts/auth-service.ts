@@ -70,7 +70,7 @@ export async function login(
   }
   const deviceCookie = await loginSucceeded(db, { ...attempt, userId: user.id }, device);
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-  const session = await createSession(db, user.id, now, input.deviceType);
+  const session = await createSession(db, user.id, now, input.deviceType, input.address);
   return { user, ...session, deviceCookie };
 }
 

@@ -86,6 +86,8 @@ export const sessions = pgTable(
     /** sha-256 of the opaque token; the token itself is never stored. */
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
     deviceType: varchar('device_type', { length: 16 }).notNull().default('pc'),
+    /** The client address the session was opened from (the invitation program compares it). */
+    address: varchar('address', { length: 64 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

@@ -14,12 +14,21 @@ export function hashToken(token: string) {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function createSession(db: DbOrTx, userId: number, now: Date, deviceType = 'pc') {
+export async function createSession(
+  db: DbOrTx,
+  userId: number,
+  now: Date,
+  deviceType = 'pc',
+  /** The client address it is opened from, when the way in knows it. */
+  address = '',
+) {
   // Every way in (password, SMS code, QR login, registration) ends here: a ban refuses them all.
   await assertNotBanned(db, userId, now);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_TTL_DAYS * 24 * 3600 * 1000);
-  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), deviceType, expiresAt });
+  await db
+    .insert(sessions)
+    .values({ userId, tokenHash: hashToken(token), deviceType, address: address.slice(0, 64), expiresAt });
   return { token, expiresAt };
 }
 

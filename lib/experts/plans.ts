@@ -365,6 +365,9 @@ export async function buyPlan(db: DbOrTx, input: { planId: number; userId: numbe
       if (!plan) throw new NotFoundError('PLAN_NOT_FOUND');
       if (plan.expertId === input.userId) throw new DomainError('PLAN_OWN');
       if (plan.price === 0) throw new DomainError('PLAN_FREE');
+      // The plan row is locked: a void committed first is seen here (the buyer is told it is void), and a
+      // void waiting on this buy refunds it once the purchase has committed.
+      if (plan.status === 'voided') throw new DomainError('PLAN_VOIDED');
       if (plan.status !== 'open' || input.now >= plan.kickoffAt) throw new DomainError('PLAN_SALES_CLOSED');
       const [purchase] = await tx
         .insert(planPurchases)

@@ -5,7 +5,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import { translator } from '@/lib/i18n/translate';
-import { countWhere, order, page, storedReason } from '@/lib/review/paging';
+import { concernsOf, countWhere, order, page, storedReason } from '@/lib/review/paging';
 import {
   APPROVE_REASONS,
   CONTENT_REJECT_REASONS,
@@ -27,6 +27,13 @@ export const expertApplicationSource: QueueSource = {
   staff: ['moderator'],
   reasons: { approve: APPROVE_REASONS, reject: CONTENT_REJECT_REASONS },
   count: (db) => countWhere(db, expertApplications, pending),
+  async concerns(db, ids) {
+    const rows = await db
+      .select({ id: expertApplications.id, userId: expertApplications.userId })
+      .from(expertApplications)
+      .where(inArray(expertApplications.id, [...ids]));
+    return concernsOf(rows.map((row) => ({ id: row.id, users: [row.userId] })));
+  },
   async list(db, input) {
     const rows = await db
       .select({ row: expertApplications, nickname: users.nickname })
@@ -81,6 +88,15 @@ export const planDisputeSource: QueueSource = {
   staff: ['moderator'],
   reasons: { approve: PLAN_VOID_REASONS, reject: DISMISS_REASONS },
   count: (db) => countWhere(db, planDisputes, openDispute),
+  // The buyer who disputes and the expert whose plan is disputed.
+  async concerns(db, ids) {
+    const rows = await db
+      .select({ id: planDisputes.id, userId: planDisputes.userId, expertId: expertPlans.expertId })
+      .from(planDisputes)
+      .innerJoin(expertPlans, eq(expertPlans.id, planDisputes.planId))
+      .where(inArray(planDisputes.id, [...ids]));
+    return concernsOf(rows.map((row) => ({ id: row.id, users: [row.userId, row.expertId] })));
+  },
   async list(db, input) {
     const rows = await db
       .select({

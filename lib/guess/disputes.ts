@@ -12,7 +12,7 @@ import type { DbOrTx } from '@/lib/db';
 import { translator } from '@/lib/i18n/translate';
 import { notify } from '@/lib/im/notices';
 import { liveRooms } from '@/lib/live/schema';
-import { countWhere, page } from '@/lib/review/paging';
+import { concernsOf, countWhere, page } from '@/lib/review/paging';
 import { GUESS_UPHOLD_REASONS, GUESS_VOID_REASONS } from '@/lib/review/reasons';
 import type { QueueSource } from '@/lib/review/source';
 import { GUESS_DISPUTE_REASONS, GUESS_DISPUTE_TEXT_MAX } from './dispute-rules';
@@ -153,6 +153,24 @@ export const guessDisputeSource: QueueSource = {
   // Approving the disputes voids the guess; refusing them upholds the settlement.
   reasons: { approve: GUESS_VOID_REASONS, reject: GUESS_UPHOLD_REASONS },
   count: (db) => countWhere(db, guesses, waiting),
+  // The room's anchor, whoever opened the guess (an administrator settles what they opened) and every
+  // viewer who disputed it.
+  async concerns(db, ids) {
+    const rows = await db
+      .select({
+        id: guesses.id,
+        anchorId: liveRooms.anchorId,
+        openerId: guesses.openerId,
+        disputerId: guessDisputes.userId,
+      })
+      .from(guesses)
+      .innerJoin(liveRooms, eq(liveRooms.id, guesses.roomId))
+      .leftJoin(guessDisputes, eq(guessDisputes.guessId, guesses.id))
+      .where(inArray(guesses.id, [...ids]));
+    return concernsOf(
+      rows.map((row) => ({ id: row.id, users: [row.anchorId, row.openerId, row.disputerId] })),
+    );
+  },
   async list(db, input) {
     // Oldest dispute first: the payouts it holds have waited longest.
     const first = sql<Date>`(select min(d.created_at) from guess_disputes d where d.guess_id = ${guesses.id})`;

@@ -3,7 +3,9 @@
 // the refund window; one level only; the lifetime cap; fraud signals hold it for an operator; the
 // rules are the operators' to change, applied at once.
 import { desc, eq } from 'drizzle-orm';
+import { KNOWN_DEVICE_COOKIE, knownDeviceCookie } from '@/lib/accounts/login-throttle';
 import { smsOutbox, users } from '@/lib/accounts/schema';
+import { createSession } from '@/lib/accounts/session';
 import { PEER_HEADER } from '@/lib/http/client-address';
 import { recordWatch } from '@/lib/live/history';
 import { ensureRoom } from '@/lib/live/service';
@@ -65,18 +67,23 @@ async function invitee(
   device = `dev-${addressCounter}`,
 ) {
   const user = await makeUser(testDb.db, { invitedBy: inviterId });
-  await recordInvitation(testDb.db, { inviteeId: user.id, inviterId, address, device, now });
+  await recordInvitation(testDb.db, {
+    inviteeId: user.id,
+    inviterId,
+    address,
+    device,
+    deviceUserId: null,
+    now,
+  });
   return user;
 }
 const watchOn = (userId: number, day: number) =>
   recordWatch(testDb.db, userId, roomId, new Date(START.getTime() + day * DAY));
 const coins = async (userId: number) => (await balancesOf(testDb.db, userId)).coin;
 
-it('a sign-up through the invite link is counted in the centre but earns nothing', async () => {
-  const inviter = await makeSignedInUser(testDb.db, { inviteCode: 'SHOPINV1' });
+/** A sign-up through the API with `code`, from `headers` (address, cookies); the new user's id. */
+async function registerThrough(code: string, mobile: string, headers: Record<string, string>) {
   now = NOON; // the instant the test captchas are solved for
-  const headers = { lang: 'en', [PEER_HEADER]: '10.9.9.9' };
-  const mobile = '13600001111';
   const sent = await call('/api/user/getCode', {
     headers,
     json: {
@@ -101,22 +108,32 @@ it('a sign-up through the invite link is counted in the centre but earns nothing
       code: sms!.body.match(/\d{6}/)![0],
       password: 'secret123',
       platform: 'pc',
-      invite: 'shopinv1',
+      invite: code,
       captcha: await solvedCaptcha(testDb.db),
     },
   });
   expect(registered.body).toMatchObject({ code: 0 });
+  return registered.body.data.id;
+}
+
+it('a sign-up through the invite link is counted in the centre but earns nothing', async () => {
+  const inviter = await makeSignedInUser(testDb.db, { inviteCode: 'SHOPINV1' });
+  const inviteeId = await registerThrough('shopinv1', '13600001111', {
+    lang: 'en',
+    [PEER_HEADER]: '10.9.9.9',
+  });
   const centre = await overview(inviter.token);
   expect(centre.body.data).toMatchObject({ code: 'SHOPINV1', invited: 1, rewarded: 0, earned: 0 });
   expect(centre.body.data.link).toMatch(/\/en\/register\?code=SHOPINV1$/);
-  expect(centre.body.data.list).toEqual([
-    expect.objectContaining({ user_id: registered.body.data.id, status: 'waiting' }),
-  ]);
-  const [row] = await testDb.db
-    .select()
-    .from(invitations)
-    .where(eq(invitations.inviteeId, registered.body.data.id));
-  expect(row).toMatchObject({ inviterId: inviter.user.id, address: '10.9.9.9' });
+  expect(centre.body.data.list).toEqual([expect.objectContaining({ user_id: inviteeId, status: 'waiting' })]);
+  const [row] = await testDb.db.select().from(invitations).where(eq(invitations.inviteeId, inviteeId));
+  // A browser that never signed in brings no device signal.
+  expect(row).toMatchObject({
+    inviterId: inviter.user.id,
+    address: '10.9.9.9',
+    device: '',
+    deviceUserId: null,
+  });
   expect(await coins(inviter.user.id)).toBe(0);
   expect((await call('/api/Distribution/Invitation', { json: {}, headers: en() })).body.code).toBe(700);
 });
@@ -161,7 +178,7 @@ it('a first recharge counts only once past the refund window', async () => {
     orderNo: `T${friend.id}${Date.now() % 1000}`.slice(0, 32),
     userId: friend.id,
     ruleId: rule!.id,
-    channel: 'sandbox',
+    channel: 'alipay',
     diamonds: 60,
     priceMinor: 600,
     priceCurrency: 'CNY',
@@ -199,11 +216,10 @@ it('fraud signals hold the reward for an operator, who pays or rejects it', asyn
     'size=100',
   );
   const mine = held.body.data.list.filter((entry) => farm.some((user) => user.id === entry.id));
-  expect(mine.map((entry) => entry.fields.hold_reason)).toEqual([
-    'same_address',
-    'same_address',
-    'same_address',
-  ]);
+  // The signal in the reviewer's words.
+  expect(mine.map((entry) => entry.fields.hold_reason)).toEqual(
+    Array(3).fill('Several sign-ups from one address within an hour'),
+  );
   expect((await queueList(call, inviter.token, 'invitation')).status).toBe(403);
   const review = (inviteeId: number, approve: boolean) =>
     decideInQueue(call, operator.token, 'invitation', inviteeId, approve);
@@ -222,7 +238,7 @@ it('fraud signals hold the reward for an operator, who pays or rejects it', asyn
     orderNo: `S${silent.id}`,
     userId: silent.id,
     ruleId: rule!.id,
-    channel: 'sandbox',
+    channel: 'alipay',
     diamonds: 60,
     priceMinor: 600,
     priceCurrency: 'CNY',
@@ -235,6 +251,104 @@ it('fraud signals hold the reward for an operator, who pays or rejects it', asyn
   const [row] = await testDb.db.select().from(invitations).where(eq(invitations.inviteeId, silent.id));
   expect(row).toMatchObject({ status: 'held', holdReason: 'never_watched' });
   expect(await coins(inviter.user.id)).toBe(REWARD);
+});
+
+describe('only real money, and the inviter is compared with the invitee', () => {
+  /** A paid recharge of `userId` through `channel`, settled at START. */
+  async function paidOrder(userId: number, channel: 'sandbox' | 'alipay') {
+    const [rule] = await testDb.db.select().from(chargeRules).limit(1);
+    await testDb.db.insert(payOrders).values({
+      orderNo: `${channel[0]!.toUpperCase()}${userId}`,
+      userId,
+      ruleId: rule!.id,
+      channel,
+      diamonds: 60,
+      priceMinor: 600,
+      priceCurrency: 'CNY',
+      status: 'paid',
+      createdAt: START,
+      settledAt: START,
+    });
+  }
+  const rowOf = async (inviteeId: number) =>
+    (await testDb.db.select().from(invitations).where(eq(invitations.inviteeId, inviteeId)))[0]!;
+  const held = async (operatorToken: string, inviteeId: number) =>
+    (
+      await queueList<{ id: number; summary: string; fields: { hold_reason: string } }>(
+        call,
+        operatorToken,
+        'invitation',
+        'size=100&dir=desc',
+      )
+    ).body.data.list.find((entry) => entry.id === inviteeId);
+
+  it('a recharge through the sandbox never qualifies; one through a real provider does', async () => {
+    const inviter = await makeSignedInUser(testDb.db);
+    const sandboxed = await invitee(inviter.user.id);
+    const real = await invitee(inviter.user.id);
+    for (const user of [sandboxed, real]) await watchOn(user.id, 0);
+    await paidOrder(sandboxed.id, 'sandbox');
+    await paidOrder(real.id, 'alipay');
+    now = new Date(START.getTime() + 30 * DAY);
+    await settleInvitations(testDb.db, { now });
+    expect(await rowOf(sandboxed.id)).toMatchObject({ status: 'waiting', reward: 0 });
+    expect(await rowOf(real.id)).toMatchObject({ status: 'paid', reason: 'recharge', reward: REWARD });
+    expect(await coins(inviter.user.id)).toBe(REWARD);
+  });
+
+  it('holds a sign-up without a device signal, on the inviter’s browser or from the inviter’s address, with a reason staff read', async () => {
+    const operator = await makeSignedInUser(testDb.db, { role: 'operator' });
+    const inviter = await makeSignedInUser(testDb.db, { inviteCode: 'SIGNALS1' });
+    // The inviter signed in on this browser (its known-device cookie) and from 10.5.5.5.
+    const inviterBrowser = await knownDeviceCookie(testDb.db, inviter.user.id);
+    await createSession(testDb.db, inviter.user.id, START, 'pc', '10.5.5.5');
+    const otherBrowser = await knownDeviceCookie(testDb.db, (await makeUser(testDb.db)).id);
+    const signUp = (mobile: string, address: string, cookie?: string) =>
+      registerThrough('signals1', mobile, {
+        lang: 'en',
+        [PEER_HEADER]: address,
+        ...(cookie ? { cookie: `${KNOWN_DEVICE_COOKIE}=${cookie}` } : {}),
+      });
+    const noDevice = await signUp('13600002221', '10.5.6.1');
+    const onInvitersBrowser = await signUp('13600002222', '10.5.6.2', inviterBrowser);
+    const atInvitersAddress = await signUp('13600002223', '10.5.5.5', otherBrowser);
+    const forged = await signUp(
+      '13600002224',
+      '10.5.6.4',
+      `${inviter.user.id}.AAAAAAAAAAAAAAAAAAAAAA.${'x'.repeat(43)}`,
+    );
+    const clean = await signUp(
+      '13600002225',
+      '10.5.6.5',
+      await knownDeviceCookie(testDb.db, (await makeUser(testDb.db)).id),
+    );
+    expect(await rowOf(onInvitersBrowser)).toMatchObject({ deviceUserId: inviter.user.id });
+    expect(await rowOf(forged)).toMatchObject({ device: '', deviceUserId: null });
+
+    const everyone = [noDevice, onInvitersBrowser, atInvitersAddress, forged, clean];
+    for (const id of everyone) for (const day of [0, 1, 2]) await watchOn(id, day);
+    now = new Date(START.getTime() + 30 * DAY);
+    await settleInvitations(testDb.db, { now });
+    expect(await rowOf(noDevice)).toMatchObject({ status: 'held', holdReason: 'no_device' });
+    expect(await rowOf(onInvitersBrowser)).toMatchObject({ status: 'held', holdReason: 'inviter_device' });
+    expect(await rowOf(atInvitersAddress)).toMatchObject({ status: 'held', holdReason: 'inviter_address' });
+    expect(await rowOf(forged)).toMatchObject({ status: 'held', holdReason: 'no_device' });
+    // A sign-up with its own browser and address is paid as before.
+    expect(await rowOf(clean)).toMatchObject({ status: 'paid', reward: REWARD });
+    expect(await coins(inviter.user.id)).toBe(REWARD);
+    // The review queue names each signal in the reviewer's language.
+    expect(await held(operator.token, noDevice)).toMatchObject({
+      summary: 'No device signal at sign-up',
+      fields: { hold_reason: 'No device signal at sign-up' },
+    });
+    expect((await held(operator.token, onInvitersBrowser))!.summary).toBe(
+      'The invitee signed up on the inviter’s device',
+    );
+    expect((await held(operator.token, atInvitersAddress))!.summary).toBe(
+      'The invitee signed up from the inviter’s address',
+    );
+    expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  });
 });
 
 it('an inviter earns at most the lifetime cap', async () => {
@@ -311,7 +425,7 @@ describe('the rules are configuration (api/admin/invitations/rules, saveRules)',
       orderNo: `R${payer.id}`,
       userId: payer.id,
       ruleId: rule!.id,
-      channel: 'sandbox',
+      channel: 'alipay',
       diamonds: 60,
       priceMinor: 600,
       priceCurrency: 'CNY',

@@ -36,9 +36,13 @@ export const invitations = pgTable(
     inviterId: integer('inviter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The sign-up's client address and known-device cookie (fraud signals). */
+    /**
+     * The sign-up's client address and its browser's verified known-device id (empty: none, itself a
+     * fraud signal), with the user that browser last signed in as (the inviter's own browser is one).
+     */
     address: varchar('address', { length: 64 }).notNull().default(''),
     device: varchar('device', { length: 64 }).notNull().default(''),
+    deviceUserId: integer('device_user_id'),
     status: inviteRewardStatus('status').notNull().default('waiting'),
     /** What qualified it: `recharge` or `active_days`; the fraud signal that held it. */
     reason: varchar('reason', { length: 32 }),

@@ -2,13 +2,15 @@
 // a link `/register?code=`; a sign-up through it is recorded with its address and device. A reward
 // (coins) is paid to the inviter only for what cannot be undone — the invitee's first recharge once
 // past the refund window, or the invitee watching live rooms on three different days — never for a
-// bare sign-up. One level only, a lifetime cap per inviter, and fraud signals (many sign-ups from one
-// address or device within an hour, an invitee who never watched) hold the reward for an operator.
+// bare sign-up. Only real money counts: a recharge through the sandbox provider never qualifies. One
+// level only, a lifetime cap per inviter, and fraud signals hold the reward for an operator: an invitee
+// who never watched, a sign-up without a device signal, on the inviter's own browser or from an address
+// the inviter signs in from, or one of many sign-ups from one address or device within an hour.
 // Rewards are settled on read (the invite centre, the operators' list) and by a periodic job; each
 // payment is an operation keyed by the invitee, so it happens once whoever settles first.
-import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
-import { users } from '@/lib/accounts/schema';
+import { sessions, users } from '@/lib/accounts/schema';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { localDay } from '@/lib/tasks/rules';
@@ -19,12 +21,36 @@ import { type InviteRules, inviteRules } from './rules';
 import { invitations, watchDays } from './schema';
 
 const HOUR_MS = 3600 * 1000;
+
+/**
+ * Why a qualified reward waits for an operator (shown translated in the review queue,
+ * `admin.review.holdReasons.<code>`), in the order they are looked for.
+ */
+export const INVITE_HOLD_REASONS = [
+  'never_watched',
+  'no_device',
+  'inviter_device',
+  'inviter_address',
+  'same_address',
+  'same_device',
+] as const;
+export type InviteHoldReason = (typeof INVITE_HOLD_REASONS)[number];
 const DAY_MS = 24 * HOUR_MS;
 
-/** Called when a sign-up used an invite code. */
+/**
+ * Called when a sign-up used an invite code. `device` is the browser's verified known-device id ('' when
+ * it brought none) and `deviceUserId` the user that browser last signed in as.
+ */
 export async function recordInvitation(
   db: DbOrTx,
-  input: { inviteeId: number; inviterId: number; address: string; device: string; now: Date },
+  input: {
+    inviteeId: number;
+    inviterId: number;
+    address: string;
+    device: string;
+    deviceUserId: number | null;
+    now: Date;
+  },
 ) {
   await db
     .insert(invitations)
@@ -33,6 +59,7 @@ export async function recordInvitation(
       inviterId: input.inviterId,
       address: input.address.slice(0, 64),
       device: input.device.slice(0, 64),
+      deviceUserId: input.deviceUserId,
       createdAt: input.now,
     })
     .onConflictDoNothing();
@@ -52,13 +79,45 @@ export async function noteWatchDay(db: DbOrTx, userId: number, now: Date) {
 
 type Candidate = typeof invitations.$inferSelect;
 
+/** The invitee signed up on a browser the inviter signed in on, or the one the inviter signed up on. */
+async function onInvitersDevice(db: DbOrTx, row: Candidate) {
+  if (row.deviceUserId === row.inviterId) return true;
+  const [own] = await db
+    .select({ device: invitations.device })
+    .from(invitations)
+    .where(eq(invitations.inviteeId, row.inviterId));
+  return Boolean(own?.device) && own!.device === row.device;
+}
+
+/** The invitee signed up from an address the inviter signed in from (or signed up from). */
+async function fromInvitersAddress(db: DbOrTx, row: Candidate) {
+  const [session] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, row.inviterId), eq(sessions.address, row.address)))
+    .limit(1);
+  if (session) return true;
+  const [own] = await db
+    .select({ address: invitations.address })
+    .from(invitations)
+    .where(eq(invitations.inviteeId, row.inviterId));
+  return own?.address === row.address;
+}
+
 /** What qualifies a waiting invitation now, if anything, and which fraud signal would hold it. */
 async function assess(db: DbOrTx, rules: InviteRules, row: Candidate, now: Date) {
   const [[recharge], [days]] = await Promise.all([
     db
       .select({ first: sql<Date | null>`min(${payOrders.settledAt})` })
       .from(payOrders)
-      .where(and(eq(payOrders.userId, row.inviteeId), eq(payOrders.status, 'paid'))),
+      // Real money only: the sandbox checkout takes none.
+      .where(
+        and(
+          eq(payOrders.userId, row.inviteeId),
+          eq(payOrders.status, 'paid'),
+          ne(payOrders.channel, 'sandbox'),
+        ),
+      ),
     db.select({ days: count() }).from(watchDays).where(eq(watchDays.userId, row.inviteeId)),
   ]);
   const firstRecharge = recharge?.first ? new Date(recharge.first) : null;
@@ -79,14 +138,17 @@ async function assess(db: DbOrTx, rules: InviteRules, row: Candidate, now: Date)
           lte(invitations.createdAt, new Date(row.createdAt.getTime() + HOUR_MS)),
         ),
       );
-  let hold: string | null = null;
+  let hold: InviteHoldReason | null = null;
   if (watched === 0) hold = 'never_watched';
+  else if (!row.device) hold = 'no_device';
+  else if (await onInvitersDevice(db, row)) hold = 'inviter_device';
+  else if (row.address && (await fromInvitersAddress(db, row))) hold = 'inviter_address';
   else if (
     row.address &&
     ((await around(invitations.address, row.address))[0]?.n ?? 0) >= rules.signupsPerHour
   )
     hold = 'same_address';
-  else if (row.device && ((await around(invitations.device, row.device))[0]?.n ?? 0) >= rules.signupsPerHour)
+  else if (((await around(invitations.device, row.device))[0]?.n ?? 0) >= rules.signupsPerHour)
     hold = 'same_device';
   return { reason, hold };
 }

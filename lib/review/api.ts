@@ -7,6 +7,7 @@ import { defineTable, tableInput } from '@/lib/admin/table-query';
 import { auditChange } from '@/lib/api/audit-change';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import type { DbOrTx } from '@/lib/db';
 import { REASON_CODES, REASON_TEXT_MAX } from './reasons';
 import { decideQueueItems } from './service';
 import { type QueueSource, queueSources, registerQueueSource } from './source';
@@ -40,6 +41,8 @@ const itemSchema = z.object({
     })
     .nullable(),
   created_at: z.date(),
+  /** The item is about the caller (theirs, or they are party to it): a colleague must decide it. */
+  concerns_me: z.boolean(),
 });
 
 export const reviewListInput = tableInput(REVIEW_TABLE);
@@ -56,6 +59,15 @@ const outcomeSchema = z.union([
   z.object({ id: z.number(), ok: z.literal(true), before: z.unknown(), after: z.unknown() }),
   z.object({ id: z.number(), ok: z.literal(false), code: z.string(), msg: z.string() }),
 ]);
+
+/** The people each listed item concerns (none asked for an empty page). */
+export const concernsOfItems = (db: DbOrTx, source: QueueSource, items: readonly { id: number }[]) =>
+  items.length
+    ? source.concerns(
+        db,
+        items.map((item) => item.id),
+      )
+    : Promise.resolve(new Map<number, readonly number[]>());
 
 export const reviewListPath = (key: string) => `/api/admin/review/${key}/list`;
 export const reviewDecidePath = (key: string) => `/api/admin/review/${key}/decide`;
@@ -82,6 +94,8 @@ function registerSourceRoutes(app: OpenAPIHono<AppEnv>, source: QueueSource) {
           c.var.now,
         ),
       ]);
+      const concerned = await concernsOfItems(c.var.db, source, items);
+      const me = c.var.user!.id;
       return {
         total,
         list: items.map((item) => ({
@@ -102,6 +116,7 @@ function registerSourceRoutes(app: OpenAPIHono<AppEnv>, source: QueueSource) {
               }
             : null,
           created_at: item.createdAt,
+          concerns_me: concerned.get(item.id)?.includes(me) ?? false,
         })),
       };
     },

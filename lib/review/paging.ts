@@ -1,5 +1,5 @@
-// What every queue source shares: the page's order and window, the count of what waits, and the reason
-// a source stores on the item itself. Sources in other domains (lib/experts) use them too.
+// What every queue source shares: the page's order and window, the count of what waits, the people an
+// item concerns, and the reason a source stores on the item itself. Sources in other domains (lib/experts) use them too.
 import { asc, count, desc, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@/lib/db';
@@ -24,4 +24,15 @@ export async function countWhere(
 ) {
   const [row] = await db.select({ value: count() }).from(table).where(where);
   return row?.value ?? 0;
+}
+
+/** Each item's people from rows of (item, users…), nulls dropped: what a source's `concerns` answers. */
+export function concernsOf(rows: readonly { id: number; users: readonly (number | null)[] }[]) {
+  const people = new Map<number, number[]>();
+  for (const row of rows) {
+    const list = people.get(row.id) ?? [];
+    for (const user of row.users) if (user !== null && !list.includes(user)) list.push(user);
+    people.set(row.id, list);
+  }
+  return people as Map<number, readonly number[]>;
 }

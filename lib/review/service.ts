@@ -2,6 +2,7 @@
 // list, each item is decided in its own transaction together with the notice to the person (so a
 // rejected withdrawal's refund and its notice commit together, and one failing item of a bulk decision
 // leaves the others decided), and what each item was before and became after is handed to the audit.
+// No one decides their own case: an item that concerns the reviewer is refused before anything moves.
 import { DomainError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { notify } from '@/lib/im/notices';
@@ -29,6 +30,15 @@ export function assertReason(source: QueueSource, approve: boolean, reasonCode: 
   if (reasonCode === 'other' && !note.trim()) throw new DomainError('REVIEW_NOTE_REQUIRED');
 }
 
+/**
+ * Refuses a reviewer the item is about (`REVIEW_OWN_ITEM`: a colleague decides it). Read in the item's
+ * transaction before the source's decision, so a refusal has changed nothing.
+ */
+export async function assertNotConcerned(db: DbOrTx, source: QueueSource, id: number, actorId: number) {
+  const people = (await source.concerns(db, [id])).get(id) ?? [];
+  if (people.includes(actorId)) throw new DomainError('REVIEW_OWN_ITEM', { status: 403 });
+}
+
 export async function decideQueueItems(db: DbOrTx, source: QueueSource, input: DecisionInput) {
   const note = input.note.trim();
   assertReason(source, input.approve, input.reasonCode, note);
@@ -36,6 +46,7 @@ export async function decideQueueItems(db: DbOrTx, source: QueueSource, input: D
   for (const id of [...new Set(input.ids)]) {
     try {
       const decided = await db.transaction(async (tx) => {
+        await assertNotConcerned(tx, source, id, input.actorId);
         const decision = await source.decide(tx, {
           id,
           approve: input.approve,

@@ -3,6 +3,8 @@
 // the transaction the queue opens; the queue adds the rest for every source alike (the reason, the notice
 // in the person's message centre, the audit's before and after, bulk decisions, the routes and their
 // roles). A new source is one `registerQueueSource(...)` call in its domain's `register…Routes`.
+// No one decides their own case: every source names the people each item is about (`concerns`), and the
+// queue refuses a staff member among them (`REVIEW_OWN_ITEM`) for every source alike.
 import type { StaffRole } from '@/lib/api/context';
 import type { DbOrTx } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
@@ -62,6 +64,12 @@ export type QueueSource = {
   reasons: { approve: readonly string[]; reject: readonly string[] };
   count(db: DbOrTx, now: Date): Promise<number>;
   list(db: DbOrTx, input: QueueListInput, now: Date): Promise<QueueItem[]>;
+  /**
+   * Every user each item is about (its author or applicant, the one paid, the one disputed, the owner of
+   * what was reported…), for the items of `ids` that exist. The queue reads it inside each decision's
+   * transaction and refuses a reviewer among them, and the list marks such items for the reader.
+   */
+  concerns(db: DbOrTx, ids: readonly number[]): Promise<Map<number, readonly number[]>>;
   /** Decides one pending item inside the queue's transaction; throws a DomainError when it is not pending. */
   decide(tx: DbOrTx, input: QueueDecisionInput): Promise<QueueDecision>;
 };

@@ -2,7 +2,7 @@
 // reports (with what was reported), withdrawals and held invitation rewards. Each adapts its domain's own
 // decision (`reviewApplication`, `reviewHorn`, `reviewPost`, `handleReport`, `decideWithdrawal`,
 // `decideHeld`) so rules stay in one place; the queue adds reasons, notices and the audit.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
@@ -10,17 +10,23 @@ import { withdrawals } from '@/lib/earnings/schema';
 import { decideWithdrawal, viewOf } from '@/lib/earnings/service';
 import { hornMessages } from '@/lib/horn/schema';
 import { reviewHorn } from '@/lib/horn/service';
+import { translator } from '@/lib/i18n/translate';
 import { invitations } from '@/lib/invites/schema';
-import { decideHeld } from '@/lib/invites/service';
+import { decideHeld, INVITE_HOLD_REASONS, type InviteHoldReason } from '@/lib/invites/service';
 import { reviewApplication } from '@/lib/live/applications';
 import { anchorApplications, liveRooms } from '@/lib/live/schema';
 import { reasonName } from '@/lib/moderation/report-reasons';
+import {
+  REPORT_TARGET_TYPES,
+  type ReportTargetType,
+  resolveReportTarget,
+} from '@/lib/moderation/report-targets';
 import { handleReport } from '@/lib/moderation/reports';
 import { reportReasons, reports } from '@/lib/moderation/schema';
 import { postComments, posts } from '@/lib/posts/schema';
 import { reviewPost } from '@/lib/posts/service';
 import { videos } from '@/lib/videos/schema';
-import { countWhere, order, page, storedReason } from './paging';
+import { concernsOf, countWhere, order, page, storedReason } from './paging';
 import { APPROVE_REASONS, CONTENT_REJECT_REASONS, DISMISS_REASONS, MONEY_REJECT_REASONS } from './reasons';
 import type { QueueItem, QueueSource } from './source';
 
@@ -35,6 +41,13 @@ export const anchorApplicationSource: QueueSource = {
   staff: ['moderator'],
   reasons: contentReasons,
   count: (db) => countWhere(db, anchorApplications, pendingApplication),
+  async concerns(db, ids) {
+    const rows = await db
+      .select({ id: anchorApplications.id, userId: anchorApplications.userId })
+      .from(anchorApplications)
+      .where(inArray(anchorApplications.id, [...ids]));
+    return concernsOf(rows.map((row) => ({ id: row.id, users: [row.userId] })));
+  },
   async list(db, input) {
     const rows = await db
       .select({ row: anchorApplications, nickname: users.nickname })
@@ -82,6 +95,13 @@ export const hornSource: QueueSource = {
   staff: ['moderator'],
   reasons: contentReasons,
   count: (db) => countWhere(db, hornMessages, pendingHorn),
+  async concerns(db, ids) {
+    const rows = await db
+      .select({ id: hornMessages.id, userId: hornMessages.userId })
+      .from(hornMessages)
+      .where(inArray(hornMessages.id, [...ids]));
+    return concernsOf(rows.map((row) => ({ id: row.id, users: [row.userId] })));
+  },
   async list(db, input) {
     const rows = await db
       .select({ row: hornMessages, nickname: users.nickname })
@@ -124,6 +144,13 @@ function postSource(channel: 'circle' | 'video', key: string): QueueSource {
     staff: ['moderator'],
     reasons: contentReasons,
     count: (db) => countWhere(db, posts, pending),
+    async concerns(db, ids) {
+      const rows = await db
+        .select({ id: posts.id, authorId: posts.authorId })
+        .from(posts)
+        .where(and(eq(posts.channel, channel), inArray(posts.id, [...ids])));
+      return concernsOf(rows.map((row) => ({ id: row.id, users: [row.authorId] })));
+    },
     async list(db, input) {
       const rows = await db
         .select({ post: posts, nickname: users.nickname, video: videos })
@@ -243,6 +270,27 @@ export const reportSource: QueueSource = {
   // Approving a report upholds it (a violation, named by the code); refusing dismisses it.
   reasons: { approve: CONTENT_REJECT_REASONS, reject: DISMISS_REASONS },
   count: (db) => countWhere(db, reports, openReport),
+  // The reporter and whoever owns what was reported: neither judges the report.
+  async concerns(db, ids) {
+    const rows = await db
+      .select({
+        id: reports.id,
+        reporterId: reports.reporterId,
+        type: reports.targetType,
+        target: reports.targetId,
+      })
+      .from(reports)
+      .where(inArray(reports.id, [...ids]));
+    const people = [];
+    // One after another: `db` may be the decision's transaction (one connection).
+    for (const row of rows) {
+      const owner = (REPORT_TARGET_TYPES as readonly string[]).includes(row.type)
+        ? await resolveReportTarget(db, row.type as ReportTargetType, row.target)
+        : null;
+      people.push({ id: row.id, users: [row.reporterId, owner?.ownerId ?? null] });
+    }
+    return concernsOf(people);
+  },
   async list(db, input) {
     const rows = await db
       .select({ report: reports, nickname: users.nickname, reasonNames: reportReasons.names })
@@ -287,6 +335,13 @@ export const withdrawalSource: QueueSource = {
   staff: ['finance'],
   reasons: { approve: APPROVE_REASONS, reject: MONEY_REJECT_REASONS },
   count: (db) => countWhere(db, withdrawals, pendingWithdrawal),
+  async concerns(db, ids) {
+    const rows = await db
+      .select({ id: withdrawals.id, userId: withdrawals.userId })
+      .from(withdrawals)
+      .where(inArray(withdrawals.id, [...ids]));
+    return concernsOf(rows.map((row) => ({ id: row.id, users: [row.userId] })));
+  },
   async list(db, input) {
     const rows = await db
       .select({ row: withdrawals, nickname: users.nickname })
@@ -335,6 +390,14 @@ export const invitationSource: QueueSource = {
   staff: ['finance'],
   reasons: { approve: APPROVE_REASONS, reject: MONEY_REJECT_REASONS },
   count: (db) => countWhere(db, invitations, heldInvitation),
+  // The inviter paid and the invitee whose sign-up earns it (items are keyed by the invitee).
+  async concerns(db, ids) {
+    const rows = await db
+      .select({ id: invitations.inviteeId, inviterId: invitations.inviterId })
+      .from(invitations)
+      .where(inArray(invitations.inviteeId, [...ids]));
+    return concernsOf(rows.map((row) => ({ id: row.id, users: [row.inviterId, row.id] })));
+  },
   async list(db, input) {
     const rows = await db
       .select({ row: invitations, nickname: users.nickname })
@@ -344,14 +407,20 @@ export const invitationSource: QueueSource = {
       .orderBy(order(invitations.createdAt, input))
       .limit(page(input).limit)
       .offset(page(input).offset);
+    const t = translator(input.locale);
+    // The fraud signal in the reviewer's words (a code this build no longer knows shows as it is).
+    const holdReason = (code: string | null) =>
+      code && (INVITE_HOLD_REASONS as readonly string[]).includes(code)
+        ? t(`admin.review.holdReasons.${code as InviteHoldReason}`)
+        : (code ?? '');
     return rows.map(({ row, nickname }) => ({
       id: row.inviteeId,
       userId: row.inviterId,
       nickname,
-      summary: row.holdReason ?? '',
+      summary: holdReason(row.holdReason),
       fields: {
         invitee_id: row.inviteeId,
-        hold_reason: row.holdReason,
+        hold_reason: holdReason(row.holdReason),
         address: row.address,
         device: row.device,
       },

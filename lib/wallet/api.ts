@@ -12,12 +12,11 @@ import { defineRoute, writeGuard } from '@/lib/api/route';
 import { rowId } from '@/lib/api/row-id';
 import { clientAddress, requestOrigin } from '@/lib/http/client-address';
 import { log } from '@/lib/log';
-import { secretFor } from '@/lib/system/secrets';
 import { balancesOf } from './ledger';
-import { signSandboxNotify } from './payments/sandbox';
 import {
   cancelOrder,
   chargeRulesForStaff,
+  confirmSandboxOrder,
   createOrder,
   listChargeRules,
   listOrders,
@@ -293,23 +292,14 @@ export function registerWalletRoutes(app: OpenAPIHono<AppEnv>) {
       output: orderSchema,
     },
     async (c, input) => {
-      const now = c.var.now;
       const order = await orderOf(c.var.db, c.var.user!.id, input.order_no);
       if (order.channel !== 'sandbox') throw new DomainError('PAY_CHANNEL_UNAVAILABLE');
-      if (input.decision === 'cancel')
-        return orderBody(await cancelOrder(c.var.db, c.var.user!.id, order.orderNo, now));
-      // A confirm retried after its answer was lost answers what the first one did.
-      if (order.status === 'paid' || order.status === 'paid_after_cancel') return orderBody(order);
-      if (order.status !== 'pending') throw new DomainError('ORDER_CLOSED');
-      const provider = await providerFor(c.var.db, 'sandbox');
-      const notify = signSandboxNotify(await secretFor(c.var.db, 'pay-sandbox'), {
-        order_no: order.orderNo,
-        trade_no: `SBX${order.id}`,
-        status: 'paid',
-        amount: order.priceMinor,
-      });
-      await settleNotification(c.var.db, provider, notify, now);
-      return orderBody(await orderOf(c.var.db, c.var.user!.id, order.orderNo));
+      // Each answers the order as it ends: a cancel that lost to the payment shows it paid.
+      const decided =
+        input.decision === 'cancel'
+          ? await cancelOrder(c.var.db, c.var.user!.id, order.orderNo, c.var.now)
+          : await confirmSandboxOrder(c.var.db, c.var.user!.id, order.orderNo, c.var.now);
+      return orderBody(decided);
     },
   );
 

@@ -12,7 +12,7 @@ import { secretFor } from '@/lib/system/secrets';
 import { mintLeg, runOperation } from './ledger';
 import { alipayProvider } from './payments/alipay';
 import type { PayChannel, PayContext, PaymentProvider } from './payments/provider';
-import { sandboxProvider } from './payments/sandbox';
+import { sandboxProvider, signSandboxNotify } from './payments/sandbox';
 import { vnpayProvider } from './payments/vnpay';
 import { chargeRules, payChannels, payOrders } from './schema';
 
@@ -298,14 +298,59 @@ export async function settleNotification(
   };
 }
 
-/** The buyer gives up a pending order (the sandbox's cancel, or a closed payment page). */
+/** The user's order, its row locked until the transaction ends: a confirm and a cancel take turns. */
+async function lockedOrder(tx: DbOrTx, userId: number, orderNo: string) {
+  const [order] = await tx
+    .select()
+    .from(payOrders)
+    .where(and(eq(payOrders.orderNo, orderNo), eq(payOrders.userId, userId)))
+    .for('update');
+  if (!order) throw new NotFoundError('ORDER_NOT_FOUND');
+  return order;
+}
+
+/**
+ * The buyer gives up a pending order (the sandbox's cancel, or a closed payment page). Whichever of a
+ * payment and a cancel commits first wins: a cancel that finds the order paid changes nothing and answers
+ * it as it is (paid, its diamonds credited), never "cancelled". A provider's notification that arrives
+ * after a committed cancel still credits (the money was taken) as `paid_after_cancel`.
+ */
 export async function cancelOrder(db: DbOrTx, userId: number, orderNo: string, now: Date) {
-  const order = await orderOf(db, userId, orderNo);
-  await db
-    .update(payOrders)
-    .set({ status: 'cancelled', settledAt: now })
-    .where(and(eq(payOrders.id, order.id), eq(payOrders.status, 'pending')));
-  return orderOf(db, userId, orderNo);
+  return db.transaction(async (tx) => {
+    const order = await lockedOrder(tx, userId, orderNo);
+    if (order.status !== 'pending') return order;
+    const [cancelled] = await tx
+      .update(payOrders)
+      .set({ status: 'cancelled', settledAt: now })
+      .where(and(eq(payOrders.id, order.id), eq(payOrders.status, 'pending')))
+      .returning();
+    return cancelled!;
+  });
+}
+
+/**
+ * The sandbox checkout's confirm: the buyer pays on the portal's own page, delivered as a signed
+ * notification through the provider path. The order row is locked first, so a cancel sent at the same
+ * moment either committed before (the confirm is refused, `ORDER_CLOSED`: nothing was paid) or waits and
+ * then finds the order paid. A confirm retried after its answer was lost answers what the first one did.
+ */
+export async function confirmSandboxOrder(db: DbOrTx, userId: number, orderNo: string, now: Date) {
+  const provider = await providerFor(db, 'sandbox');
+  const secret = await secretFor(db, 'pay-sandbox');
+  return db.transaction(async (tx) => {
+    const order = await lockedOrder(tx, userId, orderNo);
+    if (order.channel !== 'sandbox') throw new DomainError('PAY_CHANNEL_UNAVAILABLE');
+    if (order.status === 'paid' || order.status === 'paid_after_cancel') return order;
+    if (order.status !== 'pending') throw new DomainError('ORDER_CLOSED');
+    const notify = signSandboxNotify(secret, {
+      order_no: order.orderNo,
+      trade_no: `SBX${order.id}`,
+      status: 'paid',
+      amount: order.priceMinor,
+    });
+    await settleNotification(tx, provider, notify, now);
+    return lockedOrder(tx, userId, orderNo);
+  });
 }
 
 /** The user's recharge orders of the last three months, newest first. */

@@ -3,7 +3,8 @@ import { useRouter } from 'next/navigation';
 // The review queue's decisions: approve or refuse one item (its row) or the items picked (the bulk bar),
 // always through the console's reason dialog. Decided items leave the table at once and the page refreshes
 // (the next items, the counts); items of a bulk decision that could not be decided (already decided
-// elsewhere) are named in a toast.
+// elsewhere, or about the reviewer) are named in a toast. An item about the reviewer shows its actions
+// disabled with the reason.
 import { useTranslations } from 'next-intl';
 import { ReasonDialog, type ReasonOption } from '@/components/admin/reason-dialog';
 import { useSettleRows, useTableSelection } from '@/components/admin/table-selection';
@@ -99,8 +100,37 @@ function DecisionPair({
   );
 }
 
-/** A row's own decision. */
-export function DecideItem({ source, id, copy }: { source: string; id: number; copy: DecisionCopy }) {
+/**
+ * A row's own decision. An item that concerns the reader (`ownItem`: the hint why) shows its actions
+ * disabled: the queue would refuse them (`REVIEW_OWN_ITEM`), a colleague decides it.
+ */
+export function DecideItem({
+  source,
+  id,
+  copy,
+  ownItem,
+}: {
+  source: string;
+  id: number;
+  copy: DecisionCopy;
+  ownItem?: string;
+}) {
+  if (ownItem)
+    return (
+      <div className="flex flex-col items-end gap-1.5" data-testid={`decide-${id}-own`}>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" disabled aria-describedby={`own-item-${id}`}>
+            {copy.approve}
+          </Button>
+          <Button size="sm" variant="secondary" disabled aria-describedby={`own-item-${id}`}>
+            {copy.reject}
+          </Button>
+        </div>
+        <p id={`own-item-${id}`} className="text-xs text-ink-500">
+          {ownItem}
+        </p>
+      </div>
+    );
   return <DecisionPair source={source} ids={[id]} copy={copy} testId={`decide-${id}`} />;
 }
 

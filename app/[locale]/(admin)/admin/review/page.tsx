@@ -1,7 +1,8 @@
 // /admin/review: the one review queue (issue 29, item 2). A tab per source the signed-in role may review
 // (its own routes' `staff`), with how many items wait; the chosen source's items oldest first with what
 // the decision needs (the details, pictures, the reported thing in context); a decision per row or over
-// the rows picked, always with a reason the person is told in their message centre.
+// the rows picked, always with a reason the person is told in their message centre. A row that concerns
+// the reader shows its actions disabled (a colleague decides it).
 import { Inbox } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -15,7 +16,7 @@ import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
-import { REVIEW_TABLE, reviewListPath } from '@/lib/review/api';
+import { concernsOfItems, REVIEW_TABLE, reviewListPath } from '@/lib/review/api';
 import type { QueueItem } from '@/lib/review/source';
 import { queueSources } from '@/lib/review/source';
 import { mayUseRoutes } from '@/lib/server/staff-access';
@@ -54,6 +55,9 @@ export default async function ReviewPage({ params, searchParams }: Props) {
     chosen.list(db, { page: query.page, size: query.pageSize, dir: query.dir, locale }, now),
     chosen.count(db, now),
   ]);
+  // Items about the reader (theirs, or they are party to them) are for a colleague to decide.
+  const concerned = await concernsOfItems(db, chosen, rows);
+  const ownItem = (id: number) => (concerned.get(id)?.includes(user.id) ? t('ownItem') : undefined);
   const verbs = await getTranslations(`admin.review.verbs`);
   const verb = (action: 'approve' | 'reject') =>
     verbs.has(`${chosen.key}.${action}` as never)
@@ -141,7 +145,9 @@ export default async function ReviewPage({ params, searchParams }: Props) {
             header: t('columns.actions'),
             align: 'end',
             className: 'w-52 align-top py-2',
-            cell: (row) => <DecideItem source={chosen.key} id={row.id} copy={copy} />,
+            cell: (row) => (
+              <DecideItem source={chosen.key} id={row.id} copy={copy} ownItem={ownItem(row.id)} />
+            ),
           },
         ]}
       />

@@ -1,6 +1,7 @@
 'use client';
 // The checkout's two buttons: the server delivers the decision as a signed notification, then the
-// page is rendered again from the order's new state.
+// page is rendered again from the order's new state — also when the decision was refused (a confirm
+// after a cancel in another tab): the page then shows what the order became, never a stale choice.
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -15,10 +16,11 @@ export function SandboxDecision({ orderNo }: { orderNo: string }) {
     try {
       const { api } = await import('@/lib/http/client');
       await api.post('api/pay/sandbox/decide', { order_no: orderNo, decision });
-      router.refresh();
     } catch {
+      // The refusal was toasted by the client; the page below says what the order is now.
       setBusy(false);
     }
+    router.refresh();
   }
   return (
     <div className="flex justify-end gap-3">
