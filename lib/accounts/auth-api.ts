@@ -20,6 +20,7 @@ import { captchaProvider } from './captcha';
 import {
   KNOWN_DEVICE_COOKIE,
   KNOWN_DEVICE_MAX_AGE_DAYS,
+  knownDeviceCookie,
   readKnownDevice,
   requiredCaptchaLevel,
 } from './login-throttle';
@@ -275,6 +276,15 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
         },
         c.var.now,
       );
+      // A browser that has never signed in gets its device signal now (signed, user 0), so the sign-up that
+      // follows carries one: invitation rewards treat a sign-up without it as a fraud signal.
+      if (input.type === SMS_PURPOSE.register && !device)
+        setPrivateCookie(
+          c,
+          KNOWN_DEVICE_COOKIE,
+          await knownDeviceCookie(c.var.db, 0),
+          KNOWN_DEVICE_MAX_AGE_DAYS * 24 * 3600,
+        );
       return { ttl_minutes: SMS_CODE_TTL_MINUTES, resend_seconds: SMS_RESEND_SECONDS };
     },
   );

@@ -82,7 +82,12 @@ const watchOn = (userId: number, day: number) =>
 const coins = async (userId: number) => (await balancesOf(testDb.db, userId)).coin;
 
 /** A sign-up through the API with `code`, from `headers` (address, cookies); the new user's id. */
-async function registerThrough(code: string, mobile: string, headers: Record<string, string>) {
+async function registerThrough(
+  code: string,
+  mobile: string,
+  headers: Record<string, string>,
+  keepCookies = false,
+) {
   now = NOON; // the instant the test captchas are solved for
   const sent = await call('/api/user/getCode', {
     headers,
@@ -95,6 +100,9 @@ async function registerThrough(code: string, mobile: string, headers: Record<str
     },
   });
   expect(sent.body).toMatchObject({ code: 0 });
+  // A browser keeps the device signal the code's answer gave it (a client without cookies does not).
+  const given = /known_device=([^;]+)/.exec(sent.headers.get('set-cookie') ?? '')?.[1];
+  if (keepCookies && given) headers = { ...headers, cookie: `${KNOWN_DEVICE_COOKIE}=${given}` };
   const [sms] = await testDb.db
     .select()
     .from(smsOutbox)
@@ -317,6 +325,13 @@ describe('only real money, and the inviter is compared with the invitee', () => 
       '10.5.6.4',
       `${inviter.user.id}.AAAAAAAAAAAAAAAAAAAAAA.${'x'.repeat(43)}`,
     );
+    // A first-time browser: asking for the code gave it its device signal.
+    const firstVisit = await registerThrough(
+      'signals1',
+      '13600002226',
+      { lang: 'en', [PEER_HEADER]: '10.5.6.6' },
+      true,
+    );
     const clean = await signUp(
       '13600002225',
       '10.5.6.5',
@@ -325,7 +340,7 @@ describe('only real money, and the inviter is compared with the invitee', () => 
     expect(await rowOf(onInvitersBrowser)).toMatchObject({ deviceUserId: inviter.user.id });
     expect(await rowOf(forged)).toMatchObject({ device: '', deviceUserId: null });
 
-    const everyone = [noDevice, onInvitersBrowser, atInvitersAddress, forged, clean];
+    const everyone = [noDevice, onInvitersBrowser, atInvitersAddress, forged, clean, firstVisit];
     for (const id of everyone) for (const day of [0, 1, 2]) await watchOn(id, day);
     now = new Date(START.getTime() + 30 * DAY);
     await settleInvitations(testDb.db, { now });
@@ -335,7 +350,8 @@ describe('only real money, and the inviter is compared with the invitee', () => 
     expect(await rowOf(forged)).toMatchObject({ status: 'held', holdReason: 'no_device' });
     // A sign-up with its own browser and address is paid as before.
     expect(await rowOf(clean)).toMatchObject({ status: 'paid', reward: REWARD });
-    expect(await coins(inviter.user.id)).toBe(REWARD);
+    expect(await rowOf(firstVisit)).toMatchObject({ status: 'paid', reward: REWARD });
+    expect(await coins(inviter.user.id)).toBe(2 * REWARD);
     // The review queue names each signal in the reviewer's language.
     expect(await held(operator.token, noDevice)).toMatchObject({
       summary: 'No device signal at sign-up',
