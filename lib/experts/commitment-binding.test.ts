@@ -14,7 +14,8 @@ import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { fundUser, makeSignedInUser } from '@/lib/testing/factories';
 import { verifyChainCopy } from '@/scripts/verify-chain';
 import { appendCommitment, CHAIN_STREAM_PAGE, chainHead, chainNdjson, verifyChain } from './chain';
-import { commitmentOf, ndjsonValues, walkChain, walkFromPlan } from './commitment';
+import { commitmentOf, ndjsonValues, planContentOf, walkChain, walkFromPlan } from './commitment';
+import { columnsDiffering } from './committed';
 import { expertPlans, experts, planCommitments } from './schema';
 import { gradeDuePlans } from './settlement';
 
@@ -141,6 +142,11 @@ describe('a plan is what its commitment binds', () => {
         .code,
     ).toBe(0);
 
+    // As stored (jsonb orders keys its own way), the columns agree with the text: nothing to log.
+    const untouched = (await testDb.db.select().from(expertPlans)).map((row) =>
+      columnsDiffering(row, planContentOf(row.canonical)!),
+    );
+    expect(untouched).toEqual([[], [], []]);
     await tamper(
       plan.bound,
       sql`selections = '[{"market":"football_1x2","pick":"away","line":null}]'::jsonb,
@@ -148,6 +154,12 @@ describe('a plan is what its commitment binds', () => {
     );
     const [row] = await testDb.db.select().from(expertPlans).where(eq(expertPlans.id, plan.bound));
     expect(row).toMatchObject({ reasoning: '改过的理由', price: 0, selections: [{ pick: 'away' }] });
+    expect(columnsDiffering(row!, planContentOf(row!.canonical)!)).toEqual([
+      'title',
+      'selections',
+      'reasoning',
+      'price',
+    ]);
 
     const bought = (await planInfo(plan.bound, buyer.token)).body.data;
     expect(bought).toMatchObject({

@@ -1,21 +1,21 @@
 // What a plan says is what its commitment binds: the title, picks and reasoning a buyer reads and grading
 // uses come from the committed canonical text, never from the columns beside it (kept for lists and
 // indexes). A text that does not hash to the commitment (or a commitment that is not the chain's) is no
-// plan at all: it is neither shown nor graded. Columns that disagree with the text are logged loudly.
-import 'server-only';
+// plan at all: it is neither shown nor graded. Columns that disagree with the text are logged loudly. (No
+// `server-only` marker: server.ts loads the API through tsx, where that import throws.)
 import { log } from '@/lib/log';
-import { commitmentOf, type PlanContent, planContentOf } from './commitment';
+import { canonicalJson, commitmentOf, type PlanContent, planContentOf } from './commitment';
 import type { expertPlans } from './schema';
 
 type PlanRow = typeof expertPlans.$inferSelect;
 
-/** The columns that repeat the committed text, and how each reads there. */
-function columnsDiffering(plan: PlanRow, content: PlanContent) {
+/** The columns that repeat the committed text and read otherwise there (jsonb reorders keys: compared canonical). */
+export function columnsDiffering(plan: PlanRow, content: PlanContent) {
   const columns: [string, unknown, unknown][] = [
     ['expert_id', plan.expertId, content.expert],
     ['match_id', plan.matchId, content.match],
     ['title', plan.title, content.title],
-    ['selections', JSON.stringify(plan.selections), JSON.stringify(content.selections)],
+    ['selections', canonicalJson(plan.selections), canonicalJson(content.selections)],
     ['reasoning', plan.reasoning, content.reasoning],
     ['price', plan.price, content.price],
     ['refund_if_lost', plan.refundIfLost, content.refund_if_lost],
