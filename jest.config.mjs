@@ -33,6 +33,7 @@ const ESM_PACKAGES = [
   '@dicebear',
   '@apidevtools',
   '@jsdevtools',
+  '@noble',
 ];
 
 export default async () => {

@@ -1,6 +1,7 @@
 // Experts in the browser: a viewer buys a paid plan and reads it (the content was nowhere in the page
 // before), disputes it, and a moderator voids it from the review queue (the plan page shows the reason);
-// a revealed plan's commitment is recomputed in the visitor's browser; an expert writes, previews and
+// a revealed plan's commitment is recomputed and the public chain walked from its entry to the head in the
+// visitor's browser, and the whole chain downloads as one NDJSON file; an expert writes, previews and
 // publishes an analysis article that /specialist-news lists. The plan is published
 // through the service by a seeded demo expert, on a fictional match two hours ahead (the real data holds
 // no future fixtures); plans are never deleted, so the match stays.
@@ -108,10 +109,23 @@ test('a revealed plan is verified in the visitor’s browser, and the expert pag
   await expect(page.getByTestId('plan-content')).toBeVisible();
   await expect(page.getByTestId('plan-verify-result')).toHaveAttribute('data-ok', 'true');
   await expect(page.getByTestId('plan-verify-computed')).toHaveText(graded!.commitment);
+  const chain = page.getByTestId('plan-verify-chain');
+  await expect(chain).toHaveAttribute('data-ok', 'true');
+  await expect(chain).toContainText(/记录链已核对/);
+  const walkedHead = await page.getByTestId('plan-verify-head').textContent();
 
   await page.goto('/specialist');
   await expect(page.getByTestId('ranking-row').first()).toBeVisible();
   await expect(page.getByTestId('chain-head-hash')).toHaveText(/^[0-9a-f]{64}$/);
+  // The head the plan page walked to is the one published here (or an older one, if a plan was
+  // published since), and the link downloads the whole chain, one entry a line.
+  const download = await page.request.get(
+    (await page.getByRole('link', { name: /下载完整记录/ }).getAttribute('href'))!,
+  );
+  expect(download.headers()['content-type']).toContain('application/x-ndjson');
+  const lines = (await download.text()).trimEnd().split('\n');
+  expect(lines).toHaveLength(Number(download.headers()['x-chain-head-seq']));
+  expect(lines.map((line) => JSON.parse(line).hash)).toContain(walkedHead);
   await page.goto('/specialist-home?type=0');
   // The top expert publishes a plan here, and their profile lists it first (the ranking counts graded
   // plans only, so they stay on top).

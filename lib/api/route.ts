@@ -42,6 +42,11 @@ export type RouteDefinition<I extends z.ZodObject, O extends z.ZodType> = {
    * means by it, e.g. the audit log's `target` is an object type, a coin rule's a count.
    */
   fieldLabels?: Readonly<Record<string, string>>;
+  /**
+   * A route that answers with a file instead of the envelope (e.g. a streamed NDJSON download): its output
+   * is `z.instanceof(Response)` and the handler builds the response. Refusals are still the envelope.
+   */
+  file?: { contentType: string; description: string };
 };
 
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>
@@ -198,10 +203,15 @@ export function defineRoute<I extends z.ZodObject, O extends z.ZodType>(
               },
             },
       responses: {
-        200: {
-          description: 'Success',
-          content: { 'application/json': { schema: envelopeSchema(definition.output) } },
-        },
+        200: definition.file
+          ? {
+              description: definition.file.description,
+              content: { [definition.file.contentType]: { schema: z.string() } },
+            }
+          : {
+              description: 'Success',
+              content: { 'application/json': { schema: envelopeSchema(definition.output) } },
+            },
         default: {
           description: 'Error (code 1) or login needed (code 700)',
           content: { 'application/json': { schema: errorEnvelopeSchema } },
@@ -224,6 +234,7 @@ export function defineRoute<I extends z.ZodObject, O extends z.ZodType>(
       const data = definition.output.parse(await handler(c, parsed.data as z.output<I>));
       if (definition.staff && definition.effect === 'write')
         await audit(c, definition.path, parsed.data, data);
+      if (definition.file) return data as Response;
       return c.json({ code: CODE.OK, msg: '', data });
     },
   );

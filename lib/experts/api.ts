@@ -21,7 +21,7 @@ import {
   latestExpertApplication,
   submitExpertApplication,
 } from './applications';
-import { chainEntries, chainHead } from './chain';
+import { chainEntries, chainHead, chainLinkOfRow, chainNdjson } from './chain';
 import { consolePlans, PLAN_STATES, PLANS_TABLE } from './console';
 import { DISPUTE_TEXT_MAX, disputePlan } from './disputes';
 import {
@@ -50,6 +50,7 @@ import { DISPUTE_REASONS, EXPERT_SPORTS } from './schema';
 import { rankExperts, STAT_WINDOWS } from './stats';
 
 const sport = z.enum(EXPERT_SPORTS);
+const CHAIN_NDJSON_TYPE = 'application/x-ndjson';
 const loose = z.record(z.string(), z.unknown());
 
 export const expertApplyInput = z.object({
@@ -480,7 +481,8 @@ export function registerExpertRoutes(app: OpenAPIHono<AppEnv>) {
             expert_id: z.number(),
             match_id: z.number(),
             commitment: z.string(),
-            published_at: z.date(),
+            /** ISO 8601 with milliseconds: the text each entry's hash covers. */
+            published_at: z.string(),
             prev_hash: z.string(),
             hash: z.string(),
           }),
@@ -491,17 +493,38 @@ export function registerExpertRoutes(app: OpenAPIHono<AppEnv>) {
       const [head, list] = await Promise.all([chainHead(c.var.db), chainEntries(c.var.db, input.after)]);
       return {
         head: head ? { seq: head.seq, hash: head.hash, published_at: head.publishedAt } : null,
-        list: list.map((row) => ({
-          seq: row.seq,
-          plan_id: row.planId,
-          expert_id: row.expertId,
-          match_id: row.matchId,
-          commitment: row.commitment,
-          published_at: row.publishedAt,
-          prev_hash: row.prevHash,
-          hash: row.hash,
-        })),
+        list: list.map(chainLinkOfRow),
       };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/expert/chain/download',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Experts',
+      summary:
+        'The whole public log of plan commitments (or after `after`), streamed as NDJSON up to the head named in X-Chain-Head-Seq and X-Chain-Head-Hash',
+      input: z.object({ after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0) }),
+      output: z.instanceof(Response),
+      file: { contentType: CHAIN_NDJSON_TYPE, description: 'One chain entry per line, oldest first' },
+    },
+    async (c, input) => {
+      // The head at the start bounds the file: its last line is the head named in the headers.
+      const head = await chainHead(c.var.db);
+      const until = head?.seq ?? 0;
+      return new Response(chainNdjson(c.var.db, input.after, until), {
+        headers: {
+          'content-type': `${CHAIN_NDJSON_TYPE}; charset=utf-8`,
+          'content-disposition': `attachment; filename="plan-chain-${until}.ndjson"`,
+          'cache-control': 'no-store',
+          'x-content-type-options': 'nosniff',
+          'x-chain-head-seq': String(until),
+          'x-chain-head-hash': head?.hash ?? '',
+        },
+      });
     },
   );
 

@@ -2,6 +2,7 @@
 // fixed by a commitment in the public chain, sold until kick-off with the price in escrow, and shown —
 // pick, line and reasoning — only to their expert and buyers until the match is over, when the content and
 // the nonce are revealed to everyone. Only an operator can void an open plan, with a reason shown on it.
+import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { users } from '@/lib/accounts/schema';
@@ -23,8 +24,9 @@ import { presentMatch, selectMatches } from '@/lib/scores/service';
 import { ESCROW_SHARDS, runOperation } from '@/lib/wallet/ledger';
 import { findExpert } from './applications';
 import { appendCommitment } from './chain';
-import { commitmentOf, newNonce, planCanonical } from './commitment';
-import { type ExpertSport, expertPlans, planDisputes, planPurchases } from './schema';
+import { commitmentOf, planCanonical } from './commitment';
+import { asCommitted, committedPlan } from './committed';
+import { type ExpertSport, expertPlans, planCommitments, planDisputes, planPurchases } from './schema';
 import { settlePurchases } from './settlement';
 import { expertRecord } from './stats';
 
@@ -83,6 +85,9 @@ function normalizeSelections(sport: ExpertSport, input: PublishInput['selections
     line: selection.line === null ? null : lineToHundredths(selection.line)! / 100,
   }));
 }
+
+/** The secret that makes a commitment hiding until the reveal. */
+const newNonce = () => randomBytes(16).toString('hex');
 
 /**
  * Publishes a plan at `now`. `history` is for the demo seed only, which replays real past seasons: it
@@ -190,10 +195,12 @@ function accessOf(plan: PlanRow, matchStatus: string, viewerId: number | null, b
 
 /**
  * What a viewer may see of a plan. The content (picks, lines, reasoning) is in the answer only for
- * `free`, `owner`, `bought` and `revealed`; the nonce and the canonical text only when revealed.
+ * `free`, `owner`, `bought` and `revealed`; the nonce and the canonical text only when revealed. Title,
+ * picks and reasoning are read from the committed text (lib/experts/committed.ts); a plan whose text does
+ * not match its commitment is shown as such (`committed: false`), without content.
  */
 export function presentPlan(
-  plan: PlanRow,
+  stored: PlanRow,
   context: {
     match: MatchView;
     expert: { id: number; nickname: string; avatar: string };
@@ -201,10 +208,16 @@ export function presentPlan(
     bought: boolean;
     now: Date;
     chainSeq?: number | null;
+    /** The chain entry's commitment, when the caller read it (null: the plan has no entry). */
+    chainCommitment?: string | null;
   },
 ) {
+  const committed = committedPlan(stored, context.chainCommitment);
+  const content = committed.ok ? committed.content : null;
+  const plan = content ? asCommitted(stored, content) : stored;
   const access = accessOf(plan, context.match.status, context.viewerId, context.bought);
-  const open = access !== 'locked';
+  const open = access !== 'locked' && content !== null;
+  // A plan that does not match its commitment still reveals text and nonce: anyone can see it fail.
   const revealed = access === 'revealed';
   return {
     id: plan.id,
@@ -229,7 +242,7 @@ export function presentPlan(
     refund_if_lost: plan.refundIfLost,
     published_at: plan.publishedAt,
     kickoff_at: plan.kickoffAt,
-    on_sale: plan.status === 'open' && plan.price > 0 && context.now < plan.kickoffAt,
+    on_sale: content !== null && plan.status === 'open' && plan.price > 0 && context.now < plan.kickoffAt,
     buyers: plan.buyers,
     status: plan.status,
     grade: plan.grade,
@@ -241,6 +254,7 @@ export function presentPlan(
     commitment: plan.commitment,
     chain_seq: context.chainSeq ?? null,
     access,
+    committed: committed.ok,
     content: open ? { selections: plan.selections, reasoning: plan.reasoning } : null,
     reveal: revealed ? { canonical: plan.canonical, nonce: plan.nonce } : null,
   };
@@ -278,6 +292,7 @@ export async function presentPlans(
   viewerId: number | null,
   locale: Locale,
   now: Date,
+  chain?: Map<number, { seq: number; commitment: string }>,
 ) {
   const [byExpert, byMatch, bought] = await Promise.all([
     expertsById(db, [...new Set(plans.map((plan) => plan.expertId))]),
@@ -295,6 +310,12 @@ export async function presentPlans(
       viewerId,
       bought: bought.has(plan.id),
       now,
+      ...(chain
+        ? {
+            chainSeq: chain.get(plan.id)?.seq ?? null,
+            chainCommitment: chain.get(plan.id)?.commitment ?? null,
+          }
+        : {}),
     }),
   );
 }
@@ -302,9 +323,14 @@ export async function presentPlans(
 export async function getPlan(db: DbOrTx, id: number, viewerId: number | null, locale: Locale, now: Date) {
   const [plan] = await db.select().from(expertPlans).where(eq(expertPlans.id, id));
   if (!plan) throw new NotFoundError('PLAN_NOT_FOUND');
-  const [view] = await presentPlans(db, [plan], viewerId, locale, now);
-  const seq = await db.execute<{ seq: string }>(sql`select seq from plan_commitments where plan_id = ${id}`);
-  return { ...view!, chain_seq: seq.rows[0] ? Number(seq.rows[0].seq) : null };
+  // The page checks the plan against its chain entry too, not only against its own hash.
+  const entries = await db
+    .select({ seq: planCommitments.seq, commitment: planCommitments.commitment })
+    .from(planCommitments)
+    .where(eq(planCommitments.planId, id));
+  const chain = new Map(entries.map((entry) => [id, entry]));
+  const [view] = await presentPlans(db, [plan], viewerId, locale, now, chain);
+  return view!;
 }
 
 export type PlanFilter = {
@@ -357,12 +383,16 @@ export async function buyPlan(db: DbOrTx, input: { planId: number; userId: numbe
     now: input.now,
     shard,
     prepare: async (tx) => {
-      const [plan] = await tx
+      const [stored] = await tx
         .select()
         .from(expertPlans)
         .where(eq(expertPlans.id, input.planId))
         .for('update');
-      if (!plan) throw new NotFoundError('PLAN_NOT_FOUND');
+      if (!stored) throw new NotFoundError('PLAN_NOT_FOUND');
+      // The price a buyer pays is the committed one; a plan that does not match its commitment is not sold.
+      const committed = committedPlan(stored);
+      if (!committed.ok) throw new DomainError('PLAN_SALES_CLOSED');
+      const plan = asCommitted(stored, committed.content);
       if (plan.expertId === input.userId) throw new DomainError('PLAN_OWN');
       if (plan.price === 0) throw new DomainError('PLAN_FREE');
       // The plan row is locked: a void committed first is seen here (the buyer is told it is void), and a

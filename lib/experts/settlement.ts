@@ -17,7 +17,8 @@ import {
 } from '@/lib/markets';
 import { matches } from '@/lib/scores/schema';
 import { type Leg, runOperation } from '@/lib/wallet/ledger';
-import { expertPlans, planPurchases } from './schema';
+import { asCommitted, committedPlan } from './committed';
+import { expertPlans, planCommitments, planPurchases } from './schema';
 
 /** An abnormal match (postponed, feed silent) may still finish: its plans are void this long after kick-off. */
 export const ABNORMAL_VOID_AFTER_MS = 24 * 3600_000;
@@ -45,12 +46,17 @@ export function gradePlan(
   return { grade, selectionGrades, unitReturn: unitReturn(grade) };
 }
 
-/** Grades the open plans whose matches are over, then settles their purchases. Returns what it graded. */
+/**
+ * Grades the open plans whose matches are over, then settles their purchases. Returns what it graded.
+ * The picks graded are the committed ones (lib/experts/committed.ts); a plan whose text does not match its
+ * commitment and its chain entry stays open, ungraded, and is logged.
+ */
 export async function gradeDuePlans(db: DbOrTx, now: Date) {
   const due = await db
-    .select({ plan: expertPlans, match: matches })
+    .select({ plan: expertPlans, match: matches, chainCommitment: planCommitments.commitment })
     .from(expertPlans)
     .innerJoin(matches, eq(matches.id, expertPlans.matchId))
+    .leftJoin(planCommitments, eq(planCommitments.planId, expertPlans.id))
     .where(
       and(
         eq(expertPlans.status, 'open'),
@@ -61,8 +67,10 @@ export async function gradeDuePlans(db: DbOrTx, now: Date) {
     .orderBy(expertPlans.kickoffAt)
     .limit(500);
   const graded: number[] = [];
-  for (const { plan, match } of due) {
-    const outcome = gradePlan(plan, match, now);
+  for (const { plan, match, chainCommitment } of due) {
+    const committed = committedPlan(plan, chainCommitment);
+    if (!committed.ok) continue;
+    const outcome = gradePlan(asCommitted(plan, committed.content), match, now);
     if (!outcome) continue;
     const [row] = await db
       .update(expertPlans)

@@ -1,7 +1,7 @@
 // An expert's record, computed only from graded plans (nobody can type a hit rate): hit rate, 连红 streak,
 // the return of a 1-unit stake and the sample size over the last 10, 20, 50 and all; rankings order by the
 // Wilson lower bound of the hit rate and list nobody with fewer than 5 graded plans in the window.
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db';
 import { type Grade, isHit } from '@/lib/markets';
 import { type ExpertSport, expertPlans } from './schema';
@@ -89,7 +89,8 @@ export async function gradedPlansOf(db: DbOrTx, expertIds: number[] | null, spor
       expertId: expertPlans.expertId,
       grade: expertPlans.grade,
       unitReturn: expertPlans.unitReturn,
-      selections: expertPlans.selections,
+      // The first committed play type, read from the committed text (lib/experts/committed.ts).
+      market: sql<string | null>`(${expertPlans.canonical}::jsonb #>> '{selections,0,market}')`,
       price: expertPlans.price,
     })
     .from(expertPlans)
@@ -108,7 +109,7 @@ export async function gradedPlansOf(db: DbOrTx, expertIds: number[] | null, spor
     list.push({
       grade: row.grade as Grade,
       unitReturn: row.unitReturn ?? 0,
-      market: row.selections[0]?.market,
+      market: row.market ?? undefined,
       price: row.price,
     });
     byExpert.set(row.expertId, list);

@@ -70,8 +70,8 @@ type Operation = {
   path: string;
   params: Record<string, Schema>;
   required: string[];
-  /** What its success answers with, when not the envelope (a picture). */
-  image: boolean;
+  /** What its success answers with, when not the envelope (a picture, a download). */
+  file: string | null;
 };
 type Role = 'guest' | 'user' | 'operator';
 
@@ -114,9 +114,9 @@ async function operations(): Promise<Operation[]> {
   };
   return Object.entries(document.paths).flatMap(([path, item]) =>
     Object.entries(item).map(([method, operation]) => {
-      const image = Object.keys(operation.responses['200']?.content ?? {}).some((type) =>
-        type.startsWith('image/'),
-      );
+      const file =
+        Object.keys(operation.responses['200']?.content ?? {}).find((type) => type !== 'application/json') ??
+        null;
       if (method === 'get') {
         const parameters = operation.parameters ?? [];
         return {
@@ -124,7 +124,7 @@ async function operations(): Promise<Operation[]> {
           path,
           params: Object.fromEntries(parameters.map((p) => [p.name, p.schema])),
           required: parameters.filter((p) => p.required).map((p) => p.name),
-          image,
+          file,
         };
       }
       const schema = operation.requestBody?.content['application/json']?.schema ?? {};
@@ -133,7 +133,7 @@ async function operations(): Promise<Operation[]> {
         path,
         params: schema.properties ?? {},
         required: schema.required ?? [],
-        image,
+        file,
       };
     }),
   );
@@ -195,7 +195,7 @@ const transfers = async () => (await testDb.db.select({ n: count() }).from(walle
 /** What is wrong with one answer, if anything. */
 function problemOf(operation: Operation, status: number, type: string, text: string) {
   if (status >= 500) return `HTTP ${status}: ${text.slice(0, 200)}`;
-  if (operation.image && status === 200 && type.startsWith('image/')) return undefined;
+  if (operation.file && status === 200 && type.startsWith(operation.file)) return undefined;
   let body: { code?: unknown; msg?: unknown };
   try {
     body = JSON.parse(text);

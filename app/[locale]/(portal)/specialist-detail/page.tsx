@@ -1,6 +1,8 @@
 // /specialist-detail?id=, one plan (spec §2): the match, the commitment shown since publish, the content
 // for its expert and buyers (or free) — otherwise a buy button, the content never in the markup — and
-// after the match the grade, the content for all and the commitment recomputed in the visitor's browser.
+// after the match the grade, the content for all, the commitment recomputed and the public chain walked from
+// the plan's entry to its head in the visitor's browser. Everything shown is read from the committed text;
+// a plan whose text no longer matches its commitment says so and shows no content.
 // A buyer may dispute the plan here (once, until 24 h after the grade); a void shows its reason.
 import { ChevronRight, Lock, ShieldCheck } from 'lucide-react';
 import type { Metadata } from 'next';
@@ -146,6 +148,16 @@ export default async function SpecialistDetailPage({ params, searchParams }: Pro
             </p>
           ) : null}
 
+          {plan.committed ? null : (
+            <p
+              className="mt-4 rounded-md border border-live/40 bg-canvas px-3 py-2 text-sm text-live"
+              data-testid="plan-not-committed"
+              role="alert"
+            >
+              {t('detail.notCommitted')}
+            </p>
+          )}
+
           {plan.content ? (
             <section className="mt-5 space-y-4" data-testid="plan-content">
               <h2 className="font-semibold text-ink-900">{t('detail.picks')}</h2>
@@ -235,6 +247,8 @@ export default async function SpecialistDetailPage({ params, searchParams }: Pro
             {plan.reveal ? (
               <NextIntlClientProvider locale={locale} messages={islandMessages}>
                 <VerifyPlan
+                  planId={plan.id}
+                  chainSeq={plan.chain_seq}
                   canonical={plan.reveal.canonical}
                   nonce={plan.reveal.nonce}
                   commitment={plan.commitment}

@@ -128,7 +128,8 @@ export default async function SpecialistPage({ params, searchParams }: Props) {
                 <p className="mt-2 text-sm text-ink-500">{t('chain.empty')}</p>
               )}
               <a
-                href="/api/expert/chain"
+                href="/api/expert/chain/download"
+                download
                 className="mt-2 inline-block text-xs text-brand-600 hover:underline"
               >
                 {t('chain.download')}
