@@ -62,7 +62,12 @@ async function tryOnce(
       now: new Date(settleAt.getTime() + skew(i)),
     }).catch((error: { code?: string }) => error.code),
   );
-  const settled = settleByManager(testDb.db, { userId: anchorId, guessId: id, outcomeId: red!, now: settleAt });
+  const settled = settleByManager(testDb.db, {
+    userId: anchorId,
+    guessId: id,
+    outcomeId: red!,
+    now: settleAt,
+  });
   await Promise.all([...stakes, settled]);
   await releaseGuess(testDb.db, { guessId: id, now: new Date(settleAt.getTime() + GUESS_DISPUTE_WINDOW_MS) });
   return id;
