@@ -171,7 +171,8 @@ async function reconcileEscrow(tx: Tx, holdings: readonly Holding[]) {
           e.currency::text as currency, e.amount::bigint as amount
         from (${holding.expected}) as e(item, shard, currency, amount)`,
     ),
-    sql`select null::int, null::bigint, null::int, null::text, null::bigint where false`,
+    sql`select null::int as holding, null::bigint as item, null::int as shard, null::text as currency,
+      null::bigint as amount where false`,
   );
   const claims = union(
     holdings.map(
@@ -179,7 +180,7 @@ async function reconcileEscrow(tx: Tx, holdings: readonly Holding[]) {
         select ${index}::int as holding, c.operation_id::bigint as operation_id, c.item::bigint as item
         from (${holding.claims}) as c(operation_id, item)`,
     ),
-    sql`select null::int, null::bigint, null::bigint where false`,
+    sql`select null::int as holding, null::bigint as operation_id, null::bigint as item where false`,
   );
   const { rows } = await tx.execute<{
     items: { holding: number; items: number }[];

@@ -54,6 +54,8 @@ it('moves money, records experience with it, and the check balances', async () =
   const report = await checkLedger(testDb.db, HOLDINGS);
   expect(report.problems).toEqual([]);
   expect(report.currencies.find((c) => c.currency === 'star')).toMatchObject({ minted: 100, burnt: 0 });
+  // Without holdings the check still runs: nothing here moved escrow money, so nothing is unclaimed.
+  expect(await checkLedger(testDb.db, [])).toMatchObject({ ok: true, holdings: [], problems: [] });
 });
 
 it('refuses an overdraft and moves nothing, not even the idempotency key', async () => {
