@@ -24,6 +24,7 @@ import {
 import { staticAssetHandler } from '@/lib/http/static-assets';
 import { resolveChatSignature } from '@/lib/im/signature';
 import { stalledPortalJobs, startJobs } from '@/lib/jobs';
+import { ledgerStatusOf } from '@/lib/jobs/ledger-check';
 import { publishingFlvPath } from '@/lib/live/service';
 import { log } from '@/lib/log';
 import { heldRoomOf, holdAppScripts } from '@/lib/media/app-hold';
@@ -34,6 +35,7 @@ import { isKickedOut } from '@/lib/moderation/kickouts';
 import { seedReportReasons } from '@/lib/moderation/report-reasons';
 import { seedNewsCategories } from '@/lib/news/categories';
 import { nobleTiers } from '@/lib/nobility/service';
+import { setLedgerStatusReader } from '@/lib/ops/ledger-status';
 import { handleMetricsRequest } from '@/lib/ops/metrics';
 import { markDraining, portAccepts, setJobsCheck, setMediaCheck } from '@/lib/ops/readiness';
 import { drainHttpServer } from '@/lib/ops/shutdown';
@@ -160,6 +162,8 @@ async function main() {
     // Ticks of the cluster's jobs, each run by one node (pg-boss on this database, lib/jobs/queue.ts).
     const jobs = config.ROLES.includes('jobs') ? await startJobs(db, { clock: () => new Date() }) : undefined;
     if (jobs) setJobsCheck(() => stalledPortalJobs(db));
+    // Every node reports the latest ledger check, whichever node ran it (/api/ready, /metrics).
+    setLedgerStatusReader(() => ledgerStatusOf(db));
     // The embedded media engine belongs to the web role: its HTTP-FLV is proxied by the portal's pages.
     media =
       config.MEDIA && !config.MEDIA_CDN_URL && config.ROLES.includes('web')

@@ -22,6 +22,7 @@ import { batchStats } from '@/lib/gifts/group-commit';
 import { ensureRoom } from '@/lib/live/service';
 import { closeRedis } from '@/lib/redis';
 import { createApiApp } from '@/lib/server/api-app';
+import { HOLDINGS } from '@/lib/server/holdings';
 import { checkLedger } from '@/lib/wallet/check';
 import { mintLeg, runOperation } from '@/lib/wallet/ledger';
 
@@ -109,7 +110,7 @@ async function main() {
       const cpu = process.cpuUsage(cpuBefore);
       await profiling.stop();
       await sampling.stop(name);
-      const report = await checkLedger(db);
+      const report = await checkLedger(db, HOLDINGS);
       const rate = SENDS / seconds;
       const batches = batchStats.batches - batchesBefore.batches;
       results[`${name}: group commit`] =

@@ -1,9 +1,11 @@
-// `npm run ledger:check`: proves the ledger balances (lib/wallet/check.ts) on DATABASE_URL, or on the
+// `npm run ledger:check`: proves the ledger balances and escrow holds what its open items explain
+// (lib/wallet/check.ts, with every holding of lib/server/holdings.ts) on DATABASE_URL, or on the
 // embedded database of a portal running on DATA_DIR (read-only, without stopping it), or on the
 // embedded database started here when no portal runs. Exit code 1 when anything does not add up.
 import { getConfig } from '@/lib/config';
 import { createDb } from '@/lib/db';
 import { openPortalDatabase } from '@/lib/db/bootstrap';
+import { HOLDINGS } from '@/lib/server/holdings';
 import { checkLedger, formatReport } from '@/lib/wallet/check';
 
 async function main() {
@@ -11,7 +13,7 @@ async function main() {
   console.log(`checking ${where}`);
   const { db, pool } = createDb(url, 2);
   try {
-    const report = await checkLedger(db);
+    const report = await checkLedger(db, HOLDINGS);
     console.log(formatReport(report));
     process.exitCode = report.ok ? 0 : 1;
   } finally {

@@ -18,7 +18,7 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['get'],
       tag: 'Operator',
       summary:
-        "Today and the six days before (portal's zone): registrations, viewers, peak concurrency, recharges, gifts, withdrawals; what waits now",
+        "Today and the six days before (portal's zone): registrations, viewers, peak concurrency, recharges, gifts, withdrawals; what waits now; what the latest ledger check found",
       staff: ['moderator', 'finance'],
       output: z.object({
         timeZone: z.string(),
@@ -40,6 +40,15 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
           applicationsWaiting: z.number(),
           viewersNow: z.number().nullable(),
         }),
+        /** The latest ledger check (every 5 minutes); null before the first. */
+        ledger: z
+          .object({
+            checkedAt: z.date(),
+            problems: z.number(),
+            firstProblem: z.string().nullable(),
+            openItems: z.number(),
+          })
+          .nullable(),
       }),
     },
     (c) => operationsDashboard(c.var.db, c.var.now, getConfig().TIME_ZONE),

@@ -1,7 +1,11 @@
 // The operations dashboard: days cut in the portal's zone, registrations and viewers per day, the peak of
-// the minute samples, what waits now; every staff role may read it (others: staff-routes.test.ts).
+// the minute samples, what waits now, the latest ledger check; every staff role may read it (others:
+// staff-routes.test.ts).
+import { lastLedgerCheck, ledgerCheckJob } from '@/lib/jobs/ledger-check';
+import { startJobQueue } from '@/lib/jobs/queue';
 import { liveRooms } from '@/lib/live/schema';
 import { createApiApp } from '@/lib/server/api-app';
+import { HOLDINGS } from '@/lib/server/holdings';
 import { watchTime } from '@/lib/tasks/schema';
 import { apiCaller } from '@/lib/testing/api';
 import { NOON, shifted } from '@/lib/testing/clock';
@@ -72,5 +76,28 @@ it('counts per day and shows what waits now', async () => {
     });
     expect(body.data.days.at(-2)).toMatchObject({ day: '2026-06-14', registrations: 1, peakViewers: null });
     expect(body.data.now).toMatchObject({ onAir: 1, viewersNow: 25 });
+    // No ledger check has run on this database yet.
+    expect(body.data).toMatchObject({ ledger: null });
   }
+});
+
+it('says what the latest ledger check found', async () => {
+  const finance = await makeSignedInUser(testDb.db, { role: 'finance' });
+  const node = await startJobQueue(testDb.db, {
+    jobs: [ledgerCheckJob(HOLDINGS, () => undefined)],
+    clock: () => NOON,
+    pollingIntervalSeconds: 0.5,
+  });
+  try {
+    for (let waited = 0; !(await lastLedgerCheck(testDb.db)); waited += 100) {
+      if (waited > 30_000) throw new Error('the ledger check did not run');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await node.stop();
+  }
+  const { body } = await call('/api/admin/ops/dashboard', { headers: { token: finance.token } });
+  expect(body.data).toMatchObject({
+    ledger: { checkedAt: NOON.toISOString(), problems: 0, firstProblem: null, openItems: 0 },
+  });
 });

@@ -1,12 +1,14 @@
 // The operations dashboard (issue 29, item 6): today and the six days before it, in the portal's zone
 // (TIME_ZONE) — registrations, signed-in viewers (anyone with watch time that day), the peak of concurrent
-// viewers in live rooms (sampled each minute), recharges, gifts and withdrawal requests — and what waits
-// now (reports, withdrawals, anchor applications).
+// viewers in live rooms (sampled each minute), recharges, gifts and withdrawal requests — what waits
+// now (reports, withdrawals, anchor applications), and what the latest ledger check found (the
+// `ledger-check` job, lib/jobs/ledger-check.ts).
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import type { Db, DbOrTx } from '@/lib/db';
 import { withdrawals } from '@/lib/earnings/schema';
 import { giftSends } from '@/lib/gifts/schema';
+import { lastLedgerCheck } from '@/lib/jobs/ledger-check';
 import { anchorApplications, liveRooms } from '@/lib/live/schema';
 import { reports } from '@/lib/moderation/schema';
 import { watchTime } from '@/lib/tasks/schema';
@@ -45,7 +47,7 @@ export async function operationsDashboard(db: Db, now: Date, timeZone: string) {
   type Row = { day: string; count: number; total: number };
   const perDay = async (query: Promise<Row[]>) => new Map((await query).map((row) => [row.day, row]));
 
-  const [registrations, active, peaks, recharges, gifts, requested, waiting] = await Promise.all([
+  const [registrations, active, peaks, recharges, gifts, requested, waiting, ledger] = await Promise.all([
     perDay(
       db
         .select({ day: localDay(users.createdAt), count: sql<number>`count(*)::int`, total: sql<number>`0` })
@@ -111,6 +113,7 @@ export async function operationsDashboard(db: Db, now: Date, timeZone: string) {
         .groupBy(sql`1`),
     ),
     waitingNow(db),
+    ledgerOnDashboard(db),
   ]);
 
   const series: DashboardDay[] = days.map((day) => ({
@@ -122,7 +125,22 @@ export async function operationsDashboard(db: Db, now: Date, timeZone: string) {
     gifts: { count: gifts.get(day)?.count ?? 0, value: Number(gifts.get(day)?.total ?? 0) },
     withdrawals: { count: requested.get(day)?.count ?? 0, amount: Number(requested.get(day)?.total ?? 0) },
   }));
-  return { timeZone, days: series, now: waiting };
+  return { timeZone, days: series, now: waiting, ledger };
+}
+
+/**
+ * The latest ledger check, as the dashboard's line says it: when, how many problems and the first one,
+ * how many open items escrow was reconciled with. Null before the first check (or unreadable).
+ */
+async function ledgerOnDashboard(db: Db) {
+  const last = await lastLedgerCheck(db).catch(() => null);
+  if (!last) return null;
+  return {
+    checkedAt: last.checkedAt,
+    problems: last.problemCount,
+    firstProblem: last.problems[0] ?? null,
+    openItems: last.holdings.reduce((sum, holding) => sum + holding.items, 0),
+  };
 }
 
 async function waitingNow(db: Db) {

@@ -2,6 +2,7 @@
 // payment password (and its lockout), operators' decisions, conversion, and every refusal moving nothing.
 import { hashPassword } from '@/lib/accounts/password';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
+import { HOLDINGS } from '@/lib/server/holdings';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
@@ -169,7 +170,7 @@ it('applies for a withdrawal into escrow; the operator pays it out with the fee 
   expect(twice.body.code).toBe(1);
   expect(twice.body.msg).toMatch(/already/i);
   expect((await balancesOf(testDb.db, anchor.user.id)).yellow).toBe(700);
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
 });
 
 it('a rejected withdrawal returns the diamonds to the anchor', async () => {
@@ -194,7 +195,7 @@ it('a rejected withdrawal returns the diamonds to the anchor', async () => {
   const retried = await decideInQueue(call, operator.token, 'withdrawal', applied.body.data.id, false);
   expect(retried.body.code).toBe(1);
   expect((await balancesOf(testDb.db, anchor.user.id)).yellow).toBe(500);
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
 });
 
 it('refuses bad withdrawals with a translated message and moves nothing', async () => {
@@ -286,5 +287,5 @@ it('converts earnings into star diamonds only when confirmed', async () => {
   expect(converted.body.data).toMatchObject({ yellow: 150, star: 150 });
   const balances = await balancesOf(testDb.db, anchor.user.id);
   expect(balances).toMatchObject({ yellow: 250, star: 150 });
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
 });

@@ -13,6 +13,7 @@ import { storeFeedBatch } from '@/lib/scores/ingest';
 import { matches } from '@/lib/scores/schema';
 import { sitemapEntries } from '@/lib/seo/sitemap';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
+import { HOLDINGS } from '@/lib/server/holdings';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { fundUser, makeSignedInUser } from '@/lib/testing/factories';
@@ -168,7 +169,7 @@ describe('disputing a plan', () => {
     expect(await releaseDuePlans(testDb.db, now)).toEqual([plan.senegal]);
     expect(await yellow()).toBe(112);
     expect(await releaseDuePlans(testDb.db, now)).toEqual([]);
-    expect((await checkLedger(testDb.db)).problems).toEqual([]);
+    expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
   });
 });
 
@@ -228,7 +229,7 @@ describe('deciding disputes in the review queue', () => {
     expect(await subjectsOf(expert)).toContain('plan_voided');
     expect(await subjectsOf(a)).toContain('plan_refunded');
     expect((await queue()).total).toBe(0);
-    expect((await checkLedger(testDb.db)).problems).toEqual([]);
+    expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
   });
 });
 
@@ -313,6 +314,6 @@ describe('the console’s plans', () => {
       before: { status: 'open' },
       after: { status: 'voided', void_reason: 'wrong match: 比赛时间有误' },
     });
-    expect((await checkLedger(testDb.db)).problems).toEqual([]);
+    expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { notices } from '@/lib/im/schema';
 import { storeFeedBatch } from '@/lib/scores/ingest';
 import { matches } from '@/lib/scores/schema';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
+import { HOLDINGS } from '@/lib/server/holdings';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { fundUser, makeSignedInUser } from '@/lib/testing/factories';
@@ -626,7 +627,7 @@ describe('paid plans', () => {
     at('2022-12-01T06:00:00Z');
     expect((await releaseDuePlans(testDb.db, now)).length).toBeGreaterThanOrEqual(3);
     expect((await balancesOf(testDb.db, expert.user.id)).yellow).toBe(70 + 56);
-    expect((await checkLedger(testDb.db)).problems).toEqual([]);
+    expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
   });
 });
 

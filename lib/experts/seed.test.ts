@@ -2,6 +2,7 @@
 // job, ranked, the chain whole, and a second run adds nothing.
 import path from 'node:path';
 import { defaultOpenfootballDir, importOpenfootball } from '@/lib/feeds/openfootball/import';
+import { HOLDINGS } from '@/lib/server/holdings';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeUser } from '@/lib/testing/factories';
 import { checkLedger } from '@/lib/wallet/check';
@@ -32,5 +33,5 @@ it('seeds experts whose plans are all graded from real results, and is idempoten
   await seedDemoExperts(testDb.db, operator.mobile, NOW);
   expect(await testDb.db.$count(expertPlans)).toBe(plans.length);
   expect(await testDb.db.$count(expertArticles)).toBe(DEMO_EXPERTS.length);
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
 }, 120_000);

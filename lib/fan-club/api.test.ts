@@ -8,6 +8,7 @@ import { seedGiftCatalog } from '@/lib/gifts/catalog';
 import { liveRooms } from '@/lib/live/schema';
 import { ensureRoom } from '@/lib/live/service';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
+import { HOLDINGS } from '@/lib/server/holdings';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
@@ -132,7 +133,7 @@ it('a paid join moves the price through the ledger: anchor share, experience, re
   const fanBalances = await balancesOf(testDb.db, fan.user.id);
   expect(fanBalances).toMatchObject({ star: 150, exp: 1_000 });
   expect((await balancesOf(testDb.db, anchor.user.id)).yellow).toBe(50);
-  const check = await checkLedger(testDb.db);
+  const check = await checkLedger(testDb.db, HOLDINGS);
   expect(check.problems).toEqual([]);
 
   // The wallet statement names it.
@@ -172,7 +173,7 @@ it('refuses bad input and moves nothing', async () => {
   });
   expect(leave.body.msg).toBe("You're not in this fan club");
   expect((await balancesOf(testDb.db, poor.user.id)).star).toBe(40);
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
 });
 
 it('the anchor names the club and sets the price; bad names and prices are refused', async () => {
@@ -246,7 +247,7 @@ it('gifts add 10 intimacy per star diamond, raise the level and put the badge on
   expect(ranking.body.data.list).toEqual([
     expect.objectContaining({ user_id: fan.user.id, intimacy: 500, level: 3, rank: 1 }),
   ]);
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
 });
 
 it('watch time earns 10 per 5 minutes while live, gaps over 150 s count nothing, 120 a day at most', async () => {

@@ -8,6 +8,7 @@ import type { DbOrTx } from '@/lib/db';
 import { ensureRoom } from '@/lib/live/service';
 import { sealRoom, unsealRoom } from '@/lib/moderation/seals';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
+import { HOLDINGS } from '@/lib/server/holdings';
 import { apiCaller } from '@/lib/testing/api';
 import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
@@ -295,7 +296,7 @@ it('the platform share of gifts spreads over the revenue shards and sums exactly
   expect(grown.length).toBe(4);
   const sum = (rows: { balance: number }[]) => rows.reduce((total, row) => total + row.balance, 0);
   expect(sum(after) - sum(before)).toBe(400);
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
 });
 
 it('1,000 concurrent sends from 50 accounts: nothing negative, nothing created or lost', async () => {
@@ -303,7 +304,7 @@ it('1,000 concurrent sends from 50 accounts: nothing negative, nothing created o
   const senders = await Promise.all(Array.from({ length: 50 }, () => makeSignedInUser(testDb.db)));
   // Each sender can afford 15 footballs (10 each) but tries 20: some sends must be refused.
   for (const sender of senders) await fund(sender.user.id, 150);
-  const before = await checkLedger(testDb.db);
+  const before = await checkLedger(testDb.db, HOLDINGS);
   expect(before.problems).toEqual([]);
   const attempts = Array.from({ length: 1000 }, (_, i) => {
     const sender = senders[i % 50]!;
@@ -320,7 +321,7 @@ it('1,000 concurrent sends from 50 accounts: nothing negative, nothing created o
   ).toEqual([]);
   expect(ok + refused).toBe(1000);
   expect(ok).toBe(750);
-  const after = await checkLedger(testDb.db);
+  const after = await checkLedger(testDb.db, HOLDINGS);
   expect(after.problems).toEqual([]);
   for (const sender of senders) expect((await balancesOf(testDb.db, sender.user.id)).star).toBe(0);
   const yellow = await testDb.db.execute<{ total: string }>(
@@ -382,7 +383,7 @@ it('a burst in one room is written in batches, each send with its own refusal, c
   expect(counts.rows[0]).toEqual({ sends: accepted, lines: accepted });
   expect((await balancesOf(testDb.db, anchor.id)).yellow).toBe(paying.length * 2 * 5);
   expect((await balancesOf(testDb.db, poor!.user.id)).star).toBe(0);
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
 });
 
 /** The console's sanctions (lib/accounts/sanctions.ts) as the send reads them: the user's row. */
@@ -414,7 +415,7 @@ it('refuses a muted or banned sender and a sealed room, each with its reason, on
   const { room, user: anchor } = await anchorRoom();
   const viewer = await makeSignedInUser(testDb.db);
   await fund(viewer.user.id, 100);
-  const ledgerBefore = await checkLedger(testDb.db);
+  const ledgerBefore = await checkLedger(testDb.db, HOLDINGS);
   const rose = () => send(viewer.token, { room_id: room.id, gift_id: giftIds.rose!, num: 1, key: key() });
 
   await sanction(viewer.user.id, 'muted', FAR);
@@ -453,7 +454,7 @@ it('refuses a muted or banned sender and a sealed room, each with its reason, on
     select (select count(*)::int from gift_sends where sender_id = ${viewer.user.id}) as sends,
            (select count(*)::int from wallet_operations where user_id = ${viewer.user.id} and kind = 'gift') as ops`);
   expect(rows[0]).toEqual({ sends: 0, ops: 0 });
-  const ledgerAfter = await checkLedger(testDb.db);
+  const ledgerAfter = await checkLedger(testDb.db, HOLDINGS);
   expect(ledgerAfter.problems).toEqual([]);
   // (An empty account may have been opened for the sender: no money.)
   const money = (ledger: typeof ledgerBefore) => ledger.currencies.map(({ accounts: _, ...rest }) => rest);
@@ -501,7 +502,7 @@ it('a burst with muted, banned and sealed-room sends among accepted ones: only t
   expect((await balancesOf(testDb.db, open.user.id)).yellow).toBe(paying.length * 5);
   for (const sender of [muted!, banned!])
     expect((await balancesOf(testDb.db, sender.user.id)).star).toBe(100);
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
 });
 
 it("a gift's own anchor share and picture: the send pays that share, the catalog shows the picture, the audit keeps the row before", async () => {

@@ -14,6 +14,7 @@ import {
 } from '@/lib/live/stream-delay';
 import { competitions, matches, seasons, teams } from '@/lib/scores/schema';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
+import { HOLDINGS } from '@/lib/server/holdings';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { fundUser, makeSignedInUser } from '@/lib/testing/factories';
@@ -256,7 +257,7 @@ it('opens, settles pari-mutuel to the coin, and neither the anchor nor an admini
     headers: en(anchor.token),
   });
   expect(again.body).toMatchObject({ code: 1, msg: 'This guess was already settled or called off' });
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
 });
 
 it('refuses bad openings with translated messages and creates nothing', async () => {
@@ -315,14 +316,14 @@ it('a void refunds every stake', async () => {
     cancel_reason: 'anchor',
     mine: { status: 'void', payout: 10 },
   });
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
 });
 
 it('200 concurrent stakes and a settlement keep the ledger clean', async () => {
   const { anchor, roomId } = await room();
   const guess = await openQuestion(anchor.token, roomId);
   const players = await Promise.all(Array.from({ length: 200 }, () => viewer(100)));
-  const before = await checkLedger(testDb.db);
+  const before = await checkLedger(testDb.db, HOLDINGS);
   expect(before.problems).toEqual([]);
   const amounts = players.map((_, i) => 1 + ((i * 37) % 100));
   const results = await Promise.all(
@@ -337,9 +338,9 @@ it('200 concurrent stakes and a settlement keep the ledger clean', async () => {
   });
   const pool = amounts.reduce((sum, amount) => sum + amount, 0);
   expect(settled.body.data.paid).toBe(pool);
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
   await guessUpkeep(testDb.db, at(GUESS_DISPUTE_WINDOW_MS));
-  const report = await checkLedger(testDb.db);
+  const report = await checkLedger(testDb.db, HOLDINGS);
   expect(report.problems).toEqual([]);
   const coin = (r: typeof report) => r.currencies.find((c) => c.currency === 'coin')!;
   expect(coin(report).held).toBe(coin(before).held);
@@ -372,7 +373,7 @@ it('cancels and refunds a guess left unresolved 24 h after it locked', async () 
     mine: { status: 'void', payout: 25 },
   });
   expect(await coins(player.user.id)).toBe(40);
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
 });
 
 describe('a guess bound to a match', () => {
@@ -526,7 +527,7 @@ describe('a guess bound to a match', () => {
       headers: en(anchor.token),
     });
     expect(manual.body.code).toBe(1);
-    expect((await checkLedger(testDb.db)).problems).toEqual([]);
+    expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
   });
 
   it('locks at kick-off, refusing stakes from then on; a room no engine measures counts the fallback delay', async () => {
@@ -749,7 +750,7 @@ describe('disputes of a settlement', () => {
     ).toMatchObject({ code: 1, msg: 'This dispute has already been decided' });
     await guessUpkeep(testDb.db, at(3_600_000));
     expect(await coins(a.user.id)).toBe(150);
-    expect((await checkLedger(testDb.db)).problems).toEqual([]);
+    expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
   });
 
   it('voided: every stake comes back exactly, and viewers see the reviewer’s reason', async () => {
@@ -789,6 +790,6 @@ describe('disputes of a settlement', () => {
     expect((await noticesOf(anchor.user.id)).at(-1)).toMatchObject({ subject: 'guess_voided' });
     await guessUpkeep(testDb.db, at(3_600_000));
     for (const player of [a, b, c]) expect(await coins(player.user.id)).toBe(100);
-    expect((await checkLedger(testDb.db)).problems).toEqual([]);
+    expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
   });
 });

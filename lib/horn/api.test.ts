@@ -7,6 +7,7 @@ import { users } from '@/lib/accounts/schema';
 import { addWords } from '@/lib/chat/sensitive/words';
 import { getConfig } from '@/lib/config';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
+import { HOLDINGS } from '@/lib/server/holdings';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
@@ -150,5 +151,5 @@ it('with review on: pending until approved; a rejection refunds through the ledg
   expect(all.body.data.list.map((h) => h.content)).toContain('approve me');
   expect(all.body.data.list.map((h) => h.content)).not.toContain('reject me');
   await setReview(operator.token, false);
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
 });

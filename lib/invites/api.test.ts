@@ -10,6 +10,7 @@ import { PEER_HEADER } from '@/lib/http/client-address';
 import { recordWatch } from '@/lib/live/history';
 import { ensureRoom } from '@/lib/live/service';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
+import { HOLDINGS } from '@/lib/server/holdings';
 import { apiCaller } from '@/lib/testing/api';
 import { solvedCaptcha, solvedChallenge } from '@/lib/testing/captcha';
 import { NOON } from '@/lib/testing/clock';
@@ -174,7 +175,7 @@ it('three watching days pay the inviter once; two days pay nothing; one level on
   await settleInvitations(testDb.db, { now });
   expect(await coins(friend.id)).toBe(REWARD);
   expect(await coins(inviter.user.id)).toBe(REWARD);
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
 });
 
 it('a first recharge counts only once past the refund window', async () => {

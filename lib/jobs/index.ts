@@ -8,7 +8,7 @@ import { pruneRateEvents } from '@/lib/accounts/rate-limit';
 import { sessions } from '@/lib/accounts/schema';
 import { sampleViewers } from '@/lib/admin/dashboard';
 import { getConfig } from '@/lib/config';
-import type { Db } from '@/lib/db';
+import { type Db, getReadDb } from '@/lib/db';
 import { releaseDuePlans } from '@/lib/experts/disputes';
 import { gradeDuePlans } from '@/lib/experts/settlement';
 import { guessUpkeep, lockGuessesOnGoals } from '@/lib/guess/service';
@@ -18,9 +18,11 @@ import { markExpiredNobilities } from '@/lib/nobility/service';
 import { pruneRateLimits } from '@/lib/rate-limits';
 import { refundExpiredEnvelopes } from '@/lib/red-envelopes/service';
 import { indexPendingSearchDocuments } from '@/lib/search/service';
+import { HOLDINGS } from '@/lib/server/holdings';
 import { sharedState } from '@/lib/shared-state';
 import { freshSettings } from '@/lib/system/settings';
 import { createFeedsTicker, type Seen, watchSilentMatches } from './feeds';
+import { ledgerCheckJob } from './ledger-check';
 import { type Clock, type ClusterJob, stalledJobs, startJobQueue, type Tick } from './queue';
 
 const SESSION_RETENTION_MS = 7 * 24 * 3600 * 1000;
@@ -124,6 +126,9 @@ export const jobs: ClusterJob[] = [
     everySeconds: 5,
     run: (db, now) => guessUpkeep(db, now),
   },
+  // The ledger's proof with escrow reconciled item by item (lib/jobs/ledger-check.ts), on the read
+  // replica when there is one: readiness, /metrics and the console's dashboard show what it found.
+  ledgerCheckJob(HOLDINGS, () => (getConfig().DATABASE_REPLICA_URL ? getReadDb() : undefined)),
   {
     name: 'nobility-expiry',
     everySeconds: 5 * 60,

@@ -262,6 +262,25 @@ export async function startJobQueue(db: Db, options: JobQueueOptions) {
   };
 }
 
+/**
+ * The latest completed tick of the job `name` on any node: what its run returned and when it completed.
+ * Null before the first, or when no node ever started the queue (no `pgboss` schema yet).
+ */
+export async function latestTick(pool: Pool, name: string) {
+  const { rows } = await pool
+    .query<{ output: unknown; completed_on: Date }>(
+      `select output, completed_on from ${JOBS_SCHEMA}.job
+       where name = $1 and state = 'completed' order by completed_on desc limit 1`,
+      [name],
+    )
+    .catch((error: { code?: string }) => {
+      // 42P01 undefined_table: the queue was never started against this database.
+      if (error.code === '42P01') return { rows: [] };
+      throw error;
+    });
+  return rows[0] ?? null;
+}
+
 const stalledLogged = new Set<string>();
 
 /**

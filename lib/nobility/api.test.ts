@@ -7,6 +7,7 @@ import { users } from '@/lib/accounts/schema';
 import { seedGiftCatalog } from '@/lib/gifts/catalog';
 import { ensureRoom } from '@/lib/live/service';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
+import { HOLDINGS } from '@/lib/server/holdings';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
@@ -112,7 +113,7 @@ it('opens, renews from the end, upgrades from now; the user center shows it', as
   expect(mine.body.data.mine).toMatchObject({ tier: 2, active: true });
   expect(mine.body.data.mine.purchases).toHaveLength(3);
   expect((await balancesOf(testDb.db, user.id)).yellow).toBe(7_800);
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
 
   // Expiry ends it: checked against now, and the job marks it.
   const after = new Date(now.getTime() + NOBILITY_MONTH_MS);

@@ -6,6 +6,7 @@ import { hashPassword } from '@/lib/accounts/password';
 import { users } from '@/lib/accounts/schema';
 import { getConfig } from '@/lib/config';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
+import { HOLDINGS } from '@/lib/server/holdings';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
@@ -125,7 +126,7 @@ it('a viewer with 1,185 star diamonds opens a knight in star diamonds: one trans
     { headers: en(token) },
   );
   expect(mine.body.data.mine.purchases[0]).toMatchObject({ currency: 'star', paid: 600 });
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
 });
 
 it('too few star diamonds: the translated refusal, and nothing moves', async () => {
@@ -165,7 +166,7 @@ it('too few star diamonds: the translated refusal, and nothing moves', async () 
     expect(bad.body.msg).toMatch(/pay_with|payment|pay/i);
   }
   expect((await balancesOf(testDb.db, user.id)).star).toBe(500);
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
 });
 
 it('a replay of the key returns the first purchase; the same key paying in yellow is refused', async () => {
@@ -186,5 +187,5 @@ it('a replay of the key returns the first purchase; the same key paying in yello
   });
   expect((await balancesOf(testDb.db, user.id)).star).toBe(1_400);
   expect(await purchasesOf(user.id)).toHaveLength(1);
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
 });

@@ -11,6 +11,7 @@ import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeUser } from '@/lib/testing/factories';
 import { mintLeg, runOperation } from '@/lib/wallet/ledger';
+import { setLedgerStatusReader } from './ledger-status';
 import { handleMetricsRequest } from './metrics';
 
 const NOON = new Date('2026-03-01T12:00:00Z');
@@ -101,6 +102,28 @@ it('counts committed ledger transfers by kind and currency, and a replay not aga
   expect(sample(await scrape(), series)).toBe(before + 1);
   expect((await runOperation(testDb.db, operation)).replayed).toBe(true);
   expect(sample(await scrape(), series)).toBe(before + 1);
+});
+
+it('exports the latest ledger check’s problems and instant, NaN before the first or when unreadable', async () => {
+  try {
+    expect(sample(await scrape(), 'portal_ledger_problems')).toBeNaN();
+    const checkedAt = new Date('2026-03-01T11:55:00Z');
+    setLedgerStatusReader(async () => ({ problems: 2, checkedAt }));
+    let text = await scrape();
+    expect(text).toContain('# TYPE portal_ledger_problems gauge');
+    expect(sample(text, 'portal_ledger_problems')).toBe(2);
+    expect(sample(text, 'portal_ledger_checked_timestamp_seconds')).toBe(checkedAt.getTime() / 1000);
+    setLedgerStatusReader(async () => ({ problems: 0, checkedAt }));
+    expect(sample(await scrape(), 'portal_ledger_problems')).toBe(0);
+    setLedgerStatusReader(async () => null);
+    text = await scrape();
+    expect(sample(text, 'portal_ledger_problems')).toBeNaN();
+    expect(sample(text, 'portal_ledger_checked_timestamp_seconds')).toBeNaN();
+    setLedgerStatusReader(() => Promise.reject(new Error('no job queue')));
+    expect(sample(await scrape(), 'portal_ledger_problems')).toBeNaN();
+  } finally {
+    setLedgerStatusReader(undefined);
+  }
 });
 
 it('reports the gateway’s open sockets and rooms at each scrape, and counts its pushes', async () => {

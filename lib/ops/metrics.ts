@@ -1,15 +1,28 @@
 // The process's Prometheus metrics (prom-client): one registry, kept on globalThis like the database pool,
 // so the custom server (server.ts: sockets, jobs, GET /metrics) and Next's separately bundled API routes
 // (request latency, ledger transfers) count into the same one. Labels are bounded: a route's declared
-// pattern (never the raw URL), a status class, a job's name, a ledger operation's kind and currency.
+// pattern (never the raw URL), a status class, a job's name, a ledger operation's kind and currency. The
+// latest ledger check's figures are read from the cluster at each scrape (./ledger-status.ts).
 // Domains import this module; it imports no domain.
 
 import { timingSafeEqual } from 'node:crypto';
 import type http from 'node:http';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { readLedgerStatus } from './ledger-status';
 
 /** What the realtime gateway reports when scraped (set by lib/realtime/gateway.ts's installGateway). */
 export type RealtimeStats = () => { sockets: number; rooms: number };
+
+/** The latest ledger check, read once for the two ledger gauges a scrape collects side by side. */
+let ledgerRead: Promise<Awaited<ReturnType<typeof readLedgerStatus>> | null> | undefined;
+const ledgerStatusForScrape = () => {
+  ledgerRead ??= readLedgerStatus()
+    .catch(() => null)
+    .finally(() => {
+      ledgerRead = undefined;
+    });
+  return ledgerRead;
+};
 
 function createMetrics() {
   const registry = new Registry();
@@ -52,6 +65,24 @@ function createMetrics() {
       help: 'Committed ledger transfers (legs of money operations), by operation kind and currency',
       labelNames: ['kind', 'currency'] as const,
       registers: [registry],
+    }),
+    ledgerProblems: new Gauge({
+      name: 'portal_ledger_problems',
+      help: 'Problems the latest ledger check found (balances, held = minted − burnt, experience, escrow reconciled with every open item); NaN before the first check or when it cannot be read',
+      registers: [registry],
+      async collect() {
+        const status = await ledgerStatusForScrape();
+        this.set(status ? status.problems : Number.NaN);
+      },
+    }),
+    ledgerCheckedAt: new Gauge({
+      name: 'portal_ledger_checked_timestamp_seconds',
+      help: 'When the latest ledger check ran (Unix seconds); NaN before the first check or when it cannot be read',
+      registers: [registry],
+      async collect() {
+        const status = await ledgerStatusForScrape();
+        this.set(status ? status.checkedAt.getTime() / 1000 : Number.NaN);
+      },
     }),
     jobRuns: new Counter({
       name: 'job_runs_total',

@@ -8,6 +8,7 @@ import { closeRedis } from '@/lib/redis';
 import { createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
+import { setLedgerStatusReader } from './ledger-status';
 import { markDraining, portAccepts, setJobsCheck, setMediaCheck } from './readiness';
 
 const NOON = new Date('2026-03-01T12:00:00Z');
@@ -24,6 +25,7 @@ beforeAll(async () => {
 afterEach(async () => {
   markDraining(false);
   setJobsCheck(undefined);
+  setLedgerStatusReader(undefined);
   setMediaCheck(undefined);
   delete process.env.REDIS_URL;
   await closeRedis();
@@ -46,7 +48,16 @@ it('is ready when the database answers, with Redis and media off on this node', 
   expect(ready.body).toEqual({
     code: 0,
     msg: '',
-    data: { status: 'ready', database: 'ok', redis: 'off', media: 'off', jobs: 'off', stalled_jobs: [] },
+    data: {
+      status: 'ready',
+      database: 'ok',
+      redis: 'off',
+      media: 'off',
+      jobs: 'off',
+      ledger: 'off',
+      stalled_jobs: [],
+      ledger_problems: 0,
+    },
   });
 });
 
@@ -67,7 +78,7 @@ it('checks the media engine this node runs: ready while its port accepts, 503 on
   expect(down.body).toEqual({
     code: 1,
     msg: 'This server is not ready: media',
-    data: { draining: false, database: 'ok', redis: 'off', media: 'failed', jobs: 'off' },
+    data: { draining: false, database: 'ok', redis: 'off', media: 'failed', jobs: 'off', ledger: 'off' },
   });
 });
 
@@ -83,6 +94,7 @@ it('answers 503 naming Redis when REDIS_URL is set and Redis refuses; liveness s
     redis: 'failed',
     media: 'off',
     jobs: 'off',
+    ledger: 'off',
   });
 
   const health = await call('/api/health');
@@ -101,6 +113,7 @@ it('answers 503 while the node drains for a shutdown, and liveness still answers
     redis: 'off',
     media: 'off',
     jobs: 'off',
+    ledger: 'off',
   });
   const health = await call('/api/health');
   expect(health.status).toBe(200);
@@ -122,6 +135,22 @@ it('reports stalled jobs by name while staying ready, and a job queue that does 
   expect(failed.body.data).toMatchObject({ jobs: 'failed', stalled_jobs: [] });
   setJobsCheck(async () => []);
   expect((await call('/api/ready')).body.data).toMatchObject({ jobs: 'ok' });
+});
+
+it('reports a ledger check that found problems as degraded while staying ready, and one it cannot read as failed', async () => {
+  const checkedAt = new Date('2026-03-01T11:55:00Z');
+  setLedgerStatusReader(async () => null);
+  expect((await call('/api/ready')).body.data).toMatchObject({ ledger: 'off', ledger_problems: 0 });
+  setLedgerStatusReader(async () => ({ problems: 0, checkedAt }));
+  expect((await call('/api/ready')).body.data).toMatchObject({ ledger: 'ok', ledger_problems: 0 });
+  setLedgerStatusReader(async () => ({ problems: 3, checkedAt }));
+  const degraded = await call('/api/ready');
+  expect(degraded.status).toBe(200);
+  expect(degraded.body.data).toMatchObject({ status: 'ready', ledger: 'degraded', ledger_problems: 3 });
+  setLedgerStatusReader(() => Promise.reject(new Error('no job queue')));
+  const failed = await call('/api/ready');
+  expect(failed.status).toBe(200);
+  expect(failed.body.data).toMatchObject({ status: 'ready', ledger: 'failed', ledger_problems: 0 });
 });
 
 it('is a GET only: another method is an unknown route', async () => {

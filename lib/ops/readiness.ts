@@ -1,22 +1,38 @@
 // Readiness (`/api/ready`): whether this node should get traffic now. The database answers, Redis answers
 // when REDIS_URL is set, the media engine this node runs accepts connections (server.ts registers that
 // check when it starts the embedded engine), and the node is not draining; it also reports the periodic
-// jobs that stalled (lib/jobs/queue.ts), without turning the node unready for them for a shutdown. Liveness
+// jobs that stalled (lib/jobs/queue.ts) and the latest ledger check's problems (./ledger-status.ts), without
+// turning the node unready for either: they are an operator's matter, not a reason to stop sending this
+// node requests. Liveness
 // (`/api/health`) is separate and never waits on a dependency: a database blip must not get every node
 // restarted. State lives on globalThis so server.ts and Next's separately bundled API routes share it.
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { getRedis, pingRedis } from '@/lib/redis';
+import { readLedgerStatus } from './ledger-status';
 
 export type ComponentStatus = 'ok' | 'off' | 'failed';
 /** The cluster's periodic jobs: `degraded` (with `stalledJobs` named) never makes a node unready. */
 export type JobsStatus = 'ok' | 'off' | 'degraded' | 'failed';
+/**
+ * The latest ledger check (the `ledger-check` job): `degraded` when it found problems (`ledgerProblems`
+ * counts them), `off` before the first check or where no reader is set, `failed` when it cannot be read.
+ * Never makes a node unready.
+ */
+export type LedgerCheckStatus = 'ok' | 'off' | 'degraded' | 'failed';
 export type Readiness = {
   ready: boolean;
   draining: boolean;
-  components: { database: ComponentStatus; redis: ComponentStatus; media: ComponentStatus; jobs: JobsStatus };
+  components: {
+    database: ComponentStatus;
+    redis: ComponentStatus;
+    media: ComponentStatus;
+    jobs: JobsStatus;
+    ledger: LedgerCheckStatus;
+  };
   stalledJobs: string[];
+  ledgerProblems: number;
 };
 
 type State = { draining: boolean; media?: () => Promise<void>; stalledJobs?: () => Promise<string[]> };
@@ -78,23 +94,28 @@ export function setJobsCheck(check: (() => Promise<string[]>) | undefined) {
 /** Every component checked at once; `ready` when none failed and the node is not draining. */
 export async function checkReadiness(db: Db): Promise<Readiness> {
   const redis = getRedis();
-  const [database, redisStatus, media, stalled] = await Promise.all([
+  const [database, redisStatus, media, stalled, ledgerCheck] = await Promise.all([
     status(withTimeout(db.execute(sql`select 1`), 'the database')),
     redis ? status(pingRedis(redis, CHECK_TIMEOUT_MS)) : ('off' as const),
     state.media ? status(withTimeout(state.media(), 'the media engine')) : ('off' as const),
     state.stalledJobs
       ? withTimeout(state.stalledJobs(), 'the job queue').catch(() => null)
       : Promise.resolve(undefined),
+    withTimeout(readLedgerStatus(), 'the ledger check').catch(() => 'failed' as const),
   ]);
   const jobs: JobsStatus =
     stalled === undefined ? 'off' : stalled === null ? 'failed' : stalled.length ? 'degraded' : 'ok';
-  const components = { database, redis: redisStatus, media, jobs };
-  // A stalled job is an operator's matter, not a reason to stop sending this node requests.
+  const ledger: LedgerCheckStatus =
+    ledgerCheck === 'failed' ? 'failed' : !ledgerCheck ? 'off' : ledgerCheck.problems > 0 ? 'degraded' : 'ok';
+  const components = { database, redis: redisStatus, media, jobs, ledger };
+  // A stalled job or a ledger problem is an operator's matter, not a reason to stop sending this node
+  // requests.
   const failed = [database, redisStatus, media].includes('failed');
   return {
     ready: !failed && !state.draining,
     draining: state.draining,
     components,
     stalledJobs: stalled ?? [],
+    ledgerProblems: typeof ledgerCheck === 'object' && ledgerCheck ? ledgerCheck.problems : 0,
   };
 }

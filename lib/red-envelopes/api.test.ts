@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { ensureRoom } from '@/lib/live/service';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
+import { HOLDINGS } from '@/lib/server/holdings';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
@@ -100,7 +101,7 @@ it('creates an envelope into escrow, lists it in the room, and pays each grabber
   const late = await makeSignedInUser(testDb.db);
   const empty = await receive(late.token, { red_id: envelopeId, key: key() });
   expect(empty.body).toMatchObject({ code: 1, msg: 'Too slow — the red envelope is empty' });
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
 });
 
 it('refuses bad input and moves nothing', async () => {
@@ -164,7 +165,7 @@ it('1,000 concurrent claims on 20 envelopes by 50 accounts never over-pay', asyn
     envelopes.push(made.body.data.id);
   }
   const claimers = await Promise.all(Array.from({ length: 50 }, () => makeSignedInUser(testDb.db)));
-  const before = await checkLedger(testDb.db);
+  const before = await checkLedger(testDb.db, HOLDINGS);
   expect(before.problems).toEqual([]);
   // Every claimer tries every envelope: 50 × 20 = 1,000 claims; each envelope has only 30 shares.
   const attempts = claimers.flatMap((claimer) =>
@@ -177,7 +178,7 @@ it('1,000 concurrent claims on 20 envelopes by 50 accounts never over-pay', asyn
   expect(ok.length).toBe(20 * 30);
   const paid = ok.reduce((sum, result) => sum + result.body.data.amount, 0);
   expect(paid).toBe(20 * 300);
-  const after = await checkLedger(testDb.db);
+  const after = await checkLedger(testDb.db, HOLDINGS);
   expect(after.problems).toEqual([]);
   const star = (report: typeof after) => report.currencies.find((c) => c.currency === 'star')!;
   expect(star(after).held).toBe(star(before).held);
@@ -216,5 +217,5 @@ it('two expiry runs at once refund the remainder exactly once', async () => {
     `/api/Redenvelope/getRedInfo?red_id=${made.body.data.id}`,
   );
   expect(info.body.data.info).toMatchObject({ expired: true, refunded: left });
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
 });

@@ -11,6 +11,7 @@ import { notices } from '@/lib/im/schema';
 import { anchorApplications } from '@/lib/live/schema';
 import { posts } from '@/lib/posts/schema';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
+import { HOLDINGS } from '@/lib/server/holdings';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { fundUser, makeSignedInUser, makeUser } from '@/lib/testing/factories';
@@ -240,7 +241,7 @@ it('a finance user pays one withdrawal and rejects another: the refund and the n
     'review_approved',
     'review_rejected',
   ]);
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
 });
 
 it('decides expert applications in the same queue: refused with a reason the applicant reads, approved into an expert', async () => {

@@ -55,6 +55,7 @@ import { registerTaskRoutes } from '@/lib/tasks/api';
 import { registerVideoRoutes } from '@/lib/videos/api';
 import { registerWalletRoutes } from '@/lib/wallet/api';
 import { registerLedgerCheckRoutes } from '@/lib/wallet/check-api';
+import { HOLDINGS } from './holdings';
 
 export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Clock }) {
   const app = createBaseApp({ ...deps, findSessionUser, audit: appendAudit });
@@ -101,7 +102,7 @@ export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Cl
   registerExpertRoutes(app);
   registerAuditRoutes(app);
   registerStaffRoutes(app);
-  registerLedgerCheckRoutes(app);
+  registerLedgerCheckRoutes(app, HOLDINGS);
   registerSettingsRoutes(app);
   registerAdminRoutes(app);
   registerUserAdminRoutes(app);

@@ -7,6 +7,7 @@
 import { count } from 'drizzle-orm';
 import { seedGiftCatalog } from '@/lib/gifts/catalog';
 import { ensureRoom } from '@/lib/live/service';
+import { HOLDINGS } from '@/lib/server/holdings';
 import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { fundUser, makeSignedInUser } from '@/lib/testing/factories';
@@ -249,5 +250,5 @@ it('answers every hostile value with the envelope, in time, moving no money when
   console.log(`fuzz: ${attacks.length} requests (${FULL ? 'whole corpus' : 'fast subset'})`);
   expect(problems).toEqual([]);
   expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
 });

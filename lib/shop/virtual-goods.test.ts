@@ -13,6 +13,7 @@ import { setHornReview } from '@/lib/horn/service';
 import { liveRooms } from '@/lib/live/schema';
 import { ensureRoom } from '@/lib/live/service';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
+import { HOLDINGS } from '@/lib/server/holdings';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { fundUser, makeSignedInUser } from '@/lib/testing/factories';
@@ -113,7 +114,7 @@ describe('free horn messages', () => {
     expect(burst.filter((answer) => answer.body.data.free)).toHaveLength(3);
     expect(await stars(buyer.user.id)).toBe(1000 - 3 * price());
     expect((await quota(buyer.token)).credits).toBe(0);
-    expect((await checkLedger(testDb.db)).problems).toEqual([]);
+    expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
   });
 
   it('a free message that review rejects is given back', async () => {

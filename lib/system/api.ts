@@ -285,18 +285,20 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['get'],
       tag: 'System',
       summary:
-        'Readiness: the database, Redis (with REDIS_URL) and the media engine this node runs answer, and the node is not shutting down; else 503 with `data` naming what failed. `jobs` is `degraded` (naming `stalled_jobs`) when a periodic job completed no tick for three of its periods',
+        'Readiness: the database, Redis (with REDIS_URL) and the media engine this node runs answer, and the node is not shutting down; else 503 with `data` naming what failed. `jobs` is `degraded` (naming `stalled_jobs`) when a periodic job completed no tick for three of its periods; `ledger` is `degraded` (counting `ledger_problems`) when the latest ledger check (every 5 minutes: balances, and escrow reconciled with every open item) found problems. Neither makes the node unready',
       output: z.object({
         status: z.literal('ready'),
         database: component,
         redis: component,
         media: component,
         jobs: z.enum(['ok', 'off', 'degraded', 'failed']),
+        ledger: z.enum(['ok', 'off', 'degraded', 'failed']),
         stalled_jobs: z.array(z.string()),
+        ledger_problems: z.number(),
       }),
     },
     async (c) => {
-      const { ready, draining, components, stalledJobs } = await checkReadiness(c.var.db);
+      const { ready, draining, components, stalledJobs, ledgerProblems } = await checkReadiness(c.var.db);
       if (!ready) {
         const failed = Object.entries(components)
           .filter(([, status]) => status === 'failed')
@@ -308,7 +310,12 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
           data: { draining, ...components },
         });
       }
-      return { status: 'ready' as const, ...components, stalled_jobs: stalledJobs };
+      return {
+        status: 'ready' as const,
+        ...components,
+        stalled_jobs: stalledJobs,
+        ledger_problems: ledgerProblems,
+      };
     },
   );
 }

@@ -11,6 +11,7 @@ import { seedNewsCategories } from '@/lib/news/categories';
 import { newsArticles, newsCategories } from '@/lib/news/schema';
 import { posts } from '@/lib/posts/schema';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
+import { HOLDINGS } from '@/lib/server/holdings';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
@@ -311,7 +312,7 @@ describe('tasks', () => {
     expect(await task(fan.token, 'chat')).toMatchObject({ progress: 0, status: 'todo' });
     expect(await task(fan.token, 'fanClub')).toMatchObject({ status: 'claimed' });
     expect((await claim(fan.token, 'fanClub')).body.code).toBe(1);
-    expect(await checkLedger(testDb.db)).toMatchObject({ ok: true });
+    expect(await checkLedger(testDb.db, HOLDINGS)).toMatchObject({ ok: true });
   });
 
   it('a follow counts once per anchor ever: follow-unfollow-follow is one', async () => {
@@ -441,7 +442,7 @@ describe('coins never leave', () => {
       select count(*)::int as n from wallet_transfers t join wallet_accounts a on a.id = t.from_account
       where a.kind = 'user' and a.user_id = ${fan.user.id} and t.currency = 'coin'`);
     expect(rows[0]!.n).toBe(0);
-    expect(await checkLedger(testDb.db)).toMatchObject({ ok: true });
+    expect(await checkLedger(testDb.db, HOLDINGS)).toMatchObject({ ok: true });
     // The wallet's coin records hold the sign-in, and only coin lines.
     const records = await call<{ list: { kind: string; currency: string; amount: number }[] }>(
       '/api/Order/getList?type=coin',

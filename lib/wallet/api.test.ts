@@ -5,6 +5,7 @@ import { createSign, generateKeyPairSync } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { buildPaymentUrlSearchParams, calculateSecureHash } from 'vnpay';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
+import { HOLDINGS } from '@/lib/server/holdings';
 import { secretFor } from '@/lib/system/secrets';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
@@ -126,7 +127,7 @@ describe('sandbox checkout', () => {
       headers: en(buyer.token),
     });
     expect(orders.body.data.list[0]).toMatchObject({ order_no: orderNo, status: 'paid' });
-    expect((await checkLedger(testDb.db)).problems).toEqual([]);
+    expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
   });
 
   it('cancels without moving money; strangers and bad packages are refused', async () => {
@@ -195,7 +196,7 @@ describe('a payment that arrives after the buyer cancelled', () => {
     const info = await call<Order>(`/api/pay/orderInfo?order_no=${orderNo}`, { headers: en(buyer.token) });
     expect(info.body.data.status).toBe('paid_after_cancel');
     expect((await balancesOf(testDb.db, buyer.user.id)).star).toBe(pkg.diamonds + pkg.bonus);
-    expect((await checkLedger(testDb.db)).problems).toEqual([]);
+    expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
   });
 });
 
@@ -322,6 +323,6 @@ describe('VNPay adapter (vnpay, HMAC-SHA512)', () => {
     });
     expect(await settleNotification(testDb.db, provider, good, now)).toMatchObject({ replayed: true });
     expect((await balancesOf(testDb.db, buyer.user.id)).star).toBe(300);
-    expect((await checkLedger(testDb.db)).problems).toEqual([]);
+    expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
   });
 });

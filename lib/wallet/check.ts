@@ -1,9 +1,11 @@
 // The ledger's proof (`npm run ledger:check`): every balance equals the sum of its transfers, no
 // account that may not go negative is negative, each currency's holdings equal what was minted minus
-// what was burnt, and every user's experience equals their experience account. Runs in one
-// read-only REPEATABLE READ transaction, so it sees one consistent moment of a running portal.
-import { sql } from 'drizzle-orm';
-import type { Db } from '@/lib/db';
+// what was burnt, every user's experience equals their experience account, and escrow holds exactly
+// what its open items explain (./holding.ts). Runs in one read-only REPEATABLE READ transaction, so it
+// sees one consistent moment of a running portal.
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '@/lib/db';
+import type { Holding } from './holding';
 import { CURRENCIES, type Currency } from './ledger';
 
 export type CurrencyReport = {
@@ -15,16 +17,32 @@ export type CurrencyReport = {
   burnt: number;
 };
 
+/** One holding reconciled: how many open items it has and what escrow holds for them. */
+export type HoldingReport = {
+  kind: string;
+  items: number;
+  amounts: { currency: Currency; amount: number }[];
+};
+
 export type LedgerReport = {
   ok: boolean;
   operations: number;
   transfers: number;
   accounts: number;
   currencies: CurrencyReport[];
+  /** Every holding of escrow reconciled item by item, in the order given. */
+  holdings: HoldingReport[];
   problems: string[];
 };
 
-export async function checkLedger(db: Db): Promise<LedgerReport> {
+/** Mismatched items named per holding (the first ones by id); the rest are counted. */
+export const ITEMS_NAMED = 10;
+
+/**
+ * The whole proof, escrow included: `holdings` are every domain's (lib/server/holdings.ts); an escrow
+ * move no holding claims is a problem, so a caller passing none reconciles no escrow at all.
+ */
+export async function checkLedger(db: Db, holdings: readonly Holding[]): Promise<LedgerReport> {
   return db.transaction(
     async (tx) => {
       const problems: string[] = [];
@@ -102,17 +120,177 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
                (select count(*) from wallet_transfers) as transfers,
                (select count(*) from wallet_accounts) as accounts`);
       const count = counts.rows[0]!;
+      const escrow = await reconcileEscrow(tx, holdings);
+      problems.push(...escrow.problems);
       return {
         ok: problems.length === 0,
         operations: Number(count.operations),
         transfers: Number(count.transfers),
         accounts: Number(count.accounts),
         currencies,
+        holdings: escrow.holdings,
         problems,
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+}
+
+type Mismatch = {
+  holding: number;
+  item: number;
+  shard: number;
+  currency: Currency;
+  held: number;
+  expected: number;
+  total: number;
+};
+type ClaimedTwice = { operation_id: number; key: string; holdings: number[]; items: number[] };
+type Unclaimed = {
+  operation_id: number;
+  key: string;
+  kind: string;
+  shard: number;
+  currency: Currency;
+  amount: number;
+};
+type ShardGap = { shard: number; currency: Currency; balance: number; expected: number };
+
+/**
+ * Escrow, item by item, in one statement: what each holding's open items should have in escrow
+ * (`expected`) against what the operations it claims moved in and out (`held`), per item, shard and
+ * currency; every escrow move claimed by exactly one item; each shard's balance = what its open items
+ * explain. Escrow's transfers are read through the accounts' indexes (8 shards × 4 currencies).
+ */
+async function reconcileEscrow(tx: Tx, holdings: readonly Holding[]) {
+  const union = (parts: SQL[], empty: SQL) => sql.join([...parts, empty], sql` union all `);
+  const expected = union(
+    holdings.map(
+      (holding, index) => sql`
+        select ${index}::int as holding, e.item::bigint as item, e.shard::int as shard,
+          e.currency::text as currency, e.amount::bigint as amount
+        from (${holding.expected}) as e(item, shard, currency, amount)`,
+    ),
+    sql`select null::int as holding, null::bigint as item, null::int as shard, null::text as currency,
+      null::bigint as amount where false`,
+  );
+  const claims = union(
+    holdings.map(
+      (holding, index) => sql`
+        select ${index}::int as holding, c.operation_id::bigint as operation_id, c.item::bigint as item
+        from (${holding.claims}) as c(operation_id, item)`,
+    ),
+    sql`select null::int as holding, null::bigint as operation_id, null::bigint as item where false`,
+  );
+  const { rows } = await tx.execute<{
+    items: { holding: number; items: number }[];
+    totals: { holding: number; currency: Currency; amount: number }[];
+    mismatched: Mismatch[];
+    claimed_twice: ClaimedTwice[];
+    claimed_twice_count: string;
+    unclaimed: Unclaimed[];
+    unclaimed_count: string;
+    shards: ShardGap[];
+  }>(sql`
+    with escrow_accounts as (
+      select id, shard::int as shard, currency::text as currency, balance
+      from wallet_accounts where kind = 'escrow'
+    ), escrow_moves as (
+      select t.operation_id, e.shard, e.currency, t.amount
+      from wallet_transfers t join escrow_accounts e on e.id = t.to_account
+      union all
+      select t.operation_id, e.shard, e.currency, -t.amount
+      from wallet_transfers t join escrow_accounts e on e.id = t.from_account
+    ), escrow_operations as (
+      select o.id, o.idempotency_key as key, o.kind, o.result from wallet_operations o
+      where o.id in (select operation_id from escrow_moves)
+    ), claims as (${claims}
+    ), expected as (${expected}
+    ), held as (
+      select c.holding, c.item, m.shard, m.currency, sum(m.amount) as amount
+      from escrow_moves m join claims c on c.operation_id = m.operation_id
+      group by c.holding, c.item, m.shard, m.currency
+    ), compared as (
+      select coalesce(h.holding, e.holding) as holding, coalesce(h.item, e.item) as item,
+        coalesce(h.shard, e.shard) as shard, coalesce(h.currency, e.currency) as currency,
+        coalesce(h.amount, 0) as held, coalesce(e.amount, 0) as expected
+      from held h full join expected e
+        on e.holding = h.holding and e.item = h.item and e.shard = h.shard and e.currency = h.currency
+    ), mismatched as (
+      select holding, item, shard, currency, held, expected,
+        row_number() over (partition by holding order by item, shard, currency) as rank,
+        count(*) over (partition by holding) as total
+      from compared where held <> expected
+    ), claimed_twice as (
+      select c.operation_id, o.key, array_agg(c.holding order by c.holding, c.item) as holdings,
+        array_agg(c.item order by c.holding, c.item) as items
+      from claims c join escrow_operations o on o.id = c.operation_id
+      group by c.operation_id, o.key having count(*) > 1
+    ), unclaimed as (
+      select m.operation_id, m.shard, m.currency, sum(m.amount) as amount from escrow_moves m
+      where not exists (select 1 from claims c where c.operation_id = m.operation_id)
+      group by m.operation_id, m.shard, m.currency having sum(m.amount) <> 0
+    )
+    select
+      (select coalesce(json_agg(x), '[]') from (
+        select holding, count(distinct item) as items from expected group by holding) x) as items,
+      (select coalesce(json_agg(x), '[]') from (
+        select holding, currency, sum(amount) as amount from expected group by holding, currency) x) as totals,
+      (select coalesce(json_agg(x order by x.holding, x.rank), '[]') from mismatched x
+        where x.rank <= ${ITEMS_NAMED}) as mismatched,
+      (select coalesce(json_agg(x order by x.operation_id), '[]') from (
+        select * from claimed_twice order by operation_id limit ${ITEMS_NAMED}) x) as claimed_twice,
+      (select count(*) from claimed_twice) as claimed_twice_count,
+      (select coalesce(json_agg(x order by x.operation_id, x.shard, x.currency), '[]') from (
+        select u.*, o.key, o.kind from unclaimed u join escrow_operations o on o.id = u.operation_id
+        order by u.operation_id, u.shard, u.currency limit ${ITEMS_NAMED}) x) as unclaimed,
+      (select count(*) from unclaimed) as unclaimed_count,
+      (select coalesce(json_agg(x order by x.shard, x.currency), '[]') from (
+        select a.shard, a.currency, a.balance,
+          coalesce((select sum(e.amount) from expected e where e.shard = a.shard and e.currency = a.currency), 0)
+            as expected
+        from escrow_accounts a) x where x.balance <> x.expected) as shards`);
+  const found = rows[0]!;
+  const name = (holding: number, item: number) => `${holdings[holding]!.kind} ${item}`;
+  const problems: string[] = [];
+  holdings.forEach((holding, index) => {
+    const named = found.mismatched.filter((row) => row.holding === index);
+    for (const row of named)
+      problems.push(
+        `${name(index, row.item)}: escrow holds ${row.held} ${row.currency} for it (shard ${row.shard}), ${holding.explains} explain ${row.expected}`,
+      );
+    const total = Number(named[0]?.total ?? 0);
+    if (total > named.length) problems.push(`${holding.kind}: ${total - named.length} more item(s) disagree`);
+  });
+  for (const row of found.claimed_twice)
+    problems.push(
+      `operation ${row.operation_id} (${row.key}) is claimed by ${row.holdings.map((holding, at) => name(holding, row.items[at]!)).join(' and ')}`,
+    );
+  const twice = Number(found.claimed_twice_count);
+  if (twice > ITEMS_NAMED) problems.push(`${twice - ITEMS_NAMED} more operation(s) claimed twice`);
+  for (const row of found.unclaimed)
+    problems.push(
+      `operation ${row.operation_id} (${row.key}, ${row.kind}) moved ${Math.abs(row.amount)} ${row.currency} ${row.amount > 0 ? 'into' : 'out of'} escrow shard ${row.shard}, and no holding claims it`,
+    );
+  const unclaimed = Number(found.unclaimed_count);
+  if (unclaimed > ITEMS_NAMED) problems.push(`${unclaimed - ITEMS_NAMED} more unclaimed escrow move(s)`);
+  for (const row of found.shards)
+    problems.push(
+      `escrow shard ${row.shard} (${row.currency}) holds ${row.balance}, its open items explain ${row.expected}`,
+    );
+  return {
+    problems,
+    holdings: holdings.map(
+      (holding, index): HoldingReport => ({
+        kind: holding.kind,
+        items: Number(found.items.find((row) => row.holding === index)?.items ?? 0),
+        amounts: found.totals
+          .filter((row) => row.holding === index)
+          .map((row) => ({ currency: row.currency, amount: Number(row.amount) }))
+          .sort((a, b) => CURRENCIES.indexOf(a.currency) - CURRENCIES.indexOf(b.currency)),
+      }),
+    ),
+  };
 }
 
 export function formatReport(report: LedgerReport) {
@@ -123,6 +301,12 @@ export function formatReport(report: LedgerReport) {
     ...report.currencies.map(
       (c) =>
         `  ${c.currency.padEnd(6)} ${String(c.accounts).padStart(6)} accounts  held ${c.held}  = minted ${c.minted} − burnt ${c.burnt}`,
+    ),
+    '  escrow: what each open item should hold = what its operations moved, per item, shard and currency;',
+    '          every escrow move is claimed by one item; each shard holds what its open items explain',
+    ...report.holdings.map(
+      (h) =>
+        `  ${h.kind.padEnd(22)} ${String(h.items).padStart(6)} open item(s)${h.amounts.map((a) => `  ${a.amount} ${a.currency}`).join('')}`,
     ),
   ];
   if (report.ok) lines.push('OK: the ledger balances');

@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { seedGiftCatalog } from '@/lib/gifts/catalog';
 import { ensureRoom } from '@/lib/live/service';
+import { HOLDINGS } from '@/lib/server/holdings';
 import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
@@ -92,7 +93,7 @@ it('SIGKILL during a gift storm leaves all of each operation or none of it', asy
   await storm;
   expect(succeeded.size).toBeGreaterThanOrEqual(1000);
 
-  const afterCrash = await checkLedger(testDb.db);
+  const afterCrash = await checkLedger(testDb.db, HOLDINGS);
   expect(afterCrash.problems).toEqual([]);
   const committed = await testDb.db.execute<{ key: string }>(
     sql`select idempotency_key as key from wallet_operations where kind = 'gift'`,
@@ -119,7 +120,7 @@ it('SIGKILL during a gift storm leaves all of each operation or none of it', asy
   );
   expect(retries.filter((retry) => retry.code !== 0 || retry.replayed !== retry.committed)).toEqual([]);
   expect(retries.length).toBe(attempts.length);
-  const final = await checkLedger(testDb.db);
+  const final = await checkLedger(testDb.db, HOLDINGS);
   expect(final.problems).toEqual([]);
   const sends = await testDb.db.execute<{ count: number }>(
     sql`select count(*)::int as count from gift_sends`,

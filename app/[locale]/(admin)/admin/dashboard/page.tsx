@@ -1,6 +1,7 @@
 // /admin/dashboard: the operations overview (issue 29, item 6) — today against the day before, the last
-// seven days, and what waits for a person now. Days are the portal's (TIME_ZONE).
-import { ClipboardList, Flag, Radio, Wallet } from 'lucide-react';
+// seven days, what waits for a person now, and what the latest ledger check found. Days are the portal's
+// (TIME_ZONE).
+import { ClipboardList, Clock, Flag, Radio, ShieldAlert, ShieldCheck, Wallet } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { adminPage } from '@/components/admin/guard';
@@ -9,6 +10,7 @@ import { type DashboardDay, operationsDashboard } from '@/lib/admin/dashboard';
 import { cn } from '@/lib/cn';
 import { getConfig } from '@/lib/config';
 import { getDb } from '@/lib/db';
+import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { formatDay } from '@/lib/time/format';
 
@@ -49,7 +51,7 @@ export default async function DashboardPage({ params }: Props) {
   const format = await getFormatter();
   const timeZone = getConfig().TIME_ZONE;
   // A page render's edge: its instant is read here.
-  const { days, now } = await operationsDashboard(getDb(), new Date(), timeZone);
+  const { days, now, ledger } = await operationsDashboard(getDb(), new Date(), timeZone);
   const today = days.at(-1)!;
   const yesterday = days.at(-2);
   const n = (value: number | null) => (value === null ? '—' : format.number(value));
@@ -59,6 +61,8 @@ export default async function DashboardPage({ params }: Props) {
   return (
     <>
       <AdminPageHeader title={t('title')} description={t('description', { zone: timeZone })} />
+
+      <LedgerLine ledger={ledger} />
 
       <section aria-label={t('waiting')} className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
         {(
@@ -169,5 +173,48 @@ export default async function DashboardPage({ params }: Props) {
         <p className="border-t border-line px-4 py-2.5 text-xs text-ink-500">{t('notes')}</p>
       </section>
     </>
+  );
+}
+
+/** One line on the latest ledger check (the `ledger-check` job, every 5 minutes): OK, its problems, or not run yet. */
+async function LedgerLine({ ledger }: { ledger: Awaited<ReturnType<typeof operationsDashboard>>['ledger'] }) {
+  const t = await getTranslations('admin.ops.dashboard.ledger');
+  const format = await getFormatter();
+  const at = ledger ? format.dateTime(ledger.checkedAt, 'dateTime') : '';
+  const failed = Boolean(ledger && ledger.problems > 0);
+  const Icon = !ledger ? Clock : failed ? ShieldAlert : ShieldCheck;
+  return (
+    <section
+      aria-live="polite"
+      data-testid="ops-ledger"
+      className={cn(
+        'mb-4 flex items-start gap-2 rounded-lg border px-4 py-3 text-sm',
+        failed ? 'border-red-200 bg-red-50/60 text-live' : 'border-line bg-surface text-ink-700',
+      )}
+    >
+      <Icon aria-hidden className={cn('mt-0.5 size-4 shrink-0', !failed && ledger ? 'text-win' : '')} />
+      <div className="min-w-0 flex-1">
+        <p>
+          {!ledger
+            ? t('never')
+            : failed
+              ? t('problems', { count: ledger.problems, at })
+              : t('ok', { items: ledger.openItems, at })}
+          {failed ? (
+            <>
+              {' '}
+              <Link href="/admin/ledger" className="font-medium underline underline-offset-2">
+                {t('open')}
+              </Link>
+            </>
+          ) : null}
+        </p>
+        {failed && ledger?.firstProblem ? (
+          <p className="mt-1 font-mono text-xs break-all">
+            {t('first')} {ledger.firstProblem}
+          </p>
+        ) : null}
+      </div>
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
-// Runs the ledger check when asked and shows its result: balanced or the problems found, the counts, and
-// per currency what is held against what was minted and burnt.
+// Runs the ledger check when asked and shows its result: balanced or the problems found, the counts, per
+// currency what is held against what was minted and burnt, and what escrow holds for each kind of open item.
 import { CircleCheck, CircleX, Landmark, Play } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -15,14 +15,20 @@ type Report = {
   transfers: number;
   accounts: number;
   currencies: {
-    currency: 'star' | 'yellow' | 'coin' | 'exp';
+    currency: Currency;
     accounts: number;
     held: number;
     minted: number;
     burnt: number;
   }[];
+  holdings: { kind: string; items: number; amounts: { currency: Currency; amount: number }[] }[];
   problems: string[];
 };
+
+type Currency = 'star' | 'yellow' | 'coin' | 'exp';
+
+/** `plan purchase` → `planPurchase`: the key of a holding's label. */
+const kindKey = (kind: string) => kind.replace(/ (\w)/g, (_, letter: string) => letter.toUpperCase());
 
 export function LedgerCheck() {
   const t = useTranslations('admin.ops.ledger');
@@ -124,7 +130,49 @@ export function LedgerCheck() {
               </tbody>
             </table>
           </div>
-          <p className="border-t border-line px-4 py-2.5 text-xs text-ink-500">{t('rules')}</p>
+          <div className="overflow-x-auto border-t border-line">
+            <table className="w-full text-sm" data-testid="ledger-holdings">
+              <caption className="border-b border-line px-4 py-2.5 text-left text-xs font-medium text-ink-500">
+                {t('holdings.caption')}
+              </caption>
+              <thead>
+                <tr className="h-10 border-b border-line bg-canvas/60 text-left text-xs text-ink-500">
+                  <th scope="col" className="px-4 font-medium">
+                    {t('holdings.kind')}
+                  </th>
+                  <th scope="col" className="px-4 text-right font-medium">
+                    {t('holdings.items')}
+                  </th>
+                  <th scope="col" className="px-4 text-right font-medium">
+                    {t('holdings.amount')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.holdings.map((row) => {
+                  const label = `holdings.kinds.${kindKey(row.kind)}`;
+                  return (
+                    <tr key={row.kind} className="h-11 border-b border-line last:border-b-0">
+                      <th scope="row" className="px-4 text-left font-medium text-ink-900">
+                        {t.has(label) ? t(label) : row.kind}
+                      </th>
+                      <td className="px-4 text-right tabular-nums">{n(row.items)}</td>
+                      <td className="px-4 text-right tabular-nums whitespace-nowrap">
+                        {row.amounts.length
+                          ? row.amounts
+                              .map((amount) => `${n(amount.amount)} ${t(`currencies.${amount.currency}`)}`)
+                              .join(' · ')
+                          : '—'}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <p className="border-t border-line px-4 py-2.5 text-xs text-ink-500">
+            {t('rules')} {t('holdings.note')}
+          </p>
         </section>
       )}
     </div>
