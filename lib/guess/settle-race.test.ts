@@ -2,8 +2,10 @@
 // arrive at the same moment, some of them from a node whose clock runs a few milliseconds ahead of the
 // settling one. Whatever the interleaving, every stake ends refunded or counted, every stake marked won
 // is paid by the release, and no coin stays in escrow once the guesses are paid.
+
 import { eq, sql } from 'drizzle-orm';
 import { ensureRoom } from '@/lib/live/service';
+import { HOLDINGS } from '@/lib/server/holdings';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { fundUser, makeUser } from '@/lib/testing/factories';
 import { checkLedger } from '@/lib/wallet/check';
@@ -107,7 +109,7 @@ it(`settles ${TRIES} open guesses under racing stakes with nothing stranded`, as
   const paid = stakes.filter((stake) => stake.status === 'won');
   expect(paid.length).toBeGreaterThan(0);
   expect(await escrowCoins()).toBe(0);
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
   expect(guessIds).toHaveLength(TRIES);
 }, 120_000);
 

@@ -364,7 +364,7 @@ describe('only real money, and the inviter is compared with the invitee', () => 
     expect((await held(operator.token, atInvitersAddress))!.summary).toBe(
       'The invitee signed up from the inviter’s address',
     );
-    expect((await checkLedger(testDb.db)).problems).toEqual([]);
+    expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
   });
 });
 

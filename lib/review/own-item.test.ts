@@ -2,6 +2,7 @@
 // concerns a staff member (theirs, or they are party to it) is refused to them with `REVIEW_OWN_ITEM`,
 // alone and in bulk, and nothing changes (the item, notices, the ledger); a colleague then decides it.
 // A source registered without a fixture here fails the first test.
+
 import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '@/lib/accounts/password';
 import { submitExpertApplication } from '@/lib/experts/applications';
@@ -16,6 +17,7 @@ import { reportReasons, reports } from '@/lib/moderation/schema';
 import { posts } from '@/lib/posts/schema';
 import { competitions, matches, seasons, teams } from '@/lib/scores/schema';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
+import { HOLDINGS } from '@/lib/server/holdings';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { fundUser, makeSignedInUser, makeUser } from '@/lib/testing/factories';
@@ -398,5 +400,5 @@ it('says so in every language, and an operator is refused their own item too', a
   }
   const [row] = await testDb.db.select().from(posts).where(eq(posts.id, id));
   expect(row!.reviewStatus).toBe('pending');
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
 });

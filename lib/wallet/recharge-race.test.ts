@@ -3,8 +3,10 @@
 // order's final status (never "cancelled" for an order that ends paid), the confirm that lost is refused,
 // and the diamonds credited are exactly those of the orders that end paid. A provider's notification
 // after a committed cancel still credits (the money was taken) as `paid_after_cancel`.
+
 import { eq } from 'drizzle-orm';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
+import { HOLDINGS } from '@/lib/server/holdings';
 import { secretFor } from '@/lib/system/secrets';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
@@ -65,7 +67,7 @@ it('50 confirm/cancel pairs sent together: the cancel answers the final status a
     expect((await balancesOf(testDb.db, buyers[i]!.user.id)).star).toBe(final === 'paid' ? 60 : 0);
   }
   expect(outcomes.paid + outcomes.cancelled).toBe(50);
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
 });
 
 it('a cancel after the payment answers it paid; a notification after a committed cancel still credits', async () => {
@@ -95,5 +97,5 @@ it('a cancel after the payment answers it paid; a notification after a committed
   // Asked again, the cancel says what the order became.
   expect((await decide(buyer.token, late, 'cancel')).body.data.status).toBe('paid_after_cancel');
   expect((await balancesOf(testDb.db, buyer.user.id)).star).toBe(120);
-  expect((await checkLedger(testDb.db)).problems).toEqual([]);
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
 });
