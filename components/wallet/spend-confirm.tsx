@@ -11,7 +11,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { PAYMENT_PASSWORD_MAX } from '@/lib/accounts/profile-schemas';
+import { PAYMENT_PASSWORD_MAX, PAYMENT_PASSWORD_MIN } from '@/lib/accounts/profile-schemas';
 import { refusalOf } from '@/lib/http/use-form-post';
 import { useBalances, type WalletBalances } from '@/lib/wallet/queries';
 import { RechargeDialog } from './recharge-dialog';
@@ -62,7 +62,6 @@ export function SpendConfirm({
   balances?: WalletBalances;
 }) {
   const t = useTranslations('wallet.spend');
-  const currencies = useTranslations('wallet.currency');
   const format = useFormatter();
   const id = useId();
   const balances = useBalances(serverBalances).data;
@@ -76,7 +75,8 @@ export function SpendConfirm({
   });
   const setupError = refusalOf(setup.error, t('failed'));
 
-  const amount = (value: number) => t('amount', { amount: format.number(value), currency: currencies(currency) });
+  const amount = (value: number) =>
+    t('amount', { amount: format.number(value), unit: t(`units.${currency}`) });
   const now = balances?.[currency];
   const after = now === undefined ? undefined : now - price;
   const short = after !== undefined && after < 0;
@@ -139,10 +139,7 @@ export function SpendConfirm({
             type="submit"
             className="w-full"
             disabled={
-              busy ||
-              after === undefined ||
-              (password !== 'none' && !pin) ||
-              (password === 'setup' && !again)
+              busy || after === undefined || (password !== 'none' && !pin) || (password === 'setup' && !again)
             }
             data-testid="spend-confirm-submit"
           >
@@ -176,7 +173,10 @@ export function SpendConfirm({
       </dl>
       <div>
         <h3 className="mb-1 text-xs font-medium text-ink-500">{t('terms')}</h3>
-        <ul className="list-disc space-y-1 pl-4 text-xs leading-relaxed text-ink-700" data-testid="spend-terms">
+        <ul
+          className="list-disc space-y-1 pl-4 text-xs leading-relaxed text-ink-700"
+          data-testid="spend-terms"
+        >
           {terms.map((line, index) => (
             // The lines are fixed for one sheet: their order is their identity.
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
@@ -207,7 +207,9 @@ export function SpendConfirm({
         </div>
       ) : password === 'setup' ? (
         <div className="space-y-2">
-          <p className="text-xs text-ink-500">{t('setupHint')}</p>
+          <p className="text-xs text-ink-500">
+            {t('setupHint', { min: PAYMENT_PASSWORD_MIN, max: PAYMENT_PASSWORD_MAX })}
+          </p>
           <div className="grid grid-cols-2 gap-2">
             <div>
               <label htmlFor={`${id}-new`} className={LABEL_CLASS}>

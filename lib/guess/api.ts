@@ -213,7 +213,11 @@ export function registerGuessRoutes(app: OpenAPIHono<AppEnv>) {
       }),
     },
     async (c, input) =>
-      settlePreview(c.var.db, { userId: c.var.user!.id, guessId: input.guess_id, outcomeId: input.outcome_id }),
+      settlePreview(c.var.db, {
+        userId: c.var.user!.id,
+        guessId: input.guess_id,
+        outcomeId: input.outcome_id,
+      }),
   );
 
   defineRoute(

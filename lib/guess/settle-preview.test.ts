@@ -14,7 +14,7 @@ import { GUESS_DISPUTE_WINDOW_MS, guessUpkeep } from './service';
 let testDb: TestDb;
 let app: ApiApp;
 const START = new Date('2026-11-24T12:00:00Z');
-let now = START;
+const now = START;
 const call = apiCaller(() => app);
 let counter = 0;
 const key = () => `preview${++counter}`.padEnd(12, '0');
@@ -49,7 +49,12 @@ async function guessWithStakes() {
   const anchor = await makeSignedInUser(testDb.db, { isAnchor: true });
   const { id: roomId } = await ensureRoom(testDb.db, anchor.user.id);
   const made = await call<{ id: number }>('/api/guess/open', {
-    json: { room_id: roomId, question: 'Who scores next?', outcomes: ['Home', 'Away', 'Nobody'], window_seconds: 300 },
+    json: {
+      room_id: roomId,
+      question: 'Who scores next?',
+      outcomes: ['Home', 'Away', 'Nobody'],
+      window_seconds: 300,
+    },
     headers: en(anchor.token),
   });
   expect(made.body.code).toBe(0);

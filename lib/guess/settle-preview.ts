@@ -13,7 +13,10 @@ import { guesses, guessOutcomes, guessStakes } from './schema';
 /** The winners listed by name (largest payout first); the totals count them all. */
 export const SETTLE_PREVIEW_WINNERS = 10;
 
-export async function settlePreview(db: DbOrTx, input: { userId: number; guessId: number; outcomeId: number }) {
+export async function settlePreview(
+  db: DbOrTx,
+  input: { userId: number; guessId: number; outcomeId: number },
+) {
   const [guess] = await db.select().from(guesses).where(eq(guesses.id, input.guessId));
   if (!guess) throw new NotFoundError('GUESS_NOT_FOUND');
   // The settlement's own rules, in its order: who may, which guesses, which outcome.
@@ -40,7 +43,9 @@ export async function settlePreview(db: DbOrTx, input: { userId: number; guessId
     .where(and(eq(guessStakes.guessId, guess.id), eq(guessStakes.status, 'held')));
   const payouts = parimutuel(
     held,
-    new Map(outcomes.map((row) => [row.id, row.id === input.outcomeId ? ('won' as const) : ('lost' as const)])),
+    new Map(
+      outcomes.map((row) => [row.id, row.id === input.outcomeId ? ('won' as const) : ('lost' as const)]),
+    ),
   );
   // One line per winning person (a person may have staked more than once on the outcome).
   const perUser = new Map<number, { stake: number; payout: number }>();
