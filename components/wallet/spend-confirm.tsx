@@ -172,7 +172,7 @@ export function SpendConfirm({
         </div>
       </dl>
       <div>
-        <h3 className="mb-1 text-xs font-medium text-ink-500">{t('terms')}</h3>
+        <h3 className="mb-1 text-xs font-medium text-ink-500">{t('termsTitle')}</h3>
         <ul
           className="list-disc space-y-1 pl-4 text-xs leading-relaxed text-ink-700"
           data-testid="spend-terms"
