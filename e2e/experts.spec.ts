@@ -67,6 +67,18 @@ test('a viewer buys a paid plan and reads it, disputes it, and a moderator voids
   await expect(page.getByTestId('plan-locked')).toBeVisible();
   await expect(page.getByTestId('plan-commitment')).toHaveText(/^[0-9a-f]{64}$/);
   expect(await page.content()).not.toContain('三中卫');
+  // The spend sheet in English (the widest labels) on a 360 px phone: a bottom sheet, nothing past the screen.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto(`/en/specialist-detail?id=${planId}`);
+  await page.getByTestId('plan-buy').click();
+  await expect(page.getByTestId('spend-refund-terms')).toHaveText(
+    'Refund if it misses: if the tip loses, all 30 star diamonds come back to you',
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: 'test-results/spend-sheet-plan-360-en.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/specialist-detail?id=${planId}`);
+
   // The spend sheet: the price, the balance after, the escrow, 不中退款 and the dispute window.
   await page.getByTestId('plan-buy').click();
   const sheet = page.getByRole('dialog').and(page.getByTestId('spend-confirm'));

@@ -145,6 +145,10 @@ test('a viewer stakes in the anchor’s guess, disputes the result and sees it v
   await expect(settle.getByTestId('guess-settle-winner')).toContainText('押 20得 50');
   await expect(anchorGuess.getByTestId('guess-status')).toHaveText('已封盘');
   await asAnchor.screenshot({ path: `${shots}/guess-settle-sheet.png` });
+  await asAnchor.setViewportSize({ width: 360, height: 780 });
+  await expect(settle.getByTestId('guess-settle-confirm')).toBeInViewport();
+  await asAnchor.screenshot({ path: `${shots}/guess-settle-sheet-360.png` });
+  await asAnchor.setViewportSize({ width: 1280, height: 800 });
   await settle.getByTestId('guess-settle-confirm').click();
   await expect(settle).toHaveCount(0);
   await expect(anchorGuess.getByTestId('guess-status')).toHaveText('已结算');
