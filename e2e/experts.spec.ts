@@ -68,7 +68,35 @@ test('a viewer buys a paid plan and reads it, disputes it, and a moderator voids
   await expect(page.getByTestId('plan-locked')).toBeVisible();
   await expect(page.getByTestId('plan-commitment')).toHaveText(/^[0-9a-f]{64}$/);
   expect(await page.content()).not.toContain('三中卫');
+  // The spend sheet in English (the widest labels) on a 360 px phone: a bottom sheet, nothing past the screen.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto(`/en/specialist-detail?id=${planId}`);
   await page.getByTestId('plan-buy').click();
+  await expect(page.getByTestId('spend-refund-terms')).toHaveText(
+    'Refund if it misses: if the tip loses, all 30 star diamonds come back to you',
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: 'test-results/spend-sheet-plan-360-en.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/specialist-detail?id=${planId}`);
+
+  // The spend sheet: the price, the balance after, the escrow, 不中退款 and the dispute window.
+  await page.getByTestId('plan-buy').click();
+  const sheet = page.getByRole('dialog').and(page.getByTestId('spend-confirm'));
+  await expect(sheet.getByTestId('spend-price')).toHaveText('30 星钻');
+  await expect(sheet.getByTestId('spend-balance-now')).toHaveText('100 星钻');
+  await expect(sheet.getByTestId('spend-balance-after')).toHaveText('70 星钻');
+  await expect(sheet.getByTestId('spend-refund-terms')).toHaveText('不中退款：方案未命中，30 星钻全额退回');
+  await expect(sheet.getByTestId('spend-terms')).toContainText('结果公布后 24 小时内可以申诉');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: 'test-results/spend-sheet-plan-1440.png' });
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expect(sheet.getByTestId('spend-confirm-submit')).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: 'test-results/spend-sheet-plan-360.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await sheet.getByTestId('spend-confirm-submit').click();
+  await expect(sheet).toHaveCount(0);
   await expect(page.getByTestId('plan-reasoning')).toHaveText(SECRET);
   await expect(page.getByTestId('plan-pick')).toHaveText(/主胜|Home win/);
   // The purchase is in escrow until the grade.

@@ -55,6 +55,11 @@ test('a viewer joins the fan club in a live room and wears its badge in chat', a
   await expect(dialog).toContainText('入团 20 星钻');
   await expect(dialog).toContainText('还没有成员');
   await dialog.getByTestId('fan-club-join').click();
+  const sheet = fan.page.getByTestId('spend-confirm');
+  await expect(sheet.getByTestId('spend-balance-after')).toHaveText('80 星钻');
+  await expect(sheet.getByTestId('spend-terms')).toContainText('退出粉丝团不退款');
+  await sheet.getByTestId('spend-confirm-submit').click();
+  await expect(sheet).toHaveCount(0);
   await expect(dialog.getByTestId('fan-club-mine')).toContainText('距 Lv2 还差 100');
   await expect(dialog.getByTestId('fan-club-ranking')).toContainText('铁杆球迷');
   await expect(dialog.getByTestId('fan-club-members')).toHaveText('1 名成员');

@@ -131,11 +131,26 @@ test('a viewer stakes in the anchor’s guess, disputes the result and sees it v
   });
   await anchorGuess.getByTestId('guess-lock').click();
   await expect(anchorGuess.getByTestId('guess-status')).toHaveText('已封盘');
+  // Before it pays anyone, the anchor sees who wins how much (the server's pari-mutuel), then confirms.
   await anchorGuess
     .getByTestId('guess-outcome')
     .filter({ hasText: '客队先进球' })
     .getByRole('button', { name: '判定胜出' })
     .click();
+  const settle = asAnchor.getByTestId('guess-settle-sheet');
+  await expect(settle).toContainText('判定「客队先进球」胜出');
+  await expect(settle.getByTestId('guess-settle-pool')).toHaveText('50 金币');
+  await expect(settle.getByTestId('guess-settle-winners')).toHaveText('1 / 2 人');
+  await expect(settle.getByTestId('guess-settle-winner')).toHaveCount(1);
+  await expect(settle.getByTestId('guess-settle-winner')).toContainText('押 20得 50');
+  await expect(anchorGuess.getByTestId('guess-status')).toHaveText('已封盘');
+  await asAnchor.screenshot({ path: `${shots}/guess-settle-sheet.png` });
+  await asAnchor.setViewportSize({ width: 360, height: 780 });
+  await expect(settle.getByTestId('guess-settle-confirm')).toBeInViewport();
+  await asAnchor.screenshot({ path: `${shots}/guess-settle-sheet-360.png` });
+  await asAnchor.setViewportSize({ width: 1280, height: 800 });
+  await settle.getByTestId('guess-settle-confirm').click();
+  await expect(settle).toHaveCount(0);
   await expect(anchorGuess.getByTestId('guess-status')).toHaveText('已结算');
 
   // The viewer's panel shows the settlement without a reload, and when it pays out.

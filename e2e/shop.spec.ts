@@ -44,13 +44,19 @@ test('exchange a gift with coins and find it in the backpack; a physical item wa
   const dialog = page.getByTestId('exchange-dialog');
   await expect(dialog.getByText('共需 50 金币，兑换后剩余 4,950 金币')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/exchange-dialog.png` });
-  await dialog.getByRole('button', { name: '确认兑换' }).click();
+  await dialog.getByTestId('exchange-next').click();
+  const sheet = page.getByTestId('spend-confirm');
+  await expect(sheet.getByTestId('spend-price')).toHaveText('50 金币');
+  await expect(sheet.getByTestId('spend-balance-after')).toHaveText('4,950 金币');
+  await expect(sheet.getByTestId('spend-terms')).toHaveText('兑换后立即到账，不能取消');
+  await sheet.getByTestId('spend-confirm-submit').click();
   await expect(page.getByTestId('coin-balance')).toHaveText('4,950');
   await expect(page.getByTestId('exchange-records').getByText('玫瑰 ×10 × 1')).toBeVisible();
 
   // A chat badge colour is delivered at once and worn.
   await page.getByTestId('goods-badge_gold').getByRole('button', { name: '立即兑换' }).click();
-  await dialog.getByRole('button', { name: '确认兑换' }).click();
+  await dialog.getByTestId('exchange-next').click();
+  await sheet.getByTestId('spend-confirm-submit').click();
   await expect(page.getByTestId('coin-balance')).toHaveText('4,350');
   await expect(page.getByTestId('badge-color-gold').getByText('佩戴中')).toBeVisible();
 
@@ -71,7 +77,9 @@ test('exchange a gift with coins and find it in the backpack; a physical item wa
   await expect(page.getByTestId('address-list').getByText('王小明 13800001234')).toBeVisible();
   await page.getByTestId('goods-team_scarf').getByRole('button', { name: '立即兑换' }).click();
   await expect(dialog.getByText('广东省 深圳市 南山区 科技园南区 1 号')).toBeVisible();
-  await dialog.getByRole('button', { name: '确认兑换' }).click();
+  await dialog.getByTestId('exchange-next').click();
+  await expect(sheet.getByTestId('spend-terms')).toContainText('签收前可联系客服取消');
+  await sheet.getByTestId('spend-confirm-submit').click();
   await expect(page.getByTestId('coin-balance')).toHaveText('1,350');
   await expect(page.getByTestId('exchange-records').getByText('待发货')).toBeVisible();
   await expect(page.getByTestId('goods-team_scarf').getByRole('button', { name: '已达上限' })).toBeDisabled();

@@ -43,6 +43,9 @@ test('a red envelope sent in a room is grabbed from a second browser', async ({ 
   await sender.page.getByTestId('red-envelope-amount-input').fill('100');
   await sender.page.getByTestId('red-envelope-shares-input').fill('5');
   await sender.page.getByTestId('red-envelope-submit').click();
+  const sheet = sender.page.getByTestId('spend-confirm');
+  await expect(sheet.getByTestId('spend-terms')).toHaveText('10 分钟内没被抢完的星钻会退回你的账户');
+  await sheet.getByTestId('spend-confirm-submit').click();
   await expect(sender.page.getByTestId('red-envelope-dialog')).toHaveCount(0, { timeout: 20_000 });
   await sender.page.screenshot({ path: 'test-results/treasure-room.png' });
 
@@ -81,12 +84,16 @@ test('nobility bought with the payment PIN shows its badge in room chat', async 
   await noble.page.screenshot({ path: 'test-results/treasure-nobility-tab.png', fullPage: true });
   await noble.page.getByTestId('nobility-open').click();
   await expect(noble.page.getByTestId('nobility-price')).toHaveText('300 黄钻');
-  await noble.page.getByTestId('nobility-password').fill('111111');
   await noble.page.getByTestId('nobility-submit').click();
-  await expect(noble.page.getByTestId('nobility-error')).toHaveText('支付密码不正确，还可以再试 4 次');
+  const sheet = noble.page.getByTestId('spend-confirm');
+  await expect(sheet.getByTestId('spend-balance-after')).toHaveText('700 黄钻');
+  await expect(sheet.getByTestId('spend-terms')).toContainText('有效期 1 个月，到期不会自动续费');
+  await sheet.getByTestId('spend-password').fill('111111');
+  await sheet.getByTestId('spend-confirm-submit').click();
+  await expect(sheet.getByRole('alert')).toHaveText('支付密码不正确，还可以再试 4 次');
   await noble.page.screenshot({ path: 'test-results/treasure-nobility-dialog.png' });
-  await noble.page.getByTestId('nobility-password').fill('246810');
-  await noble.page.getByTestId('nobility-submit').click();
+  await sheet.getByTestId('spend-password').fill('246810');
+  await sheet.getByTestId('spend-confirm-submit').click();
   await expect(noble.page.getByTestId('nobility-status')).toContainText('骑士', { timeout: 15_000 });
   await expect(noble.page.getByTestId('nobility-yellow')).toHaveText('700');
   await expect(noble.page.getByTestId('nobility-history')).toContainText('开通');
@@ -127,6 +134,7 @@ test('a horn message appears on another open page', async ({ browser }) => {
   await sender.page.getByTestId('horn-input').fill('决赛今晚八点，一起看球！');
   await sender.page.screenshot({ path: 'test-results/treasure-horn-dialog.png' });
   await sender.page.getByTestId('horn-submit').click();
+  await sender.page.getByTestId('spend-confirm').getByTestId('spend-confirm-submit').click();
   await expect(sender.page.getByTestId('horn-done')).toHaveText('已发送，所有页面都能看到');
   await expect(reader.page.getByTestId('horn-banner')).toContainText('决赛今晚八点，一起看球！');
   await expect(reader.page.getByTestId('horn-banner')).toContainText('喇叭球迷');
@@ -144,13 +152,8 @@ test('a viewer pays nobility in star diamonds in the room; every balance follows
     data: { name: '余额团', price: 50 },
   });
   expect((await setClub.json()).code).toBe(0);
+  // No payment PIN yet: the nobility sheet sets one without leaving the room.
   const viewer = await freshUserPage(browser, '只有星钻的观众');
-  await withDatabase(async (db) =>
-    db
-      .update(users)
-      .set({ paymentPasswordHash: await hashPassword('246810') })
-      .where(eq(users.id, viewer.user.id)),
-  );
   await fund(viewer.user.id, 'star', 1_185);
   const grabber = await freshUserPage(browser, '抢到两颗的观众');
 
@@ -169,11 +172,24 @@ test('a viewer pays nobility in star diamonds in the room; every balance follows
   await page.getByRole('button', { name: '×10' }).click();
   await page.getByTestId('gift-send').click();
   await shows('1,175');
+  // At or above the operator's threshold (1,000 by default) a gift asks first; 5,200 is more than they have.
+  await page.getByTestId('gift-golden_boot').click();
+  await page.getByTestId('gift-send').click();
+  const sheet = page.getByTestId('spend-confirm');
+  await expect(sheet.getByTestId('spend-price')).toHaveText('5,200 星钻');
+  await expect(sheet.getByTestId('spend-balance-after')).toHaveText('还差 4,025 星钻');
+  await expect(sheet.getByTestId('spend-recharge')).toBeVisible();
+  await expect(sheet.getByTestId('spend-confirm-submit')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+  await shows('1,175');
 
   // A horn message (100).
   await page.getByTestId('horn-open').click();
   await page.getByTestId('horn-input').fill('余额跟着走');
   await page.getByTestId('horn-submit').click();
+  await expect(sheet.getByTestId('spend-balance-after')).toHaveText('1,075 星钻');
+  await sheet.getByTestId('spend-confirm-submit').click();
   await expect(page.getByTestId('horn-done')).toHaveText('已发送，所有页面都能看到');
   await page.getByTestId('horn-dialog').getByRole('button', { name: '关闭' }).click();
   await shows('1,075');
@@ -183,6 +199,8 @@ test('a viewer pays nobility in star diamonds in the room; every balance follows
   await page.getByTestId('red-envelope-amount-input').fill('100');
   await page.getByTestId('red-envelope-shares-input').fill('5');
   await page.getByTestId('red-envelope-submit').click();
+  await expect(sheet.getByTestId('spend-balance-after')).toHaveText('975 星钻');
+  await sheet.getByTestId('spend-confirm-submit').click();
   await expect(page.getByTestId('red-envelope-dialog')).toHaveCount(0, { timeout: 20_000 });
   await shows('975');
   await expect(grabber.page.getByTestId('gift-balance')).toHaveText('星钻 0');
@@ -204,17 +222,25 @@ test('a viewer pays nobility in star diamonds in the room; every balance follows
   await dialog.getByText('公爵').click();
   await expect(dialog.getByTestId('nobility-charge')).toHaveText('需支付 30,000 星钻');
   await expect(dialog.getByTestId('nobility-error')).toHaveText('星钻不足，请先充值');
-  await dialog.getByTestId('nobility-password').fill('246810');
   await dialog.getByTestId('nobility-submit').click();
-  await expect(dialog.getByTestId('nobility-error')).toHaveText('余额不足，请先充值');
-  await expect(dialog.getByTestId('nobility-recharge')).toBeVisible();
+  await expect(sheet.getByTestId('spend-short')).toBeVisible();
+  await expect(sheet.getByTestId('spend-recharge')).toBeVisible();
   await page.screenshot({ path: 'test-results/treasure-nobility-short.png' });
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
   await shows('975');
   await dialog.getByText('骑士').click();
   await expect(dialog.getByTestId('nobility-charge')).toHaveText('需支付 300 星钻');
   await page.screenshot({ path: 'test-results/treasure-nobility-star.png' });
   await dialog.getByTestId('nobility-submit').click();
+  // No PIN yet: set in the sheet, which then pays with it; the person never leaves the room.
+  await expect(sheet.getByTestId('spend-balance-after')).toHaveText('675 星钻');
+  await sheet.getByTestId('spend-password-new').fill('246810');
+  await sheet.getByTestId('spend-password-again').fill('246810');
+  await page.screenshot({ path: 'test-results/treasure-nobility-pin-sheet.png' });
+  await sheet.getByTestId('spend-confirm-submit').click();
   await expect(dialog).toHaveCount(0, { timeout: 15_000 });
+  expect(new URL(page.url()).pathname).toBe('/live');
   await shows('675');
   await expect(page.getByTestId('nobility-open')).toHaveText('续费 / 升级');
 
@@ -223,6 +249,8 @@ test('a viewer pays nobility in star diamonds in the room; every balance follows
   const club = page.getByTestId('fan-club-dialog');
   await expect(club).toContainText('入团 50 星钻');
   await club.getByTestId('fan-club-join').click();
+  await expect(sheet.getByTestId('spend-balance-after')).toHaveText('625 星钻');
+  await sheet.getByTestId('spend-confirm-submit').click();
   await expect(club.getByTestId('fan-club-members')).toHaveText('1 名成员');
   await shows('625');
   await page.screenshot({ path: 'test-results/treasure-balances-room.png' });

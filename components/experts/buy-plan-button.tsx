@@ -1,32 +1,70 @@
 'use client';
-// Buys a paid plan (star diamonds into escrow until the grade), then renders the page again: the content
-// comes from the server, for this buyer only.
+// Buys a paid plan through the spend sheet (price, balance after, escrow until the grade, 不中退款 and the
+// dispute window), then renders the page again: the content comes from the server, for this buyer only.
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useTransition } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { api } from '@/lib/http/client';
+import { SpendConfirm } from '@/components/wallet/spend-confirm';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { balancesChanged } from '@/lib/wallet/queries';
 
-export function BuyPlanButton({ id, price }: { id: number; price: number }) {
+export function BuyPlanButton({
+  id,
+  title,
+  price,
+  refundIfLost,
+  disputeHours,
+}: {
+  id: number;
+  title: string;
+  price: number;
+  /** 不中退款: a miss refunds the buyer in full. */
+  refundIfLost: boolean;
+  /** How long after the grade a buyer may dispute it (lib/experts/plans.ts PLAN_DISPUTE_WINDOW_MS). */
+  disputeHours: number;
+}) {
   const t = useTranslations('experts');
+  const spend = useTranslations('wallet.spend');
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [pending, startTransition] = useTransition();
-  const buy = () =>
-    startTransition(async () => {
-      try {
-        const bought = await api.post<{ balance: number }>('api/expert/plan/buy', { id });
-        balancesChanged(queryClient, { star: bought.balance });
-        router.refresh();
-      } catch {
-        // The client showed the server's message (a toast, or the login dialog).
-      }
-    });
+  const [open, setOpen] = useState(false);
+  const buy = useFormPost<{ id: number }, { balance: number }>('api/expert/plan/buy', {
+    failed: spend('failed'),
+    onSuccess: (bought) => {
+      balancesChanged(queryClient, { star: bought.balance });
+      setOpen(false);
+      router.refresh();
+    },
+  });
   return (
-    <Button onClick={buy} disabled={pending} size="lg" data-testid="plan-buy">
-      {pending ? t('buying') : t('buy', { price })}
-    </Button>
+    <SpendConfirm
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        buy.reset();
+      }}
+      trigger={
+        <Button size="lg" data-testid="plan-buy">
+          {t('buy', { price })}
+        </Button>
+      }
+      title={spend('titles.plan')}
+      item={title}
+      price={price}
+      currency="star"
+      terms={[
+        spend('terms.planEscrow'),
+        <span key="refund" data-testid="spend-refund-terms">
+          {refundIfLost ? spend('terms.planRefund', { price }) : spend('terms.planNoRefund')}
+        </span>,
+        spend('terms.planVoid'),
+        spend('terms.planDispute', { hours: disputeHours }),
+      ]}
+      onConfirm={() => buy.mutate({ id })}
+      pending={buy.isPending}
+      error={buy.error}
+    />
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 // The live room's fun-guess card (趣味竞猜): the room's recent guesses with each option's pool, a stake
-// dialog in coins for viewers, the anchor's and administrators' open / lock / settle / call-off controls,
+// dialog in coins for viewers, the anchor's and administrators' open / lock / settle (after a sheet that
+// shows who wins how much: ./settle-dialog.tsx) / call-off controls,
 // and each viewer's result (when a settlement pays out and the stakers' dispute of it: ./settlement.tsx).
 // Kept current by the room's `guess` pushes (the database stays the truth: a push only refetches).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +16,7 @@ import { refusalOf } from '@/lib/http/use-form-post';
 import { useRealtime } from '@/lib/realtime/use-realtime';
 import { balancesChanged } from '@/lib/wallet/queries';
 import { OpenGuessDialog } from './open-guess-dialog';
+import { SettleDialog } from './settle-dialog';
 import { Settlement, VoidReason } from './settlement';
 import { StakeDialog } from './stake-dialog';
 
@@ -159,7 +161,8 @@ function GuessItem({
   });
   const error = refusalOf(action.error, t('failed'));
   const busy = action.isPending;
-  const act = (path: string, body: object) => action.mutate({ path, body });
+  const act = (path: string, body: object, done?: () => void) =>
+    action.mutate({ path, body }, { onSuccess: () => done?.() });
 
   return (
     <li className="space-y-2 px-4 py-3" data-testid="guess-item" data-guess-id={guess.id}>
@@ -224,15 +227,16 @@ function GuessItem({
                   />
                 ) : null}
                 {canManage && guess.status === 'locked' && !guess.match ? (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    className="h-7 px-2 text-xs"
-                    disabled={busy}
-                    onClick={() => act('api/guess/settle', { guess_id: guess.id, outcome_id: outcome.id })}
-                  >
-                    {t('settleAs')}
-                  </Button>
+                  <SettleDialog
+                    guessId={guess.id}
+                    outcomeId={outcome.id}
+                    label={label}
+                    busy={busy}
+                    error={error}
+                    onSettle={(done) =>
+                      act('api/guess/settle', { guess_id: guess.id, outcome_id: outcome.id }, done)
+                    }
+                  />
                 ) : null}
               </div>
               <div className="mt-1 flex items-center gap-2 text-xs text-ink-500">

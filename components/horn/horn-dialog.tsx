@@ -1,6 +1,6 @@
 // Sending a global horn message: the price (or a noble's free messages left, or free ones exchanged in
-// the coin shop), whether it waits for review, and the message; the answer says whether it went out or
-// waits.
+// the coin shop), whether it waits for review, and the message; a paid message goes through the spend
+// sheet (price, balance after, review and refund terms); the answer says whether it went out or waits.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Megaphone } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog-close';
 import { FIELD_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { Skeleton } from '@/components/ui/skeleton';
+import { SpendConfirm } from '@/components/wallet/spend-confirm';
 import { appStore, loginDialogAtom } from '@/lib/store/atoms';
 import { balancesChanged } from '@/lib/wallet/queries';
 
@@ -25,6 +26,7 @@ const newKey = () => crypto.randomUUID().replaceAll('-', '');
 
 export function HornDialog({ viewerId }: { viewerId: number | null }) {
   const t = useTranslations('horn');
+  const spend = useTranslations('wallet.spend');
   const format = useFormatter();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -32,6 +34,7 @@ export function HornDialog({ viewerId }: { viewerId: number | null }) {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<'pending' | 'succeeded' | null>(null);
   const [pending, setPending] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [key, setKey] = useState(newKey);
   const quota = useQuery({
     queryKey: ['horn', 'quota', viewerId],
@@ -42,8 +45,16 @@ export function HornDialog({ viewerId }: { viewerId: number | null }) {
     },
   });
 
-  async function submit(event: FormEvent) {
+  // Free (a noble's message of the month, one exchanged in the shop): sent at once; paid: the sheet first.
+  const paid = Boolean(quota.data && quota.data.free_left === 0 && quota.data.credits === 0);
+  function submit(event: FormEvent) {
     event.preventDefault();
+    setError(null);
+    if (paid) setConfirming(true);
+    else void send();
+  }
+
+  async function send() {
     setPending(true);
     setError(null);
     const { api, ApiError } = await import('@/lib/http/client');
@@ -54,6 +65,7 @@ export function HornDialog({ viewerId }: { viewerId: number | null }) {
         { silent: true },
       );
       setDone(sent.status);
+      setConfirming(false);
       setContent('');
       void quota.refetch();
       balancesChanged(queryClient);
@@ -144,6 +156,23 @@ export function HornDialog({ viewerId }: { viewerId: number | null }) {
               {t('submit')}
             </Button>
           </form>
+          {quota.data ? (
+            <SpendConfirm
+              open={confirming}
+              onOpenChange={(next) => {
+                setConfirming(next);
+                setError(null);
+              }}
+              title={spend('titles.horn')}
+              item={content}
+              price={quota.data.price}
+              currency="star"
+              terms={[quota.data.review ? spend('terms.hornReview') : spend('terms.hornNow')]}
+              onConfirm={() => void send()}
+              pending={pending}
+              error={error}
+            />
+          ) : null}
           <DialogClose label={t('close')} />
         </Dialog.Content>
       </Dialog.Portal>

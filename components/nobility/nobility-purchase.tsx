@@ -1,8 +1,9 @@
 'use client';
 // The nobility purchase dialog (user centre and live room): tier, months, the price in yellow
 // diamonds, what to pay with — yellow diamonds, or star diamonds at the operator's rate with the
-// star amount shown before paying — and the payment password that confirms it. Renewing the current
-// tier extends it from its end. Short of diamonds: the refusal, and a recharge that keeps the dialog.
+// star amount shown before paying — then the spend sheet: balance after, duration and renewal, and the
+// payment password (set there when there is none yet: the person stays in the room). Renewing the current
+// tier extends it from its end. Short of diamonds: the sheet says so and offers a recharge.
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
@@ -10,11 +11,11 @@ import { Dialog } from 'radix-ui';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog-close';
-import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
+import { LABEL_CLASS } from '@/components/ui/field-styles';
 import { Skeleton } from '@/components/ui/skeleton';
 import { RechargeDialog } from '@/components/wallet/recharge-dialog';
+import { SpendConfirm } from '@/components/wallet/spend-confirm';
 import { cn } from '@/lib/cn';
-import { Link } from '@/lib/i18n/navigation';
 import { balancesChanged, useBalances, type WalletBalances } from '@/lib/wallet/queries';
 
 /** A tier on sale: monthly price in yellow diamonds to open it, renewal price to extend it. */
@@ -127,6 +128,7 @@ function PurchaseForm({
 }) {
   const t = useTranslations('nobility');
   const tWallet = useTranslations('wallet');
+  const spend = useTranslations('wallet.spend');
   const format = useFormatter();
   const queryClient = useQueryClient();
   const balances = useBalances(serverBalances).data;
@@ -140,7 +142,9 @@ function PurchaseForm({
   const [count, setCount] = useState(months[0] ?? 1);
   // Until the buyer picks: yellow diamonds when they cover the price (anchors), else star diamonds.
   const [picked, setPicked] = useState<PayWith | null>(null);
-  const [password, setPassword] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  // Set in the sheet: the offer was read before.
+  const [passwordSet, setPasswordSet] = useState(hasPaymentPassword);
   const [pending, setPending] = useState(false);
   const [key, setKey] = useState(newKey);
   const chosen = tiers.find((entry) => entry.tier === tier) ?? tiers[0]!;
@@ -149,8 +153,7 @@ function PurchaseForm({
   const charge = payWith === 'star' ? price * starRate : price;
   const short = Boolean(balances && balances[payWith] < charge);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function pay(password: string) {
     setPending(true);
     setError(null);
     const { api, ApiError } = await import('@/lib/http/client');
@@ -161,7 +164,7 @@ function PurchaseForm({
         { silent: true },
       );
       balancesChanged(queryClient, { [bought.currency]: bought.balance });
-      setPassword('');
+      setConfirming(false);
       onDone();
       import('sonner').then(({ toast }) => toast.success(t('bought', { tier: chosen.name })));
     } catch (failure) {
@@ -170,6 +173,12 @@ function PurchaseForm({
       setKey(newKey());
       setPending(false);
     }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setConfirming(true);
   }
 
   return (
@@ -263,34 +272,10 @@ function PurchaseForm({
           </span>
         </p>
       </div>
-      {hasPaymentPassword ? (
-        <div>
-          <label htmlFor="nobility-password" className={LABEL_CLASS}>
-            {t('password')}
-          </label>
-          <input
-            id="nobility-password"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            className={INPUT_CLASS}
-            data-testid="nobility-password"
-          />
-        </div>
-      ) : (
-        <p className="text-sm text-ink-700">
-          {t('noPassword')}{' '}
-          <Link href="/member?type=1" className="font-medium text-brand-600 hover:underline">
-            {t('setPassword')}
-          </Link>
-        </p>
-      )}
-      {error || (short && payWith === 'star') ? (
+      {short && payWith === 'star' ? (
         <div className="flex items-center justify-between gap-3">
           <p role="alert" className="text-sm text-live" data-testid="nobility-error">
-            {error ?? t('short')}
+            {t('short')}
           </p>
           {payWith === 'star' ? (
             <RechargeDialog
@@ -303,14 +288,31 @@ function PurchaseForm({
           ) : null}
         </div>
       ) : null}
-      <Button
-        type="submit"
-        className="w-full"
-        disabled={pending || !hasPaymentPassword || !password}
-        data-testid="nobility-submit"
-      >
-        {t('confirm')}
+      <Button type="submit" className="w-full" disabled={pending} data-testid="nobility-submit">
+        {spend('next')}
       </Button>
+      <SpendConfirm
+        open={confirming}
+        onOpenChange={(next) => {
+          setConfirming(next);
+          setError(null);
+        }}
+        title={spend('titles.nobility')}
+        item={t('sheetItem', { tier: chosen.name, months: t('monthsValue', { count }) })}
+        price={charge}
+        currency={payWith}
+        terms={[
+          tier === currentTier ? t('renewNote') : currentTier ? t('upgradeNote') : t('openNote'),
+          spend('terms.nobility', { months: count }),
+          spend('terms.noRefund'),
+        ]}
+        password={passwordSet ? 'ask' : 'setup'}
+        onPasswordSet={() => setPasswordSet(true)}
+        onConfirm={(password) => void pay(password)}
+        pending={pending}
+        error={error}
+        balances={serverBalances}
+      />
     </form>
   );
 }

@@ -3,6 +3,7 @@
 // (a live room's stake, guess and dispute forms): the title, what submitting does, the fields, the API's
 // refusal shown where the user looks, then either cancel and submit side by side (the console) or the
 // submit alone across the width (a viewer's quick form). The caller owns the form's state and its submit.
+// `sheet`: a bottom sheet on phones, centred from `sm` up (the spend confirmation, opened from a room).
 import { Dialog } from 'radix-ui';
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -22,11 +23,13 @@ export function FormDialog({
   closeLabel,
   cancelButton = false,
   submit,
+  sheet = false,
   children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  trigger: ReactNode;
+  /** What opens it (none: the caller opens it, e.g. after its own form checked out). */
+  trigger?: ReactNode;
   title: string;
   description: ReactNode;
   /** The description is for screen readers only (the fields say it all). */
@@ -43,16 +46,22 @@ export function FormDialog({
   cancelButton?: boolean;
   /** The submit button: alone, it should be full width. */
   submit: ReactNode;
+  /** A bottom sheet below `sm` (phones), a centred dialog above. */
+  sheet?: boolean;
   children: ReactNode;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
           data-testid={testId}
-          className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-surface p-5 shadow-2xl sm:p-6 ${width}`}
+          className={`fixed z-50 max-h-[90vh] overflow-y-auto bg-surface p-5 shadow-2xl sm:p-6 ${
+            sheet
+              ? 'inset-x-0 bottom-0 rounded-t-2xl pb-[max(1.25rem,env(safe-area-inset-bottom))] sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl'
+              : 'top-1/2 left-1/2 -translate-x-1/2 -translate-y-1/2 rounded-xl'
+          } ${width}`}
         >
           <Dialog.Title className="pr-8 text-base font-semibold text-ink-900">{title}</Dialog.Title>
           <Dialog.Description className={hideDescription ? 'sr-only' : 'mt-1 text-sm text-ink-700'}>

@@ -21,6 +21,7 @@ import {
   settleByManager,
   stakeGuess,
 } from './service';
+import { SETTLE_PREVIEW_WINNERS, settlePreview } from './settle-preview';
 
 const key = z
   .string()
@@ -183,6 +184,39 @@ export function registerGuessRoutes(app: OpenAPIHono<AppEnv>) {
         guessId: input.guess_id,
         outcomeId: input.outcome_id,
         now: c.var.now,
+      }),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/guess/settle_preview',
+      effect: 'read',
+      methods: ['get', 'post'],
+      tag: 'Fun-guess',
+      summary: `What settling on an outcome would pay, before the anchor or an administrator confirms it: the pool, the number of winners and the payouts of the first ${SETTLE_PREVIEW_WINNERS} (the settlement's own pari-mutuel code over the stakes held now; moves nothing)`,
+      middleware: [requireUser],
+      input: z.object({ guess_id: id, outcome_id: id }),
+      output: z.object({
+        guess_id: z.number(),
+        outcome_id: z.number(),
+        pool: z.number(),
+        winning_pool: z.number(),
+        losing_pool: z.number(),
+        stakers: z.number(),
+        winners: z.number(),
+        refund_all: z.boolean(),
+        paid_to_winners: z.number(),
+        top: z.array(
+          z.object({ user_id: z.number(), nickname: z.string(), stake: z.number(), payout: z.number() }),
+        ),
+      }),
+    },
+    async (c, input) =>
+      settlePreview(c.var.db, {
+        userId: c.var.user!.id,
+        guessId: input.guess_id,
+        outcomeId: input.outcome_id,
       }),
   );
 

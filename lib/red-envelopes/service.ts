@@ -11,13 +11,15 @@ import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { findRoom } from '@/lib/live/service';
 import { pickEscrowShard, runOperation } from '@/lib/wallet/ledger';
+import {
+  RED_ENVELOPE_MAX_AMOUNT,
+  RED_ENVELOPE_MAX_SHARES,
+  RED_ENVELOPE_MIN_SHARE,
+  RED_ENVELOPE_TTL_MS,
+} from './rules';
 import { redEnvelopeShares, redEnvelopes } from './schema';
 
-export const RED_ENVELOPE_MIN_SHARE = 1;
-export const RED_ENVELOPE_MAX_SHARES = 100;
-export const RED_ENVELOPE_MAX_AMOUNT = 1_000_000;
-/** Unclaimed shares go back to the sender this long after the envelope appeared. */
-export const RED_ENVELOPE_TTL_MS = 10 * 60 * 1000;
+export { RED_ENVELOPE_MAX_AMOUNT, RED_ENVELOPE_MAX_SHARES, RED_ENVELOPE_MIN_SHARE, RED_ENVELOPE_TTL_MS };
 
 /** Random shares of `amount`, each at least the minimum, summing to `amount`. */
 export function splitShares(amount: number, shares: number, random = randomInt) {

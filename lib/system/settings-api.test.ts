@@ -8,7 +8,7 @@ import { apiCaller } from '@/lib/testing/api';
 import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
-import { effectiveSettings, freshSettings, loadSettings } from './settings';
+import { effectiveSettings, freshSettings, GIFT_CONFIRM_STARS_DEFAULT, loadSettings } from './settings';
 
 let testDb: TestDb;
 const call = apiCaller(() => createApiApp({ db: () => testDb.db, clock: () => NOON }));
@@ -93,9 +93,36 @@ it('refuses bad values and an empty save, changing nothing', async () => {
     { productName: '' },
     { productName: 'x'.repeat(41) },
     { feedPaused: 'yes' },
+    { giftConfirmStars: 0 },
+    { giftConfirmStars: 1.5 },
+    { giftConfirmStars: 'lots' },
   ]) {
     const refused = await call('/api/admin/settings/save', { headers, json });
     expect([JSON.stringify(json), refused.body.code]).toEqual([JSON.stringify(json), 1]);
   }
   expect((await call('/api/admin/settings', { headers })).body.data).toEqual(before);
+});
+
+it('sets the gift value from which a send asks for confirmation, and unsets it back to the default', async () => {
+  const operator = await makeSignedInUser(testDb.db, { role: 'operator' });
+  const headers = { token: operator.token, lang: 'en' };
+  expect(effectiveSettings().giftConfirmStars).toBe(GIFT_CONFIRM_STARS_DEFAULT);
+  const saved = await call<{ effective: { giftConfirmStars: number } }>('/api/admin/settings/save', {
+    headers,
+    json: { giftConfirmStars: 520 },
+  });
+  expect(saved.body).toMatchObject({ code: 0, data: { effective: { giftConfirmStars: 520 } } });
+  expect((await loadSettings(testDb.db)).giftConfirmStars).toBe(520);
+  const viewer = await makeSignedInUser(testDb.db);
+  expect(
+    (
+      await call('/api/admin/settings/save', {
+        headers: { token: viewer.token },
+        json: { giftConfirmStars: 1 },
+      })
+    ).body.code,
+  ).not.toBe(0);
+  expect(effectiveSettings().giftConfirmStars).toBe(520);
+  await call('/api/admin/settings/save', { headers, json: { giftConfirmStars: null } });
+  expect(effectiveSettings().giftConfirmStars).toBe(GIFT_CONFIRM_STARS_DEFAULT);
 });

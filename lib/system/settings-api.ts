@@ -14,6 +14,7 @@ const effective = z.object({
   mobileSiteUrl: z.string().optional(),
   feedSpeed: z.number(),
   feedPaused: z.boolean(),
+  giftConfirmStars: z.number(),
 });
 
 export function registerSettingsRoutes(app: OpenAPIHono<AppEnv>) {

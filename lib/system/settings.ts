@@ -1,5 +1,6 @@
 // Operator settings stored in the database and applied without a restart: the product name, the
-// customer-service email, the mobile site's address, and the replay feed's speed and pause. Each one is
+// customer-service email, the mobile site's address, the replay feed's speed and pause, and the gift value
+// from which a send asks for confirmation (below it a gift stays one tap). Each one is
 // either set by an operator (a row in `system_settings`) or unset, when the environment's value
 // (lib/config) applies, so an install that never opens the console behaves as configured.
 //
@@ -14,6 +15,8 @@ import type { DbOrTx } from '@/lib/db';
 import { systemSettings } from './schema';
 
 export const SETTINGS_REFRESH_MS = 5_000;
+/** Star diamonds per send from which a gift goes through the spend sheet, until an operator sets another. */
+export const GIFT_CONFIRM_STARS_DEFAULT = 1000;
 
 const httpUrl = z
   .url({ protocol: /^https?$/, hostname: z.regexes.domain })
@@ -27,6 +30,7 @@ export const settingsInput = z.object({
   mobileSiteUrl: httpUrl.nullable(),
   feedSpeed: z.number().min(0.1).max(600).nullable(),
   feedPaused: z.boolean().nullable(),
+  giftConfirmStars: z.number().int().min(1).max(100_000_000).nullable(),
 });
 export type SettingKey = keyof typeof settingsInput.shape;
 export type StoredSettings = Partial<{ [K in SettingKey]: Exclude<z.output<typeof settingsInput>[K], null> }>;
@@ -40,6 +44,8 @@ export type EffectiveSettings = {
   mobileSiteUrl: string | undefined;
   feedSpeed: number;
   feedPaused: boolean;
+  /** A gift send worth this many star diamonds or more asks for confirmation. */
+  giftConfirmStars: number;
 };
 
 type Holder = { stored: StoredSettings; loadedAt: number };
@@ -56,6 +62,7 @@ export function configuredSettings(): EffectiveSettings {
     mobileSiteUrl: config.MOBILE_SITE_URL,
     feedSpeed: config.FEED_CLOCK_SPEED,
     feedPaused: false,
+    giftConfirmStars: GIFT_CONFIRM_STARS_DEFAULT,
   };
 }
 

@@ -1,6 +1,6 @@
 // The fan club's dialog: badge and name, members, the joining price, the viewer's level and
-// intimacy progress with today's watch allowance, join / leave (leaving asks first: intimacy is
-// lost), and the members ranked by intimacy.
+// intimacy progress with today's watch allowance, join (a paid club through the spend sheet) / leave
+// (leaving asks first: intimacy is lost), and the members ranked by intimacy.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { HeartHandshake, Users } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog-close';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { SpendConfirm } from '@/components/wallet/spend-confirm';
 import { balancesChanged } from '@/lib/wallet/queries';
 import { FanBadge } from '../chat/fan-badge';
 import type { FanStanding } from './fan-club-button';
@@ -49,9 +50,11 @@ export default function FanClubDialog({
   onStanding: (standing: FanStanding) => void;
 }) {
   const t = useTranslations('fanClub');
+  const spend = useTranslations('wallet.spend');
   const format = useFormatter();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
   const [confirmLeave, setConfirmLeave] = useState(false);
   const [key, setKey] = useState(newKey);
@@ -88,6 +91,7 @@ export default function FanClubDialog({
       const { toast } = await import('sonner');
       toast.success(t(path === 'join' ? 'joined' : 'left'));
       setConfirmLeave(false);
+      setConfirming(false);
       if (path === 'join') balancesChanged(queryClient);
       await queryClient.invalidateQueries({ queryKey: ['fanClub'] });
       const fresh = queryClient.getQueryData<Info>(infoKey);
@@ -194,14 +198,35 @@ export default function FanClubDialog({
                     </Button>
                   )
                 ) : (
-                  <Button
-                    disabled={pending}
-                    onClick={() => void act('join')}
-                    data-testid="fan-club-join"
-                    className="min-w-40"
-                  >
-                    {data.price === 0 ? t('joinFree') : t('joinPaid', { price: format.number(data.price) })}
-                  </Button>
+                  <>
+                    <Button
+                      disabled={pending}
+                      onClick={() => {
+                        setError(null);
+                        if (data.price === 0) void act('join');
+                        else setConfirming(true);
+                      }}
+                      data-testid="fan-club-join"
+                      className="min-w-40"
+                    >
+                      {data.price === 0 ? t('joinFree') : t('joinPaid', { price: format.number(data.price) })}
+                    </Button>
+                    <SpendConfirm
+                      open={confirming}
+                      onOpenChange={(next) => {
+                        setConfirming(next);
+                        setError(null);
+                      }}
+                      title={spend('titles.fanClub')}
+                      item={t('title', { anchor: data.anchor_nickname })}
+                      price={data.price}
+                      currency="star"
+                      terms={[spend('terms.fanClub')]}
+                      onConfirm={() => void act('join')}
+                      pending={pending}
+                      error={error}
+                    />
+                  </>
                 )}
               </div>
             ) : null}

@@ -2,7 +2,8 @@
 // The gift bar: catalog or backpack, the count (×1/×10/×66/×520), send with a combo counter that
 // grows while the same gift is sent again within seconds, the viewer's star diamonds (the shared
 // balances query) with a recharge that stays in the room, and beside it the room's gift ticker and
-// contribution ranking. Big gifts play an effect over the video for everyone.
+// contribution ranking. Big gifts play an effect over the video for everyone. A send worth the operator's
+// threshold or more (`confirmAt`, lib/system/settings.ts) goes through the spend sheet; below it, one tap.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Gem, Gift, Package } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
@@ -10,6 +11,7 @@ import { useCallback, useState } from 'react';
 import { LoginButton } from '@/components/accounts/login-button';
 import { Button } from '@/components/ui/button';
 import { RechargeDialog } from '@/components/wallet/recharge-dialog';
+import { SpendConfirm } from '@/components/wallet/spend-confirm';
 import { cn } from '@/lib/cn';
 import type { GiftView } from '@/lib/gifts/service';
 import type { GiftPush } from '@/lib/realtime/events';
@@ -32,6 +34,7 @@ export function GiftBar({
   counts,
   recent,
   balances: serverBalances,
+  confirmAt,
 }: {
   roomId: number;
   anchorId: number;
@@ -41,8 +44,11 @@ export function GiftBar({
   recent: GiftPush[];
   /** The viewer's balances as the page was rendered (null for a guest). */
   balances: WalletBalances | null;
+  /** Star diamonds per send from which the sheet asks first (the operator's setting). */
+  confirmAt: number;
 }) {
   const t = useTranslations('gifts');
+  const spend = useTranslations('wallet.spend');
   const format = useFormatter();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<'gifts' | 'backpack'>('gifts');
@@ -51,6 +57,8 @@ export function GiftBar({
   const balances = useBalances(serverBalances ?? undefined, { signedIn: viewerId !== null });
   const balance = balances.data?.star ?? 0;
   const [sending, setSending] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [combo, setCombo] = useState<{ value: number; until: number } | null>(null);
   const [ticker, setTicker] = useState<GiftPush[]>(recent);
   const [effects, setEffects] = useState<GiftPush[]>([]);
@@ -77,27 +85,46 @@ export function GiftBar({
   const items: (GiftView & { quantity?: number })[] = tab === 'gifts' ? gifts : (backpack.data ?? []);
   const chosen = items.find((item) => item.id === selected) ?? null;
 
-  async function send() {
+  const value = chosen && tab === 'gifts' ? chosen.price * count : 0;
+
+  /** Sends; `fromSheet`: the refusal is shown in the sheet, not as a toast. */
+  async function deliver(fromSheet: boolean) {
     if (!chosen || sending) return;
     setSending(true);
+    setRefusal(null);
+    const { api, ApiError } = await import('@/lib/http/client');
     try {
-      const { api } = await import('@/lib/http/client');
-      const sent = await api.get<Sent>('api/member/handselGift', {
-        room_id: roomId,
-        gift_id: chosen.id,
-        num: count,
-        type: tab === 'backpack' ? 1 : 0,
-        key: crypto.randomUUID(),
-      });
+      const sent = await api.get<Sent>(
+        'api/member/handselGift',
+        {
+          room_id: roomId,
+          gift_id: chosen.id,
+          num: count,
+          type: tab === 'backpack' ? 1 : 0,
+          key: crypto.randomUUID(),
+        },
+        { silent: fromSheet },
+      );
       balancesChanged(queryClient, { star: sent.balance });
+      setConfirming(false);
       setCombo({ value: sent.combo, until: Date.now() + COMBO_SHOWN_MS });
       setTimeout(() => setCombo((c) => (c && c.until <= Date.now() ? null : c)), COMBO_SHOWN_MS + 50);
       if (tab === 'backpack') void backpack.refetch();
-    } catch {
-      // The client already showed the server's message (insufficient balance, ...).
+    } catch (failure) {
+      // Outside the sheet the client already showed the server's message (insufficient balance, ...).
+      if (fromSheet) setRefusal(failure instanceof ApiError ? failure.message : spend('failed'));
     } finally {
       setSending(false);
     }
+  }
+
+  function send() {
+    if (!chosen || sending) return;
+    if (value >= confirmAt) {
+      setRefusal(null);
+      return setConfirming(true);
+    }
+    void deliver(false);
   }
 
   return (
@@ -231,14 +258,31 @@ export function GiftBar({
                     className="h-10 rounded-md bg-brand-500 px-5 text-sm font-medium text-white hover:bg-brand-600"
                   />
                 ) : (
-                  <Button
-                    onClick={send}
-                    disabled={!chosen || sending}
-                    data-testid="gift-send"
-                    className="px-6"
-                  >
-                    {t('send')}
-                  </Button>
+                  <>
+                    <Button
+                      onClick={send}
+                      disabled={!chosen || sending}
+                      data-testid="gift-send"
+                      className="px-6"
+                    >
+                      {t('send')}
+                    </Button>
+                    {chosen ? (
+                      <SpendConfirm
+                        open={confirming}
+                        onOpenChange={setConfirming}
+                        title={spend('titles.gift')}
+                        item={t('sheetItem', { name: chosen.name, count })}
+                        price={value}
+                        currency="star"
+                        terms={[spend('terms.gift'), spend('terms.giftThreshold', { stars: confirmAt })]}
+                        onConfirm={() => void deliver(true)}
+                        pending={sending}
+                        error={refusal}
+                        balances={serverBalances ?? undefined}
+                      />
+                    ) : null}
+                  </>
                 )}
               </div>
             </>

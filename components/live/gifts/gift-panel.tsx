@@ -1,12 +1,14 @@
 // The live room's gift bar (spec §2 gift list, backpack), below the player: the server reads the
-// catalog, the viewer's balances and the room's latest gifts; the bar, its ticker, the contribution
-// ranking and the effects over the video are one client island with this page's gift texts only.
+// catalog, the viewer's balances, the room's latest gifts and the operator's confirmation threshold; the
+// bar, its ticker, the contribution ranking and the effects over the video are one client island with this
+// page's gift texts only.
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getMessages } from 'next-intl/server';
 import { currentUser } from '@/lib/accounts/current-user';
 import { getDb } from '@/lib/db';
 import { GIFT_COUNTS, listGifts, recentRoomGifts } from '@/lib/gifts/service';
 import type { Locale } from '@/lib/i18n/routing';
+import { effectiveSettings } from '@/lib/system/settings';
 import { walletBalancesOf } from '@/lib/wallet/balance-shape';
 import { balancesOf } from '@/lib/wallet/ledger';
 import { GiftBar } from './gift-bar';
@@ -29,6 +31,7 @@ export async function GiftPanel({ roomId, anchorId }: { roomId: number; anchorId
         counts={[...GIFT_COUNTS]}
         recent={recent}
         balances={balances && walletBalancesOf(balances)}
+        confirmAt={effectiveSettings().giftConfirmStars}
       />
     </NextIntlClientProvider>
   );

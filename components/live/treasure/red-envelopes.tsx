@@ -1,5 +1,6 @@
 // Red envelopes in a live room: the room's open envelopes as icons everybody sees (fetched, then kept
-// fresh by `redEnvelope` pushes), grabbing one with its result dialog, and the sending dialog.
+// fresh by `redEnvelope` pushes), grabbing one with its result dialog, and the sending dialog, which
+// confirms through the spend sheet (amount, balance after, what comes back unclaimed).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
@@ -7,6 +8,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog-close';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
+import { SpendConfirm } from '@/components/wallet/spend-confirm';
+import { RED_ENVELOPE_TTL_MS } from '@/lib/red-envelopes/rules';
 import { appStore, loginDialogAtom, realtimeMessagesAtom } from '@/lib/store/atoms';
 import { balancesChanged } from '@/lib/wallet/queries';
 
@@ -193,16 +196,26 @@ function ResultDialog({
 
 export function SendRedEnvelope({ roomId, viewerId }: { roomId: number; viewerId: number | null }) {
   const t = useTranslations('redEnvelope');
+  const spend = useTranslations('wallet.spend');
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [amount, setAmount] = useState('100');
   const [shares, setShares] = useState('10');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [key, setKey] = useState(newKey);
 
-  async function submit(event: FormEvent) {
+  // The sheet shows the figures typed; the server checks them (its refusal shows in the sheet).
+  const total = Number(amount);
+  function submit(event: FormEvent) {
     event.preventDefault();
+    setError(null);
+    if (!Number.isSafeInteger(total) || total <= 0) return setError(t('badAmount'));
+    setConfirming(true);
+  }
+
+  async function send() {
     setPending(true);
     setError(null);
     const { api, ApiError } = await client();
@@ -212,6 +225,7 @@ export function SendRedEnvelope({ roomId, viewerId }: { roomId: number; viewerId
         { room_id: roomId, amount, num: shares, key },
         { silent: true },
       );
+      setConfirming(false);
       setOpen(false);
       setKey(newKey());
       void queryClient.invalidateQueries({ queryKey: ['redEnvelopes', roomId] });
@@ -283,6 +297,21 @@ export function SendRedEnvelope({ roomId, viewerId }: { roomId: number; viewerId
               {t('submit')}
             </Button>
           </form>
+          <SpendConfirm
+            open={confirming}
+            onOpenChange={(next) => {
+              setConfirming(next);
+              setError(null);
+            }}
+            title={spend('titles.redEnvelope')}
+            item={t('sheetItem', { shares })}
+            price={Number.isSafeInteger(total) ? total : 0}
+            currency="star"
+            terms={[spend('terms.redEnvelope', { minutes: RED_ENVELOPE_TTL_MS / 60_000 })]}
+            onConfirm={() => void send()}
+            pending={pending}
+            error={error}
+          />
           <DialogClose label={t('close')} />
         </Dialog.Content>
       </Dialog.Portal>

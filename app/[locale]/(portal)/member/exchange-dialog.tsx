@@ -1,6 +1,8 @@
 'use client';
 // The exchange dialog of the shop tab: quantity, the delivery address for physical goods, the total
-// and what is left, then `api/goods/exchange` with a key made once per dialog (a retry is safe).
+// and what is left, then the spend sheet (coins after, delivery and cancelling) and `api/goods/exchange`
+// with a key made once per dialog (a retry is safe).
+import { useQueryClient } from '@tanstack/react-query';
 import { Coins } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
@@ -8,6 +10,8 @@ import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog-close';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
+import { SpendConfirm } from '@/components/wallet/spend-confirm';
+import { balancesChanged } from '@/lib/wallet/queries';
 import { FormError } from './form-error';
 import { useMemberMutation } from './use-member-mutation';
 
@@ -29,8 +33,11 @@ export function ExchangeDialog({
   image: ReactNode;
 }) {
   const t = useTranslations('shop');
+  const spend = useTranslations('wallet.spend');
   const format = useFormatter();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [quantity, setQuantity] = useState(1);
   const [addressId, setAddressId] = useState<number | null>(addresses[0]?.id ?? null);
   const [key, setKey] = useState(newKey);
@@ -49,6 +56,8 @@ export function ExchangeDialog({
       { id: goods.id, num: quantity, key, ...(physical && selected ? { address_id: selected } : {}) },
       {
         onSuccess: () => {
+          balancesChanged(queryClient);
+          setConfirming(false);
           setOpen(false);
           setQuantity(1);
           setKey(newKey());
@@ -133,7 +142,7 @@ export function ExchangeDialog({
             <Coins aria-hidden className="size-4 text-amber-500" />
             {t('total', { total: format.number(total), left: format.number(Math.max(0, coins - total)) })}
           </p>
-          <FormError message={exchange.error} />
+          {confirming ? null : <FormError message={exchange.error} />}
           <div className="mt-6 flex justify-end gap-3">
             <Dialog.Close asChild>
               <Button type="button" variant="secondary">
@@ -142,12 +151,31 @@ export function ExchangeDialog({
             </Dialog.Close>
             <Button
               type="button"
-              onClick={confirm}
+              onClick={() => {
+                exchange.reset();
+                setConfirming(true);
+              }}
               disabled={exchange.isPending || total > coins || (physical && !selected)}
+              data-testid="exchange-next"
             >
-              {t('confirm')}
+              {spend('next')}
             </Button>
           </div>
+          <SpendConfirm
+            open={confirming}
+            onOpenChange={(next) => {
+              setConfirming(next);
+              exchange.reset();
+            }}
+            title={spend('titles.shop')}
+            item={t('sheetItem', { name: goods.name, quantity })}
+            price={total}
+            currency="coin"
+            terms={[physical ? spend('terms.shopPhysical') : spend('terms.shopVirtual')]}
+            onConfirm={confirm}
+            pending={exchange.isPending}
+            error={exchange.error}
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

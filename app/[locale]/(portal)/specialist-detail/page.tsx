@@ -19,6 +19,7 @@ import { Footer } from '@/components/layout/footer';
 import { currentUser } from '@/lib/accounts/current-user';
 import { getDb } from '@/lib/db';
 import { disputeStateOf } from '@/lib/experts/disputes';
+import { PLAN_DISPUTE_WINDOW_MS } from '@/lib/experts/plans';
 import { alternatesOf, productName } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -63,6 +64,8 @@ export default async function SpecialistDetailPage({ params, searchParams }: Pro
   const teams = { home: plan.match.home, away: plan.match.away };
   const kickoff = new Date(plan.kickoff_at);
   const islandMessages = { experts: messages.experts };
+  // The buy button's spend sheet: its texts, the currencies and the recharge it offers.
+  const buyMessages = { ...islandMessages, wallet: messages.wallet };
 
   return (
     <>
@@ -206,8 +209,14 @@ export default async function SpecialistDetailPage({ params, searchParams }: Pro
               {plan.refund_if_lost ? <p className="text-sm text-ink-500">{t('detail.refundHint')}</p> : null}
               {plan.on_sale ? (
                 viewer ? (
-                  <NextIntlClientProvider locale={locale} messages={islandMessages}>
-                    <BuyPlanButton id={plan.id} price={plan.price} />
+                  <NextIntlClientProvider locale={locale} messages={buyMessages}>
+                    <BuyPlanButton
+                      id={plan.id}
+                      title={plan.title}
+                      price={plan.price}
+                      refundIfLost={plan.refund_if_lost}
+                      disputeHours={PLAN_DISPUTE_WINDOW_MS / 3_600_000}
+                    />
                   </NextIntlClientProvider>
                 ) : (
                   <p className="text-sm text-ink-500">{t('detail.loginToBuy')}</p>

@@ -1,5 +1,6 @@
 // /admin/settings: system settings stored in the database and applied without a restart (operators;
-// issue 29, item 6): the product name, the customer-service email, the mobile site, the replay feed.
+// issue 29, item 6): the product name, the customer-service email, the mobile site, the replay feed, the
+// gift value that asks for confirmation.
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { adminPage } from '@/components/admin/guard';
@@ -7,7 +8,7 @@ import { AdminPageHeader } from '@/components/admin/page-header';
 import { getDb } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { settingsView } from '@/lib/system/settings';
-import { FeedSettingsForm, SiteSettingsForm } from './settings-forms';
+import { FeedSettingsForm, SiteSettingsForm, SpendSettingsForm } from './settings-forms';
 
 type Props = { params: Promise<{ locale: Locale }> };
 
@@ -30,6 +31,7 @@ export default async function SettingsPage({ params }: Props) {
       <div className="space-y-4">
         <SiteSettingsForm stored={stored} configured={configured} defaultName={brand('name')} />
         <FeedSettingsForm stored={stored} effective={effective} />
+        <SpendSettingsForm stored={stored} effective={effective.giftConfirmStars} />
       </div>
     </>
   );

@@ -1,6 +1,7 @@
 'use client';
-// The two settings cards: the site (product name, customer-service email, mobile site) and the replay
-// feed (speed, pause). An empty field goes back to the environment's value, shown beside it.
+// The settings cards: the site (product name, customer-service email, mobile site), the replay feed
+// (speed, pause) and spending (the gift value that asks for confirmation). An empty field goes back to the
+// environment's value (or the default), shown beside it.
 import { Pause, Play } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -15,6 +16,7 @@ type Values = {
   mobileSiteUrl?: string;
   feedSpeed?: number;
   feedPaused?: boolean;
+  giftConfirmStars?: number;
 };
 type Patch = { [K in keyof Values]?: Values[K] | null };
 
@@ -257,6 +259,47 @@ export function FeedSettingsForm({
           </div>
         </div>
         <Footer {...state} reason={reason} setReason={setReason} testId="settings-feed-save" />
+      </form>
+    </Card>
+  );
+}
+
+/** The gift value (star diamonds per send) from which the gift bar asks before sending. */
+export function SpendSettingsForm({ stored, effective }: { stored: Values; effective: number }) {
+  const t = useTranslations('admin.ops.settings');
+  const id = useId();
+  const { save, ...state } = useSave();
+  const [reason, setReason] = useState('');
+  const [value, setValue] = useState(String(stored.giftConfirmStars ?? ''));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void save({ giftConfirmStars: value.trim() === '' ? null : Number(value) }, reason);
+  }
+
+  return (
+    <Card title={t('spendTitle')} hint={t('spendHint')}>
+      <form onSubmit={submit}>
+        <div className="px-4 py-4">
+          <label htmlFor={`${id}-gift`} className={LABEL_CLASS}>
+            {t('fields.giftConfirmStars')}
+          </label>
+          <div className="w-40">
+            <input
+              id={`${id}-gift`}
+              type="number"
+              min={1}
+              step={1}
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+              placeholder={String(effective)}
+              className={`${FIELD_CLASS} h-9 tabular-nums`}
+              data-testid="setting-giftConfirmStars"
+            />
+          </div>
+          <p className="mt-1 text-xs text-ink-500">{t('giftConfirmHint', { stars: effective })}</p>
+        </div>
+        <Footer {...state} reason={reason} setReason={setReason} testId="settings-spend-save" />
       </form>
     </Card>
   );
