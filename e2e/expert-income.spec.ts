@@ -159,6 +159,8 @@ test('an expert sees a sale, is paid its share after the window, withdraws it an
   await decideInQueue(asFinance, withdrawal!.id, 'approve', '资料核实无误');
   await page.reload();
   await expect(history).toContainText('已打款');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/income-paid-1440.png`, fullPage: true });
 
   // The wallet says where this person's yellow diamonds come from.
   await page.goto('/member?type=2');

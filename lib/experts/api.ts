@@ -78,7 +78,7 @@ const incomeSchema = z.object({
       price: z.number(),
       refund_if_lost: z.boolean(),
       grade: z.string().nullable(),
-      state: z.enum(['on_sale', 'awaiting_result', 'in_window', 'released', 'refunded', 'voided']),
+      state: z.enum(['on_sale', 'awaiting_result', 'in_window', 'released', 'refunded', 'voided', 'unsold']),
       release_at: z.string().nullable(),
       ...incomeFigures,
     }),

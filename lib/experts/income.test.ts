@@ -1,6 +1,6 @@
 // An expert's income centre and their payout, through the API: three paid plans sold, one won and released
-// after the dispute window, one missed and refunded (不中退款), one still on sale with a dispute open, and a
-// free plan that is not a sale. Figures per plan and in total, paging, the refusal for non-experts, and
+// after the dispute window, one missed and refunded (不中退款), one still on sale with a dispute open; a paid
+// plan nobody bought, and a free plan that is not a sale. Figures per plan and in total, paging, the refusal for non-experts, and
 // the released yellow diamonds withdrawn through the same flow as anchors' (lib/earnings) and paid by finance
 // in the review queue.
 import { eq } from 'drizzle-orm';
@@ -35,7 +35,7 @@ type User = Awaited<ReturnType<typeof makeSignedInUser>>;
 let expert: User;
 let stranger: User;
 let finance: User;
-const plan = { won: 0, missed: 0, onSale: 0 };
+const plan = { won: 0, missed: 0, onSale: 0, unsold: 0 };
 
 type Income = {
   total: number;
@@ -77,7 +77,7 @@ beforeAll(async () => {
   const fixtures = await db
     .insert(matches)
     .values(
-      [2, 3, 4, 5].map((hours) => ({
+      [2, 3, 4, 5, 2.5].map((hours) => ({
         seasonId: season!.id,
         source: 'test',
         externalId: `income-${hours}`,
@@ -116,6 +116,7 @@ beforeAll(async () => {
   plan.missed = await publish(1, 50, true, 2);
   plan.onSale = await publish(2, 80, false, 3);
   await publish(3, 0, false, 4);
+  plan.unsold = await publish(4, 60, false, 5);
 
   const [a, b, c] = await Promise.all([1, 2, 3].map(() => makeSignedInUser(db)));
   for (const buyer of [a, b, c]) await fundUser(db, buyer!.user.id, 'star', 1_000);
@@ -142,6 +143,10 @@ beforeAll(async () => {
     .update(matches)
     .set({ status: 'finished', homeScore: 0, awayScore: 1 })
     .where(eq(matches.id, fixtures[1]!.id));
+  await db
+    .update(matches)
+    .set({ status: 'finished', homeScore: 1, awayScore: 1 })
+    .where(eq(matches.id, fixtures[4]!.id));
   await gradeDuePlans(db, after(3.5));
 });
 afterAll(() => testDb.close());
@@ -155,7 +160,9 @@ it('shows each paid plan’s sales, escrow and refunds while the won plan waits 
   expect(answer.body.code).toBe(0);
   const data = answer.body.data;
   // The free plan is no sale; newest first.
-  expect(data.plans.map((row) => row.id)).toEqual([plan.onSale, plan.missed, plan.won]);
+  expect(data.plans.map((row) => row.id)).toEqual([plan.unsold, plan.onSale, plan.missed, plan.won]);
+  // Graded with no buyer: no money moved, nothing to release.
+  expect(byId(data, plan.unsold)).toMatchObject({ buyers: 0, gross: 0, state: 'unsold', release_at: null });
   expect(byId(data, plan.won)).toMatchObject({
     price: 100,
     buyers: 2,
@@ -184,7 +191,7 @@ it('shows each paid plan’s sales, escrow and refunds while the won plan waits 
     state: 'on_sale',
   });
   expect(data.totals).toEqual({
-    plans: 3,
+    plans: 4,
     buyers: 5,
     gross: 410,
     held: 360,
@@ -211,10 +218,10 @@ it('counts the expert’s share once released, from the ledger, and pages the pl
   expect((await balancesOf(testDb.db, expert.user.id)).yellow).toBe(expected);
 
   const first = (await income(expert.token, '?page=1&size=2')).body.data;
-  expect(first).toMatchObject({ total: 3, page: 1, size: 2 });
-  expect(first.plans.map((row) => row.id)).toEqual([plan.onSale, plan.missed]);
+  expect(first).toMatchObject({ total: 4, page: 1, size: 2 });
+  expect(first.plans.map((row) => row.id)).toEqual([plan.unsold, plan.onSale]);
   const second = (await income(expert.token, '?page=2&size=2')).body.data;
-  expect(second.plans.map((row) => row.id)).toEqual([plan.won]);
+  expect(second.plans.map((row) => row.id)).toEqual([plan.missed, plan.won]);
   // Totals do not depend on the page.
   expect(second.totals).toEqual(first.totals);
   expect((await income(expert.token, '?page=9&size=2')).body.data.plans).toEqual([]);

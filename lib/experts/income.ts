@@ -19,9 +19,17 @@ export const INCOME_PAGE_SIZE = 10;
 
 /**
  * Where a plan's money stands: selling, waiting for the result, graded and in the dispute window, released
- * to the expert, graded but owed back to its buyers (void, or a miss sold 不中退款), voided by an operator.
+ * to the expert, graded but owed back to its buyers (void, or a miss sold 不中退款), voided by an operator;
+ * `unsold`: graded with no buyer, so no money ever moved.
  */
-export type IncomeState = 'on_sale' | 'awaiting_result' | 'in_window' | 'released' | 'refunded' | 'voided';
+export type IncomeState =
+  | 'on_sale'
+  | 'awaiting_result'
+  | 'in_window'
+  | 'released'
+  | 'refunded'
+  | 'voided'
+  | 'unsold';
 
 type Figures = {
   buyers: number;
@@ -153,6 +161,8 @@ export async function expertIncome(
     totals: { plans: total?.n ?? 0, ...(totals.get(null) ?? ZERO) },
     plans: rows.map((plan) => {
       const match = byMatch.get(plan.matchId);
+      const planFigures = figures.get(plan.id) ?? ZERO;
+      const state = incomeStateOf(plan, input.now);
       return {
         id: plan.id,
         title: plan.title,
@@ -166,13 +176,17 @@ export async function expertIncome(
         price: plan.price,
         refund_if_lost: plan.refundIfLost,
         grade: plan.grade,
-        state: incomeStateOf(plan, input.now),
+        state: plan.status === 'graded' && planFigures.buyers === 0 ? ('unsold' as const) : state,
         /** When the expert's share leaves escrow if nothing is disputed (graded plans not yet released). */
         release_at:
-          plan.status === 'graded' && !plan.releasedAt && plan.gradedAt && !refundsBuyer(plan)
+          plan.status === 'graded' &&
+          !plan.releasedAt &&
+          plan.gradedAt &&
+          planFigures.buyers > 0 &&
+          !refundsBuyer(plan)
             ? new Date(plan.gradedAt.getTime() + PLAN_DISPUTE_WINDOW_MS).toISOString()
             : null,
-        ...(figures.get(plan.id) ?? ZERO),
+        ...planFigures,
       };
     }),
   };

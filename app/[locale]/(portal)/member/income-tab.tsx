@@ -1,7 +1,7 @@
 // The experts' income centre (`/member?type=25`): what their paid plans sold, what escrow still holds,
 // what went back to buyers and what reached them in yellow diamonds (lib/experts/income.ts), then the same
-// withdrawals as every earner's (./withdrawals-tab.tsx: payout accounts, the form, the history). The sales
-// stream in behind a skeleton of their own size; the withdrawals render with the page.
+// withdrawals as every earner's (./withdrawals-tab.tsx: payout accounts, the form, the history). Both stream
+// in behind one skeleton shaped like them (taller than a screen, so nothing visible moves when they arrive).
 import { ArrowLeft, ArrowRight, ListOrdered, TrendingUp } from 'lucide-react';
 import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
@@ -24,6 +24,7 @@ const TONE: Record<IncomeState, 'good' | 'bad' | 'waiting' | 'neutral'> = {
   released: 'good',
   refunded: 'neutral',
   voided: 'bad',
+  unsold: 'neutral',
 };
 
 /** Each summary card's height, reserved by its skeleton too. */
@@ -44,10 +45,11 @@ export async function IncomeTab({
   return (
     <div className="space-y-5">
       <p className="text-sm text-ink-700">{t('intro')}</p>
+      {/* One boundary for everything that loads: nothing below it is on screen to be pushed down. */}
       <Suspense fallback={<IncomeSkeleton />}>
         <IncomeSales userId={userId} now={now} page={page} />
+        <WithdrawalsTab userId={userId} now={now} roles={roles} />
       </Suspense>
-      <WithdrawalsTab userId={userId} now={now} roles={roles} />
     </div>
   );
 }
@@ -60,7 +62,13 @@ function IncomeSkeleton() {
           <Skeleton key={key} className="h-[108px] rounded-xl" />
         ))}
       </div>
-      <Skeleton className="h-[420px] rounded-xl" />
+      <Skeleton className="h-[560px] rounded-xl" />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        {[0, 1, 2].map((key) => (
+          <Skeleton key={key} className="h-[106px] rounded-xl" />
+        ))}
+      </div>
+      <Skeleton className="h-[260px] rounded-xl" />
     </div>
   );
 }
