@@ -22,6 +22,20 @@ export async function freshUserPage(
       .returning();
     return { user: created!, token: (await createSession(db, created!.id, now)).token };
   });
+  return { page: await pageWithToken(browser, token), user, token };
+}
+
+/**
+ * A seeded user (a demo expert, say) signed in through a new session of their own, in a browser context
+ * of its own: nothing else about them changes.
+ */
+export async function signedInPage(browser: Browser, userId: number) {
+  const now = await serverNow();
+  const { token } = await withDatabase((db) => createSession(db, userId, now));
+  return pageWithToken(browser, token);
+}
+
+async function pageWithToken(browser: Browser, token: string) {
   const context = await browser.newContext({
     baseURL: E2E_BASE_URL,
     extraHTTPHeaders: E2E_SAME_ORIGIN,
@@ -29,5 +43,5 @@ export async function freshUserPage(
     timezoneId: E2E_TIME_ZONE,
   });
   await context.addCookies([{ name: 'token', value: token, url: E2E_BASE_URL, httpOnly: true }]);
-  return { page: await context.newPage(), user, token };
+  return context.newPage();
 }

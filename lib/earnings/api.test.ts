@@ -1,6 +1,9 @@
-// Anchor earnings through the API: binding payout destinations, withdrawals through escrow with the
-// payment password (and its lockout), operators' decisions, conversion, and every refusal moving nothing.
+// Earnings through the API: binding payout destinations, withdrawals through escrow with the payment
+// password (and its lockout), operators' decisions, conversion, and every refusal moving nothing. Anchors
+// here; who else is an earner (experts, holders of yellow diamonds) at the end, and experts' whole way from
+// a sale to a payout in lib/experts/income.test.ts.
 import { hashPassword } from '@/lib/accounts/password';
+import { experts } from '@/lib/experts/schema';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { HOLDINGS } from '@/lib/server/holdings';
 import { apiCaller } from '@/lib/testing/api';
@@ -215,8 +218,10 @@ it('refuses bad withdrawals with a translated message and moves nothing', async 
   expect((await apply({ amount: -200 })).body.msg).toMatch(/whole number/i);
   expect((await apply({ amount: 150.5 })).body.msg).toMatch(/whole number/i);
   expect((await apply({ amount: 5000 })).body.msg).toMatch(/not enough/i);
-  // Plain users cannot withdraw.
-  expect((await apply({ amount: 200 }, viewer.token)).status).toBe(403);
+  // Plain users cannot withdraw: the refusal says who can.
+  const plain = await apply({ amount: 200 }, viewer.token);
+  expect(plain.status).toBe(403);
+  expect(plain.body.msg).toMatch(/streamers, experts/i);
   expect((await balancesOf(testDb.db, anchor.user.id)).yellow).toBe(1000);
   // A plain user cannot reach the operators' calls.
   expect((await queueList(call, viewer.token, 'withdrawal')).status).toBe(403);
@@ -288,4 +293,61 @@ it('converts earnings into star diamonds only when confirmed', async () => {
   const balances = await balancesOf(testDb.db, anchor.user.id);
   expect(balances).toMatchObject({ yellow: 250, star: 150 });
   expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
+});
+
+describe('who may withdraw: an earner (lib/earnings/earner.ts)', () => {
+  const apply = (token: string) =>
+    get(token, '/api/Balance/applyForWithdrawal', {
+      amount: 200,
+      type: 'alipay',
+      pay_password: '246810',
+      key: key(),
+    });
+
+  it('an approved expert binds an account, lists and applies like an anchor', async () => {
+    const expert = await makeSignedInUser(testDb.db, { paymentPasswordHash: passwordHash });
+    await testDb.db.insert(experts).values({
+      userId: expert.user.id,
+      sports: ['football'],
+      experience: '十年足球数据分析',
+      approvedAt: new Date('2026-05-01T00:00:00Z'),
+    });
+    // Before any sale: the list answers (nothing yet), applying meets the balance, not a role.
+    const empty = await get<{ total: number; yellow: number }>(expert.token, '/api/Balance/withdrawalList');
+    expect(empty.body.data).toMatchObject({ total: 0, yellow: 0 });
+    const bound = await get(expert.token, '/api/Bank_card/bindAliPay', {
+      account: '13800001234',
+      real_name: '赵专家',
+    });
+    expect(bound.body.code).toBe(0);
+    expect((await apply(expert.token)).body.msg).toMatch(/not enough/i);
+    await fund(expert.user.id, 'yellow', 300);
+    const applied = await apply(expert.token);
+    expect(applied.body).toMatchObject({ code: 0, data: { amount: 200, status: 'pending' } });
+    expect((await balancesOf(testDb.db, expert.user.id)).yellow).toBe(100);
+  });
+
+  it('anyone holding yellow diamonds may withdraw them; a plain user is refused and nothing moves', async () => {
+    const holder = await makeSignedInUser(testDb.db, { paymentPasswordHash: passwordHash });
+    const plain = await makeSignedInUser(testDb.db, { paymentPasswordHash: passwordHash });
+    for (const user of [holder, plain])
+      await get(user.token, '/api/Bank_card/bindAliPay', { account: 'someone@example.com', real_name: 'Li' });
+    await fund(holder.user.id, 'yellow', 250);
+    await fund(plain.user.id, 'star', 500);
+    expect((await apply(holder.token)).body.code).toBe(0);
+    // Star diamonds are bought, never withdrawn: they make no one an earner.
+    const refused = await apply(plain.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe(
+      'Only streamers, experts and others who earn yellow diamonds can withdraw. Yellow diamonds come from gifts received as a streamer or plans sold as an expert.',
+    );
+    const zh = await call(`/api/Balance/withdrawalList`, { headers: { lang: 'zh-CN', token: plain.token } });
+    expect(zh.body.msg).toBe(
+      '只有主播、专家等有黄钻收益的用户才能提现。黄钻来自主播收到的礼物或专家售出的方案。',
+    );
+    expect(await balancesOf(testDb.db, plain.user.id)).toMatchObject({ star: 500, yellow: 0 });
+    // Having withdrawn keeps the history open once the balance is spent.
+    const listed = await get<{ total: number }>(holder.token, '/api/Balance/withdrawalList');
+    expect(listed.body.data.total).toBe(1);
+  });
 });

@@ -1,12 +1,14 @@
-// Bank and money calls of spec §7 for anchors' earnings: binding a bank card and an Alipay account,
-// withdrawals (with the payment password), the operators' decisions, and converting earnings.
+// Bank and money calls of spec §7 for earners (anchors, experts, anyone holding yellow diamonds:
+// ./earner.ts): binding a bank card and an Alipay account, withdrawals (with the payment password), and
+// converting earnings. The decisions are the review queue's (lib/review).
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { requireAnchor, requireUser } from '@/lib/api/auth';
+import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { getConfig } from '@/lib/config';
 import { balancesOf } from '@/lib/wallet/ledger';
+import { requireEarner } from './earner';
 import {
   alipayOf,
   applyForWithdrawal,
@@ -128,8 +130,8 @@ export function registerEarningsRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['get', 'post'],
       tag: 'Earnings',
       summary:
-        'An anchor applies to withdraw yellow diamonds (type bank or alipay) with the payment password; the amount goes to escrow until an operator decides. `key` makes a retry safe',
-      middleware: [requireAnchor],
+        'An earner (an anchor, an approved expert, or anyone holding yellow diamonds) applies to withdraw yellow diamonds (type bank or alipay) with the payment password; the amount goes to escrow until finance decides. `key` makes a retry safe',
+      middleware: [requireEarner],
       input: z.object({
         amount,
         type: z.enum(['bank', 'alipay']).default('bank'),
@@ -163,8 +165,8 @@ export function registerEarningsRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['get', 'post'],
       tag: 'Earnings',
       summary:
-        "An anchor's withdrawals of the last three months with their states, the withdrawable yellow diamonds, the minimum and the fee",
-      middleware: [requireAnchor],
+        "An earner's withdrawals of the last three months with their states, the withdrawable yellow diamonds, the minimum and the fee",
+      middleware: [requireEarner],
       input: z.object({ page, size }),
       output: z.object({
         total: z.number(),

@@ -1,4 +1,4 @@
-// Anchor earnings (spec §3, §7 Bank and money): where payouts go (one bank card and one Alipay
+// Earnings of anchors and experts (spec §3, §7 Bank and money): where payouts go (one bank card and one Alipay
 // account per user) and the withdrawals that move yellow diamonds through escrow.
 import { sql } from 'drizzle-orm';
 import {
@@ -46,9 +46,9 @@ export const withdrawals = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Yellow diamonds taken from the anchor (fee included). */
+    /** Yellow diamonds taken from the earner (fee included). */
     amount: integer('amount').notNull(),
-    /** The platform's fee, kept as revenue on payout; the anchor receives `amount - fee`. */
+    /** The platform's fee, kept as revenue on payout; the earner receives `amount - fee`. */
     fee: integer('fee').notNull(),
     method: withdrawalMethod('method').notNull(),
     /** Where the money goes, as it was when applying (the operator pays to this; users see it masked). */

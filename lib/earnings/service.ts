@@ -1,7 +1,8 @@
-// Anchor earnings: payout destinations, withdrawals through escrow, operators' decisions, and the
-// one-way conversion of yellow diamonds (earnings) into star diamonds (the consumption wallet).
-// Every movement is a ledger operation (DESIGN §8); a withdrawal's escrow legs use the anchor's own
-// shard of the escrow account so the release always draws on the shard that received the money.
+// Earnings, one model for every earner (anchors' gifts, experts' plan sales: ./earner.ts): payout
+// destinations, withdrawals through escrow, finance's decisions, and the one-way conversion of yellow
+// diamonds (earnings) into star diamonds (the consumption wallet). Every movement is a ledger operation
+// (DESIGN §8); a withdrawal's escrow legs use the earner's own shard of the escrow account so the
+// release always draws on the shard that received the money.
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { verifyPaymentPassword } from '@/lib/accounts/payment-password';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
@@ -97,7 +98,7 @@ export type WithdrawalView = {
   id: number;
   amount: number;
   fee: number;
-  /** What the anchor receives: amount − fee. */
+  /** What the earner receives: amount − fee. */
   payout: number;
   method: 'bank' | 'alipay';
   destination: string;
@@ -132,7 +133,7 @@ export const withdrawalFee = (amount: number, feePercent: number) =>
   Math.min(amount - 1, Math.ceil((amount * feePercent) / 100));
 
 /**
- * An anchor applies to withdraw `amount` yellow diamonds to a bound card or Alipay account, with the
+ * An earner applies to withdraw `amount` yellow diamonds to a bound card or Alipay account, with the
  * payment password: the diamonds move to escrow at once (`key` makes a retry safe).
  */
 export async function applyForWithdrawal(
@@ -185,7 +186,7 @@ export async function applyForWithdrawal(
   return outcome;
 }
 
-/** An anchor's withdrawals of the last three months, newest first. */
+/** An earner's withdrawals of the last three months, newest first. */
 export async function withdrawalList(db: DbOrTx, userId: number, now: Date, page: number, size: number) {
   const where = and(eq(withdrawals.userId, userId), gte(withdrawals.createdAt, recordsSince(now)));
   const [rows, [total]] = await Promise.all([
@@ -203,7 +204,7 @@ export async function withdrawalList(db: DbOrTx, userId: number, now: Date, page
 
 /**
  * An operator pays a withdrawal out (escrow → burn, the fee → revenue) or rejects it (escrow → back
- * to the anchor). A decided withdrawal cannot be decided again (`WITHDRAWAL_DECIDED`).
+ * to the earner). A decided withdrawal cannot be decided again (`WITHDRAWAL_DECIDED`).
  */
 export async function decideWithdrawal(
   db: DbOrTx,
@@ -214,7 +215,7 @@ export async function decideWithdrawal(
 ) {
   const [found] = await db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId));
   if (!found) throw new NotFoundError('WITHDRAWAL_NOT_FOUND');
-  // Decided already, either way: refused as such (a replay would tell the anchor a second time).
+  // Decided already, either way: refused as such (a replay would tell the earner a second time).
   if (found.status !== 'pending') throw new DomainError('WITHDRAWAL_DECIDED');
   const outcome = await runOperation<WithdrawalView>(db, {
     key: `withdraw-decision:${withdrawalId}`,

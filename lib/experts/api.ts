@@ -1,5 +1,5 @@
 // Experts through the API: applications and their review, profiles and rankings, plans (publish, read,
-// buy, a buyer's dispute, the console's list and an operator's void), the public commitment chain, follows and free articles. There is no route
+// buy, a buyer's dispute, the console's list and an operator's void), the expert's income centre, the public commitment chain, follows and free articles. There is no route
 // that edits or deletes a plan, or writes a grade or a statistic: grades come from the feed alone.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
@@ -24,6 +24,7 @@ import {
 import { chainEntries, chainHead, chainLinkOfRow, chainNdjson } from './chain';
 import { consolePlans, PLAN_STATES, PLANS_TABLE } from './console';
 import { DISPUTE_TEXT_MAX, disputePlan } from './disputes';
+import { expertIncome, INCOME_PAGE_SIZE } from './income';
 import {
   buyPlan,
   getPlan,
@@ -52,6 +53,38 @@ import { rankExperts, STAT_WINDOWS } from './stats';
 const sport = z.enum(EXPERT_SPORTS);
 const CHAIN_NDJSON_TYPE = 'application/x-ndjson';
 const loose = z.record(z.string(), z.unknown());
+
+const incomeFigures = {
+  buyers: z.number(),
+  gross: z.number(),
+  held: z.number(),
+  refunded: z.number(),
+  refunds: z.number(),
+  released: z.number(),
+  open_disputes: z.number(),
+  disputes: z.number(),
+};
+const incomeSchema = z.object({
+  total: z.number(),
+  page: z.number(),
+  size: z.number(),
+  share: z.number(),
+  totals: z.object({ plans: z.number(), ...incomeFigures }),
+  plans: z.array(
+    z.object({
+      id: z.number(),
+      title: z.string(),
+      match: z.object({ id: z.number(), home: z.string(), away: z.string(), competition: z.string() }),
+      kickoff_at: z.string(),
+      price: z.number(),
+      refund_if_lost: z.boolean(),
+      grade: z.string().nullable(),
+      state: z.enum(['on_sale', 'awaiting_result', 'in_window', 'released', 'refunded', 'voided', 'unsold']),
+      release_at: z.string().nullable(),
+      ...incomeFigures,
+    }),
+  ),
+});
 
 export const expertApplyInput = z.object({
   sports: z.array(sport).min(1).max(2),
@@ -526,6 +559,31 @@ export function registerExpertRoutes(app: OpenAPIHono<AppEnv>) {
         },
       });
     },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/expert/income',
+      effect: 'read',
+      methods: ['get', 'post'],
+      tag: 'Experts',
+      summary:
+        "The signed-in expert's income centre: per paid plan (newest first, paged) buyers, gross, held in escrow, refunded, released to the expert in yellow diamonds and disputes, with the totals over every paid plan. Refused for non-experts",
+      middleware: [requireUser],
+      input: z.object({
+        page: z.coerce.number().int().min(1).max(10_000).default(1),
+        size: z.coerce.number().int().min(1).max(50).default(INCOME_PAGE_SIZE),
+      }),
+      output: incomeSchema,
+    },
+    async (c, input) =>
+      expertIncome(c.var.db, c.var.user!.id, {
+        page: input.page,
+        size: input.size,
+        locale: c.var.locale,
+        now: c.var.now,
+      }),
   );
 
   defineRoute(

@@ -6,9 +6,17 @@ import { levelIconUrl } from '@/lib/accounts/level';
 import type { OwnProfile } from '@/lib/accounts/profile-service';
 import { cn } from '@/lib/cn';
 import { Link } from '@/lib/i18n/navigation';
-import { visibleTabs } from './tabs';
+import { type TabRoles, visibleTabs } from './tabs';
 
-export async function MemberRail({ profile, current }: { profile: OwnProfile; current: number }) {
+export async function MemberRail({
+  profile,
+  current,
+  roles,
+}: {
+  profile: OwnProfile;
+  current: number;
+  roles: TabRoles;
+}) {
   const t = await getTranslations('member');
   return (
     <aside className="w-full min-w-0 space-y-3 layout:sticky layout:top-[calc(var(--spacing-topbar)+2rem)] layout:w-60 layout:shrink-0">
@@ -38,13 +46,19 @@ export async function MemberRail({ profile, current }: { profile: OwnProfile; cu
                 {t('rail.anchor')}
               </span>
             ) : null}
+            {roles.expert ? (
+              <span className="inline-flex items-center gap-0.5 whitespace-nowrap rounded bg-brand-50 px-1.5 text-xs leading-[18px] font-medium text-brand-600">
+                <BadgeCheck aria-hidden className="size-3" />
+                {t('rail.expert')}
+              </span>
+            ) : null}
           </div>
           <p className="mt-1 text-xs text-ink-500 tabular-nums">{t('rail.uid', { id: profile.id })}</p>
         </div>
       </div>
       <nav aria-label={t('rail.label')} className="rounded-xl border border-line bg-surface p-2">
         <ul className="flex gap-0.5 overflow-x-auto overscroll-x-contain layout:block layout:space-y-0.5">
-          {visibleTabs(profile.isAnchor).map(({ type, key, icon: Icon }) => {
+          {visibleTabs(roles).map(({ type, key, icon: Icon }) => {
             const active = type === current;
             return (
               <li key={type}>

@@ -8,6 +8,7 @@ import { Footer } from '@/components/layout/footer';
 import { getOwnProfile } from '@/lib/accounts/profile-service';
 import { findSessionUser, TOKEN_COOKIE } from '@/lib/accounts/session';
 import { getDb } from '@/lib/db';
+import { earnerRoles } from '@/lib/earnings/earner';
 import { productName } from '@/lib/i18n/metadata';
 import { redirect } from '@/lib/i18n/navigation';
 import { LOCALES, type Locale, localizedPath } from '@/lib/i18n/routing';
@@ -17,6 +18,7 @@ import { BookingsTab, CollectionTab, FollowsTab, MessagesTab } from './content-t
 import { FanClubsTab } from './fan-clubs-tab';
 import { GuessTab } from './guess-tab';
 import { GuestPanel } from './guest-panel';
+import { IncomeTab } from './income-tab';
 import { InviteTab } from './invite-tab';
 import { LevelTab } from './level-tab';
 import { MemberRail } from './member-rail';
@@ -33,6 +35,7 @@ import {
   FAN_CLUBS_TAB,
   FOLLOWS_TAB,
   GUESS_TAB,
+  INCOME_TAB,
   INVITE_TAB,
   LEVEL_TAB,
   MESSAGES_TAB,
@@ -48,7 +51,10 @@ import { TasksTab } from './tasks-tab';
 import { WalletTab } from './wallet-tab';
 import { WithdrawalsTab } from './withdrawals-tab';
 
-type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ type?: string }> };
+type Props = {
+  params: Promise<{ locale: Locale }>;
+  searchParams: Promise<{ type?: string; page?: string }>;
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
@@ -69,7 +75,8 @@ async function sessionUser() {
 export default async function MemberPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const tab = tabOfType((await searchParams).type);
+  const query = await searchParams;
+  const tab = tabOfType(query.type);
   const [session, name] = await Promise.all([sessionUser(), productName(locale)]);
 
   if (!session) {
@@ -80,10 +87,16 @@ export default async function MemberPage({ params, searchParams }: Props) {
       </>
     );
   }
-  // Spec §6: the anchor centre is for anchors; everyone else lands on the application tab.
-  if ((tab.type === ANCHOR_CENTER_TAB || tab.type === WITHDRAWALS_TAB) && !session.isAnchor) {
+  // Spec §6: the anchor centre is for anchors; everyone else lands on the application tab. Withdrawals
+  // are for earners (the wallet says how one earns), the income centre for experts (who apply on /specialist).
+  const roles = await earnerRoles(getDb(), session);
+  if (tab.type === ANCHOR_CENTER_TAB && !session.isAnchor) {
     return redirect({ href: `/member?type=${APPLY_ANCHOR_TAB}`, locale });
   }
+  if (tab.type === WITHDRAWALS_TAB && !roles.earner) {
+    return redirect({ href: `/member?type=${WALLET_TAB}`, locale });
+  }
+  if (tab.type === INCOME_TAB && !roles.expert) return redirect({ href: '/specialist', locale });
 
   const profile = await getOwnProfile(getDb(), session.id);
   const messages = await getMessages();
@@ -92,7 +105,7 @@ export default async function MemberPage({ params, searchParams }: Props) {
   return (
     <>
       <div className="mx-auto flex w-full max-w-[1240px] flex-col items-stretch gap-4 px-3 py-4 sm:px-6 layout:flex-row layout:items-start layout:gap-6 layout:py-8">
-        <MemberRail profile={profile} current={tab.type} />
+        <MemberRail profile={profile} current={tab.type} roles={roles} />
         <section aria-labelledby="member-tab-title" className="min-w-0 flex-1">
           <h1 id="member-tab-title" className="mb-4 text-xl font-semibold text-ink-900">
             {t(`tabs.${tab.key}` as never)}
@@ -117,7 +130,7 @@ export default async function MemberPage({ params, searchParams }: Props) {
             ) : tab.type === LEVEL_TAB ? (
               <LevelTab profile={profile} />
             ) : tab.type === WALLET_TAB ? (
-              <WalletTab userId={session.id} />
+              <WalletTab userId={session.id} roles={roles} />
             ) : tab.type === NOBILITY_TAB ? (
               <NobilityTab profile={profile} />
             ) : tab.type === TASKS_TAB ? (
@@ -133,7 +146,9 @@ export default async function MemberPage({ params, searchParams }: Props) {
             ) : tab.type === INVITE_TAB ? (
               <InviteTab userId={session.id} now={new Date()} />
             ) : tab.type === WITHDRAWALS_TAB ? (
-              <WithdrawalsTab userId={session.id} now={new Date()} />
+              <WithdrawalsTab userId={session.id} now={new Date()} roles={roles} />
+            ) : tab.type === INCOME_TAB ? (
+              <IncomeTab userId={session.id} now={new Date()} page={Number(query.page) || 1} roles={roles} />
             ) : tab.type === APPLY_ANCHOR_TAB ? (
               <ApplyAnchorTab profile={profile} />
             ) : tab.type === FOLLOWS_TAB ? (

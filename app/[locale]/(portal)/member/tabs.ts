@@ -1,6 +1,6 @@
 // The user-center tabs, chosen by `?type=` (spec §2). Numbers are the spec's (the task centre is 18, the
 // exchange shop 19); fun-guess records are 24; gaps are types other screens use. The spec names no number for the invite centre: it
-// is 23. A tab is listed only once its feature works.
+// is 23; an expert's income centre is 25. A tab is listed only once its feature works.
 import {
   Award,
   Backpack,
@@ -17,6 +17,7 @@ import {
   Mic,
   Radio,
   Star,
+  TrendingUp,
   UserPlus,
   UserRound,
   Wallet,
@@ -26,8 +27,11 @@ export type MemberTab = {
   type: number;
   key: string;
   icon: LucideIcon;
-  /** Who sees the tab in the rail; the address works for everyone except where the page redirects. */
-  shownTo: 'all' | 'anchor' | 'nonAnchor';
+  /**
+   * Who sees the tab in the rail; the address works for everyone except where the page redirects. An
+   * earner is an anchor, an expert or anyone else holding yellow diamonds (lib/earnings/earner.ts).
+   */
+  shownTo: 'all' | 'anchor' | 'nonAnchor' | 'expert' | 'earner';
 };
 
 export const PROFILE_TAB = 1;
@@ -47,6 +51,7 @@ export const FAN_CLUBS_TAB = 22;
 export const SHOP_TAB = 19;
 export const INVITE_TAB = 23;
 export const GUESS_TAB = 24;
+export const INCOME_TAB = 25;
 
 export const MEMBER_TABS: MemberTab[] = [
   { type: PROFILE_TAB, key: 'profile', icon: UserRound, shownTo: 'all' },
@@ -57,7 +62,8 @@ export const MEMBER_TABS: MemberTab[] = [
   { type: SHOP_TAB, key: 'shop', icon: Coins, shownTo: 'all' },
   { type: INVITE_TAB, key: 'invite', icon: UserPlus, shownTo: 'all' },
   { type: GUESS_TAB, key: 'guess', icon: Dices, shownTo: 'all' },
-  { type: WITHDRAWALS_TAB, key: 'withdrawals', icon: Banknote, shownTo: 'anchor' },
+  { type: INCOME_TAB, key: 'income', icon: TrendingUp, shownTo: 'expert' },
+  { type: WITHDRAWALS_TAB, key: 'withdrawals', icon: Banknote, shownTo: 'earner' },
   { type: FOLLOWS_TAB, key: 'follows', icon: Heart, shownTo: 'all' },
   { type: COLLECTION_TAB, key: 'collection', icon: Star, shownTo: 'all' },
   { type: BOOKINGS_TAB, key: 'booking', icon: CalendarCheck, shownTo: 'all' },
@@ -72,8 +78,15 @@ export function tabOfType(type: string | undefined): MemberTab {
   return MEMBER_TABS.find((tab) => String(tab.type) === type) ?? MEMBER_TABS[0]!;
 }
 
-export function visibleTabs(isAnchor: boolean) {
-  return MEMBER_TABS.filter(
-    (tab) => tab.shownTo === 'all' || (tab.shownTo === 'anchor' ? isAnchor : !isAnchor),
-  );
+export type TabRoles = { anchor: boolean; expert: boolean; earner: boolean };
+
+export function visibleTabs(roles: TabRoles) {
+  const shown = {
+    all: true,
+    anchor: roles.anchor,
+    nonAnchor: !roles.anchor,
+    expert: roles.expert,
+    earner: roles.earner,
+  } as const;
+  return MEMBER_TABS.filter((tab) => shown[tab.shownTo]);
 }

@@ -124,7 +124,7 @@ export function WithdrawForm({
           onChange={(event) => setPassword(event.target.value)}
         />
       </div>
-      <div className="col-span-3 flex items-center gap-4">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 sm:col-span-3">
         <Button type="submit" disabled={apply.isPending || !amount || !password}>
           {apply.isPending ? t('applying') : t('apply')}
         </Button>

@@ -1,10 +1,12 @@
-// Withdrawals tab for anchors: earnings (yellow diamonds) available and held, where payouts go, the
-// application form with the payment PIN, converting into star diamonds, and the history with states.
+// Withdrawals tab for every earner (anchors, experts, holders of yellow diamonds: lib/earnings/earner.ts),
+// also the lower half of the experts' income centre: earnings (yellow diamonds) available and held, where
+// payouts go, the application form with the payment PIN, converting into star diamonds, and the history.
 import { ArrowRightLeft, Banknote, Clock, Landmark, ReceiptText, Star } from 'lucide-react';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { EmptyState } from '@/components/ui/empty-state';
 import { getConfig } from '@/lib/config';
 import { getDb } from '@/lib/db';
+import { type EarnerRoles, yellowSourceOf } from '@/lib/earnings/earner';
 import { alipayOf, bankCardOf, withdrawalList } from '@/lib/earnings/service';
 import { balancesOf } from '@/lib/wallet/ledger';
 import { ConvertForm } from './convert-form';
@@ -14,7 +16,15 @@ import { WithdrawForm } from './withdraw-form';
 
 const TONE = { pending: 'waiting', paid: 'good', rejected: 'bad' } as const;
 
-export async function WithdrawalsTab({ userId, now }: { userId: number; now: Date }) {
+export async function WithdrawalsTab({
+  userId,
+  now,
+  roles,
+}: {
+  userId: number;
+  now: Date;
+  roles: Pick<EarnerRoles, 'anchor' | 'expert'>;
+}) {
   const t = await getTranslations('earnings');
   const format = await getFormatter();
   const db = getDb();
@@ -29,7 +39,12 @@ export async function WithdrawalsTab({ userId, now }: { userId: number; now: Dat
     .filter((row) => row.status === 'pending')
     .reduce((sum, row) => sum + row.amount, 0);
   const stats = [
-    { key: 'available', icon: Star, value: balances.yellow, hint: t('stats.availableHint') },
+    {
+      key: 'available',
+      icon: Star,
+      value: balances.yellow,
+      hint: t(`stats.availableFrom.${yellowSourceOf(roles)}`),
+    },
     { key: 'held', icon: Clock, value: held, hint: t('stats.heldHint') },
     {
       key: 'rules',
@@ -77,48 +92,51 @@ export async function WithdrawalsTab({ userId, now }: { userId: number; now: Dat
         aside={<span className="text-xs text-ink-500">{t('history.note')}</span>}
       >
         {history.list.length ? (
-          <table className="w-full text-sm" data-testid="withdrawal-history">
-            <thead>
-              <tr className="border-b border-line text-left text-xs text-ink-500">
-                <th scope="col" className="py-2 font-medium">
-                  {t('history.time')}
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  {t('history.amount')}
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  {t('history.fee')}
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  {t('history.payout')}
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  {t('history.to')}
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  {t('history.status')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.list.map((row) => (
-                <tr key={row.id} className="border-b border-line last:border-b-0">
-                  <td className="py-2.5 text-ink-700 tabular-nums">
-                    {format.dateTime(new Date(row.created_at), 'shortDateTime')}
-                  </td>
-                  <td className="py-2.5 font-medium text-ink-900 tabular-nums">
-                    {format.number(row.amount)}
-                  </td>
-                  <td className="py-2.5 text-ink-700 tabular-nums">{format.number(row.fee)}</td>
-                  <td className="py-2.5 text-ink-700 tabular-nums">{format.number(row.payout)}</td>
-                  <td className="py-2.5 text-ink-700">{row.destination}</td>
-                  <td className="py-2.5 text-right">
-                    <StatusPill tone={TONE[row.status]}>{t(`history.states.${row.status}`)}</StatusPill>
-                  </td>
+          // A phone scrolls the table in its frame rather than the page sideways.
+          <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+            <table className="w-full min-w-[560px] text-sm" data-testid="withdrawal-history">
+              <thead>
+                <tr className="border-b border-line text-left text-xs text-ink-500">
+                  <th scope="col" className="py-2 font-medium">
+                    {t('history.time')}
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    {t('history.amount')}
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    {t('history.fee')}
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    {t('history.payout')}
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    {t('history.to')}
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    {t('history.status')}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {history.list.map((row) => (
+                  <tr key={row.id} className="border-b border-line last:border-b-0">
+                    <td className="py-2.5 text-ink-700 tabular-nums">
+                      {format.dateTime(new Date(row.created_at), 'shortDateTime')}
+                    </td>
+                    <td className="py-2.5 font-medium text-ink-900 tabular-nums">
+                      {format.number(row.amount)}
+                    </td>
+                    <td className="py-2.5 text-ink-700 tabular-nums">{format.number(row.fee)}</td>
+                    <td className="py-2.5 text-ink-700 tabular-nums">{format.number(row.payout)}</td>
+                    <td className="py-2.5 whitespace-nowrap text-ink-700">{row.destination}</td>
+                    <td className="py-2.5 text-right">
+                      <StatusPill tone={TONE[row.status]}>{t(`history.states.${row.status}`)}</StatusPill>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         ) : (
           <EmptyState icon={ReceiptText} title={t('history.emptyTitle')} hint={t('history.emptyHint')} />
         )}

@@ -1,8 +1,9 @@
 // /specialist-info?id=, an expert's profile (spec §2): who they are, their record from graded plans only
 // (last 10, 20, 50 and all; by play type), their latest plans (the same plans /specialist lists: a plan is
 // a public, tamper-evident record, so it is not hidden after three months), follow. The expert
-// themself also finds the form to publish a plan here, and the way to the article composer.
-import { PenLine } from 'lucide-react';
+// themself also finds the form to publish a plan here, and the ways to the article composer and to their
+// income centre (`/member?type=25`).
+import { PenLine, TrendingUp } from 'lucide-react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
@@ -21,6 +22,7 @@ import { STAT_WINDOWS } from '@/lib/experts/stats';
 import { alternatesOf, productName } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
+import { INCOME_TAB } from '../member/tabs';
 
 /** How many of an expert's plans the profile lists, newest first. */
 const HISTORY_PLANS = 50;
@@ -166,6 +168,12 @@ export default async function SpecialistInfoPage({ params, searchParams }: Props
                 <Link href="/specialist-news/write">
                   <PenLine aria-hidden className="size-4" />
                   {t('compose.entry')}
+                </Link>
+              </Button>
+              <Button asChild variant="secondary" data-testid="income-entry">
+                <Link href={`/member?type=${INCOME_TAB}`}>
+                  <TrendingUp aria-hidden className="size-4" />
+                  {t('info.income')}
                 </Link>
               </Button>
             </section>
