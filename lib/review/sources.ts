@@ -379,7 +379,7 @@ export const withdrawalSource: QueueSource = {
       userId: row.userId,
       before: { status: row.status, amount: row.amount },
       after: { status: outcome.result.status, refunded: input.approve ? 0 : row.amount },
-      link: '/member?type=2',
+      link: '/member?type=21',
     };
   },
 };
