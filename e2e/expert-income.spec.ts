@@ -128,6 +128,16 @@ test('an expert sees a sale, is paid its share after the window, withdraws it an
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: `${SHOTS}/income-360.png`, fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
+  // English labels are the widest: still nothing past a 320 px phone (a context of its own, so the
+  // remembered language stays Chinese here).
+  const english = await signedInPage(browser, expertId);
+  await english.setViewportSize({ width: 320, height: 800 });
+  // `desktop=1`: no mobile site here (the e2e portal configures one), as on an install without one.
+  await english.goto('/en/member?type=25&desktop=1');
+  await expect(english.getByTestId('income-plan').filter({ hasText: title })).toContainText('Paid to you');
+  expect(await english.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await english.screenshot({ path: `${SHOTS}/income-en-320.png`, fullPage: true });
+  await english.close();
 
   // An Alipay account, then the withdrawal with the PIN.
   const alipay = page.getByTestId('alipay-form');
