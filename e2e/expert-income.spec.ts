@@ -71,19 +71,16 @@ test('an expert sees a sale, is paid its share after the window, withdraws it an
     return { expertId: expert!.id, planId: plan.id, match };
   });
 
-  // A viewer buys it, through the spend confirmation when the portal asks for one.
+  // A viewer buys it through the spend sheet: the price, the balance after and the plan's terms first.
   const buyer = await freshUserPage(browser, 'E2E 收入买家');
   await withDatabase((db) => fundUser(db, buyer.user.id, 'star', 500, now));
   await buyer.page.goto(`/specialist-detail?id=${planId}`);
   await buyer.page.getByTestId('plan-buy').click();
-  const confirm = buyer.page.getByTestId('spend-confirm');
+  const sheet = buyer.page.getByRole('dialog').and(buyer.page.getByTestId('spend-confirm'));
+  await expect(sheet.getByTestId('spend-balance-after')).toHaveText(`${500 - PRICE} 星钻`);
+  await expect(sheet.getByTestId('spend-refund-terms')).toContainText('不中退款');
+  await sheet.getByTestId('spend-confirm-submit').click();
   const reasoning = buyer.page.getByTestId('plan-reasoning');
-  await expect(confirm.or(reasoning)).toBeVisible();
-  if (await confirm.isVisible())
-    await confirm
-      .getByRole('button', { name: /确认|确定|购买|支付/ })
-      .first()
-      .click();
   await expect(reasoning).toBeVisible();
   await buyer.page.close();
 
