@@ -44,7 +44,12 @@ test('a moderator refuses a community post with a reason its author reads in the
       .returning(),
   );
 
-  await asModerator.goto(reviewQueue('circlePost'));
+  // The tabs switch queues, whichever has items: reports, then back to community posts.
+  const current = asModerator.getByTestId('review-sources').locator('[aria-current="page"]');
+  await asModerator.goto(reviewQueue('report'));
+  await expect(current).toHaveAttribute('href', /source=report/);
+  await asModerator.getByTestId('review-sources').locator('a[href*="source=circlePost"]').click();
+  await expect(current).toHaveAttribute('href', /source=circlePost/);
   await expect(asModerator.getByTestId(`review-item-${post!.id}`)).toContainText(body);
   await shoot(asModerator, 'queue');
   await decideInQueue(asModerator, post!.id, 'reject', '违规广告或引流', '请勿发布店铺和私聊链接');

@@ -16,6 +16,8 @@ import { BUILT_IN_SOURCES } from './sources';
 /** Every source's table: oldest first by default (the queue is worked from its head). */
 export const REVIEW_TABLE = defineTable({
   sorts: ['created'],
+  /** The queue's tab: which source the page lists (each list route is its source's own). */
+  filters: ['source'],
   defaultSort: 'created',
   defaultDir: 'asc',
   pageSize: 20,
