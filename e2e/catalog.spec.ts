@@ -1,12 +1,18 @@
 // The console's catalogues, seen from both sides (issue 29, item 4): an operator writes and publishes a
 // news article in the editor and a visitor reads it (marks rendered, no markup let through); changes a
 // gift's price in the catalogue and the public catalogue has it at once; rewrites the English "about us"
-// page and a visitor reads it — then puts it back. These change what every visitor sees: @sitewide. And
+// page and a visitor reads it — then puts it back; lowers the gift value that asks for confirmation, and a
+// viewer's small gift goes through the spend sheet — then unsets it. These change what every visitor sees:
+// @sitewide. And
 // each catalogue page opens for the roles its routes declare (finance: money; moderator: words), no others.
 // An operator's pop-up shows once to visitors. The @sitewide tests all live here and run in order in one
 // worker (the pop-up's modal covers every page, so it must never overlap another of them).
 import { randomInt } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import { users } from '@/lib/accounts/schema';
+import { liveRooms } from '@/lib/live/schema';
+import { withDatabase } from './database';
 import { expect, test } from './fixtures';
 
 test.describe.configure({ mode: 'default' });
@@ -89,6 +95,40 @@ test('an operator changes a gift’s price and the catalogue has it at once @sit
   await asOperator.request.post('/api/admin/gifts/save', {
     data: { code, names, price: 42, tier: 'small', sort: 9000, active: false },
   });
+});
+
+test('an operator lowers the gift confirmation threshold and a small gift asks first @sitewide', async ({
+  asOperator,
+  asUser,
+}) => {
+  const [room] = await withDatabase((db) =>
+    db
+      .select({ id: liveRooms.id })
+      .from(liveRooms)
+      .innerJoin(users, eq(users.id, liveRooms.anchorId))
+      .where(eq(users.mobile, '13800000002')),
+  );
+  await asOperator.goto('/admin/settings');
+  const field = asOperator.getByTestId('setting-giftConfirmStars');
+  await expect(field).toHaveAttribute('placeholder', '1000');
+  await field.fill('10');
+  await asOperator.getByTestId('settings-spend-save').click();
+  await expect(asOperator.getByText('当前：单次 10 星钻及以上需要确认；留空恢复默认值')).toBeVisible();
+  try {
+    await asUser.goto(`/live?id=${room!.id}`);
+    await asUser.getByTestId('gift-rose').click();
+    await asUser.getByRole('button', { name: '×10' }).click();
+    await asUser.getByTestId('gift-send').click();
+    const sheet = asUser.getByTestId('spend-confirm');
+    await expect(sheet.getByTestId('spend-price')).toHaveText('10 星钻');
+    await expect(sheet.getByTestId('spend-terms')).toContainText('单次送礼达到 10 星钻时需要确认');
+    await asUser.keyboard.press('Escape');
+    await expect(sheet).toHaveCount(0);
+  } finally {
+    await field.fill('');
+    await asOperator.getByTestId('settings-spend-save').click();
+    await expect(asOperator.getByText('当前：单次 1000 星钻及以上需要确认；留空恢复默认值')).toBeVisible();
+  }
 });
 
 test('an operator rewrites the English about page and a visitor reads it @sitewide', async ({

@@ -11,6 +11,7 @@ import type { Db } from '@/lib/db';
 import { publishPlan } from '@/lib/experts/plans';
 import { expertPlans, experts, planDisputes } from '@/lib/experts/schema';
 import { DEMO_EXPERTS } from '@/lib/experts/seed';
+import { LOCALE_COOKIE } from '@/lib/i18n/routing';
 import { fundUser } from '@/lib/testing/factories';
 import { E2E_BASE_URL } from '../playwright.config';
 import { freshUserPage } from './accounts';
@@ -69,8 +70,9 @@ test('a viewer buys a paid plan and reads it, disputes it, and a moderator voids
   await expect(page.getByTestId('plan-commitment')).toHaveText(/^[0-9a-f]{64}$/);
   expect(await page.content()).not.toContain('三中卫');
   // The spend sheet in English (the widest labels) on a 360 px phone: a bottom sheet, nothing past the screen.
+  // (`desktop`: the e2e portal has a mobile site, which a phone-wide window is sent to otherwise.)
   await page.setViewportSize({ width: 360, height: 780 });
-  await page.goto(`/en/specialist-detail?id=${planId}`);
+  await page.goto(`/en/specialist-detail?id=${planId}&desktop=1`);
   await page.getByTestId('plan-buy').click();
   await expect(page.getByTestId('spend-refund-terms')).toHaveText(
     'Refund if it misses: if the tip loses, all 30 star diamonds come back to you',
@@ -78,6 +80,8 @@ test('a viewer buys a paid plan and reads it, disputes it, and a moderator voids
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: 'test-results/spend-sheet-plan-360-en.png' });
   await page.setViewportSize({ width: 1280, height: 800 });
+  // Visiting /en remembered English: back to the default language.
+  await page.context().clearCookies({ name: LOCALE_COOKIE });
   await page.goto(`/specialist-detail?id=${planId}`);
 
   // The spend sheet: the price, the balance after, the escrow, 不中退款 and the dispute window.

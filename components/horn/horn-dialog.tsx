@@ -50,6 +50,7 @@ export function HornDialog({ viewerId }: { viewerId: number | null }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
+    if (!quota.data) return;
     if (paid) setConfirming(true);
     else void send();
   }
@@ -149,7 +150,8 @@ export function HornDialog({ viewerId }: { viewerId: number | null }) {
             ) : null}
             <Button
               type="submit"
-              disabled={pending || !content.trim()}
+              // Until the quota is read it is unknown whether this message is free or paid (the sheet).
+              disabled={pending || !content.trim() || !quota.data}
               className="w-full"
               data-testid="horn-submit"
             >
