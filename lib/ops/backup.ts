@@ -299,7 +299,11 @@ export async function restoreDatabase<F>(
     try {
       return await load(client, url, dir, manifest, facts);
     } catch (error) {
-      await emptyTarget(client);
+      // The refusal is what the operator must read; a target that could not be emptied is said after it.
+      await emptyTarget(client).catch((cleanup: Error) => {
+        if (error instanceof Error)
+          error.message += ` (and the target could not be emptied: ${cleanup.message}; drop its schemas public and drizzle)`;
+      });
       throw error;
     }
   } finally {
