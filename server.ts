@@ -15,6 +15,7 @@ import { closeDb, getDb, runMigrations } from '@/lib/db';
 import { bootDatabase } from '@/lib/db/bootstrap';
 import { seedGiftCatalog } from '@/lib/gifts/catalog';
 import { PEER_HEADER } from '@/lib/http/client-address';
+import { handleClientError } from '@/lib/http/client-error';
 import {
   applySecurityHeaders,
   commonSecurityHeaders,
@@ -90,6 +91,9 @@ async function main() {
     // e2e suite on a POST sent ~5 s after the previous one, which no client may safely retry).
     server.keepAliveTimeout = 65_000;
     server.headersTimeout = 66_000;
+    // What the HTTP parser refuses before any route (headers or query too large, a malformed request line)
+    // answers with the envelope too (lib/http/client-error.ts), not Node's empty-bodied 431/400.
+    server.on('clientError', handleClientError);
     const app = next({
       dev: config.NODE_ENV !== 'production',
       port: config.PORT,

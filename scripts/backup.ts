@@ -1,6 +1,8 @@
 // `npm run backup [FILE]`: the portal's database (lib/ops/backup.ts: one consistent snapshot, safe beside a
-// running portal) and its uploads (DATA_DIR/uploads with STORAGE_PROVIDER=local) in one .tar.gz. Without
-// FILE it goes to DATA_DIR/backups/portal-<snapshot time>.tar.gz. See docs/operations.md.
+// running portal, with a manifest of row counts, checksums and the ledger's sums) and its uploads
+// (DATA_DIR/uploads with STORAGE_PROVIDER=local) in one .tar.gz. Without FILE it goes to
+// DATA_DIR/backups/portal-<snapshot time>.tar.gz. `npm run backup -- --verify FILE` checks a backup without
+// restoring it (scripts/backup-verify.ts). See docs/operations.md.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,16 +10,20 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { getConfig } from '@/lib/config';
 import { openPortalDatabase } from '@/lib/db/bootstrap';
-import { backupDatabase } from '@/lib/ops/backup';
+import { backupDatabase, parseBackupArgs } from '@/lib/ops/backup';
+import { PORTAL_BACKUP_FACTS } from '@/lib/server/backup-facts';
+import { verifyBackupArchive } from './backup-verify';
 
-async function main() {
+const USAGE = 'usage: npm run backup [-- FILE] | npm run backup -- --verify FILE';
+
+async function backup(target: string | undefined) {
   const config = getConfig();
   const started = performance.now();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-backup-'));
   const { url, stop, where } = await openPortalDatabase(config);
   try {
     console.log(`backing up ${where}`);
-    const manifest = await backupDatabase(url, work);
+    const manifest = await backupDatabase(url, work, PORTAL_BACKUP_FACTS);
     const uploads = path.join(config.DATA_DIR, 'uploads');
     let files = 0;
     if (config.STORAGE_PROVIDER === 'local' && fs.existsSync(uploads)) {
@@ -29,9 +35,7 @@ async function main() {
       files = fs.readdirSync(path.join(work, 'uploads'), { recursive: true }).length;
     }
     const stamp = manifest.takenAt.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-    const file = path.resolve(
-      process.argv[2] ?? path.join(config.DATA_DIR, 'backups', `portal-${stamp}.tar.gz`),
-    );
+    const file = path.resolve(target ?? path.join(config.DATA_DIR, 'backups', `portal-${stamp}.tar.gz`));
     fs.mkdirSync(path.dirname(file), { recursive: true });
     execFileSync('tar', ['-czf', `${file}.part`, '-C', work, '.']);
     fs.renameSync(`${file}.part`, file);
@@ -44,6 +48,12 @@ async function main() {
     await stop();
     fs.rmSync(work, { recursive: true, force: true });
   }
+}
+
+async function main() {
+  const args = parseBackupArgs(process.argv.slice(2), USAGE);
+  if (args.verify) process.exitCode = await verifyBackupArchive(args.file);
+  else await backup(args.file);
 }
 
 main().catch((error) => {

@@ -1,6 +1,9 @@
 // `npm run restore FILE`: brings a backup of `npm run backup` back into an empty database (DATABASE_URL) or a
-// new data folder (DATA_DIR, with the embedded database), uploads included. Refuses a database that has
-// tables already and a backup made by a newer portal. See docs/operations.md.
+// new data folder (DATA_DIR, with the embedded database), uploads included. Every table is recounted and
+// re-checksummed from what was loaded and the ledger checked before it commits; a difference from the
+// manifest refuses it and leaves the target empty. Refuses a database that has tables already and a backup
+// made by a newer portal. `npm run restore -- --verify FILE` checks without restoring (scripts/backup-verify.ts).
+// See docs/operations.md.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,11 +12,14 @@ import { performance } from 'node:perf_hooks';
 import { getConfig } from '@/lib/config';
 import { bootDatabase, EMBEDDED_DATABASE } from '@/lib/db/bootstrap';
 import { runningEmbeddedUrl } from '@/lib/db/embedded';
-import { restoreDatabase } from '@/lib/ops/backup';
+import { parseBackupArgs, RestoreRefused, restoreDatabase } from '@/lib/ops/backup';
+import { PORTAL_BACKUP_FACTS } from '@/lib/server/backup-facts';
+import { verifyBackupArchive } from './backup-verify';
 
-async function main() {
-  const file = process.argv[2];
-  if (!file || !fs.existsSync(file)) throw new Error('usage: npm run restore <backup file>');
+const USAGE = 'usage: npm run restore FILE | npm run restore -- --verify FILE';
+
+async function restore(file: string | undefined) {
+  if (!file || !fs.existsSync(file)) throw new Error(USAGE);
   const config = getConfig();
   if (!config.DATABASE_URL && runningEmbeddedUrl(path.join(config.DATA_DIR, 'pg'), EMBEDDED_DATABASE))
     throw new Error(`a portal is running on ${config.DATA_DIR}: restore into a new DATA_DIR`);
@@ -23,21 +29,32 @@ async function main() {
     execFileSync('tar', ['-xzf', path.resolve(file), '-C', work]);
     const { url, stop } = await bootDatabase(config, (line) => console.log(line));
     try {
-      const manifest = await restoreDatabase(url, work);
+      const { manifest, loaded } = await restoreDatabase(url, work, PORTAL_BACKUP_FACTS);
       const uploads = path.join(work, 'uploads');
       if (fs.existsSync(uploads))
         fs.cpSync(uploads, path.join(config.DATA_DIR, 'uploads'), { recursive: true });
-      const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+      const rows = loaded.reduce((sum, table) => sum + table.rows, 0);
       console.log(
-        `restored ${manifest.tables.length} tables, ${rows} rows (snapshot of ${manifest.takenAt}) into ` +
+        `restored ${loaded.length} tables, ${rows} rows as loaded and checked against the manifest` +
+          `${manifest.format > 1 ? ' (counts, checksums, ledger, audit head)' : ' (a format-1 backup: counts and ledger only)'}` +
+          ` (snapshot of ${manifest.takenAt}) into ` +
           `${config.DATABASE_URL ? 'DATABASE_URL' : config.DATA_DIR} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
+    } catch (error) {
+      if (error instanceof RestoreRefused) throw new Error(`restore refused: ${error.message}`);
+      throw error;
     } finally {
       await stop();
     }
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
+}
+
+async function main() {
+  const args = parseBackupArgs(process.argv.slice(2), USAGE);
+  if (args.verify) process.exitCode = await verifyBackupArchive(args.file);
+  else await restore(args.file);
 }
 
 main().catch((error) => {

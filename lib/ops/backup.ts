@@ -5,14 +5,24 @@
 // migrations the database had. Restoring runs the portal's migrations on an empty database, then loads
 // the rows in foreign-key order in one transaction and sets the sequences. pg-boss's queue (schema
 // `pgboss`) is not copied: its ticks are made again by the restored portal.
+// A backup proves itself: its manifest carries every table's row count and checksum and the facts the
+// portal reads in the same snapshot (the ledger's sums, the audit log's head); a restore recounts,
+// re-checksums and re-reads what it actually loaded before committing, and refuses (leaving the target
+// empty) on any difference. `verifyBackupFiles` checks the files alone, without a database.
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { Client } from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import { createDb, runMigrations } from '@/lib/db';
+import { createDb, runMigrations, type Tx } from '@/lib/db';
+import * as schema from '@/lib/db/schema';
 
-export const BACKUP_FORMAT = 1;
+/** 2: per-table checksums, the schema version and the portal's facts. 1 (counts only) is still restored. */
+export const BACKUP_FORMAT = 2;
+const READABLE_FORMATS = [1, 2];
 
 export type BackupManifest = {
   format: number;
@@ -21,9 +31,119 @@ export type BackupManifest = {
   serverVersion: string;
   /** Hashes of the migrations the database had applied (drizzle's journal). */
   migrations: string[];
-  tables: { name: string; columns: string[]; rows: number }[];
+  /** The last applied migration (drizzle's journal: its hash and when it was made) and how many there are. */
+  schemaVersion?: { migrations: number; hash: string; createdAt: number } | null;
+  /** `rows` and `checksum` (`RowDigest`) of each table's data as written. */
+  tables: { name: string; columns: string[]; rows: number; checksum?: string }[];
   sequences: { name: string; value: string | null }[];
+  /** What the portal read in the backup's snapshot (`BackupFacts`), judged again after a restore. */
+  facts?: unknown;
 };
+
+/**
+ * What the portal adds to a backup, composed above the domains (lib/server/backup-facts.ts): facts read
+ * inside a transaction (the backup's snapshot; a restore's load before it commits), and why the
+ * restored facts refuse the backup's (null when they agree; `backup` is undefined for a format-1 backup).
+ */
+export type BackupFacts<F> = {
+  read: (tx: Tx) => Promise<F>;
+  differ: (backup: F | undefined, restored: F) => string | null;
+};
+
+/** A backup that does not prove itself, or a target a restore must not touch; the message names why. */
+export class RestoreRefused extends Error {}
+
+const MASK = (1n << 256n) - 1n;
+
+/**
+ * Counts the rows of a COPY text stream (one row per line: COPY escapes newlines inside values) and sums
+ * their sha-256s modulo 2^256. The sum does not depend on the rows' order, so a table read back after a
+ * restore gives the backup's checksum whatever order the server returns it in. Passes the data through.
+ */
+export class RowDigest extends Transform {
+  rows = 0;
+  private sum = 0n;
+  private rest: Buffer = Buffer.alloc(0);
+
+  override _transform(
+    chunk: Buffer,
+    _encoding: BufferEncoding,
+    done: (error?: Error | null, data?: Buffer) => void,
+  ) {
+    const data = this.rest.length ? Buffer.concat([this.rest, chunk]) : chunk;
+    let start = 0;
+    for (let end = data.indexOf(10, start); end !== -1; end = data.indexOf(10, start)) {
+      this.add(data.subarray(start, end + 1));
+      start = end + 1;
+    }
+    this.rest = Buffer.from(data.subarray(start));
+    done(null, chunk);
+  }
+
+  override _flush(done: () => void) {
+    if (this.rest.length) this.add(this.rest);
+    done();
+  }
+
+  private add(line: Buffer) {
+    this.rows++;
+    this.sum = (this.sum + BigInt(`0x${createHash('sha256').update(line).digest('hex')}`)) & MASK;
+  }
+
+  get checksum() {
+    return this.sum.toString(16).padStart(64, '0');
+  }
+}
+
+const discard = () =>
+  new Writable({
+    write(_chunk, _encoding, done) {
+      done();
+    },
+  });
+
+/** The same text for the same values in every session (COPY's output follows these settings). */
+const TEXT_SETTINGS =
+  "set timezone to 'UTC'; set datestyle to 'ISO, MDY'; set intervalstyle to 'postgres'; " +
+  "set extra_float_digits to 1; set bytea_output to 'hex'";
+
+/** Why a table's measured rows refuse the manifest's entry (null when they agree). */
+function tableDiffers(entry: BackupManifest['tables'][number], measured: { rows: number; checksum: string }) {
+  if (measured.rows !== entry.rows)
+    return `${entry.name} has ${measured.rows} rows, the manifest says ${entry.rows}`;
+  if (entry.checksum && measured.checksum !== entry.checksum)
+    return `${entry.name}'s data does not match its checksum in the manifest (same ${entry.rows} rows, different content)`;
+  return null;
+}
+
+function readManifest(dir: string): BackupManifest {
+  const file = path.join(dir, 'manifest.json');
+  if (!fs.existsSync(file)) throw new RestoreRefused('the backup has no manifest.json');
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as BackupManifest;
+  if (!READABLE_FORMATS.includes(manifest.format))
+    throw new RestoreRefused(`unknown backup format ${manifest.format}`);
+  return manifest;
+}
+
+/**
+ * Checks the files of the backup in `dir` without a database: the manifest is there, and every table's
+ * file has the manifest's row count and checksum. Throws RestoreRefused naming the first bad table.
+ */
+export async function verifyBackupFiles(dir: string) {
+  const manifest = readManifest(dir);
+  const tables: { name: string; rows: number }[] = [];
+  for (const entry of manifest.tables) {
+    const file = tableFile(dir, entry.name);
+    if (!fs.existsSync(file))
+      throw new RestoreRefused(`${entry.name} has no data file (db/${entry.name}.copy)`);
+    const digest = new RowDigest();
+    await pipeline(fs.createReadStream(file), digest, discard());
+    const reason = tableDiffers(entry, digest);
+    if (reason) throw new RestoreRefused(reason);
+    tables.push({ name: entry.name, rows: digest.rows });
+  }
+  return { manifest, tables, checksummed: manifest.tables.every((entry) => entry.checksum) };
+}
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const tableFile = (dir: string, table: string) => path.join(dir, 'db', `${table}.copy`);
@@ -43,43 +163,67 @@ async function portalTables(client: Client) {
 }
 
 /** Writes the database at `url` into `dir` (db/<table>.copy and manifest.json). */
-export async function backupDatabase(url: string, dir: string): Promise<BackupManifest> {
+export async function backupDatabase<F>(
+  url: string,
+  dir: string,
+  facts?: BackupFacts<F>,
+): Promise<BackupManifest> {
   fs.mkdirSync(path.join(dir, 'db'), { recursive: true });
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('begin isolation level repeatable read read only');
-    const { rows: info } = await client.query<{ at: Date; version: string }>(
-      'select now() as at, current_setting($1) as version',
-      ['server_version'],
-    );
-    const { rows: journal } = await client
-      .query<{ hash: string }>('select hash from drizzle.__drizzle_migrations order by id')
-      .catch(() => ({ rows: [] as { hash: string }[] }));
-    const tables: BackupManifest['tables'] = [];
-    for (const table of await portalTables(client)) {
-      const columns = table.columns.map(quoted).join(', ');
-      const source = client.query(copyTo(`copy (select ${columns} from ${quoted(table.name)}) to stdout`));
-      await pipeline(source, fs.createWriteStream(tableFile(dir, table.name)));
-      tables.push({ name: table.name, columns: table.columns, rows: Number(source.rowCount ?? 0) });
-    }
-    const { rows: sequences } = await client.query<{ name: string; value: string | null }>(
-      `select sequencename as name, last_value::text as value from pg_sequences where schemaname = 'public'`,
-    );
-    await client.query('commit');
-    const manifest: BackupManifest = {
-      format: BACKUP_FORMAT,
-      takenAt: info[0]!.at.toISOString(),
-      serverVersion: info[0]!.version,
-      migrations: journal.map((row) => row.hash),
-      tables,
-      sequences,
-    };
+    await client.query(TEXT_SETTINGS);
+    const db = drizzle(client, { schema });
+    const manifest = await db.transaction((tx) => snapshot(client, tx, dir, facts), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    });
     fs.writeFileSync(path.join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     return manifest;
   } finally {
     await client.end();
   }
+}
+
+/** The backup inside its snapshot transaction (`client` is the connection `tx` runs on). */
+async function snapshot<F>(client: Client, tx: Tx, dir: string, facts?: BackupFacts<F>) {
+  const { rows: info } = await client.query<{ at: Date; version: string }>(
+    'select now() as at, current_setting($1) as version',
+    ['server_version'],
+  );
+  const { rows: hasJournal } = await client.query<{ present: boolean }>(
+    `select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
+  const { rows: journal } = hasJournal[0]!.present
+    ? await client.query<{ hash: string; created_at: string }>(
+        'select hash, created_at::text from drizzle.__drizzle_migrations order by id',
+      )
+    : { rows: [] };
+  const tables: BackupManifest['tables'] = [];
+  for (const table of await portalTables(client)) {
+    const columns = table.columns.map(quoted).join(', ');
+    const source = client.query(copyTo(`copy (select ${columns} from ${quoted(table.name)}) to stdout`));
+    const digest = new RowDigest();
+    await pipeline(source, digest, fs.createWriteStream(tableFile(dir, table.name)));
+    tables.push({ name: table.name, columns: table.columns, rows: digest.rows, checksum: digest.checksum });
+  }
+  const { rows: sequences } = await client.query<{ name: string; value: string | null }>(
+    `select sequencename as name, last_value::text as value from pg_sequences where schemaname = 'public'`,
+  );
+  const last = journal.at(-1);
+  const manifest: BackupManifest = {
+    format: BACKUP_FORMAT,
+    takenAt: info[0]!.at.toISOString(),
+    serverVersion: info[0]!.version,
+    migrations: journal.map((row) => row.hash),
+    schemaVersion: last
+      ? { migrations: journal.length, hash: last.hash, createdAt: Number(last.created_at) }
+      : null,
+    tables,
+    sequences,
+    facts: facts ? await facts.read(tx) : undefined,
+  };
+  return manifest;
 }
 
 /** `tables` ordered so that every table comes after the tables its foreign keys point at. */
@@ -103,15 +247,45 @@ async function foreignKeyOrder(client: Client, tables: string[]) {
   return ordered;
 }
 
-export class RestoreRefused extends Error {}
+/** What a restore actually loaded, counted and checksummed from the target (not from the manifest). */
+export type RestoreReport = {
+  manifest: BackupManifest;
+  loaded: { name: string; rows: number; checksum: string }[];
+};
+
+/** Reads `table` back from the database: its rows and their checksum, as the backup computed them. */
+async function measureTable(client: Client, table: { name: string; columns: string[] }) {
+  const columns = table.columns.map(quoted).join(', ');
+  const digest = new RowDigest();
+  await pipeline(
+    client.query(copyTo(`copy (select ${columns} from ${quoted(table.name)}) to stdout`)),
+    digest,
+    discard(),
+  );
+  return { name: table.name, rows: digest.rows, checksum: digest.checksum };
+}
+
+/** Gives the target back as a new database has it: no tables, no migrations journal. */
+async function emptyTarget(client: Client) {
+  await client.query('drop schema if exists drizzle cascade');
+  await client.query('drop schema public cascade');
+  await client.query('create schema public authorization pg_database_owner');
+  await client.query('grant usage on schema public to public');
+}
 
 /**
  * Loads the backup in `dir` into the empty database at `url`: the portal's migrations first (refused when
- * the backup has migrations this code does not), then every table's rows and the sequences, all or nothing.
+ * the backup has migrations this code does not), then every table's rows and the sequences in one
+ * transaction. Before it commits, every table is recounted and re-checksummed from what was loaded and
+ * `facts` are read again; any difference from the manifest refuses the restore (RestoreRefused naming the
+ * table) and the target is left empty.
  */
-export async function restoreDatabase(url: string, dir: string): Promise<BackupManifest> {
-  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as BackupManifest;
-  if (manifest.format !== BACKUP_FORMAT) throw new RestoreRefused(`unknown backup format ${manifest.format}`);
+export async function restoreDatabase<F>(
+  url: string,
+  dir: string,
+  facts?: BackupFacts<F>,
+): Promise<RestoreReport> {
+  const manifest = readManifest(dir);
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
@@ -122,25 +296,52 @@ export async function restoreDatabase(url: string, dir: string): Promise<BackupM
       throw new RestoreRefused(
         'the target database is not empty: restore into a new data folder or database',
       );
-    const { db, pool } = createDb(url, 1);
     try {
-      await runMigrations(db);
-    } finally {
-      await pool.end();
+      return await load(client, url, dir, manifest, facts);
+    } catch (error) {
+      // The refusal is what the operator must read; a target that could not be emptied is said after it.
+      await emptyTarget(client).catch((cleanup: Error) => {
+        if (error instanceof Error)
+          error.message += ` (and the target could not be emptied: ${cleanup.message}; drop its schemas public and drizzle)`;
+      });
+      throw error;
     }
-    const { rows: journal } = await client.query<{ hash: string }>(
-      'select hash from drizzle.__drizzle_migrations',
-    );
-    const known = new Set(journal.map((row) => row.hash));
-    const unknown = manifest.migrations.filter((hash) => !known.has(hash));
-    if (unknown.length)
-      throw new RestoreRefused(
-        `the backup comes from a newer portal (${unknown.length} migrations this one lacks)`,
-      );
+  } finally {
+    await client.end();
+  }
+}
 
-    await client.query('begin');
+async function load<F>(
+  client: Client,
+  url: string,
+  dir: string,
+  manifest: BackupManifest,
+  facts?: BackupFacts<F>,
+): Promise<RestoreReport> {
+  const { db: migrator, pool } = createDb(url, 1);
+  try {
+    await runMigrations(migrator);
+  } finally {
+    await pool.end();
+  }
+  const { rows: journal } = await client.query<{ hash: string }>(
+    'select hash from drizzle.__drizzle_migrations',
+  );
+  const known = new Set(journal.map((row) => row.hash));
+  const unknown = manifest.migrations.filter((hash) => !known.has(hash));
+  if (unknown.length)
+    throw new RestoreRefused(
+      `the backup comes from a newer portal (${unknown.length} migrations this one lacks)`,
+    );
+
+  await client.query(TEXT_SETTINGS);
+  const db = drizzle(client, { schema });
+  return db.transaction(async (tx) => {
     // What the migrations seeded (reference rows) gives way to the backup's rows.
     const present = new Set((await portalTables(client)).map((table) => table.name));
+    const missing = manifest.tables.find((table) => table.rows > 0 && !present.has(table.name));
+    if (missing)
+      throw new RestoreRefused(`${missing.name} (${missing.rows} rows) is no table of this portal`);
     const names = manifest.tables.map((table) => table.name).filter((name) => present.has(name));
     // (Only tables that have rows: the audit log refuses TRUNCATE, and a new database's is empty.)
     const seeded: string[] = [];
@@ -159,12 +360,58 @@ export async function restoreDatabase(url: string, dir: string): Promise<BackupM
         sequence.value ?? '1',
         sequence.value !== null,
       ]);
-    await client.query('commit');
-    return manifest;
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
+    // The proof, from what was loaded: a COPY that stopped short or a file changed by hand shows here.
+    const loaded: RestoreReport['loaded'] = [];
+    for (const table of manifest.tables.filter((entry) => present.has(entry.name))) {
+      const measured = await measureTable(client, table);
+      const reason = tableDiffers(table, measured);
+      if (reason) throw new RestoreRefused(reason);
+      loaded.push(measured);
+    }
+    if (facts) {
+      const reason = facts.differ(manifest.facts as F | undefined, await facts.read(tx));
+      if (reason) throw new RestoreRefused(reason);
+    }
+    return { manifest, loaded };
+  });
+}
+
+/**
+ * The deep check of a backup: restored into a new database beside `url`'s on the same server (every
+ * table recounted and re-checksummed, `facts` read again), then dropped whatever the outcome.
+ */
+export async function verifyByRestoring<F>(url: string, dir: string, facts?: BackupFacts<F>) {
+  const target = new URL(url);
+  const name = `portal_verify_${randomBytes(6).toString('hex')}`;
+  target.pathname = `/${name}`;
+  const admin = new Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${quoted(name)}`);
+    try {
+      return await restoreDatabase(target.toString(), dir, facts);
+    } finally {
+      await admin.query(`drop database if exists ${quoted(name)} with (force)`);
+    }
   } finally {
-    await client.end();
+    await admin.end();
   }
+}
+
+export type BackupArgs = { verify: boolean; file: string | undefined };
+
+/**
+ * The command line of `npm run backup` / `restore`: `[FILE]` or `--verify FILE`. An option it does not
+ * know is refused with the usage line, never taken for a file name.
+ */
+export function parseBackupArgs(args: string[], usage: string): BackupArgs {
+  const [first, ...rest] = args;
+  const unknown = args.find((arg) => arg.startsWith('-') && arg !== '--verify');
+  if (unknown) throw new RestoreRefused(`unknown option ${unknown}\n${usage}`);
+  if (first === '--verify') {
+    if (rest.length !== 1) throw new RestoreRefused(`--verify takes one backup file\n${usage}`);
+    return { verify: true, file: rest[0] };
+  }
+  if (rest.length) throw new RestoreRefused(`one file at most\n${usage}`);
+  return { verify: false, file: first };
 }

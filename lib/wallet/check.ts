@@ -4,7 +4,7 @@
 // what its open items explain (./holding.ts). Runs in one read-only REPEATABLE READ transaction, so it
 // sees one consistent moment of a running portal.
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '@/lib/db';
+import { type DbOrTx, isTransaction, type Tx } from '@/lib/db';
 import type { Holding } from './holding';
 import { CURRENCIES, type Currency } from './ledger';
 
@@ -42,18 +42,17 @@ export const ITEMS_NAMED = 10;
  * The whole proof, escrow included: `holdings` are every domain's (lib/server/holdings.ts); an escrow
  * move no holding claims is a problem, so a caller passing none reconciles no escrow at all.
  */
-export async function checkLedger(db: Db, holdings: readonly Holding[]): Promise<LedgerReport> {
-  return db.transaction(
-    async (tx) => {
-      const problems: string[] = [];
-      const mismatched = await tx.execute<{
-        id: number;
-        kind: string;
-        user_id: number;
-        currency: string;
-        balance: string;
-        computed: string;
-      }>(sql`
+export async function checkLedger(db: DbOrTx, holdings: readonly Holding[]): Promise<LedgerReport> {
+  const check = async (tx: Tx): Promise<LedgerReport> => {
+    const problems: string[] = [];
+    const mismatched = await tx.execute<{
+      id: number;
+      kind: string;
+      user_id: number;
+      currency: string;
+      balance: string;
+      computed: string;
+    }>(sql`
         with moves as (
           select to_account as id, amount from wallet_transfers
           union all select from_account, -amount from wallet_transfers
@@ -61,27 +60,27 @@ export async function checkLedger(db: Db, holdings: readonly Holding[]): Promise
         select a.id, a.kind, a.user_id, a.currency, a.balance, coalesce(s.computed, 0) as computed
         from wallet_accounts a left join sums s on s.id = a.id
         where a.balance <> coalesce(s.computed, 0)`);
-      for (const row of mismatched.rows)
-        problems.push(
-          `account ${row.id} (${row.kind} ${row.user_id} ${row.currency}): balance ${row.balance} but transfers sum to ${row.computed}`,
-        );
-      const orphans = await tx.execute<{ id: number }>(sql`
+    for (const row of mismatched.rows)
+      problems.push(
+        `account ${row.id} (${row.kind} ${row.user_id} ${row.currency}): balance ${row.balance} but transfers sum to ${row.computed}`,
+      );
+    const orphans = await tx.execute<{ id: number }>(sql`
         select t.id from wallet_transfers t
         left join wallet_accounts f on f.id = t.from_account
         left join wallet_accounts d on d.id = t.to_account
         where f.id is null or d.id is null or f.currency <> t.currency or d.currency <> t.currency`);
-      for (const row of orphans.rows) problems.push(`transfer ${row.id} joins accounts of another currency`);
-      const negative = await tx.execute<{ id: number; balance: string }>(sql`
+    for (const row of orphans.rows) problems.push(`transfer ${row.id} joins accounts of another currency`);
+    const negative = await tx.execute<{ id: number; balance: string }>(sql`
         select id, balance from wallet_accounts where balance < 0 and kind <> 'mint'`);
-      for (const row of negative.rows) problems.push(`account ${row.id} is negative: ${row.balance}`);
+    for (const row of negative.rows) problems.push(`account ${row.id} is negative: ${row.balance}`);
 
-      const totals = await tx.execute<{
-        currency: Currency;
-        accounts: string;
-        held: string;
-        minted: string;
-        burnt: string;
-      }>(sql`
+    const totals = await tx.execute<{
+      currency: Currency;
+      accounts: string;
+      held: string;
+      minted: string;
+      burnt: string;
+    }>(sql`
         select c.currency,
           (select count(*) from wallet_accounts a where a.currency = c.currency) as accounts,
           (select coalesce(sum(balance), 0) from wallet_accounts a
@@ -95,45 +94,47 @@ export async function checkLedger(db: Db, holdings: readonly Holding[]): Promise
             join wallet_accounts d on d.id = t.to_account
             where t.currency = c.currency and (f.kind = 'burn') <> (d.kind = 'burn')) as burnt
         from unnest(${sql.param([...CURRENCIES])}::wallet_currency[]) as c(currency)`);
-      const currencies = totals.rows.map((row) => ({
-        currency: row.currency,
-        accounts: Number(row.accounts),
-        held: Number(row.held),
-        minted: Number(row.minted),
-        burnt: Number(row.burnt),
-      }));
-      for (const c of currencies)
-        if (c.held !== c.minted - c.burnt)
-          problems.push(
-            `${c.currency}: accounts hold ${c.held} but ${c.minted} minted − ${c.burnt} burnt = ${c.minted - c.burnt}`,
-          );
+    const currencies = totals.rows.map((row) => ({
+      currency: row.currency,
+      accounts: Number(row.accounts),
+      held: Number(row.held),
+      minted: Number(row.minted),
+      burnt: Number(row.burnt),
+    }));
+    for (const c of currencies)
+      if (c.held !== c.minted - c.burnt)
+        problems.push(
+          `${c.currency}: accounts hold ${c.held} but ${c.minted} minted − ${c.burnt} burnt = ${c.minted - c.burnt}`,
+        );
 
-      const experience = await tx.execute<{ id: number; experience: number; ledger: string }>(sql`
+    const experience = await tx.execute<{ id: number; experience: number; ledger: string }>(sql`
         select u.id, u.experience, coalesce(a.balance, 0) as ledger from users u
         left join wallet_accounts a on a.kind = 'user' and a.user_id = u.id and a.currency = 'exp'
         where u.experience <> coalesce(a.balance, 0)`);
-      for (const row of experience.rows)
-        problems.push(`user ${row.id}: experience ${row.experience} but the ledger holds ${row.ledger}`);
+    for (const row of experience.rows)
+      problems.push(`user ${row.id}: experience ${row.experience} but the ledger holds ${row.ledger}`);
 
-      const counts = await tx.execute<{ operations: string; transfers: string; accounts: string }>(sql`
+    const counts = await tx.execute<{ operations: string; transfers: string; accounts: string }>(sql`
         select (select count(*) from wallet_operations) as operations,
                (select count(*) from wallet_transfers) as transfers,
                (select count(*) from wallet_accounts) as accounts`);
-      const count = counts.rows[0]!;
-      const escrow = await reconcileEscrow(tx, holdings);
-      problems.push(...escrow.problems);
-      return {
-        ok: problems.length === 0,
-        operations: Number(count.operations),
-        transfers: Number(count.transfers),
-        accounts: Number(count.accounts),
-        currencies,
-        holdings: escrow.holdings,
-        problems,
-      };
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+    const count = counts.rows[0]!;
+    const escrow = await reconcileEscrow(tx, holdings);
+    problems.push(...escrow.problems);
+    return {
+      ok: problems.length === 0,
+      operations: Number(count.operations),
+      transfers: Number(count.transfers),
+      accounts: Number(count.accounts),
+      currencies,
+      holdings: escrow.holdings,
+      problems,
+    };
+  };
+  // Given a transaction (a backup's snapshot, a restore's uncommitted load), the check sees what it sees.
+  return isTransaction(db)
+    ? db.transaction(check)
+    : db.transaction(check, { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }
 
 type Mismatch = {
