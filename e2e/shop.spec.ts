@@ -4,6 +4,7 @@
 // log in.
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { hashPassword } from '@/lib/accounts/password';
 import { mintLeg, runOperation } from '@/lib/wallet/ledger';
 import { E2E_TIME_ZONE } from '../playwright.config';
 import { freshUserPage } from './accounts';
@@ -90,6 +91,30 @@ test('exchange a gift with coins and find it in the backpack; a physical item wa
   await page.getByTestId('user-menu').hover();
   await page.getByRole('link', { name: '兑换商城' }).click();
   await expect(page).toHaveURL(/\/member\?type=19$/);
+  await page.context().close();
+});
+
+test('a person with a payment PIN types it in the spend sheet; a wrong one is refused there and moves nothing', async ({
+  browser,
+}) => {
+  const { page, user } = await freshUserPage(browser, `密码球迷${randomInt(1e6)}`, {
+    paymentPasswordHash: await hashPassword('246810'),
+  });
+  await grantCoins(user.id, 500);
+  await page.goto('/member?type=19');
+  await page.getByTestId('goods-gift_rose_10').getByRole('button', { name: '立即兑换' }).click();
+  await page.getByTestId('exchange-dialog').getByTestId('exchange-next').click();
+  const sheet = page.getByTestId('spend-confirm');
+  await expect(sheet.getByTestId('spend-balance-after')).toHaveText('450 金币');
+  await expect(sheet.getByTestId('spend-confirm-submit')).toBeDisabled();
+  await sheet.getByTestId('spend-password').fill('111111');
+  await sheet.getByTestId('spend-confirm-submit').click();
+  await expect(sheet.getByRole('alert')).toHaveText('支付密码不正确，还可以再试 4 次');
+  await expect(page.getByTestId('coin-balance')).toHaveText('500');
+  await sheet.getByTestId('spend-password').fill('246810');
+  await sheet.getByTestId('spend-confirm-submit').click();
+  await expect(sheet).toHaveCount(0);
+  await expect(page.getByTestId('coin-balance')).toHaveText('450');
   await page.context().close();
 });
 

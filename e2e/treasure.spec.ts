@@ -250,6 +250,8 @@ test('a viewer pays nobility in star diamonds in the room; every balance follows
   await expect(club).toContainText('入团 50 星钻');
   await club.getByTestId('fan-club-join').click();
   await expect(sheet.getByTestId('spend-balance-after')).toHaveText('625 星钻');
+  // The PIN set in the nobility sheet is asked for from now on.
+  await sheet.getByTestId('spend-password').fill('246810');
   await sheet.getByTestId('spend-confirm-submit').click();
   await expect(club.getByTestId('fan-club-members')).toHaveText('1 名成员');
   await shows('625');

@@ -30,7 +30,7 @@ export function BuyPlanButton({
   const router = useRouter();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const buy = useFormPost<{ id: number }, { balance: number }>('api/expert/plan/buy', {
+  const buy = useFormPost<{ id: number; pay_password: string }, { balance: number }>('api/expert/plan/buy', {
     failed: spend('failed'),
     onSuccess: (bought) => {
       balancesChanged(queryClient, { star: bought.balance });
@@ -62,7 +62,7 @@ export function BuyPlanButton({
         spend('terms.planVoid'),
         spend('terms.planDispute', { hours: disputeHours }),
       ]}
-      onConfirm={() => buy.mutate({ id })}
+      onConfirm={(password) => buy.mutate({ id, pay_password: password })}
       pending={buy.isPending}
       error={buy.error}
     />

@@ -55,14 +55,15 @@ export function HornDialog({ viewerId }: { viewerId: number | null }) {
     else void send();
   }
 
-  async function send() {
+  async function send(password = '') {
     setPending(true);
     setError(null);
     const { api, ApiError } = await import('@/lib/http/client');
     try {
-      const sent = await api.get<{ status: 'pending' | 'succeeded' }>(
+      // POST: the payment password stays out of the address.
+      const sent = await api.post<{ status: 'pending' | 'succeeded' }>(
         'api/Member/sneHorn',
-        { content, key },
+        { content, key, pay_password: password },
         { silent: true },
       );
       setDone(sent.status);
@@ -170,7 +171,7 @@ export function HornDialog({ viewerId }: { viewerId: number | null }) {
               price={quota.data.price}
               currency="star"
               terms={[quota.data.review ? spend('terms.hornReview') : spend('terms.hornNow')]}
-              onConfirm={() => void send()}
+              onConfirm={(password) => void send(password)}
               pending={pending}
               error={error}
             />

@@ -1,17 +1,19 @@
 'use client';
 // The one confirm step of every spend a person starts (expert plan, nobility, shop exchange, horn, red
 // envelope, fan club, a gift at or above the operator's threshold): what is bought, its price in its
-// currency, the balance now and after, the terms, and — where the spend checks one — the payment password
-// (set here when there is none yet, so the person never leaves the room). Short of money it says so and
+// currency, the balance now and after, the terms, and the payment password where the person set one (the
+// server refuses the spend without it; nobility insists on one and sets it here when there is none yet, so
+// the person never leaves the room). Short of money it says so and
 // offers a recharge (star diamonds) instead of the confirm button. The caller owns the request.
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { PAYMENT_PASSWORD_MAX, PAYMENT_PASSWORD_MIN } from '@/lib/accounts/profile-schemas';
+import { queryKeys } from '@/lib/http/query-keys';
 import { refusalOf } from '@/lib/http/use-form-post';
 import { useBalances, type WalletBalances } from '@/lib/wallet/queries';
 import { RechargeDialog } from './recharge-dialog';
@@ -19,10 +21,11 @@ import { RechargeDialog } from './recharge-dialog';
 export type SpendCurrency = 'star' | 'yellow' | 'coin';
 
 /**
+ * `auto` (the default): asked when the person has set one (`has_payment_password` of the balances);
  * `ask`: the spend checks the payment password and the person has one; `setup`: it checks one and there is
  * none yet (two fields, saved through `api/Member/paymentPassword` before the spend); `none`: no password.
  */
-export type SpendPassword = 'none' | 'ask' | 'setup';
+export type SpendPassword = 'auto' | 'none' | 'ask' | 'setup';
 
 export function SpendConfirm({
   open,
@@ -33,7 +36,7 @@ export function SpendConfirm({
   price,
   currency,
   terms,
-  password = 'none',
+  password: passwordProp = 'auto',
   onPasswordSet,
   onConfirm,
   pending,
@@ -54,7 +57,7 @@ export function SpendConfirm({
   password?: SpendPassword;
   /** After a password was set in the sheet (the caller's offer now says the person has one). */
   onPasswordSet?: () => void;
-  /** Sends the spend (the password typed, or '' when none is asked). */
+  /** Sends the spend (the password typed, or '' when none is asked: send it as `pay_password`). */
   onConfirm: (password: string) => void;
   pending: boolean;
   /** The spend's refusal (null: none). */
@@ -64,7 +67,17 @@ export function SpendConfirm({
   const t = useTranslations('wallet.spend');
   const format = useFormatter();
   const id = useId();
+  const queryClient = useQueryClient();
   const balances = useBalances(serverBalances).data;
+  const known = balances?.has_payment_password;
+  const password: Exclude<SpendPassword, 'auto'> =
+    passwordProp !== 'auto' ? passwordProp : known ? 'ask' : 'none';
+  // A server render's figures do not say whether a password is set: read the balances once the sheet opens.
+  // After a refusal read them again (a password set meanwhile in another tab is asked for next time).
+  useEffect(() => {
+    if (open && passwordProp === 'auto' && (known === undefined || error))
+      void queryClient.invalidateQueries({ queryKey: queryKeys.balances });
+  }, [open, passwordProp, known, error, queryClient]);
   const [pin, setPin] = useState('');
   const [again, setAgain] = useState('');
   const setup = useMutation({
@@ -89,6 +102,9 @@ export function SpendConfirm({
       } catch {
         return;
       }
+      queryClient.setQueryData<WalletBalances>(queryKeys.balances, (current) =>
+        current ? { ...current, has_payment_password: true } : current,
+      );
       onPasswordSet?.();
     }
     onConfirm(password === 'none' ? '' : pin);
@@ -139,7 +155,11 @@ export function SpendConfirm({
             type="submit"
             className="w-full"
             disabled={
-              busy || after === undefined || (password !== 'none' && !pin) || (password === 'setup' && !again)
+              busy ||
+              after === undefined ||
+              (passwordProp === 'auto' && known === undefined) ||
+              (password !== 'none' && !pin) ||
+              (password === 'setup' && !again)
             }
             data-testid="spend-confirm-submit"
           >

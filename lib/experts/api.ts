@@ -1,8 +1,10 @@
 // Experts through the API: applications and their review, profiles and rankings, plans (publish, read,
 // buy, a buyer's dispute, the console's list and an operator's void), the expert's income centre, the public commitment chain, follows and free articles. There is no route
 // that edits or deletes a plan, or writes a grade or a statistic: grades come from the feed alone.
+
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { assertSpendPassword } from '@/lib/accounts/payment-password';
 import { decisionReasonSchema } from '@/lib/admin/decision';
 import { tableInput } from '@/lib/admin/table-query';
 import { auditChange } from '@/lib/api/audit-change';
@@ -368,9 +370,10 @@ export function registerExpertRoutes(app: OpenAPIHono<AppEnv>) {
       effect: 'write',
       methods: ['post'],
       tag: 'Experts',
-      summary: 'Buy a plan in star diamonds (held in escrow until the plan is graded)',
+      summary:
+        'Buy a plan in star diamonds (held in escrow until the plan is graded); `pay_password` when the buyer has set one',
       middleware: [requireUser],
-      input: z.object({ id }),
+      input: z.object({ id, pay_password: z.string().max(32).optional() }),
       output: z.object({
         purchase: z.number(),
         price: z.number(),
@@ -379,6 +382,7 @@ export function registerExpertRoutes(app: OpenAPIHono<AppEnv>) {
       }),
     },
     async (c, input) => {
+      await assertSpendPassword(c.var.db, c.var.user!.id, input.pay_password);
       const outcome = await buyPlan(c.var.db, { planId: input.id, userId: c.var.user!.id, now: c.var.now });
       return { ...outcome.result, replayed: outcome.replayed };
     },

@@ -1,8 +1,10 @@
 // Fan-club calls (粉丝团; the spec names none, so they follow its `api/Guard/getList` /
 // `api/guard_user/buy` pattern): the club and the caller's standing, the member ranking, join, leave,
 // the watch heartbeat, the caller's clubs, and the anchor's settings.
+
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { assertSpendPassword } from '@/lib/accounts/payment-password';
 import { requireAnchor, requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
@@ -90,9 +92,14 @@ export function registerFanClubRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['post'],
       tag: 'Fan club',
       summary:
-        'Joins the club: free, or its price in star diamonds (the anchor earns yellow diamonds at the gift share). `price` is what the caller was shown (refused if the anchor changed it); `key` makes a retry safe',
+        'Joins the club: free, or its price in star diamonds (the anchor earns yellow diamonds at the gift share). `price` is what the caller was shown (refused if the anchor changed it); a paid join needs `pay_password` when the fan has set one; `key` makes a retry safe',
       middleware: [requireUser],
-      input: z.object({ anchor_id: id, price: z.coerce.number().int().min(0).optional(), key }),
+      input: z.object({
+        anchor_id: id,
+        price: z.coerce.number().int().min(0).optional(),
+        pay_password: z.string().max(32).optional(),
+        key,
+      }),
       output: z.object({
         anchor_id: z.number(),
         name: z.string(),
@@ -107,6 +114,7 @@ export function registerFanClubRoutes(app: OpenAPIHono<AppEnv>) {
         userId: c.var.user!.id,
         anchorId: input.anchor_id,
         expectedPrice: input.price,
+        beforePaying: () => assertSpendPassword(c.var.db, c.var.user!.id, input.pay_password),
         key: input.key ?? crypto.randomUUID(),
         anchorShare: getConfig().GIFT_ANCHOR_SHARE,
         now: c.var.now,

@@ -185,6 +185,8 @@ export async function joinClub(
     userId: number;
     anchorId: number;
     expectedPrice?: number;
+    /** Before a paid join moves money (the payment password); a free join skips it. */
+    beforePaying?: () => Promise<void>;
     key: string;
     anchorShare: number;
     now: Date;
@@ -200,6 +202,7 @@ export async function joinClub(
     await db.transaction((tx) => insertMember(tx, input.anchorId, input.userId, settings.name, 0, input.now));
     return { result: { ...base, anchor_income: 0, balance: null } as JoinResult, replayed: false };
   }
+  await input.beforePaying?.();
   const anchorIncome = Math.floor((price * input.anchorShare) / 100);
   const fan = { user: input.userId };
   const outcome = await runOperation<JoinResult>(db, {

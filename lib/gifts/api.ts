@@ -3,6 +3,7 @@
 // contribution ranking, and the operators' catalog and grants.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { assertSpendPassword } from '@/lib/accounts/payment-password';
 import { auditChange } from '@/lib/api/audit-change';
 import { requireAnchor, requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
@@ -14,6 +15,7 @@ import { RANK_WINDOWS } from '@/lib/live/reservations';
 import { giftPushSchema, rooms } from '@/lib/realtime/events';
 import { publish } from '@/lib/realtime/gateway';
 import { sharedState } from '@/lib/shared-state';
+import { effectiveSettings } from '@/lib/system/settings';
 import {
   anchorGiftList,
   backpackOf,
@@ -90,13 +92,14 @@ export function registerGiftRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['get', 'post'],
       tag: 'Gifts',
       summary:
-        'Sends a gift in a live room (count 1, 10, 66 or 520; type 1 from the backpack). `key` makes a retry safe: the same key returns the first result',
+        "Sends a gift in a live room (count 1, 10, 66 or 520; type 1 from the backpack). A send worth the operator's confirmation threshold or more in star diamonds needs `pay_password` when the sender has set one. `key` makes a retry safe: the same key returns the first result",
       middleware: [requireUser],
       input: z.object({
         room_id: id,
         gift_id: id,
         num: z.coerce.number().int().default(1),
         type: z.coerce.number().int().min(0).max(1).default(0),
+        pay_password: z.string().max(32).optional(),
         key: z
           .string()
           .regex(/^[A-Za-z0-9_-]{8,64}$/)
@@ -113,17 +116,25 @@ export function registerGiftRoutes(app: OpenAPIHono<AppEnv>) {
     },
     async (c, input) => {
       const user = c.var.user!;
-      const sent = await sendGift(c.var.db, {
-        senderId: user.id,
-        sender: user,
-        roomId: input.room_id,
-        giftId: input.gift_id,
-        count: input.num,
-        fromBackpack: input.type === 1,
-        key: input.key ?? crypto.randomUUID(),
-        anchorShare: getConfig().GIFT_ANCHOR_SHARE,
-        now: c.var.now,
-      });
+      const sent = await sendGift(
+        c.var.db,
+        {
+          senderId: user.id,
+          sender: user,
+          roomId: input.room_id,
+          giftId: input.gift_id,
+          count: input.num,
+          fromBackpack: input.type === 1,
+          key: input.key ?? crypto.randomUUID(),
+          anchorShare: getConfig().GIFT_ANCHOR_SHARE,
+          now: c.var.now,
+        },
+        // Below the threshold a gift stays one tap: no extra query on the fast path.
+        async (value) => {
+          if (value >= effectiveSettings().giftConfirmStars)
+            await assertSpendPassword(c.var.db, user.id, input.pay_password);
+        },
+      );
       const result = sent.result;
       if (!sent.replayed) {
         await sharedState().rankings.record({

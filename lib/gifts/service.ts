@@ -233,8 +233,14 @@ export const sendOperation = (send: CheckedSend) => ({
  * transaction, and for what the batch leaves to it (a key already used, a failed batch), it goes
  * alone (`sendGiftAlone`).
  */
-export async function sendGift(db: DbOrTx, input: SendGiftInput): Promise<SendGiftOutcome> {
+export async function sendGift(
+  db: DbOrTx,
+  input: SendGiftInput,
+  /** Before a send paid in star diamonds joins a batch, with its value (the payment password at the threshold). */
+  beforeSpend?: (value: number) => Promise<void>,
+): Promise<SendGiftOutcome> {
   const send = await checkSend(db, input);
+  if (beforeSpend && !input.fromBackpack) await beforeSpend(send.value);
   if (isTransaction(db)) return sendGiftAlone(db, send);
   return giftGroupCommit(db).send(send, () => sendGiftAlone(db, send));
 }

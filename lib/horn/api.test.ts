@@ -47,8 +47,11 @@ async function fund(userId: number, currency: 'star' | 'yellow', amount: number)
 }
 
 type Sent = { id: number; status: string; free: boolean; price: number; balance: number; replayed: boolean };
-const horn = (token: string, content: string, k = key()) =>
-  call<Sent>(`/api/Member/sneHorn?${new URLSearchParams({ content, key: k })}`, { headers: en(token) });
+const horn = (token: string, content: string, k = key(), payPassword?: string) =>
+  call<Sent>('/api/Member/sneHorn', {
+    json: { content, key: k, ...(payPassword ? { pay_password: payPassword } : {}) },
+    headers: en(token),
+  });
 const setReview = async (operatorToken: string, review: boolean) =>
   call('/api/admin/horn/settings', { json: { review }, headers: en(operatorToken) });
 
@@ -104,7 +107,10 @@ it('nobles send 30 free a month, then pay', async () => {
     headers: en(noble.token),
   });
   expect(quota.body.data).toMatchObject({ noble: 1, free_left: 30 });
-  const sends = await Promise.all(Array.from({ length: 31 }, (_, i) => horn(noble.token, `free ${i}`)));
+  // The noble set a payment PIN: the paid 31st needs it (free ones never ask).
+  const sends = await Promise.all(
+    Array.from({ length: 31 }, (_, i) => horn(noble.token, `free ${i}`, key(), '135790')),
+  );
   expect(sends.filter((s) => s.body.data.free).length).toBe(30);
   expect(sends.filter((s) => s.body.code === 0 && !s.body.data.free).length).toBe(1);
   expect((await balancesOf(testDb.db, noble.user.id)).star).toBe(0);

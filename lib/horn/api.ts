@@ -2,8 +2,10 @@
 // `api/Member/hornList` (the latest messages everyone saw, or the caller's own with their review
 // state), the horn dialog's quota, and the operators' review switch (pending messages are decided in the
 // review queue: lib/review).
+
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { assertSpendPassword } from '@/lib/accounts/payment-password';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
@@ -31,10 +33,11 @@ export function registerHornRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['get', 'post'],
       tag: 'Horn',
       summary:
-        'Sends a global horn message to every open page: free with one of a noble’s 30 a month, else with a free message exchanged in the coin shop, else for star diamonds. With review on it waits for an operator. `key` makes a retry safe',
+        'Sends a global horn message to every open page: free with one of a noble’s 30 a month, else with a free message exchanged in the coin shop, else for star diamonds (`pay_password` when the sender has set one; a free message needs none). With review on it waits for an operator. `key` makes a retry safe',
       middleware: [requireUser],
       input: z.object({
         content: z.string().max(500),
+        pay_password: z.string().max(32).optional(),
         key: z
           .string()
           .regex(/^[A-Za-z0-9_-]{8,64}$/)
@@ -55,6 +58,7 @@ export function registerHornRoutes(app: OpenAPIHono<AppEnv>) {
         content: input.content,
         key: input.key ?? crypto.randomUUID(),
         price: getConfig().HORN_PRICE,
+        beforePaying: () => assertSpendPassword(c.var.db, c.var.user!.id, input.pay_password),
         now: c.var.now,
       });
       return { ...outcome.result, replayed: outcome.replayed };

@@ -106,7 +106,18 @@ export type SendHornResult = {
 
 export async function sendHorn(
   db: DbOrTx,
-  input: { userId: number; content: string; key: string; price: number; now: Date },
+  input: {
+    userId: number;
+    content: string;
+    key: string;
+    price: number;
+    now: Date;
+    /**
+     * Before a paid message moves money (the payment password, checked on the pool so a wrong try stays
+     * counted when this transaction rolls back); a free one skips it.
+     */
+    beforePaying?: () => Promise<void>;
+  },
 ) {
   const content = input.content.trim();
   if (!content || content.length > HORN_MAX)
@@ -141,6 +152,7 @@ export async function sendHorn(
         ).length > 0;
       const free = nobleFree || credit;
       const price = free ? 0 : input.price;
+      if (price > 0) await input.beforePaying?.();
       const shard = review && price > 0 ? pickEscrowShard() : null;
       const legs: Leg[] = price
         ? [

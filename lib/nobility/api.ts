@@ -3,17 +3,14 @@
 // diamonds or star diamonds (`api/guard_user/buy`, a GET that writes), and the room's online list
 // with nobles seated first.
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { verifyPaymentPassword } from '@/lib/accounts/payment-password';
-import { users } from '@/lib/accounts/schema';
+import { hasPaymentPassword, verifyPaymentPassword } from '@/lib/accounts/payment-password';
 import { auditChange } from '@/lib/api/audit-change';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { rowId as id } from '@/lib/api/row-id';
 import { getConfig } from '@/lib/config';
-import type { DbOrTx } from '@/lib/db';
 import { nobilityTiersForStaff, nobilityTiersOnSale, saveNobilityTier } from './catalog';
 import { roomOnlineList } from './online';
 import { buyNobility, NOBILITY_PAY_CURRENCIES, nobilityOf } from './service';
@@ -24,11 +21,6 @@ import {
   NOBILITY_PRIVILEGES,
   NOBLE_FREE_HORNS,
 } from './tiers';
-
-async function hasPaymentPassword(db: DbOrTx, userId: number) {
-  const [row] = await db.select({ hash: users.paymentPasswordHash }).from(users).where(eq(users.id, userId));
-  return Boolean(row?.hash);
-}
 
 const key = z
   .string()

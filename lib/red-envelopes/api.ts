@@ -1,8 +1,10 @@
 // Red-envelope calls of spec §7: `api/Redenvelope/insert` (put star diamonds in a live room),
 // `getRedInfo` (one envelope's result, or a room's open ones) and `receiveRed` (grab a share).
+
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { avatarOf } from '@/lib/accounts/avatars';
+import { assertSpendPassword } from '@/lib/accounts/payment-password';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { DomainError } from '@/lib/api/errors';
@@ -57,9 +59,15 @@ export function registerRedEnvelopeRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['post'],
       tag: 'Red envelopes',
       summary:
-        'Puts star diamonds in a live room as a red envelope of `num` random shares (at least 1 diamond each); unclaimed shares return after 10 minutes. `key` makes a retry safe',
+        'Puts star diamonds in a live room as a red envelope of `num` random shares (at least 1 diamond each); unclaimed shares return after 10 minutes; `pay_password` when the sender has set one. `key` makes a retry safe',
       middleware: [requireUser],
-      input: z.object({ room_id: id, amount: z.coerce.number(), num: z.coerce.number(), key }),
+      input: z.object({
+        room_id: id,
+        amount: z.coerce.number(),
+        num: z.coerce.number(),
+        pay_password: z.string().max(32).optional(),
+        key,
+      }),
       output: z.object({
         id: z.number(),
         amount: z.number(),
@@ -71,6 +79,7 @@ export function registerRedEnvelopeRoutes(app: OpenAPIHono<AppEnv>) {
     },
     async (c, input) => {
       const user = c.var.user!;
+      await assertSpendPassword(c.var.db, user.id, input.pay_password);
       const outcome = await createEnvelope(c.var.db, {
         senderId: user.id,
         roomId: input.room_id,

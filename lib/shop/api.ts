@@ -1,7 +1,9 @@
 // Exchange-shop calls of spec §7 (`api/goods/goodsList`, `exchangeRecords`, `exchange`), the
 // delivery addresses the exchange dialog keeps, and the operators' moves of physical exchanges.
+
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { assertSpendPassword } from '@/lib/accounts/payment-password';
 import { auditChange } from '@/lib/api/audit-change';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
@@ -80,12 +82,13 @@ export function registerShopRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['post'],
       tag: 'Shop',
       summary:
-        'Exchanges coins for goods: virtual goods are delivered at once, physical ones need `address_id` and wait for shipping. `key` makes a retry safe',
+        'Exchanges coins for goods: virtual goods are delivered at once, physical ones need `address_id` and wait for shipping; `pay_password` when the buyer has set one. `key` makes a retry safe',
       middleware: [requireUser],
       input: z.object({
         id,
         num: z.coerce.number().int().min(1).max(99).default(1),
         address_id: id.optional(),
+        pay_password: z.string().max(32).optional(),
         key: z
           .string()
           .regex(/^[A-Za-z0-9_-]{8,64}$/)
@@ -102,6 +105,7 @@ export function registerShopRoutes(app: OpenAPIHono<AppEnv>) {
       }),
     },
     async (c, input) => {
+      await assertSpendPassword(c.var.db, c.var.user!.id, input.pay_password);
       const outcome = await exchangeGoods(c.var.db, {
         userId: c.var.user!.id,
         goodsId: input.id,

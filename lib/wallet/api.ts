@@ -4,6 +4,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { hasPaymentPassword } from '@/lib/accounts/payment-password';
 import { auditChange } from '@/lib/api/audit-change';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
@@ -354,17 +355,29 @@ export function registerWalletRoutes(app: OpenAPIHono<AppEnv>) {
       effect: 'read',
       methods: ['get'],
       tag: 'Wallet',
-      summary: "The signed-in user's balances: star diamonds, yellow diamonds, coins, experience (points)",
+      summary:
+        "The signed-in user's balances: star diamonds, yellow diamonds, coins, experience (points), and whether a payment password is set (the spend sheet asks for it then)",
       middleware: [requireUser],
-      output: z.object({ star: z.number(), yellow: z.number(), coin: z.number(), experience: z.number() }),
+      output: z.object({
+        star: z.number(),
+        yellow: z.number(),
+        coin: z.number(),
+        experience: z.number(),
+        has_payment_password: z.boolean(),
+      }),
     },
     async (c) => {
-      const balances = await balancesOf(c.var.db, c.var.user!.id);
+      const userId = c.var.user!.id;
+      const [balances, passwordSet] = await Promise.all([
+        balancesOf(c.var.db, userId),
+        hasPaymentPassword(c.var.db, userId),
+      ]);
       return {
         star: balances.star,
         yellow: balances.yellow,
         coin: balances.coin,
         experience: balances.exp / 10,
+        has_payment_password: passwordSet,
       };
     },
   );

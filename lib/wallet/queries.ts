@@ -34,7 +34,8 @@ export function useBalances(server?: WalletBalances, { signedIn = true }: { sign
   useEffect(() => {
     if (!server || figures === seen.current) return;
     seen.current = figures;
-    queryClient.setQueryData(queryKeys.balances, server);
+    // Keep what a render does not carry (whether a payment password is set).
+    queryClient.setQueryData<WalletBalances>(queryKeys.balances, (current) => ({ ...current, ...server }));
   }, [figures, server, queryClient]);
   return query;
 }

@@ -76,7 +76,7 @@ export default function FanClubDialog({
     },
   });
 
-  async function act(path: 'join' | 'leave') {
+  async function act(path: 'join' | 'leave', password = '') {
     setPending(true);
     setError(null);
     const { api, ApiError } = await import('@/lib/http/client');
@@ -84,7 +84,7 @@ export default function FanClubDialog({
       if (path === 'join')
         await api.post(
           'api/fansclub_user/join',
-          { anchor_id: anchorId, price: info.data?.price ?? 0, key },
+          { anchor_id: anchorId, price: info.data?.price ?? 0, key, pay_password: password },
           { silent: true },
         );
       else await api.post('api/fansclub_user/leave', { anchor_id: anchorId }, { silent: true });
@@ -222,7 +222,7 @@ export default function FanClubDialog({
                       price={data.price}
                       currency="star"
                       terms={[spend('terms.fanClub')]}
-                      onConfirm={() => void act('join')}
+                      onConfirm={(password) => void act('join', password)}
                       pending={pending}
                       error={error}
                     />

@@ -87,14 +87,17 @@ export function GiftBar({
 
   const value = chosen && tab === 'gifts' ? chosen.price * count : 0;
 
-  /** Sends; `fromSheet`: the refusal is shown in the sheet, not as a toast. */
-  async function deliver(fromSheet: boolean) {
+  /**
+   * Sends; `fromSheet`: the refusal is shown in the sheet, not as a toast, and `password` is the payment
+   * password typed there (POST keeps it out of the address).
+   */
+  async function deliver(fromSheet: boolean, password = '') {
     if (!chosen || sending) return;
     setSending(true);
     setRefusal(null);
     const { api, ApiError } = await import('@/lib/http/client');
     try {
-      const sent = await api.get<Sent>(
+      const sent = await api.post<Sent>(
         'api/member/handselGift',
         {
           room_id: roomId,
@@ -102,6 +105,7 @@ export function GiftBar({
           num: count,
           type: tab === 'backpack' ? 1 : 0,
           key: crypto.randomUUID(),
+          ...(fromSheet ? { pay_password: password } : {}),
         },
         { silent: fromSheet },
       );
@@ -276,7 +280,7 @@ export function GiftBar({
                         price={value}
                         currency="star"
                         terms={[spend('terms.gift'), spend('terms.giftThreshold', { stars: confirmAt })]}
-                        onConfirm={() => void deliver(true)}
+                        onConfirm={(password) => void deliver(true, password)}
                         pending={sending}
                         error={refusal}
                         balances={serverBalances ?? undefined}

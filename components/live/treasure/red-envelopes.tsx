@@ -215,14 +215,14 @@ export function SendRedEnvelope({ roomId, viewerId }: { roomId: number; viewerId
     setConfirming(true);
   }
 
-  async function send() {
+  async function send(password: string) {
     setPending(true);
     setError(null);
     const { api, ApiError } = await client();
     try {
       await api.post(
         'api/Redenvelope/insert',
-        { room_id: roomId, amount, num: shares, key },
+        { room_id: roomId, amount, num: shares, key, pay_password: password },
         { silent: true },
       );
       setConfirming(false);
@@ -308,7 +308,7 @@ export function SendRedEnvelope({ roomId, viewerId }: { roomId: number; viewerId
             price={Number.isSafeInteger(total) ? total : 0}
             currency="star"
             terms={[spend('terms.redEnvelope', { minutes: RED_ENVELOPE_TTL_MS / 60_000 })]}
-            onConfirm={() => void send()}
+            onConfirm={(password) => void send(password)}
             pending={pending}
             error={error}
           />

@@ -51,9 +51,15 @@ export function ExchangeDialog({
     ? addressId
     : (addresses[0]?.id ?? null);
   const total = goods.price * quantity;
-  const confirm = () =>
+  const confirm = (password: string) =>
     exchange.mutate(
-      { id: goods.id, num: quantity, key, ...(physical && selected ? { address_id: selected } : {}) },
+      {
+        id: goods.id,
+        num: quantity,
+        key,
+        pay_password: password,
+        ...(physical && selected ? { address_id: selected } : {}),
+      },
       {
         onSuccess: () => {
           balancesChanged(queryClient);

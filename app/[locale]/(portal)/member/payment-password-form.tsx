@@ -1,11 +1,13 @@
 'use client';
 // Setting or changing the payment password (spec §5). The hash stays on the server; nothing about
 // the password comes back.
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import type { PaymentPasswordInput } from '@/lib/accounts/profile-schemas';
+import { balancesChanged } from '@/lib/wallet/queries';
 import { FormError } from './form-error';
 import { useMemberMutation } from './use-member-mutation';
 
@@ -13,6 +15,7 @@ const EMPTY = { password: '', confirm_password: '', old_password: '' };
 
 export function PaymentPasswordForm({ hasPassword, maxLength }: { hasPassword: boolean; maxLength: number }) {
   const t = useTranslations('member.payment');
+  const queryClient = useQueryClient();
   const [form, setForm] = useState(EMPTY);
   const save = useMemberMutation<PaymentPasswordInput>('api/Member/paymentPassword', {
     success: t('saved'),
@@ -21,7 +24,13 @@ export function PaymentPasswordForm({ hasPassword, maxLength }: { hasPassword: b
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const { old_password, ...rest } = form;
-    save.mutate(hasPassword ? form : rest, { onSuccess: () => setForm(EMPTY) });
+    save.mutate(hasPassword ? form : rest, {
+      onSuccess: () => {
+        setForm(EMPTY);
+        // Every spend sheet asks for it from now on.
+        balancesChanged(queryClient, { has_payment_password: true });
+      },
+    });
   };
   const field = (key: keyof typeof EMPTY, id: string, label: string, autoComplete: string) => (
     <div>
