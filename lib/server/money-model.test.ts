@@ -6,7 +6,7 @@
 // milliseconds off. After every step it checks: each currency conserved, every balance its transfers and
 // escrow exactly the open items of every holding (`checkLedger` with `HOLDINGS`); a key replayed moves
 // nothing and answers as it first did; every answer says what the database now holds.
-// 100 sequences in `npm test`; FUZZ=full (CI) runs 600 with a new seed each time.
+// 100 sequences in `npm test`; FUZZ=full (CI) runs 300 with a new seed each time.
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { disputePlan, releasePlan } from '@/lib/experts/disputes';
@@ -42,7 +42,7 @@ process.env.EXPERT_PRICING_MIN_GRADED = '0';
 process.env.EXPERT_PRICING_MIN_HIT_RATE = '0';
 
 const FULL = process.env.FUZZ === 'full';
-const RUNS = FULL ? 600 : 100;
+const RUNS = FULL ? 300 : 100;
 const MAX_STEPS = 12;
 
 let testDb: TestDb;
