@@ -17,6 +17,7 @@ import {
   configuredCheckpointPolicy,
   makeCheckpoint,
 } from './checkpoints';
+import { checkpointQuery } from './copy';
 import { appendAudit, entryHash } from './service';
 
 const { privateKey } = generateKeyPairSync('ed25519');
@@ -122,6 +123,23 @@ it('serves the latest checkpoint with the public key, and its signature verifies
 
   const older = await fetch('/api/audit/head?seq=7');
   expect(older.checkpoint?.seq).toBe(5);
+
+  // What the console does with a pasted copy: the head's answer, or the log line's object.
+  const line = JSON.stringify({
+    level: 30,
+    audit_checkpoint: { ...copy, signed: true },
+    msg: 'audit checkpoint',
+  });
+  for (const pasted of [JSON.stringify({ code: 0, data: head }), line]) {
+    const query = checkpointQuery(pasted)!;
+    expect(query).toEqual({ seq: '12', hash, at, key_id: head.keyId, signature });
+    const checked = await call<Verify>(`/api/admin/audit/verify?${new URLSearchParams(query)}`, {
+      headers: headers(),
+    });
+    expect(checked.body.data.checkpoint).toMatchObject({ source: 'given', result: 'matches' });
+  }
+  expect(checkpointQuery('not json')).toBeNull();
+  expect(checkpointQuery('{"level":30}')).toBeNull();
 });
 
 async function fetch(path: string) {

@@ -6,6 +6,7 @@ import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { CheckpointCopy } from './checkpoint-copy';
 
 type Report = {
   ok: boolean;
@@ -89,6 +90,7 @@ export function ChainCheck() {
         <ShieldCheck aria-hidden className="size-4" />
         {pending ? t('running') : t('verify')}
       </Button>
+      <CheckpointCopy<Report> onChecked={setReport} />
     </div>
   );
 }
