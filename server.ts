@@ -11,7 +11,7 @@ import { setChatStateStore } from '@/lib/chat/state-cache';
 import { seedCircles } from '@/lib/circles/seed';
 import { ConfigError, getConfig } from '@/lib/config';
 import { productionWarnings } from '@/lib/config/warnings';
-import { closeDb, getDb, runMigrations } from '@/lib/db';
+import { closeDb, getDb, runMigrationsAsOwner } from '@/lib/db';
 import { bootDatabase } from '@/lib/db/bootstrap';
 import { seedGiftCatalog } from '@/lib/gifts/catalog';
 import { PEER_HEADER } from '@/lib/http/client-address';
@@ -70,7 +70,7 @@ async function main() {
   const started = await (async () => {
     process.env.DATABASE_URL = database.url;
     const db = getDb();
-    await runMigrations(db);
+    await runMigrationsAsOwner(db, config.MIGRATION_DATABASE_URL);
     // Reference data every install needs (report reasons, news categories, gifts, recharge packages).
     await seedReportReasons(db);
     await seedNewsCategories(db);

@@ -1,7 +1,7 @@
 // `npm run import:football -- [path]`: imports openfootball JSON (a file or a folder; default the shared
 // data folder, or OPENFOOTBALL_DIR) into the configured or embedded database. Safe to run again.
 import { getConfig } from '@/lib/config';
-import { closeDb, getDb, runMigrations } from '@/lib/db';
+import { closeDb, getDb, runMigrationsAsOwner } from '@/lib/db';
 import { bootDatabase } from '@/lib/db/bootstrap';
 import { defaultOpenfootballDir, importOpenfootball } from '@/lib/feeds/openfootball/import';
 import { log } from '@/lib/log';
@@ -11,7 +11,7 @@ async function main() {
   const database = await bootDatabase(getConfig(), (message) => log.info(message));
   try {
     process.env.DATABASE_URL = database.url;
-    await runMigrations(getDb());
+    await runMigrationsAsOwner(getDb(), getConfig().MIGRATION_DATABASE_URL);
     const imported = await importOpenfootball(getDb(), target, new Date());
     for (const file of imported) {
       console.log(

@@ -1,6 +1,6 @@
 // `npm run seed`: migrate and load the demo data into the configured (or embedded) database.
 import { getConfig } from '@/lib/config';
-import { closeDb, getDb, runMigrations } from '@/lib/db';
+import { closeDb, getDb, runMigrationsAsOwner } from '@/lib/db';
 import { bootDatabase } from '@/lib/db/bootstrap';
 import { log } from '@/lib/log';
 import { seedDemoData } from '@/lib/seed';
@@ -9,7 +9,7 @@ async function main() {
   const database = await bootDatabase(getConfig(), (message) => log.info(message));
   try {
     process.env.DATABASE_URL = database.url;
-    await runMigrations(getDb());
+    await runMigrationsAsOwner(getDb(), getConfig().MIGRATION_DATABASE_URL);
     await seedDemoData(getDb());
     log.info('demo data seeded');
   } finally {

@@ -7,7 +7,7 @@ import { defineTable, type TableQuery } from '@/lib/admin/table-query';
 import type { Db } from '@/lib/db';
 import { instantFromWallTime } from '@/lib/time/zone';
 import { auditLog } from './schema';
-import { verifyAuditChain } from './service';
+import { type ChainCheckOptions, verifyAuditChain } from './service';
 
 export const AUDIT_TABLE = defineTable({
   sorts: ['at', 'action', 'actor'],
@@ -165,9 +165,9 @@ export async function exportAudit(
 }
 
 /** The chain check, with the entry it breaks at (when it does). */
-export async function checkAuditChain(db: Db) {
-  const report = await verifyAuditChain(db);
-  if (report.ok) return { ...report, broken: null };
+export async function checkAuditChain(db: Db, options: ChainCheckOptions) {
+  const report = await verifyAuditChain(db, options);
+  if (report.brokenAt === undefined) return { ...report, broken: null };
   const [broken] = await db
     .select(entryColumns)
     .from(auditLog)

@@ -1,7 +1,17 @@
 // The staff's audit log: one row per operator action, append-only (a trigger refuses UPDATE, DELETE and
 // TRUNCATE) and hash-chained (each row stores the hash of the one before), so a row changed or removed
 // behind the portal's back is found by `verifyAuditChain`.
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 export const auditLog = pgTable(
   'audit_log',
@@ -28,4 +38,26 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(table.actorId, table.at),
     index('audit_log_target_idx').on(table.targetType, table.targetId),
   ],
+);
+
+/**
+ * Signed checkpoints of the chain (./checkpoints.ts): after `seq` entries the chain's head was `hash` (the
+ * hash of entry `entryId`). Kept here for the console and `/api/audit/head`; what makes them worth
+ * anything is the signature, made with a key the database never sees, and the copies kept elsewhere.
+ */
+export const auditCheckpoints = pgTable(
+  'audit_checkpoints',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** How many entries the chain had (1-based position of `entryId` in it). */
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    entryId: bigint('entry_id', { mode: 'number' }).notNull(),
+    hash: varchar('hash', { length: 64 }).notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull(),
+    /** The signing key's id (sha-256 of its public key, 16 hex), '' when unsigned. */
+    keyId: varchar('key_id', { length: 16 }).notNull().default(''),
+    /** Ed25519 over `checkpointMessage`, base64; '' when no key is configured. */
+    signature: text('signature').notNull().default(''),
+  },
+  (table) => [index('audit_checkpoints_seq_idx').on(table.seq)],
 );

@@ -1,14 +1,22 @@
 // Appending to the audit log and proving it whole. Each entry's hash covers the previous entry's hash and
 // the entry's own canonical content, and entries are appended one at a time under a transaction-level
 // advisory lock, so concurrent writers cannot both chain onto the same predecessor (which would fork the
-// chain). `verifyAuditChain` recomputes every hash in order and names the first row that does not match.
+// chain). `verifyAuditChain` recomputes every hash in order, names the first row that does not match and
+// holds the chain against a signed checkpoint (./checkpoints.ts): a cut tail, a rewritten entry, a forgery.
 import { createHash } from 'node:crypto';
 import { asc, gt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
+import {
+  AUDIT_LOCK,
+  type AuditSigner,
+  type Checkpoint,
+  type CheckpointPolicy,
+  checkpointAfterAppend,
+  checkpointSignature,
+  latestCheckpoint,
+  logCheckpoint,
+} from './checkpoints';
 import { auditLog } from './schema';
-
-/** The advisory lock every append takes (one chain, one writer at a time). */
-const AUDIT_LOCK = 7_140_010;
 
 export type AuditEntry = {
   at: Date;
@@ -53,8 +61,11 @@ export function entryHash(prevHash: string, row: Omit<Row, 'id' | 'prevHash' | '
   return createHash('sha256').update(`${prevHash}\n${content}`).digest('hex');
 }
 
-/** Appends one entry at the end of the chain (its own transaction). */
-export async function appendAudit(db: Db, entry: AuditEntry) {
+/**
+ * Appends one entry at the end of the chain (its own transaction); with a checkpoint policy, signs a
+ * checkpoint when the chain reaches a multiple of `policy.every` entries (the portal's writer passes it).
+ */
+export async function appendAudit(db: Db, entry: AuditEntry, policy?: CheckpointPolicy) {
   // Stored as JSON (jsonb normalises key order and number forms, so hash what it will give back).
   const json = (value: unknown) => (value === undefined ? null : JSON.parse(JSON.stringify(value)));
   const content = {
@@ -69,7 +80,7 @@ export async function appendAudit(db: Db, entry: AuditEntry) {
     after: json(entry.after),
     reason: entry.reason ?? '',
   };
-  return db.transaction(async (tx) => {
+  const { row, checkpoint } = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK})`);
     // A new statement after the lock: under READ COMMITTED it sees the entry of whoever held it before.
     const [last] = await tx
@@ -82,15 +93,55 @@ export async function appendAudit(db: Db, entry: AuditEntry) {
       .insert(auditLog)
       .values({ ...content, prevHash, hash: entryHash(prevHash, content) })
       .returning();
-    return row!;
+    return { row: row!, checkpoint: policy ? await checkpointAfterAppend(tx, entry.at, policy) : null };
   });
+  if (checkpoint) logCheckpoint(checkpoint);
+  return row;
 }
 
-export type ChainReport = { ok: true; entries: number } | { ok: false; entries: number; brokenAt: number };
+/** What a checkpoint said against what the chain is now. */
+export type CheckpointResult = 'matches' | 'cut_tail' | 'rewritten' | 'bad_signature';
 
-/** Recomputes the chain in order; the first entry whose link or hash does not match breaks it. */
-export async function verifyAuditChain(db: Db, batch = 1000): Promise<ChainReport> {
-  let prevHash = '';
+export type ChainReport = {
+  /** The chain recomputes and agrees with the checkpoint (if any). */
+  ok: boolean;
+  entries: number;
+  /** The first entry whose link or hash does not match. */
+  brokenAt?: number;
+  /** Whether the portal has a signing key: `unsigned` checkpoints prove nothing against the database's owner. */
+  signing: 'signed' | 'unsigned';
+  checkpoint: null | {
+    seq: number;
+    hash: string;
+    at: string;
+    keyId: string;
+    source: 'stored' | 'given';
+    signature: 'valid' | 'invalid' | 'unsigned';
+    result: CheckpointResult;
+  };
+};
+
+export type ChainCheckOptions = {
+  /** A checkpoint to hold the chain against (e.g. a copy from the logs); default the latest stored one. */
+  checkpoint?: Omit<Checkpoint, 'entryId'>;
+  /** The portal's signer: its public key verifies checkpoints. */
+  signer?: AuditSigner | null;
+  batch?: number;
+};
+
+/**
+ * Recomputes the chain from the start: the first entry whose link or hash does not match breaks it. Against
+ * a checkpoint (after checking its signature): fewer entries than its `seq` is a cut tail; the chain from
+ * the start not leading to its hash at `seq` is a rewritten entry.
+ */
+export async function verifyAuditChain(db: Db, options: ChainCheckOptions = {}): Promise<ChainReport> {
+  const signer = options.signer ?? null;
+  const batch = options.batch ?? 1000;
+  const given = options.checkpoint;
+  const checkpoint = given ?? (await latestCheckpoint(db));
+  let computed = '';
+  let hashAtSeq: string | undefined;
+  let brokenAt: number | undefined;
   let lastId = 0;
   let entries = 0;
   for (;;) {
@@ -101,12 +152,43 @@ export async function verifyAuditChain(db: Db, batch = 1000): Promise<ChainRepor
       .orderBy(asc(auditLog.id))
       .limit(batch);
     for (const row of rows) {
-      if (row.prevHash !== prevHash || row.hash !== entryHash(prevHash, row))
-        return { ok: false, entries, brokenAt: row.id };
-      prevHash = row.hash;
+      const expected = entryHash(computed, row);
+      if (brokenAt === undefined && (row.prevHash !== computed || row.hash !== expected)) brokenAt = row.id;
+      computed = expected;
       lastId = row.id;
       entries++;
+      if (entries === checkpoint?.seq) hashAtSeq = computed;
     }
-    if (rows.length < batch) return { ok: true, entries };
+    if (rows.length < batch) break;
   }
+  const report: ChainReport = {
+    ok: brokenAt === undefined,
+    entries,
+    ...(brokenAt === undefined ? {} : { brokenAt }),
+    signing: signer ? 'signed' : 'unsigned',
+    checkpoint: null,
+  };
+  if (!checkpoint) return report;
+  const signature = checkpointSignature(checkpoint, signer);
+  const result: CheckpointResult =
+    signature === 'invalid'
+      ? 'bad_signature'
+      : entries < checkpoint.seq
+        ? 'cut_tail'
+        : hashAtSeq !== checkpoint.hash
+          ? 'rewritten'
+          : 'matches';
+  return {
+    ...report,
+    ok: report.ok && result === 'matches',
+    checkpoint: {
+      seq: checkpoint.seq,
+      hash: checkpoint.hash,
+      at: checkpoint.at,
+      keyId: checkpoint.keyId,
+      source: given ? 'given' : 'stored',
+      signature,
+      result,
+    },
+  };
 }

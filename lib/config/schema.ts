@@ -1,5 +1,6 @@
 // Runtime configuration: every value comes from the environment, has an embedded default, and is
 // validated once at boot so a bad value stops start-up with the variable's name.
+import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../time/zone';
 
@@ -12,6 +13,30 @@ const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), 
 const schemeUrl = (pattern: RegExp, message: string) =>
   z.preprocess((value) => (value === '' ? undefined : value), z.string().regex(pattern, message).optional());
 const postgresUrl = () => schemeUrl(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://');
+
+/** An Ed25519 private key: PEM, or the base64 of its PKCS#8 DER (what `openssl genpkey` writes, minus the armour). */
+export function readEd25519PrivateKey(text: string) {
+  const key = text.includes('-----BEGIN')
+    ? createPrivateKey(text.replace(/\\n/g, '\n'))
+    : createPrivateKey({ key: Buffer.from(text, 'base64'), format: 'der', type: 'pkcs8' });
+  if (key.asymmetricKeyType !== 'ed25519') throw new Error('not an Ed25519 key');
+  return key;
+}
+
+const ed25519PrivateKey = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z
+    .string()
+    .refine((text) => {
+      try {
+        readEd25519PrivateKey(text);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an Ed25519 private key: PEM (`openssl genpkey -algorithm ed25519`) or its PKCS#8 DER in base64')
+    .optional(),
+);
 
 export const ROLES = ['web', 'realtime', 'jobs'] as const;
 
@@ -42,6 +67,9 @@ export const configSchema = z
     ),
     DATABASE_REPLICA_URL: postgresUrl().describe(
       "A read replica of `DATABASE_URL`: every API route declared `effect: 'read'` runs there, except for a client that wrote in the last 5 s (read-your-writes); sessions and pages read the primary. Unset: the primary.",
+    ),
+    MIGRATION_DATABASE_URL: postgresUrl().describe(
+      'The same database as `DATABASE_URL` reached as the role that owns the tables (and the audit log\'s append-only trigger): start-up runs the migrations through it, then serves through `DATABASE_URL`, whose role may then have data rights only (docs/operations.md, "Database roles"). Unset: migrations run as `DATABASE_URL`\'s role.',
     ),
     REDIS_URL: schemeUrl(/^rediss?:\/\//, 'must start with redis:// or rediss://').describe(
       'Redis shared by every node (`redis://[:password@]host:port[/db]`, `rediss://` for TLS): the socket.io adapter (sharded pub/sub on Redis 7), rate limits, online counts, hot searches, rankings and the chat state cache; `/api/ready` pings it. Unset: all of it in process, which serves one node only.',
@@ -157,6 +185,18 @@ export const configSchema = z
       .default('info')
       .describe(
         "pino's level for the portal's JSON log on stdout; at `debug` or `trace` the embedded media server logs too.",
+      ),
+    AUDIT_SIGNING_KEY: ed25519PrivateKey.describe(
+      "The Ed25519 private key that signs the audit log's checkpoints (lib/audit/checkpoints.ts): PEM (newlines may be written `\\n`) or the base64 of its PKCS#8 DER; make one with `openssl genpkey -algorithm ed25519`. It never enters the database; its public key is served at `GET /api/audit/head` so copies of the checkpoints can be checked anywhere. Unset: checkpoints are still made but unsigned, and the head, the chain check and a start-up warning say `unsigned` (a database superuser could then forge them). Keep it out of the database backups and off the database host.",
+    ),
+    AUDIT_CHECKPOINT_EVERY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(1000)
+      .describe(
+        'A checkpoint of the audit chain (its length and head hash, signed) is made every this many entries, besides the hourly `audit-checkpoint` job; each is logged (`audit_checkpoint`) and served at `GET /api/audit/head`.',
       ),
     METRICS_TOKEN: z
       .preprocess((value) => (value === '' ? undefined : value), z.string().min(16).optional())

@@ -21,6 +21,10 @@ export function productionWarnings(config: Config): string[] {
     warnings.push(
       'CLOCK_START is set: the portal runs on a moved clock (for tests). Unset it on a public install.',
     );
+  if (!config.AUDIT_SIGNING_KEY)
+    warnings.push(
+      'AUDIT_SIGNING_KEY is unset: audit checkpoints are not signed, so whoever can write the database can rewrite the audit log unnoticed. Set an Ed25519 key (docs/operations.md).',
+    );
   if (!config.SITE_URL)
     warnings.push('SITE_URL is unset: canonical links, the sitemap and RSS point at the listening address.');
   return warnings;

@@ -70,5 +70,19 @@ export async function runMigrations(db: Db) {
   await migrate(db, { migrationsFolder: path.join(process.cwd(), 'drizzle') });
 }
 
+/**
+ * The migrations as the role that owns the tables (MIGRATION_DATABASE_URL) on a connection of its own,
+ * so the portal's role (`db`) may hold data rights only; without that URL, through `db`.
+ */
+export async function runMigrationsAsOwner(db: Db, migrationUrl: string | undefined) {
+  if (!migrationUrl) return runMigrations(db);
+  const owner = createDb(migrationUrl, 1);
+  try {
+    await runMigrations(owner.db);
+  } finally {
+    await owner.pool.end();
+  }
+}
+
 /** Whether `db` is a transaction (work that must stay inside it) rather than the pool. */
 export const isTransaction = (db: DbOrTx): db is Tx => db instanceof PgTransaction;

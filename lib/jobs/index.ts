@@ -7,6 +7,7 @@ import { pruneQrLogins } from '@/lib/accounts/qr-login';
 import { pruneRateEvents } from '@/lib/accounts/rate-limit';
 import { sessions } from '@/lib/accounts/schema';
 import { sampleViewers } from '@/lib/admin/dashboard';
+import { auditSigner, makeCheckpoint } from '@/lib/audit/checkpoints';
 import { getConfig } from '@/lib/config';
 import { type Db, getReadDb } from '@/lib/db';
 import { releaseDuePlans } from '@/lib/experts/disputes';
@@ -129,6 +130,18 @@ export const jobs: ClusterJob[] = [
   // The ledger's proof with escrow reconciled item by item (lib/jobs/ledger-check.ts), on the read
   // replica when there is one: readiness, /metrics and the console's dashboard show what it found.
   ledgerCheckJob(HOLDINGS, () => (getConfig().DATABASE_REPLICA_URL ? getReadDb() : undefined)),
+  {
+    // A signed checkpoint of the audit log's head every hour (besides every AUDIT_CHECKPOINT_EVERY
+    // entries), logged as `audit_checkpoint` so copies live outside the database (lib/audit/checkpoints.ts).
+    name: 'audit-checkpoint',
+    everySeconds: 60 * 60,
+    run: async (db, now) => {
+      const checkpoint = await makeCheckpoint(db, now, auditSigner());
+      return (
+        checkpoint && { seq: checkpoint.seq, hash: checkpoint.hash, signed: Boolean(checkpoint.signature) }
+      );
+    },
+  },
   {
     name: 'nobility-expiry',
     everySeconds: 5 * 60,

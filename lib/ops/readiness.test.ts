@@ -57,6 +57,8 @@ it('is ready when the database answers, with Redis and media off on this node', 
       ledger: 'off',
       stalled_jobs: [],
       ledger_problems: 0,
+      // No AUDIT_SIGNING_KEY here: the audit log's checkpoints are not signed, and readiness says so.
+      audit_signing: 'unsigned',
     },
   });
 });

@@ -9,9 +9,10 @@ import { findSessionUser } from '@/lib/accounts/session';
 import { registerStaffRoutes } from '@/lib/accounts/staff/api';
 import { registerAdminRoutes } from '@/lib/admin/api';
 import { createBaseApp } from '@/lib/api/app';
-import type { Clock } from '@/lib/api/context';
+import type { AuditWriter, Clock } from '@/lib/api/context';
 import { registerDocs } from '@/lib/api/docs';
 import { registerAuditRoutes } from '@/lib/audit/api';
+import { configuredCheckpointPolicy } from '@/lib/audit/checkpoints';
 import { appendAudit } from '@/lib/audit/service';
 import { registerChatRoutes } from '@/lib/chat/api';
 import { registerCircleRoutes } from '@/lib/circles/api';
@@ -58,7 +59,9 @@ import { registerLedgerCheckRoutes } from '@/lib/wallet/check-api';
 import { HOLDINGS } from './holdings';
 
 export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Clock }) {
-  const app = createBaseApp({ ...deps, findSessionUser, audit: appendAudit });
+  // Every staff write is appended to the audit log, which signs a checkpoint every AUDIT_CHECKPOINT_EVERY entries.
+  const audit: AuditWriter = (db, entry) => appendAudit(db, entry, configuredCheckpointPolicy());
+  const app = createBaseApp({ ...deps, findSessionUser, audit });
   registerSystemRoutes(app);
   registerAccountRoutes(app);
   registerAuthRoutes(app);

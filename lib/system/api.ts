@@ -6,6 +6,7 @@ import { auditChange } from '@/lib/api/audit-change';
 import type { AppEnv } from '@/lib/api/context';
 import { DomainError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
+import { auditSigner } from '@/lib/audit/checkpoints';
 import { getConfig } from '@/lib/config';
 import { countryCodeList } from '@/lib/config/country-codes';
 import { requestOrigin } from '@/lib/http/client-address';
@@ -285,7 +286,7 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['get'],
       tag: 'System',
       summary:
-        'Readiness: the database, Redis (with REDIS_URL) and the media engine this node runs answer, and the node is not shutting down; else 503 with `data` naming what failed. `jobs` is `degraded` (naming `stalled_jobs`) when a periodic job completed no tick for three of its periods; `ledger` is `degraded` (counting `ledger_problems`) when the latest ledger check (every 5 minutes: balances, and escrow reconciled with every open item) found problems. Neither makes the node unready',
+        "Readiness: the database, Redis (with REDIS_URL) and the media engine this node runs answer, and the node is not shutting down; else 503 with `data` naming what failed. `jobs` is `degraded` (naming `stalled_jobs`) when a periodic job completed no tick for three of its periods; `ledger` is `degraded` (counting `ledger_problems`) when the latest ledger check (every 5 minutes: balances, and escrow reconciled with every open item) found problems. Neither makes the node unready. `audit_signing` is `unsigned` when no AUDIT_SIGNING_KEY signs the audit log's checkpoints",
       output: z.object({
         status: z.literal('ready'),
         database: component,
@@ -295,6 +296,7 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
         ledger: z.enum(['ok', 'off', 'degraded', 'failed']),
         stalled_jobs: z.array(z.string()),
         ledger_problems: z.number(),
+        audit_signing: z.enum(['signed', 'unsigned']),
       }),
     },
     async (c) => {
@@ -315,6 +317,7 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
         ...components,
         stalled_jobs: stalledJobs,
         ledger_problems: ledgerProblems,
+        audit_signing: auditSigner() ? ('signed' as const) : ('unsigned' as const),
       };
     },
   );

@@ -1,0 +1,81 @@
+'use client';
+// "Check against a copy": the chain held against a checkpoint kept outside the database (the
+// `audit_checkpoint` log line or the answer of /api/audit/head, pasted as JSON), in case the stored ones
+// were removed. The server checks the signature; a malformed copy is refused with the field named.
+import { FileCheck } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { Popover } from 'radix-ui';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { FIELD_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
+import { checkpointQuery } from '@/lib/audit/copy';
+
+export function CheckpointCopy<T>({ onChecked }: { onChecked: (report: T) => void }) {
+  const t = useTranslations('admin.audit.chain');
+  const [copy, setCopy] = useState('');
+  const [note, setNote] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const query = checkpointQuery(copy);
+    setNote(query ? null : t('copyUnreadable'));
+    if (!query) return;
+    setPending(true);
+    try {
+      const { api } = await import('@/lib/http/client');
+      onChecked(await api.get<T>('api/admin/audit/verify', query));
+    } catch {
+      // The client's error toast has said what was refused, in the reader's language.
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Popover.Root>
+      <Popover.Trigger asChild>
+        <Button variant="secondary" size="sm" data-testid="chain-copy-open">
+          <FileCheck aria-hidden className="size-4" />
+          {t('copy')}
+        </Button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 w-80 max-w-[calc(100vw-2rem)] rounded-lg border border-line bg-surface p-4 shadow-xl"
+        >
+          <form onSubmit={submit} className="space-y-3">
+            <label className="block">
+              <span className={LABEL_CLASS}>{t('copyLabel')}</span>
+              <textarea
+                required
+                rows={5}
+                value={copy}
+                onChange={(event) => setCopy(event.target.value)}
+                className={`${FIELD_CLASS} font-mono text-xs`}
+                data-testid="chain-copy"
+              />
+            </label>
+            <p className="text-xs text-ink-500">{t('copyHint')}</p>
+            <Button
+              type="submit"
+              size="sm"
+              className="w-full"
+              disabled={pending}
+              data-testid="chain-copy-check"
+            >
+              {pending ? t('running') : t('copyCheck')}
+            </Button>
+            {note ? (
+              <p role="status" className="text-xs text-live">
+                {note}
+              </p>
+            ) : null}
+          </form>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
