@@ -118,7 +118,9 @@ test('an expert sees a sale, is paid its share after the window, withdraws it an
   await expect(row.getByTestId('income-plan-released')).toHaveText(`${share}黄钻`);
   await expect(page.getByTestId('earnings-available')).toHaveText(String(before + share));
 
-  // Screenshots at 1440 and 360 px; nothing wider than a phone.
+  // Screenshots at 1440 and 360 px (once the sales are revealed, not only in the page); nothing wider than a phone.
+  await expect(row).toBeVisible();
+  await expect(page.getByTestId('income-loading')).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/income-1440.png`, fullPage: true });
   await page.setViewportSize({ width: 360, height: 800 });
   await expect(row).toBeVisible();
@@ -166,6 +168,7 @@ test('an expert sees a sale, is paid its share after the window, withdraws it an
   await decideInQueue(asFinance, withdrawal!.id, 'approve', '资料核实无误');
   await page.reload();
   await expect(history).toContainText('已打款');
+  await expect(history).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/income-paid-1440.png`, fullPage: true });
 
