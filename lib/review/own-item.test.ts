@@ -30,6 +30,8 @@ process.env.EXPERT_PRICING_MIN_GRADED = '0';
 process.env.EXPERT_PRICING_MIN_HIT_RATE = '0';
 
 const NOW = new Date('2026-06-01T04:00:00Z');
+/** Every staff member's (and buyer's) payment PIN: spends ask for it where one is set. */
+const PIN = '246810';
 let testDb: TestDb;
 let app: ApiApp;
 const call = apiCaller(() => app);
@@ -60,7 +62,7 @@ async function withdrawalOf(anchor: Staff) {
     headers: en(anchor.token),
   });
   const applied = await call<{ id: number }>(
-    `/api/Balance/applyForWithdrawal?amount=300&type=alipay&pay_password=246810&key=ownwithdraw${next()}`,
+    `/api/Balance/applyForWithdrawal?amount=300&type=alipay&pay_password=${PIN}&key=ownwithdraw${next()}`,
     { headers: en(anchor.token) },
   );
   expect(applied.body).toMatchObject({ code: 0 });
@@ -160,7 +162,12 @@ async function planDispute(expert: Staff, buyer: Staff) {
   await fundUser(testDb.db, buyer.user.id, 'star', 100);
   const planId = published.body.data.id;
   expect(
-    (await call('/api/expert/plan/buy', { headers: en(buyer.token), json: { id: planId } })).body.code,
+    (
+      await call('/api/expert/plan/buy', {
+        headers: en(buyer.token),
+        json: { id: planId, pay_password: PIN },
+      })
+    ).body.code,
   ).toBe(0);
   const disputed = await call('/api/expert/plan/dispute', {
     headers: en(buyer.token),
@@ -251,7 +258,7 @@ const FIXTURES: Record<string, Record<string, Maker>> = {
       await setHornReview(testDb.db, true, NOW);
       await fundUser(testDb.db, staff.user.id, 'star', 10_000);
       const sent = await call<{ id: number; status: string }>(
-        `/api/Member/sneHorn?${new URLSearchParams({ content: `my horn ${next()}`, key: `own-horn-${next()}` })}`,
+        `/api/Member/sneHorn?${new URLSearchParams({ content: `my horn ${next()}`, key: `own-horn-${next()}`, pay_password: PIN })}`,
         { headers: en(staff.token) },
       );
       expect(sent.body.data.status).toBe('pending');
@@ -341,7 +348,7 @@ it.each(cases)(
     const staff = await makeSignedInUser(testDb.db, {
       role,
       isAnchor: true,
-      paymentPasswordHash: await hashPassword('246810'),
+      paymentPasswordHash: await hashPassword(PIN),
     });
     const colleague = await makeSignedInUser(testDb.db, { role });
     const fixture = await make(staff);
