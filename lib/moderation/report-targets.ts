@@ -1,5 +1,8 @@
-// What can be reported, and who owns it. Each kind resolves its id to its owner (or null when it does
-// not exist); a module adds its kind with one `registerReportTarget` call in its `register…Routes`.
+// What can be reported, who owns it, and how an upheld report takes it down. Each kind resolves its id to
+// its owner (or null when it does not exist) and takes the content down inside the decision's transaction
+// (`takeDown`: hidden from every list and page, never a deleted row; null when nothing was taken down:
+// a room or a user, whose sanctions stay separate, or content already gone). A module adds its kind with
+// one `registerReportTarget` call in its `register…Routes`.
 import { eq } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import type { DbOrTx } from '@/lib/db';
@@ -11,32 +14,72 @@ export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 /** The user behind a target (the anchor of a room, the author of a post), or null when it is gone. */
 export type ReportTargetResolver = (db: DbOrTx, id: number) => Promise<{ ownerId: number } | null>;
 
-const resolvers = new Map<ReportTargetType, ReportTargetResolver>([
+/** What a take-down did: whose content it was, what it was (a notice item key), before and after. */
+export type TakenDown = {
+  ownerId: number | null;
+  /** The message centre's `im.notices.items.<item>` (e.g. `circlePost`, `comment`). */
+  item: string;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+};
+export type TakeDownInput = {
+  now: Date /** Stored where the content keeps a reason (≤ 200). */;
+  reason: string;
+};
+/** Takes the target down inside `tx`; null when there is nothing (left) to take down. */
+export type ReportTargetTakeDown = (
+  tx: DbOrTx,
+  id: number,
+  input: TakeDownInput,
+) => Promise<TakenDown | null>;
+
+type ReportTarget = { resolve: ReportTargetResolver; takeDown: ReportTargetTakeDown };
+
+/** Rooms and users are reported for sanctions, which stay separate: upholding takes nothing down. */
+const nothing: ReportTargetTakeDown = async () => null;
+
+const targets = new Map<ReportTargetType, ReportTarget>([
   [
     'room',
-    async (db, id) => {
-      const [row] = await db
-        .select({ ownerId: liveRooms.anchorId })
-        .from(liveRooms)
-        .where(eq(liveRooms.id, id));
-      return row ?? null;
+    {
+      resolve: async (db, id) => {
+        const [row] = await db
+          .select({ ownerId: liveRooms.anchorId })
+          .from(liveRooms)
+          .where(eq(liveRooms.id, id));
+        return row ?? null;
+      },
+      takeDown: nothing,
     },
   ],
   [
     'user',
-    async (db, id) => {
-      const [row] = await db.select({ ownerId: users.id }).from(users).where(eq(users.id, id));
-      return row ?? null;
+    {
+      resolve: async (db, id) => {
+        const [row] = await db.select({ ownerId: users.id }).from(users).where(eq(users.id, id));
+        return row ?? null;
+      },
+      takeDown: nothing,
     },
   ],
 ]);
 
-export function registerReportTarget(type: ReportTargetType, resolver: ReportTargetResolver) {
-  resolvers.set(type, resolver);
+export function registerReportTarget(
+  type: ReportTargetType,
+  resolve: ReportTargetResolver,
+  takeDown: ReportTargetTakeDown = nothing,
+) {
+  targets.set(type, { resolve, takeDown });
 }
 
 /** The target's owner; null when the kind has no resolver yet or the target does not exist. */
 export async function resolveReportTarget(db: DbOrTx, type: ReportTargetType, id: number) {
-  const resolver = resolvers.get(type);
-  return resolver ? resolver(db, id) : null;
+  const target = targets.get(type);
+  return target ? target.resolve(db, id) : null;
+}
+
+/** Takes an upheld report's target down in the decision's transaction; null when nothing was. */
+export async function takeDownReportTarget(tx: DbOrTx, type: string, id: number, input: TakeDownInput) {
+  const target = targets.get(type as ReportTargetType);
+  return target ? target.takeDown(tx, id, input) : null;
 }

@@ -1,7 +1,7 @@
 // Reports (spec §7 `Reportuser/insert`): a signed-in viewer reports a room, a user, a post or a
 // comment for a reason; operators dismiss or uphold them. One open report per viewer and target,
 // at most 10 an hour per viewer (counted in Postgres like every other limit).
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import { assertWithinLimit, type RateRule, recordEvent } from '@/lib/accounts/rate-limit';
 import { users } from '@/lib/accounts/schema';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
@@ -9,7 +9,7 @@ import type { DbOrTx } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { uploads } from '@/lib/storage/schema';
 import { findReportReason, reasonName } from './report-reasons';
-import { type ReportTargetType, resolveReportTarget } from './report-targets';
+import { type ReportTargetType, resolveReportTarget, takeDownReportTarget } from './report-targets';
 import { reportReasons, reports } from './schema';
 
 export const REPORT_CONTENT_MAX = 200;
@@ -114,20 +114,51 @@ export async function listReports(
   };
 }
 
+/**
+ * Dismisses or upholds an open report. Upholding takes the reported content down (its kind's `takeDown`,
+ * in the same transaction: `db` is the decision's) and closes every other open report about the same
+ * target as upheld by the same decision; dismissing changes nothing but this report.
+ */
 export async function handleReport(
   db: DbOrTx,
   operatorId: number,
   input: { id: number; action: 'dismiss' | 'uphold'; note?: string },
   now: Date,
 ) {
-  const [report] = await db.select().from(reports).where(eq(reports.id, input.id));
-  if (!report) throw new NotFoundError('REPORT_NOT_FOUND');
+  const [found] = await db.select().from(reports).where(eq(reports.id, input.id));
+  if (!found) throw new NotFoundError('REPORT_NOT_FOUND');
+  // Every report about the target is locked in one order, so two decisions about the same content (which
+  // both close the others) wait for each other instead of deadlocking; then the status is read again.
+  const locked = await db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.targetType, found.targetType), eq(reports.targetId, found.targetId)))
+    .orderBy(asc(reports.id))
+    .for('update');
+  const report = locked.find((row) => row.id === found.id) ?? found;
   if (report.status !== 'open') throw new DomainError('REPORT_ALREADY_HANDLED');
   const status = input.action === 'dismiss' ? 'dismissed' : 'upheld';
-  await db
+  const handled = { status, handlerId: operatorId, handledAt: now, note: input.note ?? null } as const;
+  await db.update(reports).set(handled).where(eq(reports.id, report.id));
+  const target = { type: report.targetType, id: report.targetId };
+  if (status === 'dismissed')
+    return { id: report.id, status, reporterId: report.reporterId, target, takenDown: null, closed: [] };
+  const takenDown = await takeDownReportTarget(db, report.targetType, report.targetId, {
+    now,
+    reason: input.note ?? '',
+  });
+  const closed = await db
     .update(reports)
-    .set({ status, handlerId: operatorId, handledAt: now, note: input.note ?? null })
-    .where(eq(reports.id, report.id));
-  // The reporter is told by the review queue (lib/review), with the decision's reason.
-  return { id: report.id, status, reporterId: report.reporterId };
+    .set(handled)
+    .where(
+      and(
+        eq(reports.targetType, report.targetType),
+        eq(reports.targetId, report.targetId),
+        eq(reports.status, 'open'),
+        ne(reports.id, report.id),
+      ),
+    )
+    .returning({ id: reports.id, reporterId: reports.reporterId });
+  // The reporters are told by the review queue (lib/review), with the decision's reason.
+  return { id: report.id, status, reporterId: report.reporterId, target, takenDown, closed };
 }

@@ -23,6 +23,8 @@ import {
   listComments,
   POSTS_PAGE_SIZE,
   postOwner,
+  takeDownComment,
+  takeDownPost,
   toggleCommentLike,
   togglePostLike,
 } from './service';
@@ -90,8 +92,8 @@ export const viewerOf = (c: Context<AppEnv>) =>
   c.var.user ? { id: c.var.user.id, role: c.var.user.role } : null;
 
 export function registerPostRoutes(app: OpenAPIHono<AppEnv>) {
-  registerReportTarget('post', postOwner);
-  registerReportTarget('comment', commentOwner);
+  registerReportTarget('post', postOwner, takeDownPost);
+  registerReportTarget('comment', commentOwner, takeDownComment);
   defineRoute(
     app,
     {

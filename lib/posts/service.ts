@@ -392,17 +392,66 @@ export async function deleteComment(db: DbOrTx, viewer: NonNullable<Viewer>, id:
     const post = await livePost(tx, comment.postId);
     const allowed = comment.authorId === viewer.id || post.authorId === viewer.id || mayModerate(viewer.role);
     if (!allowed) throw new ForbiddenError('COMMENT_NOT_YOURS');
-    const removed = await tx
-      .update(postComments)
-      .set({ deletedAt: now })
-      .where(and(isNull(postComments.deletedAt), or(eq(postComments.id, id), eq(postComments.parentId, id))))
-      .returning({ id: postComments.id });
-    await tx
-      .update(posts)
-      .set({ commentCount: sql`greatest(${posts.commentCount} - ${removed.length}, 0)` })
-      .where(eq(posts.id, post.id));
+    const removed = await removeComment(tx, id, post.id, now);
     return { id, removed: removed.length };
   });
+}
+
+/** Soft-deletes a comment with its replies and lowers the post's count by what was really removed. */
+async function removeComment(db: DbOrTx, id: number, postId: number, now: Date) {
+  const removed = await db
+    .update(postComments)
+    .set({ deletedAt: now })
+    .where(and(isNull(postComments.deletedAt), or(eq(postComments.id, id), eq(postComments.parentId, id))))
+    .returning({ id: postComments.id });
+  await db
+    .update(posts)
+    .set({ commentCount: sql`greatest(${posts.commentCount} - ${removed.length}, 0)` })
+    .where(eq(posts.id, postId));
+  return removed;
+}
+
+/** The message centre's item for a post of a channel (`im.notices.items.*`). */
+const POST_ITEMS: Partial<Record<string, string>> = { circle: 'circlePost', video: 'video' };
+
+/**
+ * An upheld report takes a post down (lib/moderation/report-targets.ts): refused by review with the
+ * reason, so every list and page that shows only `approved` posts drops it; the row stays. Null when
+ * the post is already gone or not shown.
+ */
+export async function takeDownPost(db: DbOrTx, id: number, input: { now: Date; reason: string }) {
+  const [row] = await db
+    .update(posts)
+    .set({
+      reviewStatus: 'rejected',
+      reviewReason: input.reason.slice(0, 200) || null,
+      reviewedAt: input.now,
+    })
+    .where(and(eq(posts.id, id), isNull(posts.deletedAt), eq(posts.reviewStatus, 'approved')))
+    .returning({ id: posts.id, authorId: posts.authorId, channel: posts.channel });
+  if (!row) return null;
+  return {
+    ownerId: row.authorId,
+    item: POST_ITEMS[row.channel] ?? 'post',
+    before: { type: 'post', id, channel: row.channel, review_status: 'approved' },
+    after: { type: 'post', id, channel: row.channel, review_status: 'rejected' },
+  };
+}
+
+/**
+ * An upheld report takes a comment down as a moderator's delete does: the comment and its replies
+ * soft-deleted, the post's count lowered. Null when it (or its post) is already gone.
+ */
+export async function takeDownComment(db: DbOrTx, id: number, input: { now: Date }) {
+  const comment = await liveComment(db, id).catch(() => null);
+  if (!comment) return null;
+  const removed = await removeComment(db, id, comment.postId, input.now);
+  return {
+    ownerId: comment.authorId,
+    item: 'comment',
+    before: { type: 'comment', id, post_id: comment.postId, deleted: false },
+    after: { type: 'comment', id, post_id: comment.postId, deleted: true, removed: removed.map((r) => r.id) },
+  };
 }
 
 /** Top-level comments by time or by likes, each with its replies (oldest first) and the viewer's likes. */

@@ -11,6 +11,7 @@ import { decideWithdrawal, viewOf } from '@/lib/earnings/service';
 import { hornMessages } from '@/lib/horn/schema';
 import { reviewHorn } from '@/lib/horn/service';
 import { translator } from '@/lib/i18n/translate';
+import { notify } from '@/lib/im/notices';
 import { invitations } from '@/lib/invites/schema';
 import { decideHeld, INVITE_HOLD_REASONS, type InviteHoldReason } from '@/lib/invites/service';
 import { reviewApplication } from '@/lib/live/applications';
@@ -314,6 +315,9 @@ export const reportSource: QueueSource = {
       })),
     );
   },
+  // Upholding takes what was reported down (its target kind's `takeDown`) and closes the other open
+  // reports about it, in this transaction: the author is told what was removed and why, the other
+  // reporters like this one (the queue tells this one).
   async decide(tx, input) {
     const result = await handleReport(
       tx,
@@ -321,10 +325,33 @@ export const reportSource: QueueSource = {
       { id: input.id, action: input.approve ? 'uphold' : 'dismiss', note: storedReason(input) },
       input.now,
     );
+    const { takenDown, closed } = result;
+    const params = { reason: input.reasonCode, note: input.note };
+    if (takenDown?.ownerId)
+      await notify(
+        tx,
+        {
+          userId: takenDown.ownerId,
+          subject: 'content_removed',
+          params: { item: takenDown.item, ...params },
+        },
+        input.now,
+      );
+    for (const other of closed)
+      await notify(
+        tx,
+        { userId: other.reporterId, subject: 'review_approved', params: { item: 'report', ...params } },
+        input.now,
+      );
     return {
       userId: result.reporterId,
-      before: { status: 'open' },
-      after: { status: result.status },
+      before: { status: 'open', target: takenDown?.before ?? result.target },
+      after: {
+        status: result.status,
+        target: takenDown?.after ?? result.target,
+        taken_down: !!takenDown,
+        closed_reports: closed.map((row) => row.id),
+      },
     };
   },
 };
