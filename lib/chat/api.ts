@@ -8,6 +8,7 @@ import { requireAnchor, requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { ensureRoom } from '@/lib/live/service';
+import { registerReportTarget } from '@/lib/moderation/report-targets';
 import { chatMessageSchema } from '@/lib/realtime/events';
 import { channelInput, channelOf, oneChannel, oneChannelIssue } from './channel';
 import { SLOW_MODE_CHOICES } from './limits';
@@ -15,12 +16,14 @@ import { registerChatModerationRoutes } from './moderation-api';
 import { registerSensitiveWordRoutes } from './sensitive/api';
 import {
   CHAT_PAGE,
+  chatMessageOwner,
   deleteMessage,
   FEED_DELAY_MAX,
   listMessages,
   MESSAGE_MAX,
   saveChatSettings,
   sendMessage,
+  takeDownChatMessage,
   viewerState,
 } from './service';
 
@@ -46,6 +49,7 @@ const settingsSchema = z.object({
 });
 
 export function registerChatRoutes(app: OpenAPIHono<AppEnv>) {
+  registerReportTarget('chat', chatMessageOwner, takeDownChatMessage);
   for (const [path, methods, summary] of [
     [
       '/api/live/sendChatSensitive',

@@ -418,15 +418,47 @@ export async function deleteMessage(
   if (!row) throw new NotFoundError('CHAT_MESSAGE_NOT_FOUND');
   const channel = await loadChannel(db, { kind: row.kind, id: row.channelId });
   if (!(await roleIn(db, channel, input.user))) throw new ForbiddenError('CHAT_MODERATOR_REQUIRED');
-  await db
-    .update(chatMessages)
-    .set({ deletedAt: now, deletedBy: input.user.id })
-    .where(eq(chatMessages.id, input.id));
-  publish(
-    { room: socketRoomOf(channel) },
-    { type: 'chatDelete', ...pushTargetOf(channel), data: { id: input.id } },
-  );
+  await removeMessage(db, channel, input.id, input.user.id, now);
   return { id: input.id };
+}
+
+/** Deletes a line for everyone: marked deleted, and the viewers' pages drop it once the change commits. */
+async function removeMessage(db: DbOrTx, channel: Channel, id: number, by: number, now: Date) {
+  await db.update(chatMessages).set({ deletedAt: now, deletedBy: by }).where(eq(chatMessages.id, id));
+  publish({ room: socketRoomOf(channel) }, { type: 'chatDelete', ...pushTargetOf(channel), data: { id } });
+}
+
+/** Who wrote a chat line still shown, for reports (null when it is gone or a gift line). */
+export async function chatMessageOwner(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ ownerId: chatMessages.userId })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.id, id), isNull(chatMessages.deletedAt), isNull(chatMessages.gift)));
+  return row ?? null;
+}
+
+/**
+ * An upheld report takes a chat line down as the chat's moderator delete does (deleted for everyone,
+ * viewers' pages drop it), by the moderator who decided. Null when it is already gone.
+ */
+export async function takeDownChatMessage(db: DbOrTx, id: number, input: { now: Date; actorId: number }) {
+  const [row] = await db
+    .select({
+      kind: chatMessages.channelKind,
+      channelId: chatMessages.channelId,
+      userId: chatMessages.userId,
+    })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.id, id), isNull(chatMessages.deletedAt)));
+  if (!row) return null;
+  await removeMessage(db, { kind: row.kind, id: row.channelId }, id, input.actorId, input.now);
+  const channel = `${row.kind}:${row.channelId}`;
+  return {
+    ownerId: row.userId,
+    item: 'chatMessage',
+    before: { type: 'chat', id, channel, deleted: false },
+    after: { type: 'chat', id, channel, deleted: true },
+  };
 }
 
 /** What the chat box needs to know about the viewer: their role and a mute in force. */

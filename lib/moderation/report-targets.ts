@@ -8,7 +8,7 @@ import { users } from '@/lib/accounts/schema';
 import type { DbOrTx } from '@/lib/db';
 import { liveRooms } from '@/lib/live/schema';
 
-export const REPORT_TARGET_TYPES = ['room', 'user', 'post', 'comment'] as const;
+export const REPORT_TARGET_TYPES = ['room', 'user', 'post', 'comment', 'chat'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 /** The user behind a target (the anchor of a room, the author of a post), or null when it is gone. */
@@ -23,8 +23,11 @@ export type TakenDown = {
   after: Record<string, unknown>;
 };
 export type TakeDownInput = {
-  now: Date /** Stored where the content keeps a reason (≤ 200). */;
+  now: Date;
+  /** Stored where the content keeps a reason (≤ 200). */
   reason: string;
+  /** The moderator who upheld the report. */
+  actorId: number;
 };
 /** Takes the target down inside `tx`; null when there is nothing (left) to take down. */
 export type ReportTargetTakeDown = (

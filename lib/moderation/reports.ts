@@ -146,6 +146,7 @@ export async function handleReport(
   const takenDown = await takeDownReportTarget(db, report.targetType, report.targetId, {
     now,
     reason: input.note ?? '',
+    actorId: operatorId,
   });
   const closed = await db
     .update(reports)

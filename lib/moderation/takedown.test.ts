@@ -5,6 +5,7 @@
 // takes nothing down.
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '@/lib/audit/schema';
+import { chatMessages } from '@/lib/chat/schema';
 import { circlePosts, circles } from '@/lib/circles/schema';
 import { notices } from '@/lib/im/schema';
 import { ensureRoom } from '@/lib/live/service';
@@ -181,6 +182,58 @@ it('upholding a report on a comment deletes it with its replies and tells its wr
     }),
   ]);
   const [closed] = await testDb.db.select().from(reports).where(eq(reports.id, first.id));
+  expect(closed!.status).toBe('upheld');
+});
+
+it('upholding a report on a chat line deletes it as the chat moderator does and tells its writer', async () => {
+  const moderator = await makeSignedInUser(testDb.db, { role: 'moderator' });
+  const anchor = await makeSignedInUser(testDb.db, { isAnchor: true });
+  const room = await ensureRoom(testDb.db, anchor.user.id);
+  const writer = await makeSignedInUser(testDb.db);
+  const [line, other] = await testDb.db
+    .insert(chatMessages)
+    .values([
+      {
+        channelKind: 'live',
+        channelId: room.id,
+        userId: writer.user.id,
+        content: 'casino link here',
+        createdAt: NOON,
+      },
+      {
+        channelKind: 'live',
+        channelId: room.id,
+        userId: writer.user.id,
+        content: 'nice goal',
+        createdAt: NOON,
+      },
+    ])
+    .returning();
+  const first = await report('chat', line!.id);
+  const second = await report('chat', line!.id);
+  const shown = async () => {
+    const listed = await call<{ list: { id: number }[] }>(`/api/Barrage/getList?room_id=${room.id}`);
+    return listed.body.data.list.map((row) => row.id);
+  };
+  expect(await shown()).toEqual([line!.id, other!.id]);
+
+  const decided = await decideInQueue(call, moderator.token, 'report', first.id, true, { reasonCode: 'ads' });
+  expect(decided.body.data.results[0]).toMatchObject({
+    ok: true,
+    before: { target: { type: 'chat', id: line!.id, deleted: false } },
+    after: { target: { type: 'chat', id: line!.id, deleted: true }, closed_reports: [second.id] },
+  });
+  expect(await shown()).toEqual([other!.id]);
+  const [row] = await testDb.db.select().from(chatMessages).where(eq(chatMessages.id, line!.id));
+  expect(row).toMatchObject({ deletedBy: moderator.user.id });
+  expect(row!.deletedAt).not.toBeNull();
+  expect(await noticesOf(writer.user.id)).toEqual([
+    expect.objectContaining({
+      subject: 'content_removed',
+      params: { item: 'chatMessage', reason: 'ads', note: '' },
+    }),
+  ]);
+  const [closed] = await testDb.db.select().from(reports).where(eq(reports.id, second.id));
   expect(closed!.status).toBe('upheld');
 });
 

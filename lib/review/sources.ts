@@ -5,6 +5,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
+import { chatMessages } from '@/lib/chat/schema';
 import type { DbOrTx } from '@/lib/db';
 import { withdrawals } from '@/lib/earnings/schema';
 import { decideWithdrawal, viewOf } from '@/lib/earnings/service';
@@ -258,6 +259,25 @@ async function reportContext(
           body: excerpt(row.comment.body, 300),
           ownerId: row.comment.authorId,
           link: null,
+        }
+      : gone;
+  }
+  if (type === 'chat') {
+    const [row] = await db
+      .select({ line: chatMessages, nickname: users.nickname })
+      .from(chatMessages)
+      .innerJoin(users, eq(users.id, chatMessages.userId))
+      .where(eq(chatMessages.id, id));
+    return row
+      ? {
+          type,
+          id,
+          title: row.nickname,
+          body: [excerpt(row.line.content, 300), row.line.deletedAt ? 'deleted' : '']
+            .filter(Boolean)
+            .join(' · '),
+          ownerId: row.line.userId,
+          link: row.line.channelKind === 'live' ? `/live?id=${row.line.channelId}` : null,
         }
       : gone;
   }
