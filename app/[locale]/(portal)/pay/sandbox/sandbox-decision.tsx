@@ -1,15 +1,15 @@
 'use client';
 // The checkout's two buttons: the server delivers the decision as a signed notification, then the
-// page is rendered again from the order's new state — also when the decision was refused (a confirm
+// page is loaded again from the order's new state — also when the decision was refused (a confirm
 // after a cancel in another tab): the page then shows what the order became, never a stale choice.
-import { useRouter } from 'next/navigation';
+// A full reload, not `router.refresh()`: a refresh can come late or not at all on a busy server, which
+// left the checkout with its buttons disabled and no way back to the wallet.
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 
 export function SandboxDecision({ orderNo }: { orderNo: string }) {
   const t = useTranslations('wallet.checkout');
-  const router = useRouter();
   const [busy, setBusy] = useState(false);
   async function decide(decision: 'confirm' | 'cancel') {
     setBusy(true);
@@ -17,10 +17,9 @@ export function SandboxDecision({ orderNo }: { orderNo: string }) {
       const { api } = await import('@/lib/http/client');
       await api.post('api/pay/sandbox/decide', { order_no: orderNo, decision });
     } catch {
-      // The refusal was toasted by the client; the page below says what the order is now.
-      setBusy(false);
+      // The refusal was toasted by the client; the page, loaded again, says what the order is now.
     }
-    router.refresh();
+    window.location.reload();
   }
   return (
     <div className="flex justify-end gap-3">
