@@ -70,9 +70,11 @@ test('a viewer buys a paid plan and reads it, disputes it, and a moderator voids
   await expect(page.getByTestId('plan-commitment')).toHaveText(/^[0-9a-f]{64}$/);
   expect(await page.content()).not.toContain('三中卫');
   // The spend sheet in English (the widest labels) on a 360 px phone: a bottom sheet, nothing past the screen.
-  // (`desktop`: the e2e portal has a mobile site, which a phone-wide window is sent to otherwise.)
-  await page.setViewportSize({ width: 360, height: 780 });
+  // (`desktop`: the e2e portal has a mobile site, which a phone-wide window is sent to otherwise. The width
+  // changes after the visit: narrowed on the page before, that page's own check could send it to the
+  // mobile site while this visit starts, aborting it.)
   await page.goto(`/en/specialist-detail?id=${planId}&desktop=1`);
+  await page.setViewportSize({ width: 360, height: 780 });
   await page.getByTestId('plan-buy').click();
   await expect(page.getByTestId('spend-refund-terms')).toHaveText(
     'Refund if it misses: if the tip loses, all 30 star diamonds come back to you',
