@@ -209,63 +209,75 @@ export function SpendConfirm({
           {currency === 'star' ? t('short') : t(currency === 'coin' ? 'shortCoin' : 'shortYellow')}
         </p>
       ) : password === 'ask' ? (
-        <div>
-          <label htmlFor={`${id}-pin`} className={LABEL_CLASS}>
-            {t('password')}
-          </label>
-          <input
-            id={`${id}-pin`}
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={PAYMENT_PASSWORD_MAX}
-            value={pin}
-            onChange={(event) => setPin(event.target.value)}
-            className={INPUT_CLASS}
-            data-testid="spend-password"
-          />
-        </div>
+        <PinField
+          id={`${id}-pin`}
+          label={t('password')}
+          autoComplete="off"
+          value={pin}
+          onChange={setPin}
+          testId="spend-password"
+        />
       ) : password === 'setup' ? (
         <div className="space-y-2">
           <p className="text-xs text-ink-500">
             {t('setupHint', { min: PAYMENT_PASSWORD_MIN, max: PAYMENT_PASSWORD_MAX })}
           </p>
           <div className="grid grid-cols-2 gap-2">
-            <div>
-              <label htmlFor={`${id}-new`} className={LABEL_CLASS}>
-                {t('newPassword')}
-              </label>
-              <input
-                id={`${id}-new`}
-                type="password"
-                inputMode="numeric"
-                autoComplete="new-password"
-                maxLength={PAYMENT_PASSWORD_MAX}
-                value={pin}
-                onChange={(event) => setPin(event.target.value)}
-                className={INPUT_CLASS}
-                data-testid="spend-password-new"
-              />
-            </div>
-            <div>
-              <label htmlFor={`${id}-again`} className={LABEL_CLASS}>
-                {t('againPassword')}
-              </label>
-              <input
-                id={`${id}-again`}
-                type="password"
-                inputMode="numeric"
-                autoComplete="new-password"
-                maxLength={PAYMENT_PASSWORD_MAX}
-                value={again}
-                onChange={(event) => setAgain(event.target.value)}
-                className={INPUT_CLASS}
-                data-testid="spend-password-again"
-              />
-            </div>
+            <PinField
+              id={`${id}-new`}
+              label={t('newPassword')}
+              autoComplete="new-password"
+              value={pin}
+              onChange={setPin}
+              testId="spend-password-new"
+            />
+            <PinField
+              id={`${id}-again`}
+              label={t('againPassword')}
+              autoComplete="new-password"
+              value={again}
+              onChange={setAgain}
+              testId="spend-password-again"
+            />
           </div>
         </div>
       ) : null}
     </FormDialog>
+  );
+}
+
+/** One payment-PIN field of the sheet: digits, hidden, at most the PIN's length. */
+function PinField({
+  id,
+  label,
+  autoComplete,
+  value,
+  onChange,
+  testId,
+}: {
+  id: string;
+  label: string;
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={LABEL_CLASS}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="password"
+        inputMode="numeric"
+        autoComplete={autoComplete}
+        maxLength={PAYMENT_PASSWORD_MAX}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={INPUT_CLASS}
+        data-testid={testId}
+      />
+    </div>
   );
 }

@@ -185,7 +185,7 @@ export async function joinClub(
     userId: number;
     anchorId: number;
     expectedPrice?: number;
-    /** Before a paid join moves money (the payment password); a free join skips it. */
+    /** Before a paid join moves money (the payment password); a free join has no such step. */
     beforePaying?: () => Promise<void>;
     key: string;
     anchorShare: number;

@@ -114,7 +114,7 @@ export async function sendHorn(
     now: Date;
     /**
      * Before a paid message moves money (the payment password, checked on the pool so a wrong try stays
-     * counted when this transaction rolls back); a free one skips it.
+     * counted when this transaction rolls back); a free one needs none.
      */
     beforePaying?: () => Promise<void>;
   },

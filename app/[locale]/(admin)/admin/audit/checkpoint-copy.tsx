@@ -2,6 +2,7 @@
 // "Check against a copy": the chain held against a checkpoint kept outside the database (the
 // `audit_checkpoint` log line or the answer of /api/audit/head, pasted as JSON), in case the stored ones
 // were removed. The server checks the signature; a malformed copy is refused with the field named.
+import { useMutation } from '@tanstack/react-query';
 import { FileCheck } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Popover } from 'radix-ui';
@@ -14,22 +15,20 @@ export function CheckpointCopy<T>({ onChecked }: { onChecked: (report: T) => voi
   const t = useTranslations('admin.audit.chain');
   const [copy, setCopy] = useState('');
   const [note, setNote] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  // The client's error toast says what was refused, in the reader's language.
+  const check = useMutation({
+    mutationFn: async (query: NonNullable<ReturnType<typeof checkpointQuery>>) => {
+      const { api } = await import('@/lib/http/client');
+      return api.get<T>('api/admin/audit/verify', query);
+    },
+    onSuccess: onChecked,
+  });
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const query = checkpointQuery(copy);
     setNote(query ? null : t('copyUnreadable'));
-    if (!query) return;
-    setPending(true);
-    try {
-      const { api } = await import('@/lib/http/client');
-      onChecked(await api.get<T>('api/admin/audit/verify', query));
-    } catch {
-      // The client's error toast has said what was refused, in the reader's language.
-    } finally {
-      setPending(false);
-    }
+    if (query) check.mutate(query);
   }
 
   return (
@@ -63,10 +62,10 @@ export function CheckpointCopy<T>({ onChecked }: { onChecked: (report: T) => voi
               type="submit"
               size="sm"
               className="w-full"
-              disabled={pending}
+              disabled={check.isPending}
               data-testid="chain-copy-check"
             >
-              {pending ? t('running') : t('copyCheck')}
+              {check.isPending ? t('running') : t('copyCheck')}
             </Button>
             {note ? (
               <p role="status" className="text-xs text-live">
