@@ -5,6 +5,7 @@ import { users } from '@/lib/accounts/schema';
 import { freshUserPage } from './accounts';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
+import { loginDialog as dialog, openLoginDialog } from './login';
 
 // Whole account journeys: each solves several captchas and hashes passwords, so they get more time.
 test.describe.configure({ timeout: 90_000 });
@@ -30,11 +31,8 @@ async function smsCodeFor(operator: Page, mobile: string) {
   return data.find((message) => message.recipient === `+86 ${mobile}`)!.body.match(/\d{6}/)![0];
 }
 
-const dialog = (page: Page) => page.getByRole('dialog');
-
 async function openPasswordLogin(page: Page) {
-  await page.getByRole('button', { name: '登录 / 注册' }).click();
-  await expect(dialog(page).getByRole('img', { name: '登录二维码' })).toBeVisible({ timeout: 15_000 });
+  await openLoginDialog(page);
   await dialog(page).getByRole('tab', { name: '密码登录' }).click();
 }
 
@@ -148,9 +146,8 @@ test('QR login: a signed-in phone scans and confirms, the desktop ends signed in
 }) => {
   await page.goto('/main');
   const qrReply = page.waitForResponse((response) => response.url().endsWith('/api/user/getLoginQrcode'));
-  await page.getByRole('button', { name: '登录 / 注册' }).click();
+  await openLoginDialog(page);
   const { data } = (await (await qrReply).json()) as { data: { url: string } };
-  await expect(dialog(page).getByRole('img', { name: '登录二维码' })).toBeVisible();
 
   const phonePath = new URL(data.url).pathname + new URL(data.url).search;
   await asUser.goto(phonePath);

@@ -1,9 +1,7 @@
 // The login dialog's timing and checks of spec §2 and §5: an invite link opens registration 0.5 s
 // after arrival, and a password shorter than 6 is refused in the dialog before any request is made.
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-
-const dialog = (page: Page) => page.getByRole('dialog');
+import { loginDialog as dialog, openLoginDialog } from './login';
 
 test('an invite link opens the dialog in register mode 0.5 s after arrival', async ({ page }) => {
   test.setTimeout(120_000);
@@ -51,12 +49,7 @@ test('a password shorter than 6 is refused in the dialog, before any request', a
   });
   test.setTimeout(120_000);
   await page.goto('/main');
-  // A click before the page is hydrated does nothing (a busy machine): click until the dialog opens.
-  await expect(async () => {
-    await page.getByRole('button', { name: '登录 / 注册' }).click();
-    await expect(dialog(page)).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 60_000 });
-  await expect(dialog(page).getByRole('img', { name: '登录二维码' })).toBeVisible({ timeout: 30_000 });
+  await openLoginDialog(page);
   await dialog(page).getByRole('tab', { name: '密码登录' }).click();
   await dialog(page).getByRole('textbox', { name: '手机号' }).fill('13800000001');
   await dialog(page).getByRole('textbox', { name: '密码' }).fill('12345');
