@@ -58,7 +58,7 @@ type Sql = { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: u
 /** The advisory lock the nodes take in turn to create the queues. */
 const SETUP_LOCK = 7_140_001;
 /** The class of the session lock each node holds while it lives (the other key is the node's, random). */
-const NODE_LOCKS = 7_140_003;
+export const NODE_LOCKS = 7_140_003;
 /**
  * How long a lease lasts unless renewed (its holder renews it every third of that while the tick runs).
  * An active tick with no lease at all (claimed by a node of an earlier version) has this long from its start.
