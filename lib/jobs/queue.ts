@@ -169,19 +169,22 @@ export async function startJobQueue(db: Db, options: JobQueueOptions) {
   let holder: PoolClient | undefined;
   const holdNodeLock = async (): Promise<void> => {
     while (!stopping) {
+      let client: PoolClient | undefined;
       try {
-        const client = await control.connect();
-        client.on('error', (error) => {
+        client = await control.connect();
+        const taken = client;
+        taken.on('error', (error) => {
           log.warn({ err: error }, 'job queue: the node lock connection was lost, taking the lock again');
-          if (holder !== client) return;
+          if (holder !== taken) return;
           holder = undefined;
-          client.release(error);
+          taken.release(error);
           void holdNodeLock();
         });
-        await client.query('select pg_advisory_lock($1, $2)', [NODE_LOCKS, node]);
-        holder = client;
+        await taken.query('select pg_advisory_lock($1, $2)', [NODE_LOCKS, node]);
+        holder = taken;
         return;
       } catch (error) {
+        client?.release(error as Error);
         log.error({ err: error }, 'job queue: could not take the node lock');
         await pause(1_000);
       }
