@@ -12,6 +12,7 @@ export * from '../guess/schema';
 export * from '../horn/schema';
 export * from '../im/schema';
 export * from '../invites/schema';
+export * from '../jobs/schema';
 export * from '../live/schema';
 export * from '../moderation/schema';
 export * from '../news/schema';

@@ -4,7 +4,7 @@
 import { createDb, type Db } from '@/lib/db';
 import { metricsText } from '@/lib/ops/metrics';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
-import { type ClusterJob, JOBS_SCHEMA, slotOf, startJobQueue, tickId } from './queue';
+import { type ClusterJob, JOBS_SCHEMA, NODE_LOCKS, slotOf, startJobQueue, tickId } from './queue';
 
 jest.setTimeout(120_000);
 
@@ -143,6 +143,112 @@ test('a run asks for the next tick, due when its slot begins on the injected clo
     expect(next!.wait).toBeGreaterThan(3500);
     expect(next!.wait).toBeLessThanOrEqual(3600);
   } finally {
+    await node.stop();
+  }
+});
+
+test('a tick longer than its lease is renewed by its node and never judged orphaned', async () => {
+  const now = Date.parse('2026-03-02T12:00:00.000Z');
+  const clock = () => new Date(now);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let runs = 0;
+  const job = (node: string): ClusterJob => ({
+    name: 'test-slow',
+    everySeconds: 3600,
+    run: async (db) => {
+      runs++;
+      await db.execute('select 1');
+      await released;
+      return { ranOn: node };
+    },
+  });
+  // A lease of one second: the tick below runs for several.
+  const nodes = await Promise.all([
+    startJobQueue(database.db, { jobs: [job('a')], clock, pollingIntervalSeconds: 0.5, leaseSeconds: 1 }),
+    startJobQueue(second.db, { jobs: [job('b')], clock, pollingIntervalSeconds: 0.5, leaseSeconds: 1 }),
+  ]);
+  const lease = async () =>
+    (
+      await second.pool.query<{ expires: number }>(
+        `select extract(epoch from expires_at)::float8 as expires from job_leases where name = 'test-slow'`,
+      )
+    ).rows[0]?.expires;
+  try {
+    await until(() => runs === 1);
+    const first = await lease();
+    let orphaned = 0;
+    // Three leases long, both nodes look for orphans four times a second.
+    for (let look = 0; look < 12; look++) {
+      for (const node of nodes) orphaned += await node.reapOrphans();
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(orphaned).toBe(0);
+    expect(await lease()).toBeGreaterThan(first!);
+    release();
+    const { rows } = await second.pool.query<{ state: string }>(
+      `select state::text from ${JOBS_SCHEMA}.job where name = 'test-slow' and id = $1`,
+      [tickId('test-slow', slotOf({ everySeconds: 3600 }, clock()))],
+    );
+    expect(['active', 'completed']).toContain(rows[0]?.state);
+    await until(async () => (await lease()) === undefined);
+  } finally {
+    release();
+    await Promise.all(nodes.map((node) => node.stop()));
+  }
+  expect(runs).toBe(1);
+  const { rows } = await second.pool.query<{ state: string }>(
+    `select state::text from ${JOBS_SCHEMA}.job where name = 'test-slow' and state <> 'created'`,
+  );
+  expect(rows.map((row) => row.state)).toEqual(['completed']);
+  expect(await metricsText()).not.toContain('job_runs_total{job="test-slow",outcome="orphaned"}');
+});
+
+test('a refused claim leaves the tick queued and the chain whole', async () => {
+  const now = Date.parse('2026-03-03T12:00:00.000Z');
+  const clock = () => new Date(now);
+  const slot = slotOf({ everySeconds: 3600 }, clock());
+  let runs = 0;
+  const job: ClusterJob = {
+    name: 'test-refused',
+    everySeconds: 3600,
+    run: async () => {
+      runs++;
+    },
+  };
+  // A live lease of another tick of the job, held by a node that lives (this test's session lock):
+  // as if that node still ran an older tick that pg-boss let go of.
+  const other = await second.pool.connect();
+  await other.query('select pg_advisory_lock($1, 42)', [NODE_LOCKS]);
+  await other.query(
+    `insert into job_leases (tick_id, name, node, expires_at) values ($1, 'test-refused', 42, now() + interval '1 minute')`,
+    [tickId('test-refused', slot - 1)],
+  );
+  const node = await startJobQueue(database.db, { jobs: [job], clock, pollingIntervalSeconds: 0.5 });
+  const state = async () =>
+    (
+      await second.pool.query<{ state: string }>(`select state::text from ${JOBS_SCHEMA}.job where id = $1`, [
+        tickId('test-refused', slot),
+      ])
+    ).rows[0]?.state;
+  try {
+    // Claims are refused a few times over: the tick stays queued, neither failed nor run.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(runs).toBe(0);
+    expect(await state()).toBe('created');
+    // The older tick ends: this one runs, and asks for the next.
+    await other.query(`delete from job_leases where name = 'test-refused'`);
+    await until(async () => (await state()) === 'completed');
+    expect(runs).toBe(1);
+    const { rows } = await second.pool.query(`select 1 from ${JOBS_SCHEMA}.job where id = $1`, [
+      tickId('test-refused', slot + 1),
+    ]);
+    expect(rows).toHaveLength(1);
+  } finally {
+    await other.query('select pg_advisory_unlock_all()');
+    other.release();
     await node.stop();
   }
 });

@@ -3,21 +3,28 @@
 //
 // A tick is a slot of the job's period on the injected clock (slot = floor(now / period)). Its pg-boss
 // job id is derived from the job's name and the slot, and pg-boss inserts with ON CONFLICT DO NOTHING,
-// so any number of nodes may ask for the same tick and one job exists. Each run first enqueues the
-// next slot (due when it begins), then does its work: a chain, not a timer in every process.
-// A pg-boss cron schedule (itself sent once per minute cluster-wide) re-asks for the current slot of
-// every job, which mends a chain broken by a crash between runs. The queues' `singleton` policy keeps
-// two ticks of one job from ever running at the same time.
+// so any number of nodes may ask for the same tick and one job exists. The transaction that claims a tick
+// also enqueues the next slot (due when it begins): a chain, not a timer in every process. A claim that
+// fails rolls back whole, so the tick stays queued and the chain stays whole. A pg-boss cron schedule
+// (itself sent once per minute cluster-wide) re-asks for the current slot of every job, which mends a
+// chain all the same. The queues' `singleton` policy keeps two ticks of one job from running at once.
 //
-// A process killed mid-tick leaves its tick `active`, which would hold its singleton queue until the
-// tick expires. So a node holds a session lock for each tick it runs, on a connection of its own that
-// dies with it; every node looks for active ticks whose lock nobody holds and fails them (the tick's
-// owner is gone) and runs them again, which frees the queue at once. A job that completes no tick for three periods is
-// reported by `stalledJobs` (readiness) and logged once.
-import { createHash } from 'node:crypto';
-import type { Pool, PoolClient } from 'pg';
+// Leases: a node claims a tick (pg-boss's fetch) and takes its lease (`job_leases`, lib/jobs/schema.ts) in
+// one transaction, renews the lease every third of LEASE_SECONDS while the tick runs, and completes the
+// tick and gives the lease back in one transaction: an active tick always has a lease. A tick is orphaned
+// when its lease ran out (a node that stopped renewing) or its holder is gone: each node holds a session
+// advisory lock of its own while it lives, on a connection that dies with it, so a node killed with
+// SIGKILL frees its ticks at once. Every node looks for orphaned ticks every REAP_INTERVAL_MS, fails them
+// (freeing the singleton) and runs them again; ticks are idempotent.
+//
+// The queue's own connections: a small pool for pg-boss, claims, renewals and the reaper (one of them
+// holds the node's lock) and a pool for the ticks' work, beside the node's pool: a storm that saturates
+// the node's pool (a derby's gift sends) never makes a claim, a renewal or a tick wait behind it.
+// A job that completes no tick for three periods is reported by `stalledJobs` (readiness) and logged once.
+import { createHash, randomInt } from 'node:crypto';
+import { Pool, type PoolClient, type PoolConfig } from 'pg';
 import PgBoss from 'pg-boss';
-import type { Db } from '@/lib/db';
+import { createDb, type Db } from '@/lib/db';
 import { log } from '@/lib/log';
 import { metrics } from '@/lib/ops/metrics';
 
@@ -47,21 +54,24 @@ export const KICK_QUEUE = 'jobs-kick';
 export const JOBS_SCHEMA = 'pgboss';
 
 type TickData = { slot: number };
+type Sql = { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> };
 /** The advisory lock the nodes take in turn to create the queues. */
 const SETUP_LOCK = 7_140_001;
-/** The class of the session locks a node holds on a tick it runs (the other key is the job's). */
-const TICK_LOCKS = 7_140_002;
+/** The class of the session lock each node holds while it lives (the other key is the node's, random). */
+export const NODE_LOCKS = 7_140_003;
 /**
- * How old an active tick must be before a node may judge it orphaned: pg-boss marks a tick active just
- * before the handler takes its lock, and a tick younger than this may be between the two.
+ * How long a lease lasts unless renewed (its holder renews it every third of that while the tick runs).
+ * An active tick with no lease at all (claimed by a node of an earlier version) has this long from its start.
  */
-export const ORPHAN_GRACE_SECONDS = 2;
+export const LEASE_SECONDS = 30;
 /** How often each node looks for orphaned ticks. */
 const REAP_INTERVAL_MS = 2_000;
+/** The queue's control connections: one holds the node's lock, the others claim, renew, complete and reap. */
+const CONTROL_CONNECTIONS = 4;
+/** Connections the ticks' work runs on, beside the node's pool (DATABASE_POOL_SIZE). */
+export const JOBS_POOL_SIZE = 4;
 /** A job that has completed no tick for this many periods is stalled. */
 export const STALLED_AFTER_PERIODS = 3;
-
-const jobKey = (name: string) => createHash('sha256').update(name).digest().readInt32BE(0);
 
 /** The pg-boss id of one tick: a UUID made from the job's name and its slot. */
 export function tickId(name: string, slot: number) {
@@ -76,23 +86,37 @@ export const slotOf = (job: Pick<ClusterJob, 'everySeconds'>, now: Date) =>
 export type JobQueueOptions = {
   jobs: ClusterJob[];
   clock: Clock;
-  /** pg-boss's polling interval (seconds, at least 0.5): how soon a due tick is picked up. */
+  /** How often an idle job looks for a due tick (seconds): how soon a due tick is picked up. */
   pollingIntervalSeconds?: number;
   /** Whether this node runs the pg-boss cron schedules (the mending kick). */
   schedule?: boolean;
+  /** How long a lease lasts unless renewed (LEASE_SECONDS; tests shorten it). */
+  leaseSeconds?: number;
 };
 
+const sqlOn = (client: PoolClient): Sql => ({ executeSql: (text, values) => client.query(text, values) });
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
 /**
- * Starts this node's share of the cluster's jobs on `db`'s own connection pool (DATABASE_POOL_SIZE):
- * creates the queues and the schedule (idempotent, safe when nodes start together), asks for every
- * job's current tick and works the queues. `stop` lets running ticks finish, then stops polling.
+ * Starts this node's share of the cluster's jobs on the database of `db`, on connections of the queue's
+ * own (CONTROL_CONNECTIONS + JOBS_POOL_SIZE, opened with `db`'s pool's settings): creates the queues and
+ * the schedule (idempotent, safe when nodes start together), asks for every job's current tick and works
+ * the queues. `stop` lets running ticks finish, then stops polling and closes those connections.
  */
 export async function startJobQueue(db: Db, options: JobQueueOptions) {
   const { jobs, clock } = options;
-  // drizzle's node-postgres handle keeps its pool as `$client`.
-  const pool = (db as Db & { $client: Pool }).$client;
+  const leaseSeconds = options.leaseSeconds ?? LEASE_SECONDS;
+  const pollMs = (options.pollingIntervalSeconds ?? 1) * 1000;
+  // drizzle's node-postgres handle keeps its pool as `$client`, whose settings the queue's pools copy.
+  const settings = (db as Db & { $client: Pool & { options: PoolConfig } }).$client.options;
+  if (!settings.connectionString) throw new Error('the job queue needs a pool made from a connection string');
+  const control = new Pool({ connectionString: settings.connectionString, max: CONTROL_CONNECTIONS });
+  control.on('error', (error: Error & { code?: string }) =>
+    log.warn({ code: error.code, message: error.message }, 'job queue: an idle connection was closed'),
+  );
+  const work = createDb(settings.connectionString, JOBS_POOL_SIZE);
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => pool.query(text, values) },
+    db: { executeSql: (text, values) => control.query(text, values) },
     schema: JOBS_SCHEMA,
     schedule: options.schedule ?? true,
     // Done ticks stay a day (they are what refuses a second copy of the same tick), then a week in
@@ -104,9 +128,13 @@ export async function startJobQueue(db: Db, options: JobQueueOptions) {
   await boss.start();
 
   // Due when the slot begins on the injected clock, counted from now (pg-boss waits in database time).
-  const ask = async (job: ClusterJob, slot: number, now: Date) => {
+  const ask = async (job: ClusterJob, slot: number, now: Date, db?: Sql) => {
     const startAfter = Math.max(0, slot * job.everySeconds * 1000 - now.getTime()) / 1000;
-    await boss.send(job.name, { slot } satisfies TickData, { id: tickId(job.name, slot), startAfter });
+    await boss.send(job.name, { slot } satisfies TickData, {
+      id: tickId(job.name, slot),
+      startAfter,
+      ...(db && { db }),
+    });
   };
   const kick = async () => {
     const now = clock();
@@ -115,9 +143,9 @@ export async function startJobQueue(db: Db, options: JobQueueOptions) {
 
   // Nodes that start together create the queues one after the other (concurrent creations of
   // pg-boss's partitions deadlock); creating an existing queue or schedule changes nothing.
-  const lock = await pool.connect();
+  const setup = await control.connect();
   try {
-    await lock.query('select pg_advisory_lock($1)', [SETUP_LOCK]);
+    await setup.query('select pg_advisory_lock($1)', [SETUP_LOCK]);
     for (const job of jobs) {
       // A tick that outlives its period by far has hung: it expires (and is not retried).
       await boss.createQueue(job.name, {
@@ -130,116 +158,234 @@ export async function startJobQueue(db: Db, options: JobQueueOptions) {
     await boss.createQueue(KICK_QUEUE, { name: KICK_QUEUE, policy: 'singleton', retryLimit: 0 });
     await boss.schedule(KICK_QUEUE, '* * * * *');
   } finally {
-    await lock.query('select pg_advisory_unlock($1)', [SETUP_LOCK]).catch(() => {});
-    lock.release();
+    await setup.query('select pg_advisory_unlock($1)', [SETUP_LOCK]).catch(() => {});
+    setup.release();
   }
 
-  // The connection whose session locks say "this node is running that tick": it closes when the
-  // process dies, however it dies, and the locks go with it. It is one of the pool's (kept checked out),
-  // so a node never holds more than DATABASE_POOL_SIZE connections.
-  let lease: PoolClient | undefined;
-  let leaseTurn: Promise<unknown> = Promise.resolve();
-  const leaseQuery = (text: string, values: unknown[]) => {
-    // One query at a time on the one connection.
-    const turn = leaseTurn.then(async () => {
-      if (!lease) {
-        const client = await pool.connect();
-        client.on('error', (error) => {
-          log.warn({ err: error }, 'job lease connection lost');
-          if (lease === client) {
-            lease = undefined;
-            client.release(error);
-          }
-        });
-        lease = client;
-      }
-      return lease.query<{ ok: boolean }>(text, values);
-    });
-    leaseTurn = turn.catch(() => {});
-    return turn;
-  };
-  const runningHere = new Set<string>();
-  const reapOrphans = async () => {
-    const { rows } = await pool.query<{ id: string; name: string }>(
-      `select id, name from ${JOBS_SCHEMA}.job where name = any($1) and state = 'active'
-       and started_on < now() - make_interval(secs => $2)`,
-      [jobs.map((job) => job.name), ORPHAN_GRACE_SECONDS],
-    );
-    for (const orphan of rows) {
-      if (runningHere.has(orphan.name)) continue;
-      const client = await pool.connect();
+  // This node's lock, held while it lives on a connection that closes when the process dies (however it
+  // dies): the leases it holds name it. Lost with its connection, it is taken again on a new one.
+  const node = randomInt(-(2 ** 31), 2 ** 31);
+  let stopping = false;
+  let holder: PoolClient | undefined;
+  const holdNodeLock = async (): Promise<void> => {
+    while (!stopping) {
+      let client: PoolClient | undefined;
       try {
-        await client.query('begin');
-        const { rows: free } = await client.query<{ free: boolean }>(
-          'select pg_try_advisory_xact_lock($1, $2) as free',
-          [TICK_LOCKS, jobKey(orphan.name)],
-        );
-        if (free[0]?.free) {
-          // Failed (which frees the queue), then run again at once: its work was cut short.
-          await boss.fail(orphan.name, orphan.id, { reason: 'its node stopped during the tick' });
-          await boss.retry(orphan.name, orphan.id);
-          metrics.jobRuns.inc({ job: orphan.name, outcome: 'orphaned' });
-          log.warn(
-            { job: orphan.name, id: orphan.id },
-            'job tick orphaned by a stopped node: running it again',
-          );
-        }
-        await client.query('commit');
+        client = await control.connect();
+        const taken = client;
+        taken.on('error', (error) => {
+          log.warn({ err: error }, 'job queue: the node lock connection was lost, taking the lock again');
+          if (holder !== taken) return;
+          holder = undefined;
+          taken.release(error);
+          void holdNodeLock();
+        });
+        await taken.query('select pg_advisory_lock($1, $2)', [NODE_LOCKS, node]);
+        holder = taken;
+        return;
       } catch (error) {
-        await client.query('rollback').catch(() => {});
-        log.error({ err: error, job: orphan.name }, 'could not check an orphaned job tick');
-      } finally {
-        client.release();
+        client?.release(error as Error);
+        log.error({ err: error }, 'job queue: could not take the node lock');
+        await pause(1_000);
       }
     }
-    return rows.length;
+  };
+  await holdNodeLock();
+
+  /** A transaction on a control connection; `run` returning false rolls it back. */
+  const inTransaction = async <T>(run: (client: PoolClient) => Promise<T | false>) => {
+    const client = await control.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('begin');
+      const result = await run(client);
+      await client.query(result === false ? 'rollback' : 'commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch((lost: Error) => {
+        broken = lost;
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+
+  const names = jobs.map((job) => job.name);
+  const reapOrphans = async () => {
+    const orphans = await inTransaction(async (client) => {
+      // Row locks first (as a finishing node takes them), so two reapers never fail one tick twice.
+      const { rows } = await client.query<{ id: string; name: string }>(
+        `select j.id, j.name from ${JOBS_SCHEMA}.job j left join job_leases l on l.tick_id = j.id
+         where j.name = any($1) and j.state = 'active' and case
+           when l.tick_id is null then j.started_on < now() - make_interval(secs => $2)
+           when l.expires_at < now() then true
+           else pg_try_advisory_xact_lock($3, l.node) end
+         for update of j skip locked`,
+        [names, leaseSeconds, NODE_LOCKS],
+      );
+      for (const orphan of rows) {
+        // Failed (which frees the queue), then run again at once: its work was cut short.
+        await boss.fail(
+          orphan.name,
+          orphan.id,
+          { reason: 'its node stopped during the tick' },
+          { db: sqlOn(client) },
+        );
+        await boss.retry(orphan.name, orphan.id, { db: sqlOn(client) });
+        await client.query('delete from job_leases where tick_id = $1', [orphan.id]);
+      }
+      // Leases left behind (a finish that never reached the database) once they ran out.
+      await client.query(
+        `delete from job_leases l where l.name = any($1) and l.expires_at < now() and not exists
+           (select 1 from ${JOBS_SCHEMA}.job j where j.name = l.name and j.id = l.tick_id and j.state = 'active')`,
+        [names],
+      );
+      return rows;
+    });
+    for (const orphan of orphans || []) {
+      metrics.jobRuns.inc({ job: orphan.name, outcome: 'orphaned' });
+      log.warn({ job: orphan.name, id: orphan.id }, 'job tick orphaned by a stopped node: running it again');
+    }
+    return (orphans || []).length;
   };
   await reapOrphans();
 
-  const workOptions = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 };
-  for (const job of jobs) {
-    const runTick = async (tick: PgBoss.Job<TickData>) => {
-      // The next tick first: a process that dies during this one leaves the chain whole.
+  /**
+   * Fetches the job's due tick, asks for the next one and takes the tick's lease, in one transaction.
+   * Nothing due, another active tick of the job, or a live lease of another of its ticks (still running
+   * on a node although pg-boss let it go, e.g. past its expiry): rolled back, the tick stays queued.
+   */
+  const claim = (job: ClusterJob) =>
+    inTransaction(async (client) => {
+      const [tick] = await boss.fetch<TickData>(job.name, { batchSize: 1, db: sqlOn(client) });
+      if (!tick) return false;
       const now = clock();
-      await ask(job, Math.max(slotOf(job, now), tick.data.slot) + 1, now);
-      const previous = async () => {
-        const { rows } = await pool.query<{ slot: number; output: unknown }>(
-          `select (data->>'slot')::bigint::float8 as slot, output from ${JOBS_SCHEMA}.job
-           where name = $1 and state = 'completed' and id <> $2 order by completed_on desc limit 1`,
-          [job.name, tick.id],
-        );
-        return rows[0] ?? null;
-      };
-      try {
-        const output = await job.run(db, now, { slot: tick.data.slot, previous });
-        metrics.jobRuns.inc({ job: job.name, outcome: 'ok' });
-        return output;
-      } catch (error) {
-        metrics.jobRuns.inc({ job: job.name, outcome: 'failed' });
-        log.error({ err: error, job: job.name }, 'background job failed');
-        throw error;
+      await ask(job, Math.max(slotOf(job, now), tick.data.slot) + 1, now, sqlOn(client));
+      const { rowCount } = await client.query(
+        `insert into job_leases (tick_id, name, node, expires_at)
+         select $1, $2, $3, now() + make_interval(secs => $4)
+         where not exists (select 1 from job_leases where name = $2 and tick_id <> $1 and expires_at > now())
+         on conflict (tick_id) do update set node = excluded.node, expires_at = excluded.expires_at`,
+        [tick.id, job.name, node, leaseSeconds],
+      );
+      if (!rowCount) {
+        log.warn({ job: job.name }, 'job queue: a tick of this job still runs elsewhere, this one waits');
+        return false;
       }
-    };
-    await boss.work<TickData>(job.name, workOptions, async ([tick]) => {
-      // Claim the tick before anything: while this node lives, no other node judges it orphaned.
-      // (The lease's session would take its own lock again, so this node's running ticks are counted here.)
-      if (runningHere.has(job.name)) throw new Error(`a tick of ${job.name} is still running here`);
-      const key = jobKey(job.name);
-      const { rows: claimed } = await leaseQuery('select pg_try_advisory_lock($1, $2) as ok', [
-        TICK_LOCKS,
-        key,
-      ]);
-      if (!claimed[0]?.ok) throw new Error(`a tick of ${job.name} is still running on another node`);
-      runningHere.add(job.name);
-      try {
-        return await runTick(tick!);
-      } finally {
-        runningHere.delete(job.name);
-        await leaseQuery('select pg_advisory_unlock($1, $2)', [TICK_LOCKS, key]).catch(() => {});
-      }
+      return { tick, now };
     });
-  }
-  await boss.work(KICK_QUEUE, workOptions, kick);
+
+  /** Completes (or fails) the tick and gives its lease back, in one transaction; retried on a lost connection. */
+  const finish = async (
+    job: ClusterJob,
+    tick: PgBoss.Job<TickData>,
+    outcome: { output: unknown } | { error: unknown },
+  ) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await inTransaction(async (client) => {
+          await client.query(`select 1 from ${JOBS_SCHEMA}.job where name = $1 and id = $2 for update`, [
+            job.name,
+            tick.id,
+          ]);
+          const { rowCount } = await client.query('delete from job_leases where tick_id = $1 and node = $2', [
+            tick.id,
+            node,
+          ]);
+          if (!rowCount) {
+            log.error(
+              { job: job.name, id: tick.id },
+              'job queue: the tick was taken from this node before it finished',
+            );
+            return true;
+          }
+          const db = sqlOn(client);
+          if ('error' in outcome) await boss.fail(job.name, tick.id, outcome.error as object, { db });
+          else await boss.complete(job.name, tick.id, outcome.output as object, { db });
+          return true;
+        });
+      } catch (error) {
+        if (attempt === 3) throw error;
+        await pause(1_000);
+      }
+    }
+  };
+
+  const runClaimed = async (job: ClusterJob, tick: PgBoss.Job<TickData>, now: Date) => {
+    const previous = async () => {
+      const { rows } = await work.pool.query<{ slot: number; output: unknown }>(
+        `select (data->>'slot')::bigint::float8 as slot, output from ${JOBS_SCHEMA}.job
+         where name = $1 and state = 'completed' and id <> $2 order by completed_on desc limit 1`,
+        [job.name, tick.id],
+      );
+      return rows[0] ?? null;
+    };
+    // The holder renews the lease while the tick runs: however long it takes, no node judges it orphaned.
+    let renewing: Promise<void> | undefined;
+    const renewal = setInterval(
+      () => {
+        renewing ??= control
+          .query(
+            'update job_leases set expires_at = now() + make_interval(secs => $3) where tick_id = $1 and node = $2',
+            [tick.id, node, leaseSeconds],
+          )
+          .then(
+            (result) => {
+              if (!result.rowCount)
+                log.error({ job: job.name }, 'job queue: the lease of a running tick was lost');
+            },
+            (error) => log.warn({ err: error, job: job.name }, 'job queue: could not renew a lease'),
+          )
+          .finally(() => {
+            renewing = undefined;
+          });
+      },
+      (leaseSeconds * 1000) / 3,
+    );
+    let outcome: { output: unknown } | { error: unknown };
+    try {
+      outcome = { output: await job.run(work.db, now, { slot: tick.data.slot, previous }) };
+      metrics.jobRuns.inc({ job: job.name, outcome: 'ok' });
+    } catch (error) {
+      outcome = { error };
+      metrics.jobRuns.inc({ job: job.name, outcome: 'failed' });
+      log.error({ err: error, job: job.name }, 'background job failed');
+    } finally {
+      clearInterval(renewal);
+      await renewing;
+    }
+    await finish(job, tick, outcome);
+  };
+
+  // One loop per job on this node: a tick at a time, the next looked for as soon as one is done.
+  const wakeups = new Set<() => void>();
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        wakeups.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, pollMs);
+      wakeups.add(wake);
+    });
+  const loops = jobs.map(async (job) => {
+    while (!stopping) {
+      let ran = false;
+      try {
+        const claimed = await claim(job);
+        if (claimed) {
+          ran = true;
+          await runClaimed(job, claimed.tick, claimed.now);
+        }
+      } catch (error) {
+        log.error({ err: error, job: job.name }, 'job queue: could not claim or finish a tick');
+      }
+      if (!ran && !stopping) await idle();
+    }
+  });
+  await boss.work(KICK_QUEUE, { pollingIntervalSeconds: Math.max(0.5, pollMs / 1000), batchSize: 1 }, kick);
   await kick();
 
   const reaper = setInterval(() => {
@@ -251,13 +397,19 @@ export async function startJobQueue(db: Db, options: JobQueueOptions) {
     boss,
     /** Asks for every job's current tick (what the minutely schedule does). */
     kick,
-    /** Fails the active ticks whose node is gone (each node does it every REAP_INTERVAL_MS). */
+    /** Fails the active ticks whose lease ran out or whose node is gone (each node does it every REAP_INTERVAL_MS). */
     reapOrphans,
     stop: async () => {
+      stopping = true;
       clearInterval(reaper);
+      for (const wake of wakeups) wake();
+      // Running ticks finish (a graceful shutdown waits up to 30 s for them).
+      await Promise.race([Promise.all(loops), pause(30_000)]);
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
-      lease?.release();
-      lease = undefined;
+      holder?.release();
+      holder = undefined;
+      await control.end();
+      await work.pool.end();
     },
   };
 }
