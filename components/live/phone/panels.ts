@@ -5,7 +5,7 @@
 
 /** The room's column on a phone: fills the screen under the top bar, the keyboard's edge included. */
 export const PHONE_FRAME =
-  'group/room max-md:fixed max-md:inset-x-0 max-md:top-[calc(var(--spacing-topbar)+var(--room-vv-top,0px))] max-md:z-30 max-md:flex max-md:h-[calc(var(--room-vh,100dvh)-var(--spacing-topbar))] max-md:flex-col max-md:space-y-0 max-md:overflow-y-auto max-md:overscroll-contain max-md:bg-canvas max-md:data-[tab=anchor]:gap-2 max-md:data-[tab=anchor]:pb-2 max-md:data-[tab=rank]:gap-2 max-md:data-[tab=rank]:pb-2 max-md:pr-[env(safe-area-inset-right)] max-md:pl-[env(safe-area-inset-left)]';
+  'group/room max-md:fixed max-md:inset-x-0 max-md:has-[[data-web-fullscreen]]:z-[100] max-md:top-[calc(var(--spacing-topbar)+var(--room-vv-top,0px))] max-md:z-30 max-md:flex max-md:h-[calc(var(--room-vh,100dvh)-var(--spacing-topbar))] max-md:flex-col max-md:space-y-0 max-md:overflow-y-auto max-md:overscroll-contain max-md:bg-canvas max-md:data-[tab=anchor]:gap-2 max-md:data-[tab=anchor]:pb-2 max-md:data-[tab=rank]:gap-2 max-md:data-[tab=rank]:pb-2 max-md:pr-[env(safe-area-inset-right)] max-md:pl-[env(safe-area-inset-left)]';
 
 /** A wrapper whose children stand in the phone's column themselves. */
 export const PHONE_DISSOLVE = 'max-md:contents';

@@ -349,7 +349,7 @@ export function LiveStage({
                 type="button"
                 onClick={() => openRoomSheet('gifts')}
                 data-testid="landscape-gifts"
-                className="absolute top-3 right-[max(0.75rem,env(safe-area-inset-right))] z-10 hidden h-9 items-center gap-1.5 rounded-full bg-brand-500/90 px-3 text-sm font-medium text-white shadow land:inline-flex"
+                className="absolute top-1/2 right-[max(0.75rem,env(safe-area-inset-right))] z-10 hidden h-9 -translate-y-1/2 items-center gap-1.5 rounded-full bg-brand-500/90 px-3 text-sm font-medium text-white shadow land:inline-flex"
               >
                 <Gift aria-hidden className="size-4" />
                 {t('phone.gifts')}
