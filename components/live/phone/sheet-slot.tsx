@@ -1,7 +1,7 @@
 'use client';
 // A block of the live room that is a card in place from 768 px up and a bottom sheet on a phone, opened
-// from the action strip (the fun-guess card). The server's markup is the card, hidden on phones until
-// the sheet takes over.
+// from the action strip (the fun-guess card). The card stays mounted at every width (hidden on phones),
+// so a dialog it opened survives the window crossing 768 px; the sheet holds a second one while open.
 import type { ReactNode } from 'react';
 import { RoomSheet } from './room-sheet';
 import { type RoomSheet as SheetName, useRoomSheet } from './room-sheets';
@@ -22,17 +22,21 @@ export function PhoneSheetSlot({
 }) {
   const phone = usePhoneLayout();
   const { sheet, close } = useRoomSheet();
-  if (!phone) return <div className="contents phone:hidden">{children}</div>;
   return (
-    <RoomSheet
-      open={sheet === name}
-      onOpenChange={(open) => !open && close()}
-      title={title}
-      closeLabel={closeLabel}
-      testId={testId}
-      hideTitle
-    >
-      {children}
-    </RoomSheet>
+    <>
+      <div className="contents phone:hidden">{children}</div>
+      {phone ? (
+        <RoomSheet
+          open={sheet === name}
+          onOpenChange={(open) => !open && close()}
+          title={title}
+          closeLabel={closeLabel}
+          testId={testId}
+          hideTitle
+        >
+          {children}
+        </RoomSheet>
+      ) : null}
+    </>
   );
 }
