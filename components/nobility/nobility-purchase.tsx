@@ -12,6 +12,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog-close';
 import { LABEL_CLASS } from '@/components/ui/field-styles';
+import { PHONE_SHEET } from '@/components/ui/sheet-styles';
 import { Skeleton } from '@/components/ui/skeleton';
 import { RechargeDialog } from '@/components/wallet/recharge-dialog';
 import { SpendConfirm } from '@/components/wallet/spend-confirm';
@@ -78,7 +79,7 @@ export function NobilityPurchase({
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
           data-testid="nobility-dialog"
-          className="fixed top-1/2 left-1/2 z-50 w-[480px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-surface p-6 shadow-2xl"
+          className={`fixed top-1/2 left-1/2 z-50 w-[480px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-surface p-6 shadow-2xl ${PHONE_SHEET}`}
         >
           <Dialog.Title className="text-lg font-semibold text-ink-900">{t('dialogTitle')}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-ink-500">{t('dialogHint')}</Dialog.Description>

@@ -10,6 +10,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog-close';
 import { EmptyState } from '@/components/ui/empty-state';
+import { PHONE_SHEET } from '@/components/ui/sheet-styles';
 import { Skeleton } from '@/components/ui/skeleton';
 import { balancesChanged, useBalances } from '@/lib/wallet/queries';
 import { type RechargeChannel, RechargeForm, type RechargeRule } from './recharge-form';
@@ -64,7 +65,7 @@ export function RechargeDialog({ trigger }: { trigger: ReactNode }) {
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
           data-testid="recharge-dialog"
-          className="fixed top-1/2 left-1/2 z-50 w-[600px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-surface shadow-2xl"
+          className={`fixed top-1/2 left-1/2 z-50 w-[600px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-surface shadow-2xl ${PHONE_SHEET}`}
         >
           <div className="border-b border-line px-6 pt-5 pb-4">
             <Dialog.Title className="flex items-center gap-2 text-lg font-semibold text-ink-900">

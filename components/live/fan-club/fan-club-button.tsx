@@ -7,6 +7,7 @@ import { HeartHandshake } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
+import { roomSheetAtom, useRoomSheet } from '@/components/live/phone/room-sheets';
 import { appStore, loginDialogAtom } from '@/lib/store/atoms';
 
 const FanClubDialog = dynamic(() => import('./fan-club-dialog'), { ssr: false });
@@ -54,19 +55,28 @@ export function FanClubButton({
     return () => window.clearInterval(timer);
   }, [beats, stopped, beat]);
 
+  const show = useCallback(() => {
+    if (viewerId === null) {
+      appStore.set(loginDialogAtom, 'qr');
+      return;
+    }
+    setUsed(true);
+    setOpen(true);
+  }, [viewerId]);
+  // The phone room's action strip asks for the club (its dialog is a bottom sheet there).
+  const { sheet } = useRoomSheet();
+  useEffect(() => {
+    if (sheet !== 'fanClub') return;
+    appStore.set(roomSheetAtom, null);
+    show();
+  }, [sheet, show]);
+
   return (
     <>
       <button
         type="button"
         data-testid="fan-club-open"
-        onClick={() => {
-          if (viewerId === null) {
-            appStore.set(loginDialogAtom, 'qr');
-            return;
-          }
-          setUsed(true);
-          setOpen(true);
-        }}
+        onClick={show}
         className="inline-flex h-8 items-center gap-1.5 rounded-md border border-line px-3 text-sm text-ink-700 hover:border-brand-400 hover:text-brand-600"
       >
         <HeartHandshake aria-hidden className="size-4 text-brand-500" />

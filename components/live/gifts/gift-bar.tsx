@@ -4,11 +4,16 @@
 // balances query) with a recharge that stays in the room, and beside it the room's gift ticker and
 // contribution ranking. Big gifts play an effect over the video for everyone. A send worth the operator's
 // threshold or more (`confirmAt`, lib/system/settings.ts) goes through the spend sheet; below it, one tap.
+// On a phone the picker is a bottom sheet opened from the room's action strip (or the gift button over
+// the full-screen video); the pushes and effects stay with the room, the ranking has the 排行 tab.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Gem, Gift, Package } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useCallback, useState } from 'react';
 import { LoginButton } from '@/components/accounts/login-button';
+import { RoomSheet } from '@/components/live/phone/room-sheet';
+import { useRoomSheet } from '@/components/live/phone/room-sheets';
+import { usePhoneLayout } from '@/components/live/phone/use-phone';
 import { Button } from '@/components/ui/button';
 import { RechargeDialog } from '@/components/wallet/recharge-dialog';
 import { SpendConfirm } from '@/components/wallet/spend-confirm';
@@ -63,6 +68,17 @@ export function GiftBar({
   const [ticker, setTicker] = useState<GiftPush[]>(recent);
   const [effects, setEffects] = useState<GiftPush[]>([]);
   const own = viewerId === anchorId;
+  const phone = usePhoneLayout();
+  const { sheet, close } = useRoomSheet();
+  // The action strip's 背包 opens the sheet on the backpack, its 礼物 on the catalogue.
+  const [seenSheet, setSeenSheet] = useState(sheet);
+  if (sheet !== seenSheet) {
+    setSeenSheet(sheet);
+    if (sheet === 'gifts' || sheet === 'backpack') {
+      setTab(sheet);
+      setSelected(sheet === 'gifts' ? (gifts[0]?.id ?? null) : null);
+    }
+  }
 
   const backpack = useQuery({
     queryKey: ['gifts', 'backpack', viewerId],
@@ -131,168 +147,188 @@ export function GiftBar({
     void deliver(false);
   }
 
+  const picker = (
+    <div className="flex min-w-0 flex-col">
+      <header className="flex h-11 items-center gap-1 border-b border-line px-3 phone:pr-12">
+        <h2 id="gift-bar-title" className="sr-only">
+          {t('title')}
+        </h2>
+        {(
+          [
+            ['gifts', Gift, t('title')],
+            ['backpack', Package, t('backpack')],
+          ] as const
+        ).map(([key, Icon, label]) => (
+          <button
+            key={key}
+            type="button"
+            aria-pressed={tab === key}
+            onClick={() => {
+              setTab(key);
+              setSelected(key === 'gifts' ? (gifts[0]?.id ?? null) : null);
+            }}
+            className={cn(
+              'inline-flex h-8 items-center gap-1.5 rounded-md px-3 text-sm',
+              tab === key ? 'bg-brand-50 font-medium text-brand-600' : 'text-ink-700 hover:text-brand-600',
+            )}
+          >
+            <Icon aria-hidden className="size-4" />
+            {label}
+          </button>
+        ))}
+        {viewerId !== null && !own ? (
+          <div className="ml-auto flex items-center gap-3 text-sm">
+            <span className="inline-flex items-center gap-1.5 text-ink-700">
+              <Gem aria-hidden className="size-4 text-brand-500" />
+              <span data-testid="gift-balance" className="tabular-nums">
+                {t('balance', { balance: format.number(balance) })}
+              </span>
+            </span>
+            <RechargeDialog
+              trigger={
+                <button
+                  type="button"
+                  className="font-medium text-brand-600 hover:underline"
+                  data-testid="recharge-open"
+                >
+                  {t('recharge')}
+                </button>
+              }
+            />
+          </div>
+        ) : null}
+      </header>
+
+      {/* One row of gifts in view (the rest scroll): the bar stays in the room's first screen. */}
+      <div className="min-h-[118px] flex-1 p-2">
+        {tab === 'backpack' && viewerId !== null && backpack.isSuccess && items.length === 0 ? (
+          <p className="flex h-full min-h-[102px] items-center justify-center text-sm text-ink-500">
+            {t('backpackEmpty')}
+          </p>
+        ) : (
+          <ul className="grid max-h-[102px] grid-cols-[repeat(auto-fill,minmax(84px,1fr))] gap-2 overflow-y-auto overscroll-contain phone:max-h-[min(232px,40dvh)] land:max-h-none">
+            {items.map((item) => (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  aria-pressed={item.id === selected}
+                  onClick={() => setSelected(item.id)}
+                  data-testid={`gift-${item.code}`}
+                  className={cn(
+                    'flex w-full flex-col items-center gap-1 rounded-lg border px-1 py-2 text-center transition-colors',
+                    item.id === selected
+                      ? 'border-brand-500 bg-brand-50'
+                      : 'border-transparent hover:border-line hover:bg-canvas',
+                  )}
+                >
+                  <GiftArt code={item.code} image={item.image} size={44} />
+                  <span className="w-full truncate text-xs font-medium text-ink-900">{item.name}</span>
+                  <span className="text-[11px] text-ink-500 tabular-nums">
+                    {item.quantity !== undefined
+                      ? t('owned', { count: item.quantity })
+                      : t('price', { price: format.number(item.price) })}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <footer className="flex h-14 items-center gap-2 border-t border-line px-3">
+        {own ? (
+          <p className="text-sm text-ink-500">{t('own')}</p>
+        ) : (
+          <>
+            <fieldset className="flex rounded-md bg-canvas p-0.5">
+              <legend className="sr-only">{t('countLabel')}</legend>
+              {counts.map((value) => (
+                <button
+                  key={value}
+                  type="button"
+                  aria-pressed={count === value}
+                  onClick={() => setCount(value)}
+                  className={cn(
+                    'h-8 min-w-12 rounded px-2 text-sm tabular-nums',
+                    count === value ? 'bg-surface font-semibold text-brand-600 shadow-sm' : 'text-ink-700',
+                  )}
+                >
+                  {t('count', { count: value })}
+                </button>
+              ))}
+            </fieldset>
+            {combo && combo.value > 1 ? (
+              <span
+                key={combo.value}
+                data-testid="gift-combo"
+                className="ml-2 animate-gift-pop text-lg font-bold italic text-brand-500 tabular-nums"
+              >
+                {t('combo', { combo: combo.value })}
+              </span>
+            ) : null}
+            <div className="ml-auto">
+              {viewerId === null ? (
+                <LoginButton
+                  label={t('login')}
+                  className="h-10 rounded-md bg-brand-500 px-5 text-sm font-medium text-white hover:bg-brand-600"
+                />
+              ) : (
+                <>
+                  <Button
+                    onClick={send}
+                    disabled={!chosen || sending}
+                    data-testid="gift-send"
+                    className="px-6"
+                  >
+                    {t('send')}
+                  </Button>
+                  {chosen ? (
+                    <SpendConfirm
+                      open={confirming}
+                      onOpenChange={setConfirming}
+                      title={spend('titles.gift')}
+                      item={t('sheetItem', { name: chosen.name, count })}
+                      price={value}
+                      currency="star"
+                      terms={[spend('terms.gift'), spend('terms.giftThreshold', { stars: confirmAt })]}
+                      onConfirm={(password) => void deliver(true, password)}
+                      pending={sending}
+                      error={refusal}
+                      balances={serverBalances ?? undefined}
+                    />
+                  ) : null}
+                </>
+              )}
+            </div>
+          </>
+        )}
+      </footer>
+    </div>
+  );
+
+  if (phone)
+    return (
+      <>
+        <RoomSheet
+          open={sheet === 'gifts' || sheet === 'backpack'}
+          onOpenChange={(open) => !open && close()}
+          title={t('title')}
+          closeLabel={t('close')}
+          testId="gift-sheet"
+          hideTitle
+        >
+          {picker}
+        </RoomSheet>
+        <GiftEffects queue={effects} onDone={nextEffect} />
+      </>
+    );
   return (
     <section
       aria-labelledby="gift-bar-title"
-      className="grid grid-cols-1 rounded-xl border border-line bg-surface layout:grid-cols-[minmax(0,1fr)_300px]"
+      className="grid grid-cols-1 rounded-xl border border-line bg-surface phone:hidden layout:grid-cols-[minmax(0,1fr)_300px]"
       data-testid="gift-bar"
     >
-      <div className="flex min-w-0 flex-col">
-        <header className="flex h-11 items-center gap-1 border-b border-line px-3">
-          <h2 id="gift-bar-title" className="sr-only">
-            {t('title')}
-          </h2>
-          {(
-            [
-              ['gifts', Gift, t('title')],
-              ['backpack', Package, t('backpack')],
-            ] as const
-          ).map(([key, Icon, label]) => (
-            <button
-              key={key}
-              type="button"
-              aria-pressed={tab === key}
-              onClick={() => {
-                setTab(key);
-                setSelected(key === 'gifts' ? (gifts[0]?.id ?? null) : null);
-              }}
-              className={cn(
-                'inline-flex h-8 items-center gap-1.5 rounded-md px-3 text-sm',
-                tab === key ? 'bg-brand-50 font-medium text-brand-600' : 'text-ink-700 hover:text-brand-600',
-              )}
-            >
-              <Icon aria-hidden className="size-4" />
-              {label}
-            </button>
-          ))}
-          {viewerId !== null && !own ? (
-            <div className="ml-auto flex items-center gap-3 text-sm">
-              <span className="inline-flex items-center gap-1.5 text-ink-700">
-                <Gem aria-hidden className="size-4 text-brand-500" />
-                <span data-testid="gift-balance" className="tabular-nums">
-                  {t('balance', { balance: format.number(balance) })}
-                </span>
-              </span>
-              <RechargeDialog
-                trigger={
-                  <button
-                    type="button"
-                    className="font-medium text-brand-600 hover:underline"
-                    data-testid="recharge-open"
-                  >
-                    {t('recharge')}
-                  </button>
-                }
-              />
-            </div>
-          ) : null}
-        </header>
-
-        {/* One row of gifts in view (the rest scroll): the bar stays in the room's first screen. */}
-        <div className="min-h-[118px] flex-1 p-2">
-          {tab === 'backpack' && viewerId !== null && backpack.isSuccess && items.length === 0 ? (
-            <p className="flex h-full min-h-[102px] items-center justify-center text-sm text-ink-500">
-              {t('backpackEmpty')}
-            </p>
-          ) : (
-            <ul className="grid max-h-[102px] grid-cols-[repeat(auto-fill,minmax(84px,1fr))] gap-2 overflow-y-auto overscroll-contain">
-              {items.map((item) => (
-                <li key={item.id}>
-                  <button
-                    type="button"
-                    aria-pressed={item.id === selected}
-                    onClick={() => setSelected(item.id)}
-                    data-testid={`gift-${item.code}`}
-                    className={cn(
-                      'flex w-full flex-col items-center gap-1 rounded-lg border px-1 py-2 text-center transition-colors',
-                      item.id === selected
-                        ? 'border-brand-500 bg-brand-50'
-                        : 'border-transparent hover:border-line hover:bg-canvas',
-                    )}
-                  >
-                    <GiftArt code={item.code} image={item.image} size={44} />
-                    <span className="w-full truncate text-xs font-medium text-ink-900">{item.name}</span>
-                    <span className="text-[11px] text-ink-500 tabular-nums">
-                      {item.quantity !== undefined
-                        ? t('owned', { count: item.quantity })
-                        : t('price', { price: format.number(item.price) })}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-
-        <footer className="flex h-14 items-center gap-2 border-t border-line px-3">
-          {own ? (
-            <p className="text-sm text-ink-500">{t('own')}</p>
-          ) : (
-            <>
-              <fieldset className="flex rounded-md bg-canvas p-0.5">
-                <legend className="sr-only">{t('countLabel')}</legend>
-                {counts.map((value) => (
-                  <button
-                    key={value}
-                    type="button"
-                    aria-pressed={count === value}
-                    onClick={() => setCount(value)}
-                    className={cn(
-                      'h-8 min-w-12 rounded px-2 text-sm tabular-nums',
-                      count === value ? 'bg-surface font-semibold text-brand-600 shadow-sm' : 'text-ink-700',
-                    )}
-                  >
-                    {t('count', { count: value })}
-                  </button>
-                ))}
-              </fieldset>
-              {combo && combo.value > 1 ? (
-                <span
-                  key={combo.value}
-                  data-testid="gift-combo"
-                  className="ml-2 animate-gift-pop text-lg font-bold italic text-brand-500 tabular-nums"
-                >
-                  {t('combo', { combo: combo.value })}
-                </span>
-              ) : null}
-              <div className="ml-auto">
-                {viewerId === null ? (
-                  <LoginButton
-                    label={t('login')}
-                    className="h-10 rounded-md bg-brand-500 px-5 text-sm font-medium text-white hover:bg-brand-600"
-                  />
-                ) : (
-                  <>
-                    <Button
-                      onClick={send}
-                      disabled={!chosen || sending}
-                      data-testid="gift-send"
-                      className="px-6"
-                    >
-                      {t('send')}
-                    </Button>
-                    {chosen ? (
-                      <SpendConfirm
-                        open={confirming}
-                        onOpenChange={setConfirming}
-                        title={spend('titles.gift')}
-                        item={t('sheetItem', { name: chosen.name, count })}
-                        price={value}
-                        currency="star"
-                        terms={[spend('terms.gift'), spend('terms.giftThreshold', { stars: confirmAt })]}
-                        onConfirm={(password) => void deliver(true, password)}
-                        pending={sending}
-                        error={refusal}
-                        balances={serverBalances ?? undefined}
-                      />
-                    ) : null}
-                  </>
-                )}
-              </div>
-            </>
-          )}
-        </footer>
-      </div>
+      {picker}
       <GiftFeed roomId={roomId} ticker={ticker} />
       <GiftEffects queue={effects} onDone={nextEffect} />
     </section>

@@ -8,7 +8,7 @@ import { cn } from '@/lib/cn';
 import type { GiftPush } from '@/lib/realtime/events';
 import { GiftArt } from './gift-art';
 
-const WINDOWS = ['day', 'week', 'month', 'total'] as const;
+export const WINDOWS = ['day', 'week', 'month', 'total'] as const;
 type Line = { user_id: number; nickname: string; avatar: string; value: number };
 
 export function GiftFeed({ roomId, ticker }: { roomId: number; ticker: GiftPush[] }) {
@@ -91,7 +91,7 @@ function Ticker({ lines }: { lines: GiftPush[] }) {
   );
 }
 
-function Contribution({ roomId, window }: { roomId: number; window: (typeof WINDOWS)[number] }) {
+export function Contribution({ roomId, window }: { roomId: number; window: (typeof WINDOWS)[number] }) {
   const t = useTranslations('gifts');
   const format = useFormatter();
   const { data, isPending } = useQuery({

@@ -1,9 +1,10 @@
 // The live room's gift bar (spec §2 gift list, backpack), below the player: the server reads the
 // catalog, the viewer's balances, the room's latest gifts and the operator's confirmation threshold; the
 // bar, its ticker, the contribution ranking and the effects over the video are one client island with this
-// page's gift texts only.
+// page's gift texts only. On a phone the bar is a sheet and the ranking has the room's 排行 tab.
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getMessages } from 'next-intl/server';
+import { PhoneRanking } from '@/components/live/phone/phone-ranking';
 import { currentUser } from '@/lib/accounts/current-user';
 import { getDb } from '@/lib/db';
 import { GIFT_COUNTS, listGifts, recentRoomGifts } from '@/lib/gifts/service';
@@ -33,6 +34,7 @@ export async function GiftPanel({ roomId, anchorId }: { roomId: number; anchorId
         balances={balances && walletBalancesOf(balances)}
         confirmAt={effectiveSettings().giftConfirmStars}
       />
+      <PhoneRanking roomId={roomId} />
     </NextIntlClientProvider>
   );
 }

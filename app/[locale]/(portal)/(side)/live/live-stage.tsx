@@ -5,12 +5,15 @@
 // server's markup and starts before hydration); its libraries load only when there is something to
 // play (mpegts.js through FLV_SCRIPT, video.js for HLS); the HTTP client loads on the first refetch.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Gift } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
 import { type ReactNode, useEffect, useState } from 'react';
 import { preinit } from 'react-dom';
 import { DanmakuLayer } from '@/components/live/chat/danmaku-layer';
+import { ANCHOR_TAB, PHONE_DISSOLVE } from '@/components/live/phone/panels';
+import { openRoomSheet } from '@/components/live/phone/room-sheets';
 import { queryKeys } from '@/lib/http/query-keys';
 import type { ReplayItem, RoomInfo } from '@/lib/live/service';
 import { FLV_SCRIPT } from '@/lib/media/flv-options';
@@ -19,7 +22,7 @@ import { EntryBanner } from './entry-banner';
 import { formatDuration } from './format-duration';
 import LivePlayer from './live-player';
 import { PlayerControls } from './player-controls';
-import { STAGE_SIZE } from './stage-size';
+import { STAGE_LANDSCAPE, STAGE_SIZE } from './stage-size';
 
 /**
  * A room that is not live yet: once the page is idle, fetch what going live needs (the FLV script and
@@ -181,6 +184,7 @@ export function LiveStage({
   initialReplay = null,
   asideTop,
   belowPlayer,
+  phoneBar,
 }: {
   initial: Info;
   replays: ReplayItem[];
@@ -189,6 +193,8 @@ export function LiveStage({
   asideTop?: ReactNode;
   /** Rendered right under the player (the gift bar). */
   belowPlayer?: ReactNode;
+  /** On a phone, pinned with the player under it (the room's tabs). */
+  phoneBar?: ReactNode;
 }) {
   const t = useTranslations('live');
   const tModeration = useTranslations('moderation');
@@ -259,13 +265,16 @@ export function LiveStage({
           : t('state.idle');
 
   return (
-    <div className="grid grid-cols-1 items-start gap-4 layout:grid-cols-[minmax(0,1fr)_300px]">
-      <div className="flex min-w-0 flex-col gap-4">
+    <div
+      className={`grid grid-cols-1 items-start gap-4 layout:grid-cols-[minmax(0,1fr)_300px] ${PHONE_DISSOLVE}`}
+    >
+      <div className={`flex min-w-0 flex-col gap-4 ${PHONE_DISSOLVE}`}>
+        {/* On a phone: pinned at the top of the room's column, the video first, then this strip and the tabs. */}
         <section
           aria-label={t('player')}
-          className="overflow-hidden rounded-xl border border-line bg-surface"
+          className="overflow-hidden rounded-xl border border-line bg-surface max-md:sticky max-md:top-0 max-md:z-20 max-md:order-first max-md:flex max-md:shrink-0 max-md:flex-col max-md:rounded-none max-md:border-0"
         >
-          <div className="flex h-11 items-center gap-3 border-b border-line px-4 text-sm">
+          <div className="flex h-11 items-center gap-3 border-b border-line px-4 text-sm max-md:order-1 max-md:h-9 max-md:px-3">
             <span
               data-testid="room-state"
               data-state={info.status}
@@ -326,7 +335,7 @@ export function LiveStage({
             className={
               webFull
                 ? 'group/stage fixed inset-0 z-[100] overflow-hidden bg-night'
-                : `group/stage relative w-full overflow-hidden bg-night ${STAGE_SIZE}`
+                : `group/stage relative w-full overflow-hidden bg-night ${STAGE_SIZE} ${STAGE_LANDSCAPE}`
             }
             data-testid="stage"
             data-web-fullscreen={webFull ? 'true' : undefined}
@@ -335,6 +344,17 @@ export function LiveStage({
             {stage}
             <DanmakuLayer roomId={initial.id} />
             <EntryBanner roomId={initial.id} />
+            {info.sealed ? null : (
+              <button
+                type="button"
+                onClick={() => openRoomSheet('gifts')}
+                data-testid="landscape-gifts"
+                className="absolute top-1/2 right-[max(0.75rem,env(safe-area-inset-right))] z-10 hidden h-9 -translate-y-1/2 items-center gap-1.5 rounded-full bg-brand-500/90 px-3 text-sm font-medium text-white shadow land:inline-flex"
+              >
+                <Gift aria-hidden className="size-4" />
+                {t('phone.gifts')}
+              </button>
+            )}
             {info.sealed ? null : (
               <PlayerControls
                 box={box}
@@ -345,13 +365,17 @@ export function LiveStage({
               />
             )}
           </div>
+          {phoneBar}
         </section>
         {belowPlayer}
       </div>
 
-      <div className="flex min-w-0 flex-col gap-4">
+      <div className={`flex min-w-0 flex-col gap-4 ${PHONE_DISSOLVE}`}>
         {asideTop}
-        <aside aria-labelledby="replays-title" className="rounded-xl border border-line bg-surface">
+        <aside
+          aria-labelledby="replays-title"
+          className={`rounded-xl border border-line bg-surface ${ANCHOR_TAB}`}
+        >
           <h2
             id="replays-title"
             className="flex h-11 items-center border-b border-line px-4 text-sm font-semibold"

@@ -7,8 +7,12 @@
 // wait for what the header and the stage need (a 404 for an unknown room). Either way the gift bar,
 // match situation, posts, previews and recommended videos stream in behind their own boundaries, and
 // the watch history is written after the response (`after`).
+// On a portrait phone the same markup is one screen (components/live/phone/panels.ts): the player pinned
+// at the top, 聊天 / 主播 / 排行 tabs under it, the chat's input and an action strip at the bottom, and
+// gifts, backpack, recharge, nobility, fan club and fun-guess in bottom sheets; held sideways, the video
+// fills the screen. From 768 px up nothing of it applies.
 import { Flame, Hash, Megaphone, Users } from 'lucide-react';
-import type { Metadata } from 'next';
+import type { Metadata, Viewport } from 'next';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { after } from 'next/server';
@@ -20,6 +24,17 @@ import { GuessPanel } from '@/components/guess/guess-panel';
 import { RoomChat } from '@/components/live/chat/room-chat';
 import { FanClubButton } from '@/components/live/fan-club/fan-club-button';
 import { GiftPanel } from '@/components/live/gifts/gift-panel';
+import {
+  ANCHOR_TAB_FLEX,
+  ANCHOR_TAB_GROUP,
+  CHAT_TAB,
+  PHONE_DISSOLVE,
+  PHONE_FRAME,
+  RANK_TAB_GROUP,
+} from '@/components/live/phone/panels';
+import { PhoneRoomActions } from '@/components/live/phone/phone-actions';
+import { PhoneRoomFrame, PhoneRoomTabs } from '@/components/live/phone/phone-room-frame';
+import { PhoneSheetSlot } from '@/components/live/phone/sheet-slot';
 import { ReportButton } from '@/components/live/report-button';
 import { OnlineList } from '@/components/live/treasure/online-list';
 import { RoomTreasure } from '@/components/live/treasure/room-treasure';
@@ -45,7 +60,20 @@ import { MatchSituation } from './match-situation';
 import { RecommendedVideos } from './recommended-videos';
 import { RoomPreviews } from './room-previews';
 import { ShareButton } from './share-button';
-import { STAGE_SIZE } from './stage-size';
+import { STAGE_LANDSCAPE, STAGE_SIZE } from './stage-size';
+
+/**
+ * The root layout's viewport, and for the phone room: the page is resized for the on-screen keyboard
+ * (the chat's input stays above it, the player in view) and reaches under the notch, where the safe-area
+ * insets keep the picture and the controls clear.
+ */
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  themeColor: '#12151d',
+  viewportFit: 'cover',
+  interactiveWidget: 'resizes-content',
+};
 
 type Props = {
   params: Promise<{ locale: Locale }>;
@@ -147,18 +175,20 @@ export default async function LivePage({ params, searchParams }: Props) {
  */
 function RoomSkeleton({ flv }: { flv?: string | null }) {
   return (
-    <div className="mx-auto max-w-[1280px] space-y-4" aria-busy>
-      <Skeleton className="h-[124px] w-full rounded-xl sm:h-[90px]" />
-      <div className="grid grid-cols-1 items-start gap-4 layout:grid-cols-[minmax(0,1fr)_300px]">
-        <div className="overflow-hidden rounded-xl border border-line bg-surface">
-          <div className="h-11 border-b border-line" />
-          <div className={`w-full overflow-hidden bg-night ${STAGE_SIZE}`}>
+    <div className={`mx-auto max-w-[1280px] space-y-4 ${PHONE_FRAME}`} aria-busy>
+      <Skeleton className="h-[124px] w-full rounded-xl max-md:hidden sm:h-[90px]" />
+      <div
+        className={`grid grid-cols-1 items-start gap-4 layout:grid-cols-[minmax(0,1fr)_300px] ${PHONE_DISSOLVE}`}
+      >
+        <div className="overflow-hidden rounded-xl border border-line bg-surface max-md:flex max-md:shrink-0 max-md:flex-col max-md:rounded-none max-md:border-0">
+          <div className="h-11 border-b border-line max-md:order-1 max-md:h-[4.75rem]" />
+          <div className={`w-full overflow-hidden bg-night ${STAGE_SIZE} ${STAGE_LANDSCAPE}`}>
             {flv ? (
               <video data-flv-src={flv} data-flv-early="" className="size-full bg-night" muted playsInline />
             ) : null}
           </div>
         </div>
-        <Skeleton className="h-[520px] w-full rounded-xl" />
+        <Skeleton className="h-[520px] w-full rounded-xl max-md:h-auto max-md:flex-1 max-md:rounded-none" />
       </div>
     </div>
   );
@@ -210,7 +240,7 @@ async function Room({ locale, loading, viewer, now, nonce, flvStarted = false }:
         im: { notices: { reasons: messages.im.notices.reasons } },
       }}
     >
-      <div className="mx-auto max-w-[1280px] space-y-4">
+      <PhoneRoomFrame className="mx-auto max-w-[1280px] space-y-4">
         {/* The stream is opened as soon as this is parsed, long before mpegts.js has run: the player
             starts from the engine's cached keyframe without a round trip (lib/media/flv-prefetch.js). */}
         {flvLive ? (
@@ -221,7 +251,9 @@ async function Room({ locale, loading, viewer, now, nonce, flvStarted = false }:
           />
         ) : null}
         {/* On a phone the counters and buttons take a line of their own under the title. */}
-        <header className="flex flex-wrap items-center gap-x-4 gap-y-3 rounded-xl border border-line bg-surface px-4 py-3 sm:px-5 sm:py-4">
+        <header
+          className={`flex flex-wrap items-center gap-x-4 gap-y-3 rounded-xl border border-line bg-surface px-4 py-3 sm:px-5 sm:py-4 ${ANCHOR_TAB_FLEX}`}
+        >
           <img
             src={info.anchor.avatar}
             alt=""
@@ -267,31 +299,53 @@ async function Room({ locale, loading, viewer, now, nonce, flvStarted = false }:
           initial={info}
           replays={replays}
           initialReplay={chosen}
+          phoneBar={<PhoneRoomTabs />}
           asideTop={
             <>
-              <RoomChat channel={{ kind: 'live', id: info.id }} viewerId={viewer?.id ?? null} />
+              <RoomChat
+                channel={{ kind: 'live', id: info.id }}
+                viewerId={viewer?.id ?? null}
+                className={`h-[520px] max-md:h-auto max-md:min-h-0 max-md:flex-1 max-md:rounded-none max-md:border-0 ${CHAT_TAB.chat}`}
+              />
               {/* Only rooms bound to a match have one: nothing is reserved for the others. */}
-              <Suspense fallback={null}>
-                <MatchSituation roomId={info.id} locale={locale} />
-              </Suspense>
-              <GuessPanel roomId={info.id} viewerId={viewer?.id ?? null} />
+              <div className={ANCHOR_TAB_GROUP}>
+                <Suspense fallback={null}>
+                  <MatchSituation roomId={info.id} locale={locale} />
+                </Suspense>
+              </div>
+              <PhoneSheetSlot
+                sheet="guess"
+                title={t('phone.guess')}
+                closeLabel={t('phone.close')}
+                testId="guess-sheet"
+              >
+                <GuessPanel roomId={info.id} viewerId={viewer?.id ?? null} />
+              </PhoneSheetSlot>
             </>
           }
           belowPlayer={
-            // Right under the player, in the first screen (as Douyu and Huya have it).
-            <Suspense fallback={<Skeleton className="h-[220px] w-full rounded-xl" />}>
+            // Right under the player, in the first screen (as Douyu and Huya have it). On a phone a sheet,
+            // and the contribution ranking of the 排行 tab.
+            <Suspense fallback={<Skeleton className="h-[220px] w-full rounded-xl phone:hidden" />}>
               <GiftPanel roomId={info.id} anchorId={info.anchor.id} />
             </Suspense>
           }
         />
 
-        <RoomTreasure roomId={info.id} viewerId={viewer?.id ?? null} />
+        <RoomTreasure
+          roomId={info.id}
+          viewerId={viewer?.id ?? null}
+          className={`max-md:min-h-11 max-md:overflow-x-auto max-md:rounded-none max-md:border-x-0 max-md:border-t-0 max-md:px-3 ${CHAT_TAB.strip}`}
+        />
+        <PhoneRoomActions viewerId={viewer?.id ?? null} own={viewer?.id === info.anchor.id} />
 
-        <div className="grid grid-cols-1 items-start gap-4 layout:grid-cols-[minmax(0,1fr)_300px]">
-          <div className="flex min-w-0 flex-col gap-4">
+        <div
+          className={`grid grid-cols-1 items-start gap-4 layout:grid-cols-[minmax(0,1fr)_300px] ${PHONE_DISSOLVE}`}
+        >
+          <div className={`flex min-w-0 flex-col gap-4 ${PHONE_DISSOLVE}`}>
             <section
               aria-labelledby="placard-title"
-              className="flex gap-3 rounded-xl border border-line bg-surface px-5 py-4"
+              className={`flex gap-3 rounded-xl border border-line bg-surface px-5 py-4 ${ANCHOR_TAB_FLEX}`}
             >
               <Megaphone aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-500" />
               <div>
@@ -303,20 +357,26 @@ async function Room({ locale, loading, viewer, now, nonce, flvStarted = false }:
                 </p>
               </div>
             </section>
-            <Suspense fallback={<Skeleton className="h-64 w-full rounded-xl" />}>
-              <AnchorPosts anchorId={info.anchor.id} />
-            </Suspense>
+            <div className={ANCHOR_TAB_GROUP}>
+              <Suspense fallback={<Skeleton className="h-64 w-full rounded-xl" />}>
+                <AnchorPosts anchorId={info.anchor.id} />
+              </Suspense>
+            </div>
           </div>
-          <div className="flex flex-col gap-4">
-            <OnlineList roomId={info.id} />
+          <div className={`flex flex-col gap-4 ${PHONE_DISSOLVE}`}>
+            <div className={RANK_TAB_GROUP}>
+              <OnlineList roomId={info.id} />
+            </div>
             {/* One boundary: the previews' height varies, so the videos below appear with them. */}
-            <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>
-              <RoomPreviews roomId={info.id} viewerId={viewer?.id ?? null} />
-              <RecommendedVideos roomId={info.id} exclude={chosen?.id ?? null} />
-            </Suspense>
+            <div className={ANCHOR_TAB_GROUP}>
+              <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>
+                <RoomPreviews roomId={info.id} viewerId={viewer?.id ?? null} />
+                <RecommendedVideos roomId={info.id} exclude={chosen?.id ?? null} />
+              </Suspense>
+            </div>
           </div>
         </div>
-      </div>
+      </PhoneRoomFrame>
     </NextIntlClientProvider>
   );
 }
