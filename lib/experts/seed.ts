@@ -131,6 +131,7 @@ export async function seedDemoExperts(db: Db, operatorMobile: string, now: Date)
         mobile: demo.mobile,
         nickname: demo.nickname,
         passwordHash: await hashPassword('demo123456'),
+        demo: true,
       })
       .onConflictDoNothing();
     const [user] = await db
