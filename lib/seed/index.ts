@@ -69,6 +69,25 @@ const SEED_REPORTS = 60;
 
 /** `now`: the instant the data is seeded around (the e2e setup passes the e2e server's clock). */
 export async function seedDemoData(db: Db, now = new Date()) {
+  await seedDemoAccounts(db);
+  await seedDemoAnchors(db, now);
+  await seedReportReasons(db);
+  await seedDemoWallets(db);
+  await seedFootballData(db, undefined, now);
+  await seedNewsCategories(db);
+  await seedCircles(db);
+  // The freshest reports now; the background job writes the older ones a batch at a time.
+  await writeRecordReports(db, now, SEED_REPORTS);
+  // Reports an earlier version wrote without saying extra time or penalties (or with a cut title).
+  await refreshDecidedReports(db);
+  // Experts with graded plans on real past matches, through the experts' own services.
+  await seedDemoExperts(db, DEMO_ACCOUNTS[2].mobile, now);
+  // A few seconds of ffmpeg test sources per clip (≈ 1–2 s each here), so /video-list plays on a fresh install.
+  await seedDemoVideos(db, DEMO_ACCOUNTS[1].mobile, now);
+}
+
+/** The README's demo accounts, marked `demo` (lib/seed/remove.ts takes them away). */
+export async function seedDemoAccounts(db: Db) {
   for (const account of DEMO_ACCOUNTS) {
     await db
       .insert(users)
@@ -88,20 +107,6 @@ export async function seedDemoData(db: Db, now = new Date()) {
         set: { inviteCode: sql`coalesce(${users.inviteCode}, excluded.invite_code)`, demo: true },
       });
   }
-  await seedDemoAnchors(db, now);
-  await seedReportReasons(db);
-  await seedDemoWallets(db);
-  await seedFootballData(db, undefined, now);
-  await seedNewsCategories(db);
-  await seedCircles(db);
-  // The freshest reports now; the background job writes the older ones a batch at a time.
-  await writeRecordReports(db, now, SEED_REPORTS);
-  // Reports an earlier version wrote without saying extra time or penalties (or with a cut title).
-  await refreshDecidedReports(db);
-  // Experts with graded plans on real past matches, through the experts' own services.
-  await seedDemoExperts(db, DEMO_ACCOUNTS[2].mobile, now);
-  // A few seconds of ffmpeg test sources per clip (≈ 1–2 s each here), so /video-list plays on a fresh install.
-  await seedDemoVideos(db, DEMO_ACCOUNTS[1].mobile, now);
 }
 
 /** The real openfootball data (leagues, results, both World Cups); skipped with a warning when absent. */
