@@ -13,6 +13,7 @@ import { LIVE_APP, rotateStreamKey } from '@/lib/live/service';
 import { log } from '@/lib/log';
 import { competitions, matches, type Sport, seasons } from '@/lib/scores/schema';
 import { DEMO_ANCHORS, demoAnchorIds } from '@/lib/seed/anchors';
+import { keepDemoPlans } from './plans';
 import { type DemoStreamSport, renderDemoStream } from './render';
 
 type Spawn = (command: string, args: string[], options: { stdio: 'ignore' }) => ChildProcess;
@@ -117,6 +118,8 @@ export async function startDemoStreams(db: Db, options: DemoStreamsOptions) {
   const bind = async () => {
     for (const pusher of pushers)
       await bindToMatch(db, pusher.anchorId, pusher.roomId, pusher.sport, options.clock());
+    // The demo experts' plans on sale follow the same beat.
+    await keepDemoPlans(db, options.clock());
   };
   await bind().catch((error) => log.warn({ err: error }, 'demo rooms: binding failed'));
   const binder = setInterval(
