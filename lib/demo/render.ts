@@ -17,7 +17,7 @@ export type DemoStreamSport = (typeof DEMO_STREAM_SPORTS)[number];
 export const DEMO_LOOP_SECONDS = 24;
 const FPS = 15;
 /** Bump when the drawing changes: a cached render of another version is rendered again. */
-const VERSION = 1;
+const VERSION = 2;
 
 const CJK_FONTS = [
   '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
@@ -116,7 +116,8 @@ function filter(sport: DemoStreamSport, font: string | null) {
       ...field.lines,
       ...ball,
       box(0, 0, 640, 34, 'black@0.7', 'fill'),
-      text(latin(field.label, field.label.replace(/^\S+ /, '')), 12, 5, 20),
+      // Centred: pages put their "live" badge in the top-left corner of the player.
+      text(latin(field.label, field.label.replace(/^\S+ /, '')), '(w-tw)/2', 5, 20),
       text('%{pts\\:gmtime\\:0\\:%M\\\\\\:%S}', 560, 5, 20, ':fontcolor=yellow'),
       text(
         latin('演示直播 / DEMO STREAM', 'DEMO STREAM'),
