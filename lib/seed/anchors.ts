@@ -12,6 +12,8 @@ import type { Db } from '@/lib/db';
 import { createReservation } from '@/lib/live/reservations';
 import { customCategories, liveRooms, reservedLives } from '@/lib/live/schema';
 import { ensureRoom } from '@/lib/live/service';
+import { posts } from '@/lib/posts/schema';
+import { createPost } from '@/lib/posts/service';
 import { storage } from '@/lib/storage';
 import { processImage } from '@/lib/storage/images';
 import { uploads } from '@/lib/storage/schema';
@@ -191,6 +193,17 @@ export async function seedDemoAnchors(db: Db, now: Date) {
         })
         .where(eq(liveRooms.id, room.id));
     }
+    const [post] = await db.select({ id: posts.id }).from(posts).where(eq(posts.authorId, user.id)).limit(1);
+    if (!post)
+      await createPost(
+        db,
+        user.id,
+        {
+          content: `【演示】${anchor.placard}。这是演示账号发的动态，演示数据可用 npm run seed -- --remove-demo 一键移除。`,
+          images: [],
+        },
+        { now: new Date(now.getTime() - (index + 1) * 600_000) },
+      );
     const [reserved] = await db
       .select({ id: reservedLives.id })
       .from(reservedLives)

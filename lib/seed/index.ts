@@ -12,8 +12,8 @@ import { log } from '@/lib/log';
 import { seedReportReasons } from '@/lib/moderation/report-reasons';
 import { seedNewsCategories } from '@/lib/news/categories';
 import { refreshDecidedReports, writeRecordReports } from '@/lib/news/reports';
-import { seedDemoVideos } from '@/lib/videos/seed';
-import { seedDemoAnchors } from './anchors';
+import { seedDemoStreamClips, seedDemoVideos } from '@/lib/videos/seed';
+import { demoAnchorIds, seedDemoAnchors } from './anchors';
 import { seedDemoWallets } from './wallets';
 
 /** Documented in the README; change them on any public install. */
@@ -84,6 +84,13 @@ export async function seedDemoData(db: Db, now = new Date()) {
   await seedDemoExperts(db, DEMO_ACCOUNTS[2].mobile, now);
   // A few seconds of ffmpeg test sources per clip (≈ 1–2 s each here), so /video-list plays on a fresh install.
   await seedDemoVideos(db, DEMO_ACCOUNTS[1].mobile, now);
+  // Clips of the demo rooms' own renders (football, basketball, e-sports), by anchors of those sports.
+  const anchors = await demoAnchorIds(db);
+  await seedDemoStreamClips(
+    db,
+    [anchors[3], anchors[1], anchors[2]].filter((id) => id !== undefined),
+    now,
+  );
 }
 
 /** The README's demo accounts, marked `demo` (lib/seed/remove.ts takes them away). */

@@ -5,16 +5,19 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import { follows, liveRooms } from '@/lib/live/schema';
 import { ensureRoom } from '@/lib/live/service';
+import { posts } from '@/lib/posts/schema';
 import { HOLDINGS } from '@/lib/server/holdings';
 import { uploads } from '@/lib/storage/schema';
 import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { fundUser, makeUser } from '@/lib/testing/factories';
 import { withTemporaryStorage } from '@/lib/testing/storage';
+import { videos } from '@/lib/videos/schema';
+import { seedDemoStreamClips } from '@/lib/videos/seed';
 import { checkLedger } from '@/lib/wallet/check';
 import { balancesOf, runOperation } from '@/lib/wallet/ledger';
 import { seedDemoAccounts } from '.';
-import { DEMO_ANCHORS, seedDemoAnchors } from './anchors';
+import { DEMO_ANCHORS, demoAnchorIds, seedDemoAnchors } from './anchors';
 import { removeDemoData } from './remove';
 import { seedDemoWallets } from './wallets';
 
@@ -51,6 +54,8 @@ it('takes every demo row away and leaves real rows and the ledger as they were',
   await seedDemoAccounts(db);
   await seedDemoAnchors(db, NOON);
   await seedDemoWallets(db);
+  const anchorIds = await demoAnchorIds(db);
+  expect(await seedDemoStreamClips(db, anchorIds.slice(0, 1), NOON)).toBe(1);
   const demo = await db
     .select({ id: users.id, mobile: users.mobile })
     .from(users)
@@ -75,6 +80,11 @@ it('takes every demo row away and leaves real rows and the ledger as they were',
     { userId: viewer.id, anchorId: demoAnchor.id },
     { userId: demoViewer.id, anchorId: anchor.id },
   ]);
+  // The demo's own posts (one per anchor) and a clip of a demo room's render are there to remove.
+  expect(
+    (await db.select().from(posts).where(inArray(posts.authorId, demoIds))).length,
+  ).toBeGreaterThanOrEqual(DEMO_ANCHORS.length);
+  expect(await db.select().from(videos).where(inArray(videos.authorId, demoIds))).toHaveLength(1);
   const viewerBalances = await balancesOf(db, viewer.id);
   expect((await checkLedger(db, HOLDINGS)).ok).toBe(true);
   const before = await snapshot();
@@ -88,6 +98,8 @@ it('takes every demo row away and leaves real rows and the ledger as they were',
   expect(await db.select().from(users).where(eq(users.demo, true))).toEqual([]);
   expect(await db.select().from(liveRooms).where(inArray(liveRooms.anchorId, demoIds))).toEqual([]);
   expect(await db.select().from(uploads).where(inArray(uploads.userId, demoIds))).toEqual([]);
+  expect(await db.select().from(posts).where(inArray(posts.authorId, demoIds))).toEqual([]);
+  expect(await db.select().from(videos).where(inArray(videos.authorId, demoIds))).toEqual([]);
   const left = await db.execute<{ n: string }>(sql`
     select count(*) as n from wallet_accounts where kind = 'user' and user_id in (${sql.join(
       demoIds.map((id) => sql`${id}`),
