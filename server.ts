@@ -13,6 +13,7 @@ import { ConfigError, getConfig } from '@/lib/config';
 import { productionWarnings } from '@/lib/config/warnings';
 import { closeDb, getDb, runMigrationsAsOwner } from '@/lib/db';
 import { bootDatabase } from '@/lib/db/bootstrap';
+import { type DemoStreams, startDemoStreams } from '@/lib/demo/streams';
 import { seedGiftCatalog } from '@/lib/gifts/catalog';
 import { PEER_HEADER } from '@/lib/http/client-address';
 import { handleClientError } from '@/lib/http/client-error';
@@ -30,6 +31,7 @@ import { publishingFlvPath } from '@/lib/live/service';
 import { log } from '@/lib/log';
 import { heldRoomOf, holdAppScripts } from '@/lib/media/app-hold';
 import { earlyDocumentOf } from '@/lib/media/early-document';
+import { findFfmpeg } from '@/lib/media/ffmpeg';
 import { renderGate } from '@/lib/media/render-gate';
 import { startMediaServer } from '@/lib/media/server';
 import { isKickedOut } from '@/lib/moderation/kickouts';
@@ -169,12 +171,28 @@ async function main() {
     // Every node reports the latest ledger check, whichever node ran it (/api/ready, /metrics).
     setLedgerStatusReader(() => ledgerStatusOf(db));
     // The embedded media engine belongs to the web role: its HTTP-FLV is proxied by the portal's pages.
+    const demoRooms = new Set<number>();
     media =
       config.MEDIA && !config.MEDIA_CDN_URL && config.ROLES.includes('web')
-        ? await startMediaServer(db, config)
+        ? await startMediaServer(db, config, { recordsReplay: (roomId) => !demoRooms.has(roomId) })
         : undefined;
     // Readiness (/api/ready) includes the engine this node runs: its RTMP and HTTP ports accept.
     const mediaHost = ['0.0.0.0', '::'].includes(config.HOST) ? '127.0.0.1' : config.HOST;
+    // DEMO_STREAMS: demo rooms on air by themselves, pushed into this node's own ingest (lib/demo/streams.ts).
+    const ffmpeg = findFfmpeg(config.FFMPEG_PATH);
+    let demoStreams: DemoStreams | undefined;
+    if (config.DEMO_STREAMS > 0 && media && ffmpeg)
+      demoStreams = await startDemoStreams(db, {
+        count: config.DEMO_STREAMS,
+        ffmpeg,
+        dataDir: config.DATA_DIR,
+        rtmpHost: mediaHost,
+        rtmpPort: config.MEDIA_RTMP_PORT,
+        clock: () => new Date(),
+        onRoom: (roomId) => demoRooms.add(roomId),
+      });
+    else if (config.DEMO_STREAMS > 0)
+      log.warn('DEMO_STREAMS needs the embedded media server and ffmpeg: no demo rooms on air');
     if (media)
       setMediaCheck(async () => {
         await portAccepts(mediaHost, config.MEDIA_RTMP_PORT);
@@ -185,14 +203,14 @@ async function main() {
     log.info(`portal ready on http://${config.HOST}:${config.PORT} in ${Date.now() - startedAt} ms`);
     for (const warning of productionWarnings(config)) log.warn(warning);
 
-    return { server, io, jobs, media, adapter, shared };
+    return { server, io, jobs, media, demoStreams, adapter, shared };
   })().catch(async (error) => {
     await closeRedis().catch(() => {});
     await closeDb().catch(() => {});
     await database.stop();
     throw error;
   });
-  const { server, io, jobs, media, adapter, shared } = started;
+  const { server, io, jobs, media, demoStreams, adapter, shared } = started;
 
   let stopping = false;
   shutdown = async (signal: string) => {
@@ -207,6 +225,8 @@ async function main() {
     // Websockets close with the transport (not a server `disconnect`), so clients reconnect by
     // themselves, through the balancer to another node. Jobs let their running tick finish.
     io?.close();
+    // The demo pushers first: their rooms end as the media engine stops.
+    await demoStreams?.stop().catch((error) => log.warn({ err: error }, 'demo streams stop failed'));
     await Promise.all([
       jobs?.stop().catch((error) => log.warn({ err: error }, 'job queue stop failed')),
       media?.stop().catch((error) => log.warn({ err: error }, 'media server stop failed')),

@@ -6,6 +6,7 @@ import { users } from '@/lib/accounts/schema';
 import { liveRooms } from '@/lib/live/schema';
 import { matches } from '@/lib/scores/schema';
 import { freshUserPage } from './accounts';
+import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
 
@@ -19,8 +20,16 @@ test('/anchor lists the seeded anchor’s room, and each filter answers', async 
 
   await page.getByRole('link', { name: '已预约' }).click();
   await expect(page.getByText('登录后查看预约的直播')).toBeVisible();
-  await page.getByRole('link', { name: '周六' }).click();
-  await expect(page).toHaveURL(/filter=weekday&weekday=6/);
+  // A weekday five days ahead in the portal's zone: the demo anchors' reserved lives are within three days.
+  const ahead = new Date((await serverNow()).getTime() + 5 * 86_400_000);
+  const short = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Shanghai', weekday: 'short' }).format(
+    ahead,
+  );
+  const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(short) + 1;
+  await page
+    .getByRole('link', { name: ['周一', '周二', '周三', '周四', '周五', '周六', '周日'][weekday - 1] })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`filter=weekday&weekday=${weekday}`));
   await expect(page.getByText('这一天还没有主播预约直播')).toBeVisible();
 });
 

@@ -48,6 +48,11 @@ export const users = pgTable(
     bannedUntil: timestamp('banned_until', { withTimezone: true }),
     /** Until when a moderator's mute keeps this user from writing anywhere (chat, messages, posts). */
     mutedUntil: timestamp('muted_until', { withTimezone: true }),
+    /**
+     * An account the demo seed made (`npm run demo`, `SEED_ON_START`): it and everything it owns (rooms,
+     * posts, plans, its ledger entries) are what `npm run seed -- --remove-demo` takes away (lib/seed/remove.ts).
+     */
+    demo: boolean('demo').notNull().default(false),
   },
   (table) => [uniqueIndex('users_mobile_unique').on(table.countryCode, table.mobile)],
 );

@@ -249,6 +249,15 @@ export const configSchema = z
       .describe(
         'Seed the demo data after migrating (demo accounts, live rooms, wallets, football data, match reports, videos): `npm run demo` sets it.',
       ),
+    DEMO_STREAMS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(8)
+      .default(0)
+      .describe(
+        "How many demo anchors' rooms the portal keeps on air by itself, each looping a demo video rendered once with ffmpeg into the embedded RTMP ingest and bound to a match of its sport (lib/demo/streams.ts); needs the demo data (`SEED_ON_START`) and the embedded media server. `npm run demo` sets 3; 0 (none) everywhere else.",
+      ),
     SECRET_KEY: z
       .string()
       .min(32)

@@ -131,6 +131,7 @@ export async function seedDemoExperts(db: Db, operatorMobile: string, now: Date)
         mobile: demo.mobile,
         nickname: demo.nickname,
         passwordHash: await hashPassword('demo123456'),
+        demo: true,
       })
       .onConflictDoNothing();
     const [user] = await db
@@ -143,7 +144,8 @@ export async function seedDemoExperts(db: Db, operatorMobile: string, now: Date)
       db,
       user.id,
       {
-        sports: index === 1 ? ['football', 'basketball'] : ['football'],
+        // Every demo expert also covers basketball, whose simulated games are ahead (lib/demo/plans.ts).
+        sports: ['football', 'basketball'],
         experience: demo.experience,
         contact: demo.contact,
       },

@@ -91,3 +91,37 @@ export function programmeSlots(
   }
   return slots;
 }
+
+/**
+ * Slots of the same daily programme further ahead, so the schedule always shows fixtures days in advance
+ * (issue 43): one slot in every `everyMinutes` (rounded to whole slots) after `fromMinutes` and up to
+ * `toMinutes` from `now`. They are the programme's own slots, so each becomes the very game the programme
+ * plays when its kick-off comes into the lookahead.
+ */
+export function slotsAhead(
+  now: Date,
+  spacingMinutes: number,
+  fromMinutes: number,
+  toMinutes: number,
+  everyMinutes: number,
+) {
+  const stride = Math.max(1, Math.round(everyMinutes / spacingMinutes));
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const from = now.getTime() + fromMinutes * 60_000;
+  const to = now.getTime() + toMinutes * 60_000;
+  const slots: { day: string; slot: number; kickoffAt: Date }[] = [];
+  for (let dayStart = today; dayStart <= to; dayStart += DAY_MS) {
+    for (let slot = 0; ; slot += stride) {
+      const kickoff = dayStart + slot * spacingMinutes * 60_000;
+      if (kickoff > to || kickoff >= dayStart + DAY_MS) break;
+      if (kickoff <= from) continue;
+      slots.push({ day: new Date(dayStart).toISOString().slice(0, 10), slot, kickoffAt: new Date(kickoff) });
+    }
+  }
+  return slots;
+}
+
+/** How many days ahead the feeds announce fixtures (experts publish and anchors bind that far ahead). */
+export const FIXTURES_AHEAD_DAYS = 3;
+/** One announced fixture about every this many real minutes beyond the programme's lookahead. */
+export const FIXTURES_AHEAD_EVERY_MINUTES = 240;

@@ -11,6 +11,7 @@ import {
   REPLAY_SOURCE,
   type RecordedMatch,
   replayAt,
+  replayFixturesAhead,
   replaySchedule,
   replaySpeed,
 } from '@/lib/feeds/replay/replay';
@@ -18,6 +19,7 @@ import {
   SIMULATED_SOURCE,
   type SimulatedSport,
   simulatedAt,
+  simulatedFixturesAhead,
   simulatedKey,
   simulatedLeagueBatch,
   simulatedSchedule,
@@ -153,7 +155,19 @@ export function createFeedsTicker(options: { speed: number; publish?: Publisher;
         simulatedAt(sport, game.home, game.away, game.kickoffAt, now, options.speed),
       ),
     );
-    const programme = [...replays, ...simulated];
+    // Fixtures announced days ahead (not started yet: cheap to write, unchanged until they come close).
+    const ahead = [
+      ...replayFixturesAhead(recorded, now, options.speed).map((slot) =>
+        replayAt(slot.match, slot.kickoffAt, now, options.speed),
+      ),
+      ...SPORT_OF_SIMULATION.flatMap((sport) =>
+        simulatedFixturesAhead(sport, now, options.speed).map((game) =>
+          simulatedAt(sport, game.home, game.away, game.kickoffAt, now, options.speed),
+        ),
+      ),
+    ];
+    const listed = new Set([...replays, ...simulated].map(keyOf));
+    const programme = [...replays, ...simulated, ...ahead.filter((match) => !listed.has(keyOf(match)))];
     const caughtUp = await catchUp(db, recorded, new Set(programme.map(keyOf)), now, options.speed);
     const played = [...programme, ...caughtUp];
     // Only what changed since this process last stored it is written again; the rest is marked as
@@ -207,6 +221,7 @@ export function createFeedsTicker(options: { speed: number; publish?: Publisher;
     return {
       replays: replays.length,
       simulated: simulated.length,
+      ahead: ahead.length,
       caughtUp: caughtUp.length,
       stored: changed.length,
       held: stored.held.size,

@@ -12,7 +12,14 @@ export type Packager = {
   stop: (graceMs?: number) => Promise<{ replay: boolean }>;
 };
 
-type Options = { ffmpeg: string; input: string; dir: string; onExit?: (code: number | null) => void };
+type Options = {
+  ffmpeg: string;
+  input: string;
+  dir: string;
+  onExit?: (code: number | null) => void;
+  /** false: the live playlist only, no recording (the demo rooms' endless loops keep no replay). */
+  record?: boolean;
+};
 
 function hlsOutput(file: string, segment: string, flags: string[]) {
   return [
@@ -31,7 +38,13 @@ function hlsOutput(file: string, segment: string, flags: string[]) {
   ];
 }
 
-export async function startPackager({ ffmpeg, input, dir, onExit }: Options): Promise<Packager> {
+export async function startPackager({
+  ffmpeg,
+  input,
+  dir,
+  onExit,
+  record = true,
+}: Options): Promise<Packager> {
   await fs.mkdir(path.join(dir, 'live'), { recursive: true });
   await fs.mkdir(path.join(dir, 'vod'), { recursive: true });
   const args = [
@@ -49,14 +62,16 @@ export async function startPackager({ ffmpeg, input, dir, onExit }: Options): Pr
       '-hls_flags',
       'delete_segments+independent_segments+omit_endlist',
     ]),
-    ...hlsOutput(path.join(dir, REPLAY_PLAYLIST), path.join(dir, 'vod', 'r%d.ts'), [
-      '-hls_list_size',
-      '0',
-      '-hls_playlist_type',
-      'event',
-      '-hls_flags',
-      'independent_segments',
-    ]),
+    ...(record
+      ? hlsOutput(path.join(dir, REPLAY_PLAYLIST), path.join(dir, 'vod', 'r%d.ts'), [
+          '-hls_list_size',
+          '0',
+          '-hls_playlist_type',
+          'event',
+          '-hls_flags',
+          'independent_segments',
+        ])
+      : []),
   ];
   const child: ChildProcess = spawn(ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';

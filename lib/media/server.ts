@@ -78,7 +78,12 @@ async function ensurePortFree(host: string, port: number, variable: string) {
   });
 }
 
-export async function startMediaServer(db: Db, config: Config) {
+export type MediaOptions = {
+  /** Rooms whose broadcasts keep no replay (the demo rooms' endless loops, lib/demo/streams.ts). */
+  recordsReplay?: (roomId: number) => boolean;
+};
+
+export async function startMediaServer(db: Db, config: Config, options: MediaOptions = {}) {
   await ensurePortFree(config.HOST, config.MEDIA_RTMP_PORT, 'MEDIA_RTMP_PORT');
   await ensurePortFree(config.HOST, config.MEDIA_HTTP_PORT, 'MEDIA_HTTP_PORT');
   const NodeMediaServerClass = require('node-media-server') as new (config: object) => NodeMediaServer;
@@ -166,6 +171,7 @@ export async function startMediaServer(db: Db, config: Config) {
           ffmpeg,
           input: `rtmp://127.0.0.1:${config.MEDIA_RTMP_PORT}/${LIVE_APP}/${roomId}`,
           dir,
+          record: options.recordsReplay?.(roomId) ?? true,
         });
         if (!entry.ending) entry.measuring = measureDelay(broadcast.id, path.join(dir, LIVE_PLAYLIST));
       }

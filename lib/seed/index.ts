@@ -1,19 +1,19 @@
 // Deterministic demo data, plus the real football data. Idempotent: running it again changes nothing
 // that is already there.
 import { existsSync } from 'node:fs';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { hashPassword } from '@/lib/accounts/password';
 import { users } from '@/lib/accounts/schema';
 import { seedCircles } from '@/lib/circles/seed';
 import type { Db } from '@/lib/db';
 import { seedDemoExperts } from '@/lib/experts/seed';
 import { defaultOpenfootballDir, importOpenfootball } from '@/lib/feeds/openfootball/import';
-import { ensureRoom } from '@/lib/live/service';
 import { log } from '@/lib/log';
 import { seedReportReasons } from '@/lib/moderation/report-reasons';
 import { seedNewsCategories } from '@/lib/news/categories';
 import { refreshDecidedReports, writeRecordReports } from '@/lib/news/reports';
-import { seedDemoVideos } from '@/lib/videos/seed';
+import { seedDemoStreamClips, seedDemoVideos } from '@/lib/videos/seed';
+import { demoAnchorIds, seedDemoAnchors } from './anchors';
 import { seedDemoWallets } from './wallets';
 
 /** Documented in the README; change them on any public install. */
@@ -69,25 +69,8 @@ const SEED_REPORTS = 60;
 
 /** `now`: the instant the data is seeded around (the e2e setup passes the e2e server's clock). */
 export async function seedDemoData(db: Db, now = new Date()) {
-  for (const account of DEMO_ACCOUNTS) {
-    await db
-      .insert(users)
-      .values({
-        countryCode: '86',
-        mobile: account.mobile,
-        passwordHash: await hashPassword(account.password),
-        nickname: account.nickname,
-        isAnchor: account.isAnchor,
-        role: account.role,
-        inviteCode: account.inviteCode,
-      })
-      // Accounts seeded before invite codes existed get theirs; nothing else is overwritten.
-      .onConflictDoUpdate({
-        target: [users.countryCode, users.mobile],
-        set: { inviteCode: sql`coalesce(${users.inviteCode}, excluded.invite_code)` },
-      });
-  }
-  await seedLiveRooms(db);
+  await seedDemoAccounts(db);
+  await seedDemoAnchors(db, now);
   await seedReportReasons(db);
   await seedDemoWallets(db);
   await seedFootballData(db, undefined, now);
@@ -101,13 +84,36 @@ export async function seedDemoData(db: Db, now = new Date()) {
   await seedDemoExperts(db, DEMO_ACCOUNTS[2].mobile, now);
   // A few seconds of ffmpeg test sources per clip (≈ 1–2 s each here), so /video-list plays on a fresh install.
   await seedDemoVideos(db, DEMO_ACCOUNTS[1].mobile, now);
+  // Clips of the demo rooms' own renders (football, basketball, e-sports), by anchors of those sports.
+  const anchors = await demoAnchorIds(db);
+  await seedDemoStreamClips(
+    db,
+    [anchors[3], anchors[1], anchors[2]].filter((id) => id !== undefined),
+    now,
+  );
 }
 
-/** Every seeded anchor has a room (its stream key is made when the anchor first opens push settings). */
-async function seedLiveRooms(db: Db) {
-  const mobiles = DEMO_ACCOUNTS.filter((account) => account.isAnchor).map((account) => account.mobile);
-  const anchors = await db.select({ id: users.id }).from(users).where(inArray(users.mobile, mobiles));
-  for (const anchor of anchors) await ensureRoom(db, anchor.id, { title: '解说老李的足球直播间' });
+/** The README's demo accounts, marked `demo` (lib/seed/remove.ts takes them away). */
+export async function seedDemoAccounts(db: Db) {
+  for (const account of DEMO_ACCOUNTS) {
+    await db
+      .insert(users)
+      .values({
+        countryCode: '86',
+        mobile: account.mobile,
+        passwordHash: await hashPassword(account.password),
+        nickname: account.nickname,
+        isAnchor: account.isAnchor,
+        role: account.role,
+        inviteCode: account.inviteCode,
+        demo: true,
+      })
+      // Accounts seeded before invite codes (or the demo mark) existed get them; nothing else is overwritten.
+      .onConflictDoUpdate({
+        target: [users.countryCode, users.mobile],
+        set: { inviteCode: sql`coalesce(${users.inviteCode}, excluded.invite_code)`, demo: true },
+      });
+  }
 }
 
 /** The real openfootball data (leagues, results, both World Cups); skipped with a warning when absent. */

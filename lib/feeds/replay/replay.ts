@@ -10,10 +10,13 @@
 //   and at half-time (then shifted by the real half-time score).
 import {
   clampToEnd,
+  FIXTURES_AHEAD_DAYS,
+  FIXTURES_AHEAD_EVERY_MINUTES,
   matchMinutesSince,
   poisson,
   programmeSlots,
   seededRandom,
+  slotsAhead,
   speedOf,
 } from '@/lib/feeds/clock';
 import type { MatchEventInfo, MatchInfo, OddsSnapshotInfo, StatisticInfo } from '@/lib/feeds/provider';
@@ -272,10 +275,34 @@ export function replaySchedule(
   lookaheadMinutes = 120,
 ) {
   if (!candidates.length) return [];
-  const spacing = Math.max(5, 120 / speed);
+  const spacing = replaySpacing(speed);
   const longest = Math.max(...candidates.map(replayLength)) / speed;
-  return programmeSlots(now, spacing, longest, lookaheadMinutes).map(({ day, slot, kickoffAt }) => ({
-    match: candidates[Math.floor(seededRandom(`${day}:${slot}`)() * candidates.length)]!,
-    kickoffAt,
+  return programmeSlots(now, spacing, longest, lookaheadMinutes).map((slot) => ({
+    match: replayInSlot(candidates, slot),
+    kickoffAt: slot.kickoffAt,
   }));
+}
+
+const replaySpacing = (speed: number) => Math.max(5, 120 / speed);
+const replayInSlot = (candidates: RecordedMatch[], { day, slot }: { day: string; slot: number }) =>
+  candidates[Math.floor(seededRandom(`${day}:${slot}`)() * candidates.length)]!;
+
+/**
+ * Replays announced beyond the programme's lookahead, up to FIXTURES_AHEAD_DAYS: a few a day, each the
+ * replay its slot will play, so the schedule, experts' plans and room bindings always have fixtures ahead.
+ */
+export function replayFixturesAhead(
+  candidates: RecordedMatch[],
+  now: Date,
+  speed: number,
+  lookaheadMinutes = 120,
+) {
+  if (!candidates.length) return [];
+  return slotsAhead(
+    now,
+    replaySpacing(speed),
+    lookaheadMinutes,
+    FIXTURES_AHEAD_DAYS * 1440,
+    FIXTURES_AHEAD_EVERY_MINUTES,
+  ).map((slot) => ({ match: replayInSlot(candidates, slot), kickoffAt: slot.kickoffAt }));
 }

@@ -10,10 +10,13 @@
 // kills and Poisson(3) objectives a map, the side with more kills takes the map.
 import {
   clampToEnd,
+  FIXTURES_AHEAD_DAYS,
+  FIXTURES_AHEAD_EVERY_MINUTES,
   matchMinutesSince,
   poisson,
   programmeSlots,
   seededRandom,
+  slotsAhead,
   speedOf,
 } from '@/lib/feeds/clock';
 import type { FeedBatch, MatchEventInfo, MatchInfo } from '@/lib/feeds/provider';
@@ -322,13 +325,33 @@ export function simulatedLeagueBatch(sport: SimulatedSport, year: number): FeedB
 
 /** Today's simulated games: one every `spacing` real minutes, pairs drawn from the day and slot. */
 export function simulatedSchedule(sport: SimulatedSport, now: Date, speed: number, lookaheadMinutes = 120) {
-  const teams = SIMULATED_LEAGUES[sport].teams;
   const spacing = Math.max(5, 150 / speed);
   const longest = LONGEST_GAME_MINUTES / speed;
-  return programmeSlots(now, spacing, longest, lookaheadMinutes).map(({ kickoffAt }) => {
-    const random = seededRandom(`${sport}:${kickoffAt.toISOString()}`);
-    const home = Math.floor(random() * teams.length);
-    const away = (home + 1 + Math.floor(random() * (teams.length - 1))) % teams.length;
-    return { home: teams[home]!, away: teams[away]!, kickoffAt };
-  });
+  return programmeSlots(now, spacing, longest, lookaheadMinutes).map(({ kickoffAt }) =>
+    pairingAt(sport, kickoffAt),
+  );
+}
+
+function pairingAt(sport: SimulatedSport, kickoffAt: Date) {
+  const teams = SIMULATED_LEAGUES[sport].teams;
+  const random = seededRandom(`${sport}:${kickoffAt.toISOString()}`);
+  const home = Math.floor(random() * teams.length);
+  const away = (home + 1 + Math.floor(random() * (teams.length - 1))) % teams.length;
+  return { home: teams[home]!, away: teams[away]!, kickoffAt };
+}
+
+/** Simulated games announced beyond the lookahead, up to FIXTURES_AHEAD_DAYS (see replayFixturesAhead). */
+export function simulatedFixturesAhead(
+  sport: SimulatedSport,
+  now: Date,
+  speed: number,
+  lookaheadMinutes = 120,
+) {
+  return slotsAhead(
+    now,
+    Math.max(5, 150 / speed),
+    lookaheadMinutes,
+    FIXTURES_AHEAD_DAYS * 1440,
+    FIXTURES_AHEAD_EVERY_MINUTES,
+  ).map(({ kickoffAt }) => pairingAt(sport, kickoffAt));
 }
