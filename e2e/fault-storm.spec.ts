@@ -362,6 +362,11 @@ test('a storm of money and chat through a node kill, a Redis restart and a Postg
   pg.stop();
   await sleep(2_000);
   pg.start();
+  // The server's own time of its return: the jobs node's ticks completed after it are counted below.
+  const pgBackAt = await clusterDb(async (db) => {
+    const { rows } = await db.execute<{ now: string }>(sql`select now()::text as now`);
+    return rows[0]!.now;
+  });
   await expect.poll(async () => (await healthy(a)) && (await healthy(b)), { timeout: 30_000 }).toBe(true);
   windows.postgres = { from: started, to: performance.now() };
   await sleep(3_000);
@@ -382,6 +387,22 @@ test('a storm of money and chat through a node kill, a Redis restart and a Postg
     expect(reply.body?.code, reply.body?.msg).toBe(0);
     for (const v of viewers) await expect.poll(() => Boolean(v.arrivalOf(chatText(text)))).toBe(true);
   }
+
+  // Node A's job queue (pg-boss, lib/jobs/queue.ts) runs ticks again after the restart: guess-upkeep,
+  // due every 5 s, completes one.
+  await expect
+    .poll(
+      () =>
+        clusterDb(async (db) => {
+          const { rows } = await db.execute<{ count: number }>(
+            sql`select count(*)::int as count from pgboss.job where name = 'guess-upkeep'
+                and state = 'completed' and completed_on > ${pgBackAt}::timestamptz`,
+          );
+          return Number(rows[0]!.count);
+        }),
+      { timeout: 30_000, message: 'a job tick completed after the PostgreSQL restart' },
+    )
+    .toBeGreaterThan(0);
 
   // What the database holds, against what the clients were told.
   const facts = await clusterDb(async (db) => {
