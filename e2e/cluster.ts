@@ -70,8 +70,9 @@ export type Cluster = {
   /** The cluster's own database (dropped by `stop`). */
   databaseUrl: string;
   redis: TestRedis;
-  /** SIGKILL of node `index` (0: A, 1: B), once its port refuses; then the same node started again. */
+  /** SIGKILL of node `index` (0: A, 1: B): resolves once its port refuses. */
   killNode: (index: 0 | 1) => Promise<void>;
+  /** Starts node `index` again on its port, with its environment; resolves once it answers. */
   startNode: (index: 0 | 1) => Promise<void>;
   /** Stops redis-server (SIGTERM) until `startRedis`, which starts an empty one on the same port. */
   stopRedis: () => Promise<void>;
