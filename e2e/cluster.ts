@@ -53,6 +53,16 @@ ${nodePorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout
 
 export type PortalNode = { url: string; process: ChildProcess; kill: () => void };
 
+export type ClusterOptions = {
+  /** Environment of both nodes. */
+  env?: Record<string, string>;
+  /**
+   * The database server (its `postgres` database's URL) to make the cluster's database on, instead of the
+   * e2e database's: a server of the spec's own (e2e/debian-postgres.ts), without the run's read replica.
+   */
+  server?: string;
+};
+
 export type Cluster = {
   /** nginx's address: what browsers and clients use. */
   proxyUrl: string;
@@ -60,6 +70,13 @@ export type Cluster = {
   /** The cluster's own database (dropped by `stop`). */
   databaseUrl: string;
   redis: TestRedis;
+  /** SIGKILL of node `index` (0: A, 1: B): resolves once its port refuses. */
+  killNode: (index: 0 | 1) => Promise<void>;
+  /** Starts node `index` again on its port, with its environment; resolves once it answers. */
+  startNode: (index: 0 | 1) => Promise<void>;
+  /** Stops redis-server (SIGTERM) until `startRedis`, which starts an empty one on the same port. */
+  stopRedis: () => Promise<void>;
+  startRedis: () => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -98,15 +115,16 @@ function startNode(
   };
 }
 
-/** A new, empty database on the e2e database's server; the first node to start migrates and seeds it. */
-async function createClusterDatabase() {
+/** A new, empty database on `server`; the first node to start migrates and seeds it. */
+async function createClusterDatabase(server: string) {
   const name = `portal_cluster_${process.pid}_${randomInt(1e9)}`;
-  await withDatabase((db) => db.execute(sql.raw(`create database ${name}`)));
-  const url = new URL(e2eDatabaseUrl());
+  await withDatabase((db) => db.execute(sql.raw(`create database ${name}`)), server);
+  const url = new URL(server);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => withDatabase((db) => db.execute(sql.raw(`drop database if exists ${name} with (force)`))),
+    drop: () =>
+      withDatabase((db) => db.execute(sql.raw(`drop database if exists ${name} with (force)`)), server),
   };
 }
 
@@ -114,22 +132,24 @@ async function createClusterDatabase() {
  * Node A has the `jobs` role with the feeds on (the cluster's one jobs node: every tick runs there),
  * node B serves pages, the API and sockets only. `env` goes to both.
  */
-export async function startCluster(env: Record<string, string> = {}): Promise<Cluster> {
+export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-cluster-'));
-  const database = await createClusterDatabase();
+  const database = await createClusterDatabase(options.server ?? e2eDatabaseUrl());
   // nginx's workers run as `nobody` when started as root: they write their temp files here.
   chmodSync(dir, 0o777);
   for (const name of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
     mkdirSync(path.join(dir, name), { mode: 0o777 });
-  const redis = await startRedis();
+  let redis = await startRedis();
   const [portA, portB, proxyPort] = [await freePort(), await freePort(), await freePort()];
-  // On the e2e portal's clock, like the test that prepares their rows.
-  const clocked = { ...(await serverClockEnv()), ...env };
-  const nodeA = startNode(portA, database.url, redis.url, dir, {
-    ROLES: 'web,realtime,jobs',
-    FEEDS: 'on',
-    ...clocked,
-  });
+  // On the e2e portal's clock, like the test that prepares their rows; a server of the spec's own has no
+  // replica of the cluster's database.
+  const clocked = {
+    ...(await serverClockEnv()),
+    ...(options.server ? { DATABASE_REPLICA_URL: '' } : {}),
+    ...options.env,
+  };
+  const envA = { ROLES: 'web,realtime,jobs', FEEDS: 'on', ...clocked };
+  const nodeA = startNode(portA, database.url, redis.url, dir, envA);
   // One after the other: a node's start migrates and seeds the new database, which two at once would race.
   const ready = (node: PortalNode, name: string) =>
     waitFor(`${node.url}/api/health`, node.process, `portal node ${name}`, 180_000);
@@ -148,6 +168,31 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Cl
   nginx.stderr?.on('data', (chunk) => {
     nginxLog = (nginxLog + chunk).slice(-4000);
   });
+  const killNode = async (index: 0 | 1) => {
+    const node = nodes[index];
+    node.kill();
+    // The node process itself is gone only when its port refuses: npx (`node.process`) may exit first.
+    const deadline = performance.now() + 30_000;
+    while (performance.now() < deadline) {
+      const refused = await fetch(`${node.url}/api/health`).then(
+        () => false,
+        () => true,
+      );
+      if (refused) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`node ${'AB'[index]} still answers 30 s after SIGKILL`);
+  };
+  const restartNode = async (index: 0 | 1) => {
+    const port = Number(new URL(nodes[index].url).port);
+    nodes[index] = startNode(port, database.url, redis.url, dir, index === 0 ? envA : clocked);
+    await ready(nodes[index], 'AB'[index]!);
+  };
+  const stopRedis = () => redis.stop();
+  const restartRedis = async () => {
+    redis = await startRedis({ port: redis.port });
+    cluster.redis = redis;
+  };
   const stop = async () => {
     for (const node of nodes) {
       const child = node.process;
@@ -173,5 +218,16 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Cl
     await stop();
     throw new Error(`${(error as Error).message}\n${nginxLog}`);
   }
-  return { proxyUrl: `http://127.0.0.1:${proxyPort}`, nodes, databaseUrl: database.url, redis, stop };
+  const cluster: Cluster = {
+    proxyUrl: `http://127.0.0.1:${proxyPort}`,
+    nodes,
+    databaseUrl: database.url,
+    redis,
+    killNode,
+    startNode: restartNode,
+    stopRedis,
+    startRedis: restartRedis,
+    stop,
+  };
+  return cluster;
 }

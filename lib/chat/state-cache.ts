@@ -57,13 +57,19 @@ export function setChatStateStore(next: ChatStateStore) {
 }
 
 export async function cachedChatState<T>(key: string, load: () => Promise<T>): Promise<T> {
-  const hit = await current().get(key);
+  // A store that cannot answer (Redis away) is a miss: the database is read, and nothing is stored.
+  const hit = await current()
+    .get(key)
+    .catch(() => undefined);
   if (hit !== undefined) return hit as T;
   const pending = loading.get(key);
   if (pending) return pending as Promise<T>;
   const generation = generations.get(key) ?? 0;
   const promise = load().then(async (value) => {
-    if ((generations.get(key) ?? 0) === generation) await current().set(key, value, CHAT_STATE_TTL_MS);
+    if ((generations.get(key) ?? 0) === generation)
+      await current()
+        .set(key, value, CHAT_STATE_TTL_MS)
+        .catch(() => {});
     return value;
   });
   loading.set(key, promise);

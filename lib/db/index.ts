@@ -38,6 +38,15 @@ export function createDb(url: string, max = 10): { db: Db; pool: Pool } {
   pool.on('error', (error: Error & { code?: string }) =>
     log.warn({ code: error.code, message: error.message }, 'database: an idle connection was closed'),
   );
+  // The pool listens only to the connections it holds idle: one checked out (a transaction between two
+  // statements, a job's lease) whose server goes away emits 'error' with no listener, an uncaught
+  // exception (seen when e2e/fault-storm.spec.ts restarts the server). Its next query fails (that
+  // failure is what gets reported), and the pool drops it on release.
+  pool.on('connect', (client) =>
+    client.on('error', (error: Error & { code?: string }) =>
+      log.debug({ code: error.code, message: error.message }, 'database: a connection was closed'),
+    ),
+  );
   const db = drizzle(pool, { schema });
   // Each transaction is a commit scope: pushes made inside it wait for its commit (./after-commit).
   const transaction = db.transaction.bind(db);

@@ -12,6 +12,7 @@ import { rowId as id } from '@/lib/api/row-id';
 import { getConfig } from '@/lib/config';
 import { storedUrl } from '@/lib/http/url-schema';
 import { RANK_WINDOWS } from '@/lib/live/reservations';
+import { log } from '@/lib/log';
 import { giftPushSchema, rooms } from '@/lib/realtime/events';
 import { publish } from '@/lib/realtime/gateway';
 import { sharedState } from '@/lib/shared-state';
@@ -137,12 +138,12 @@ export function registerGiftRoutes(app: OpenAPIHono<AppEnv>) {
       );
       const result = sent.result;
       if (!sent.replayed) {
-        await sharedState().rankings.record({
-          roomId: input.room_id,
-          senderId: user.id,
-          value: result.value,
-          at: c.var.now,
-        });
+        // The send has committed: a ranking that cannot be raised now (Redis away) must not answer the
+        // client with a failure, whose retry would replay the key and never push the gift. A Redis that
+        // comes back empty rebuilds its rankings from gift_sends (./rankings.ts).
+        await sharedState()
+          .rankings.record({ roomId: input.room_id, senderId: user.id, value: result.value, at: c.var.now })
+          .catch((error) => log.warn({ err: error, send: result.send_id }, 'gift ranking not raised'));
         const data = giftPushOf(
           {
             operationId: result.send_id,

@@ -9,6 +9,9 @@ export async function redisAdapter(client: Redis) {
   const sharded = (await redisMajorVersion(client)) >= 7;
   const pub = client.duplicate();
   const sub = client.duplicate();
+  // A duplicate has none of the original's listeners: without one, every failed reconnect while Redis is
+  // away is printed as an unhandled error event. ioredis reconnects and subscribes again by itself.
+  for (const c of [pub, sub]) c.on('error', () => {});
   return {
     sharded,
     adapter: sharded ? createShardedAdapter(pub, sub) : createAdapter(pub, sub),

@@ -1,7 +1,9 @@
 // The rate limits' store, picked from the config like the rest of lib/shared-state (a leaf module:
 // lib/rate-limits loads it while domains are still loading). With REDIS_URL, rate-limiter-flexible's
 // Redis store (ioredis) holds every limit, so all nodes agree; without it, the caller's own store.
-import { RateLimiterRedis } from 'rate-limiter-flexible';
+// While Redis is away (a restart, a lost connection) each node counts the limit alone in memory, at once,
+// instead of failing every request the limit guards (chat, sign-in): rate-limiter-flexible's insurance.
+import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { getRedis } from '@/lib/redis';
 
 export type LimiterOptions = {
@@ -23,7 +25,14 @@ export function redisLimiter(options: LimiterOptions): RateLimiterRedis | null {
   if (!redis) return null;
   let limiter = limiters.get(options.keyPrefix);
   if (!limiter) {
-    limiter = new RateLimiterRedis({ ...options, keyPrefix: `rl:${options.keyPrefix}`, storeClient: redis });
+    const keyPrefix = `rl:${options.keyPrefix}`;
+    limiter = new RateLimiterRedis({
+      ...options,
+      keyPrefix,
+      storeClient: redis,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory({ ...options, keyPrefix }),
+    });
     limiters.set(options.keyPrefix, limiter);
   }
   return limiter;

@@ -9,6 +9,7 @@ import type { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { findSessionUser } from '@/lib/accounts/session';
 import { redisStateStore } from '@/lib/chat/redis-state-store';
+import { cachedChatState, memoryStateStore, setChatStateStore } from '@/lib/chat/state-cache';
 import { seedGiftCatalog } from '@/lib/gifts/catalog';
 import { sqlGiftRankings } from '@/lib/gifts/rankings';
 import { ensureRoom } from '@/lib/live/service';
@@ -243,3 +244,40 @@ describe('two gateways on one Redis', () => {
     expect(await client.sismember('online:nodes', 'node-b')).toBe(0);
   });
 });
+
+// Last: it stops the file's redis-server (and starts an empty one on its port for the `afterAll`).
+it('rides out Redis going away: limits count in this process, the chat state cache reads the database, a gift answers', async () => {
+  const anchor = await makeSignedInUser(testDb.db, { isAnchor: true });
+  const room = await ensureRoom(testDb.db, anchor.user.id);
+  const fan = await makeSignedInUser(testDb.db);
+  await runOperation(testDb.db, {
+    key: `fund-away:${fan.user.id}`,
+    kind: 'test_fund',
+    userId: fan.user.id,
+    payload: {},
+    now: NOON,
+    prepare: async () => ({ legs: [mintLeg(fan.user.id, 'star', 1_000)], result: {} }),
+  });
+  const { rows } = await testDb.db.execute<{ id: number }>(sql`select id from gifts where code = 'football'`);
+  const limiter = createLimiter({ keyPrefix: 'away-test', points: 2, duration: 60 });
+  const cache = redisStateStore(connection());
+  setChatStateStore(cache);
+  await redis.stop();
+  try {
+    // The limit still holds, counted here.
+    await limiter.consume('viewer-1');
+    await limiter.consume('viewer-1');
+    await expect(limiter.consume('viewer-1')).rejects.toMatchObject({ remainingPoints: 0 });
+    // The cache cannot answer: the load answers, nothing is kept.
+    expect(await cachedChatState('away:key', async () => 'from the database')).toBe('from the database');
+    // A send that committed answers so (its ranking cannot be raised now; it is rebuilt from gift_sends).
+    const sent = await call<{ value: number; replayed: boolean }>(
+      `/api/member/handselGift?room_id=${room.id}&gift_id=${rows[0]!.id}&num=1&key=away-send`,
+      { headers: { token: fan.token } },
+    );
+    expect(sent.body).toMatchObject({ code: 0, data: { value: 10, replayed: false } });
+  } finally {
+    setChatStateStore(memoryStateStore());
+    redis = await startRedis({ port: redis.port });
+  }
+}, 60_000);

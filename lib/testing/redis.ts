@@ -1,5 +1,6 @@
 // A private redis-server (Debian's) for one test file: no persistence, on a free port of
-// REDIS_TEST_PORTS (default 6390–6399, never 6379), stopped at the end.
+// REDIS_TEST_PORTS (default 6390–6399, never 6379), stopped at the end (or stopped and started again on
+// its port: a Redis restart, which loses everything it held).
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import { createRedis } from '@/lib/redis';
@@ -25,8 +26,9 @@ export async function freeRedisPort() {
 
 export type TestRedis = { url: string; port: number; process: ChildProcess; stop: () => Promise<void> };
 
-export async function startRedis(): Promise<TestRedis> {
-  const port = await freeRedisPort();
+/** A new redis-server, empty; `port` starts it again where a stopped one was (a restart). */
+export async function startRedis(options: { port?: number } = {}): Promise<TestRedis> {
+  const port = options.port ?? (await freeRedisPort());
   const child = spawn(
     REDIS_SERVER,
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
