@@ -8,6 +8,7 @@ import {
   Field,
   NumberField,
   numberOrUndefined,
+  reasonOf,
   text,
 } from '@/components/admin/catalog/edit-dialog';
 import { Button } from '@/components/ui/button';
@@ -23,6 +24,7 @@ export function OverrideEditor({ trigger }: { trigger: ReactNode }) {
       onSave={async (form) => {
         const { api } = await import('@/lib/http/client');
         await api.post('api/admin/hotSearch/save', {
+          ...reasonOf(form),
           term: text(form, 'term'),
           blocked: mode === 'block',
           ...(mode === 'pin' ? { position: numberOrUndefined(form, 'position') } : {}),
