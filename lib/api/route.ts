@@ -183,11 +183,15 @@ export function defineRoute<I extends z.ZodObject, O extends z.ZodType>(
 ) {
   const declared = definition.input ?? z.object({});
   // Every staff write carries a reason (issue #41): a route that takes none of its own accepts the staff
-  // member's words as `reason`, which the audit entry records and the handler never sees.
-  const addsReason = Boolean(
-    definition.staff && definition.effect === 'write' && !('reason' in declared.shape),
-  );
-  const input = addsReason ? declared.extend({ reason: staffReason }) : declared;
+  // member's `reason_code` and words (`reason`), which the audit entry records and the handler never sees.
+  const added = (
+    definition.staff && definition.effect === 'write'
+      ? (Object.keys(staffReason) as (keyof typeof staffReason)[]).filter((key) => !(key in declared.shape))
+      : []
+  ).filter(() => !('reason' in declared.shape));
+  const input = added.length
+    ? declared.extend(Object.fromEntries(added.map((key) => [key, staffReason[key]])))
+    : declared;
   const table = routeTables.get(app) ?? [];
   routeTables.set(app, table);
   table.push({
@@ -244,8 +248,13 @@ export function defineRoute<I extends z.ZodObject, O extends z.ZodType>(
       if (!strict.ok) throw new ValidationError([strict.issue], definition.fieldLabels);
       const parsed = input.safeParse(strict.value);
       if (!parsed.success) throw new ValidationError(parsed.error.issues, definition.fieldLabels);
-      const { reason: _reason, reason_code: _code, ...own } = parsed.data as Record<string, unknown>;
-      const handled = addsReason ? own : parsed.data;
+      const handled = added.length
+        ? Object.fromEntries(
+            Object.entries(parsed.data as Record<string, unknown>).filter(
+              ([key]) => !(added as string[]).includes(key),
+            ),
+          )
+        : parsed.data;
       const data = definition.output.parse(await handler(c, handled as z.output<I>));
       if (definition.staff && definition.effect === 'write')
         await audit(c, definition.path, parsed.data, data);
