@@ -45,7 +45,10 @@ export async function describeEntries(db: Db, rows: readonly AuditListEntry[]) {
   };
   const tidy = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-  function sentenceValues(row: AuditListEntry, entry: NonNullable<ReturnType<typeof sentenceOf>>) {
+  function sentenceValues(
+    row: AuditListEntry,
+    entry: NonNullable<ReturnType<typeof sentenceOf>>,
+  ): Record<string, string> {
     const actor = t('actor', {
       role: roles.has(row.actorRole as never) ? roles(row.actorRole as never) : row.actorRole,
       name: row.actorName ?? `#${row.actorId}`,
@@ -88,7 +91,7 @@ export async function describeEntries(db: Db, rows: readonly AuditListEntry[]) {
     actionLabel(action: string) {
       const entry = sentenceOf(action);
       if (!entry) return action;
-      const values = entry.source
+      const values: Record<string, string> = entry.source
         ? {
             actor: '',
             target: '',
