@@ -244,7 +244,7 @@ function CaseLine({
   return (
     <div className="text-xs text-ink-700" data-testid="report-case">
       <p>
-        {words('case.reporters', { count: found.reports })}{' '}
+        <span className="mr-1">{words('case.reporters', { count: found.reports })}</span>
         {found.reporters.map((reporter, index) => (
           <span key={reporter.id}>
             {index ? words('case.separator') : ''}
