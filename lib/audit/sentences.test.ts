@@ -46,7 +46,7 @@ it.each(LOCALES)('says every staff write as a sentence in %s', (locale) => {
       target: '#7',
       item: 'ITEM',
       ids: '#7',
-      decision: 'approve',
+      verb: 'VERB',
       owner: 'OWNER',
       hasOwner: 'yes',
     };

@@ -5,8 +5,8 @@
 // walks every staff write in the route table: each must have its sentence in the four languages.
 //
 // A sentence's values: `actor` ("财务 王五"), `target` ("#12", or the person's name for a user), and for
-// the queue's decisions `decision` (approve | reject), `item`, `owner` / `hasOwner` (whom the item
-// concerned) and `ids`. The reason follows the sentence ("…：账户信息不符", `admin.audit.withReason`).
+// the queue's decisions `verb` (`admin.audit.verbs.<approve|reject>`), `item`, `owner` / `hasOwner` (whom
+// the item concerned) and `ids`. The reason follows the sentence ("…：账户信息不符", `admin.audit.withReason`).
 
 type SentenceEntry = {
   /** The message key under `admin.audit.sentences`. */

@@ -70,7 +70,7 @@ export async function describeEntries(db: Db, rows: readonly AuditListEntry[]) {
       target,
       item: itemLabel(entry.source),
       ids: listed.map((one) => `#${one}`).join(', '),
-      decision: decided.decision ?? 'other',
+      verb: t(`verbs.${decided.decision ?? 'other'}`),
       owner,
       hasOwner: owner ? 'yes' : 'no',
     };
