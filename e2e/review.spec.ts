@@ -103,6 +103,11 @@ test('two reports on one post are one case: a moderator takes it from the dashbo
 
   // The dashboard's card leads to the reports tab, which counts cases.
   await asModerator.goto('/admin/dashboard');
+  // Staff reach the console from their own avatar menu.
+  await expect(asModerator.getByTestId('user-menu').getByTestId('console-entry')).toHaveAttribute(
+    'href',
+    /\/admin$/,
+  );
   await shoot(asModerator, 'dashboard');
   await asModerator.getByTestId('ops-reportsWaiting').click();
   await expect(asModerator).toHaveURL(/\/admin\/review\?source=report/);
