@@ -97,7 +97,7 @@ export async function describeEntries(db: Db, rows: readonly AuditListEntry[]) {
             target: '',
             item: itemLabel(entry.source),
             ids: '',
-            decision: 'other',
+            verb: t('verbs.other'),
             owner: '',
             hasOwner: 'no',
           }
