@@ -144,6 +144,7 @@ test('finance changes a nobility price in the console; members see it on their n
     const dialog = asFinance.getByTestId('edit-dialog');
     await expect(dialog).toContainText('新价格只用于保存之后的购买和续费');
     await dialog.getByTestId('tier-price-input').fill('12000');
+    await dialog.getByTestId('edit-reason').fill('年度调价');
     await dialog.getByTestId('edit-save').click();
     await expect(dialog).toHaveCount(0);
     await expect(earl.getByTestId('tier-price')).toHaveText('12,000');

@@ -35,6 +35,7 @@ test('an operator publishes an article from the editor and a visitor reads it @s
   await asOperator
     .getByTestId('news-body-input')
     .fill('## 看点\n\n**主队**连胜。<script>alert(1)</script>\n\n- 首发\n- 伤停');
+  await asOperator.getByTestId('news-reason').fill('赛前看点');
   await shoot(asOperator, 'editor');
   await asOperator.getByTestId('news-save').click();
   await expect(asOperator).toHaveURL(/\/admin\/news$/);
@@ -54,10 +55,13 @@ test('an operator publishes an article from the editor and a visitor reads it @s
 
   // Taken down from the desk: gone for readers.
   const articleUrl = page.url();
-  asOperator.once('dialog', (dialog) => dialog.accept());
+  // The console's reason dialog, not the browser's confirm().
+  await row.getByRole('button', { name: '下架' }).click();
+  const reasonDialog = asOperator.getByTestId('reason-dialog');
+  await reasonDialog.getByRole('radio', { name: '虚假信息' }).check();
   await Promise.all([
     asOperator.waitForResponse((response) => response.url().includes('/api/admin/news/delete')),
-    row.getByRole('button', { name: '下架' }).click(),
+    reasonDialog.getByTestId('reason-confirm').click(),
   ]);
   await expect(row.getByTestId('news-state')).toHaveText('已下架');
   const gone = await page.goto(articleUrl);
@@ -81,6 +85,7 @@ test('an operator changes a gift’s price and the catalogue has it at once @sit
   await row.getByTestId('gift-edit').click();
   const dialog = asOperator.getByTestId('edit-dialog');
   await dialog.getByTestId('gift-price-input').fill('42');
+  await dialog.getByTestId('edit-reason').fill('节日调价');
   await shoot(dialog, 'gift');
   await dialog.getByTestId('edit-save').click();
   await expect(dialog).toBeHidden();

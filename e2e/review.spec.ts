@@ -2,15 +2,19 @@
 // community post with a reason its author reads in the message centre; a finance user pays one withdrawal
 // and refuses another (the refund is in the anchor's wallet); a moderator seals a room on air and a viewer
 // sees why; an operator approves an anchor application and the applicant goes live: Debian's ffmpeg pushes
-// a test pattern with their new stream key and their room turns live for a visitor. Accounts and rows are
-// each test's own (freshUserPage, the database).
+// a test pattern with their new stream key and their room turns live for a visitor. Two reports on one
+// post are one case a moderator reaches from the dashboard, takes and dismisses; the decided view and
+// the audit log's sentence name the moderator and the reason. Accounts and rows are each test's own
+// (freshUserPage, the database).
 
 import type { ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { hashPassword } from '@/lib/accounts/password';
+import { users } from '@/lib/accounts/schema';
 import { anchorApplications, liveRooms } from '@/lib/live/schema';
 import { pushTestPattern, UNTIL_STOPPED_S } from '@/lib/media/test-pattern';
+import { reportReasons, reports } from '@/lib/moderation/schema';
 import { posts } from '@/lib/posts/schema';
 import { mintLeg, runOperation } from '@/lib/wallet/ledger';
 import { E2E_RTMP_PORT } from '../playwright.config';
@@ -59,6 +63,75 @@ test('a moderator refuses a community post with a reason its author reads in the
     '你的社区帖子未通过审核：违规广告或引流 · 请勿发布店铺和私聊链接',
   );
   await author.page.context().close();
+});
+
+test('two reports on one post are one case: a moderator takes it from the dashboard, dismisses it, and the decided view and the audit log say who and why', async ({
+  asModerator,
+  asOperator,
+}) => {
+  const tag = randomInt(1e6);
+  const note = `只是正常的赛前分析 ${tag}`;
+  const now = await serverNow();
+  const caseId = await withDatabase(async (db) => {
+    const [author, ann, bo] = await db
+      .insert(users)
+      .values(
+        ['作者', '举报甲', '举报乙'].map((name, index) => ({
+          mobile: `1370${String((tag * 3 + index) % 10_000_000).padStart(7, '0')}`,
+          nickname: `${name}${tag}`,
+        })),
+      )
+      .returning();
+    const [post] = await db
+      .insert(posts)
+      .values({ authorId: author!.id, channel: 'circle', body: `主队必胜 ${tag}`, createdAt: now })
+      .returning();
+    const [reason] = await db.select().from(reportReasons).limit(1);
+    const made = await db
+      .insert(reports)
+      .values(
+        [ann!, bo!].map((reporter) => ({
+          reporterId: reporter.id,
+          targetType: 'post',
+          targetId: post!.id,
+          reasonId: reason!.id,
+        })),
+      )
+      .returning({ id: reports.id });
+    return Math.min(...made.map((row) => row.id));
+  });
+
+  // The dashboard's card leads to the reports tab, which counts cases.
+  await asModerator.goto('/admin/dashboard');
+  // Staff reach the console from their own avatar menu.
+  await expect(asModerator.getByTestId('user-menu').getByTestId('console-entry')).toHaveAttribute(
+    'href',
+    /\/admin$/,
+  );
+  await shoot(asModerator, 'dashboard');
+  await asModerator.getByTestId('ops-reportsWaiting').click();
+  await expect(asModerator).toHaveURL(/\/admin\/review\?source=report/);
+  await asModerator.goto(reviewQueue('report'));
+  const row = asModerator
+    .getByTestId('data-row')
+    .filter({ has: asModerator.getByTestId(`review-item-${caseId}`) });
+  await expect(row.getByTestId('report-case')).toContainText(`2 人举报：举报甲${tag}、举报乙${tag}`);
+  await row.getByTestId(`take-${caseId}`).click();
+  await expect(row.getByTestId(`taken-${caseId}`)).toHaveText('由你处理');
+  await shoot(asModerator, 'reports');
+  await decideInQueue(asModerator, caseId, 'reject', '未发现违规', note);
+
+  await asModerator.getByTestId('review-view-decided').click();
+  const decided = asModerator.getByTestId('data-row').filter({ hasText: note });
+  await expect(decided).toContainText('审核小周');
+  await expect(decided).toContainText(`未发现违规：${note}`);
+  await expect(decided).toContainText(`举报甲${tag}`);
+
+  await asOperator.goto(`/admin/audit?action=${encodeURIComponent('/api/admin/review/report/decide')}`);
+  await expect(asOperator.getByTestId('audit-sentence').filter({ hasText: note }).first()).toHaveText(
+    `审核员 审核小周 驳回了 举报甲${tag} 的举报 #${caseId}：未发现违规（${note}）`,
+  );
+  await shoot(asOperator, 'audit');
 });
 
 test('a finance user pays one withdrawal and refuses another, refunded to the anchor’s wallet', async ({

@@ -1,11 +1,22 @@
 // The top bar's account corner (spec §2): guests get the task centre (refused with 'please log in and
 // retry') and the login entry; a signed-in user gets the task centre (a dot when a sign-in or a finished
 // task waits), the start-broadcast entry and the avatar whose hover card holds level, wallet, shortcuts
-// (the task centre, the exchange shop `/member?type=19`, the invite centre 23) and logout. The card opens
+// (the task centre, the exchange shop `/member?type=19`, the invite centre 23), for staff the console
+// (`/admin`), and logout. The card opens
 // with CSS on hover and keyboard focus. Below the 992 px layout threshold only the login entry or the
 // avatar stays (the rest is in the phone's menu); up to 1536 px the entries show their icons, their names
 // in a tooltip and to screen readers.
-import { ClipboardList, Coins, Gem, LayoutGrid, Trophy, UserPlus, UserRound, Video } from 'lucide-react';
+import {
+  ClipboardList,
+  Coins,
+  Gem,
+  LayoutGrid,
+  ShieldCheck,
+  Trophy,
+  UserPlus,
+  UserRound,
+  Video,
+} from 'lucide-react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import { GuestTaskButton, LoginButton } from '@/components/accounts/login-button';
@@ -140,6 +151,17 @@ export async function UserArea({ user }: { user: SessionUser | null }) {
                 </li>
               ))}
             </ul>
+            {user.role !== 'user' ? (
+              // Staff only (operator, moderator, finance): /admin opens the first console page their role may use.
+              <Link
+                href="/admin"
+                data-testid="console-entry"
+                className="mt-3 flex h-9 items-center justify-center gap-1.5 rounded-md bg-night text-sm font-medium text-white hover:bg-night-2"
+              >
+                <ShieldCheck aria-hidden className="size-4" />
+                {t('console')}
+              </Link>
+            ) : null}
             <LogoutButton
               label={t('logout')}
               home={localizedPath(locale, '/main')}

@@ -147,7 +147,8 @@ async function waitingNow(db: Db) {
   const [row] = await db
     .select({
       onAir: sql<number>`(select count(*)::int from ${liveRooms} where ${liveRooms.status} = 'live')`,
-      reportsWaiting: sql<number>`(select count(*)::int from ${reports} where ${reports.status} = 'open')`,
+      // Reports on one target are one case (lib/moderation/report-cases.ts): counted as the queue counts them.
+      reportsWaiting: sql<number>`(select count(distinct (${reports.targetType}, ${reports.targetId}))::int from ${reports} where ${reports.status} = 'open')`,
       withdrawalsWaiting: sql<number>`(select count(*)::int from ${withdrawals} where ${withdrawals.status} = 'pending')`,
       applicationsWaiting: sql<number>`(select count(*)::int from ${anchorApplications} where ${anchorApplications.status} = 'pending')`,
       viewersNow: sql<

@@ -5,6 +5,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
+import { REASON_TEXT_MAX } from '@/lib/admin/decision';
 import { getConfig } from '@/lib/config';
 import { AFTER_PUSH_HEADER } from '@/lib/http/after-push';
 import { clientAddress } from '@/lib/http/client-address';
@@ -143,6 +144,12 @@ const labelRoute =
     return next();
   };
 
+/** The reason a staff write without one of its own accepts (the console's dialogs send it). */
+const staffReason = {
+  reason_code: z.string().trim().max(40).optional(),
+  reason: z.string().trim().max(REASON_TEXT_MAX).optional(),
+};
+
 const TARGET_FIELDS = ['id', 'user_id', 'uid', 'room_id', 'order_no', 'word'] as const;
 
 /**
@@ -174,7 +181,17 @@ export function defineRoute<I extends z.ZodObject, O extends z.ZodType>(
   definition: RouteDefinition<I, O>,
   handler: (c: Context<AppEnv>, input: z.output<I>) => Promise<z.input<O>> | z.input<O>,
 ) {
-  const input = definition.input ?? z.object({});
+  const declared = definition.input ?? z.object({});
+  // Every staff write carries a reason (issue #41): a route that takes none of its own accepts the staff
+  // member's `reason_code` and words (`reason`), which the audit entry records and the handler never sees.
+  const added = (
+    definition.staff && definition.effect === 'write'
+      ? (Object.keys(staffReason) as (keyof typeof staffReason)[]).filter((key) => !(key in declared.shape))
+      : []
+  ).filter(() => !('reason' in declared.shape));
+  const input = added.length
+    ? declared.extend(Object.fromEntries(added.map((key) => [key, staffReason[key]])))
+    : declared;
   const table = routeTables.get(app) ?? [];
   routeTables.set(app, table);
   table.push({
@@ -231,7 +248,14 @@ export function defineRoute<I extends z.ZodObject, O extends z.ZodType>(
       if (!strict.ok) throw new ValidationError([strict.issue], definition.fieldLabels);
       const parsed = input.safeParse(strict.value);
       if (!parsed.success) throw new ValidationError(parsed.error.issues, definition.fieldLabels);
-      const data = definition.output.parse(await handler(c, parsed.data as z.output<I>));
+      const handled = added.length
+        ? Object.fromEntries(
+            Object.entries(parsed.data as Record<string, unknown>).filter(
+              ([key]) => !(added as string[]).includes(key),
+            ),
+          )
+        : parsed.data;
+      const data = definition.output.parse(await handler(c, handled as z.output<I>));
       if (definition.staff && definition.effect === 'write')
         await audit(c, definition.path, parsed.data, data);
       if (definition.file) return data as Response;

@@ -37,6 +37,8 @@ export const auditLog = pgTable(
     index('audit_log_at_idx').on(table.at),
     index('audit_log_actor_idx').on(table.actorId, table.at),
     index('audit_log_target_idx').on(table.targetType, table.targetId),
+    // The review queue's decided view and the log's action filter: one action's entries, newest first.
+    index('audit_log_action_idx').on(table.action, table.id),
   ],
 );
 

@@ -21,6 +21,7 @@ export * from '../posts/schema';
 export * from '../promos/schema';
 export * from '../rate-limits/schema';
 export * from '../red-envelopes/schema';
+export * from '../review/schema';
 export * from '../scores/favourites-schema';
 export * from '../scores/schema';
 export * from '../search/schema';

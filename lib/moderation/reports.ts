@@ -117,7 +117,8 @@ export async function listReports(
 /**
  * Dismisses or upholds an open report. Upholding takes the reported content down (its kind's `takeDown`,
  * in the same transaction: `db` is the decision's) and closes every other open report about the same
- * target as upheld by the same decision; dismissing changes nothing but this report.
+ * target as upheld by the same decision; dismissing leaves the content and dismisses every other open report
+ * about it (the reports on one target are one case, `./report-cases.ts`).
  */
 export async function handleReport(
   db: DbOrTx,
@@ -141,13 +142,15 @@ export async function handleReport(
   const handled = { status, handlerId: operatorId, handledAt: now, note: input.note ?? null } as const;
   await db.update(reports).set(handled).where(eq(reports.id, report.id));
   const target = { type: report.targetType, id: report.targetId };
-  if (status === 'dismissed')
-    return { id: report.id, status, reporterId: report.reporterId, target, takenDown: null, closed: [] };
-  const takenDown = await takeDownReportTarget(db, report.targetType, report.targetId, {
-    now,
-    reason: input.note ?? '',
-    actorId: operatorId,
-  });
+  const takenDown =
+    status === 'upheld'
+      ? await takeDownReportTarget(db, report.targetType, report.targetId, {
+          now,
+          reason: input.note ?? '',
+          actorId: operatorId,
+        })
+      : null;
+  // The reports about one target are one case: the decision closes every open one alike.
   const closed = await db
     .update(reports)
     .set(handled)

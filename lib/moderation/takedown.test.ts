@@ -1,8 +1,8 @@
 // Upholding a report takes the reported content down (issue #41): in the decision's transaction the post
 // is hidden from the community list and its pages, a comment is deleted as a moderator's delete does, the
 // author is told in their message centre, and every other open report about it is closed by the same
-// decision; the audit says what was taken down. Dismissing leaves the content, and a report against a room
-// takes nothing down.
+// decision; the audit says what was taken down. Dismissing leaves the content (and dismisses the case's
+// other reports), and a report against a room takes nothing down.
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '@/lib/audit/schema';
 import { chatMessages } from '@/lib/chat/schema';
@@ -237,7 +237,7 @@ it('upholding a report on a chat line deletes it as the chat moderator does and 
   expect(closed!.status).toBe('upheld');
 });
 
-it('dismissing a report leaves the content and the other reports; a room report takes nothing down', async () => {
+it('dismissing a case leaves the content and dismisses its other report; a room report takes nothing down', async () => {
   const moderator = await makeSignedInUser(testDb.db, { role: 'moderator' });
   const { author, post } = await circlePost('An honest match preview');
   const first = await report('post', post.id);
@@ -247,12 +247,18 @@ it('dismissing a report leaves the content and the other reports; a room report 
   });
   expect(dismissed.body.data.results[0]).toMatchObject({
     ok: true,
-    after: { status: 'dismissed', taken_down: false, closed_reports: [] },
+    after: { status: 'dismissed', taken_down: false, closed_reports: [second.id] },
   });
   expect(await postIds()).toContain(post.id);
   expect((await call(`/api/circle/info?id=${post.id}`, { headers: en() })).body.code).toBe(0);
-  const [open] = await testDb.db.select().from(reports).where(eq(reports.id, second.id));
-  expect(open!.status).toBe('open');
+  const [other] = await testDb.db.select().from(reports).where(eq(reports.id, second.id));
+  expect(other!.status).toBe('dismissed');
+  expect(await noticesOf(second.reporter.user.id)).toEqual([
+    expect.objectContaining({
+      subject: 'review_rejected',
+      params: expect.objectContaining({ item: 'report' }),
+    }),
+  ]);
   expect(await noticesOf(author.user.id)).toEqual([]);
 
   const anchor = await makeSignedInUser(testDb.db, { isAnchor: true });

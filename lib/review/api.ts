@@ -1,6 +1,7 @@
 // The review queue's routes: a summary of what waits (per source the caller may review), and for each
-// registered source its list and its decision (one or many items, one reason), declared with the
-// source's own staff roles so the refusal test and the console's page guard follow by themselves.
+// registered source its list, its decision (one or many items, one reason), taking an item ("我来处理")
+// and what was decided (from the audit log), declared with the source's own staff roles so the refusal
+// test and the console's page guard follow by themselves.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { defineTable, tableInput } from '@/lib/admin/table-query';
@@ -8,6 +9,8 @@ import { auditChange } from '@/lib/api/audit-change';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import type { DbOrTx } from '@/lib/db';
+import { type Claim, claimsOf, takeItem } from './claims';
+import { listDecided } from './decided';
 import { REASON_CODES, REASON_TEXT_MAX } from './reasons';
 import { decideQueueItems } from './service';
 import { type QueueSource, queueSources, registerQueueSource } from './source';
@@ -16,8 +19,9 @@ import { BUILT_IN_SOURCES } from './sources';
 /** Every source's table: oldest first by default (the queue is worked from its head). */
 export const REVIEW_TABLE = defineTable({
   sorts: ['created'],
-  /** The queue's tab: which source the page lists (each list route is its source's own). */
-  filters: ['source'],
+  /** The queue's tab: which source the page lists (each list route is its source's own); `view=decided`
+   * lists what was decided there instead of what waits. */
+  filters: ['source', 'view'],
   defaultSort: 'created',
   defaultDir: 'asc',
   pageSize: 20,
@@ -42,6 +46,18 @@ const itemSchema = z.object({
       link: z.string().nullable(),
     })
     .nullable(),
+  /** Reports gathered into one case: every reporter, their reasons, the first and last report. */
+  case: z
+    .object({
+      reports: z.number(),
+      reporters: z.array(z.object({ id: z.number(), nickname: z.string() })),
+      reasons: z.array(z.string()),
+      first: z.date(),
+      last: z.date(),
+    })
+    .nullable(),
+  /** Who took the item ("我来处理"), if anyone. */
+  taken_by: z.object({ id: z.number(), nickname: z.string(), at: z.date() }).nullable(),
   created_at: z.date(),
   /** The item is about the caller (theirs, or they are party to it): a colleague must decide it. */
   concerns_me: z.boolean(),
@@ -73,6 +89,32 @@ export const concernsOfItems = (db: DbOrTx, source: QueueSource, items: readonly
 
 export const reviewListPath = (key: string) => `/api/admin/review/${key}/list`;
 export const reviewDecidePath = (key: string) => `/api/admin/review/${key}/decide`;
+export const reviewTakePath = (key: string) => `/api/admin/review/${key}/take`;
+export const reviewDecidedPath = (key: string) => `/api/admin/review/${key}/decided`;
+
+const takenBy = (claim: Claim | undefined) =>
+  claim ? { id: claim.staffId, nickname: claim.nickname, at: claim.claimedAt } : null;
+
+export const reviewTakeInput = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const reviewDecidedInput = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(REVIEW_TABLE.pageSize),
+});
+
+const decidedSchema = z.object({
+  id: z.number(),
+  at: z.date(),
+  actor: z.object({ id: z.number(), nickname: z.string().nullable(), role: z.string() }),
+  items: z.array(
+    z.object({
+      id: z.number(),
+      decision: z.enum(['approve', 'reject']).nullable(),
+      user: z.object({ id: z.number(), nickname: z.string().nullable() }).nullable(),
+    }),
+  ),
+  reason_code: z.string(),
+  reason: z.string(),
+});
 
 function registerSourceRoutes(app: OpenAPIHono<AppEnv>, source: QueueSource) {
   defineRoute(
@@ -96,7 +138,14 @@ function registerSourceRoutes(app: OpenAPIHono<AppEnv>, source: QueueSource) {
           c.var.now,
         ),
       ]);
-      const concerned = await concernsOfItems(c.var.db, source, items);
+      const [concerned, claims] = await Promise.all([
+        concernsOfItems(c.var.db, source, items),
+        claimsOf(
+          c.var.db,
+          source.key,
+          items.map((item) => item.id),
+        ),
+      ]);
       const me = c.var.user!.id;
       return {
         total,
@@ -117,6 +166,8 @@ function registerSourceRoutes(app: OpenAPIHono<AppEnv>, source: QueueSource) {
                 link: item.context.link,
               }
             : null,
+          case: item.case ?? null,
+          taken_by: takenBy(claims.get(item.id)),
           created_at: item.createdAt,
           concerns_me: concerned.get(item.id)?.includes(me) ?? false,
         })),
@@ -147,6 +198,9 @@ function registerSourceRoutes(app: OpenAPIHono<AppEnv>, source: QueueSource) {
         now: c.var.now,
       });
       const decided = outcomes.flatMap((outcome) => (outcome.ok ? [outcome] : []));
+      // Each item's `after` says the decision and whom it concerned: the log's sentence and the queue's
+      // decided view read them (lib/audit/sentences.ts, ./decided.ts).
+      const decision = input.approve ? 'approve' : 'reject';
       auditChange(c, {
         targetType: source.key,
         targetId: decided
@@ -154,12 +208,78 @@ function registerSourceRoutes(app: OpenAPIHono<AppEnv>, source: QueueSource) {
           .join(',')
           .slice(0, 64),
         before: decided.map((outcome) => ({ id: outcome.id, ...(outcome.before as object) })),
-        after: decided.map((outcome) => ({ id: outcome.id, ...(outcome.after as object) })),
+        after: decided.map((outcome) => ({
+          id: outcome.id,
+          decision,
+          user_id: outcome.userId,
+          ...(outcome.after as object),
+        })),
       });
       return {
         results: outcomes.map((outcome) =>
-          outcome.ok ? outcome : { ...outcome, msg: c.var.t(`errors.${outcome.code}` as never) },
+          outcome.ok
+            ? { id: outcome.id, ok: true as const, before: outcome.before, after: outcome.after }
+            : { ...outcome, msg: c.var.t(`errors.${outcome.code}` as never) },
         ),
+      };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: reviewTakePath(source.key),
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Review',
+      summary: `Review queue: take a "${source.key}" item ("I'll handle it"); colleagues see who took it`,
+      staff: source.staff,
+      input: reviewTakeInput,
+      output: z.object({
+        id: z.number(),
+        taken_by: z.object({ id: z.number(), nickname: z.string(), at: z.date() }),
+      }),
+    },
+    async (c, input) => {
+      const claim = await takeItem(c.var.db, source, input.id, c.var.user!.id, c.var.now);
+      auditChange(c, {
+        targetType: source.key,
+        targetId: input.id,
+        after: { id: input.id, taken_by: claim.staffId },
+      });
+      return { id: input.id, taken_by: takenBy(claim)! };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: reviewDecidedPath(source.key),
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Review',
+      summary: `Review queue: what was decided in "${source.key}", newest first: who, when, what and why`,
+      staff: source.staff,
+      input: reviewDecidedInput,
+      output: z.object({ total: z.number(), list: z.array(decidedSchema) }),
+    },
+    async (c, input) => {
+      const { total, list } = await listDecided(c.var.db, reviewDecidePath(source.key), input);
+      return {
+        total,
+        list: list.map((entry) => ({
+          id: entry.id,
+          at: entry.at,
+          actor: { id: entry.actorId, nickname: entry.actorName, role: entry.actorRole },
+          items: entry.items.map((item) => ({
+            id: item.id,
+            decision: item.decision,
+            user:
+              item.userId === null ? null : { id: item.userId, nickname: entry.people[item.userId] ?? null },
+          })),
+          reason_code: entry.reasonCode,
+          reason: entry.note,
+        })),
       };
     },
   );

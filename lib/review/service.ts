@@ -20,7 +20,7 @@ export type DecisionInput = {
 };
 
 export type ItemOutcome =
-  | { id: number; ok: true; before: unknown; after: unknown }
+  | { id: number; ok: true; before: unknown; after: unknown; userId: number | null }
   | { id: number; ok: false; code: string };
 
 /** Refuses a code the source does not offer for this decision, and `other` without words. */
@@ -69,7 +69,7 @@ export async function decideQueueItems(db: DbOrTx, source: QueueSource, input: D
           );
         return decision;
       });
-      outcomes.push({ id, ok: true, before: decided.before, after: decided.after });
+      outcomes.push({ id, ok: true, before: decided.before, after: decided.after, userId: decided.userId });
     } catch (error) {
       // One item alone: its refusal is the call's. In a bulk decision the others go on.
       if (!(error instanceof DomainError) || input.ids.length === 1) throw error;

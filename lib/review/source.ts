@@ -29,6 +29,14 @@ export type QueueItem = {
     ownerId: number | null;
     link: string | null;
   };
+  /** For reports gathered into a case: everyone who reported the same thing, why, and when. */
+  case?: {
+    reports: number;
+    reporters: { id: number; nickname: string }[];
+    reasons: string[];
+    first: Date;
+    last: Date;
+  };
   createdAt: Date;
 };
 

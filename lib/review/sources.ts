@@ -17,14 +17,13 @@ import { invitations } from '@/lib/invites/schema';
 import { decideHeld, INVITE_HOLD_REASONS, type InviteHoldReason } from '@/lib/invites/service';
 import { reviewApplication } from '@/lib/live/applications';
 import { anchorApplications, liveRooms } from '@/lib/live/schema';
-import { reasonName } from '@/lib/moderation/report-reasons';
+import { caseReporters, countOpenCases, listOpenCases } from '@/lib/moderation/report-cases';
 import {
   REPORT_TARGET_TYPES,
   type ReportTargetType,
   resolveReportTarget,
 } from '@/lib/moderation/report-targets';
 import { handleReport } from '@/lib/moderation/reports';
-import { reportReasons, reports } from '@/lib/moderation/schema';
 import { postComments, posts } from '@/lib/posts/schema';
 import { reviewPost } from '@/lib/posts/service';
 import { videos } from '@/lib/videos/schema';
@@ -284,59 +283,58 @@ async function reportContext(
   return gone;
 }
 
-const openReport = eq(reports.status, 'open');
+/**
+ * Reports gather into cases (lib/moderation/report-cases.ts): one row per reported target with every
+ * reporter, their reasons and the first and last time; the row's id is the case's first open report.
+ */
 export const reportSource: QueueSource = {
   key: 'report',
   staff: ['moderator'],
-  // Approving a report upholds it (a violation, named by the code); refusing dismisses it.
+  // Approving a case upholds it (a violation, named by the code); refusing dismisses it.
   reasons: { approve: CONTENT_REJECT_REASONS, reject: DISMISS_REASONS },
-  count: (db) => countWhere(db, reports, openReport),
-  // The reporter and whoever owns what was reported: neither judges the report.
+  count: (db) => countOpenCases(db),
+  // Every reporter of the case and whoever owns what was reported: none of them judges it.
   async concerns(db, ids) {
-    const rows = await db
-      .select({
-        id: reports.id,
-        reporterId: reports.reporterId,
-        type: reports.targetType,
-        target: reports.targetId,
-      })
-      .from(reports)
-      .where(inArray(reports.id, [...ids]));
     const people = [];
-    // One after another: `db` may be the decision's transaction (one connection).
-    for (const row of rows) {
-      const owner = (REPORT_TARGET_TYPES as readonly string[]).includes(row.type)
-        ? await resolveReportTarget(db, row.type as ReportTargetType, row.target)
+    for (const row of await caseReporters(db, ids)) {
+      const owner = (REPORT_TARGET_TYPES as readonly string[]).includes(row.targetType)
+        ? await resolveReportTarget(db, row.targetType as ReportTargetType, row.targetId)
         : null;
-      people.push({ id: row.id, users: [row.reporterId, owner?.ownerId ?? null] });
+      people.push({ id: row.id, users: [...row.reporters, owner?.ownerId ?? null] });
     }
     return concernsOf(people);
   },
   async list(db, input) {
-    const rows = await db
-      .select({ report: reports, nickname: users.nickname, reasonNames: reportReasons.names })
-      .from(reports)
-      .innerJoin(users, eq(users.id, reports.reporterId))
-      .innerJoin(reportReasons, eq(reportReasons.id, reports.reasonId))
-      .where(openReport)
-      .orderBy(order(reports.id, input))
-      .limit(page(input).limit)
-      .offset(page(input).offset);
+    const cases = await listOpenCases(db, input);
     return Promise.all(
-      rows.map(async ({ report, nickname, reasonNames }) => ({
-        id: report.id,
-        userId: report.reporterId,
-        nickname,
-        summary: reasonName(reasonNames, input.locale),
-        fields: { report_reason: reasonName(reasonNames, input.locale), content: report.content },
-        media: report.images.map((url) => ({ kind: 'image' as const, url })),
-        context: await reportContext(db, report.targetType, report.targetId),
-        createdAt: report.createdAt,
-      })),
+      cases.map(async (found) => {
+        const head = found.reports[0]!;
+        const reasons = [...new Set(found.reports.map((report) => report.reason))];
+        const notes = found.reports.map((report) => report.content).filter(Boolean);
+        return {
+          id: found.id,
+          userId: head.reporterId,
+          nickname: head.nickname,
+          summary: reasons.join(' · '),
+          fields: { report_reason: reasons.join(' · '), content: notes.join(' / ') },
+          media: found.reports.flatMap((report) =>
+            report.images.map((url) => ({ kind: 'image' as const, url })),
+          ),
+          context: await reportContext(db, found.targetType, found.targetId),
+          case: {
+            reports: found.reports.length,
+            reporters: found.reports.map((report) => ({ id: report.reporterId, nickname: report.nickname })),
+            reasons,
+            first: found.first,
+            last: found.last,
+          },
+          createdAt: found.first,
+        };
+      }),
     );
   },
-  // Upholding takes what was reported down (its target kind's `takeDown`) and closes the other open
-  // reports about it, in this transaction: the author is told what was removed and why, the other
+  // Upholding takes what was reported down (its target kind's `takeDown`); either decision closes every
+  // open report of the case in this transaction: the author is told what was removed and why, the other
   // reporters like this one (the queue tells this one).
   async decide(tx, input) {
     const result = await handleReport(
@@ -360,7 +358,11 @@ export const reportSource: QueueSource = {
     for (const other of closed)
       await notify(
         tx,
-        { userId: other.reporterId, subject: 'review_approved', params: { item: 'report', ...params } },
+        {
+          userId: other.reporterId,
+          subject: input.approve ? 'review_approved' : 'review_rejected',
+          params: { item: 'report', ...params },
+        },
         input.now,
       );
     return {

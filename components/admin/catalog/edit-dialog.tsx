@@ -1,13 +1,15 @@
 'use client';
 // The catalogue screens' editor dialog: a form of the screen's fields, saved through its `/api/admin` route;
 // on success the page's server data is read again (router.refresh), so the table shows what is stored. A
-// refusal keeps the dialog open with the API's translated message.
+// refusal keeps the dialog open with the API's translated message. Every save carries the editor's reason
+// (`reasonOf(form)`), which starts empty each time the dialog opens.
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, type InputHTMLAttributes, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { INPUT_CLASS } from '@/components/ui/field-styles';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { REASON_TEXT_MAX } from '@/lib/admin/decision';
 
 export function EditDialog({
   trigger,
@@ -69,6 +71,17 @@ export function EditDialog({
       }
     >
       {children}
+      {/* Every staff write carries a reason (the audit log's); the dialog's content is new each time it opens. */}
+      <Field label={t('reason')} hint={t('reasonHint')}>
+        <textarea
+          name="reason"
+          required
+          maxLength={REASON_TEXT_MAX}
+          rows={2}
+          className={INPUT_CLASS}
+          data-testid="edit-reason"
+        />
+      </Field>
     </FormDialog>
   );
 }
@@ -100,6 +113,9 @@ export function NumberField({
     </Field>
   );
 }
+
+/** The editor's reason, sent beside the saved values (the audit entry records it). */
+export const reasonOf = (form: FormData) => ({ reason: text(form, 'reason') });
 
 /** A form value as text ('' when absent). */
 export const text = (form: FormData, key: string) => String(form.get(key) ?? '').trim();

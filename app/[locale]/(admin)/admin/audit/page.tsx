@@ -1,6 +1,7 @@
 // /admin/audit: the staff's audit log (issue 29, item 3): who did what to which target, when, from where,
 // the values before and after and the reason; filters, sorting and paging in the URL; the chain check;
-// a day range exported as CSV or JSON.
+// a day range exported as CSV or JSON. Each entry reads as a sentence in the reader's language linking to
+// what it touched (issue #41: lib/audit/sentences.ts), with the route and target below it.
 import { ScrollText } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -8,18 +9,21 @@ import { Suspense } from 'react';
 import { DataTable } from '@/components/admin/data-table';
 import { adminPage } from '@/components/admin/guard';
 import { AdminPageHeader } from '@/components/admin/page-header';
-import { RoleBadge } from '@/components/admin/role-badge';
 import { TableSkeleton } from '@/components/admin/table-skeleton';
 import { LocalTime } from '@/components/ui/local-time';
 import { parseTableQuery } from '@/lib/admin/table-query';
 import { AUDIT_TABLE, type AuditQuery, auditTargetTypes, listAudit } from '@/lib/audit/query';
+import { AUDIT_SENTENCES, sentenceOf } from '@/lib/audit/sentences';
 import { getDb } from '@/lib/db';
+import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
+import { queueSources } from '@/lib/review/source';
 import { viewerTimeZone } from '@/lib/time/viewer-zone';
 import { dayIn } from '@/lib/time/zone';
 import { AuditDiff } from './audit-diff';
 import { ChainCheck } from './chain-check';
 import { ExportForm } from './export-form';
+import { describeEntries } from './sentence';
 
 type Props = {
   params: Promise<{ locale: Locale }>;
@@ -51,7 +55,7 @@ export default async function AuditPage({ params, searchParams }: Props) {
           </>
         }
       />
-      <Suspense fallback={<TableSkeleton columns={7} />}>
+      <Suspense fallback={<TableSkeleton columns={5} />}>
         <AuditTable query={query} />
       </Suspense>
     </>
@@ -67,6 +71,15 @@ async function AuditTable({ query }: { query: AuditQuery }) {
     listAudit(db, query, timeZone),
     auditTargetTypes(db),
   ]);
+  const { sentenceFor, actionLabel } = await describeEntries(db, rows);
+  // Every action the log can say, by what it does (the queue's per source), for the action filter.
+  const actions = [
+    ...Object.keys(AUDIT_SENTENCES),
+    ...queueSources().flatMap((source) => [
+      `/api/admin/review/${source.key}/decide`,
+      `/api/admin/review/${source.key}/take`,
+    ]),
+  ];
   return (
     <DataTable
       caption={t('title')}
@@ -97,9 +110,11 @@ async function AuditTable({ query }: { query: AuditQuery }) {
         {
           key: 'action',
           label: t('filters.action'),
-          kind: 'text',
-          placeholder: '/api/admin/…',
-          width: 'w-36',
+          kind: 'select',
+          width: 'w-44',
+          options: actions
+            .filter((action) => sentenceOf(action))
+            .map((action) => ({ value: action, label: actionLabel(action) })),
         },
         {
           key: 'target',
@@ -122,44 +137,30 @@ async function AuditTable({ query }: { query: AuditQuery }) {
           cell: (row) => <LocalTime at={row.at} style="dateTime" />,
         },
         {
-          key: 'actor',
-          header: t('columns.actor'),
-          sort: 'actor',
-          className: 'whitespace-nowrap',
-          cell: (row) => (
-            <span className="inline-flex items-center gap-2">
-              <span className="font-medium text-ink-900">{row.actorName ?? '—'}</span>
-              <span className="text-xs text-ink-500 tabular-nums">#{row.actorId}</span>
-              <RoleBadge role={row.actorRole} />
-            </span>
-          ),
-        },
-        {
-          key: 'action',
-          header: t('columns.action'),
+          key: 'sentence',
+          header: t('columns.sentence'),
           sort: 'action',
-          className: 'font-mono text-xs whitespace-nowrap',
-          cell: (row) => row.action,
-        },
-        {
-          key: 'target',
-          header: t('columns.target'),
-          className: 'whitespace-nowrap text-xs',
-          cell: (row) =>
-            row.targetType ? (
-              <span>
-                {row.targetType}
-                {row.targetId ? <span className="text-ink-500 tabular-nums"> #{row.targetId}</span> : null}
-              </span>
-            ) : (
-              '—'
-            ),
-        },
-        {
-          key: 'reason',
-          header: t('columns.reason'),
-          className: 'max-w-72 truncate',
-          cell: (row) => <span title={row.reason}>{row.reason || '—'}</span>,
+          className: 'min-w-72 py-2',
+          cell: (row) => {
+            const said = sentenceFor(row);
+            return (
+              <div className="space-y-0.5" data-testid={`audit-${row.id}`}>
+                <p className="break-words text-ink-900" data-testid="audit-sentence">
+                  {said.link ? (
+                    <Link href={said.link} className="hover:text-brand-600 hover:underline">
+                      {said.sentence}
+                    </Link>
+                  ) : (
+                    said.sentence
+                  )}
+                </p>
+                <p className="font-mono text-[11px] text-ink-500" title={t('rawAction')}>
+                  {row.action}
+                  {row.targetType ? ` · ${row.targetType}${row.targetId ? ` #${row.targetId}` : ''}` : ''}
+                </p>
+              </div>
+            );
+          },
         },
         {
           key: 'address',

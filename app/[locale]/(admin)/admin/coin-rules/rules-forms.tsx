@@ -46,7 +46,7 @@ export function TaskRulesForm({ rules, names }: { rules: TaskRules; names: Recor
       }),
     );
     if (Object.keys(changedTasks).length) change.tasks = changedTasks;
-    if (Object.keys(change).length) void save(change, '');
+    if (Object.keys(change).length) save(change);
   }
 
   return (
@@ -157,7 +157,7 @@ export function InviteRulesForm({ rules }: { rules: InviteRules }) {
         numberOf(values[field]) !== rules[field] ? [[field, numberOf(values[field])]] : [],
       ),
     );
-    if (Object.keys(change).length) void save(change, '');
+    if (Object.keys(change).length) save(change);
   }
 
   return (

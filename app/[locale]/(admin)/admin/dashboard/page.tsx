@@ -4,7 +4,7 @@
 import { ClipboardList, Clock, Flag, Radio, ShieldAlert, ShieldCheck, Wallet } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
-import { adminPage } from '@/components/admin/guard';
+import { adminPage, navFor } from '@/components/admin/guard';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { type DashboardDay, operationsDashboard } from '@/lib/admin/dashboard';
 import { cn } from '@/lib/cn';
@@ -12,6 +12,9 @@ import { getConfig } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
+import { reviewListPath } from '@/lib/review/api';
+import { queueSources } from '@/lib/review/source';
+import { mayUseRoutes } from '@/lib/server/staff-access';
 import { formatDay } from '@/lib/time/format';
 
 type Props = { params: Promise<{ locale: Locale }> };
@@ -22,22 +25,34 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('title') };
 }
 
+/** Where each card leads: the queue or list it counts (shown as a link when the reader may open it). */
+const QUEUE_HREF = (source: string) => `/admin/review?source=${source}`;
+const NOW_HREF = {
+  onAir: '/admin/live',
+  reportsWaiting: QUEUE_HREF('report'),
+  withdrawalsWaiting: QUEUE_HREF('withdrawal'),
+  applicationsWaiting: QUEUE_HREF('anchorApplication'),
+} as const;
+
 const METRICS = [
-  { key: 'registrations', value: (day: DashboardDay) => day.registrations },
-  { key: 'activeViewers', value: (day: DashboardDay) => day.activeViewers },
-  { key: 'peakViewers', value: (day: DashboardDay) => day.peakViewers },
+  { key: 'registrations', href: '/admin/users', value: (day: DashboardDay) => day.registrations },
+  { key: 'activeViewers', href: '/admin/live', value: (day: DashboardDay) => day.activeViewers },
+  { key: 'peakViewers', href: '/admin/live', value: (day: DashboardDay) => day.peakViewers },
   {
     key: 'recharges',
+    href: '/admin/ledger',
     value: (day: DashboardDay) => day.recharges.diamonds,
     count: (day: DashboardDay) => day.recharges.count,
   },
   {
     key: 'gifts',
+    href: '/admin/gifts',
     value: (day: DashboardDay) => day.gifts.value,
     count: (day: DashboardDay) => day.gifts.count,
   },
   {
     key: 'withdrawals',
+    href: QUEUE_HREF('withdrawal'),
     value: (day: DashboardDay) => day.withdrawals.amount,
     count: (day: DashboardDay) => day.withdrawals.count,
   },
@@ -46,7 +61,7 @@ const METRICS = [
 export default async function DashboardPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  await adminPage('dashboard');
+  const { user } = await adminPage('dashboard');
   const t = await getTranslations('admin.ops.dashboard');
   const format = await getFormatter();
   const timeZone = getConfig().TIME_ZONE;
@@ -54,6 +69,15 @@ export default async function DashboardPage({ params }: Props) {
   const { days, now, ledger } = await operationsDashboard(getDb(), new Date(), timeZone);
   const today = days.at(-1)!;
   const yesterday = days.at(-2);
+  // The queues and lists the reader may open: a card whose page is not theirs shows its figure alone.
+  const sources = queueSources().filter((source) => mayUseRoutes(user.role, [reviewListPath(source.key)]));
+  const queueCounts = await Promise.all(sources.map((source) => source.count(getDb(), new Date())));
+  const pages = new Set(navFor(user).map((entry) => entry.href as string));
+  const linkable = (href: string) =>
+    href.startsWith('/admin/review?source=')
+      ? sources.some((source) => href === QUEUE_HREF(source.key))
+      : pages.has(href);
+  const queueLabel = await getTranslations('im.notices.items');
   const n = (value: number | null) => (value === null ? '—' : format.number(value));
   const dayLabel = (day: string) =>
     `${formatDay(day, 'shortMonthDay', locale)} ${formatDay(day, 'weekday', locale)}`;
@@ -73,10 +97,11 @@ export default async function DashboardPage({ params }: Props) {
             ['applicationsWaiting', ClipboardList, now.applicationsWaiting, null],
           ] as const
         ).map(([key, Icon, value, note]) => (
-          <div
+          <CardLink
             key={key}
+            href={linkable(NOW_HREF[key]) ? NOW_HREF[key] : null}
             className="rounded-lg border border-line bg-surface px-4 py-3"
-            data-testid={`ops-${key}`}
+            testId={`ops-${key}`}
           >
             <p className="flex items-center gap-1.5 text-xs font-medium text-ink-500">
               <Icon aria-hidden className="size-3.5" />
@@ -91,9 +116,41 @@ export default async function DashboardPage({ params }: Props) {
               {n(value)}
             </p>
             <p className="h-4 text-xs text-ink-500">{note}</p>
-          </div>
+          </CardLink>
         ))}
       </section>
+
+      {sources.length ? (
+        <section
+          aria-labelledby="ops-queues"
+          className="mb-4 rounded-lg border border-line bg-surface px-4 py-3"
+        >
+          <h2 id="ops-queues" className="text-xs font-medium text-ink-500">
+            {t('queues')}
+          </h2>
+          <ul className="mt-2 flex flex-wrap gap-1.5" data-testid="ops-queues">
+            {sources.map((source, index) => (
+              <li key={source.key}>
+                <Link
+                  href={QUEUE_HREF(source.key)}
+                  data-testid={`ops-queue-${source.key}`}
+                  className="inline-flex h-8 items-center gap-1.5 rounded-full border border-line px-3 text-sm text-ink-700 hover:border-brand-300 hover:text-brand-600"
+                >
+                  {queueLabel(source.key as never)}
+                  <span
+                    className={cn(
+                      'min-w-5 rounded-full px-1.5 text-center text-xs tabular-nums',
+                      queueCounts[index] ? 'bg-live text-white' : 'bg-canvas',
+                    )}
+                  >
+                    {format.number(queueCounts[index] ?? 0)}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-label={t('today')} className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
         {METRICS.map((metric) => {
@@ -101,10 +158,11 @@ export default async function DashboardPage({ params }: Props) {
           const before = yesterday ? metric.value(yesterday) : null;
           const delta = value !== null && before !== null ? value - before : null;
           return (
-            <div
+            <CardLink
               key={metric.key}
+              href={linkable(metric.href) ? metric.href : null}
               className="rounded-lg border border-line bg-surface px-4 py-3"
-              data-testid={`ops-today-${metric.key}`}
+              testId={`ops-today-${metric.key}`}
             >
               <p className="text-xs font-medium text-ink-500">{t(`metrics.${metric.key}`)}</p>
               <p className="mt-1 text-xl font-semibold text-ink-900 tabular-nums">{n(value)}</p>
@@ -114,7 +172,7 @@ export default async function DashboardPage({ params }: Props) {
                   ? ''
                   : t('vsYesterday', { delta: `${delta > 0 ? '+' : ''}${format.number(delta)}` })}
               </p>
-            </div>
+            </CardLink>
           );
         })}
       </section>
@@ -173,6 +231,33 @@ export default async function DashboardPage({ params }: Props) {
         <p className="border-t border-line px-4 py-2.5 text-xs text-ink-500">{t('notes')}</p>
       </section>
     </>
+  );
+}
+
+/** A dashboard card: a link to its queue or list, or a plain box when the reader may not open that page. */
+function CardLink({
+  href,
+  className,
+  testId,
+  children,
+}: {
+  href: string | null;
+  className: string;
+  testId: string;
+  children: React.ReactNode;
+}) {
+  return href ? (
+    <Link
+      href={href}
+      data-testid={testId}
+      className={cn(className, 'block transition-colors hover:border-brand-300 hover:bg-brand-50/40')}
+    >
+      {children}
+    </Link>
+  ) : (
+    <div data-testid={testId} className={className}>
+      {children}
+    </div>
   );
 }
 

@@ -8,6 +8,7 @@ import {
   Field,
   NumberField,
   numberOrUndefined,
+  reasonOf,
   text,
 } from '@/components/admin/catalog/edit-dialog';
 import { ImageField } from '@/components/admin/catalog/image-field';
@@ -41,6 +42,7 @@ export function GiftEditor({
     const share = numberOrUndefined(form, 'anchor_share');
     const { api } = await import('@/lib/http/client');
     await api.post('api/admin/gifts/save', {
+      ...reasonOf(form),
       code: gift?.code ?? text(form, 'code'),
       names: Object.fromEntries(LOCALES.map((locale) => [locale, text(form, `name-${locale}`)])),
       price: Number(text(form, 'price')),

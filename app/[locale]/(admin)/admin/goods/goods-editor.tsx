@@ -9,6 +9,7 @@ import {
   Field,
   NumberField,
   numberOrUndefined,
+  reasonOf,
   text,
 } from '@/components/admin/catalog/edit-dialog';
 import { ImageField } from '@/components/admin/catalog/image-field';
@@ -42,6 +43,7 @@ export function GoodsEditor({ goods, trigger }: { goods: Goods | null; trigger: 
       onSave={async (form) => {
         const { api } = await import('@/lib/http/client');
         await api.post('api/admin/goods/save', {
+          ...reasonOf(form),
           ...(goods ? { id: goods.id } : { code: text(form, 'code') }),
           names: localeValues(form, 'name'),
           descriptions: localeValues(form, 'description'),

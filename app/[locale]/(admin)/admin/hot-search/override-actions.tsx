@@ -1,5 +1,5 @@
 'use client';
-// Pinning or blocking a hot-search term, and removing either.
+// Pinning or blocking a hot-search term, and removing either; each with the reason the audit log keeps.
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { type ReactNode, useState } from 'react';
@@ -8,8 +8,10 @@ import {
   Field,
   NumberField,
   numberOrUndefined,
+  reasonOf,
   text,
 } from '@/components/admin/catalog/edit-dialog';
+import { ReasonDialog } from '@/components/admin/reason-dialog';
 import { Button } from '@/components/ui/button';
 import { INPUT_CLASS } from '@/components/ui/field-styles';
 
@@ -23,6 +25,7 @@ export function OverrideEditor({ trigger }: { trigger: ReactNode }) {
       onSave={async (form) => {
         const { api } = await import('@/lib/http/client');
         await api.post('api/admin/hotSearch/save', {
+          ...reasonOf(form),
           term: text(form, 'term'),
           blocked: mode === 'block',
           ...(mode === 'pin' ? { position: numberOrUndefined(form, 'position') } : {}),
@@ -53,29 +56,26 @@ export function OverrideEditor({ trigger }: { trigger: ReactNode }) {
   );
 }
 
-export function RemoveOverride({ id }: { id: number }) {
+/** Removes a pin or a block, with the reason the audit log keeps (the console's reason dialog). */
+export function RemoveOverride({ id, term }: { id: number; term: string }) {
   const t = useTranslations('admin.catalog.hotSearch');
+  const words = useTranslations('admin.catalog.hotSearch.removeReasons');
   const router = useRouter();
-  const [pending, setPending] = useState(false);
   return (
-    <Button
-      size="sm"
-      variant="ghost"
-      disabled={pending}
-      onClick={async () => {
-        setPending(true);
-        try {
-          const { api } = await import('@/lib/http/client');
-          await api.post('api/admin/hotSearch/delete', { id });
-          router.refresh();
-        } catch {
-          // The client already showed the API's message.
-        } finally {
-          setPending(false);
-        }
+    <ReasonDialog
+      trigger={
+        <Button size="sm" variant="ghost" data-testid={`hot-search-remove-${id}`}>
+          {t('remove')}
+        </Button>
+      }
+      title={t('removeTitle', { term })}
+      reasons={(['mistake', 'expired', 'other'] as const).map((code) => ({ code, label: words(code) }))}
+      confirmLabel={t('remove')}
+      onConfirm={async (reason) => {
+        const { api } = await import('@/lib/http/client');
+        await api.post('api/admin/hotSearch/delete', { id, ...reason }, { silent: true });
+        router.refresh();
       }}
-    >
-      {t('remove')}
-    </Button>
+    />
   );
 }

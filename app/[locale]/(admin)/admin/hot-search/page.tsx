@@ -94,7 +94,7 @@ export default async function HotSearchPage({ params }: Props) {
                   <span className={row.blocked ? 'text-live' : 'text-brand-600'}>
                     {row.blocked ? t('blocked') : t('pinnedAt', { position: row.position ?? 0 })}
                   </span>
-                  <RemoveOverride id={row.id} />
+                  <RemoveOverride id={row.id} term={row.term} />
                 </li>
               ))}
             </ul>

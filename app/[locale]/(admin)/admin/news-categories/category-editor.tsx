@@ -9,6 +9,7 @@ import {
   Field,
   NumberField,
   numberOrUndefined,
+  reasonOf,
   text,
 } from '@/components/admin/catalog/edit-dialog';
 import {
@@ -33,6 +34,7 @@ export function CategoryEditor({ category, trigger }: { category: Category | nul
       onSave={async (form) => {
         const { api } = await import('@/lib/http/client');
         await api.post('api/admin/news/categorySave', {
+          ...reasonOf(form),
           slug: category?.slug ?? text(form, 'slug'),
           names: localeValues(form, 'name'),
           sort: numberOrUndefined(form, 'sort') ?? 10,

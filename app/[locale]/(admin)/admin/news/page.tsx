@@ -77,8 +77,15 @@ export default async function AdminNewsPage({ params, searchParams }: Props) {
   );
 }
 
+/** Why an article is taken down or put back: codes read in the reader's language (im.notices.reasons). */
+const TAKE_DOWN_REASONS = ['false_info', 'copyright', 'illegal', 'vulgar', 'ads', 'other'] as const;
+const RESTORE_REASONS = ['mistake', 'appeal_accepted', 'other'] as const;
+
 async function ArticlesTable({ locale, query }: { locale: Locale; query: NewsQuery }) {
   const t = await getTranslations('admin.catalog.news');
+  const words = await getTranslations('im.notices.reasons');
+  const options = (codes: readonly string[]) => codes.map((code) => ({ code, label: words(code as never) }));
+  const reasons = { remove: options(TAKE_DOWN_REASONS), restore: options(RESTORE_REASONS) };
   const db = getDb();
   const state = ARTICLE_STATES.find((value) => value === query.filters.state);
   const categoryId = Number(query.filters.category) || undefined;
@@ -191,7 +198,14 @@ async function ArticlesTable({ locale, query }: { locale: Locale; query: NewsQue
           header: t('actions'),
           align: 'end',
           className: 'whitespace-nowrap',
-          cell: (row) => <ArticleRowActions id={row.id} removed={row.state === 'removed'} />,
+          cell: (row) => (
+            <ArticleRowActions
+              id={row.id}
+              title={row.title}
+              removed={row.state === 'removed'}
+              reasons={reasons}
+            />
+          ),
         },
       ]}
     />

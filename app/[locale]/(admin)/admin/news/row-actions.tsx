@@ -1,43 +1,51 @@
 'use client';
-// An article's take-down and restore in the news desk's table (audited like every staff write).
+// An article's take-down and restore in the news desk's table, each through the console's reason dialog
+// (a code and words, kept in the audit log like every staff write).
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { ReasonDialog, type ReasonOption } from '@/components/admin/reason-dialog';
 import { Button } from '@/components/ui/button';
 
-export function ArticleRowActions({ id, removed }: { id: number; removed: boolean }) {
+export function ArticleRowActions({
+  id,
+  title,
+  removed,
+  reasons,
+}: {
+  id: number;
+  title: string;
+  removed: boolean;
+  reasons: { remove: readonly ReasonOption[]; restore: readonly ReasonOption[] };
+}) {
   const t = useTranslations('admin.catalog.news');
   const router = useRouter();
-  const [pending, setPending] = useState(false);
-
-  async function run(path: string) {
-    setPending(true);
-    try {
-      const { api } = await import('@/lib/http/client');
-      await api.post(path, { id });
-      router.refresh();
-    } catch {
-      // The client already showed the API's message.
-    } finally {
-      setPending(false);
-    }
-  }
-
-  return removed ? (
-    <Button size="sm" variant="ghost" disabled={pending} onClick={() => run('api/admin/news/restore')}>
-      {t('restore')}
-    </Button>
-  ) : (
-    <Button
-      size="sm"
-      variant="ghost"
-      disabled={pending}
-      className="text-live hover:text-live"
-      onClick={() => {
-        if (window.confirm(t('removeConfirm'))) void run('api/admin/news/delete');
+  const action = removed ? 'restore' : 'remove';
+  return (
+    <ReasonDialog
+      trigger={
+        <Button
+          size="sm"
+          variant="ghost"
+          className={removed ? undefined : 'text-live hover:text-live'}
+          data-testid={`news-${action}-${id}`}
+        >
+          {t(action)}
+        </Button>
+      }
+      title={t(removed ? 'restoreTitle' : 'removeTitle', { title })}
+      description={removed ? t('restoreHint') : t('removeConfirm')}
+      reasons={reasons[action]}
+      confirmLabel={t(action)}
+      tone={removed ? 'primary' : 'danger'}
+      onConfirm={async (reason) => {
+        const { api } = await import('@/lib/http/client');
+        await api.post(
+          removed ? 'api/admin/news/restore' : 'api/admin/news/delete',
+          { id, ...reason },
+          { silent: true },
+        );
+        router.refresh();
       }}
-    >
-      {t('remove')}
-    </Button>
+    />
   );
 }

@@ -8,6 +8,7 @@ import {
   Field,
   NumberField,
   numberOrUndefined,
+  reasonOf,
   text,
 } from '@/components/admin/catalog/edit-dialog';
 import { SHOWN_BESIDE, ShownCheckbox } from '@/components/admin/catalog/locale-fields';
@@ -54,6 +55,7 @@ export function TierEditor({
       onSave={async (form) => {
         const { api } = await import('@/lib/http/client');
         await api.post('api/admin/nobility/saveTier', {
+          ...reasonOf(form),
           tier: tier.tier,
           monthly_price: Number(text(form, 'monthly_price')),
           renewal_price: Number(text(form, 'renewal_price')),

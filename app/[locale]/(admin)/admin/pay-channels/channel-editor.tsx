@@ -3,7 +3,7 @@
 // environment's (shown, not edited here).
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { EditDialog, NumberField, numberOrUndefined } from '@/components/admin/catalog/edit-dialog';
+import { EditDialog, NumberField, numberOrUndefined, reasonOf } from '@/components/admin/catalog/edit-dialog';
 import { SHOWN_BESIDE, ShownCheckbox } from '@/components/admin/catalog/locale-fields';
 
 type Channel = {
@@ -25,6 +25,7 @@ export function ChannelEditor({ channel, trigger }: { channel: Channel; trigger:
       onSave={async (form) => {
         const { api } = await import('@/lib/http/client');
         await api.post('api/admin/payChannels/save', {
+          ...reasonOf(form),
           channel: channel.channel,
           active: form.get('active') === 'on',
           sort: numberOrUndefined(form, 'sort') ?? 0,

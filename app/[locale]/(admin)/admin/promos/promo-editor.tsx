@@ -9,6 +9,7 @@ import {
   Field,
   NumberField,
   numberOrUndefined,
+  reasonOf,
   text,
 } from '@/components/admin/catalog/edit-dialog';
 import { ImageField } from '@/components/admin/catalog/image-field';
@@ -69,10 +70,11 @@ export function PromoEditor({
     };
     if (Object.keys(values.title).length === 0) throw new Error(t('needTitle'));
     const { api } = await import('@/lib/http/client');
-    if (popup) await api.post('api/admin/popup/save', { ...values, body: localized(form, 'body') });
+    if (popup)
+      await api.post('api/admin/popup/save', { ...values, body: localized(form, 'body'), ...reasonOf(form) });
     else {
       if (!values.imageUrl) throw new Error(t('needImage'));
-      await api.post('api/admin/promo/save', { ...values, kind });
+      await api.post('api/admin/promo/save', { ...values, kind, ...reasonOf(form) });
     }
   }
 

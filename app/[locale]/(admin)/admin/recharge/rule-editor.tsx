@@ -8,6 +8,7 @@ import {
   Field,
   NumberField,
   numberOrUndefined,
+  reasonOf,
   text,
 } from '@/components/admin/catalog/edit-dialog';
 import { INPUT_CLASS } from '@/components/ui/field-styles';
@@ -38,6 +39,7 @@ export function RuleEditor({ rule, trigger }: { rule: Rule | null; trigger: Reac
         const price = Number(text(form, 'price'));
         const { api } = await import('@/lib/http/client');
         await api.post('api/admin/chargeRules/save', {
+          ...reasonOf(form),
           ...(rule ? { id: rule.id } : {}),
           diamonds: Number(text(form, 'diamonds')),
           bonus: numberOrUndefined(form, 'bonus') ?? 0,

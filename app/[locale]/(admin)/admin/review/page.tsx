@@ -2,7 +2,9 @@
 // (its own routes' `staff`), with how many items wait; the chosen source's items oldest first with what
 // the decision needs (the details, pictures, the reported thing in context); a decision per row or over
 // the rows picked, always with a reason the person is told in their message centre. A row that concerns
-// the reader shows its actions disabled (a colleague decides it).
+// the reader shows its actions disabled (a colleague decides it). Reports come as cases (every report on one
+// thing in one row), and a staff member can take an item ("我来处理"). `?view=decided` lists what was
+// decided in the tab (from the audit log): who, when, what and why.
 import { Inbox } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -10,16 +12,20 @@ import { DataTable } from '@/components/admin/data-table';
 import { adminPage } from '@/components/admin/guard';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { DecideItem, DecideSelected, type DecisionCopy } from '@/components/admin/review/decide';
+import { TakeItem } from '@/components/admin/review/take';
 import { LocalTime } from '@/components/ui/local-time';
 import { parseTableQuery, tableSearch } from '@/lib/admin/table-query';
 import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
-import { concernsOfItems, REVIEW_TABLE, reviewListPath } from '@/lib/review/api';
+import { concernsOfItems, REVIEW_TABLE, reviewDecidePath, reviewListPath } from '@/lib/review/api';
+import { claimsOf } from '@/lib/review/claims';
+import { listDecided } from '@/lib/review/decided';
 import type { QueueItem } from '@/lib/review/source';
 import { queueSources } from '@/lib/review/source';
 import { mayUseRoutes } from '@/lib/server/staff-access';
+import { DecidedTable } from './decided-table';
 
 type Props = {
   params: Promise<{ locale: Locale }>;
@@ -50,13 +56,30 @@ export default async function ReviewPage({ params, searchParams }: Props) {
     sources.find((source) => source.key === query.filters.source) ??
     sources[counts.findIndex((count) => count > 0)] ??
     sources[0]!;
-  const tableQuery = { ...query, filters: { source: chosen.key } };
-  const [rows, total] = await Promise.all([
-    chosen.list(db, { page: query.page, size: query.pageSize, dir: query.dir, locale }, now),
-    chosen.count(db, now),
-  ]);
+  const decidedView = query.filters.view === 'decided';
+  const tableQuery = {
+    ...query,
+    filters: { source: chosen.key, ...(decidedView ? { view: 'decided' } : {}) },
+  };
+  const decided = await listDecided(db, reviewDecidePath(chosen.key), {
+    page: decidedView ? query.page : 1,
+    size: decidedView ? query.pageSize : 1,
+  });
+  const [rows, total] = decidedView
+    ? [[], 0]
+    : await Promise.all([
+        chosen.list(db, { page: query.page, size: query.pageSize, dir: query.dir, locale }, now),
+        chosen.count(db, now),
+      ]);
   // Items about the reader (theirs, or they are party to them) are for a colleague to decide.
-  const concerned = await concernsOfItems(db, chosen, rows);
+  const [concerned, claims] = await Promise.all([
+    concernsOfItems(db, chosen, rows),
+    claimsOf(
+      db,
+      chosen.key,
+      rows.map((row) => row.id),
+    ),
+  ]);
   const ownItem = (id: number) => (concerned.get(id)?.includes(user.id) ? t('ownItem') : undefined);
   const verbs = await getTranslations(`admin.review.verbs`);
   const verb = (action: 'approve' | 'reject') =>
@@ -105,53 +128,142 @@ export default async function ReviewPage({ params, searchParams }: Props) {
           </Link>
         ))}
       </nav>
-      <DataTable
-        caption={t('caption', { item })}
-        path="/admin/review"
-        spec={REVIEW_TABLE}
-        query={tableQuery}
-        rows={rows}
-        total={total}
-        rowKey={(row) => row.id}
-        rowLabel={(row) => `${row.nickname} · ${row.summary}`}
-        bulkActions={<DecideSelected source={chosen.key} copy={copy} />}
-        empty={{ icon: Inbox, title: t('empty', { item }), hint: t('emptyHint') }}
-        columns={[
-          {
-            key: 'created',
-            header: t('columns.created'),
-            sort: 'created',
-            className: 'w-36 whitespace-nowrap align-top tabular-nums',
-            cell: (row) => <LocalTime at={row.createdAt} style="dateTime" />,
-          },
-          {
-            key: 'person',
-            header: t('columns.person'),
-            className: 'w-40 align-top',
-            cell: (row) => (
-              <Link href={`/admin/users/${row.userId}`} className="text-brand-600 hover:underline">
-                {row.nickname} <span className="text-xs text-ink-500 tabular-nums">#{row.userId}</span>
-              </Link>
-            ),
-          },
-          {
-            key: 'item',
-            header: t('columns.item'),
-            className: 'min-w-72 py-2 align-top',
-            cell: (row) => <ItemDetails row={row} field={field} contextLabel={t} />,
-          },
-          {
-            key: 'actions',
-            header: t('columns.actions'),
-            align: 'end',
-            className: 'w-52 align-top py-2',
-            cell: (row) => (
-              <DecideItem source={chosen.key} id={row.id} copy={copy} ownItem={ownItem(row.id)} />
-            ),
-          },
-        ]}
-      />
+      <nav
+        aria-label={t('views.label')}
+        className="mb-3 flex gap-4 border-b border-line text-sm"
+        data-testid="review-views"
+      >
+        {(
+          [
+            ['waiting', counts[sources.indexOf(chosen)] ?? 0],
+            ['decided', decided.total],
+          ] as const
+        ).map(([view, count]) => {
+          const current = (view === 'decided') === decidedView;
+          return (
+            <Link
+              key={view}
+              href={`/admin/review${tableSearch(REVIEW_TABLE, tableQuery, { page: 1, filters: { view: view === 'decided' ? 'decided' : '' } })}`}
+              aria-current={current ? 'page' : undefined}
+              data-testid={`review-view-${view}`}
+              className={cn(
+                '-mb-px inline-flex h-9 items-center gap-1.5 border-b-2 px-1',
+                current
+                  ? 'border-brand-500 font-medium text-ink-900'
+                  : 'border-transparent text-ink-500 hover:text-ink-900',
+              )}
+            >
+              {t(`views.${view}`)}
+              <span className="text-xs text-ink-500 tabular-nums">{count}</span>
+            </Link>
+          );
+        })}
+      </nav>
+      {decidedView ? (
+        <DecidedTable
+          source={chosen.key}
+          item={item}
+          verbs={{ approve: verb('approve'), reject: verb('reject') }}
+          query={tableQuery}
+          rows={decided.list}
+          total={decided.total}
+        />
+      ) : (
+        <DataTable
+          caption={t('caption', { item })}
+          path="/admin/review"
+          spec={REVIEW_TABLE}
+          query={tableQuery}
+          rows={rows}
+          total={total}
+          rowKey={(row) => row.id}
+          rowLabel={(row) => `${row.nickname} · ${row.summary}`}
+          bulkActions={<DecideSelected source={chosen.key} copy={copy} />}
+          empty={{ icon: Inbox, title: t('empty', { item }), hint: t('emptyHint') }}
+          columns={[
+            {
+              key: 'created',
+              header: t('columns.created'),
+              sort: 'created',
+              className: 'w-36 whitespace-nowrap align-top tabular-nums',
+              cell: (row) => <LocalTime at={row.createdAt} style="dateTime" />,
+            },
+            {
+              key: 'person',
+              header: t('columns.person'),
+              className: 'w-40 align-top',
+              cell: (row) => (
+                <Link href={`/admin/users/${row.userId}`} className="text-brand-600 hover:underline">
+                  {row.nickname} <span className="text-xs text-ink-500 tabular-nums">#{row.userId}</span>
+                </Link>
+              ),
+            },
+            {
+              key: 'item',
+              header: t('columns.item'),
+              className: 'min-w-72 py-2 align-top',
+              cell: (row) => <ItemDetails row={row} field={field} contextLabel={t} />,
+            },
+            {
+              key: 'actions',
+              header: t('columns.actions'),
+              align: 'end',
+              className: 'w-52 align-top py-2',
+              cell: (row) => {
+                const claim = claims.get(row.id);
+                return (
+                  <div className="flex flex-col items-end gap-1.5">
+                    <DecideItem source={chosen.key} id={row.id} copy={copy} ownItem={ownItem(row.id)} />
+                    {ownItem(row.id) ? null : (
+                      <TakeItem
+                        source={chosen.key}
+                        id={row.id}
+                        me={user.id}
+                        takenBy={claim ? { id: claim.staffId, nickname: claim.nickname } : null}
+                      />
+                    )}
+                  </div>
+                );
+              },
+            },
+          ]}
+        />
+      )}
     </>
+  );
+}
+
+/** A report case: how many reported it, who, and between which times. */
+function CaseLine({
+  found,
+  words,
+}: {
+  found: NonNullable<QueueItem['case']>;
+  words: Awaited<ReturnType<typeof getTranslations<'admin.review'>>>;
+}) {
+  return (
+    <div className="text-xs text-ink-700" data-testid="report-case">
+      <p>
+        <span className="mr-1">{words('case.reporters', { count: found.reports })}</span>
+        {found.reporters.map((reporter, index) => (
+          <span key={reporter.id}>
+            {index ? words('case.separator') : ''}
+            <Link href={`/admin/users/${reporter.id}`} className="text-brand-600 hover:underline">
+              {reporter.nickname}
+            </Link>
+          </span>
+        ))}
+      </p>
+      <p className="text-ink-500 tabular-nums">
+        {words('case.first')} <LocalTime at={found.first} style="dateTime" />
+        {found.reports > 1 ? (
+          <>
+            {' · '}
+            {words('case.last')} <LocalTime at={found.last} style="dateTime" />
+          </>
+        ) : null}
+      </p>
+    </div>
   );
 }
 
@@ -168,6 +280,7 @@ function ItemDetails({
   return (
     <div className="space-y-1.5 text-sm" data-testid={`review-item-${row.id}`}>
       <p className="font-medium break-words text-ink-900">{row.summary}</p>
+      {row.case ? <CaseLine found={row.case} words={contextLabel} /> : null}
       {shown.length ? (
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
           {shown.map(([key, value]) => (

@@ -4,7 +4,7 @@ import { Plus } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { EditDialog, Field } from '@/components/admin/catalog/edit-dialog';
+import { EditDialog, Field, reasonOf } from '@/components/admin/catalog/edit-dialog';
 import { useTableSelection } from '@/components/admin/table-selection';
 import { Button } from '@/components/ui/button';
 import { FIELD_CLASS } from '@/components/ui/field-styles';
@@ -27,7 +27,7 @@ export function AddWords() {
           .filter(Boolean);
         if (words.length === 0) throw new Error(t('needWords'));
         const { api } = await import('@/lib/http/client');
-        await api.post('api/admin/sensitiveWords/add', { words });
+        await api.post('api/admin/sensitiveWords/add', { words, ...reasonOf(form) });
       }}
     >
       <Field label={t('words')} hint={t('wordsHint')}>

@@ -2,6 +2,7 @@
 // The settings cards: the site (product name, customer-service email, mobile site), the replay feed
 // (speed, pause) and spending (the gift value that asks for confirmation). An empty field goes back to the
 // environment's value (or the default), shown beside it.
+import { useMutation } from '@tanstack/react-query';
 import { Pause, Play } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -22,31 +23,36 @@ type Patch = { [K in keyof Values]?: Values[K] | null };
 
 const SPEEDS = [1, 5, 15, 60] as const;
 
-/** Saves a change through a staff route (`path`), with the note for the audit, and re-renders the page. */
+/**
+ * Saves a change through a staff route (`path`) with the staff member's reason for the audit, and
+ * re-renders the page. The reason is the form's own and starts empty again after each save, so the next
+ * change is not filed under the last one's reason.
+ */
 export function useSave(path = 'api/admin/settings/save') {
   const router = useRouter();
   const t = useTranslations('admin.ops.settings');
-  const [state, setState] = useState<{ pending: boolean; error: string | null; saved: boolean }>({
-    pending: false,
-    error: null,
-    saved: false,
-  });
-  const save = async (patch: object, reason: string) => {
-    setState({ pending: true, error: null, saved: false });
-    const { api, ApiError } = await import('@/lib/http/client');
-    try {
-      await api.post(path, { ...patch, ...(reason ? { reason } : {}) }, { silent: true });
-      setState({ pending: false, error: null, saved: true });
+  const [reason, setReason] = useState('');
+  const mutation = useMutation({
+    mutationFn: async (body: object) => {
+      const { api } = await import('@/lib/http/client');
+      return api.post(path, body, { silent: true });
+    },
+    onSuccess: () => {
+      setReason('');
       router.refresh();
-    } catch (failure) {
-      setState({
-        pending: false,
-        error: failure instanceof ApiError ? failure.message : t('failed'),
-        saved: false,
-      });
-    }
+    },
+  });
+  const failure = mutation.error;
+  return {
+    pending: mutation.isPending,
+    // The API's refusal in the reader's language; anything else (the network) the generic line.
+    error: failure ? (failure.name === 'ApiError' && failure.message ? failure.message : t('failed')) : null,
+    saved: mutation.isSuccess,
+    reason,
+    setReason,
+    save: (patch: object) =>
+      mutation.mutate({ ...patch, ...(reason.trim() ? { reason: reason.trim() } : {}) }),
   };
-  return { ...state, save };
 }
 
 export function Card({ title, hint, children }: { title: string; hint: string; children: ReactNode }) {
@@ -121,7 +127,6 @@ export function SiteSettingsForm({
   const t = useTranslations('admin.ops.settings');
   const id = useId();
   const { save, ...state } = useSave();
-  const [reason, setReason] = useState('');
   const [values, setValues] = useState({
     productName: stored.productName ?? '',
     customerServiceEmail: stored.customerServiceEmail ?? '',
@@ -140,7 +145,7 @@ export function SiteSettingsForm({
       const value = values[key].trim();
       if (value !== (stored[key] ?? '')) patch[key] = value || null;
     }
-    if (Object.keys(patch).length) void save(patch, reason);
+    if (Object.keys(patch).length) save(patch);
   }
 
   return (
@@ -168,7 +173,7 @@ export function SiteSettingsForm({
             </div>
           ))}
         </div>
-        <Footer {...state} reason={reason} setReason={setReason} testId="settings-site-save" />
+        <Footer {...state} testId="settings-site-save" />
       </form>
     </Card>
   );
@@ -184,14 +189,13 @@ export function FeedSettingsForm({
   const t = useTranslations('admin.ops.settings');
   const id = useId();
   const { save, ...state } = useSave();
-  const [reason, setReason] = useState('');
   const [speed, setSpeed] = useState(String(stored.feedSpeed ?? ''));
   const [paused, setPaused] = useState(effective.feedPaused);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const value = speed.trim() === '' ? null : Number(speed);
-    void save({ feedSpeed: value, feedPaused: paused || null }, reason);
+    save({ feedSpeed: value, feedPaused: paused || null });
   }
 
   return (
@@ -258,7 +262,7 @@ export function FeedSettingsForm({
             </p>
           </div>
         </div>
-        <Footer {...state} reason={reason} setReason={setReason} testId="settings-feed-save" />
+        <Footer {...state} testId="settings-feed-save" />
       </form>
     </Card>
   );
@@ -269,12 +273,11 @@ export function SpendSettingsForm({ stored, effective }: { stored: Values; effec
   const t = useTranslations('admin.ops.settings');
   const id = useId();
   const { save, ...state } = useSave();
-  const [reason, setReason] = useState('');
   const [value, setValue] = useState(String(stored.giftConfirmStars ?? ''));
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    void save({ giftConfirmStars: value.trim() === '' ? null : Number(value) }, reason);
+    save({ giftConfirmStars: value.trim() === '' ? null : Number(value) });
   }
 
   return (
@@ -299,7 +302,7 @@ export function SpendSettingsForm({ stored, effective }: { stored: Values; effec
           </div>
           <p className="mt-1 text-xs text-ink-500">{t('giftConfirmHint', { stars: effective })}</p>
         </div>
-        <Footer {...state} reason={reason} setReason={setReason} testId="settings-spend-save" />
+        <Footer {...state} testId="settings-spend-save" />
       </form>
     </Card>
   );

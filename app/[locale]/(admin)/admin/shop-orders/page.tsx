@@ -45,6 +45,12 @@ export default async function ShopOrdersPage({ params, searchParams }: Props) {
   setRequestLocale(locale);
   await adminPage('shopOrders');
   const t = await getTranslations('admin.catalog.orders');
+  const words = await getTranslations('im.notices.reasons');
+  // Why an exchange is cancelled (the coins go back): codes read in the reader's language.
+  const cancelReasons = (['incomplete', 'fraud', 'other'] as const).map((code) => ({
+    code,
+    label: words(code),
+  }));
   const query = parseTableQuery(ORDERS_TABLE, await searchParams);
   const status = STATUSES.find((value) => value === query.filters.status);
   const all = await physicalExchanges(getDb(), status, locale);
@@ -121,7 +127,7 @@ export default async function ShopOrdersPage({ params, searchParams }: Props) {
             header: t('actions'),
             align: 'end',
             className: 'whitespace-nowrap',
-            cell: (row) => <OrderActions id={row.id} status={row.status} />,
+            cell: (row) => <OrderActions id={row.id} status={row.status} cancelReasons={cancelReasons} />,
           },
         ]}
       />

@@ -1,7 +1,8 @@
 'use client';
 // The article editor: category, cover (uploaded through lib/storage), when it goes out (now, or a later
 // time read in the viewer's zone: scheduled), and a version per language. Bodies are plain text with the
-// few marks the article page renders (components/news/article-body.tsx), never HTML.
+// few marks the article page renders (components/news/article-body.tsx), never HTML. Each save carries
+// the editor's reason for the audit log (empty each time the editor opens).
 import { useTimeZone, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Field } from '@/components/admin/catalog/edit-dialog';
@@ -9,6 +10,7 @@ import { ImageField } from '@/components/admin/catalog/image-field';
 import { ArticleBody } from '@/components/news/article-body';
 import { Button } from '@/components/ui/button';
 import { FIELD_CLASS, INPUT_CLASS } from '@/components/ui/field-styles';
+import { REASON_TEXT_MAX } from '@/lib/admin/decision';
 import { cn } from '@/lib/cn';
 import { useRouter } from '@/lib/i18n/navigation';
 import { LOCALES, type Locale } from '@/lib/i18n/routing';
@@ -35,6 +37,7 @@ export function NewsEditor({
   article: Article | null;
 }) {
   const t = useTranslations('admin.catalog.news');
+  const common = useTranslations('admin.catalog.common');
   const timeZone = useTimeZone() ?? 'Asia/Shanghai';
   const router = useRouter();
   const [versions, setVersions] = useState<Version[]>(() =>
@@ -71,6 +74,7 @@ export function NewsEditor({
       const { api } = await import('@/lib/http/client');
       await api.post('api/admin/news/save', {
         ...(article ? { id: article.id } : {}),
+        reason: String(form.get('reason') ?? '').trim(),
         classify_id: Number(form.get('classify_id')),
         cover: String(form.get('cover') ?? '').trim() || null,
         ...(publishAt ? { publish_at: publishAt } : {}),
@@ -217,6 +221,16 @@ export function NewsEditor({
             />
           ) : null}
         </fieldset>
+        <Field label={common('reason')} hint={common('reasonHint')}>
+          <textarea
+            name="reason"
+            required
+            maxLength={REASON_TEXT_MAX}
+            rows={2}
+            className={INPUT_CLASS}
+            data-testid="news-reason"
+          />
+        </Field>
         {error ? (
           <p role="alert" className="text-sm text-live">
             {error}

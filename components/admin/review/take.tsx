@@ -1,0 +1,54 @@
+'use client';
+// "我来处理": a staff member takes a queue item so colleagues see it is in hand. Once taken, the row says who
+// has it (the reader's own: "由你处理"). A refusal (a colleague was quicker, the item concerns the reader) is
+// the client's error toast; the page refreshes either way to show who has it.
+import { useMutation } from '@tanstack/react-query';
+import { Hand, UserCheck } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { Button } from '@/components/ui/button';
+
+export function TakeItem({
+  source,
+  id,
+  takenBy,
+  me,
+}: {
+  source: string;
+  id: number;
+  takenBy: { id: number; nickname: string } | null;
+  me: number;
+}) {
+  const t = useTranslations('admin.review.take');
+  const router = useRouter();
+  const take = useMutation({
+    mutationFn: async () => {
+      const { api } = await import('@/lib/http/client');
+      return api.post(`api/admin/review/${source}/take`, { id });
+    },
+    onSettled: () => router.refresh(),
+  });
+  if (takenBy)
+    return (
+      <p
+        className="inline-flex items-center gap-1 text-xs text-ink-500"
+        data-testid={`taken-${id}`}
+        data-taken-by={takenBy.id}
+      >
+        <UserCheck aria-hidden className="size-3.5" />
+        {takenBy.id === me ? t('mine') : t('by', { name: takenBy.nickname })}
+      </p>
+    );
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      disabled={take.isPending}
+      onClick={() => take.mutate()}
+      data-testid={`take-${id}`}
+    >
+      <Hand aria-hidden className="size-4" />
+      {t('action')}
+    </Button>
+  );
+}
