@@ -48,6 +48,8 @@ export const users = pgTable(
     bannedUntil: timestamp('banned_until', { withTimezone: true }),
     /** Until when a moderator's mute keeps this user from writing anywhere (chat, messages, posts). */
     mutedUntil: timestamp('muted_until', { withTimezone: true }),
+    /** The IANA zone chosen in the user centre for every page and device; null: the browser's (automatic). */
+    timeZone: varchar('time_zone', { length: 64 }),
   },
   (table) => [uniqueIndex('users_mobile_unique').on(table.countryCode, table.mobile)],
 );
