@@ -1,5 +1,6 @@
 // Chat times (spec §9): within 60 s "just now", then the time today, "yesterday", "the day before", the
-// weekday within 168 hours, else a date — in the reader's language and time zone. Pure: the clock is a
+// weekday within 168 hours, else a date — in the reader's formatting locale (12 or 24 hours is its own)
+// and time zone. Pure: the clock is a
 // parameter. A time label shows above the first message and after a gap of more than 120 s (spec §3).
 
 export const JUST_NOW_SECONDS = 60;
@@ -26,9 +27,8 @@ export function chatTime(at: Date, now: Date, { locale, timeZone, words }: ChatT
   if (ageMs < JUST_NOW_SECONDS * 1000) return words.justNow;
   const clock = new Intl.DateTimeFormat(locale, {
     timeZone,
-    hour: '2-digit',
+    hour: 'numeric',
     minute: '2-digit',
-    hourCycle: 'h23',
   }).format(at);
   const days = dayNumber(now, timeZone) - dayNumber(at, timeZone);
   if (days <= 0) return clock;

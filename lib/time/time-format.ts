@@ -59,7 +59,7 @@ export function createTimeFormat(times: ViewerTimes, pageLocale = times.locale):
     times,
     known,
     dateTime: (at, style, options) =>
-      known || options?.timeZone
+      known
         ? formatInstant(at, style, options?.timeZone ? { ...view, timeZone: options.timeZone } : view)
         : maskedInstant(at, style, times.locale),
     day: (day, style) => formatDay(day, style, times.locale),

@@ -11,6 +11,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { type ReactNode, useEffect, useState } from 'react';
 import { preinit } from 'react-dom';
 import { DanmakuLayer } from '@/components/live/chat/danmaku-layer';
+import { useTimeFormat } from '@/components/ui/time-view';
 import { queryKeys } from '@/lib/http/query-keys';
 import type { ReplayItem, RoomInfo } from '@/lib/live/service';
 import { FLV_SCRIPT } from '@/lib/media/flv-options';
@@ -192,7 +193,7 @@ export function LiveStage({
 }) {
   const t = useTranslations('live');
   const tModeration = useTranslations('moderation');
-  const format = useFormatter();
+  const times = useTimeFormat();
   const { data: info } = useRoomInfo(initial);
   useRoomPushes(initial.id);
   const { data: replays } = useQuery({
@@ -285,7 +286,7 @@ export function LiveStage({
               <span className="truncate text-ink-700">
                 {t('replayOf', {
                   title: chosen.title || t('untitled'),
-                  date: format.dateTime(new Date(chosen.started_at), 'dateTime'),
+                  date: times.dateTime(new Date(chosen.started_at), 'dateTime'),
                 })}
               </span>
             ) : null}
@@ -374,7 +375,7 @@ export function LiveStage({
                       {item.title || t('untitled')}
                     </span>
                     <span className="mt-0.5 flex justify-between text-xs text-ink-500">
-                      <span>{format.dateTime(new Date(item.started_at), 'dateTime')}</span>
+                      <span>{times.dateTime(new Date(item.started_at), 'dateTime')}</span>
                       <span className="tabular-nums">{formatDuration(item.duration_seconds)}</span>
                     </span>
                   </button>

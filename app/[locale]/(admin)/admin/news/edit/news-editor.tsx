@@ -2,13 +2,14 @@
 // The article editor: category, cover (uploaded through lib/storage), when it goes out (now, or a later
 // time read in the viewer's zone: scheduled), and a version per language. Bodies are plain text with the
 // few marks the article page renders (components/news/article-body.tsx), never HTML.
-import { useTimeZone, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Field } from '@/components/admin/catalog/edit-dialog';
 import { ImageField } from '@/components/admin/catalog/image-field';
 import { ArticleBody } from '@/components/news/article-body';
 import { Button } from '@/components/ui/button';
 import { FIELD_CLASS, INPUT_CLASS } from '@/components/ui/field-styles';
+import { useTimeFormat } from '@/components/ui/time-view';
 import { cn } from '@/lib/cn';
 import { useRouter } from '@/lib/i18n/navigation';
 import { LOCALES, type Locale } from '@/lib/i18n/routing';
@@ -35,7 +36,7 @@ export function NewsEditor({
   article: Article | null;
 }) {
   const t = useTranslations('admin.catalog.news');
-  const timeZone = useTimeZone() ?? 'Asia/Shanghai';
+  const timeZone = useTimeFormat().times.timeZone;
   const router = useRouter();
   const [versions, setVersions] = useState<Version[]>(() =>
     LOCALES.map((locale) => article?.versions.find((version) => version.locale === locale) ?? empty(locale)),
