@@ -12,7 +12,6 @@ import { screenMetadata } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { listReservations, type ScheduleSport, upcomingMatches } from '@/lib/live/reservations';
-import { formatDay } from '@/lib/time/format';
 import { getTimeFormat, viewerTimeZone } from '@/lib/time/viewer-zone';
 import { dayIn } from '@/lib/time/zone';
 
