@@ -3,6 +3,8 @@
 // and time zone. Pure: the clock is a
 // parameter. A time label shows above the first message and after a gap of more than 120 s (spec §3).
 
+import { optionsFor } from '@/lib/time/format';
+
 export const JUST_NOW_SECONDS = 60;
 export const WEEKDAY_HOURS = 168;
 export const TIME_LABEL_GAP_SECONDS = 120;
@@ -25,11 +27,7 @@ function dayNumber(at: Date, timeZone: string | undefined) {
 export function chatTime(at: Date, now: Date, { locale, timeZone, words }: ChatTimeOptions) {
   const ageMs = now.getTime() - at.getTime();
   if (ageMs < JUST_NOW_SECONDS * 1000) return words.justNow;
-  const clock = new Intl.DateTimeFormat(locale, {
-    timeZone,
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(at);
+  const clock = new Intl.DateTimeFormat(locale, { ...optionsFor('time', locale), timeZone }).format(at);
   const days = dayNumber(now, timeZone) - dayNumber(at, timeZone);
   if (days <= 0) return clock;
   if (days === 1) return `${words.yesterday} ${clock}`;

@@ -29,7 +29,7 @@ export const DATE_TIME_FORMATS = {
   dayHeading: { month: 'long', day: 'numeric', weekday: 'long' },
   /** 周一 · Mon */
   weekday: { weekday: 'short' },
-  /** 20:00 · 8:00 PM */
+  /** 20:00 · 8:00 PM (the hour's digits: optionsFor) */
   time: { hour: 'numeric', minute: '2-digit' },
   /** 11/30 20:00 (a kick-off in a list) */
   kickoff: { month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit' },
@@ -63,8 +63,26 @@ export type TimeView = { locale: string; timeZone: string };
 /** A named style, or options of one's own for the rare one-off (a chart's axis). */
 export type DateTimeStyleOrOptions = DateTimeStyle | Intl.DateTimeFormatOptions;
 
-const optionsOf = (style: DateTimeStyleOrOptions): Intl.DateTimeFormatOptions =>
-  typeof style === 'string' ? DATE_TIME_FORMATS[style] : style;
+const twoDigitHours = new Map<string, boolean>();
+/** Whether `locale` reads a 24-hour clock (zh-CN, en-GB, vi: 03:00), not a 12-hour one (en-US: 3:00 AM). */
+export function usesTwentyFourHours(locale: string) {
+  let found = twoDigitHours.get(locale);
+  if (found === undefined) {
+    const cycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle;
+    found = cycle === 'h23' || cycle === 'h24';
+    twoDigitHours.set(locale, found);
+  }
+  return found;
+}
+
+/**
+ * A style's options for `locale`: a 24-hour clock writes its hour with two digits (20:00, 03:00), a
+ * 12-hour one without (3:00 AM); which clock is always the locale's.
+ */
+export function optionsFor(style: DateTimeStyleOrOptions, locale: string): Intl.DateTimeFormatOptions {
+  const options = typeof style === 'string' ? DATE_TIME_FORMATS[style] : style;
+  return options.hour === 'numeric' && usesTwentyFourHours(locale) ? { ...options, hour: '2-digit' } : options;
+}
 
 /** `instant` in a named style, read in the viewer's zone. */
 export function formatInstant(
@@ -72,7 +90,7 @@ export function formatInstant(
   style: DateTimeStyleOrOptions,
   { locale, timeZone }: TimeView,
 ) {
-  return new Intl.DateTimeFormat(locale, { ...optionsOf(style), timeZone }).format(new Date(instant));
+  return new Intl.DateTimeFormat(locale, { ...optionsFor(style, locale), timeZone }).format(new Date(instant));
 }
 
 /**
@@ -81,7 +99,7 @@ export function formatInstant(
  * kept and no zone's time is ever on the page.
  */
 export function maskedInstant(instant: Date | string | number, style: DateTimeStyleOrOptions, locale: string) {
-  return new Intl.DateTimeFormat(locale, { ...optionsOf(style), timeZone: 'UTC' })
+  return new Intl.DateTimeFormat(locale, { ...optionsFor(style, locale), timeZone: 'UTC' })
     .formatToParts(new Date(instant))
     .map((part) => (part.type === 'literal' ? part.value : '\u2012'.repeat(part.value.length)))
     .join('');
@@ -92,7 +110,7 @@ export function maskedInstant(instant: Date | string | number, style: DateTimeSt
  * have it, a birthday, a schedule's day) in a named style: the same day in every zone.
  */
 export function formatDay(day: string, style: DateTimeStyleOrOptions, locale: string) {
-  return new Intl.DateTimeFormat(locale, { ...optionsOf(style), timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(locale, { ...optionsFor(style, locale), timeZone: 'UTC' }).format(
     dayNoon(day),
   );
 }
