@@ -31,8 +31,9 @@ async function TimedRow({
     >
       <time
         data-short={withDate ? undefined : true}
-        className="w-28 data-[short]:w-14 shrink-0 text-sm font-semibold text-ink-900 tabular-nums"
+        className="w-28 data-[short]:w-16 shrink-0 whitespace-nowrap text-sm font-semibold text-ink-900 tabular-nums"
         dateTime={at.toISOString()}
+        title={times.title(at) || undefined}
       >
         {times.dateTime(at, withDate ? 'dayTime' : 'time')}
       </time>
