@@ -80,8 +80,10 @@ export function usesTwentyFourHours(locale: string) {
  * 12-hour one without (3:00 AM); which clock is always the locale's.
  */
 export function optionsFor(style: DateTimeStyleOrOptions, locale: string): Intl.DateTimeFormatOptions {
-  const options = typeof style === 'string' ? DATE_TIME_FORMATS[style] : style;
-  return options.hour === 'numeric' && usesTwentyFourHours(locale) ? { ...options, hour: '2-digit' } : options;
+  const options: Intl.DateTimeFormatOptions = typeof style === 'string' ? DATE_TIME_FORMATS[style] : style;
+  return options.hour === 'numeric' && usesTwentyFourHours(locale)
+    ? { ...options, hour: '2-digit' }
+    : options;
 }
 
 /** `instant` in a named style, read in the viewer's zone. */
@@ -90,7 +92,9 @@ export function formatInstant(
   style: DateTimeStyleOrOptions,
   { locale, timeZone }: TimeView,
 ) {
-  return new Intl.DateTimeFormat(locale, { ...optionsFor(style, locale), timeZone }).format(new Date(instant));
+  return new Intl.DateTimeFormat(locale, { ...optionsFor(style, locale), timeZone }).format(
+    new Date(instant),
+  );
 }
 
 /**
@@ -98,7 +102,11 @@ export function formatInstant(
  * with every digit, month, weekday and AM/PM masked by figure dashes (a digit's width), so the place is
  * kept and no zone's time is ever on the page.
  */
-export function maskedInstant(instant: Date | string | number, style: DateTimeStyleOrOptions, locale: string) {
+export function maskedInstant(
+  instant: Date | string | number,
+  style: DateTimeStyleOrOptions,
+  locale: string,
+) {
   return new Intl.DateTimeFormat(locale, { ...optionsFor(style, locale), timeZone: 'UTC' })
     .formatToParts(new Date(instant))
     .map((part) => (part.type === 'literal' ? part.value : '\u2012'.repeat(part.value.length)))
