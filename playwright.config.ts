@@ -20,8 +20,9 @@ export const E2E_SAME_ORIGIN = { origin: E2E_BASE_URL };
 export const E2E_DATA_DIR = '.data/e2e';
 
 /**
- * The browsers' zone: the portal's own (TIME_ZONE's default), so a first visit is already in the reader's
- * zone and no spec but e2e/time-zones.spec.ts meets the refresh that tells the server another one.
+ * The browsers' zone: the portal's own (TIME_ZONE's default). A context without the `tz` cookie is
+ * loaded twice on its first page (components/layout/zone-script.tsx tells the server the zone before the
+ * first paint); e2e/clock-zone.spec.ts and e2e/time-zones.spec.ts prove other zones.
  */
 export const E2E_TIME_ZONE = 'Asia/Shanghai';
 

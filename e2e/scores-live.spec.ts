@@ -234,7 +234,8 @@ test('a goal push shows the pop-up on any page, with the chime when sound is on'
 });
 
 test.describe('in the reader’s own zone', () => {
-  test.use({ timezoneId: 'Europe/London' });
+  // A reader in the UK: London's zone, and British English's 24-hour clock (lib/time/format-locale.ts).
+  test.use({ timezoneId: 'Europe/London', locale: 'en-GB' });
 
   test('/en/football shows the day in English at UK kick-off times', async ({ page }) => {
     await page.goto('/en/football?tab=results&day=2025-01-04');

@@ -8,14 +8,9 @@ import type { Browser, Page } from '@playwright/test';
 import { and, eq, like } from 'drizzle-orm';
 import { reservedLives } from '@/lib/live/schema';
 import { matches } from '@/lib/scores/schema';
-import {
-  DATE_TIME_FORMATS,
-  type DateTimeStyle,
-  formatDay,
-  formatInstant,
-  zoneLabel,
-} from '@/lib/time/format';
+import { DATE_TIME_FORMATS, type DateTimeStyle, formatDay, formatInstant } from '@/lib/time/format';
 import { dayIn, wallTimeOf } from '@/lib/time/zone';
+import { zoneName, zoneOffsetLabel } from '@/lib/time/zone-name';
 import { E2E_BASE_URL, E2E_SAME_ORIGIN } from '../playwright.config';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
@@ -128,8 +123,8 @@ for (const [index, timeZone] of ZONES.entries()) {
     const view = { locale: LOCALE, timeZone };
     const page = await anchorPage(browser, timeZone);
 
-    // The first page is rendered in the portal's zone; the browser then stores its own and the page is
-    // rendered again in it (once: the zone hint settles on the browser's zone).
+    // The browser tells its zone before the first paint (components/layout/zone-script.tsx): the page
+    // it shows is already rendered in it.
     await page.goto('/member?type=9');
     const form = page.getByTestId('reserve-form');
     if (timeZone !== 'Asia/Shanghai') {
@@ -143,7 +138,8 @@ for (const [index, timeZone] of ZONES.entries()) {
       // After hydration and the chunk loaded behind it: one run on the loaded 2-core machine took over 10 s.
       await expect.poll(storedZone, { timeout: 30_000 }).toBe(canonicalZone(timeZone));
     }
-    await expect(page.getByText(zoneLabel(timeZone, LOCALE), { exact: false })).toBeVisible({
+    const zone = `${zoneName(timeZone, LOCALE)} ${zoneOffsetLabel(timeZone, await serverNow())}`;
+    await expect(page.getByText(`所有时间均按${zone}显示和填写`, { exact: false })).toBeVisible({
       timeout: 20_000,
     });
 

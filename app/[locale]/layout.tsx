@@ -8,12 +8,15 @@ import { AfterLoad } from '@/components/layout/after-load';
 import { ProgressBar } from '@/components/layout/progress-bar';
 import { Providers } from '@/components/layout/providers';
 import { TopBar } from '@/components/layout/top-bar';
+import { ZoneScript } from '@/components/layout/zone-script';
+import { TimeViewProvider } from '@/components/ui/time-view';
 import { currentUser } from '@/lib/accounts/current-user';
 import { storedUserOf } from '@/lib/accounts/stored-user';
 import { getConfig } from '@/lib/config';
 import { productName, siteOrigin } from '@/lib/i18n/metadata';
 import { type Locale, routing } from '@/lib/i18n/routing';
 import { effectiveSettings } from '@/lib/system/settings';
+import { viewerTimes } from '@/lib/time/viewer-zone';
 
 /** Namespaces the client islands read; the rest of the catalog stays on the server. */
 const CLIENT_NAMESPACES = ['common', 'popup', 'relogin', 'auth', 'goalPopup', 'horn'] as const;
@@ -53,18 +56,23 @@ export default async function LocaleLayout({ children, params }: Props) {
   const name = await productName(locale as Locale);
   const config = getConfig();
   const mobileSiteUrl = config.MOBILE_REDIRECT ? effectiveSettings().mobileSiteUrl : undefined;
-  const user = await currentUser();
+  const [user, times] = await Promise.all([currentUser(), viewerTimes()]);
 
   return (
     <html lang={locale}>
+      <head>
+        <ZoneScript times={times} />
+      </head>
       <body className="min-h-screen">
         <NextIntlClientProvider locale={locale} messages={clientMessages}>
-          <Providers>
-            <ProgressBar />
-            <TopBar productName={name} user={user} />
-            <main className="flex min-h-screen flex-col pt-topbar">{children}</main>
-            <AfterLoad mobileSiteUrl={mobileSiteUrl} user={user && storedUserOf(user)} />
-          </Providers>
+          <TimeViewProvider times={times}>
+            <Providers>
+              <ProgressBar />
+              <TopBar productName={name} user={user} />
+              <main className="flex min-h-screen flex-col pt-topbar">{children}</main>
+              <AfterLoad mobileSiteUrl={mobileSiteUrl} user={user && storedUserOf(user)} />
+            </Providers>
+          </TimeViewProvider>
         </NextIntlClientProvider>
       </body>
     </html>

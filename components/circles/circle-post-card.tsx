@@ -1,18 +1,18 @@
 // One community post in a list: who, when, in which circle, the text (plain text, never HTML), its
 // media, and its likes and comments; the text and the comment count lead to the post's page.
 import { MessageSquare } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { LikeButton } from '@/components/posts/like-button';
 import { LikeIcon } from '@/components/posts/like-icon';
 import { PostMedia } from '@/components/posts/post-media';
 import type { PostItem } from '@/components/posts/types';
+import { LocalTime } from '@/components/ui/local-time';
 import { Link } from '@/lib/i18n/navigation';
 
 export type CirclePostItem = PostItem & { circle: { id: number; name: string } };
 
 export function CirclePostCard({ post }: { post: CirclePostItem }) {
   const t = useTranslations('circle');
-  const format = useFormatter();
   const href = `/circle-detail?id=${post.id}`;
   return (
     <article className="flex gap-3 px-5 py-4" data-testid="circle-post" data-post-id={post.id}>
@@ -32,9 +32,7 @@ export function CirclePostCard({ post }: { post: CirclePostItem }) {
           >
             {post.circle.name}
           </Link>
-          <time dateTime={post.created_at} className="text-xs text-ink-500 tabular-nums">
-            {format.dateTime(new Date(post.created_at), 'dateTime')}
-          </time>
+          <LocalTime at={post.created_at} style="dateTime" className="text-xs text-ink-500 tabular-nums" />
         </p>
         <Link href={href} className="block hover:text-brand-700">
           <p

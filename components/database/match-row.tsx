@@ -1,9 +1,9 @@
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { LocalTime } from '@/components/ui/local-time';
 import { cn } from '@/lib/cn';
 import { Link } from '@/lib/i18n/navigation';
 import type { GoalLine, PresentedMatch } from '@/lib/scores/database-service';
-import { formatDay } from '@/lib/time/format';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { Crest } from './crest';
 import { groupLetter, roundName } from './round-name';
 
@@ -46,7 +46,7 @@ export async function MatchRow({
   const iso = match.kickoffAt.toISOString();
   const hasScore = match.homeScore !== null && match.awayScore !== null && match.status !== 'not_started';
   const linkTeams = match.sport === 'football' && match.source !== 'simulated';
-  const locale = await getLocale();
+  const times = await getTimeFormat();
   return (
     <li className="border-b border-line px-3 py-2 text-sm last:border-b-0">
       <div className="grid grid-cols-[3.25rem_minmax(0,1fr)_4.5rem_minmax(0,1fr)] items-center gap-2">
@@ -120,7 +120,7 @@ export async function MatchRow({
             <span className="rounded bg-brand-50 px-1.5 py-px font-medium text-brand-700">
               {t('replayOf', {
                 fixture: `${match.homeTeam.name} - ${match.awayTeam.name}`,
-                date: formatDay(match.replayOfDate, 'date', locale),
+                date: times.day(match.replayOfDate, 'date'),
               })}
             </span>
           ) : null}

@@ -4,12 +4,13 @@
 // a few marks, never HTML, so nothing typed can add markup. Bad input gets the server's translated words.
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { type FormEvent, useId, useState } from 'react';
 import { ArticleBody } from '@/components/news/article-body';
 import { Button } from '@/components/ui/button';
 import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
+import { useTimeFormat } from '@/components/ui/time-view';
 import { cn } from '@/lib/cn';
 import { api } from '@/lib/http/client';
 import { Link } from '@/lib/i18n/navigation';
@@ -21,7 +22,7 @@ const BODY_MAX = 8000;
 
 export function ArticleComposer({ sports }: { sports: Sport[] }) {
   const t = useTranslations('experts');
-  const format = useFormatter();
+  const times = useTimeFormat();
   const router = useRouter();
   const id = useId();
   const [sport, setSport] = useState<Sport>(sports[0] ?? 'football');
@@ -96,7 +97,7 @@ export function ArticleComposer({ sports }: { sports: Sport[] }) {
             <option value="">{matches.isPending ? t('publish.loading') : t('compose.noMatch')}</option>
             {matches.data?.list.map((match) => (
               <option key={match.id} value={match.id}>
-                {format.dateTime(new Date(match.kickoff_at), 'dateTime')} · {match.home} – {match.away}
+                {times.dateTime(new Date(match.kickoff_at), 'dateTime')} · {match.home} – {match.away}
               </option>
             ))}
           </select>

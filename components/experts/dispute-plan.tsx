@@ -4,11 +4,12 @@
 // when decided, the reviewer's reason; the decision also reaches the buyer's message centre.
 import { Flag } from 'lucide-react';
 import { useRouter } from 'next/navigation';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { FIELD_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
+import { useTimeFormat } from '@/components/ui/time-view';
 import { api } from '@/lib/http/client';
 
 const REASONS = ['wrong_match', 'wrong_result', 'misleading'] as const;
@@ -22,7 +23,7 @@ export type DisputeState = {
 
 export function DisputePlan({ id, state }: { id: number; state: DisputeState }) {
   const t = useTranslations('experts.dispute');
-  const format = useFormatter();
+  const times = useTimeFormat();
   const router = useRouter();
   const field = useId();
   const [open, setOpen] = useState(false);
@@ -79,7 +80,7 @@ export function DisputePlan({ id, state }: { id: number; state: DisputeState }) 
         {t('title')}
       </h2>
       <p className="text-xs text-ink-500">
-        {closes ? t('hint', { time: format.dateTime(closes, 'longDateTime') }) : t('hintOpen')}
+        {closes ? t('hint', { time: times.dateTime(closes, 'longDateTime') }) : t('hintOpen')}
       </p>
       <fieldset>
         <legend className={LABEL_CLASS}>{t('reason')}</legend>

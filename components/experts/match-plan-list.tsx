@@ -1,7 +1,9 @@
 // Upcoming matches open to plans, with how many plans each has (server markup).
 import { CalendarClock } from 'lucide-react';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ZoneHint } from '@/components/ui/zone-hint';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 
 export type MatchWithCount = {
   id: number;
@@ -13,15 +15,19 @@ export type MatchWithCount = {
 };
 
 export async function MatchPlanList({ matches }: { matches: MatchWithCount[] }) {
-  const [t, format] = await Promise.all([getTranslations('experts'), getFormatter()]);
+  const [t, times] = await Promise.all([getTranslations('experts'), getTimeFormat()]);
   return (
     <section
       className="rounded-xl border border-line bg-surface"
       aria-labelledby="plan-matches"
       data-testid="plan-matches"
     >
-      <h2 id="plan-matches" className="border-b border-line px-4 py-3 font-semibold text-ink-900">
+      <h2
+        id="plan-matches"
+        className="flex flex-wrap items-center gap-x-3 border-b border-line px-4 py-3 font-semibold text-ink-900"
+      >
         {t('matches.title')}
+        <ZoneHint className="font-normal" />
       </h2>
       {matches.length ? (
         <ul className="divide-y divide-line">
@@ -31,7 +37,7 @@ export async function MatchPlanList({ matches }: { matches: MatchWithCount[] }) 
                 dateTime={match.kickoffAt.toISOString()}
                 className="w-24 shrink-0 text-xs tabular-nums text-ink-500"
               >
-                {format.dateTime(match.kickoffAt, 'kickoff')}
+                {times.dateTime(match.kickoffAt, 'kickoff')}
               </time>
               <span className="min-w-0 flex-1 truncate text-ink-900">
                 {t('versus', { home: match.homeTeam.name, away: match.awayTeam.name })}

@@ -1,13 +1,14 @@
 // A plan in a list (server markup): expert, match, play types, price or free, and the grade once there is
 // one. Never the pick or the reasoning: lists show what a plan is, its page shows what it says.
 import { Lock } from 'lucide-react';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import type { PlanView } from '@/lib/experts/plans';
 import { Link } from '@/lib/i18n/navigation';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { GradeBadge } from './grade-badge';
 
 export async function PlanCard({ plan }: { plan: PlanView }) {
-  const [t, format] = await Promise.all([getTranslations('experts'), getFormatter()]);
+  const [t, times] = await Promise.all([getTranslations('experts'), getTimeFormat()]);
   const state = plan.status === 'voided' ? 'voided' : (plan.grade ?? 'open');
   return (
     <li className="flex gap-3 px-4 py-3" data-testid="plan-card">
@@ -35,7 +36,7 @@ export async function PlanCard({ plan }: { plan: PlanView }) {
           </Link>
           <span>{t('versus', { home: plan.match.home, away: plan.match.away })}</span>
           <time dateTime={new Date(plan.kickoff_at).toISOString()} className="tabular-nums">
-            {format.dateTime(new Date(plan.kickoff_at), 'datedKickoff')}
+            {times.dateTime(new Date(plan.kickoff_at), 'datedKickoff')}
           </time>
           <span>{plan.markets.map((market) => t(`markets.${market}`)).join(' · ')}</span>
         </p>

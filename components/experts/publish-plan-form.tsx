@@ -5,11 +5,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
 import { useRouter } from 'next/navigation';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
 import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
+import { useTimeFormat } from '@/components/ui/time-view';
 import { api } from '@/lib/http/client';
 import { MARKET_DEFINITIONS, type Market, marketsOf } from '@/lib/markets/markets';
 
@@ -32,7 +33,7 @@ const firstRow = (sport: Sport): Row => {
 
 export function PublishPlanForm({ sports }: { sports: Sport[] }) {
   const t = useTranslations('experts');
-  const format = useFormatter();
+  const times = useTimeFormat();
   const router = useRouter();
   const [sport, setSport] = useState<Sport>(sports[0] ?? 'football');
   const [matchId, setMatchId] = useState('');
@@ -118,7 +119,7 @@ export function PublishPlanForm({ sports }: { sports: Sport[] }) {
           </option>
           {matches.data?.list.map((match) => (
             <option key={match.id} value={match.id}>
-              {`${format.dateTime(new Date(match.kickoff_at), 'kickoff')} · ${t('versus', { home: match.home, away: match.away })} · ${match.competition}`}
+              {`${times.dateTime(new Date(match.kickoff_at), 'kickoff')} · ${t('versus', { home: match.home, away: match.away })} · ${match.competition}`}
             </option>
           ))}
         </select>

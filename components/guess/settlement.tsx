@@ -2,12 +2,13 @@
 // A settled fun-guess's payout line in the room's card: when a person's settlement pays out, the stakers'
 // dispute of it (a reason from the list and words), and the reviewer's reason when it was voided.
 import { Flag } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { LABEL_CLASS } from '@/components/ui/field-styles';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { useTimeFormat } from '@/components/ui/time-view';
 import type { GuessPanelItem } from '@/lib/guess/api';
 import { GUESS_DISPUTE_REASONS, GUESS_DISPUTE_TEXT_MAX } from '@/lib/guess/dispute-rules';
 import { useFormPost } from '@/lib/http/use-form-post';
@@ -25,8 +26,8 @@ export function VoidReason({ guess }: { guess: GuessPanelItem }) {
 /** A person's settlement: when it pays out, its dispute's state, and the staker's dispute button. */
 export function Settlement({ guess, onChange }: { guess: GuessPanelItem; onChange: () => void }) {
   const t = useTranslations('guessDispute');
-  const format = useFormatter();
-  const time = format.dateTime(new Date(guess.pay_at!), 'time');
+  const times = useTimeFormat();
+  const time = times.dateTime(new Date(guess.pay_at!), 'time');
   const line =
     guess.dispute_status === 'open'
       ? guess.disputed_by_me

@@ -2,9 +2,10 @@
 // unread count (spec §3 conversation).
 import { useQuery } from '@tanstack/react-query';
 import { MessageCircle, Users } from 'lucide-react';
-import { useLocale, useTimeZone, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useTimeFormat } from '@/components/ui/time-view';
 import { cn } from '@/lib/cn';
 import { api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
@@ -25,8 +26,7 @@ export const conversationName = (conversation: Conversation) =>
 
 export function useChatTime() {
   const t = useTranslations('im.time');
-  const locale = useLocale();
-  const timeZone = useTimeZone();
+  const { locale, timeZone } = useTimeFormat().times;
   const words = { justNow: t('justNow'), yesterday: t('yesterday'), dayBefore: t('dayBefore') };
   return (iso: string) => chatTime(new Date(iso), new Date(), { locale, timeZone, words });
 }

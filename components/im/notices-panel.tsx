@@ -4,11 +4,12 @@
 // The user centre's messages tab hands in the first page it read on the server (`initial`).
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Bell, Heart, MessageSquareReply, ShieldCheck } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useTimeFormat } from '@/components/ui/time-view';
 import { cn } from '@/lib/cn';
 import { api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
@@ -33,7 +34,7 @@ export type NoticePage = { list: Notice[]; has_more: boolean; unread: number };
 
 export function NoticesPanel({ initial }: { initial?: NoticePage } = {}) {
   const t = useTranslations('im.notices');
-  const format = useFormatter();
+  const times = useTimeFormat();
   const time = useChatTime();
   const queryClient = useQueryClient();
   const [kind, setKind] = useState<(typeof KINDS)[number]>('all');
@@ -71,7 +72,7 @@ export function NoticesPanel({ initial }: { initial?: NoticePage } = {}) {
       ...(kind ? { kind: subject(`sanctionKinds.${kind}`) } : {}),
       ...(reason ? { reason: subject(`reasons.${reason}`) } : {}),
       note: note ? ` · ${note}` : '',
-      ...(until ? { until: format.dateTime(new Date(until), 'dateTime') } : {}),
+      ...(until ? { until: times.dateTime(new Date(until), 'dateTime') } : {}),
     };
   };
   const sentence = (notice: Notice) =>

@@ -6,7 +6,6 @@ import type { StoredUser } from '@/lib/store/atoms';
 import { PopupHost } from './popup-host';
 import { ReloginHost } from './relogin-host';
 import { Startup } from './startup';
-import { TimeZoneSync } from './time-zone-sync';
 
 export default function Background({
   mobileSiteUrl,
@@ -18,7 +17,6 @@ export default function Background({
   return (
     <>
       <Startup mobileSiteUrl={mobileSiteUrl} user={user} />
-      <TimeZoneSync />
       <PopupHost />
       <ReloginHost />
       <GoalPopup signedIn={user !== null} />

@@ -1,11 +1,11 @@
 // Rows of /schedule and /reserve: a reserved live (anchor, title, time, linked room) and a match
 // (competition, teams, kick-off), each with its book button. Server components; only the button is a
 // client island.
-import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { Link } from '@/lib/i18n/navigation';
 import type { ReservationItem, UpcomingMatch } from '@/lib/live/reservations';
-import { formatDay } from '@/lib/time/format';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { BookButton } from './book-button';
 
 /** A schedule line: its time first (with the date on /reserve), then the row's own parts. */
@@ -22,7 +22,7 @@ async function TimedRow({
   withDate?: boolean;
   children: ReactNode;
 }) {
-  const format = await getFormatter();
+  const times = await getTimeFormat();
   return (
     <li
       data-testid={testId}
@@ -31,10 +31,11 @@ async function TimedRow({
     >
       <time
         data-short={withDate ? undefined : true}
-        className="w-28 data-[short]:w-14 shrink-0 text-sm font-semibold text-ink-900 tabular-nums"
+        className="w-28 data-[short]:w-16 shrink-0 whitespace-nowrap text-sm font-semibold text-ink-900 tabular-nums"
         dateTime={at.toISOString()}
+        title={times.title(at) || undefined}
       >
-        {format.dateTime(at, withDate ? 'dayTime' : 'time')}
+        {times.dateTime(at, withDate ? 'dayTime' : 'time')}
       </time>
       {children}
     </li>
@@ -86,16 +87,12 @@ export async function ReservedLiveRow({ item, withDate }: { item: ReservationIte
 
 export async function MatchRow({ match, withDate }: { match: UpcomingMatch; withDate?: boolean }) {
   const t = await getTranslations('schedule');
-  const locale = await getLocale();
+  const times = await getTimeFormat();
   const fixture = `${match.homeTeam.name} – ${match.awayTeam.name}`;
   const note = match.replayOf
     ? t('replayOf', {
         fixture: match.replayOf.fixture,
-        date: formatDay(
-          match.replayOfDate ?? match.replayOf.kickoffAt.toISOString().slice(0, 10),
-          'date',
-          locale,
-        ),
+        date: times.day(match.replayOfDate ?? match.replayOf.kickoffAt.toISOString().slice(0, 10), 'date'),
       })
     : match.source === 'simulated'
       ? t('simulated')

@@ -1,10 +1,11 @@
 // What a sealed room shows in place of the player: why, and until when.
 import { ShieldBan } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useTimeFormat } from '@/components/ui/time-view';
 
 export function SealedScreen({ reason, until }: { reason: string | null; until: string | Date | null }) {
   const t = useTranslations('moderation');
-  const format = useFormatter();
+  const times = useTimeFormat();
   return (
     <div className="flex size-full items-center justify-center bg-night-2" data-testid="sealed-screen">
       <div className="max-w-md px-6 text-center">
@@ -18,7 +19,7 @@ export function SealedScreen({ reason, until }: { reason: string | null; until: 
         <p className="mt-1 text-sm text-ink-300">
           {until
             ? t('sealedUntil', {
-                until: format.dateTime(new Date(until), 'dateTime'),
+                until: times.dateTime(new Date(until), 'dateTime'),
               })
             : t('sealedIndefinitely')}
         </p>

@@ -1,17 +1,18 @@
 // The home page's sports headlines (spec §2 home): the newest articles of the reader's language.
 import { Newspaper } from 'lucide-react';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { listNews } from '@/lib/news/service';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 
 const HEADLINES = 8;
 
 export async function HomeHeadlines({ locale }: { locale: Locale }) {
-  const [t, format, news] = await Promise.all([
+  const [t, times, news] = await Promise.all([
     getTranslations('news'),
-    getFormatter(),
+    getTimeFormat(),
     listNews(getDb(), locale, { page: 1, size: HEADLINES, now: new Date() }),
   ]);
   return (
@@ -43,7 +44,7 @@ export async function HomeHeadlines({ locale }: { locale: Locale }) {
                 dateTime={item.published_at.toISOString()}
                 className="shrink-0 text-xs text-ink-500 tabular-nums"
               >
-                {format.dateTime(item.published_at, 'monthDay')}
+                {times.dateTime(item.published_at, 'monthDay')}
               </time>
             </li>
           ))}

@@ -1,9 +1,10 @@
 // Article rows of the news screens (server markup): title, summary, category, an "automatic" mark on
 // reports written from the data, time and counts.
 import { Eye, MessageSquare, ThumbsUp } from 'lucide-react';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
 import type { NewsListItem } from '@/lib/news/service';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 
 export async function AutomaticBadge() {
   const t = await getTranslations('news');
@@ -19,7 +20,7 @@ export async function AutomaticBadge() {
 }
 
 export async function NewsList({ items }: { items: NewsListItem[] }) {
-  const format = await getFormatter();
+  const times = await getTimeFormat();
   const badge = await AutomaticBadge();
   return (
     <ul className="divide-y divide-line" data-testid="news-list">
@@ -46,7 +47,7 @@ export async function NewsList({ items }: { items: NewsListItem[] }) {
               <span className="rounded bg-canvas px-1.5 leading-5 text-ink-700">{item.category.name}</span>
               {item.automatic ? badge : null}
               <time dateTime={item.published_at.toISOString()} className="tabular-nums">
-                {format.dateTime(item.published_at, 'dateTime')}
+                {times.dateTime(item.published_at, 'dateTime')}
               </time>
               <span className="inline-flex items-center gap-1 tabular-nums">
                 <Eye aria-hidden className="size-3.5" />

@@ -2,7 +2,7 @@
 // and the composer (a guest's send gets code 700, which opens the login dialog).
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { CornerDownRight } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { LikeButton } from '@/components/posts/like-button';
 import { LikeIcon } from '@/components/posts/like-icon';
@@ -10,6 +10,7 @@ import type { CommentItem, CommentPage } from '@/components/posts/types';
 import { Button } from '@/components/ui/button';
 import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useTimeFormat } from '@/components/ui/time-view';
 import { cn } from '@/lib/cn';
 import { api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
@@ -141,7 +142,7 @@ function CommentRow({
   onRemoved: (count: number) => void;
 }) {
   const t = useTranslations('posts');
-  const format = useFormatter();
+  const times = useTimeFormat();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -173,7 +174,7 @@ function CommentRow({
         <p className="flex items-center gap-2 text-xs">
           <span className="font-medium text-ink-700">{comment.author.nickname}</span>
           <time dateTime={comment.created_at} className="text-ink-500 tabular-nums">
-            {format.dateTime(new Date(comment.created_at), 'shortDateTime')}
+            {times.dateTime(new Date(comment.created_at), 'shortDateTime')}
           </time>
           <ContentReportButton targetType="comment" targetId={comment.id} authorId={comment.author.id} />
         </p>

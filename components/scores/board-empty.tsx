@@ -1,10 +1,11 @@
 // What an empty scores tab says, and what the reader can do instead.
 import { CalendarX2, Radio, Star } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Link } from '@/lib/i18n/navigation';
 import type { Board } from '@/lib/scores/board-schema';
+import { createTimeFormat, type ViewerTimes } from '@/lib/time/time-format';
 
 /** The page a sport's other tabs live on (e-sports shares /football). */
 export const sportPath = (sport: Board['sport'], query: string) =>
@@ -14,9 +15,18 @@ export const sportPath = (sport: Board['sport'], query: string) =>
       ? `/football?sport=esports&${query}`
       : `/football?${query}`;
 
-export function BoardEmpty({ board, onSignIn }: { board: Board; onSignIn?: () => void }) {
+export function BoardEmpty({
+  board,
+  times,
+  onSignIn,
+}: {
+  board: Board;
+  /** The viewer's time view (lib/time/viewer-zone.ts on the server, useTimeFormat() in the browser). */
+  times: ViewerTimes;
+  onSignIn?: () => void;
+}) {
   const t = useTranslations('scores');
-  const format = useFormatter();
+  const format = createTimeFormat(times, useLocale());
   if (board.signInNeeded) {
     return (
       <div data-testid="score-empty">

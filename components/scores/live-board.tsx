@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
+import { useTimeFormat } from '@/components/ui/time-view';
 import { api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
 import { matchUpdatesSchema } from '@/lib/realtime/events';
@@ -55,6 +56,7 @@ export default function LiveBoard({
 }) {
   const t = useTranslations('scores');
   const queryClient = useQueryClient();
+  const { times } = useTimeFormat();
   const settings = useAtomValue(scoreSettingsAtom, { store: appStore });
   const [expandedId, setExpandedId] = useState<number | null>(null);
   const [flashIds, setFlashIds] = useState<number[]>([]);
@@ -168,13 +170,14 @@ export default function LiveBoard({
   if (board.signInNeeded || !board.rows.length)
     return (
       <div data-testid="live-board">
-        <BoardEmpty board={board} onSignIn={() => appStore.set(loginDialogAtom, 'qr')} />
+        <BoardEmpty board={board} times={times} onSignIn={() => appStore.set(loginDialogAtom, 'qr')} />
       </div>
     );
   return (
     <div data-testid="live-board">
       <ScoreList
         board={board}
+        times={times}
         display={settings.immediately}
         expandedId={expandedId}
         flashIds={flashIds}

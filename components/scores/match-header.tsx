@@ -1,12 +1,12 @@
 // The match header of the detail and live screens: competition, round, kick-off in the reader's time,
 // ground, both teams with generated crests, the live score, and what kind of record this is.
 import { History, MapPin, Sparkles } from 'lucide-react';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { LocalTime } from '@/components/ui/local-time';
 import { Link } from '@/lib/i18n/navigation';
 import type { MatchSummary } from '@/lib/scores/detail-api';
 import type { MatchDetail } from '@/lib/scores/detail-service';
-import { formatDay } from '@/lib/time/format';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { groupLetter, roundLabel } from './match-round';
 import { MatchScoreboard } from './match-scoreboard';
 import { MatchTeamBadge } from './match-team-badge';
@@ -29,7 +29,7 @@ export async function MatchHeader({
   compact?: boolean;
 }) {
   const t = await getTranslations('matchDetail');
-  const locale = await getLocale();
+  const times = await getTimeFormat();
   const ground = detail.stadium ? `${detail.stadium.name}, ${detail.stadium.city}` : detail.ground;
   const extraTime = detail.homeExtraTime !== null && detail.awayExtraTime !== null;
   return (
@@ -62,10 +62,9 @@ export async function MatchHeader({
           <History aria-hidden className="size-4" />
           <span>
             {t.rich('replayOf', {
-              date: formatDay(
+              date: times.day(
                 detail.replayOfDate ?? detail.replayOf.kickoffAt.toISOString().slice(0, 10),
                 'longDate',
-                locale,
               ),
               fixture: () => (
                 <Link href={`/score-detail?id=${detail.replayOf!.id}`} className="font-semibold underline">

@@ -5,12 +5,14 @@ import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import type { Board, ScoreRow } from '@/lib/scores/board-schema';
-import { formatDay } from '@/lib/time/format';
+import { createTimeFormat, type ViewerTimes } from '@/lib/time/time-format';
 import { Crest } from './crest';
 import type { DisplaySettings } from './score-settings';
 
 export type ScoreListProps = {
   board: Board;
+  /** The viewer's time view (lib/time/viewer-zone.ts on the server, useTimeFormat() in the browser). */
+  times: ViewerTimes;
   display: DisplaySettings;
   expandedId?: number | null;
   flashIds?: readonly number[];
@@ -92,15 +94,16 @@ function Row(props: ScoreListProps & { row: ScoreRow; t: T }) {
   const { row, t, display, board } = props;
   const format = useFormatter();
   const locale = useLocale();
+  const times = createTimeFormat(props.times, locale);
   const expanded = props.expandedId === row.id;
   const live = row.status === 'live';
   const status = statusText(row, t);
   const time = row.kickoffTimeKnown
-    ? format.dateTime(new Date(row.kickoffAt), 'time', { timeZone: board.timeZone })
+    ? times.dateTime(new Date(row.kickoffAt), 'time', { timeZone: board.timeZone })
     : t('timeUnknown');
   const date =
     board.tab === 'favourites' || board.tab === 'live'
-      ? format.dateTime(new Date(row.kickoffAt), 'numericMonthDay', { timeZone: board.timeZone })
+      ? times.dateTime(new Date(row.kickoffAt), 'numericMonthDay', { timeZone: board.timeZone })
       : null;
   const price = (value: number | null | undefined) =>
     value ? format.number(value / 1000, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : '-';
@@ -278,7 +281,7 @@ function Row(props: ScoreListProps & { row: ScoreRow; t: T }) {
               home: row.home.name,
               away: row.away.name,
             }),
-            date: formatDay(row.replayOfDate, 'date', locale),
+            date: times.day(row.replayOfDate, 'date'),
           })}
         </p>
       ) : null}

@@ -4,8 +4,9 @@
 import { Settings2 } from 'lucide-react';
 import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTimeZone, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Footer } from '@/components/layout/footer';
+import { ZoneHint } from '@/components/ui/zone-hint';
 import { currentUser } from '@/lib/accounts/current-user';
 import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
@@ -21,7 +22,7 @@ import {
   shiftDay,
 } from '@/lib/scores/board-schema';
 import { scoreBoard } from '@/lib/scores/live-service';
-import { formatDay } from '@/lib/time/format';
+import { getTimeFormat, viewerTimeZone } from '@/lib/time/viewer-zone';
 import { dayIn } from '@/lib/time/zone';
 import { BoardEmpty } from './board-empty';
 import { BoardSwap } from './board-swap';
@@ -86,7 +87,7 @@ export async function ScoresPage({
   const tab = (SCORE_TABS as readonly string[]).includes(searchParams.tab ?? '')
     ? (searchParams.tab as ScoreTab)
     : 'live';
-  const timeZone = await getTimeZone();
+  const [timeZone, times] = await Promise.all([viewerTimeZone(), getTimeFormat()]);
   const [user, t, messages, name] = await Promise.all([
     currentUser(),
     getTranslations('scores'),
@@ -117,7 +118,7 @@ export async function ScoresPage({
     if (offset === 0) return t('days.today');
     if (offset === -1) return t('days.yesterday');
     if (offset === 1) return t('days.tomorrow');
-    return formatDay(value, 'weekday', locale);
+    return times.day(value, 'weekday');
   };
   const filterHrefs = (key: 'competition' | 'region', options: { code: string }[]) =>
     Object.fromEntries(
@@ -133,6 +134,7 @@ export async function ScoresPage({
         <div className="mx-auto flex w-full max-w-[1400px] flex-col gap-4 px-6 py-5">
           <div className="flex flex-wrap items-center gap-4">
             <h1 className="text-xl font-semibold text-ink-900">{t('heading')}</h1>
+            <ZoneHint />
             <nav aria-label={t('sportSwitch')} className="flex rounded-lg bg-surface p-1 shadow-sm">
               {SPORT_ORDER.map((candidate) => (
                 <Link
@@ -219,7 +221,7 @@ export async function ScoresPage({
                     )}
                   >
                     <span className="font-medium">{dayLabel(candidate)}</span>
-                    <span className="opacity-80">{formatDay(candidate, 'numericMonthDay', locale)}</span>
+                    <span className="opacity-80">{times.day(candidate, 'numericMonthDay')}</span>
                   </Link>
                 ))}
               </nav>
@@ -254,9 +256,9 @@ export async function ScoresPage({
 
           <BoardSwap params={{ sport, ...query }} initial={board} signedIn={user !== null}>
             {board.rows.length ? (
-              <ScoreList board={board} display={DEFAULT_IMMEDIATELY} />
+              <ScoreList board={board} display={DEFAULT_IMMEDIATELY} times={times.times} />
             ) : (
-              <BoardEmpty board={board} />
+              <BoardEmpty board={board} times={times.times} />
             )}
           </BoardSwap>
           <p className="text-xs text-ink-500">{t('footnote')}</p>

@@ -1,8 +1,9 @@
-// A moment in the viewer's zone, in one of the portal's named date styles (lib/time/format.ts). No
-// client boundary of its own: in a server component it renders on the server, in a client island with
-// the same zone the provider was given, so both renders read alike.
-import { useFormatter } from 'next-intl';
+'use client';
+// A moment in the viewer's zone, in one of the portal's named date styles (lib/time/format.ts), with the
+// full date, time and zone in its tooltip. A client component (server pages render it too): it reads
+// the layout's time view, the same the server used, so both renders read alike.
 import type { DateTimeStyle } from '@/lib/time/format';
+import { useTimeFormat } from './time-view';
 
 export function LocalTime({
   at,
@@ -13,10 +14,10 @@ export function LocalTime({
   style?: DateTimeStyle;
   className?: string;
 }) {
-  const format = useFormatter();
+  const format = useTimeFormat();
   const instant = new Date(at);
   return (
-    <time dateTime={instant.toISOString()} className={className}>
+    <time dateTime={instant.toISOString()} className={className} title={format.title(instant) || undefined}>
       {format.dateTime(instant, style)}
     </time>
   );

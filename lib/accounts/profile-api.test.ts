@@ -408,3 +408,41 @@ describe('api/Member/paymentPassword', () => {
     expect(await verifyPassword((await userRow(user.id)).paymentPasswordHash!, '13579135')).toBe(true);
   });
 });
+
+describe('api/member/timeZone', () => {
+  it('keeps a chosen zone on the account (the session carries it), and automatic clears it', async () => {
+    const { user, token } = await makeSignedInUser(testDb.db);
+    const chosen = await call<{ time_zone: string }>('/api/member/timeZone', {
+      token,
+      json: { time_zone: 'asia/tokyo' },
+    });
+    expect(chosen.body).toMatchObject({ code: 0, data: { time_zone: 'Asia/Tokyo' } });
+    expect((await userRow(user.id)).timeZone).toBe('Asia/Tokyo');
+    const { findSessionUser } = await import('./session');
+    expect((await findSessionUser(testDb.db, token, NOON))?.timeZone).toBe('Asia/Tokyo');
+
+    const automatic = await call('/api/member/timeZone', { token, json: { time_zone: '' } });
+    expect(automatic.body).toMatchObject({ code: 0, data: { time_zone: '' } });
+    expect((await userRow(user.id)).timeZone).toBeNull();
+  });
+
+  it('refuses a zone nobody knows in the reader’s words and changes nothing', async () => {
+    const { user, token } = await makeSignedInUser(testDb.db);
+    await call('/api/member/timeZone', { token, json: { time_zone: 'Europe/London' } });
+    for (const [lang, msg] of [
+      ['zh-CN', '不认识这个时区，请从列表中选择'],
+      ['en', 'That time zone isn’t one we know. Choose one from the list.'],
+    ] as const) {
+      const { body } = await call('/api/member/timeZone', {
+        token,
+        lang,
+        json: { time_zone: 'Mars/Olympus' },
+      });
+      expect(body.code).not.toBe(0);
+      expect(body.msg).toBe(msg);
+    }
+    expect((await userRow(user.id)).timeZone).toBe('Europe/London');
+    const { body } = await call('/api/member/timeZone', { json: { time_zone: 'Asia/Tokyo' } });
+    expect(body.code).toBe(700);
+  });
+});

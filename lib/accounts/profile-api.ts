@@ -11,7 +11,13 @@ import { balancesOf } from '@/lib/wallet/ledger';
 import { AVATAR_CHOICES, isAvatarStyle } from './avatars';
 import { levelIconUrl, MAX_LEVEL } from './level';
 import { drawAvatar, drawLevelIcon } from './profile-images';
-import { paymentPasswordInput, updateInfoInput, userInfoInput, verifiedInput } from './profile-schemas';
+import {
+  paymentPasswordInput,
+  timeZoneInput,
+  updateInfoInput,
+  userInfoInput,
+  verifiedInput,
+} from './profile-schemas';
 import {
   getOwnProfile,
   getPublicProfile,
@@ -19,6 +25,7 @@ import {
   type OwnProfile,
   type PublicProfile,
   setPaymentPassword,
+  setTimeZone,
   submitVerification,
   updateProfile,
   type VerificationView,
@@ -189,6 +196,21 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>) {
         await updateProfile(c.var.db, c.var.user!.id, input, c.var.now),
         (await balancesOf(c.var.db, c.var.user!.id)).star,
       ),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/member/timeZone',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Account',
+      summary: 'Choose the time zone every page shows (an IANA id) or automatic (empty: the browser’s)',
+      middleware: [requireUser],
+      input: timeZoneInput,
+      output: z.object({ time_zone: z.string() }),
+    },
+    (c, input) => setTimeZone(c.var.db, c.var.user!.id, input.time_zone),
   );
 
   defineRoute(

@@ -58,3 +58,7 @@ export const paymentPasswordInput = z.object({
   old_password: z.string().optional(),
 });
 export type PaymentPasswordInput = z.infer<typeof paymentPasswordInput>;
+
+/** The user centre's zone: an IANA id (checked by the service against the runtime's zones), '' for automatic. */
+export const timeZoneInput = z.object({ time_zone: z.string().trim().max(64) });
+export type TimeZoneInput = z.infer<typeof timeZoneInput>;

@@ -6,6 +6,7 @@ import { DomainError, NotFoundError } from '@/lib/api/errors';
 import { refuseSensitive } from '@/lib/chat/sensitive/words';
 import type { DbOrTx } from '@/lib/db';
 import { findOwnUpload } from '@/lib/storage/service';
+import { isTimeZone } from '@/lib/time/zone';
 import { avatarOf, isAvatarChoice } from './avatars';
 import {
   type IdentityVerifier,
@@ -145,6 +146,18 @@ export async function updateProfile(db: DbOrTx, userId: number, input: UpdateInf
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   if (Object.keys(defined).length > 0) await db.update(users).set(defined).where(eq(users.id, userId));
   return getOwnProfile(db, userId);
+}
+
+/**
+ * The zone the user chose for every page and device (`null`: automatic, the browser's). A zone the
+ * runtime does not know is refused and nothing changes.
+ */
+export async function setTimeZone(db: DbOrTx, userId: number, timeZone: string) {
+  if (timeZone && !isTimeZone(timeZone)) throw new DomainError('TIME_ZONE_UNKNOWN');
+  // The runtime's own spelling (asia/tokyo → Asia/Tokyo), so pages and the list agree.
+  const stored = timeZone ? new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone : null;
+  await db.update(users).set({ timeZone: stored }).where(eq(users.id, userId));
+  return { time_zone: stored ?? '' };
 }
 
 export async function getVerification(db: DbOrTx, userId: number): Promise<VerificationView> {

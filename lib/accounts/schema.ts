@@ -53,6 +53,8 @@ export const users = pgTable(
      * posts, plans, its ledger entries) are what `npm run seed -- --remove-demo` takes away (lib/seed/remove.ts).
      */
     demo: boolean('demo').notNull().default(false),
+    /** The IANA zone chosen in the user centre for every page and device; null: the browser's (automatic). */
+    timeZone: varchar('time_zone', { length: 64 }),
   },
   (table) => [uniqueIndex('users_mobile_unique').on(table.countryCode, table.mobile)],
 );

@@ -42,6 +42,7 @@ export async function findSessionUser(db: DbOrTx, token: string, now: Date): Pro
       isAnchor: users.isAnchor,
       role: users.role,
       experience: users.experience,
+      timeZone: users.timeZone,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -104,8 +105,9 @@ class SessionLookups {
         is_anchor: boolean;
         role: SessionUser['role'];
         experience: number;
+        time_zone: string | null;
       }>(sql`
-        select q.i, u.id, u.nickname, u.avatar, u.is_anchor, u.role, u.experience
+        select q.i, u.id, u.nickname, u.avatar, u.is_anchor, u.role, u.experience, u.time_zone
         from unnest(${sql.param(batch.map((w) => w.hash))}::text[],
                     ${sql.param(batch.map((w) => w.now.toISOString()))}::timestamptz[]) with ordinality as q(hash, now, i)
         join sessions s on s.token_hash = q.hash and s.revoked_at is null and s.expires_at > q.now
@@ -122,6 +124,7 @@ class SessionLookups {
                 isAnchor: row.is_anchor,
                 role: row.role,
                 experience: row.experience,
+                timeZone: row.time_zone,
               }
             : null,
         );

@@ -19,6 +19,8 @@ export type SessionUser = {
   role: Role;
   /** Tenths of a point. */
   experience: number;
+  /** The IANA zone chosen in the user centre; null or absent: the browser's (automatic). */
+  timeZone?: string | null;
 };
 
 /** One staff action for the audit log (written by lib/audit, handed to the app by the composition root). */

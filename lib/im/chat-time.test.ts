@@ -9,10 +9,10 @@ const NOW = new Date('2026-06-16T06:30:00Z');
 const TZ = 'Asia/Shanghai';
 const at = (iso: string) => new Date(iso);
 
+// Readers on a 24-hour clock; 12-hour ones (en-US, zh-TW) below.
 const cases: [string, typeof en][] = [
   ['zh-CN', zhCN as typeof en],
-  ['zh-TW', zhTW as typeof en],
-  ['en', en],
+  ['en-GB', en],
   ['vi', vi as typeof en],
 ];
 
@@ -41,11 +41,17 @@ describe('chatTime', () => {
     expect(old).not.toContain(friday);
   });
 
+  it('writes a 12-hour clock where the reader’s region does', () => {
+    const earlier = at('2026-06-16T06:28:59Z');
+    expect(chatTime(earlier, NOW, { locale: 'en-US', timeZone: TZ, words: en.im.time })).toBe('2:28 PM');
+    expect(chatTime(earlier, NOW, { locale: 'zh-TW', timeZone: TZ, words: zhTW.im.time })).toBe('下午2:28');
+  });
+
   it('cuts days at the reader’s midnight, not UTC', () => {
     const words = en.im.time;
     const when = at('2026-06-15T20:00:00Z');
-    expect(chatTime(when, NOW, { locale: 'en', timeZone: TZ, words })).toBe('04:00');
-    expect(chatTime(when, NOW, { locale: 'en', timeZone: 'UTC', words })).toBe('Yesterday 20:00');
+    expect(chatTime(when, NOW, { locale: 'en-GB', timeZone: TZ, words })).toBe('04:00');
+    expect(chatTime(when, NOW, { locale: 'en-GB', timeZone: 'UTC', words })).toBe('Yesterday 20:00');
   });
 });
 

@@ -1,6 +1,9 @@
 // Chat times (spec §9): within 60 s "just now", then the time today, "yesterday", "the day before", the
-// weekday within 168 hours, else a date — in the reader's language and time zone. Pure: the clock is a
+// weekday within 168 hours, else a date — in the reader's formatting locale (12 or 24 hours is its own)
+// and time zone. Pure: the clock is a
 // parameter. A time label shows above the first message and after a gap of more than 120 s (spec §3).
+
+import { optionsFor } from '@/lib/time/format';
 
 export const JUST_NOW_SECONDS = 60;
 export const WEEKDAY_HOURS = 168;
@@ -24,12 +27,7 @@ function dayNumber(at: Date, timeZone: string | undefined) {
 export function chatTime(at: Date, now: Date, { locale, timeZone, words }: ChatTimeOptions) {
   const ageMs = now.getTime() - at.getTime();
   if (ageMs < JUST_NOW_SECONDS * 1000) return words.justNow;
-  const clock = new Intl.DateTimeFormat(locale, {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(at);
+  const clock = new Intl.DateTimeFormat(locale, { ...optionsFor('time', locale), timeZone }).format(at);
   const days = dayNumber(now, timeZone) - dayNumber(at, timeZone);
   if (days <= 0) return clock;
   if (days === 1) return `${words.yesterday} ${clock}`;

@@ -1,6 +1,6 @@
 // The named date styles with explicit instants, zones and languages: one instant reads the same for
 // everyone in one zone, and the viewer's zone moves its day and hour; calendar days never move.
-import { DATE_TIME_FORMATS, formatDay, formatInstant, zoneLabel } from './format';
+import { DATE_TIME_FORMATS, formatDay, formatInstant, maskedInstant, zoneLabel } from './format';
 
 // USA – Wales, World Cup 2022: 19:00 UTC on 21 November.
 const KICKOFF = new Date('2022-11-21T19:00:00Z');
@@ -15,9 +15,12 @@ describe('formatInstant', () => {
     expect(formatInstant(KICKOFF, 'kickoff', { locale: 'zh-CN', timeZone })).toBe(expected);
   });
 
-  it('writes each language its own way, on a 24-hour clock for sports times', () => {
+  it('writes each language its own way, 12 or 24 hours as its region does', () => {
     const view = { timeZone: 'Asia/Shanghai' };
-    expect(formatInstant(KICKOFF, 'time', { ...view, locale: 'en' })).toBe('03:00');
+    expect(formatInstant(KICKOFF, 'time', { ...view, locale: 'en' })).toBe('3:00 AM');
+    expect(formatInstant(KICKOFF, 'time', { ...view, locale: 'en-GB' })).toBe('03:00');
+    expect(formatInstant(KICKOFF, 'time', { ...view, locale: 'zh-CN' })).toBe('03:00');
+    expect(formatInstant(KICKOFF, 'time', { ...view, locale: 'vi' })).toBe('03:00');
     expect(formatInstant(KICKOFF, 'date', { ...view, locale: 'zh-CN' })).toBe('2022年11月22日');
     expect(formatInstant(KICKOFF, 'date', { ...view, locale: 'zh-TW' })).toBe('2022年11月22日');
     expect(formatInstant(KICKOFF, 'date', { ...view, locale: 'en' })).toBe('Nov 22, 2022');
@@ -58,5 +61,17 @@ describe('zoneLabel', () => {
     expect(zoneLabel('America/New_York', 'en')).toBe('Eastern Time');
     expect(zoneLabel('Asia/Ho_Chi_Minh', 'vi')).toBe('Giờ Việt Nam');
     expect(zoneLabel('UTC', 'zh-CN')).toBe('协调世界时');
+  });
+});
+
+describe('maskedInstant', () => {
+  it('keeps the shape of the style and shows no zone’s digits, months or weekdays', () => {
+    const masked = maskedInstant(KICKOFF, 'weekdayDayTime', 'zh-CN');
+    expect(masked).not.toMatch(/\d|周/);
+    expect(masked.length).toBe(
+      formatInstant(KICKOFF, 'weekdayDayTime', { locale: 'zh-CN', timeZone: 'UTC' }).length,
+    );
+    expect(maskedInstant(KICKOFF, 'time', 'en-GB')).toBe('\u2012\u2012:\u2012\u2012');
+    expect(maskedInstant(KICKOFF, 'dateTime', 'en')).not.toMatch(/\d|Nov|PM|AM/);
   });
 });

@@ -1,7 +1,9 @@
-// Every date and time the portal shows, by name. The same styles are next-intl's `formats.dateTime`
-// (lib/i18n/request.ts), so a page writes `format.dateTime(at, 'dateTime')` and the server render and
-// the browser use one zone and one style; code outside React (e-mails, texts, tests) calls
-// `formatInstant` with the zone it was given.
+// Every date and time the portal shows, by name. Pages format through one formatter
+// (lib/time/time-format.ts: `getTimeFormat()` on the server, `useTimeFormat()` in client islands), which
+// calls `formatInstant` with the viewer's zone and formatting locale (the page's language with the
+// viewer's region: en-GB reads 17:00 and 6/12, en-US 5:00 PM and 12/6). Code outside React (texts,
+// notices, tests) calls `formatInstant` with the view it was given. No style fixes the hour cycle: 12 or
+// 24 hours is the locale's.
 import type { DateTimeFormatOptions } from 'next-intl';
 
 export const DATE_TIME_FORMATS = {
@@ -27,31 +29,29 @@ export const DATE_TIME_FORMATS = {
   dayHeading: { month: 'long', day: 'numeric', weekday: 'long' },
   /** 周一 · Mon */
   weekday: { weekday: 'short' },
-  /** 20:00 (sports times read on a 24-hour clock in every language) */
-  time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  /** 20:00 · 8:00 PM (the hour's digits: optionsFor) */
+  time: { hour: 'numeric', minute: '2-digit' },
   /** 11/30 20:00 (a kick-off in a list) */
-  kickoff: { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  kickoff: { month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit' },
   /** 2026/11/30 20:00 (a kick-off in a list that spans seasons: an expert's plans) */
   datedKickoff: {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-    hour: '2-digit',
+    hour: 'numeric',
     minute: '2-digit',
-    hourCycle: 'h23',
   },
   /** 11/30 20:00 without leading zeros on the day (next kick-off) */
-  numericDayTime: { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  numericDayTime: { month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit' },
   /** 11月30日 20:00 */
-  dayTime: { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  dayTime: { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
   /** 11月30日周一 20:00 (a reserved live) */
   weekdayDayTime: {
     month: 'short',
     day: 'numeric',
     weekday: 'short',
-    hour: '2-digit',
+    hour: 'numeric',
     minute: '2-digit',
-    hourCycle: 'h23',
   },
 } as const satisfies Record<string, DateTimeFormatOptions>;
 
@@ -60,21 +60,65 @@ export type DateTimeStyle = keyof typeof DATE_TIME_FORMATS;
 /** The zone and language a reader sees times in. */
 export type TimeView = { locale: string; timeZone: string };
 
+/** A named style, or options of one's own for the rare one-off (a chart's axis). */
+export type DateTimeStyleOrOptions = DateTimeStyle | Intl.DateTimeFormatOptions;
+
+const twoDigitHours = new Map<string, boolean>();
+/** Whether `locale` reads a 24-hour clock (zh-CN, en-GB, vi: 03:00), not a 12-hour one (en-US: 3:00 AM). */
+export function usesTwentyFourHours(locale: string) {
+  let found = twoDigitHours.get(locale);
+  if (found === undefined) {
+    const cycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle;
+    found = cycle === 'h23' || cycle === 'h24';
+    twoDigitHours.set(locale, found);
+  }
+  return found;
+}
+
+/**
+ * A style's options for `locale`: a 24-hour clock writes its hour with two digits (20:00, 03:00), a
+ * 12-hour one without (3:00 AM); which clock is always the locale's.
+ */
+export function optionsFor(style: DateTimeStyleOrOptions, locale: string): Intl.DateTimeFormatOptions {
+  const options: Intl.DateTimeFormatOptions = typeof style === 'string' ? DATE_TIME_FORMATS[style] : style;
+  return options.hour === 'numeric' && usesTwentyFourHours(locale)
+    ? { ...options, hour: '2-digit' }
+    : options;
+}
+
 /** `instant` in a named style, read in the viewer's zone. */
 export function formatInstant(
   instant: Date | string | number,
-  style: DateTimeStyle,
+  style: DateTimeStyleOrOptions,
   { locale, timeZone }: TimeView,
 ) {
-  return new Intl.DateTimeFormat(locale, { ...DATE_TIME_FORMATS[style], timeZone }).format(new Date(instant));
+  return new Intl.DateTimeFormat(locale, { ...optionsFor(style, locale), timeZone }).format(
+    new Date(instant),
+  );
+}
+
+/**
+ * What a time shows before the viewer's zone is known (a first visit's server render): the style's shape
+ * with every digit, month, weekday and AM/PM masked by figure dashes (a digit's width), so the place is
+ * kept and no zone's time is ever on the page.
+ */
+export function maskedInstant(
+  instant: Date | string | number,
+  style: DateTimeStyleOrOptions,
+  locale: string,
+) {
+  return new Intl.DateTimeFormat(locale, { ...optionsFor(style, locale), timeZone: 'UTC' })
+    .formatToParts(new Date(instant))
+    .map((part) => (part.type === 'literal' ? part.value : '\u2012'.repeat(part.value.length)))
+    .join('');
 }
 
 /**
  * A calendar day that is no instant (`YYYY-MM-DD`: the day a replayed match was played as the records
  * have it, a birthday, a schedule's day) in a named style: the same day in every zone.
  */
-export function formatDay(day: string, style: DateTimeStyle, locale: string) {
-  return new Intl.DateTimeFormat(locale, { ...DATE_TIME_FORMATS[style], timeZone: 'UTC' }).format(
+export function formatDay(day: string, style: DateTimeStyleOrOptions, locale: string) {
+  return new Intl.DateTimeFormat(locale, { ...optionsFor(style, locale), timeZone: 'UTC' }).format(
     dayNoon(day),
   );
 }

@@ -2,11 +2,12 @@
 import { useRouter } from 'next/navigation';
 // Mute, ban and lift on a user's console page, each through the reason dialog; a mute or ban also takes
 // how long (its end time is shown before confirming). The page refreshes with the new state.
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { ReasonDialog, type ReasonOption } from '@/components/admin/reason-dialog';
 import { Button } from '@/components/ui/button';
 import { FIELD_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
+import { useTimeFormat } from '@/components/ui/time-view';
 import type { DecisionReason } from '@/lib/admin/decision';
 
 const HOUR = 3_600_000;
@@ -35,7 +36,7 @@ export function SanctionActions({
   liftReasons: readonly ReasonOption[];
 }) {
   const t = useTranslations('admin.users');
-  const format = useFormatter();
+  const times = useTimeFormat();
   const router = useRouter();
   const [duration, setDuration] = useState<Duration>('1d');
 
@@ -108,7 +109,7 @@ export function SanctionActions({
                 ))}
               </select>
               <p className="mt-1 text-xs text-ink-500">
-                {t('endsAt', { at: format.dateTime(new Date(Date.now() + DURATIONS[duration]), 'dateTime') })}
+                {t('endsAt', { at: times.dateTime(new Date(Date.now() + DURATIONS[duration]), 'dateTime') })}
               </p>
             </div>
           </ReasonDialog>

@@ -4,7 +4,7 @@ import { ChevronRight } from 'lucide-react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
-import { getFormatter, getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { cache } from 'react';
 import { ReviewBadge } from '@/components/circles/circle-post-card';
 import { DeletePostButton } from '@/components/circles/delete-post-button';
@@ -20,6 +20,7 @@ import { rowIdOf } from '@/lib/db/row-id';
 import { productName, screenMetadata } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ id?: string }> };
 
@@ -54,9 +55,9 @@ export default async function CircleDetailPage({ params, searchParams }: Props) 
   const { id } = await searchParams;
   const post = await postOfRequest(id, locale);
   if (!post) notFound();
-  const [t, format, name, messages, viewer] = await Promise.all([
+  const [t, times, name, messages, viewer] = await Promise.all([
     getTranslations('circle'),
-    getFormatter(),
+    getTimeFormat(),
     productName(locale),
     getMessages(),
     currentUser(),
@@ -100,7 +101,7 @@ export default async function CircleDetailPage({ params, searchParams }: Props) 
             <div className="min-w-0">
               <h1 className="font-semibold text-ink-900">{t('postOf', { name: post.author.nickname })}</h1>
               <time dateTime={post.created_at.toISOString()} className="text-xs text-ink-500 tabular-nums">
-                {format.dateTime(post.created_at, 'longDateTime')}
+                {times.dateTime(post.created_at, 'longDateTime')}
               </time>
             </div>
           </header>

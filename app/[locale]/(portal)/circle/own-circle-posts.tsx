@@ -1,15 +1,15 @@
 // The signed-in fan's own posts beside the list, each with its review state (spec §4) and, when
 // refused, the reason; pending and refused posts are seen by their author only.
 import { FileText } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { type CirclePostItem, ReviewBadge } from '@/components/circles/circle-post-card';
 import { DeletePostButton } from '@/components/circles/delete-post-button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LocalTime } from '@/components/ui/local-time';
 import { Link } from '@/lib/i18n/navigation';
 
 export function OwnCirclePosts({ posts }: { posts: CirclePostItem[] }) {
   const t = useTranslations('circle');
-  const format = useFormatter();
   return (
     <section aria-labelledby="own-circle-posts" className="rounded-xl border border-line bg-surface">
       <h2 id="own-circle-posts" className="border-b border-line px-4 py-3 font-semibold text-ink-900">
@@ -27,9 +27,7 @@ export function OwnCirclePosts({ posts }: { posts: CirclePostItem[] }) {
               <p className="flex items-center gap-2 text-xs text-ink-500">
                 <ReviewBadge review={post.review} />
                 <span className="truncate">{post.circle.name}</span>
-                <time dateTime={post.created_at} className="ml-auto shrink-0 tabular-nums">
-                  {format.dateTime(new Date(post.created_at), 'monthDay')}
-                </time>
+                <LocalTime at={post.created_at} style="monthDay" className="ml-auto shrink-0 tabular-nums" />
               </p>
               <Link
                 href={`/circle-detail?id=${post.id}`}

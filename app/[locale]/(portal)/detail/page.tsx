@@ -4,7 +4,7 @@ import { ChevronRight, Eye, MessageSquare } from 'lucide-react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
-import { getFormatter, getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Footer } from '@/components/layout/footer';
 import { ArticleBody } from '@/components/news/article-body';
 import { AutomaticBadge, PopularNews } from '@/components/news/news-list';
@@ -18,6 +18,7 @@ import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { articleOfRequest } from '@/lib/news/page-data';
 import { popularNews } from '@/lib/news/service';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { ArticleActions } from './article-actions';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ id?: string }> };
@@ -57,9 +58,9 @@ export default async function DetailPage({ params, searchParams }: Props) {
   const { id } = await searchParams;
   const article = await articleOfRequest(id, locale);
   if (!article) notFound();
-  const [t, format, name, popular, messages, viewer] = await Promise.all([
+  const [t, times, name, popular, messages, viewer] = await Promise.all([
     getTranslations('news'),
-    getFormatter(),
+    getTimeFormat(),
     productName(locale),
     popularNews(getDb(), locale, new Date(), 10),
     getMessages(),
@@ -108,7 +109,7 @@ export default async function DetailPage({ params, searchParams }: Props) {
             <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-500">
               {article.automatic ? <AutomaticBadge /> : null}
               <time dateTime={article.published_at.toISOString()} className="tabular-nums">
-                {format.dateTime(article.published_at, 'longDateTime')}
+                {times.dateTime(article.published_at, 'longDateTime')}
               </time>
               <span className="inline-flex items-center gap-1 tabular-nums">
                 <Eye aria-hidden className="size-3.5" />

@@ -1,13 +1,14 @@
 // The home page's match blocks (spec §2 home: event recommendations, league standings, ongoing,
 // not-started and finished matches), read on the server from a handful of indexed queries.
 import { CalendarClock, CircleCheckBig, Flame, Radio, Table2 } from 'lucide-react';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { Crest } from '@/components/database/crest';
 
 import { MatchRow } from '@/components/database/match-row';
 import { chipClass, Panel } from '@/components/database/panel';
 import { StandingsTable } from '@/components/database/standings-table';
 import { LocalTime } from '@/components/ui/local-time';
+import { ZoneHint } from '@/components/ui/zone-hint';
 import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
 import { COMPETITIONS } from '@/lib/feeds/names/competitions';
@@ -20,7 +21,7 @@ import {
   type PresentedMatch,
 } from '@/lib/scores/database-service';
 import { zoneOf } from '@/lib/scores/table-zones';
-import { formatDay } from '@/lib/time/format';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 
 /** Leagues offered by the standings block's switch, in the order fans look for them. */
 export const STANDINGS_LEAGUES = ['en.1', 'es.1', 'de.1', 'it.1', 'fr.1', 'cn.1', 'jp.1', 'mls'] as const;
@@ -30,7 +31,7 @@ const BLOCK_ROWS = 6;
 async function HotCard({ match }: { match: PresentedMatch }) {
   const t = await getTranslations('homeBlocks');
   const td = await getTranslations('database');
-  const locale = await getLocale();
+  const times = await getTimeFormat();
   const live = match.status === 'live';
   return (
     <li data-testid="hot-match">
@@ -65,7 +66,7 @@ async function HotCard({ match }: { match: PresentedMatch }) {
             ? td('simulated')
             : match.replayOfDate
               ? t('replayShort', {
-                  date: formatDay(match.replayOfDate, 'date', locale),
+                  date: times.day(match.replayOfDate, 'date'),
                 })
               : live
                 ? td('status.live')
@@ -134,6 +135,7 @@ export async function HomeBoard({ locale, league }: { locale: Locale; league: st
         <h2 id="hot-heading" className="mb-3 flex items-center gap-1.5 text-xl font-semibold">
           <Flame aria-hidden className="size-5 text-brand-600" />
           {t('recommended')}
+          <ZoneHint className="ml-auto font-normal" />
         </h2>
         {hot.length ? (
           <ul className="grid grid-cols-2 gap-3 layout:grid-cols-3 xl:grid-cols-6">

@@ -10,6 +10,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { anchorExperience, experienceTenths } from '@/lib/live/history';
 import { sealOf } from '@/lib/live/seal-state';
 import { broadcastHistory, ensureRoom, listCustomCategories, pushSettings } from '@/lib/live/service';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { AnchorCenterPanel } from './anchor-center-panel';
 import { AnchorPostsCard } from './anchor-posts-card';
 import { AnchorVideosCard } from './anchor-videos-card';
@@ -23,7 +24,7 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
   const now = new Date();
   const host = (await headers()).get('host');
   const settings = await pushSettings(db, anchorId, new Date(), host);
-  const [room, history, experience, custom, t, tMember, format, messages, locale] = await Promise.all([
+  const [room, history, experience, custom, t, tMember, format, times, messages, locale] = await Promise.all([
     ensureRoom(db, anchorId),
     broadcastHistory(db, settings.room_id),
     anchorExperience(db, settings.room_id, now),
@@ -31,6 +32,7 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
     getTranslations('anchorCenter'),
     getTranslations('member.anchor'),
     getFormatter(),
+    getTimeFormat(),
     getMessages(),
     getLocale(),
   ]);
@@ -66,7 +68,7 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
             <p className="text-ink-700">
               {seal.until
                 ? tModeration('sealedUntil', {
-                    until: format.dateTime(seal.until, 'dateTime'),
+                    until: times.dateTime(seal.until, 'dateTime'),
                   })
                 : tModeration('sealedIndefinitely')}
             </p>
@@ -133,7 +135,7 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
                 return (
                   <tr key={item.id} className="border-b border-line last:border-0">
                     <td className="py-2.5 text-ink-700 tabular-nums">
-                      {format.dateTime(item.startedAt, 'dateTime')}
+                      {times.dateTime(item.startedAt, 'dateTime')}
                     </td>
                     <td className="max-w-64 truncate py-2.5 text-ink-900">{item.title || t('untitled')}</td>
                     <td className="py-2.5 text-ink-700">

@@ -2,9 +2,10 @@
 // each publishable as a video with one click. The lists are server markup; the form and the row actions
 // are client leaves.
 import { Film } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { formatDuration } from '@/app/[locale]/(portal)/(side)/live/format-duration';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LocalTime } from '@/components/ui/local-time';
 import { Link } from '@/lib/i18n/navigation';
 import { videoPlayerPath } from '@/lib/videos/links';
 import { OwnVideoDelete, ReplayPublishButton } from './anchor-video-actions';
@@ -81,7 +82,6 @@ export function AnchorVideos({
 
 function OwnVideoRow({ video }: { video: OwnVideo }) {
   const t = useTranslations('videos');
-  const format = useFormatter();
   return (
     <li className="flex items-center gap-3 px-3 py-2.5" data-testid="own-video">
       <span className="relative aspect-video w-24 shrink-0 overflow-hidden rounded bg-night-2">
@@ -96,9 +96,7 @@ function OwnVideoRow({ video }: { video: OwnVideo }) {
         </Link>
         <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-ink-500 tabular-nums">
           <span>{video.category}</span>
-          <time dateTime={video.published_at}>
-            {format.dateTime(new Date(video.published_at), 'dateTime')}
-          </time>
+          <LocalTime at={video.published_at} style="dateTime" />
           <span>{t('stats', { views: video.views, likes: video.likes, comments: video.comments })}</span>
         </p>
       </div>
@@ -109,13 +107,12 @@ function OwnVideoRow({ video }: { video: OwnVideo }) {
 
 function ReplayRow({ replay }: { replay: Replay }) {
   const t = useTranslations('videos');
-  const format = useFormatter();
   return (
     <li className="flex items-center gap-3 px-3 py-2.5" data-testid="publishable-replay">
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm text-ink-900">{replay.title || t('untitledReplay')}</p>
         <p className="text-xs text-ink-500 tabular-nums">
-          {format.dateTime(new Date(replay.started_at), 'dateTime')} · {formatDuration(replay.duration_s)}
+          <LocalTime at={replay.started_at} style="dateTime" /> · {formatDuration(replay.duration_s)}
         </p>
       </div>
       {replay.video_id ? (

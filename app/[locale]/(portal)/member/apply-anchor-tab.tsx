@@ -1,11 +1,12 @@
 // /member?type=7: apply to become an anchor. Anchors are pointed to their centre; an application
 // under review shows its state; a refused one shows why and can be sent again.
 import { CircleX, Hourglass, Mic } from 'lucide-react';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import type { OwnProfile } from '@/lib/accounts/profile-service';
 import { getDb } from '@/lib/db';
 import { latestApplication } from '@/lib/live/applications';
 import { EXPERIENCE_MAX, EXPERIENCE_MIN } from '@/lib/live/applications-api';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { ApplyAnchorFormLoader } from './apply-anchor-form-loader';
 import { AnchorTab } from './other-tabs';
 import { SectionCard } from './section-card';
@@ -14,7 +15,7 @@ import { APPLY_ANCHOR_TAB } from './tabs';
 export async function ApplyAnchorTab({ profile }: { profile: OwnProfile }) {
   if (profile.isAnchor) return <AnchorTab profile={profile} type={APPLY_ANCHOR_TAB} />;
   const t = await getTranslations('anchorApply');
-  const format = await getFormatter();
+  const times = await getTimeFormat();
   const application = await latestApplication(getDb(), profile.id);
 
   if (application?.status === 'pending') {
@@ -22,7 +23,7 @@ export async function ApplyAnchorTab({ profile }: { profile: OwnProfile }) {
       <SectionCard title={t('pendingTitle')} icon={Hourglass}>
         <p className="text-sm text-ink-700" data-testid="application-state">
           {t('pendingBody', {
-            date: format.dateTime(application.createdAt, 'dateTime'),
+            date: times.dateTime(application.createdAt, 'dateTime'),
           })}
         </p>
       </SectionCard>

@@ -4,7 +4,7 @@
 // centre), with their actions in place: unfollow, cancel a booking, unfavourite, open and mark read.
 import { Film, MessageCircle, Star, Trophy } from 'lucide-react';
 import { NextIntlClientProvider } from 'next-intl';
-import { getFormatter, getLocale, getMessages, getTranslations } from 'next-intl/server';
+import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import { type NoticePage, NoticesPanel } from '@/components/im/notices-panel';
 import { Bookings } from '@/components/live/bookings';
 import { FollowedAnchors } from '@/components/live/followed-anchors';
@@ -17,6 +17,7 @@ import { listNotices } from '@/lib/im/notices';
 import { followedAnchors } from '@/lib/live/follows';
 import { userBookings } from '@/lib/live/reservations';
 import { favouriteMatches } from '@/lib/scores/live-service';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { favoriteVideos } from '@/lib/videos/service';
 import { VideoActions } from '../video-player/video-actions';
 import { FavouriteMatchButton } from './favourite-match-button';
@@ -34,12 +35,12 @@ export async function BookingsTab({ userId, now }: { userId: number; now: Date }
 /** Favourite videos (the video player's star) and starred matches (the scores pages' star). */
 export async function CollectionTab({ userId }: { userId: number }) {
   const locale = (await getLocale()) as Locale;
-  const [videos, matches, t, tScores, format, messages] = await Promise.all([
+  const [videos, matches, t, tScores, times, messages] = await Promise.all([
     favoriteVideos(getDb(), userId, locale),
     favouriteMatches(getDb(), userId, locale),
     getTranslations('member.collection'),
     getTranslations('scores'),
-    getFormatter(),
+    getTimeFormat(),
     getMessages(),
   ]);
   if (videos.length === 0 && matches.length === 0) {
@@ -106,7 +107,7 @@ export async function CollectionTab({ userId }: { userId: number }) {
                   dateTime={match.kickoffAt}
                   className="w-28 shrink-0 text-sm font-semibold text-ink-900 tabular-nums"
                 >
-                  {format.dateTime(new Date(match.kickoffAt), {
+                  {times.dateTime(new Date(match.kickoffAt), {
                     month: 'short',
                     day: 'numeric',
                     hour: '2-digit',

@@ -7,10 +7,12 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { getDb } from '@/lib/db';
 import { myClubs } from '@/lib/fan-club/service';
 import { Link } from '@/lib/i18n/navigation';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 
 export async function FanClubsTab({ userId }: { userId: number }) {
   const t = await getTranslations('fanClub');
   const format = await getFormatter();
+  const times = await getTimeFormat();
   const clubs = await myClubs(getDb(), userId, new Date());
   if (clubs.length === 0)
     return (
@@ -80,7 +82,7 @@ export async function FanClubsTab({ userId }: { userId: number }) {
                 {club.today_watch}/{club.watch_cap}
               </td>
               <td className="py-2.5 text-right text-ink-700 tabular-nums">
-                {format.dateTime(new Date(club.joined_at), 'date')}
+                {times.dateTime(new Date(club.joined_at), 'date')}
               </td>
               <td className="px-5 py-2.5 text-right">
                 {club.room_id ? (

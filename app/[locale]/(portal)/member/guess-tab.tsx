@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { getDb } from '@/lib/db';
 import { guessRecords } from '@/lib/guess/service';
 import { Link } from '@/lib/i18n/navigation';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { SectionCard } from './section-card';
 
 /** Result pills (green-800 on green-50: the shared pill's green is too light for small text here). */
@@ -22,6 +23,7 @@ export async function GuessTab({ userId, now }: { userId: number; now: Date }) {
   const disputes = await getTranslations('guessDispute');
   const reasons = await getTranslations('im.notices.reasons');
   const format = await getFormatter();
+  const times = await getTimeFormat();
   /** Under the result: when a held settlement pays, its review, or why it was voided. */
   const settlementNote = (row: (typeof records.list)[number]) => {
     if (row.guess_status === 'cancelled' && row.void_reason) {
@@ -34,7 +36,7 @@ export async function GuessTab({ userId, now }: { userId: number; now: Date }) {
     if (row.guess_status !== 'settled' || !row.pay_at || row.paid_out) return null;
     return row.dispute_status === 'open'
       ? disputes('recordsReview')
-      : disputes('recordsPayAt', { time: format.dateTime(new Date(row.pay_at), 'time') });
+      : disputes('recordsPayAt', { time: times.dateTime(new Date(row.pay_at), 'time') });
   };
   const records = await guessRecords(getDb(), userId, now);
   return (
@@ -57,7 +59,7 @@ export async function GuessTab({ userId, now }: { userId: number; now: Date }) {
               {records.list.map((row) => (
                 <tr key={`${row.guess_id}:${row.placed_at}`}>
                   <td className="py-2 pr-3 whitespace-nowrap text-ink-500">
-                    {format.dateTime(new Date(row.placed_at), 'dateTime')}
+                    {times.dateTime(new Date(row.placed_at), 'dateTime')}
                   </td>
                   <td className="py-2 pr-3">
                     <Link href={`/live?id=${row.room_id}`} className="text-brand-600 hover:underline">

@@ -13,6 +13,7 @@ import type { EarnerRoles } from '@/lib/earnings/earner';
 import { expertIncome, type IncomeState } from '@/lib/experts/income';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { SectionCard, StatusPill } from './section-card';
 import { INCOME_TAB } from './tabs';
 import { WithdrawalsTab } from './withdrawals-tab';
@@ -74,9 +75,10 @@ function IncomeSkeleton() {
 }
 
 async function IncomeSales({ userId, now, page }: { userId: number; now: Date; page: number }) {
-  const [t, format, locale] = await Promise.all([
+  const [t, format, times, locale] = await Promise.all([
     getTranslations('earnings.income'),
     getFormatter(),
+    getTimeFormat(),
     getLocale(),
   ]);
   const income = await expertIncome(getDb(), userId, { page, locale: locale as Locale, now });
@@ -175,7 +177,7 @@ async function IncomeSales({ userId, now, page }: { userId: number; now: Date; p
                       <StatusPill tone={TONE[plan.state]}>
                         {plan.release_at && plan.state === 'in_window'
                           ? t('state.in_window_until', {
-                              at: format.dateTime(new Date(plan.release_at), 'shortDateTime'),
+                              at: times.dateTime(new Date(plan.release_at), 'shortDateTime'),
                             })
                           : t(`state.${plan.state}`)}
                       </StatusPill>
@@ -186,7 +188,7 @@ async function IncomeSales({ userId, now, page }: { userId: number; now: Date; p
                       home: plan.match.home,
                       away: plan.match.away,
                       competition: plan.match.competition,
-                      kickoff: format.dateTime(new Date(plan.kickoff_at), 'shortDateTime'),
+                      kickoff: times.dateTime(new Date(plan.kickoff_at), 'shortDateTime'),
                     })}
                   </p>
                   <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm min-[420px]:grid-cols-4 lg:grid-cols-7">

@@ -12,6 +12,7 @@ import { requestOrigin } from '@/lib/http/client-address';
 import type { Locale } from '@/lib/i18n/routing';
 import { inviteLink } from '@/lib/invites/api';
 import { invitationOverview } from '@/lib/invites/service';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { CopyButton } from './copy-button';
 import { SectionCard } from './section-card';
 
@@ -23,6 +24,7 @@ async function origin() {
 export async function InviteTab({ userId, now }: { userId: number; now: Date }) {
   const t = await getTranslations('invite');
   const format = await getFormatter();
+  const times = await getTimeFormat();
   const locale = (await getLocale()) as Locale;
   const overview = await invitationOverview(getDb(), userId, now);
   const link = inviteLink(await origin(), locale, overview.code);
@@ -118,7 +120,7 @@ export async function InviteTab({ userId, now }: { userId: number; now: Date }) 
                   <p className="truncate text-sm font-medium text-ink-900">{entry.nickname}</p>
                   <p className="text-xs text-ink-500">
                     {t('list.joined', {
-                      date: format.dateTime(new Date(entry.joined_at), 'date'),
+                      date: times.dateTime(new Date(entry.joined_at), 'date'),
                     })}
                   </p>
                 </div>

@@ -18,6 +18,7 @@ import {
   type NobilityCode,
   tierOf,
 } from '@/lib/nobility/tiers';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { walletBalancesOf } from '@/lib/wallet/balance-shape';
 import { balancesOf } from '@/lib/wallet/ledger';
 import { SectionCard } from './section-card';
@@ -27,6 +28,7 @@ export async function NobilityTab({ profile }: { profile: OwnProfile }) {
   const tChat = await getTranslations('chat');
   const tWallet = await getTranslations('wallet');
   const format = await getFormatter();
+  const times = await getTimeFormat();
   const now = new Date();
   const [mine, balances, onSale] = await Promise.all([
     nobilityOf(getDb(), profile.id, now),
@@ -57,7 +59,7 @@ export async function NobilityTab({ profile }: { profile: OwnProfile }) {
                 <NobleBadge tier={current.tier} />
               </p>
               <p className="mt-1 text-sm text-ink-500">
-                {t('until', { date: format.dateTime(new Date(mine.expires_at), 'date') })}
+                {t('until', { date: times.dateTime(new Date(mine.expires_at), 'date') })}
               </p>
             </>
           ) : (
@@ -137,7 +139,7 @@ export async function NobilityTab({ profile }: { profile: OwnProfile }) {
               {mine.purchases.map((purchase) => (
                 <tr key={purchase.id} className="border-b border-line last:border-0">
                   <td className="px-5 py-2 text-ink-700">
-                    {format.dateTime(new Date(purchase.created_at), 'dateTime')}
+                    {times.dateTime(new Date(purchase.created_at), 'dateTime')}
                   </td>
                   <td className="px-5 py-2">
                     {tChat(`nobles.${tierOf(purchase.tier)?.code ?? 'knight'}`)}{' '}
@@ -148,7 +150,7 @@ export async function NobilityTab({ profile }: { profile: OwnProfile }) {
                     {format.number(purchase.paid)} {tWallet(`currency.${purchase.currency}`)}
                   </td>
                   <td className="px-5 py-2 text-ink-700">
-                    {format.dateTime(new Date(purchase.expires_at), 'date')}
+                    {times.dateTime(new Date(purchase.expires_at), 'date')}
                   </td>
                 </tr>
               ))}

@@ -1,10 +1,11 @@
 // The anchor's recent posts in the anchor centre, each with its counts and a delete that asks first (the
 // delete is the client leaf own-post-delete.tsx).
 import { Newspaper } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { PostMedia } from '@/components/posts/post-media';
 import type { PostItem } from '@/components/posts/types';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LocalTime } from '@/components/ui/local-time';
 import { OwnPostDelete } from './own-post-delete';
 
 export function OwnPosts({ posts }: { posts: PostItem[] }) {
@@ -23,7 +24,6 @@ export function OwnPosts({ posts }: { posts: PostItem[] }) {
 
 function OwnPost({ post }: { post: PostItem }) {
   const t = useTranslations('posts');
-  const format = useFormatter();
   return (
     <li className="flex gap-4 px-4 py-3" data-testid="own-post">
       <div className="min-w-0 flex-1 space-y-2">
@@ -32,7 +32,7 @@ function OwnPost({ post }: { post: PostItem }) {
         ) : null}
         <PostMedia post={post} compact />
         <p className="flex gap-3 text-xs text-ink-500 tabular-nums">
-          <time dateTime={post.created_at}>{format.dateTime(new Date(post.created_at), 'dateTime')}</time>
+          <LocalTime at={post.created_at} style="dateTime" />
           <span>{t('stats', { likes: post.likes, comments: post.comments })}</span>
         </p>
       </div>

@@ -1,7 +1,9 @@
 // Profile tab: the editable profile, account facts, real-name verification and payment password.
-import { IdCard, KeyRound, ShieldCheck, UserRoundPen } from 'lucide-react';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { Globe, IdCard, KeyRound, ShieldCheck, UserRoundPen } from 'lucide-react';
+import { getTranslations } from 'next-intl/server';
+import { LocalTime } from '@/components/ui/local-time';
 import { AVATAR_CHOICES } from '@/lib/accounts/avatars';
+import { currentUser } from '@/lib/accounts/current-user';
 import {
   NICKNAME_MAX,
   NICKNAME_MIN,
@@ -22,6 +24,7 @@ import { PaymentPasswordForm } from './payment-password-form';
 import { ProfileForm } from './profile-form';
 import { SectionCard, StatusPill } from './section-card';
 import { VerificationForm } from './verification-form';
+import { ZoneForm } from './zone-form';
 
 const VERIFICATION_TONE = {
   none: 'neutral',
@@ -42,8 +45,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 export async function ProfileTab({ profile }: { profile: OwnProfile }) {
   const t = await getTranslations('member');
   const tErrors = await getTranslations('errors');
-  const format = await getFormatter();
-  const verification = await getVerification(getDb(), profile.id);
+  const [verification, user] = await Promise.all([getVerification(getDb(), profile.id), currentUser()]);
   const initial = {
     avatar: profile.avatar,
     nickname: profile.nickname,
@@ -94,13 +96,15 @@ export async function ProfileTab({ profile }: { profile: OwnProfile }) {
               {profile.isAnchor ? t('account.roles.anchor') : t('account.roles.user')}
             </Fact>
             <Fact label={t('account.memberSince')}>
-              <time dateTime={profile.createdAt.toISOString()}>
-                {format.dateTime(profile.createdAt, 'date')}
-              </time>
+              <LocalTime at={profile.createdAt} style="date" />
             </Fact>
           </dl>
         </SectionCard>
       </div>
+
+      <SectionCard id="time-zone" title={t('zone.title')} icon={Globe}>
+        <ZoneForm chosen={user?.timeZone ?? ''} />
+      </SectionCard>
 
       <div className="grid grid-cols-1 items-start gap-5 md:grid-cols-2">
         <SectionCard

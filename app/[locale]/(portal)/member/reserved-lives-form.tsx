@@ -4,13 +4,13 @@
 // and within the horizon.
 import { Trash2 } from 'lucide-react';
 import { useRouter } from 'next/navigation';
-import { useFormatter, useLocale, useTimeZone, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
+import { useTimeFormat } from '@/components/ui/time-view';
 import { ApiError, api } from '@/lib/http/client';
-import { zoneLabel } from '@/lib/time/format';
-import { DEFAULT_TIME_ZONE, instantFromWallTime } from '@/lib/time/zone';
+import { instantFromWallTime } from '@/lib/time/zone';
 import { FormError } from './form-error';
 
 type Item = { id: number; title: string; startsAt: string; bookings: number };
@@ -28,16 +28,15 @@ export function ReservedLivesForm({
   horizonDays: number;
 }) {
   const t = useTranslations('reserve');
-  const format = useFormatter();
-  const timeZone = useTimeZone() ?? DEFAULT_TIME_ZONE;
-  const locale = useLocale();
+  const times = useTimeFormat();
+  const timeZone = times.times.timeZone;
   const router = useRouter();
   const [title, setTitle] = useState('');
   const [startsAt, setStartsAt] = useState('');
   const [matchId, setMatchId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const when = (iso: string) => format.dateTime(new Date(iso), 'weekdayDayTime');
+  const when = (iso: string) => times.dateTime(new Date(iso), 'weekdayDayTime');
 
   const run = async (action: () => Promise<unknown>, success: string) => {
     setError(null);
@@ -84,7 +83,8 @@ export function ReservedLivesForm({
   return (
     <div className="space-y-5">
       <p className="text-sm text-ink-500">
-        {t('cardHint', { days: horizonDays })} {t('zoneHint', { zone: zoneLabel(timeZone, locale) })}
+        {t('cardHint', { days: horizonDays })}{' '}
+        {t('zoneHint', { zone: `${times.zone().name} ${times.zone().offset}` })}
       </p>
       <form
         onSubmit={submit}

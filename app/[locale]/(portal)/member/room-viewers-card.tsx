@@ -3,12 +3,13 @@
 // with 解除. The gateway's sockets are the truth for who is here.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, Users, UserX } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useTimeFormat } from '@/components/ui/time-view';
 import { ApiError, api } from '@/lib/http/client';
 import { FormError } from './form-error';
 import { SectionCard } from './section-card';
@@ -36,7 +37,7 @@ function Avatar({ person }: { person: Person }) {
 
 export function RoomViewersCard() {
   const t = useTranslations('moderation');
-  const format = useFormatter();
+  const times = useTimeFormat();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const viewers = useQuery({
@@ -157,7 +158,7 @@ export function RoomViewersCard() {
                     <span className="block truncate text-sm text-ink-900">{person.nickname}</span>
                     <span className="block text-xs text-ink-500">
                       {t('kickedUntil', {
-                        until: format.dateTime(new Date(person.until), 'numericDayTime'),
+                        until: times.dateTime(new Date(person.until), 'numericDayTime'),
                       })}
                     </span>
                   </span>

@@ -11,6 +11,7 @@ import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { addressesOf, exchangeRecords, type GoodsView, goodsList } from '@/lib/shop/service';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { balancesOf } from '@/lib/wallet/ledger';
 import { AddressBook } from './address-book';
 import { BadgeColorPicker } from './badge-color-picker';
@@ -35,6 +36,7 @@ function GoodsImage({ item, size }: { item: Pick<GoodsView, 'gift_code' | 'image
 export async function ShopTab({ userId, nickname, now }: { userId: number; nickname: string; now: Date }) {
   const t = await getTranslations('shop');
   const format = await getFormatter();
+  const times = await getTimeFormat();
   const locale = (await getLocale()) as Locale;
   const db = getDb();
   const [list, records, addresses, balances, badges] = await Promise.all([
@@ -150,7 +152,7 @@ export async function ShopTab({ userId, nickname, now }: { userId: number; nickn
                     {record.name} × {record.quantity}
                   </p>
                   <p className="text-xs text-ink-500">
-                    {format.dateTime(new Date(record.created_at), 'dateTime')}
+                    {times.dateTime(new Date(record.created_at), 'dateTime')}
                     {record.address ? ` · ${t('records.shipTo', { ...record.address })}` : ''}
                   </p>
                 </div>

@@ -5,24 +5,13 @@ import { getTranslations } from 'next-intl/server';
 import { BalanceAmount } from '@/components/wallet/balance-amount';
 import { getDb } from '@/lib/db';
 import { signTaskList, taskRules, userTaskList } from '@/lib/tasks/service';
-import { zoneOffsetMinutes } from '@/lib/time/zone';
+import { zoneOffsetLabel } from '@/lib/time/zone-name';
 import { walletBalancesOf } from '@/lib/wallet/balance-shape';
 import { balancesOf } from '@/lib/wallet/ledger';
 import { SectionCard } from './section-card';
 import { SignInCalendar } from './sign-in-calendar';
 import { TaskRows } from './task-rows';
 import { WalletStatement } from './wallet-statement';
-
-/** `UTC+8`, `UTC−5:30`, `UTC` for the rules' zone at `now`. */
-function offsetLabel(timeZone: string, now: Date) {
-  // On the minute: the zone's wall clock is read to the minute, the instant's seconds would skew it.
-  const minutes = zoneOffsetMinutes(timeZone, Math.floor(now.getTime() / 60_000) * 60_000);
-  if (minutes === 0) return 'UTC';
-  const sign = minutes > 0 ? '+' : '−';
-  const hours = Math.floor(Math.abs(minutes) / 60);
-  const rest = Math.abs(minutes) % 60;
-  return `UTC${sign}${hours}${rest ? `:${String(rest).padStart(2, '0')}` : ''}`;
-}
 
 export async function TasksTab({ userId, now }: { userId: number; now: Date }) {
   const t = await getTranslations('tasks');
@@ -63,7 +52,7 @@ export async function TasksTab({ userId, now }: { userId: number; now: Date }) {
             days={sign.list}
             today={sign.today}
             signed={sign.is_sign}
-            rule={t('signRule', { zone: offsetLabel(rules.timeZone, now) })}
+            rule={t('signRule', { zone: zoneOffsetLabel(rules.timeZone, now) })}
           />
         </SectionCard>
       </div>

@@ -8,6 +8,7 @@ import { getConfig } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { type EarnerRoles, yellowSourceOf } from '@/lib/earnings/earner';
 import { alipayOf, bankCardOf, withdrawalList } from '@/lib/earnings/service';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { balancesOf } from '@/lib/wallet/ledger';
 import { ConvertForm } from './convert-form';
 import { PayoutAccountsForm } from './payout-accounts-form';
@@ -27,6 +28,7 @@ export async function WithdrawalsTab({
 }) {
   const t = await getTranslations('earnings');
   const format = await getFormatter();
+  const times = await getTimeFormat();
   const db = getDb();
   const { WITHDRAW_MIN: min, WITHDRAW_FEE_PERCENT: feePercent } = getConfig();
   const [balances, card, alipay, history] = await Promise.all([
@@ -121,7 +123,7 @@ export async function WithdrawalsTab({
                 {history.list.map((row) => (
                   <tr key={row.id} className="border-b border-line last:border-b-0">
                     <td className="py-2.5 text-ink-700 tabular-nums">
-                      {format.dateTime(new Date(row.created_at), 'shortDateTime')}
+                      {times.dateTime(new Date(row.created_at), 'shortDateTime')}
                     </td>
                     <td className="py-2.5 font-medium text-ink-900 tabular-nums">
                       {format.number(row.amount)}

@@ -2,7 +2,7 @@
 // domain registers (lib/search), one tab per kind, all server-rendered; the tabs are links.
 import { AlertCircle, SearchX, Sparkles } from 'lucide-react';
 import type { Metadata } from 'next';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { SearchBox } from '@/components/search/search-box';
 import { searchBoxTexts } from '@/components/search/search-box-texts';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -15,6 +15,7 @@ import { type Locale, localizedPath } from '@/lib/i18n/routing';
 import type { SearchHit } from '@/lib/search/registry';
 import { searchSources } from '@/lib/search/registry';
 import { searchEverything, searchKind } from '@/lib/search/service';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 
 type Props = {
   params: Promise<{ locale: Locale }>;
@@ -151,7 +152,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
 }
 
 async function HitCard({ hit, liveLabel }: { hit: SearchHit; liveLabel: string }) {
-  const format = await getFormatter();
+  const times = await getTimeFormat();
   const initial = Array.from(hit.title)[0] ?? '?';
   return (
     <Link
@@ -199,7 +200,7 @@ async function HitCard({ hit, liveLabel }: { hit: SearchHit; liveLabel: string }
         ) : null}
         {hit.time ? (
           <span className="mt-0.5 block text-xs text-ink-500 tabular-nums">
-            {format.dateTime(new Date(hit.time), 'dateTime')}
+            {times.dateTime(new Date(hit.time), 'dateTime')}
           </span>
         ) : null}
       </span>

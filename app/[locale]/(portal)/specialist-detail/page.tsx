@@ -8,7 +8,7 @@ import { ChevronRight, Lock, ShieldCheck } from 'lucide-react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
-import { getFormatter, getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { BuyPlanButton } from '@/components/experts/buy-plan-button';
 import { DisputePlan } from '@/components/experts/dispute-plan';
 import { GradeBadge } from '@/components/experts/grade-badge';
@@ -23,6 +23,7 @@ import { PLAN_DISPUTE_WINDOW_MS } from '@/lib/experts/plans';
 import { alternatesOf, productName } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ id?: string }> };
 
@@ -51,9 +52,9 @@ export default async function SpecialistDetailPage({ params, searchParams }: Pro
   const { id } = await searchParams;
   const plan = await planOfRequest(id, locale);
   if (!plan) notFound();
-  const [t, format, name, messages, viewer] = await Promise.all([
+  const [t, times, name, messages, viewer] = await Promise.all([
     getTranslations('experts'),
-    getFormatter(),
+    getTimeFormat(),
     productName(locale),
     getMessages(),
     currentUser(),
@@ -106,7 +107,7 @@ export default async function SpecialistDetailPage({ params, searchParams }: Pro
             <span>
               {t('publishedAt')}{' '}
               <time dateTime={new Date(plan.published_at).toISOString()} className="tabular-nums">
-                {format.dateTime(new Date(plan.published_at), 'longDateTime')}
+                {times.dateTime(new Date(plan.published_at), 'longDateTime')}
               </time>
             </span>
             {plan.price > 0 ? <span>{t('buyers', { count: plan.buyers })}</span> : null}
@@ -119,7 +120,7 @@ export default async function SpecialistDetailPage({ params, searchParams }: Pro
             <p className="text-xs text-ink-500">
               {plan.match.competition} ·{' '}
               <time dateTime={kickoff.toISOString()} className="tabular-nums">
-                {format.dateTime(kickoff, 'longDateTime')}
+                {times.dateTime(kickoff, 'longDateTime')}
               </time>
             </p>
             <p className="mt-1 flex items-center gap-3 text-base font-semibold text-ink-900">

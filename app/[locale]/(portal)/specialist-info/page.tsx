@@ -7,7 +7,7 @@ import { PenLine, TrendingUp } from 'lucide-react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
-import { getFormatter, getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { percent, points } from '@/components/experts/expert-ranking';
 import { FollowExpertButton } from '@/components/experts/follow-expert-button';
 import { expertOfRequest, renderNow } from '@/components/experts/page-data';
@@ -22,6 +22,7 @@ import { STAT_WINDOWS } from '@/lib/experts/stats';
 import { alternatesOf, productName } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { INCOME_TAB } from '../member/tabs';
 
 /** How many of an expert's plans the profile lists, newest first. */
@@ -50,9 +51,9 @@ export default async function SpecialistInfoPage({ params, searchParams }: Props
   if (!expert) notFound();
   const viewer = await currentUser();
   const now = renderNow();
-  const [t, format, name, messages, history] = await Promise.all([
+  const [t, times, name, messages, history] = await Promise.all([
     getTranslations('experts'),
-    getFormatter(),
+    getTimeFormat(),
     productName(locale),
     getMessages(),
     listPlans(getDb(), { expertId: expert.id, limit: HISTORY_PLANS }, viewer?.id ?? null, locale, now),
@@ -79,7 +80,7 @@ export default async function SpecialistInfoPage({ params, searchParams }: Props
                 <h1 className="truncate text-lg font-bold text-ink-900">{expert.nickname}</h1>
                 <p className="text-xs text-ink-500">
                   {expert.sports.map((sport) => t(`sports.${sport}`)).join(' · ')} ·{' '}
-                  {t('info.since', { date: format.dateTime(expert.approved_at, 'date') })}
+                  {t('info.since', { date: times.dateTime(expert.approved_at, 'date') })}
                 </p>
               </div>
             </div>

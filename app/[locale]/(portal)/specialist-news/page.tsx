@@ -3,7 +3,7 @@
 // indexable like the news pages; an expert finds the composer (/specialist-news/write) here.
 import { ChevronRight, Newspaper, PenLine } from 'lucide-react';
 import type { Metadata } from 'next';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { articleOfRequest } from '@/components/experts/page-data';
 import { Footer } from '@/components/layout/footer';
 import { ArticleBody } from '@/components/news/article-body';
@@ -16,6 +16,7 @@ import { ARTICLES_PAGE, listArticles, plainExcerpt } from '@/lib/experts/profile
 import { alternatesOf, productName } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 
 type Props = {
   params: Promise<{ locale: Locale }>;
@@ -50,9 +51,9 @@ export default async function SpecialistNewsPage({ params, searchParams }: Props
   const { locale } = await params;
   setRequestLocale(locale);
   const query = await searchParams;
-  const [t, format, name] = await Promise.all([
+  const [t, times, name] = await Promise.all([
     getTranslations('experts'),
-    getFormatter(),
+    getTimeFormat(),
     productName(locale),
   ]);
   const article = query.id ? await articleOfRequest(query.id) : null;
@@ -95,7 +96,7 @@ export default async function SpecialistNewsPage({ params, searchParams }: Props
                 {article.expert.nickname}
               </Link>
               <time dateTime={article.createdAt.toISOString()} className="tabular-nums">
-                {format.dateTime(article.createdAt, 'longDateTime')}
+                {times.dateTime(article.createdAt, 'longDateTime')}
               </time>
               {article.matchId ? (
                 <Link href={`/score-detail?id=${article.matchId}`} className="text-brand-600 hover:underline">
@@ -160,7 +161,7 @@ export default async function SpecialistNewsPage({ params, searchParams }: Props
                       </Link>
                       <span>{t(`sports.${item.sport}`)}</span>
                       <time dateTime={item.created_at.toISOString()} className="tabular-nums">
-                        {format.dateTime(item.created_at, 'dateTime')}
+                        {times.dateTime(item.created_at, 'dateTime')}
                       </time>
                     </p>
                   </li>

@@ -4,7 +4,7 @@
 import { Link2, Newspaper } from 'lucide-react';
 import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
-import { getFormatter, getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { ApplyExpertForm } from '@/components/experts/apply-expert-form';
 import { expertBoard, windowOf } from '@/components/experts/expert-pages';
 import { ExpertRanking } from '@/components/experts/expert-ranking';
@@ -19,6 +19,7 @@ import { chainHead } from '@/lib/experts/chain';
 import { alternatesOf, productName } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ window?: string }> };
 
@@ -38,9 +39,9 @@ export default async function SpecialistPage({ params, searchParams }: Props) {
   const window = windowOf((await searchParams).window);
   const viewer = await currentUser();
   const db = getDb();
-  const [t, format, name, messages, board, head, expert, application] = await Promise.all([
+  const [t, times, name, messages, board, head, expert, application] = await Promise.all([
     getTranslations('experts'),
-    getFormatter(),
+    getTimeFormat(),
     productName(locale),
     getMessages(),
     expertBoard({ window, viewerId: viewer?.id ?? null, locale, now: renderNow() }),
@@ -116,7 +117,7 @@ export default async function SpecialistPage({ params, searchParams }: Props) {
                   <dt className="text-ink-500">{t('chain.time')}</dt>
                   <dd>
                     <time dateTime={head.publishedAt.toISOString()} className="tabular-nums text-ink-900">
-                      {format.dateTime(head.publishedAt, 'longDateTime')}
+                      {times.dateTime(head.publishedAt, 'longDateTime')}
                     </time>
                   </dd>
                   <dt className="text-ink-500">{t('chain.hash')}</dt>

@@ -5,7 +5,7 @@ import { CalendarDays, Eye, Film, MessageSquare } from 'lucide-react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
-import { getFormatter, getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Footer } from '@/components/layout/footer';
 import { JsonLd } from '@/components/seo/json-ld';
 import { VideoRow } from '@/components/videos/video-card';
@@ -14,6 +14,7 @@ import { getDb } from '@/lib/db';
 import { absoluteUrl, alternatesOf, productName, siteOrigin } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { classifyHref, videoPlayerPath } from '@/lib/videos/links';
 import { videoOfRequest } from '@/lib/videos/page-data';
 import { listVideos } from '@/lib/videos/service';
@@ -73,9 +74,9 @@ export default async function VideoPlayerPage({ params, searchParams }: Props) {
   const video = await videoOfRequest(id, locale);
   if (!video) notFound();
   const db = getDb();
-  const [t, format, name, messages, viewer, works] = await Promise.all([
+  const [t, times, name, messages, viewer, works] = await Promise.all([
     getTranslations('videos'),
-    getFormatter(),
+    getTimeFormat(),
     productName(locale),
     getMessages(),
     currentUser(),
@@ -161,7 +162,7 @@ export default async function VideoPlayerPage({ params, searchParams }: Props) {
                   className="inline-flex items-center gap-1 tabular-nums"
                 >
                   <CalendarDays aria-hidden className="size-3.5" />
-                  {format.dateTime(video.published_at, 'dateTime')}
+                  {times.dateTime(video.published_at, 'dateTime')}
                 </time>
                 <Link
                   href={classifyHref(video.category)}

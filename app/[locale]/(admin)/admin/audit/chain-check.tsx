@@ -6,6 +6,7 @@ import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useTimeFormat } from '@/components/ui/time-view';
 import { CheckpointCopy } from './checkpoint-copy';
 
 type Report = {
@@ -31,6 +32,7 @@ const RESULT_KEYS = {
 export function ChainCheck() {
   const t = useTranslations('admin.audit.chain');
   const format = useFormatter();
+  const times = useTimeFormat();
   const [report, setReport] = useState<Report | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -47,7 +49,7 @@ export function ChainCheck() {
   const checkpoint = report?.checkpoint;
   const checkpointValues = checkpoint && {
     seq: format.number(checkpoint.seq),
-    at: format.dateTime(new Date(checkpoint.at), 'dateTime'),
+    at: times.dateTime(new Date(checkpoint.at), 'dateTime'),
     keyId: checkpoint.keyId,
     entries: format.number(report.entries),
   };
@@ -64,7 +66,7 @@ export function ChainCheck() {
             <ShieldAlert aria-hidden className="size-4" />
             {t('broken', {
               id: String(report.brokenAt),
-              at: report.broken ? format.dateTime(new Date(report.broken.at), 'dateTime') : '—',
+              at: report.broken ? times.dateTime(new Date(report.broken.at), 'dateTime') : '—',
               action: report.broken?.action ?? '—',
             })}
           </span>

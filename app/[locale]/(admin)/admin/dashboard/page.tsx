@@ -15,7 +15,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { reviewListPath } from '@/lib/review/api';
 import { queueSources } from '@/lib/review/source';
 import { mayUseRoutes } from '@/lib/server/staff-access';
-import { formatDay } from '@/lib/time/format';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 
 type Props = { params: Promise<{ locale: Locale }> };
 
@@ -64,6 +64,7 @@ export default async function DashboardPage({ params }: Props) {
   const { user } = await adminPage('dashboard');
   const t = await getTranslations('admin.ops.dashboard');
   const format = await getFormatter();
+  const times = await getTimeFormat();
   const timeZone = getConfig().TIME_ZONE;
   // A page render's edge: its instant is read here.
   const { days, now, ledger } = await operationsDashboard(getDb(), new Date(), timeZone);
@@ -79,8 +80,7 @@ export default async function DashboardPage({ params }: Props) {
       : pages.has(href);
   const queueLabel = await getTranslations('im.notices.items');
   const n = (value: number | null) => (value === null ? '—' : format.number(value));
-  const dayLabel = (day: string) =>
-    `${formatDay(day, 'shortMonthDay', locale)} ${formatDay(day, 'weekday', locale)}`;
+  const dayLabel = (day: string) => `${times.day(day, 'shortMonthDay')} ${times.day(day, 'weekday')}`;
 
   return (
     <>
@@ -264,8 +264,8 @@ function CardLink({
 /** One line on the latest ledger check (the `ledger-check` job, every 5 minutes): OK, its problems, or not run yet. */
 async function LedgerLine({ ledger }: { ledger: Awaited<ReturnType<typeof operationsDashboard>>['ledger'] }) {
   const t = await getTranslations('admin.ops.dashboard.ledger');
-  const format = await getFormatter();
-  const at = ledger ? format.dateTime(ledger.checkedAt, 'dateTime') : '';
+  const times = await getTimeFormat();
+  const at = ledger ? times.dateTime(ledger.checkedAt, 'dateTime') : '';
   const failed = Boolean(ledger && ledger.problems > 0);
   const Icon = !ledger ? Clock : failed ? ShieldAlert : ShieldCheck;
   return (

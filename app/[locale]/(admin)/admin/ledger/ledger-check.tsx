@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useTimeFormat } from '@/components/ui/time-view';
 
 type Report = {
   ok: boolean;
@@ -33,6 +34,7 @@ const kindKey = (kind: string) => kind.replace(/ (\w)/g, (_, letter: string) => 
 export function LedgerCheck() {
   const t = useTranslations('admin.ops.ledger');
   const format = useFormatter();
+  const times = useTimeFormat();
   const [report, setReport] = useState<Report | null>(null);
   const [pending, setPending] = useState(false);
   const n = (value: number) => format.number(value);
@@ -58,7 +60,7 @@ export function LedgerCheck() {
         </Button>
         {report ? (
           <span className="text-sm text-ink-500">
-            {t('checkedAt', { at: format.dateTime(new Date(report.checkedAt), 'dateTime') })}
+            {t('checkedAt', { at: times.dateTime(new Date(report.checkedAt), 'dateTime') })}
           </span>
         ) : null}
       </div>

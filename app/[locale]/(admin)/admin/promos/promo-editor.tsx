@@ -2,7 +2,7 @@
 // One banner, advertisement, official activity or pop-up: text per language (a pop-up has a body too),
 // picture, link, order, on/off and the window it shows in (typed in the viewer's zone).
 import { useRouter } from 'next/navigation';
-import { useTimeZone, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { type ReactNode, useState } from 'react';
 import {
   EditDialog,
@@ -15,6 +15,7 @@ import {
 import { ImageField } from '@/components/admin/catalog/image-field';
 import { Button } from '@/components/ui/button';
 import { FIELD_CLASS, INPUT_CLASS } from '@/components/ui/field-styles';
+import { useTimeFormat } from '@/components/ui/time-view';
 import { LOCALES } from '@/lib/i18n/routing';
 import { instantFromWallTime, wallTimeOf } from '@/lib/time/zone';
 
@@ -47,7 +48,7 @@ export function PromoEditor({
 }) {
   const t = useTranslations('admin.catalog.promos');
   const tl = useTranslations('admin.catalog.news.languages');
-  const timeZone = useTimeZone() ?? 'Asia/Shanghai';
+  const timeZone = useTimeFormat().times.timeZone;
   const popup = kind === 'popup';
 
   async function save(form: FormData) {

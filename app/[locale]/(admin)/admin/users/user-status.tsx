@@ -1,5 +1,6 @@
 // A user's standing in the console: active, or muted / banned until when.
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 
 export async function UserStatus({
   user,
@@ -7,9 +8,9 @@ export async function UserStatus({
   user: { muted_until: Date | null; banned_until: Date | null };
 }) {
   const t = await getTranslations('admin.users');
-  const format = await getFormatter();
+  const times = await getTimeFormat();
   const now = new Date();
-  const until = (at: Date) => format.dateTime(at, 'dateTime');
+  const until = (at: Date) => times.dateTime(at, 'dateTime');
   const banned = user.banned_until && user.banned_until > now;
   const muted = user.muted_until && user.muted_until > now;
   if (!banned && !muted) return <span className="text-xs text-ink-500">{t('active')}</span>;

@@ -14,6 +14,7 @@ import { preinit } from 'react-dom';
 import { DanmakuLayer } from '@/components/live/chat/danmaku-layer';
 import { ANCHOR_TAB, PHONE_DISSOLVE } from '@/components/live/phone/panels';
 import { openRoomSheet } from '@/components/live/phone/room-sheets';
+import { useTimeFormat } from '@/components/ui/time-view';
 import { queryKeys } from '@/lib/http/query-keys';
 import type { ReplayItem, RoomInfo } from '@/lib/live/service';
 import { FLV_SCRIPT } from '@/lib/media/flv-options';
@@ -198,7 +199,7 @@ export function LiveStage({
 }) {
   const t = useTranslations('live');
   const tModeration = useTranslations('moderation');
-  const format = useFormatter();
+  const times = useTimeFormat();
   const { data: info } = useRoomInfo(initial);
   useRoomPushes(initial.id);
   const { data: replays } = useQuery({
@@ -294,7 +295,7 @@ export function LiveStage({
               <span className="truncate text-ink-700">
                 {t('replayOf', {
                   title: chosen.title || t('untitled'),
-                  date: format.dateTime(new Date(chosen.started_at), 'dateTime'),
+                  date: times.dateTime(new Date(chosen.started_at), 'dateTime'),
                 })}
               </span>
             ) : null}
@@ -398,7 +399,7 @@ export function LiveStage({
                       {item.title || t('untitled')}
                     </span>
                     <span className="mt-0.5 flex justify-between text-xs text-ink-500">
-                      <span>{format.dateTime(new Date(item.started_at), 'dateTime')}</span>
+                      <span>{times.dateTime(new Date(item.started_at), 'dateTime')}</span>
                       <span className="tabular-nums">{formatDuration(item.duration_seconds)}</span>
                     </span>
                   </button>

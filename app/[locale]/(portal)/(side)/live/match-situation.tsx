@@ -11,12 +11,13 @@ import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { findRoom } from '@/lib/live/service';
-import { formatDay } from '@/lib/time/format';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { MatchSituationLive } from './match-situation-island';
 
 export async function MatchSituation({ roomId, locale }: { roomId: number; locale: Locale }) {
   const room = await findRoom(getDb(), roomId);
   const found = room?.matchId ? await findMatchPage(String(room.matchId), locale) : null;
+  const times = await getTimeFormat();
   if (!found) return null;
   const { detail, summary } = found;
   const [t, messages] = await Promise.all([getTranslations('liveExtras.match'), getMessages()]);
@@ -59,10 +60,9 @@ export async function MatchSituation({ roomId, locale }: { roomId: number; local
             {note(
               t('replayNote', {
                 fixture: `${detail.replayOf.homeTeam.name} – ${detail.replayOf.awayTeam.name}`,
-                date: formatDay(
+                date: times.day(
                   detail.replayOfDate ?? detail.replayOf.kickoffAt.toISOString().slice(0, 10),
                   'date',
-                  locale,
                 ),
               }),
             )}

@@ -1,16 +1,16 @@
 // One streamer update: who and when, the text, images or video, then the like and comment
 // controls. Markup only (server-rendered for the first page, client-rendered for later pages).
 import { MessageSquare } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { LikeIcon } from '@/components/posts/like-icon';
 import { PostMedia } from '@/components/posts/post-media';
 import { ContentReportButton } from '@/components/posts/post-viewer';
 import type { PostItem } from '@/components/posts/types';
+import { LocalTime } from '@/components/ui/local-time';
 import { PostActions } from './post-actions';
 
 export function PostCard({ post }: { post: PostItem }) {
   const t = useTranslations('posts');
-  const format = useFormatter();
   return (
     <article className="flex gap-3 px-5 py-4" data-testid="post" data-post-id={post.id}>
       <img
@@ -26,9 +26,7 @@ export function PostCard({ post }: { post: PostItem }) {
           <span className="rounded bg-brand-50 px-1.5 text-xs leading-5 text-brand-600">
             {t('anchorBadge')}
           </span>
-          <time dateTime={post.created_at} className="text-xs text-ink-500 tabular-nums">
-            {format.dateTime(new Date(post.created_at), 'dateTime')}
-          </time>
+          <LocalTime at={post.created_at} style="dateTime" className="text-xs text-ink-500 tabular-nums" />
           <ContentReportButton targetType="post" targetId={post.id} authorId={post.uid} />
         </p>
         {post.content ? (

@@ -2,13 +2,14 @@
 // replays of this anchor and of rooms of the same category from the recommendation service. Videos
 // open /video-player, replays open in their room.
 import { Clapperboard, Eye } from 'lucide-react';
-import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { SidePanel, SidePanelEmpty } from '@/components/live/side-panel';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { recommendVideos } from '@/lib/live/recommendations';
 import { findRoom } from '@/lib/live/service';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { videoPlayerPath } from '@/lib/videos/links';
 import { listVideos } from '@/lib/videos/service';
 import { formatDuration } from './format-duration';
@@ -44,12 +45,12 @@ async function publishedVideos(roomId: number, locale: Locale) {
 
 export async function RecommendedVideos({ roomId, exclude }: { roomId: number; exclude: number | null }) {
   const locale = (await getLocale()) as Locale;
-  const [replays, videos, t, tVideos, format] = await Promise.all([
+  const [replays, videos, t, tVideos, times] = await Promise.all([
     recommendVideos(getDb(), roomId, { limit: SHOWN, exclude, now: new Date() }),
     publishedVideos(roomId, locale),
     getTranslations('liveExtras.videos'),
     getTranslations('videos'),
-    getFormatter(),
+    getTimeFormat(),
   ]);
   const replaysShown = Math.min(replays.length, Math.max(REPLAY_PLACES, SHOWN - videos.length));
   const items: Item[] = [
@@ -113,7 +114,7 @@ export async function RecommendedVideos({ roomId, exclude }: { roomId: number; e
                   </span>
                   <span className="mt-auto truncate text-xs text-ink-500">{item.nickname}</span>
                   <span className="flex items-center gap-2 text-xs text-ink-500 tabular-nums">
-                    <span>{format.dateTime(item.date, 'shortMonthDay')}</span>
+                    <span>{times.dateTime(item.date, 'shortMonthDay')}</span>
                     {item.count ? (
                       <span className="inline-flex items-center gap-0.5">
                         <Eye aria-hidden className="size-3" />

@@ -11,6 +11,7 @@ import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { RANK_WINDOWS, type RankWindow, roomRanking } from '@/lib/live/reservations';
 import { sharedState } from '@/lib/shared-state';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ type?: string }> };
 
@@ -66,10 +67,11 @@ export default async function RankPage({ params, searchParams }: Props) {
   const window: RankWindow = RANK_WINDOWS.includes(search.type as RankWindow)
     ? (search.type as RankWindow)
     : 'day';
-  const [t, tGifts, format, ranking, givers] = await Promise.all([
+  const [t, tGifts, format, times, ranking, givers] = await Promise.all([
     getTranslations('rank'),
     getTranslations('gifts'),
     getFormatter(),
+    getTimeFormat(),
     roomRanking(getDb(), window, new Date()),
     sharedState().rankings.top(getDb(), { window, now: new Date(), limit: 30 }),
   ]);
@@ -102,7 +104,7 @@ export default async function RankPage({ params, searchParams }: Props) {
         </nav>
       </div>
       <p className="mb-5 text-xs text-ink-500">
-        {ranking.since ? t('since', { date: format.dateTime(ranking.since, 'date') }) : t('sinceTotal')}
+        {ranking.since ? t('since', { date: times.dateTime(ranking.since, 'date') }) : t('sinceTotal')}
       </p>
       <div className="grid gap-4 xl:grid-cols-2">
         <Board title={t('streamers')} icon={Flame} note={t('formula')}>

@@ -1,9 +1,10 @@
 // /schedule (spec §2): `type` 0 all, 1 football, 2 basketball. Upcoming reserved lives and the
 // matches not started in the next three days, grouped by day, each with a book button.
 import { CalendarClock, CalendarX2 } from 'lucide-react';
-import { getTimeZone, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { MatchRow, ReservedLiveRow } from '@/components/live/schedule-rows';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ZoneHint } from '@/components/ui/zone-hint';
 import { currentUser } from '@/lib/accounts/current-user';
 import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
@@ -11,7 +12,7 @@ import { screenMetadata } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { listReservations, type ScheduleSport, upcomingMatches } from '@/lib/live/reservations';
-import { formatDay } from '@/lib/time/format';
+import { getTimeFormat, viewerTimeZone } from '@/lib/time/viewer-zone';
 import { dayIn } from '@/lib/time/zone';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ type?: string }> };
@@ -31,7 +32,12 @@ export default async function SchedulePage({ params, searchParams }: Props) {
   setRequestLocale(locale);
   const search = await searchParams;
   const current = SPORTS.find((item) => item.type === search.type) ?? SPORTS[0]!;
-  const [t, user, timeZone] = await Promise.all([getTranslations('schedule'), currentUser(), getTimeZone()]);
+  const [t, user, timeZone, times] = await Promise.all([
+    getTranslations('schedule'),
+    currentUser(),
+    viewerTimeZone(),
+    getTimeFormat(),
+  ]);
   // Lives and matches are grouped by the viewer's day, the zone their times are shown in.
   const dayKey = (date: Date) => dayIn(date, timeZone);
   const db = getDb();
@@ -48,6 +54,7 @@ export default async function SchedulePage({ params, searchParams }: Props) {
     <div className="sm:px-6 sm:py-6">
       <div className="mb-5 flex flex-wrap items-center gap-x-6 gap-y-2">
         <h1 className="text-xl font-semibold text-ink-900">{t('title')}</h1>
+        <ZoneHint className="order-last sm:order-none" />
         <nav className="flex gap-1" aria-label={t('title')}>
           {SPORTS.map((item) => (
             <Link
@@ -87,7 +94,7 @@ export default async function SchedulePage({ params, searchParams }: Props) {
                   className="mb-2 flex items-center gap-2 text-base font-semibold text-ink-900"
                 >
                   <CalendarClock aria-hidden className="size-4 text-brand-500" />
-                  {formatDay(day, 'dayHeading', locale)}
+                  {times.day(day, 'dayHeading')}
                 </h2>
                 <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
                   <div className="rounded-xl border border-line bg-surface">

@@ -4,7 +4,7 @@
 import { FileText, PenLine } from 'lucide-react';
 import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
-import { getFormatter, getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { ArticleComposer } from '@/components/experts/article-composer';
 import { Footer } from '@/components/layout/footer';
 import { Button } from '@/components/ui/button';
@@ -16,6 +16,7 @@ import { listArticles } from '@/lib/experts/profiles';
 import { productName } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 
 type Props = { params: Promise<{ locale: Locale }> };
 
@@ -30,9 +31,9 @@ export default async function WriteArticlePage({ params }: Props) {
   const viewer = await currentUser();
   const db = getDb();
   const expert = viewer ? await findExpert(db, viewer.id) : null;
-  const [t, format, name, messages] = await Promise.all([
+  const [t, times, name, messages] = await Promise.all([
     getTranslations('experts'),
-    getFormatter(),
+    getTimeFormat(),
     productName(locale),
     getMessages(),
   ]);
@@ -81,7 +82,7 @@ export default async function WriteArticlePage({ params }: Props) {
                         dateTime={item.created_at.toISOString()}
                         className="shrink-0 text-xs tabular-nums text-ink-500"
                       >
-                        {format.dateTime(item.created_at, 'dateTime')}
+                        {times.dateTime(item.created_at, 'dateTime')}
                       </time>
                     </li>
                   ))}

@@ -2,7 +2,7 @@
 // knockout bracket, every match with its scorers, the grounds and the 2026 squads, all from the
 // openfootball data; state in the URL, rendered on the server.
 import { CalendarDays, Landmark, Trophy, UsersRound } from 'lucide-react';
-import { getFormatter, getTimeZone, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Crest } from '@/components/database/crest';
 import { MatchRow } from '@/components/database/match-row';
 import { namespacedMetadata } from '@/components/database/metadata';
@@ -16,6 +16,7 @@ import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { seasonSquads, worldCupEdition } from '@/lib/scores/database-service';
 import { seasonStandings } from '@/lib/scores/service';
+import { viewerTimeZone } from '@/lib/time/viewer-zone';
 import { dayIn } from '@/lib/time/zone';
 import { KnockoutBracket } from './bracket';
 
@@ -211,7 +212,7 @@ async function MatchesView({
   const t = await getTranslations('worldCup');
   const td = await getTranslations('database');
   // Days are grouped in the viewer's zone, the one every date of the page is shown in.
-  const timeZone = await getTimeZone();
+  const timeZone = await viewerTimeZone();
   const dayOf = (date: Date) => dayIn(date, timeZone);
   const keyOf = (match: Edition['matches'][number]) =>
     by === 'date' ? dayOf(match.kickoffAt) : match.groupName ? 'group' : match.round;

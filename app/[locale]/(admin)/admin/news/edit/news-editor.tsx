@@ -3,13 +3,14 @@
 // time read in the viewer's zone: scheduled), and a version per language. Bodies are plain text with the
 // few marks the article page renders (components/news/article-body.tsx), never HTML. Each save carries
 // the editor's reason for the audit log (empty each time the editor opens).
-import { useTimeZone, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Field } from '@/components/admin/catalog/edit-dialog';
 import { ImageField } from '@/components/admin/catalog/image-field';
 import { ArticleBody } from '@/components/news/article-body';
 import { Button } from '@/components/ui/button';
 import { FIELD_CLASS, INPUT_CLASS } from '@/components/ui/field-styles';
+import { useTimeFormat } from '@/components/ui/time-view';
 import { REASON_TEXT_MAX } from '@/lib/admin/decision';
 import { cn } from '@/lib/cn';
 import { useRouter } from '@/lib/i18n/navigation';
@@ -38,7 +39,7 @@ export function NewsEditor({
 }) {
   const t = useTranslations('admin.catalog.news');
   const common = useTranslations('admin.catalog.common');
-  const timeZone = useTimeZone() ?? 'Asia/Shanghai';
+  const timeZone = useTimeFormat().times.timeZone;
   const router = useRouter();
   const [versions, setVersions] = useState<Version[]>(() =>
     LOCALES.map((locale) => article?.versions.find((version) => version.locale === locale) ?? empty(locale)),

@@ -17,6 +17,7 @@ import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { LIFT_REASONS, SANCTION_REASONS } from '@/lib/review/reasons';
 import { mayUseRoutes } from '@/lib/server/staff-access';
+import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { UserStatus } from '../user-status';
 
 type Props = { params: Promise<{ locale: Locale; id: string }> };
@@ -46,6 +47,7 @@ export default async function UserPage({ params }: Props) {
   const words = await getTranslations('im.notices');
   const reasonLabel = (code: string) => (words as unknown as (key: string) => string)(`reasons.${code}`);
   const format = await getFormatter();
+  const times = await getTimeFormat();
   const { user, balances, records, sanctions } = await load(id);
   const now = new Date();
   const maySanction = mayUseRoutes(staff.role, ['/api/admin/users/sanction', '/api/admin/users/lift']);
@@ -92,9 +94,9 @@ export default async function UserPage({ params }: Props) {
             <UserStatus user={user} />
           </div>
           <p className="mt-2 text-xs text-ink-500">
-            {t('registered', { at: format.dateTime(user.created_at, 'dateTime') })} ·{' '}
+            {t('registered', { at: times.dateTime(user.created_at, 'dateTime') })} ·{' '}
             {user.last_login_at
-              ? t('lastLogin', { at: format.dateTime(user.last_login_at, 'dateTime') })
+              ? t('lastLogin', { at: times.dateTime(user.last_login_at, 'dateTime') })
               : t('never')}
           </p>
           <h2 className="mt-4 mb-2 text-sm font-semibold text-ink-900">{t('wallet')}</h2>
@@ -122,14 +124,14 @@ export default async function UserPage({ params }: Props) {
                   <p className="text-ink-900">
                     {t('sanctionLine', {
                       kind: t(`kinds.${sanction.kind}`),
-                      until: format.dateTime(sanction.until, 'dateTime'),
+                      until: times.dateTime(sanction.until, 'dateTime'),
                       reason: [reasonLabel(sanction.reason_code), sanction.note].filter(Boolean).join(' · '),
                     })}
                   </p>
                   <p className="text-xs text-ink-500">
                     <LocalTime at={sanction.created_at} style="dateTime" />
                     {sanction.lifted_at
-                      ? ` · ${t('lifted', { at: format.dateTime(sanction.lifted_at, 'dateTime') })}`
+                      ? ` · ${t('lifted', { at: times.dateTime(sanction.lifted_at, 'dateTime') })}`
                       : ''}
                   </p>
                 </li>
