@@ -20,7 +20,7 @@ import { createApiApp } from '@/lib/server/api-app';
 import { HOLDINGS } from '@/lib/server/holdings';
 import { claimableCount } from '@/lib/tasks/service';
 import { checkLedger } from '@/lib/wallet/check';
-import { BUSY_MOBILE, fillYear, scaled } from './year-fill';
+import { BUSY_MOBILE, checkpointYear, fillYear, scaled } from './year-fill';
 
 const DATA_DIR = '.data/bench-year';
 const SCALE = Number(process.env.YEAR_SCALE ?? '0.1');
@@ -110,10 +110,10 @@ async function main() {
     let fillSeconds: number | null = null;
     if (!yearExists.rows.length) {
       await createDatabaseIfMissing(adminUrl, 'year', 'portal');
-      const year = createDb(yearUrl, 2);
+      const year = createDb(yearUrl, 1);
       const started = performance.now();
       console.log(`filling the year at scale ${SCALE}:`, counts);
-      await fillYear(year.db, counts, new Date(), console.log);
+      await fillYear(year.db, counts, new Date(), console.log, { replica: true });
       fillSeconds = (performance.now() - started) / 1000;
       console.log(`filled in ${fillSeconds.toFixed(0)} s`);
       if (process.env.YEAR_CHECK === '1') {
@@ -133,6 +133,7 @@ async function main() {
     let started = performance.now();
     await runMigrations(yearDb.db);
     const migrateSeconds = (performance.now() - started) / 1000;
+    await checkpointYear(yearDb.db);
     console.log(`migrations on the year: ${migrateSeconds.toFixed(1)} s`);
     started = performance.now();
     const demoResults = await measure(demoDb.db, '13800000001');
