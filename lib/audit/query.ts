@@ -6,6 +6,7 @@ import { users } from '@/lib/accounts/schema';
 import { defineTable, type TableQuery } from '@/lib/admin/table-query';
 import type { Db } from '@/lib/db';
 import { instantFromWallTime } from '@/lib/time/zone';
+import { latestCheckpoint } from './checkpoints';
 import { auditLog } from './schema';
 import { type ChainCheckOptions, verifyAuditChain } from './service';
 
@@ -95,13 +96,28 @@ export async function listAudit(db: Db, query: AuditQuery, timeZone: string) {
       .orderBy(order(sortColumn), order(auditLog.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
-      .where(where),
+    where
+      ? db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(auditLog)
+          .leftJoin(users, eq(users.id, auditLog.actorId))
+          .where(where)
+      : logLength(db),
   ]);
   return { rows: rows as AuditListEntry[], total: count?.total ?? 0 };
+}
+
+/**
+ * Entries in the whole log (issue #45), without counting it: the latest checkpoint's `seq` (the entries up
+ * to its entry, kept by the append under the audit lock) plus the entries after it (fewer than
+ * AUDIT_CHECKPOINT_EVERY, read from the primary key).
+ */
+async function logLength(db: Db) {
+  const latest = await latestCheckpoint(db);
+  const { rows } = await db.execute<{ total: number }>(
+    sql`select count(*)::int as total from ${auditLog} where ${auditLog.id} > ${latest?.entryId ?? 0}`,
+  );
+  return [{ total: (latest?.seq ?? 0) + rows[0]!.total }];
 }
 
 /** The distinct target types seen, for the filter's list. */

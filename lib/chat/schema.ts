@@ -46,6 +46,8 @@ export const chatMessages = pgTable(
   },
   (table) => [
     index('chat_messages_channel_idx').on(table.channelKind, table.channelId, table.id),
+    // The task dot's count of a user's chat lines today (lib/tasks/service.ts), on every signed-in page.
+    index('chat_messages_user_idx').on(table.userId, table.createdAt),
     check('chat_messages_content_length', sql`char_length(${table.content}) between 1 and 500`),
   ],
 );

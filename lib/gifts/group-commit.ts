@@ -23,6 +23,7 @@ import { fanLevelOf, INTIMACY_PER_DIAMOND } from '@/lib/fan-club/levels';
 import { log } from '@/lib/log';
 import { accountsForBatch, type Currency, countTransfers, payloadHash } from '@/lib/wallet/ledger';
 import { sendBarrier } from './barriers';
+import { giverTotalsUpsert } from './giver-totals';
 import type { CheckedSend, SendGiftOutcome, SendGiftResult } from './service';
 
 /** Statements a node runs at once (the rest of the pool serves everything else). */
@@ -257,6 +258,7 @@ async function writeBatch(db: DbOrTx, sends: CheckedSend[]): Promise<Written[]> 
       insert into gift_sends (operation_id, room_id, anchor_id, sender_id, gift_id, count, value, anchor_income,
                               from_backpack, combo, created_at)
       select op, room, anchor, sender, gift, count, value, income, backpack, combo, at from ok
+    ), rolled as (${giverTotalsUpsert(sql`select room, sender, value::bigint, at from ok`)}
     ), lines as (
       insert into chat_messages (channel_kind, channel_id, user_id, content, gift, created_at)
       select 'live'::chat_channel_kind, room, sender, content, gift_json::jsonb, at from ok order by ord

@@ -90,3 +90,30 @@ export const giftSends = pgTable(
     check('gift_sends_count_positive', sql`${table.count} > 0`),
   ],
 );
+
+/**
+ * Gift rankings' rollup (issue #45): what each sender gave in a window — `period` day, week or month
+ * starting at `startsAt` (UTC+8, lib/live/reservations.ts `rankWindowStart`), or `total` (startsAt the
+ * epoch) — to one room (`roomId`) or to every room (`roomId` 0). Raised in the transaction that writes the
+ * send (`giverTotalsUpsert`), so a ranking reads the top rows of one index instead of summing `gift_sends`.
+ */
+export const giftGiverTotals = pgTable(
+  'gift_giver_totals',
+  {
+    roomId: integer('room_id').notNull(),
+    period: varchar('period', { length: 5, enum: ['day', 'week', 'month', 'total'] }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    senderId: integer('sender_id').notNull(),
+    value: bigint('value', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.roomId, table.period, table.startsAt, table.senderId] }),
+    index('gift_giver_totals_rank_idx').on(
+      table.roomId,
+      table.period,
+      table.startsAt,
+      table.value.desc(),
+      table.senderId,
+    ),
+  ],
+);

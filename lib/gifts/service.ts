@@ -11,11 +11,12 @@ import { type DbOrTx, isTransaction } from '@/lib/db';
 import { addGiftIntimacy } from '@/lib/fan-club/service';
 import type { Locale } from '@/lib/i18n/routing';
 import { recordsSince } from '@/lib/live/history';
-import { type RankWindow, rankWindowStart } from '@/lib/live/reservations';
+import type { RankWindow } from '@/lib/live/reservations';
 import { liveRooms } from '@/lib/live/schema';
 import type { ChatMessage, GiftPush } from '@/lib/realtime/events';
 import { type Leg, type OperationOutcome, runOperation } from '@/lib/wallet/ledger';
 import { sendBarrier } from './barriers';
+import { giverTotalsUpsert, topGivers } from './giver-totals';
 import { giftGroupCommit } from './group-commit';
 import { backpackItems, giftSends, gifts } from './schema';
 
@@ -332,7 +333,9 @@ export async function sendGiftAlone(db: DbOrTx, send: CheckedSend): Promise<Send
                             order by created_at desc, id desc limit 1), 0) + 1,
                   ${input.now.toISOString()})
           returning combo
-        ), line as (${line.insert})
+        ), rolled as (${giverTotalsUpsert(
+          sql`values (${input.roomId}::int, ${input.senderId}::int, ${value}::bigint, ${input.now.toISOString()}::timestamptz)`,
+        )}), line as (${line.insert})
         select (select combo from send) as combo, (select id from line) as chat_id, ${line.noble} as noble,
                ${line.badgeColor} as badge_color`);
       const chat = line.message(Number(rows[0]!.chat_id), rows[0]!.noble, rows[0]!.badge_color);
@@ -363,37 +366,6 @@ export async function sendGiftAlone(db: DbOrTx, send: CheckedSend): Promise<Send
  * The biggest givers in a window (day / week / month in UTC+8, or all time): of one room, or across
  * every room for the /rank contribution board.
  */
-async function topGivers(
-  db: DbOrTx,
-  scope: { roomId?: number; window: RankWindow; now: Date; limit: number },
-) {
-  const since = rankWindowStart(scope.window, scope.now);
-  const rows = await db
-    .select({
-      id: users.id,
-      nickname: users.nickname,
-      avatar: users.avatar,
-      value: sql<number>`sum(${giftSends.value})::int`,
-    })
-    .from(giftSends)
-    .innerJoin(users, eq(users.id, giftSends.senderId))
-    .where(
-      and(
-        scope.roomId === undefined ? undefined : eq(giftSends.roomId, scope.roomId),
-        since ? gte(giftSends.createdAt, since) : undefined,
-      ),
-    )
-    .groupBy(users.id)
-    .orderBy(desc(sql`sum(${giftSends.value})`), asc(users.id))
-    .limit(scope.limit);
-  return rows.map((row) => ({
-    user_id: row.id,
-    nickname: row.nickname,
-    avatar: avatarOf(row),
-    value: row.value,
-  }));
-}
-
 /** Who gave the most to a room in a window. */
 export function roomContribution(db: DbOrTx, roomId: number, window: RankWindow, now: Date, limit = 20) {
   return topGivers(db, { roomId, window, now, limit });

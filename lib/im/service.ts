@@ -249,16 +249,29 @@ export async function listConversations(db: DbOrTx, userId: number) {
     .limit(200);
   const ids = rows.map((row) => row.conversation.id);
   if (ids.length === 0) return { list: [], unread: 0 };
-  const lastMessages = await db
-    .selectDistinctOn([imMessages.conversationId], {
-      message: imMessages,
-      nickname: users.nickname,
-      avatar: users.avatar,
-    })
-    .from(imMessages)
-    .innerJoin(users, eq(users.id, imMessages.senderId))
-    .where(inArray(imMessages.conversationId, ids))
-    .orderBy(imMessages.conversationId, desc(imMessages.id));
+  // The last message of each listed conversation: one step down its (conversation, id) index each
+  // (issue #45), not every message of every conversation.
+  const { rows: lastRows } = await db.execute<{ id: string; nickname: string; avatar: string }>(sql`
+    select m.id, u.nickname, u.avatar
+    from unnest(${sql.param(ids)}::int[]) as c(id)
+    cross join lateral (select id, sender_id from im_messages where conversation_id = c.id order by id desc limit 1) m
+    join users u on u.id = m.sender_id`);
+  const lastMessages = lastRows.length
+    ? (
+        await db
+          .select({ message: imMessages })
+          .from(imMessages)
+          .where(
+            inArray(
+              imMessages.id,
+              lastRows.map((row) => Number(row.id)),
+            ),
+          )
+      ).map(({ message }) => {
+        const sender = lastRows.find((row) => Number(row.id) === message.id)!;
+        return { message, nickname: sender.nickname, avatar: sender.avatar };
+      })
+    : [];
   const lastOf = new Map(lastMessages.map((row) => [row.message.conversationId, row]));
   const peers = await db
     .select({
