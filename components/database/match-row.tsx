@@ -12,9 +12,17 @@ type Row = PresentedMatch & { goals?: GoalLine[] };
 function TeamName({ team, link, align }: { team: Row['homeTeam']; link: boolean; align: 'left' | 'right' }) {
   const body = (
     <>
-      {align === 'right' ? <span className="truncate">{team.name}</span> : null}
+      {align === 'right' ? (
+        <span className="truncate" title={team.name}>
+          {team.name}
+        </span>
+      ) : null}
       <Crest name={team.name} colors={team.crestColors} />
-      {align === 'left' ? <span className="truncate">{team.name}</span> : null}
+      {align === 'left' ? (
+        <span className="truncate" title={team.name}>
+          {team.name}
+        </span>
+      ) : null}
     </>
   );
   const className = cn(

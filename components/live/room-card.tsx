@@ -77,7 +77,9 @@ export async function RoomCard({
             <p className="truncate text-sm font-medium text-ink-900">
               {room.title || t('untitled', { name: room.nickname })}
             </p>
-            <p className="truncate text-xs text-ink-500">{room.nickname}</p>
+            <p className="truncate text-xs text-ink-500" title={room.nickname}>
+              {room.nickname}
+            </p>
           </div>
         </div>
       </Link>

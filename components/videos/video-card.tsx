@@ -50,7 +50,9 @@ export async function VideoGrid<V extends Card>({
               {video.title}
             </span>
             <span className="mt-1 flex items-center gap-2 text-xs text-ink-500">
-              <span className="truncate">{video.author.nickname}</span>
+              <span className="truncate" title={video.author.nickname}>
+                {video.author.nickname}
+              </span>
               <span className="ml-auto inline-flex shrink-0 items-center gap-0.5 tabular-nums">
                 <Eye aria-hidden className="size-3" />
                 {t('views', { count: video.views })}
@@ -86,7 +88,9 @@ export async function VideoRow({ video, rank }: { video: Card; rank?: number }) 
       <Poster video={video} className="w-28 shrink-0 rounded-md" />
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="line-clamp-2 text-sm font-medium leading-5 text-ink-900">{video.title}</span>
-        <span className="mt-auto truncate text-xs text-ink-500">{video.author.nickname}</span>
+        <span className="mt-auto truncate text-xs text-ink-500" title={video.author.nickname}>
+          {video.author.nickname}
+        </span>
         <span className="inline-flex items-center gap-0.5 text-xs text-ink-500 tabular-nums">
           <Eye aria-hidden className="size-3" />
           {t('views', { count: video.views })}

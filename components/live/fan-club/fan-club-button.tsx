@@ -7,7 +7,7 @@ import { HeartHandshake } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
-import { appStore, loginDialogAtom } from '@/lib/store/atoms';
+import { openLoginDialog } from '@/lib/store/atoms';
 
 const FanClubDialog = dynamic(() => import('./fan-club-dialog'), { ssr: false });
 
@@ -61,7 +61,7 @@ export function FanClubButton({
         data-testid="fan-club-open"
         onClick={() => {
           if (viewerId === null) {
-            appStore.set(loginDialogAtom, 'qr');
+            openLoginDialog();
             return;
           }
           setUsed(true);

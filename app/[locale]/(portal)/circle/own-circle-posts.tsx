@@ -26,7 +26,9 @@ export function OwnCirclePosts({ posts }: { posts: CirclePostItem[] }) {
             >
               <p className="flex items-center gap-2 text-xs text-ink-500">
                 <ReviewBadge review={post.review} />
-                <span className="truncate">{post.circle.name}</span>
+                <span className="truncate" title={post.circle.name}>
+                  {post.circle.name}
+                </span>
                 <time dateTime={post.created_at} className="ml-auto shrink-0 tabular-nums">
                   {format.dateTime(new Date(post.created_at), 'monthDay')}
                 </time>

@@ -113,7 +113,9 @@ function ReplayRow({ replay }: { replay: Replay }) {
   return (
     <li className="flex items-center gap-3 px-3 py-2.5" data-testid="publishable-replay">
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm text-ink-900">{replay.title || t('untitledReplay')}</p>
+        <p className="truncate text-sm text-ink-900" title={replay.title || t('untitledReplay')}>
+          {replay.title || t('untitledReplay')}
+        </p>
         <p className="text-xs text-ink-500 tabular-nums">
           {format.dateTime(new Date(replay.started_at), 'dateTime')} · {formatDuration(replay.duration_s)}
         </p>

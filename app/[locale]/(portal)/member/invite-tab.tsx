@@ -55,6 +55,7 @@ export async function InviteTab({ userId, now }: { userId: number; now: Date }) 
               <span
                 className="truncate rounded-md bg-canvas px-3 py-1.5 text-sm text-ink-700"
                 data-testid="invite-link"
+                title={link}
               >
                 {link}
               </span>
@@ -115,7 +116,9 @@ export async function InviteTab({ userId, now }: { userId: number; now: Date }) 
                   className="size-9 rounded-full bg-canvas"
                 />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-ink-900">{entry.nickname}</p>
+                  <p className="truncate text-sm font-medium text-ink-900" title={entry.nickname}>
+                    {entry.nickname}
+                  </p>
                   <p className="text-xs text-ink-500">
                     {t('list.joined', {
                       date: format.dateTime(new Date(entry.joined_at), 'date'),

@@ -150,7 +150,9 @@ export function ReservedLivesForm({
               <time dateTime={item.startsAt} className="w-40 shrink-0 text-ink-700 tabular-nums">
                 {when(item.startsAt)}
               </time>
-              <span className="min-w-0 flex-1 truncate text-ink-900">{item.title}</span>
+              <span className="min-w-0 flex-1 truncate text-ink-900" title={item.title}>
+                {item.title}
+              </span>
               <span className="shrink-0 text-xs text-ink-500">{t('bookings', { count: item.bookings })}</span>
               <button
                 type="button"

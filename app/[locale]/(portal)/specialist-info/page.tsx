@@ -76,7 +76,9 @@ export default async function SpecialistInfoPage({ params, searchParams }: Props
                 className="size-16 rounded-full bg-canvas"
               />
               <div className="min-w-0">
-                <h1 className="truncate text-lg font-bold text-ink-900">{expert.nickname}</h1>
+                <h1 className="truncate text-lg font-bold text-ink-900" title={expert.nickname}>
+                  {expert.nickname}
+                </h1>
                 <p className="text-xs text-ink-500">
                   {expert.sports.map((sport) => t(`sports.${sport}`)).join(' · ')} ·{' '}
                   {t('info.since', { date: format.dateTime(expert.approved_at, 'date') })}

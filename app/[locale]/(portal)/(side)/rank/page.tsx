@@ -153,7 +153,10 @@ export default async function RankPage({ params, searchParams }: Props) {
                       {row.nickname}
                     </Link>
                   ) : (
-                    <span className="min-w-0 flex-1 truncate text-sm font-medium text-ink-900">
+                    <span
+                      className="min-w-0 flex-1 truncate text-sm font-medium text-ink-900"
+                      title={row.nickname}
+                    >
                       {row.nickname}
                     </span>
                   )}
@@ -172,7 +175,10 @@ export default async function RankPage({ params, searchParams }: Props) {
             <ol data-testid="rank-givers">
               {givers.map((row, index) => (
                 <RankRow key={row.user_id} rank={index + 1} avatar={row.avatar}>
-                  <span className="min-w-0 flex-1 truncate text-sm font-medium text-ink-900">
+                  <span
+                    className="min-w-0 flex-1 truncate text-sm font-medium text-ink-900"
+                    title={row.nickname}
+                  >
                     {row.nickname}
                   </span>
                   <span className="text-sm font-semibold text-ink-900 tabular-nums">
