@@ -6,8 +6,9 @@
 //   a clipping box it is that box's business).
 // - `cut`: a control straddles the edge of a box that clips it (half a button), or text is shortened with
 //   an ellipsis and its full text is not at hand (no title or aria-label on it or near it) or cut to a stub.
-// - `broken`: a label broken inside a word: a short all-CJK text (礼物, 发红包) on two lines or more, or a
-//   Latin/Vietnamese word split across lines. Lines are counted from Range.getClientRects(): one rect per
+// - `broken`: a label broken inside a word: a short all-CJK text (礼物, 发红包) or a score or time on two
+//   lines or more, or a Latin/Vietnamese word split across lines (machine text in code/pre or break-all
+//   boxes may break anywhere). Lines are counted from Range.getClientRects(): one rect per
 //   line box the text touches.
 // - `doubled`: a word twice in a row in the rendered text ("Đăng lúc lúc"), what a label and a formatted
 //   value make together.
@@ -18,12 +19,7 @@ export function fitProblems(deviceWidth: number): string[] {
   if (root.scrollWidth > deviceWidth) problems.push(`wide: the page is ${root.scrollWidth} px wide`);
 
   const name = (element: Element) => {
-    const text = (
-      element.getAttribute('aria-label') ||
-      (element as HTMLElement).innerText ||
-      element.textContent ||
-      ''
-    )
+    const text = (element.getAttribute('aria-label') || element.textContent || '')
       .replace(/\s+/g, ' ')
       .trim()
       .slice(0, 32);
@@ -47,13 +43,13 @@ export function fitProblems(deviceWidth: number): string[] {
   };
 
   // A full-width box (the top bar) only follows a page made wider by something else: that is named.
-  const layoutWidth = root.clientWidth;
+  const layoutWidth = root.scrollWidth;
   const past: Element[] = [];
   for (const element of document.body.querySelectorAll('*')) {
     const rect = element.getBoundingClientRect();
     if (rect.width === 0 || rect.height === 0 || rect.right <= deviceWidth + 1 || rect.left >= deviceWidth)
       continue;
-    if (rect.width >= layoutWidth - 1 && layoutWidth > deviceWidth) continue;
+    if (rect.left <= 0.5 && rect.width >= layoutWidth - 1 && layoutWidth > deviceWidth) continue;
     if (!shown(element) || frameOf(element)) continue;
     if (past.some((outer) => outer.contains(element))) continue;
     past.push(element);
@@ -77,6 +73,8 @@ export function fitProblems(deviceWidth: number): string[] {
   for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
     const style = getComputedStyle(element);
     if (style.textOverflow !== 'ellipsis' || element.scrollWidth <= element.clientWidth + 1) continue;
+    // A field's text scrolls inside it.
+    if (element.matches('input, textarea, select')) continue;
     if (!shown(element) || element.clientWidth === 0) continue;
     let titled: Element | null = element.querySelector('[title]');
     for (let at: Element | null = element, up = 0; at && up < 4 && !titled; at = at.parentElement, up++) {
@@ -105,7 +103,8 @@ export function fitProblems(deviceWidth: number): string[] {
   const CJK_LABEL = /^[\u3400-\u9fff\uf900-\ufaff]{2,6}$/;
   /** A score, a time or a count ("1 : 0", "12:30", "3-1"): one line, never one figure per line. */
   const FIGURES = /^[\d][\d\s:\-–.+%/()]{1,10}$/;
-  const WORD = /(?<![\p{L}\p{M}\p{N}'’])[\p{L}\p{N}][\p{L}\p{M}\p{N}'’]{1,19}(?![\p{L}\p{M}\p{N}])/gu;
+  const WORD =
+    /(?<![\p{sc=Latin}\p{M}\p{N}'’])[\p{sc=Latin}\p{N}][\p{sc=Latin}\p{M}\p{N}'’]{1,19}(?![\p{sc=Latin}\p{M}\p{N}])/gu;
   const broken = new Set<string>();
   const range = document.createRange();
   // Whole labels: an element holding only text (React may split it into several text nodes).
@@ -121,8 +120,10 @@ export function fitProblems(deviceWidth: number): string[] {
   for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
     const parent = node.parentElement;
     if (!parent || !node.data.trim() || parent.closest('script, style, noscript, textarea')) continue;
+    // Machine text (a hash, a push URL, canonical JSON) may break anywhere, and says so.
+    if (parent.closest('code, pre, kbd, samp') || getComputedStyle(parent).wordBreak === 'break-all')
+      continue;
     for (const match of node.data.matchAll(WORD)) {
-      if (/^[\u3400-\u9fff]/.test(match[0])) continue;
       range.setStart(node, match.index);
       range.setEnd(node, match.index + match[0].length);
       if (lines(range) > 1) broken.add(match[0]);
@@ -130,6 +131,8 @@ export function fitProblems(deviceWidth: number): string[] {
   }
   for (const word of [...broken].slice(0, 8)) problems.push(`broken: "${word}" is split across lines`);
 
+  // What is rendered (innerText): a label and the value beside it read as one sentence.
+  // biome-ignore lint/performance/useDomNodeTextContent: textContent would join words that lines separate
   const doubled = document.body.innerText.match(
     /(?<![\p{L}\p{M}\p{N}])(\p{L}[\p{L}\p{M}]+)[ \u00a0]+\1(?![\p{L}\p{M}\p{N}])/iu,
   );

@@ -71,6 +71,7 @@ export async function ExpertRanking({
               <Link
                 href={`/specialist-info?id=${row.expertId}`}
                 className="min-w-0 flex-1 truncate font-medium text-ink-900 hover:text-brand-600"
+                title={row.expert.nickname}
               >
                 {row.expert.nickname}
               </Link>

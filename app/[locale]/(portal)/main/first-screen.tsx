@@ -153,7 +153,7 @@ async function HotMatchStage({ match }: { match: PresentedMatch }) {
         </span>
       </p>
       <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-3 sm:gap-6">
-        {[match.homeTeam, null, match.awayTeam].map((team, index) =>
+        {[match.homeTeam, null, match.awayTeam].map((team) =>
           team ? (
             <div key={team.id} className="flex min-w-0 flex-col items-center gap-2 text-center sm:gap-3">
               <Crest name={team.name} colors={team.crestColors} size="lg" />
@@ -162,9 +162,8 @@ async function HotMatchStage({ match }: { match: PresentedMatch }) {
               </span>
             </div>
           ) : (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the fixed middle cell
             <p
-              key={index}
+              key="score"
               className="text-3xl font-bold whitespace-nowrap tabular-nums sm:text-5xl"
               data-testid="home-hot-match-score"
             >

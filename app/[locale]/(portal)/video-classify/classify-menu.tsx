@@ -37,6 +37,7 @@ function CategoryLink({ category, current }: { category: MenuCategory; current: 
           ? 'bg-brand-50 font-medium text-brand-600'
           : 'text-ink-700 hover:bg-canvas hover:text-brand-600',
       )}
+      title={category.name}
     >
       {category.name}
     </Link>

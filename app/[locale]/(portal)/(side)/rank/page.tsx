@@ -79,8 +79,8 @@ export default async function RankPage({ params, searchParams }: Props) {
     </Link>
   );
   return (
-    <div className="px-6 py-6">
-      <div className="mb-2 flex items-center gap-6">
+    <div className="px-3 py-4 sm:px-6 sm:py-6">
+      <div className="mb-2 flex flex-wrap items-center gap-x-6 gap-y-2">
         <h1 className="flex items-center gap-2 text-xl font-semibold text-ink-900">
           <Trophy aria-hidden className="size-5 text-brand-500" />
           {t('title')}
@@ -114,6 +114,7 @@ export default async function RankPage({ params, searchParams }: Props) {
                     <Link
                       href={`/live?id=${row.roomId}`}
                       className="block truncate text-sm font-medium text-ink-900 hover:text-brand-600"
+                      title={row.nickname}
                     >
                       {row.nickname}
                     </Link>
@@ -149,6 +150,7 @@ export default async function RankPage({ params, searchParams }: Props) {
                     <Link
                       href={`/live?id=${row.roomId}`}
                       className="min-w-0 flex-1 truncate text-sm font-medium text-ink-900 hover:text-brand-600"
+                      title={row.nickname}
                     >
                       {row.nickname}
                     </Link>
