@@ -34,8 +34,8 @@ export default async function AboutUserPage({ params, searchParams }: Props) {
   const paragraphs = (written?.body ?? t(`${current}.body`, values)).split(/\n{2,}/).filter(Boolean);
   return (
     <>
-      <div className="mx-auto flex max-w-[1200px] flex-col gap-4 px-3 py-4 sm:px-6 sm:py-10 md:flex-row md:gap-8">
-        <nav aria-label={t('label')} className="shrink-0 md:w-52">
+      <div className="mx-auto flex w-full min-w-0 max-w-[1200px] flex-col gap-4 px-3 py-4 sm:px-6 sm:py-10 md:flex-row md:gap-8">
+        <nav aria-label={t('label')} className="min-w-0 shrink-0 md:w-52">
           <ul className="flex gap-1 overflow-x-auto rounded-xl border border-line bg-surface p-2 md:block md:space-y-1">
             {DOCUMENTS.map((doc, index) => (
               <li key={doc}>
