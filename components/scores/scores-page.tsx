@@ -183,7 +183,7 @@ export async function ScoresPage({
                 </Link>
               ))}
             </nav>
-            <div className="ml-auto flex flex-wrap items-center gap-3">
+            <div className="ml-auto flex max-w-full min-w-0 flex-wrap items-center gap-3">
               <FilterSelect
                 testId="filter-competition"
                 label={t('filters.competition')}

@@ -84,7 +84,7 @@ function OwnVideoRow({ video }: { video: OwnVideo }) {
   const format = useFormatter();
   return (
     <li className="flex items-center gap-3 px-3 py-2.5" data-testid="own-video">
-      <span className="relative aspect-video w-24 shrink-0 overflow-hidden rounded bg-night-2">
+      <span className="relative aspect-video w-16 shrink-0 overflow-hidden rounded bg-night-2 sm:w-24">
         {video.poster ? <img src={video.poster} alt="" className="size-full object-cover" /> : null}
       </span>
       <div className="min-w-0 flex-1">
@@ -95,7 +95,7 @@ function OwnVideoRow({ video }: { video: OwnVideo }) {
           {video.title}
         </Link>
         <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-ink-500 tabular-nums">
-          <span>{video.category}</span>
+          <span className="whitespace-nowrap">{video.category}</span>
           <time dateTime={video.published_at}>
             {format.dateTime(new Date(video.published_at), 'dateTime')}
           </time>
