@@ -1,5 +1,8 @@
 // The login dialog's timing and checks of spec §2 and §5: an invite link opens registration 0.5 s
-// after arrival, and a password shorter than 6 is refused in the dialog before any request is made.
+// after arrival, and a password shorter than 6 is refused in the dialog before any request is made; on
+// a touch screen every way in opens at the password form (issue 42).
+import { FORCE_DESKTOP_COOKIE } from '@/lib/mobile-redirect';
+import { E2E_BASE_URL, E2E_SAME_ORIGIN } from '../playwright.config';
 import { expect, test } from './fixtures';
 import { loginDialog as dialog, openLoginDialog } from './login';
 
@@ -60,4 +63,37 @@ test('a password shorter than 6 is refused in the dialog, before any request', a
   await dialog(page).getByRole('button', { name: '登录', exact: true }).click();
   await expect(page.getByText('请完善资料后再提交')).toBeVisible();
   expect(sent).toEqual([]);
+});
+
+test('a touch screen opens the dialog at the password form, from every "log in to …" prompt', async ({
+  browser,
+  page,
+}) => {
+  // A mouse opens it at the QR code.
+  await page.goto('/circle');
+  await page.getByRole('button', { name: '登录后即可在圈子里发帖、评论和点赞' }).click();
+  await expect(dialog(page).getByRole('tab', { name: '扫码登录' })).toHaveAttribute('aria-selected', 'true');
+
+  // A phone cannot scan its own screen: the password tab is chosen, the QR one a tap away.
+  const context = await browser.newContext({
+    baseURL: E2E_BASE_URL,
+    extraHTTPHeaders: E2E_SAME_ORIGIN,
+    viewport: { width: 390, height: 800 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  await context.addCookies([{ name: FORCE_DESKTOP_COOKIE, value: '1', url: E2E_BASE_URL }]);
+  const phone = await context.newPage();
+  for (const [path, prompt] of [
+    ['/circle', '登录后即可在圈子里发帖、评论和点赞'],
+    ['/specialist', '登录后即可申请成为专家'],
+    ['/en/specialist', 'Log in to apply'],
+  ] as const) {
+    await phone.goto(path);
+    await phone.getByRole('button', { name: prompt }).tap();
+    const password = dialog(phone).getByRole('tab', { name: /密码登录|Log in with password/ });
+    await expect(password, `${path}: ${prompt}`).toHaveAttribute('aria-selected', 'true');
+    await expect(dialog(phone).getByRole('textbox', { name: /手机号|Mobile number/ })).toBeVisible();
+  }
+  await context.close();
 });

@@ -1,133 +1,21 @@
 // Every page of the portal, in Simplified Chinese and English: no layout shift while it loads (CLS ≤ 0.02,
 // the late parts have their room reserved), and in Simplified Chinese no serious or critical axe-core
 // violation (the markup and colours are the same in every language, and lib/i18n/catalogs.test.ts proves
-// every label exists in all four; axe was a third of this file's time). A new page joins the list below
-// (the list is the check's coverage). The operator console's pages come from its navigation registry
+// every label exists in all four; axe was a third of this file's time). A new page joins the list in
+// e2e/pages.ts (the list is the check's coverage). The operator console's pages come from its navigation registry
 // (lib/admin/nav.ts), so a new console page is audited by itself: signed in as the operator, once at the
 // desktop width and once at 360 px, with no console error and, on the phone, nothing wider than the screen
 // (a wide table scrolls inside its frame).
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { aliasedTable, and, eq, isNull } from 'drizzle-orm';
-import { users } from '@/lib/accounts/schema';
 import { ADMIN_NAV } from '@/lib/admin/nav';
-import { circlePosts, circles } from '@/lib/circles/schema';
-import { liveRooms } from '@/lib/live/schema';
-import { posts } from '@/lib/posts/schema';
-import { matches, teams } from '@/lib/scores/schema';
-import { DEMO_ACCOUNTS } from '@/lib/seed';
-import { withDatabase } from './database';
 import { expect, test } from './fixtures';
-
-type Who = 'guest' | 'user' | 'anchor';
-type Ids = { room: number; match: number; anchor: number; circlePost: number };
-
-/** Every route of app/[locale] (spec §2) that exists, with the seeded ids it needs. */
-const PAGES: { path: (ids: Ids) => string; who?: Who }[] = [
-  { path: () => '/main' },
-  { path: () => '/football' },
-  { path: () => '/football?sport=esports' },
-  { path: () => '/basketball' },
-  { path: ({ match }) => `/score-detail?id=${match}` },
-  { path: ({ match }) => `/score-detail?id=${match}&tab=lineups` },
-  { path: ({ match }) => `/score-live?id=${match}` },
-  { path: () => '/foresight' },
-  { path: () => '/anchor' },
-  { path: ({ room }) => `/live?id=${room}` },
-  { path: () => '/rank' },
-  { path: () => '/schedule' },
-  { path: () => '/reserve', who: 'user' },
-  { path: () => '/attention', who: 'user' },
-  { path: () => '/demo' },
-  { path: () => '/base-football' },
-  { path: () => '/base-basketball' },
-  { path: () => '/trophy/home' },
-  { path: () => '/login' },
-  { path: () => '/qr-login?code=unknown' },
-  { path: () => '/about-user?type=0' },
-  { path: ({ anchor }) => `/persona?uid=${anchor}` },
-  { path: ({ anchor }) => `/persona?uid=${anchor}&tab=fans` },
-  { path: () => '/search?name=%E9%98%BF%E6%A3%AE%E7%BA%B3' },
-  { path: () => '/search?name=zzzzqqq' },
-  { path: () => '/downLoad' },
-  { path: () => '/dome' },
-  { path: () => '/new_file' },
-  { path: () => '/circle' },
-  { path: ({ circlePost }) => `/circle-detail?id=${circlePost}` },
-  { path: () => '/member', who: 'guest' },
-  { path: () => '/member?type=1', who: 'user' },
-  { path: () => '/member?type=3', who: 'user' },
-  { path: () => '/member?type=4', who: 'user' },
-  { path: () => '/member?type=5', who: 'user' },
-  { path: () => '/member?type=6', who: 'user' },
-  { path: () => '/member?type=10', who: 'user' },
-  { path: () => '/member?type=18', who: 'user' },
-  { path: () => '/member?type=19', who: 'user' },
-  { path: () => '/member?type=7', who: 'user' },
-  { path: () => '/member?type=9', who: 'anchor' },
-  { path: () => '/member?type=24', who: 'user' },
-  { path: () => '/no-such-page' },
-];
+import { NO_IDS, PAGES, seededIds } from './pages';
 
 const LOCALES = [
   { locale: 'zh-CN', prefix: '', axe: true },
   { locale: 'en', prefix: '/en', axe: false },
 ];
-
-let ids: Promise<Ids> | undefined;
-const seededIds = () => {
-  ids ??= readSeededIds();
-  return ids;
-};
-
-async function readSeededIds(): Promise<Ids> {
-  const anchorAccount = DEMO_ACCOUNTS.find((account) => account.key === 'anchor')!;
-  return withDatabase(async (db) => {
-    const [room] = await db
-      .select({ room: liveRooms.id, anchor: users.id })
-      .from(liveRooms)
-      .innerJoin(users, eq(users.id, liveRooms.anchorId))
-      .where(and(eq(users.countryCode, '86'), eq(users.mobile, anchorAccount.mobile)));
-    const home = aliasedTable(teams, 'home_team');
-    const away = aliasedTable(teams, 'away_team');
-    const [final] = await db
-      .select({ id: matches.id })
-      .from(matches)
-      .innerJoin(home, eq(home.id, matches.homeTeamId))
-      .innerJoin(away, eq(away.id, matches.awayTeamId))
-      .where(
-        and(
-          eq(matches.source, 'openfootball'),
-          eq(home.sourceName, 'Argentina'),
-          eq(away.sourceName, 'France'),
-        ),
-      );
-    return { room: room!.room, anchor: room!.anchor, match: final!.id, circlePost: await circlePostId(db) };
-  });
-}
-
-/** A shown community post: the first there is, else one written by the demo user. */
-async function circlePostId(db: Parameters<Parameters<typeof withDatabase>[0]>[0]) {
-  const [shown] = await db
-    .select({ id: posts.id })
-    .from(posts)
-    .innerJoin(circlePosts, eq(circlePosts.postId, posts.id))
-    .where(and(eq(posts.reviewStatus, 'approved'), isNull(posts.deletedAt)))
-    .limit(1);
-  if (shown) return shown.id;
-  const userAccount = DEMO_ACCOUNTS.find((account) => account.key === 'user')!;
-  const [author] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, userAccount.mobile));
-  const [circle] = await db
-    .select({ id: circles.id })
-    .from(circles)
-    .where(eq(circles.slug, 'general:football'));
-  const [post] = await db
-    .insert(posts)
-    .values({ authorId: author!.id, channel: 'circle', body: '页面检查：今晚的比赛大家怎么看？' })
-    .returning({ id: posts.id });
-  await db.insert(circlePosts).values({ postId: post!.id, circleId: circle!.id });
-  return post!.id;
-}
 
 /** Layout shift budget of a page load (Lighthouse's "good" is 0.1; the portal keeps to 0.02). */
 const MAX_LAYOUT_SHIFT = 0.02;
@@ -177,7 +65,7 @@ async function seriousViolations(page: Page) {
 for (const { locale, prefix, axe } of LOCALES) {
   test.describe(`accessibility, ${locale}`, () => {
     for (const entry of PAGES) {
-      const label = entry.path({ room: 0, match: 0, anchor: 0, circlePost: 0 }).replace(/=0\b/, '=<id>');
+      const label = entry.path(NO_IDS).replace(/=0\b/, '=<id>');
       const name = `${label}${entry.who ? ` (${entry.who})` : ''}: no layout shift${axe ? ', no serious axe violation' : ''}`;
       const check = async (viewer: Page) => {
         // axe over a long page (/foresight) took 1.5 to over 2 minutes on this 2-core machine at load 30.

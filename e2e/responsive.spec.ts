@@ -146,42 +146,7 @@ test('at 992 px and up, entries that do not fit are in the "more" menu', async (
   await context.close();
 });
 
-/** Scores, news, video, the user centre, the home page and a live room read on a phone without sideways scrolling. */
-test('the screens read at 320 and 390 px without scrolling sideways', async ({ browser }) => {
-  test.slow();
-  const anchor = await withDatabase(async (db) => {
-    const [row] = await db.select().from(users).where(eq(users.mobile, '13800000002'));
-    return ensureRoom(db, row!.id, {});
-  });
-  const context = await portalContext(browser, { storageState: storageStatePath('user') });
-  const page = await context.newPage();
-  const paths = [
-    '/main',
-    '/football',
-    '/basketball',
-    '/news',
-    '/circle',
-    '/video-list',
-    '/schedule?type=0',
-    '/anchor?type=0',
-    '/member',
-    '/member?type=2',
-    `/live?id=${anchor.id}`,
-  ];
-  for (const width of [320, 390]) {
-    await page.setViewportSize({ width, height: 800 });
-    for (const path of paths) {
-      await page.goto(path);
-      await expect(page.getByTestId('user-menu')).toBeVisible();
-      await expect.soft
-        .poll(() => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth), {
-          message: `${path} at ${width} px scrolls sideways by`,
-        })
-        .toBeLessThanOrEqual(0);
-    }
-  }
-  await context.close();
-});
+// Every page on a phone (320-430 px, four languages, the console too) is e2e/phone-fit.spec.ts's.
 
 async function liveRoomFor(nickname: string) {
   const { user } = await withDatabase(async (db) => {

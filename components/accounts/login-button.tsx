@@ -1,6 +1,6 @@
 'use client';
 // The guests' login entry in the top bar and the phone's menu (spec §2); the dialog itself loads on demand.
-import { appStore, loginDialogAtom } from '@/lib/store/atoms';
+import { openLoginDialog } from '@/lib/store/atoms';
 
 export function LoginButton({
   label,
@@ -21,7 +21,7 @@ export function LoginButton({
       data-testid={testId}
       onClick={() => {
         onOpened?.();
-        appStore.set(loginDialogAtom, 'qr');
+        openLoginDialog();
       }}
     >
       {label}
@@ -48,7 +48,7 @@ export function GuestTaskButton({
   const refuse = () => {
     onOpened?.();
     import('sonner').then(({ toast }) => toast.error(message));
-    appStore.set(loginDialogAtom, 'qr');
+    openLoginDialog();
   };
   return (
     <button type="button" className={className} title={title} onClick={refuse}>

@@ -10,7 +10,7 @@ import { useAtom } from 'jotai';
 import dynamic from 'next/dynamic';
 import { useEffect } from 'react';
 import { storeInviteCode } from '@/lib/accounts/browser-storage';
-import { loginDialogAtom, loginNeededAtom } from '@/lib/store/atoms';
+import { firstLoginMode, loginDialogAtom, loginNeededAtom } from '@/lib/store/atoms';
 
 const loadDialog = () => import('./login-dialog');
 const LoginDialog = dynamic(loadDialog, { ssr: false });
@@ -34,7 +34,7 @@ export function LoginHost({ signedIn }: { signedIn: boolean }) {
 
   // A 700 answer means this browser's session is gone, whatever the page was rendered with.
   useEffect(() => {
-    if (needed) setMode((current) => current ?? 'qr');
+    if (needed) setMode((current) => current ?? firstLoginMode());
   }, [needed, setMode]);
 
   useEffect(() => {

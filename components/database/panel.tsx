@@ -20,7 +20,7 @@ export function Panel({
       aria-labelledby={id}
       className={cn('overflow-hidden rounded-lg border border-line bg-surface', className)}
     >
-      <div className="flex min-h-10 items-center justify-between gap-3 border-b border-line px-3 py-2">
+      <div className="flex min-h-10 flex-wrap items-center justify-between gap-x-3 gap-y-1 border-b border-line px-3 py-2">
         <h2 id={id} className="text-sm font-semibold text-ink-900">
           {title}
         </h2>

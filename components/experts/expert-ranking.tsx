@@ -57,7 +57,11 @@ export async function ExpertRanking({
       {rows.length ? (
         <ol className="divide-y divide-line">
           {rows.map((row, index) => (
-            <li key={row.expertId} className="flex items-center gap-3 px-4 py-2.5" data-testid="ranking-row">
+            <li
+              key={row.expertId}
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2.5"
+              data-testid="ranking-row"
+            >
               <span className="w-6 shrink-0 text-center font-semibold tabular-nums text-ink-500">
                 {index + 1}
               </span>
@@ -71,10 +75,11 @@ export async function ExpertRanking({
               <Link
                 href={`/specialist-info?id=${row.expertId}`}
                 className="min-w-0 flex-1 truncate font-medium text-ink-900 hover:text-brand-600"
+                title={row.expert.nickname}
               >
                 {row.expert.nickname}
               </Link>
-              <dl className="grid shrink-0 grid-cols-3 gap-x-4 text-right text-xs">
+              <dl className="grid shrink-0 grid-cols-3 gap-x-4 text-right text-xs whitespace-nowrap max-sm:basis-full max-sm:pl-[4.25rem] max-sm:text-left">
                 <dt className="sr-only">{t('stats.hitRate')}</dt>
                 <dd className="font-semibold tabular-nums text-live" title={t('stats.hitRate')}>
                   {percent(row.record.hitRate)}

@@ -39,7 +39,10 @@ export async function MatchPlanList({ matches }: { matches: MatchWithCount[] }) 
               >
                 {times.dateTime(match.kickoffAt, 'kickoff')}
               </time>
-              <span className="min-w-0 flex-1 truncate text-ink-900">
+              <span
+                className="min-w-0 flex-1 truncate text-ink-900"
+                title={`${t('versus', { home: match.homeTeam.name, away: match.awayTeam.name })} · ${match.competitionName}`}
+              >
                 {t('versus', { home: match.homeTeam.name, away: match.awayTeam.name })}
                 <span className="ml-2 text-xs text-ink-500">{match.competitionName}</span>
               </span>

@@ -208,7 +208,9 @@ function GuessItem({
               data-testid="guess-outcome"
             >
               <div className="flex items-center gap-2 text-sm">
-                <span className="min-w-0 flex-1 truncate text-ink-900">{label}</span>
+                <span className="min-w-0 flex-1 truncate text-ink-900" title={label}>
+                  {label}
+                </span>
                 {outcome.result && guess.status === 'settled' ? (
                   <span
                     className={`text-xs font-medium ${outcome.result === 'won' ? 'text-green-800' : 'text-ink-500'}`}

@@ -122,7 +122,9 @@ export function SettleDialog({
                     className="flex items-center gap-2 px-3 py-1.5"
                     data-testid="guess-settle-winner"
                   >
-                    <span className="min-w-0 flex-1 truncate text-ink-900">{row.nickname}</span>
+                    <span className="min-w-0 flex-1 truncate text-ink-900" title={row.nickname}>
+                      {row.nickname}
+                    </span>
                     <span className="shrink-0 text-xs text-ink-500 tabular-nums">
                       {t('settleSheet.staked', { amount: format.number(row.stake) })}
                     </span>

@@ -10,7 +10,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import type { GuessPanelItem } from '@/lib/guess/api';
 import { useFormPost } from '@/lib/http/use-form-post';
 import { Link } from '@/lib/i18n/navigation';
-import { appStore, loginDialogAtom } from '@/lib/store/atoms';
+import { openLoginDialog } from '@/lib/store/atoms';
 import { balancesChanged, useBalances } from '@/lib/wallet/queries';
 
 const newKey = () => crypto.randomUUID().replaceAll('-', '');
@@ -50,7 +50,7 @@ export function StakeDialog({
     <FormDialog
       open={open}
       onOpenChange={(next) => {
-        if (next && viewerId === null) return appStore.set(loginDialogAtom, 'qr');
+        if (next && viewerId === null) return openLoginDialog();
         setOpen(next);
         stake.reset();
       }}

@@ -11,7 +11,7 @@ import { DialogClose } from '@/components/ui/dialog-close';
 import { FIELD_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SpendConfirm } from '@/components/wallet/spend-confirm';
-import { appStore, loginDialogAtom } from '@/lib/store/atoms';
+import { openLoginDialog } from '@/lib/store/atoms';
 import { balancesChanged } from '@/lib/wallet/queries';
 
 type Quota = {
@@ -84,7 +84,7 @@ export function HornDialog({ viewerId }: { viewerId: number | null }) {
     <Dialog.Root
       open={open}
       onOpenChange={(next) => {
-        if (next && viewerId === null) return appStore.set(loginDialogAtom, 'qr');
+        if (next && viewerId === null) return openLoginDialog();
         setOpen(next);
         setError(null);
         setDone(null);

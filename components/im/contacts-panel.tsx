@@ -83,7 +83,9 @@ export function ContactsPanel({
     <li key={row.user_id} className="flex h-11 items-center gap-2 rounded-md px-2 hover:bg-canvas">
       <img src={row.avatar} alt="" width={32} height={32} className="size-8 rounded-full bg-canvas" />
       <span className="min-w-0 flex-1">
-        <span className="block truncate text-sm text-ink-900">{row.nickname}</span>
+        <span className="block truncate text-sm text-ink-900" title={row.nickname}>
+          {row.nickname}
+        </span>
         {row.fans !== undefined ? (
           <span className="block text-[11px] text-ink-500">{t('fans', { count: row.fans })}</span>
         ) : null}
@@ -99,7 +101,9 @@ export function ContactsPanel({
         <Users aria-hidden className="size-4" />
       </span>
       <span className="min-w-0 flex-1">
-        <span className="block truncate text-sm text-ink-900">{row.name}</span>
+        <span className="block truncate text-sm text-ink-900" title={row.name}>
+          {row.name}
+        </span>
         <span className="block text-[11px] text-ink-500">{t('members', { count: row.members })}</span>
       </span>
       {row.joined ? (

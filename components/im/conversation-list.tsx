@@ -112,7 +112,10 @@ export function ConversationList({
                 )}
                 <span className="min-w-0 flex-1">
                   <span className="flex items-center gap-1.5">
-                    <span className="truncate text-sm font-medium text-ink-900">
+                    <span
+                      className="truncate text-sm font-medium text-ink-900"
+                      title={conversationName(conversation)}
+                    >
                       {conversationName(conversation)}
                     </span>
                     {conversation.group ? (
@@ -129,7 +132,9 @@ export function ConversationList({
                     ) : null}
                   </span>
                   <span className="mt-0.5 flex items-center gap-1.5">
-                    <span className="truncate text-xs text-ink-500">{preview(conversation.lastMessage)}</span>
+                    <span className="truncate text-xs text-ink-500" title={preview(conversation.lastMessage)}>
+                      {preview(conversation.lastMessage)}
+                    </span>
                     {conversation.unread > 0 ? (
                       <span
                         data-testid="unread-count"

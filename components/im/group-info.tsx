@@ -36,7 +36,9 @@ export function GroupInfo({
       className="flex w-64 shrink-0 flex-col border-l border-line bg-surface"
     >
       <header className="flex h-12 shrink-0 items-center gap-2 border-b border-line px-3">
-        <h3 className="min-w-0 flex-1 truncate text-sm font-medium text-ink-900">{name}</h3>
+        <h3 className="min-w-0 flex-1 truncate text-sm font-medium text-ink-900" title={name}>
+          {name}
+        </h3>
         <button
           type="button"
           onClick={onClose}
@@ -97,7 +99,9 @@ export function GroupInfo({
                     height={28}
                     className="size-7 rounded-full bg-canvas"
                   />
-                  <span className="min-w-0 flex-1 truncate text-sm text-ink-900">{member.nickname}</span>
+                  <span className="min-w-0 flex-1 truncate text-sm text-ink-900" title={member.nickname}>
+                    {member.nickname}
+                  </span>
                   {member.is_owner ? (
                     <span className="rounded bg-brand-50 px-1.5 py-0.5 text-[11px] text-brand-600">
                       {t('owner')}
@@ -172,7 +176,9 @@ function InvitePicker({
                     height={28}
                     className="size-7 rounded-full bg-canvas"
                   />
-                  <span className="min-w-0 flex-1 truncate text-sm text-ink-900">{contact.nickname}</span>
+                  <span className="min-w-0 flex-1 truncate text-sm text-ink-900" title={contact.nickname}>
+                    {contact.nickname}
+                  </span>
                 </label>
               </li>
             ))}

@@ -58,7 +58,7 @@ export function ImPanel({
 
   return (
     <div className={cn('flex min-h-0 flex-col', className)}>
-      <div role="tablist" className="flex shrink-0 gap-1 border-b border-line px-3">
+      <div role="tablist" className="flex shrink-0 gap-1 overflow-x-auto border-b border-line px-2 sm:px-3">
         {IM_TABS.map((name) => (
           <button
             key={name}
@@ -67,7 +67,7 @@ export function ImPanel({
             aria-selected={tab === name}
             onClick={() => switchTab(name)}
             className={cn(
-              '-mb-px h-10 border-b-2 px-3 text-sm',
+              'h-10 shrink-0 border-b-2 px-2 text-sm whitespace-nowrap sm:-mb-px sm:px-3',
               tab === name
                 ? 'border-brand-500 font-medium text-brand-600'
                 : 'border-transparent text-ink-500 hover:text-ink-900',

@@ -136,7 +136,9 @@ export function MessageThread({ meId, conversation }: { meId: number; conversati
     <>
       <section className="flex min-w-0 flex-1 flex-col" data-testid="message-thread">
         <header className="flex h-12 shrink-0 items-center gap-2 border-b border-line px-4">
-          <h2 className="truncate font-medium text-ink-900">{conversationName(conversation)}</h2>
+          <h2 className="truncate font-medium text-ink-900" title={conversationName(conversation)}>
+            {conversationName(conversation)}
+          </h2>
           <ThreadActions meId={meId} conversation={conversation} blocked={blocked} />
           {conversation.group && !dissolved ? (
             <Button

@@ -86,21 +86,24 @@ export function NoticesPanel({ initial }: { initial?: NoticePage } = {}) {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="notices">
-      <div className="flex h-11 shrink-0 items-center gap-1 border-b border-line px-3">
-        {KINDS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            aria-pressed={kind === name}
-            onClick={() => setKind(name)}
-            className={cn(
-              'h-7 rounded-full px-3 text-xs',
-              kind === name ? 'bg-brand-500 text-white' : 'text-ink-700 hover:bg-canvas',
-            )}
-          >
-            {t(`kinds.${name}`)}
-          </button>
-        ))}
+      <div className="flex h-11 shrink-0 items-center gap-2 border-b border-line px-3">
+        {/* The kinds scroll sideways on a phone; "mark all read" stays in reach. */}
+        <div className="flex min-w-0 flex-1 gap-1 overflow-x-auto">
+          {KINDS.map((name) => (
+            <button
+              key={name}
+              type="button"
+              aria-pressed={kind === name}
+              onClick={() => setKind(name)}
+              className={cn(
+                'h-7 shrink-0 rounded-full px-3 text-xs whitespace-nowrap',
+                kind === name ? 'bg-brand-500 text-white' : 'text-ink-700 hover:bg-canvas',
+              )}
+            >
+              {t(`kinds.${name}`)}
+            </button>
+          ))}
+        </div>
         <Button
           size="sm"
           variant="secondary"

@@ -8,7 +8,10 @@ export function Logo({ name }: { name: string }) {
         <path d="M14 11.5v9l7-4.5z" fill="var(--color-brand-600)" />
       </svg>
       {/* The narrowest phones (under 360 px) keep the mark alone; the link's label names the portal. */}
-      <span className="hidden truncate text-lg font-bold tracking-tight text-white min-[360px]:block">
+      <span
+        className="hidden truncate text-lg font-bold tracking-tight text-white min-[360px]:block"
+        title={name}
+      >
         {name}
       </span>
     </span>

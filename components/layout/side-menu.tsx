@@ -68,7 +68,9 @@ export function SideMenu({
                   )}
                 >
                   {entry.icon}
-                  <span className={cn('truncate', collapsed && 'sr-only')}>{entry.label}</span>
+                  <span className={cn('truncate', collapsed && 'sr-only')} title={entry.label}>
+                    {entry.label}
+                  </span>
                 </Link>
               </li>
             );

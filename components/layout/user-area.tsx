@@ -113,7 +113,9 @@ export async function UserArea({ user }: { user: SessionUser | null }) {
             <div className="flex items-center gap-3">
               <img src={avatar} alt="" width={48} height={48} className="size-12 rounded-full bg-canvas" />
               <div className="min-w-0">
-                <p className="truncate font-semibold">{user.nickname}</p>
+                <p className="truncate font-semibold" title={user.nickname}>
+                  {user.nickname}
+                </p>
                 <img
                   src={levelIconUrl(level)}
                   alt={t('level', { level })}

@@ -8,7 +8,7 @@ import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { ReportTargetType } from '@/lib/moderation/report-targets';
-import { appStore, loginDialogAtom } from '@/lib/store/atoms';
+import { openLoginDialog } from '@/lib/store/atoms';
 
 const ReportDialog = dynamic(() => import('./report-dialog'), { ssr: false });
 
@@ -33,7 +33,7 @@ export function ReportButton({
         aria-label={t('reportTitle', { target: t(`target.${targetType}`) })}
         onClick={() => {
           if (signedIn === false) {
-            appStore.set(loginDialogAtom, 'qr');
+            openLoginDialog();
             return;
           }
           setUsed(true);

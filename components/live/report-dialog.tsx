@@ -155,7 +155,9 @@ export default function ReportDialog({
                         }}
                         className="accent-brand-500"
                       />
-                      <span className="truncate">{reason.name}</span>
+                      <span className="truncate" title={reason.name}>
+                        {reason.name}
+                      </span>
                     </label>
                   ))}
                 </div>

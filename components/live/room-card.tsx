@@ -74,10 +74,15 @@ export async function RoomCard({
             className="size-8 shrink-0 rounded-full bg-canvas"
           />
           <div className="min-w-0">
-            <p className="truncate text-sm font-medium text-ink-900">
+            <p
+              className="truncate text-sm font-medium text-ink-900"
+              title={room.title || t('untitled', { name: room.nickname })}
+            >
               {room.title || t('untitled', { name: room.nickname })}
             </p>
-            <p className="truncate text-xs text-ink-500">{room.nickname}</p>
+            <p className="truncate text-xs text-ink-500" title={room.nickname}>
+              {room.nickname}
+            </p>
           </div>
         </div>
       </Link>

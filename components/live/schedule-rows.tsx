@@ -57,6 +57,7 @@ export async function ReservedLiveRow({ item, withDate }: { item: ReservationIte
         <Link
           href={`/live?id=${item.roomId}`}
           className="block truncate font-medium text-ink-900 hover:text-brand-600"
+          title={item.title}
         >
           {item.title}
         </Link>

@@ -37,6 +37,7 @@ export async function HomeHeadlines({ locale }: { locale: Locale }) {
               <Link
                 href={`/detail?id=${item.id}`}
                 className="min-w-0 flex-1 truncate text-ink-700 hover:text-brand-600"
+                title={item.title}
               >
                 {item.title}
               </Link>

@@ -6,7 +6,7 @@ import { Crown } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { appStore, loginDialogAtom } from '@/lib/store/atoms';
+import { openLoginDialog } from '@/lib/store/atoms';
 import { type NobilityOffer, NobilityPurchase } from './nobility-purchase';
 
 type GuardList = {
@@ -47,7 +47,7 @@ export function RoomNobility({ viewerId }: { viewerId: number | null }) {
       offer={offer.data}
       open={open}
       onOpenChange={(next) => {
-        if (next && viewerId === null) return appStore.set(loginDialogAtom, 'qr');
+        if (next && viewerId === null) return openLoginDialog();
         setOpen(next);
       }}
       onBought={() => void queryClient.invalidateQueries({ queryKey: offerKey })}

@@ -20,13 +20,13 @@ export function FilterSelect({
 }) {
   const router = useRouter();
   return (
-    <label className="flex items-center gap-2 text-sm text-ink-500">
+    <label className="flex max-w-full min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm text-ink-500">
       {label}
       <select
         data-testid={testId}
         value={value}
         onChange={(event) => router.push(hrefs[event.target.value] ?? hrefs['']!, { scroll: false })}
-        className="h-8 max-w-56 rounded-md border border-line bg-surface px-2 text-sm text-ink-900 hover:border-brand-400"
+        className="h-8 max-w-full min-w-0 rounded-md sm:max-w-56 border border-line bg-surface px-2 text-sm text-ink-900 hover:border-brand-400"
       >
         <option value="">{allLabel}</option>
         {options.map((option) => (

@@ -139,13 +139,17 @@ export function GoalPopup({ signedIn }: { signedIn: boolean }) {
             <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3 px-3 py-3 text-sm">
               <span
                 className={`truncate text-right ${homeScored ? 'font-semibold text-brand-600' : 'text-ink-700'}`}
+                title={goal.home_team_name_zh}
               >
                 {goal.home_team_name_zh}
               </span>
               <span data-testid="goal-score" className="text-lg font-bold tabular-nums text-ink-900">
                 {goal.home_score} - {goal.away_score}
               </span>
-              <span className={`truncate ${homeScored ? 'text-ink-700' : 'font-semibold text-brand-600'}`}>
+              <span
+                className={`truncate ${homeScored ? 'text-ink-700' : 'font-semibold text-brand-600'}`}
+                title={goal.away_team_name_zh}
+              >
                 {goal.away_team_name_zh}
               </span>
             </div>

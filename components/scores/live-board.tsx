@@ -11,7 +11,7 @@ import { api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
 import { matchUpdatesSchema } from '@/lib/realtime/events';
 import type { Board, ScoreRow } from '@/lib/scores/board-schema';
-import { appStore, loginDialogAtom, sportsPushAtom } from '@/lib/store/atoms';
+import { appStore, openLoginDialog, sportsPushAtom } from '@/lib/store/atoms';
 import { BoardEmpty } from './board-empty';
 import { newCards, patchBoard, scoredIds } from './board-patch';
 import { MatchPanel } from './match-panel';
@@ -139,7 +139,7 @@ export default function LiveBoard({
 
   const toggleFavourite = async (row: ScoreRow) => {
     if (!signedIn) {
-      appStore.set(loginDialogAtom, 'qr');
+      openLoginDialog();
       return;
     }
     const path = row.sport === 'basketball' ? 'api/Basketballuser/collect' : 'api/Footballuser/collect';
@@ -170,7 +170,7 @@ export default function LiveBoard({
   if (board.signInNeeded || !board.rows.length)
     return (
       <div data-testid="live-board">
-        <BoardEmpty board={board} times={times} onSignIn={() => appStore.set(loginDialogAtom, 'qr')} />
+        <BoardEmpty board={board} times={times} onSignIn={() => openLoginDialog()} />
       </div>
     );
   return (

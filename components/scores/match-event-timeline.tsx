@@ -50,6 +50,7 @@ function EventText({ event, align, dense }: { event: Event; align: 'start' | 'en
             'truncate',
             GOAL_KINDS.has(event.kind) ? 'font-semibold text-ink-900' : 'text-ink-700',
           )}
+          title={event.player_name}
         >
           {event.player_name}
         </span>

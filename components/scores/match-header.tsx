@@ -35,7 +35,7 @@ export async function MatchHeader({
   return (
     <header className="overflow-hidden rounded-xl border border-line bg-surface">
       <h1 className="sr-only">{t('heading', { home: detail.homeTeam.name, away: detail.awayTeam.name })}</h1>
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-line bg-canvas/60 px-5 py-2.5 text-sm text-ink-500">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-line bg-canvas/60 px-3 py-2.5 text-sm text-ink-500 sm:px-5">
         <span className="font-semibold text-ink-900" data-testid="match-competition">
           {detail.competitionName}
         </span>
@@ -90,12 +90,17 @@ export async function MatchHeader({
       <div
         className={
           compact
-            ? 'grid grid-cols-[1fr_auto_1fr] items-center gap-6 px-6 py-4'
-            : 'grid grid-cols-[1fr_auto_1fr] items-center gap-8 px-8 py-7'
+            ? 'grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-3 px-3 py-4 sm:gap-6 sm:px-6'
+            : 'grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-3 px-3 py-5 sm:gap-8 sm:px-8 sm:py-7'
         }
       >
-        <div className="flex items-center justify-end gap-4 text-right">
-          <p className="text-xl font-semibold text-ink-900" data-testid="home-team">
+        {/* On a phone each side is its badge over its name, which wraps between words. */}
+        <div className="flex min-w-0 flex-col-reverse items-center gap-2 text-center sm:flex-row sm:justify-end sm:gap-4 sm:text-right">
+          <p
+            className="min-w-0 text-sm font-semibold break-keep text-ink-900 sm:text-xl"
+            data-testid="home-team"
+            title={detail.homeTeam.name}
+          >
             {detail.homeTeam.name}
           </p>
           <MatchTeamBadge
@@ -104,7 +109,7 @@ export async function MatchHeader({
             size={compact ? 'md' : 'lg'}
           />
         </div>
-        <div className="flex min-w-44 flex-col items-center gap-1">
+        <div className="flex min-w-0 flex-col items-center gap-1 text-center sm:min-w-44">
           <MatchScoreboard initial={summary} compact={compact} />
           {extraTime && detail.homeFullTime !== null && detail.awayFullTime !== null ? (
             <p className="text-xs text-ink-500" data-testid="match-extra-time">
@@ -117,13 +122,17 @@ export async function MatchHeader({
             </p>
           ) : null}
         </div>
-        <div className="flex items-center gap-4">
+        <div className="flex min-w-0 flex-col items-center gap-2 text-center sm:flex-row sm:gap-4 sm:text-left">
           <MatchTeamBadge
             name={detail.awayTeam.name}
             colors={detail.awayTeam.crestColors}
             size={compact ? 'md' : 'lg'}
           />
-          <p className="text-xl font-semibold text-ink-900" data-testid="away-team">
+          <p
+            className="min-w-0 text-sm font-semibold break-keep text-ink-900 sm:text-xl"
+            data-testid="away-team"
+            title={detail.awayTeam.name}
+          >
             {detail.awayTeam.name}
           </p>
         </div>

@@ -83,7 +83,11 @@ export function MatchPanel({ row }: { row: ScoreRow }) {
                   className={`h-3 w-2 shrink-0 rounded-[2px] ${EVENT_MARK[event.kind] ?? 'bg-ink-300'}`}
                 />
                 <span className="text-ink-900">{t(`events.${event.kind}` as never)}</span>
-                {event.playerName ? <span className="truncate text-ink-500">{event.playerName}</span> : null}
+                {event.playerName ? (
+                  <span className="truncate text-ink-500" title={event.playerName}>
+                    {event.playerName}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ol>

@@ -46,8 +46,8 @@ export function MatchScoreboard({ initial, compact = false }: { initial: MatchSu
       <p
         data-testid="match-score"
         className={cn(
-          'font-bold tabular-nums tracking-wider',
-          compact ? 'text-3xl' : 'text-5xl',
+          'font-bold whitespace-nowrap tabular-nums tracking-wider',
+          compact ? 'text-2xl sm:text-3xl' : 'text-3xl sm:text-5xl',
           summary.status === 'live' ? 'text-live' : 'text-ink-900',
         )}
       >

@@ -160,7 +160,7 @@ function Row(props: ScoreListProps & { row: ScoreRow; t: T }) {
         <span aria-hidden className="order-1 basis-full sm:hidden" />
         <span className="order-2 flex min-w-0 flex-1 items-center justify-end gap-1.5 text-right sm:order-none">
           <Cards show={display.value2} yellow={row.cards?.yellow[0] ?? 0} red={row.cards?.red[0] ?? 0} />
-          <span data-testid="home-team" className="truncate text-ink-900">
+          <span data-testid="home-team" className="truncate text-ink-900" title={row.home.name}>
             {row.home.name}
           </span>
           <Crest name={row.home.name} colors={row.home.colors} />
@@ -181,7 +181,7 @@ function Row(props: ScoreListProps & { row: ScoreRow; t: T }) {
         </span>
         <span className="order-2 flex min-w-0 flex-1 items-center gap-1.5 sm:order-none">
           <Crest name={row.away.name} colors={row.away.colors} />
-          <span data-testid="away-team" className="truncate text-ink-900">
+          <span data-testid="away-team" className="truncate text-ink-900" title={row.away.name}>
             {row.away.name}
           </span>
           <Cards show={display.value2} yellow={row.cards?.yellow[1] ?? 0} red={row.cards?.red[1] ?? 0} />

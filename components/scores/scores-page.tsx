@@ -159,7 +159,7 @@ export async function ScoresPage({
           </div>
 
           <div className="flex flex-wrap items-center gap-x-6 gap-y-3 rounded-lg border border-line bg-surface px-4 py-2">
-            <nav aria-label={t('tabsLabel')} className="flex gap-1">
+            <nav aria-label={t('tabsLabel')} className="flex flex-wrap gap-1">
               {SCORE_TABS.map((candidate) => (
                 <Link
                   key={candidate}
@@ -167,9 +167,9 @@ export async function ScoresPage({
                   aria-current={candidate === tab ? 'page' : undefined}
                   data-testid={`tab-${candidate}`}
                   className={cn(
-                    'relative px-3 py-2 text-sm font-medium',
+                    'relative px-2 py-2 text-sm font-medium whitespace-nowrap sm:px-3',
                     candidate === tab
-                      ? 'text-brand-600 after:absolute after:inset-x-3 after:-bottom-2 after:h-0.5 after:bg-brand-500'
+                      ? 'text-brand-600 after:absolute after:inset-x-2 after:-bottom-2 after:h-0.5 after:bg-brand-500 sm:after:inset-x-3'
                       : 'text-ink-700 hover:text-brand-600',
                   )}
                 >
@@ -185,7 +185,7 @@ export async function ScoresPage({
                 </Link>
               ))}
             </nav>
-            <div className="ml-auto flex flex-wrap items-center gap-3">
+            <div className="ml-auto flex max-w-full min-w-0 flex-wrap items-center gap-3">
               <FilterSelect
                 testId="filter-competition"
                 label={t('filters.competition')}

@@ -93,7 +93,9 @@ export default function SearchPanel({
                 >
                   {index + 1}
                 </span>
-                <span className="truncate">{item.short_name_zh}</span>
+                <span className="truncate" title={item.short_name_zh}>
+                  {item.short_name_zh}
+                </span>
               </button>
             </li>
           ))}

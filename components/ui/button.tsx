@@ -21,7 +21,7 @@ export function Button({ variant = 'primary', size = 'md', asChild, className, .
   return (
     <Component
       className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed',
+        'inline-flex shrink-0 items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed',
         variants[variant],
         sizes[size],
         className,

@@ -39,7 +39,10 @@ export async function VideoGrid<V extends Card>({
   const t = await getTranslations('videos');
   return (
     <ul
-      className={cn('grid gap-x-4 gap-y-5', columns === 4 ? 'grid-cols-2 xl:grid-cols-4' : 'grid-cols-3')}
+      className={cn(
+        'grid gap-x-4 gap-y-5',
+        columns === 4 ? 'grid-cols-2 xl:grid-cols-4' : 'grid-cols-2 md:grid-cols-3',
+      )}
       data-testid="video-grid"
     >
       {videos.map((video) => (
@@ -49,8 +52,10 @@ export async function VideoGrid<V extends Card>({
             <span className="mt-2 line-clamp-2 text-sm font-medium leading-5 text-ink-900 group-hover:text-brand-600">
               {video.title}
             </span>
-            <span className="mt-1 flex items-center gap-2 text-xs text-ink-500">
-              <span className="truncate">{video.author.nickname}</span>
+            <span className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-ink-500">
+              <span className="min-w-[3em] truncate" title={video.author.nickname}>
+                {video.author.nickname}
+              </span>
               <span className="ml-auto inline-flex shrink-0 items-center gap-0.5 tabular-nums">
                 <Eye aria-hidden className="size-3" />
                 {t('views', { count: video.views })}
@@ -86,7 +91,9 @@ export async function VideoRow({ video, rank }: { video: Card; rank?: number }) 
       <Poster video={video} className="w-28 shrink-0 rounded-md" />
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="line-clamp-2 text-sm font-medium leading-5 text-ink-900">{video.title}</span>
-        <span className="mt-auto truncate text-xs text-ink-500">{video.author.nickname}</span>
+        <span className="mt-auto truncate text-xs text-ink-500" title={video.author.nickname}>
+          {video.author.nickname}
+        </span>
         <span className="inline-flex items-center gap-0.5 text-xs text-ink-500 tabular-nums">
           <Eye aria-hidden className="size-3" />
           {t('views', { count: video.views })}

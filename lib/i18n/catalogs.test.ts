@@ -43,6 +43,82 @@ describe.each(LOCALES)('catalog %s', (locale) => {
   });
 });
 
+/** A value's words: ICU arguments and rich-text tags left out. */
+const wordsOf = (text: string) => text.replace(/\{[^{}]*\}/g, ' ').replace(/<\/?\w+>/g, ' ');
+/** A word twice in a row ("Đăng lúc lúc", "the the"), what an edit that joins two phrasings leaves. */
+const DOUBLED = /(?<![\p{L}\p{M}\p{N}])(\p{L}[\p{L}\p{M}]+)\s+\1(?![\p{L}\p{M}\p{N}])/iu;
+
+describe.each(LOCALES)('catalog %s reads as written', (locale) => {
+  it('has no word twice in a row', () => {
+    const doubled = Object.entries(flat[locale]!)
+      .filter(([, text]) => DOUBLED.test(wordsOf(text)))
+      .map(([key, text]) => `${key}: ${text}`);
+    expect(doubled).toEqual([]);
+  });
+});
+
+/**
+ * Texts the same as English on purpose: names (languages, platforms, payment brands), codes and units,
+ * and, in Vietnamese, the English words its sports and streaming readers use (streamer, video, fan club).
+ */
+const SAME_AS_ENGLISH: Record<'zh' | 'vi', Set<string>> = {
+  zh: new Set([
+    'English',
+    'Tiếng Việt',
+    'ID',
+    'Android',
+    'iPhone / iPad',
+    '{home} vs {away}',
+    'Lv{level}',
+    'Lv.{level}',
+    'Lv.{from} – Lv.{to}',
+    'VNPay',
+  ]),
+  vi: new Set([
+    'English',
+    'Tiếng Việt',
+    'ID',
+    'ID: {id}',
+    'Android',
+    'iPhone / iPad',
+    '{home} vs {away}',
+    'vs',
+    'Lv{level}',
+    'Lv.{level}',
+    'Lv.{from} – Lv.{to}',
+    'VNPay',
+    'Alipay',
+    'Kickoff Live',
+    'Fan{digits}',
+    'FPS',
+    'Bitrate',
+    'Banner',
+    'Pop-up',
+    'Streamer',
+    'Video',
+    'video',
+    'Menu',
+    'Live',
+    'Fan club',
+    'Combo ×{combo}',
+    'HT',
+    'Champions League',
+    'World Cup',
+    'Scotland',
+  ]),
+};
+
+describe.each(LOCALES.filter((locale) => locale !== 'en'))('catalog %s is translated', (locale) => {
+  it('has no English text left in it', () => {
+    const allowed = SAME_AS_ENGLISH[locale === 'vi' ? 'vi' : 'zh'];
+    const untranslated = Object.entries(flat[locale]!)
+      .filter(([key, text]) => text === flat.en![key] && /[A-Za-z]{2,}/.test(wordsOf(text)))
+      .filter(([, text]) => !allowed.has(text))
+      .map(([key, text]) => `${key}: ${text}`);
+    expect(untranslated).toEqual([]);
+  });
+});
+
 /** Text a reader would see: letters or CJK, not just punctuation, digits or symbols. */
 const VISIBLE = /[A-Za-z\u4e00-\u9fff\u00C0-\u1EF9]{2,}/;
 const TEXT_ATTRIBUTES = new Set(['title', 'alt', 'placeholder', 'aria-label', 'label']);

@@ -24,6 +24,14 @@ export const loginNeededAtom = atom(false);
 export type LoginMode = 'qr' | 'code' | 'register' | 'forgot';
 /** The login dialog's mode while it is open (spec §4 login dialog modes); null when closed. */
 export const loginDialogAtom = atom<LoginMode | null>(null);
+/**
+ * The mode the login dialog opens in: the QR code for a mouse, the password form on a touch screen (a
+ * phone cannot scan its own screen; the QR tab is one tap away).
+ */
+export const firstLoginMode = (): LoginMode =>
+  typeof window !== 'undefined' && window.matchMedia('(pointer: coarse)').matches ? 'code' : 'qr';
+/** Opens the login dialog at its first mode (every "log in" entry and "log in to …" prompt). */
+export const openLoginDialog = () => appStore.set(loginDialogAtom, firstLoginMode());
 /** Codes 50008/50012/50014 ask whether to log in again. */
 export const reloginPromptAtom = atom(false);
 

@@ -14,7 +14,7 @@ import { cn } from '@/lib/cn';
 import { tierOf } from '@/lib/nobility/tiers';
 import type { ChatMessage, ServerMessage } from '@/lib/realtime/events';
 import { onHeldGoal } from '@/lib/scores/spoiler-hold';
-import { appStore, loginDialogAtom } from '@/lib/store/atoms';
+import { openLoginDialog } from '@/lib/store/atoms';
 import { badgeColorClass } from './badge-color';
 import { type ChatChannel, channelParams, listenToChannel, relayToChannel } from './channel-socket';
 import { ChatText } from './chat-text';
@@ -394,7 +394,7 @@ export function RoomChat({
         {viewerId === null ? (
           <button
             type="button"
-            onClick={() => appStore.set(loginDialogAtom, 'qr')}
+            onClick={() => openLoginDialog()}
             className="h-9 w-full rounded-lg bg-brand-50 text-sm font-medium text-brand-600 hover:bg-brand-100"
           >
             {t('loginToChat')}

@@ -110,7 +110,9 @@ export function UserCard({
             />
             <div className="min-w-0">
               <p className="flex items-center gap-1.5">
-                <span className="truncate font-semibold text-ink-900">{sender.nickname}</span>
+                <span className="truncate font-semibold text-ink-900" title={sender.nickname}>
+                  {sender.nickname}
+                </span>
                 {sender.role ? <RoleBadge role={sender.role} /> : null}
               </p>
               <img

@@ -8,7 +8,7 @@ import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
 import { roomSheetAtom, useRoomSheet } from '@/components/live/phone/room-sheets';
-import { appStore, loginDialogAtom } from '@/lib/store/atoms';
+import { appStore, openLoginDialog } from '@/lib/store/atoms';
 
 const FanClubDialog = dynamic(() => import('./fan-club-dialog'), { ssr: false });
 
@@ -57,7 +57,7 @@ export function FanClubButton({
 
   const show = useCallback(() => {
     if (viewerId === null) {
-      appStore.set(loginDialogAtom, 'qr');
+      openLoginDialog();
       return;
     }
     setUsed(true);

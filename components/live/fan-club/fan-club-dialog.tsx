@@ -257,6 +257,7 @@ export default function FanClubDialog({
                       <img src={row.avatar} alt="" width={24} height={24} className="size-6 rounded-full" />
                       <span
                         className={`min-w-0 flex-1 truncate ${row.user_id === viewerId ? 'font-semibold text-ink-900' : 'text-ink-700'}`}
+                        title={row.nickname}
                       >
                         {row.nickname}
                       </span>

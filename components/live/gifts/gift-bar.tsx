@@ -222,7 +222,9 @@ export function GiftBar({
                   )}
                 >
                   <GiftArt code={item.code} image={item.image} size={44} />
-                  <span className="w-full truncate text-xs font-medium text-ink-900">{item.name}</span>
+                  <span className="w-full truncate text-xs font-medium text-ink-900" title={item.name}>
+                    {item.name}
+                  </span>
                   <span className="text-[11px] text-ink-500 tabular-nums">
                     {item.quantity !== undefined
                       ? t('owned', { count: item.quantity })

@@ -125,7 +125,9 @@ export function Contribution({ roomId, window }: { roomId: number; window: (type
             {index + 1}
           </span>
           <img src={line.avatar} alt="" width={24} height={24} className="size-6 rounded-full bg-canvas" />
-          <span className="min-w-0 flex-1 truncate text-ink-900">{line.nickname}</span>
+          <span className="min-w-0 flex-1 truncate text-ink-900" title={line.nickname}>
+            {line.nickname}
+          </span>
           <span className="shrink-0 text-xs text-ink-500 tabular-nums">
             {t('value', { value: format.number(line.value) })}
           </span>

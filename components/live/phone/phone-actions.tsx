@@ -7,7 +7,7 @@ import { useTranslations } from 'next-intl';
 import type { ComponentProps, ReactNode } from 'react';
 import { RechargeDialog } from '@/components/wallet/recharge-dialog';
 import { cn } from '@/lib/cn';
-import { appStore, loginDialogAtom } from '@/lib/store/atoms';
+import { openLoginDialog } from '@/lib/store/atoms';
 import { CHAT_TAB } from './panels';
 import { openRoomSheet, type RoomSheet } from './room-sheets';
 
@@ -43,7 +43,7 @@ function Action({
 export function PhoneRoomActions({ viewerId, own }: { viewerId: number | null; own: boolean }) {
   const t = useTranslations('live.phone');
   const open = (sheet: RoomSheet) => () => openRoomSheet(sheet);
-  const signIn = () => appStore.set(loginDialogAtom, 'qr');
+  const signIn = () => openLoginDialog();
   const recharge = (
     <Action
       icon={<Gem aria-hidden className="size-4 text-brand-500" />}

@@ -62,7 +62,9 @@ export function OnlineList({ roomId }: { roomId: number }) {
                   height={24}
                   className="size-6 rounded-full bg-canvas"
                 />
-                <span className="min-w-0 flex-1 truncate text-ink-700">{viewer.nickname}</span>
+                <span className="min-w-0 flex-1 truncate text-ink-700" title={viewer.nickname}>
+                  {viewer.nickname}
+                </span>
                 {viewer.noble ? <NobleBadge tier={viewer.noble} /> : null}
               </li>
             ))}

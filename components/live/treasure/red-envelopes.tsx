@@ -10,7 +10,7 @@ import { DialogClose } from '@/components/ui/dialog-close';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { SpendConfirm } from '@/components/wallet/spend-confirm';
 import { RED_ENVELOPE_TTL_MS } from '@/lib/red-envelopes/rules';
-import { appStore, loginDialogAtom, realtimeMessagesAtom } from '@/lib/store/atoms';
+import { appStore, openLoginDialog, realtimeMessagesAtom } from '@/lib/store/atoms';
 import { balancesChanged } from '@/lib/wallet/queries';
 
 type Person = { id: number; nickname: string; avatar: string };
@@ -71,7 +71,7 @@ export function RoomRedEnvelopes({ roomId, viewerId }: { roomId: number; viewerI
   const [grabbing, setGrabbing] = useState<number | null>(null);
 
   async function grab(id: number) {
-    if (viewerId === null) return appStore.set(loginDialogAtom, 'qr');
+    if (viewerId === null) return openLoginDialog();
     setGrabbing(id);
     const { api, ApiError } = await client();
     try {
@@ -175,7 +175,9 @@ function ResultDialog({
                   height={24}
                   className="size-6 rounded-full bg-canvas"
                 />
-                <span className="min-w-0 flex-1 truncate text-ink-700">{claim.nickname}</span>
+                <span className="min-w-0 flex-1 truncate text-ink-700" title={claim.nickname}>
+                  {claim.nickname}
+                </span>
                 <span className="tabular-nums text-ink-900">
                   {t('diamonds', { amount: format.number(claim.amount) })}
                 </span>
@@ -242,7 +244,7 @@ export function SendRedEnvelope({ roomId, viewerId }: { roomId: number; viewerId
     <Dialog.Root
       open={open}
       onOpenChange={(next) => {
-        if (next && viewerId === null) return appStore.set(loginDialogAtom, 'qr');
+        if (next && viewerId === null) return openLoginDialog();
         setOpen(next);
         setError(null);
       }}

@@ -34,16 +34,16 @@ export default async function AboutUserPage({ params, searchParams }: Props) {
   const paragraphs = (written?.body ?? t(`${current}.body`, values)).split(/\n{2,}/).filter(Boolean);
   return (
     <>
-      <div className="mx-auto flex max-w-[1200px] gap-8 px-6 py-10">
-        <nav aria-label={t('label')} className="w-52 shrink-0">
-          <ul className="space-y-1 rounded-xl border border-line bg-surface p-2">
+      <div className="mx-auto flex w-full min-w-0 max-w-[1200px] flex-col gap-4 px-3 py-4 sm:px-6 sm:py-10 md:flex-row md:gap-8">
+        <nav aria-label={t('label')} className="min-w-0 shrink-0 md:w-52">
+          <ul className="flex gap-1 overflow-x-auto rounded-xl border border-line bg-surface p-2 md:block md:space-y-1">
             {DOCUMENTS.map((doc, index) => (
               <li key={doc}>
                 <Link
                   href={`/about-user?type=${index}`}
                   aria-current={doc === current ? 'page' : undefined}
                   className={cn(
-                    'block rounded-lg px-4 py-2.5 text-sm hover:bg-brand-50 hover:text-brand-600',
+                    'block rounded-lg px-4 py-2.5 text-sm whitespace-nowrap hover:bg-brand-50 hover:text-brand-600',
                     doc === current && 'bg-brand-50 font-medium text-brand-600',
                   )}
                 >
@@ -53,7 +53,7 @@ export default async function AboutUserPage({ params, searchParams }: Props) {
             ))}
           </ul>
         </nav>
-        <article className="min-w-0 flex-1 rounded-xl border border-line bg-surface px-10 py-8">
+        <article className="min-w-0 flex-1 rounded-xl border border-line bg-surface px-4 py-5 sm:px-10 sm:py-8">
           <h1 className="mb-6 text-2xl font-semibold">{title}</h1>
           <div className="space-y-4 leading-relaxed text-ink-700">
             {paragraphs.map((paragraph, index) => (

@@ -43,7 +43,7 @@ export default async function BaseBasketballPage({ params, searchParams }: Props
   const simulated = league?.competition.source === 'simulated';
 
   return (
-    <div className="mx-auto flex w-full max-w-[1440px] items-start gap-4 px-4 py-5">
+    <div className="mx-auto flex w-full max-w-[1440px] flex-col gap-4 px-3 py-4 sm:px-4 sm:py-5 md:flex-row md:items-start">
       <CompetitionNav
         directory={directory}
         basePath="/base-basketball"

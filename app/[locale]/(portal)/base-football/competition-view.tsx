@@ -80,7 +80,7 @@ export async function CompetitionView({
             <p className="text-xs text-ink-500">{t('seasonLabel', { season: season.key })}</p>
           </div>
         </div>
-        <nav className="flex items-center gap-2" aria-label={t('seasonPicker')}>
+        <nav className="flex flex-wrap items-center gap-2" aria-label={t('seasonPicker')}>
           <span className="text-xs text-ink-500">{t('season')}</span>
           {seasonsOffered.map((key) => (
             <Link

@@ -29,7 +29,7 @@ export default async function BaseFootballPage({ params, searchParams }: Props) 
   const showTeam = Number.isInteger(teamId) && teamId > 0;
   const competition = search.competition?.slice(0, 40) || DEFAULT_COMPETITION;
   return (
-    <div className="mx-auto flex w-full max-w-[1440px] items-start gap-4 px-4 py-5">
+    <div className="mx-auto flex w-full max-w-[1440px] flex-col gap-4 px-3 py-4 sm:px-4 sm:py-5 md:flex-row md:items-start">
       <CompetitionNav
         directory={directory}
         basePath="/base-football"

@@ -8,7 +8,7 @@ import { PostComposer } from '@/components/posts/post-composer';
 import { Button } from '@/components/ui/button';
 import { FIELD_CLASS } from '@/components/ui/field-styles';
 import type { CircleKind } from '@/lib/circles/schema';
-import { appStore, loginDialogAtom } from '@/lib/store/atoms';
+import { openLoginDialog } from '@/lib/store/atoms';
 
 type Option = { id: number; name: string; kind: CircleKind };
 
@@ -29,7 +29,7 @@ export function CircleComposer({
     return (
       <div className="flex items-center gap-3 text-sm text-ink-500">
         <span>{t('loginHint')}</span>
-        <Button type="button" className="ml-auto" onClick={() => appStore.set(loginDialogAtom, 'qr')}>
+        <Button type="button" className="ml-auto" onClick={() => openLoginDialog()}>
           {t('loginToPost')}
         </Button>
       </div>

@@ -50,7 +50,9 @@ export function CircleNav({ circles, currentId }: { circles: CircleItem[]; curre
                     className={linkClass(circle.id === currentId)}
                     aria-current={circle.id === currentId ? 'page' : undefined}
                   >
-                    <span className="truncate">{circle.name}</span>
+                    <span className="truncate" title={circle.name}>
+                      {circle.name}
+                    </span>
                     {circle.posts ? (
                       <span className="shrink-0 text-xs text-ink-500 tabular-nums">{circle.posts}</span>
                     ) : null}

@@ -26,7 +26,9 @@ export function OwnCirclePosts({ posts }: { posts: CirclePostItem[] }) {
             >
               <p className="flex items-center gap-2 text-xs text-ink-500">
                 <ReviewBadge review={post.review} />
-                <span className="truncate">{post.circle.name}</span>
+                <span className="truncate" title={post.circle.name}>
+                  {post.circle.name}
+                </span>
                 <LocalTime at={post.created_at} style="monthDay" className="ml-auto shrink-0 tabular-nums" />
               </p>
               <Link

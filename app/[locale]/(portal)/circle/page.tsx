@@ -5,6 +5,7 @@ import { MessagesSquare } from 'lucide-react';
 import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { LoginButton } from '@/components/accounts/login-button';
 import { CirclePostCard, type CirclePostItem } from '@/components/circles/circle-post-card';
 import { Footer } from '@/components/layout/footer';
 import { toPostItem } from '@/components/posts/types';
@@ -180,8 +181,11 @@ export default async function CirclePage({ params, searchParams }: Props) {
               />
             </NextIntlClientProvider>
           ) : (
-            <section className="rounded-xl border border-line bg-surface px-5 py-4 text-sm text-ink-500">
-              {t('loginHint')}
+            <section className="rounded-xl border border-line bg-surface px-5 py-4">
+              <LoginButton
+                label={t('loginHint')}
+                className="text-left text-sm text-brand-600 hover:underline"
+              />
             </section>
           )}
         </aside>

@@ -74,15 +74,18 @@ export default async function DownloadPage({ params }: Props) {
   );
   const webQr = await qrOf(address);
   return (
-    <div className="mx-auto w-full max-w-[1100px] px-6 py-8">
-      <section className="rounded-2xl bg-gradient-to-r from-night via-night-2 to-brand-700 px-8 py-7 text-white">
+    <div className="mx-auto w-full max-w-[1100px] px-3 py-4 sm:px-6 sm:py-8">
+      <section className="rounded-2xl bg-gradient-to-r from-night via-night-2 to-brand-700 px-5 py-5 text-white sm:px-8 sm:py-7">
         <h1 className="text-2xl font-bold">{t('title', { name })}</h1>
         <p className="mt-2 max-w-2xl text-sm text-white/75">
           {apps.length ? t('introWithApps', { name }) : t('intro', { name })}
         </p>
       </section>
       <ul className="mt-6 grid grid-cols-1 gap-5 md:grid-cols-2">
-        <li data-testid="download-web" className="flex gap-5 rounded-xl border border-line bg-surface p-5">
+        <li
+          data-testid="download-web"
+          className="flex flex-col gap-5 rounded-xl border border-line bg-surface p-4 sm:flex-row sm:p-5"
+        >
           <img
             src={webQr}
             alt={t('web.qrAlt', { name })}
@@ -100,6 +103,7 @@ export default async function DownloadPage({ params }: Props) {
               href={address}
               data-testid="download-web-address"
               className="mt-3 block truncate rounded-md bg-canvas px-3 py-2 font-mono text-sm text-brand-600 hover:underline"
+              title={address}
             >
               {address}
             </a>
@@ -112,7 +116,7 @@ export default async function DownloadPage({ params }: Props) {
           <li
             key={platform.id}
             data-platform={platform.id}
-            className="flex gap-5 rounded-xl border border-line bg-surface p-5"
+            className="flex flex-col gap-5 rounded-xl border border-line bg-surface p-4 sm:flex-row sm:p-5"
           >
             <img
               src={platform.qr}

@@ -21,13 +21,13 @@ function FactRow({
 }) {
   return (
     <tr className="border-t border-line" data-testid={testId}>
-      <td className="py-1.5 text-left tabular-nums" data-side="home">
+      <td className="py-1.5 text-left break-keep tabular-nums" data-side="home">
         {home}
       </td>
       <th scope="row" className="py-1.5 text-center text-xs font-normal text-ink-500">
         {label}
       </th>
-      <td className="py-1.5 text-right tabular-nums" data-side="away">
+      <td className="py-1.5 text-right break-keep tabular-nums" data-side="away">
         {away}
       </td>
     </tr>
@@ -56,28 +56,32 @@ export async function FixtureCard({ fixture }: { fixture: FixtureFacts }) {
     >
       <Link
         href={`/score-detail?id=${match.id}`}
-        className="flex flex-col gap-3 rounded-t-xl px-5 pt-4 pb-3 hover:bg-canvas/60"
+        className="flex flex-col gap-3 rounded-t-xl px-4 pt-4 pb-3 hover:bg-canvas/60 sm:px-5"
       >
-        <p className="flex items-center justify-between gap-3 text-xs text-ink-500">
+        <p className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-xs text-ink-500">
           <span>
             <span className="font-semibold text-ink-700">{match.competitionName}</span>
             {` · ${await matchRoundText(match)}`}
           </span>
           <LocalTime at={match.kickoffAt} style={match.kickoffTimeKnown ? 'dateTime' : 'date'} />
         </p>
-        <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3">
-          <span className="flex items-center gap-2 font-semibold">
+        <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-2 sm:gap-3">
+          <span className="flex min-w-0 items-center gap-2 font-semibold">
             <MatchTeamBadge name={match.homeTeam.name} colors={match.homeTeam.crestColors} />
-            <span className="truncate">{match.homeTeam.name}</span>
+            <span className="truncate" title={match.homeTeam.name}>
+              {match.homeTeam.name}
+            </span>
           </span>
           <span className="text-sm text-ink-500">{t('versus')}</span>
-          <span className="flex items-center justify-end gap-2 text-right font-semibold">
-            <span className="truncate">{match.awayTeam.name}</span>
+          <span className="flex min-w-0 items-center justify-end gap-2 text-right font-semibold">
+            <span className="truncate" title={match.awayTeam.name}>
+              {match.awayTeam.name}
+            </span>
             <MatchTeamBadge name={match.awayTeam.name} colors={match.awayTeam.crestColors} />
           </span>
         </div>
       </Link>
-      <table className="mx-5 mb-3 text-sm">
+      <table className="mx-4 mb-3 text-sm sm:mx-5">
         <tbody>
           <FactRow
             testId="fact-position"

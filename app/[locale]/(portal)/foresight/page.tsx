@@ -44,7 +44,7 @@ export default async function ForesightPage({ params, searchParams }: Props) {
 
   return (
     <>
-      <div className="mx-auto flex w-full max-w-[1240px] flex-col gap-5 px-6 py-6">
+      <div className="mx-auto flex w-full max-w-[1240px] flex-col gap-5 px-3 py-4 sm:px-6 sm:py-6">
         <header className="flex flex-col gap-1">
           <h1 className="text-2xl font-semibold text-ink-900">{t('title')}</h1>
           <p className="text-sm text-ink-500">{t('subtitle')}</p>

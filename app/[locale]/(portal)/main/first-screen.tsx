@@ -65,10 +65,12 @@ export async function HomeFirstScreen({ locale }: { locale: Locale }) {
                   className="size-9 rounded-full bg-night-2"
                 />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-semibold" data-testid="home-live-title">
+                  <p className="truncate font-semibold" data-testid="home-live-title" title={hottest.title}>
                     {hottest.title}
                   </p>
-                  <p className="truncate text-xs text-white/70">{hottest.nickname}</p>
+                  <p className="truncate text-xs text-white/70" title={hottest.nickname}>
+                    {hottest.nickname}
+                  </p>
                 </div>
                 <Link
                   href={`/live?id=${hottest.id}`}
@@ -140,26 +142,31 @@ async function HotMatchStage({ match }: { match: PresentedMatch }) {
   return (
     <Link
       href={`/score-detail?id=${match.id}`}
-      className="flex aspect-video flex-col justify-between bg-gradient-to-br from-night via-night-2 to-brand-700 p-6"
+      className="flex aspect-video flex-col justify-between gap-2 bg-gradient-to-br from-night via-night-2 to-brand-700 p-4 sm:p-6"
       data-testid="home-hot-match"
     >
-      <p className="flex items-center justify-between text-sm text-white/80">
+      <p className="flex items-center justify-between gap-2 text-xs text-white/80 sm:text-sm">
         <span>{t('nobodyLive')}</span>
-        <span className="flex items-center gap-1.5 rounded bg-live px-2 py-0.5 text-xs font-semibold text-white">
+        <span className="flex shrink-0 items-center gap-1.5 rounded bg-live px-2 py-0.5 text-xs font-semibold text-white">
           <span aria-hidden className="size-1.5 animate-pulse rounded-full bg-white" />
           {match.minute !== null ? td('minute', { minute: match.minute }) : td(`periods.${match.period}`)}
         </span>
       </p>
-      <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-6">
-        {[match.homeTeam, null, match.awayTeam].map((team, index) =>
+      <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-3 sm:gap-6">
+        {[match.homeTeam, null, match.awayTeam].map((team) =>
           team ? (
-            <div key={team.id} className="flex flex-col items-center gap-3 text-center">
+            <div key={team.id} className="flex min-w-0 flex-col items-center gap-2 text-center sm:gap-3">
               <Crest name={team.name} colors={team.crestColors} size="lg" />
-              <span className="text-lg font-semibold">{team.name}</span>
+              <span className="max-w-full text-sm font-semibold break-keep sm:text-lg" title={team.name}>
+                {team.name}
+              </span>
             </div>
           ) : (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the fixed middle cell
-            <p key={index} className="text-5xl font-bold tabular-nums" data-testid="home-hot-match-score">
+            <p
+              key="score"
+              className="text-3xl font-bold whitespace-nowrap tabular-nums sm:text-5xl"
+              data-testid="home-hot-match-score"
+            >
               {match.homeScore} : {match.awayScore}
             </p>
           ),
@@ -207,8 +214,12 @@ async function HotStreamers({ rooms }: { rooms: RoomCard[] }) {
                   className="size-9 shrink-0 rounded-full border border-line bg-canvas"
                 />
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-medium text-ink-900">{room.nickname}</span>
-                  <span className="block truncate text-xs text-ink-500">{room.title}</span>
+                  <span className="block truncate text-sm font-medium text-ink-900" title={room.nickname}>
+                    {room.nickname}
+                  </span>
+                  <span className="block truncate text-xs text-ink-500" title={room.title}>
+                    {room.title}
+                  </span>
                 </span>
                 {room.status === 'live' ? (
                   <span className="flex shrink-0 items-center gap-1 text-xs font-semibold text-live">

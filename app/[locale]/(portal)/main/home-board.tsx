@@ -40,7 +40,9 @@ async function HotCard({ match }: { match: PresentedMatch }) {
         className="flex h-full flex-col gap-2 rounded-lg border border-line bg-surface p-3 transition hover:border-brand-200 hover:shadow-sm"
       >
         <div className="flex items-center justify-between gap-2 text-[11px] text-ink-500">
-          <span className="truncate">{match.competitionName}</span>
+          <span className="truncate" title={match.competitionName}>
+            {match.competitionName}
+          </span>
           {live ? (
             <span className="flex items-center gap-1 font-semibold text-live">
               <span aria-hidden className="size-1.5 animate-pulse rounded-full bg-live" />
@@ -53,7 +55,9 @@ async function HotCard({ match }: { match: PresentedMatch }) {
         {[match.homeTeam, match.awayTeam].map((team, index) => (
           <div key={team.id} className="flex items-center gap-2 text-sm">
             <Crest name={team.name} colors={team.crestColors} size="md" />
-            <span className="min-w-0 flex-1 truncate font-medium">{team.name}</span>
+            <span className="min-w-0 flex-1 truncate font-medium" title={team.name}>
+              {team.name}
+            </span>
             {live ? (
               <span className="font-semibold tabular-nums">
                 {index === 0 ? match.homeScore : match.awayScore}

@@ -115,7 +115,10 @@ export async function HomePromos({ locale }: { locale: Locale }) {
                     loading="lazy"
                     className="aspect-video w-full rounded-md border border-line bg-canvas object-cover"
                   />
-                  <span className="mt-1.5 block truncate text-sm text-ink-700 group-hover:text-brand-600">
+                  <span
+                    className="mt-1.5 block truncate text-sm text-ink-700 group-hover:text-brand-600"
+                    title={activity.title}
+                  >
                     {activity.title}
                   </span>
                 </PromoLink>

@@ -68,6 +68,7 @@ function CopyField({ label, value, testId }: { label: string; value: string; tes
         <code
           className="flex h-10 min-w-0 flex-1 items-center truncate rounded-md border border-line bg-canvas px-3 font-mono text-sm text-ink-900"
           data-testid={testId}
+          title={value}
         >
           {value}
         </code>
@@ -218,7 +219,7 @@ export function RoomTextsForms({
         <SaveRow pending={categoryAction.pending} label={t('saveCategory')} />
       </form>
       <form
-        className="col-span-2 space-y-3"
+        className="space-y-3 md:col-span-2"
         onSubmit={(event) => {
           event.preventDefault();
           void placardAction.run(
@@ -305,7 +306,7 @@ export function LiveStateControls({ room }: { room: Room }) {
   }, [room.id, router]);
   return (
     <>
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <Button
           type="button"
           disabled={pending || room.status === 'live' || room.sealed}

@@ -137,7 +137,9 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
                     <td className="py-2.5 text-ink-700 tabular-nums">
                       {times.dateTime(item.startedAt, 'dateTime')}
                     </td>
-                    <td className="max-w-64 truncate py-2.5 text-ink-900">{item.title || t('untitled')}</td>
+                    <td className="max-w-64 truncate py-2.5 text-ink-900" title={item.title || t('untitled')}>
+                      {item.title || t('untitled')}
+                    </td>
                     <td className="py-2.5 text-ink-700">
                       {minutes === null ? t('onAir') : t('minutes', { count: minutes })}
                     </td>

@@ -84,7 +84,7 @@ function OwnVideoRow({ video }: { video: OwnVideo }) {
   const t = useTranslations('videos');
   return (
     <li className="flex items-center gap-3 px-3 py-2.5" data-testid="own-video">
-      <span className="relative aspect-video w-24 shrink-0 overflow-hidden rounded bg-night-2">
+      <span className="relative aspect-video w-16 shrink-0 overflow-hidden rounded bg-night-2 sm:w-24">
         {video.poster ? <img src={video.poster} alt="" className="size-full object-cover" /> : null}
       </span>
       <div className="min-w-0 flex-1">
@@ -95,7 +95,7 @@ function OwnVideoRow({ video }: { video: OwnVideo }) {
           {video.title}
         </Link>
         <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-ink-500 tabular-nums">
-          <span>{video.category}</span>
+          <span className="whitespace-nowrap">{video.category}</span>
           <LocalTime at={video.published_at} style="dateTime" />
           <span>{t('stats', { views: video.views, likes: video.likes, comments: video.comments })}</span>
         </p>
@@ -110,7 +110,9 @@ function ReplayRow({ replay }: { replay: Replay }) {
   return (
     <li className="flex items-center gap-3 px-3 py-2.5" data-testid="publishable-replay">
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm text-ink-900">{replay.title || t('untitledReplay')}</p>
+        <p className="truncate text-sm text-ink-900" title={replay.title || t('untitledReplay')}>
+          {replay.title || t('untitledReplay')}
+        </p>
         <p className="text-xs text-ink-500 tabular-nums">
           <LocalTime at={replay.started_at} style="dateTime" /> · {formatDuration(replay.duration_s)}
         </p>

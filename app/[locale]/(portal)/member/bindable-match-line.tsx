@@ -28,19 +28,21 @@ export function BindableMatchLine({ match }: { match: BindableView }) {
       <div className="min-w-0 flex-1">
         <p className="flex min-w-0 items-center gap-2 text-sm font-medium text-ink-900">
           <MatchTeamBadge name={match.home.name} colors={match.home.colors} size="sm" />
-          <span className="truncate" data-testid="bindable-home">
+          <span className="truncate" data-testid="bindable-home" title={match.home.name}>
             {match.home.name}
           </span>
           <span className="shrink-0 font-semibold tabular-nums text-ink-700">
             {score ? `${match.home_score} - ${match.away_score}` : t('versus')}
           </span>
-          <span className="truncate" data-testid="bindable-away">
+          <span className="truncate" data-testid="bindable-away" title={match.away.name}>
             {match.away.name}
           </span>
           <MatchTeamBadge name={match.away.name} colors={match.away.colors} size="sm" />
         </p>
         <p className="mt-0.5 flex min-w-0 items-center gap-2 text-xs text-ink-500">
-          <span className="truncate">{match.competition}</span>
+          <span className="truncate" title={match.competition}>
+            {match.competition}
+          </span>
           {match.kind === 'record' ? null : (
             <span className="shrink-0 rounded bg-brand-50 px-1.5 py-px text-brand-700" data-kind={match.kind}>
               {match.replay_of ? t('replayOf', { fixture: match.replay_of.fixture }) : t(match.kind)}

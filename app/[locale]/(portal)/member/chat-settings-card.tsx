@@ -162,7 +162,9 @@ export function ChatSettingsCard({ roomId }: { roomId: number }) {
                       height={32}
                       className="size-8 rounded-full bg-canvas"
                     />
-                    <span className="min-w-0 flex-1 truncate text-ink-900">{person.nickname}</span>
+                    <span className="min-w-0 flex-1 truncate text-ink-900" title={person.nickname}>
+                      {person.nickname}
+                    </span>
                     <Button
                       type="button"
                       size="sm"

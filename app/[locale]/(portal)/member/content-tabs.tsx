@@ -118,6 +118,7 @@ export async function CollectionTab({ userId }: { userId: number }) {
                   <Link
                     href={`/score-detail?id=${match.id}`}
                     className="block truncate text-sm text-ink-900 hover:text-brand-600"
+                    title={`${match.home.name} – ${match.away.name}`}
                   >
                     {match.home.name}
                     <span className="mx-2 font-semibold tabular-nums">

@@ -18,7 +18,7 @@ export function CopyButton({ text }: { text: string }) {
     <button
       type="button"
       onClick={copy}
-      className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs text-brand-600 hover:bg-brand-50"
+      className="inline-flex shrink-0 items-center gap-1 rounded px-1.5 py-0.5 text-xs whitespace-nowrap text-brand-600 hover:bg-brand-50"
     >
       <Copy aria-hidden className="size-3.5" />
       {t('copy')}

@@ -116,7 +116,7 @@ function SettingsForm({ initial, onSaved }: { initial: Settings; onSaved: () => 
           {t('save')}
         </Button>
       </div>
-      <div className="col-span-3 empty:hidden">
+      <div className="empty:hidden sm:col-span-3">
         <FormError message={error} />
       </div>
     </form>

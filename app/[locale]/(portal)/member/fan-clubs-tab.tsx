@@ -56,7 +56,9 @@ export async function FanClubsTab({ userId }: { userId: number }) {
                     height={28}
                     className="size-7 rounded-full"
                   />
-                  <span className="truncate text-ink-900">{club.anchor_nickname}</span>
+                  <span className="truncate text-ink-900" title={club.anchor_nickname}>
+                    {club.anchor_nickname}
+                  </span>
                   {club.live ? (
                     <span className="rounded bg-live px-1.5 text-[11px] leading-4 text-white">
                       {t('liveNow')}

@@ -36,7 +36,7 @@ export async function InviteTab({ userId, now }: { userId: number; now: Date }) 
   ] as const;
   return (
     <div className="space-y-6">
-      <div className="flex gap-6 rounded-xl border border-line bg-surface p-5">
+      <div className="flex flex-col gap-6 rounded-xl border border-line bg-surface p-4 sm:flex-row sm:p-5">
         <div className="min-w-0 flex-1 space-y-4">
           <p className="text-sm text-ink-700">{t('intro')}</p>
           <div>
@@ -53,19 +53,20 @@ export async function InviteTab({ userId, now }: { userId: number; now: Date }) 
           </div>
           <div>
             <p className="text-xs text-ink-500">{t('link')}</p>
-            <p className="flex items-center gap-2">
+            <p className="flex min-w-0 items-center gap-2">
               <span
-                className="truncate rounded-md bg-canvas px-3 py-1.5 text-sm text-ink-700"
+                className="min-w-0 truncate rounded-md bg-canvas px-3 py-1.5 text-sm text-ink-700"
                 data-testid="invite-link"
+                title={link}
               >
                 {link}
               </span>
               <CopyButton text={link} />
             </p>
           </div>
-          <dl className="grid grid-cols-3 gap-3">
+          <dl className="grid grid-cols-3 gap-2 sm:gap-3">
             {stats.map(({ key, value, icon: Icon }) => (
-              <div key={key} className="rounded-lg bg-canvas px-4 py-3">
+              <div key={key} className="min-w-0 rounded-lg bg-canvas px-2.5 py-3 sm:px-4">
                 <dt className="flex items-center gap-1.5 text-xs text-ink-500">
                   <Icon aria-hidden className="size-3.5" />
                   {t(`stats.${key}`)}
@@ -80,7 +81,7 @@ export async function InviteTab({ userId, now }: { userId: number; now: Date }) 
             ))}
           </dl>
         </div>
-        <figure className="flex w-[180px] shrink-0 flex-col items-center gap-2">
+        <figure className="flex shrink-0 flex-col items-center gap-2 sm:w-[180px]">
           <img
             src={qr}
             alt={t('qrAlt')}
@@ -117,7 +118,9 @@ export async function InviteTab({ userId, now }: { userId: number; now: Date }) 
                   className="size-9 rounded-full bg-canvas"
                 />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-ink-900">{entry.nickname}</p>
+                  <p className="truncate text-sm font-medium text-ink-900" title={entry.nickname}>
+                    {entry.nickname}
+                  </p>
                   <p className="text-xs text-ink-500">
                     {t('list.joined', {
                       date: times.dateTime(new Date(entry.joined_at), 'date'),

@@ -29,7 +29,11 @@ export async function MemberRail({
           className="size-13 shrink-0 rounded-full border border-line bg-canvas"
         />
         <div className="min-w-0">
-          <p data-testid="member-nickname" className="truncate font-semibold text-ink-900">
+          <p
+            data-testid="member-nickname"
+            className="truncate font-semibold text-ink-900"
+            title={profile.nickname}
+          >
             {profile.nickname}
           </p>
           <div className="mt-1 flex items-center gap-1.5">

@@ -143,7 +143,7 @@ export function ProfileForm({
             onChange={(event) => set('birthday', event.target.value)}
           />
         </div>
-        <div className="col-span-2">
+        <div className="sm:col-span-2">
           <label htmlFor="profile-signature" className={LABEL_CLASS}>
             {t('signature')}
           </label>
@@ -161,7 +161,7 @@ export function ProfileForm({
             </span>
           </div>
         </div>
-        <fieldset className="col-span-2">
+        <fieldset className="sm:col-span-2">
           <legend className={LABEL_CLASS}>{t('gender')}</legend>
           <div className="flex gap-2">
             {GENDERS.map(({ value, key }) => (

@@ -139,18 +139,24 @@ export function ReservedLivesForm({
             {t('create')}
           </Button>
         </div>
-        <div className="col-span-2">
+        <div className="sm:col-span-2">
           <FormError message={error} />
         </div>
       </form>
       {items.length ? (
         <ul className="divide-y divide-line rounded-lg border border-line" data-testid="reserve-list">
           {items.map((item) => (
-            <li key={item.id} data-id={item.id} className="flex items-center gap-4 px-4 py-2.5 text-sm">
+            <li
+              key={item.id}
+              data-id={item.id}
+              className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2.5 text-sm"
+            >
               <time dateTime={item.startsAt} className="w-40 shrink-0 text-ink-700 tabular-nums">
                 {when(item.startsAt)}
               </time>
-              <span className="min-w-0 flex-1 truncate text-ink-900">{item.title}</span>
+              <span className="min-w-0 flex-1 truncate text-ink-900" title={item.title}>
+                {item.title}
+              </span>
               <span className="shrink-0 text-xs text-ink-500">{t('bookings', { count: item.bookings })}</span>
               <button
                 type="button"

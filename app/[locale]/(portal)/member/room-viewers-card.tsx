@@ -102,7 +102,9 @@ export function RoomViewersCard() {
               {viewers.data.list.map((person) => (
                 <li key={person.user_id} className="flex h-12 items-center gap-3">
                   <Avatar person={person} />
-                  <span className="min-w-0 flex-1 truncate text-sm text-ink-900">{person.nickname}</span>
+                  <span className="min-w-0 flex-1 truncate text-sm text-ink-900" title={person.nickname}>
+                    {person.nickname}
+                  </span>
                   <DropdownMenu.Root modal={false}>
                     <DropdownMenu.Trigger asChild>
                       <Button
@@ -155,7 +157,9 @@ export function RoomViewersCard() {
                 <li key={person.user_id} className="flex h-12 items-center gap-3">
                   <Avatar person={person} />
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm text-ink-900">{person.nickname}</span>
+                    <span className="block truncate text-sm text-ink-900" title={person.nickname}>
+                      {person.nickname}
+                    </span>
                     <span className="block text-xs text-ink-500">
                       {t('kickedUntil', {
                         until: times.dateTime(new Date(person.until), 'numericDayTime'),

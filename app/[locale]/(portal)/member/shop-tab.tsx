@@ -49,17 +49,19 @@ export async function ShopTab({ userId, nickname, now }: { userId: number; nickn
   const coins = balances.coin;
   return (
     <div className="space-y-6">
-      <div className="flex items-center gap-4 rounded-xl border border-line bg-surface px-5 py-4">
-        <span className="flex size-11 items-center justify-center rounded-full bg-amber-50 text-amber-500">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-3 rounded-xl border border-line bg-surface px-4 py-4 sm:px-5">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-amber-50 text-amber-500">
           <Coins aria-hidden className="size-6" />
         </span>
-        <div className="min-w-0 flex-1">
+        <div className="min-w-24 flex-1">
           <p className="text-sm text-ink-500">{t('balance')}</p>
           <p className="text-2xl font-semibold text-ink-900 tabular-nums" data-testid="coin-balance">
             {format.number(coins)}
           </p>
         </div>
-        <p className="max-w-md text-xs text-ink-500">{t('balanceHint')}</p>
+        <p className="max-w-md text-xs text-ink-500 max-sm:order-last max-sm:basis-full">
+          {t('balanceHint')}
+        </p>
         <Button asChild variant="secondary" size="sm">
           <Link href="/member?type=18">
             <ListChecks aria-hidden className="size-4" />
@@ -70,7 +72,10 @@ export async function ShopTab({ userId, nickname, now }: { userId: number; nickn
 
       <SectionCard title={t('goodsTitle')} icon={Gift}>
         {list.length ? (
-          <ul className="grid grid-cols-[repeat(auto-fill,minmax(200px,1fr))] gap-4" data-testid="goods-grid">
+          <ul
+            className="grid grid-cols-[repeat(auto-fill,minmax(min(200px,100%),1fr))] gap-4"
+            data-testid="goods-grid"
+          >
             {list.map((item) => {
               const blocked =
                 item.stock <= 0

@@ -40,7 +40,7 @@ export function SignInCalendar({
   });
   return (
     <div>
-      <ol className="grid grid-cols-7 gap-2" data-testid="sign-calendar">
+      <ol className="grid grid-cols-4 gap-2 sm:grid-cols-7" data-testid="sign-calendar">
         {days.map((day) => {
           const isToday = day.id === today;
           return (
@@ -56,7 +56,9 @@ export function SignInCalendar({
                     : 'border-line bg-canvas text-ink-500',
               )}
             >
-              <span className="text-xs">{isToday ? t('signToday') : t('signDay', { day: day.id })}</span>
+              <span className="text-xs whitespace-nowrap">
+                {isToday ? t('signToday') : t('signDay', { day: day.id })}
+              </span>
               {day.is_sign ? (
                 <Check aria-hidden className="size-5" strokeWidth={2.5} />
               ) : (
@@ -67,7 +69,7 @@ export function SignInCalendar({
           );
         })}
       </ol>
-      <div className="mt-4 flex items-center gap-4">
+      <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
         <Button
           // Once signed, a quiet button: the brand colour is for what can still be done.
           variant={signed || mutation.isSuccess ? 'secondary' : 'primary'}

@@ -52,12 +52,16 @@ export function TaskRows({ tasks, capReached }: { tasks: Task[]; capReached: boo
   return (
     <ul className="divide-y divide-line">
       {tasks.map((task) => (
-        <li key={task.id} className="flex min-h-16 items-center gap-4 py-3" data-testid={`task-${task.id}`}>
-          <div className="min-w-0 flex-1">
+        <li
+          key={task.id}
+          className="flex min-h-16 flex-wrap items-center gap-x-4 gap-y-2 py-3"
+          data-testid={`task-${task.id}`}
+        >
+          <div className="min-w-0 basis-full sm:basis-0 sm:flex-1">
             <p className="font-medium text-ink-900">{t(`names.${task.id}`, { target: task.target })}</p>
             <p className="mt-0.5 text-xs text-ink-500">{t(`hints.${task.id}`)}</p>
           </div>
-          <div className="w-28">
+          <div className="min-w-20 flex-1 sm:w-28 sm:flex-none">
             <div className="h-1.5 overflow-hidden rounded-full bg-canvas" aria-hidden>
               <div
                 className="h-full rounded-full bg-brand-500"
@@ -68,10 +72,10 @@ export function TaskRows({ tasks, capReached }: { tasks: Task[]; capReached: boo
               {t('progress', { progress: task.progress, target: task.target })}
             </p>
           </div>
-          <span className="w-20 text-right text-sm font-medium text-brand-600 tabular-nums">
+          <span className="text-right text-sm font-medium whitespace-nowrap text-brand-600 tabular-nums sm:w-20">
             {t('reward', { coins: task.reward })}
           </span>
-          <div className="flex w-24 justify-end">
+          <div className="flex justify-end sm:w-24">
             {task.status === 'claimed' ? (
               <StatusPill tone="neutral">{t('claimed')}</StatusPill>
             ) : task.status === 'claimable' ? (

@@ -27,7 +27,7 @@ export async function TasksTab({ userId, now }: { userId: number; now: Date }) {
   const capReached = tasks.earned_today >= tasks.daily_cap;
   return (
     <div className="space-y-5">
-      <div className="grid grid-cols-[260px_1fr] gap-5">
+      <div className="grid gap-5 layout:grid-cols-[260px_1fr]">
         <section aria-label={t('coinBalance')} className="rounded-xl border border-line bg-surface px-5 py-4">
           <p className="flex items-center gap-1.5 text-sm text-ink-500">
             <Coins aria-hidden className="size-4 text-brand-500" />

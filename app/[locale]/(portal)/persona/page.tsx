@@ -75,18 +75,20 @@ export default async function PersonaPage({ params, searchParams }: Props) {
   };
 
   return (
-    <div className="mx-auto w-full max-w-[1200px] px-6 py-8">
-      <section className="flex items-center gap-6 rounded-2xl bg-gradient-to-r from-night via-night-2 to-brand-700 p-8 text-white">
+    <div className="mx-auto w-full max-w-[1200px] px-3 py-4 sm:px-6 sm:py-8">
+      <section className="flex flex-wrap items-center gap-4 rounded-2xl bg-gradient-to-r from-night via-night-2 to-brand-700 p-5 text-white sm:flex-nowrap sm:gap-6 sm:p-8">
         <img
           src={profile.avatar}
           alt=""
           width={96}
           height={96}
-          className="size-24 rounded-full bg-white/10 ring-4 ring-white/20"
+          className="size-16 shrink-0 rounded-full bg-white/10 ring-4 ring-white/20 sm:size-24"
         />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-40">
           <div className="flex flex-wrap items-center gap-3">
-            <h1 className="truncate text-2xl font-bold">{profile.nickname}</h1>
+            <h1 className="max-w-full truncate text-xl font-bold sm:text-2xl" title={profile.nickname}>
+              {profile.nickname}
+            </h1>
             <img
               src={levelIconUrl(profile.level)}
               alt={t('level', { level: profile.level })}
@@ -94,7 +96,7 @@ export default async function PersonaPage({ params, searchParams }: Props) {
               height={18}
             />
             {profile.isAnchor && (
-              <span className="inline-flex items-center gap-1 rounded-full bg-brand-500 px-2.5 py-0.5 text-xs font-medium">
+              <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand-500 px-2.5 py-0.5 text-xs font-medium whitespace-nowrap">
                 <BadgeCheck aria-hidden className="size-3.5" />
                 {t('anchor')}
               </span>
@@ -105,7 +107,7 @@ export default async function PersonaPage({ params, searchParams }: Props) {
             {t('id', { id: profile.id })} · {t('stats', { follows, fans })}
           </p>
         </div>
-        <div className="flex shrink-0 items-center gap-2">
+        <div className="flex shrink-0 flex-wrap items-center gap-2">
           {room ? (
             <Link
               href={`/live?id=${room.id}`}
@@ -132,14 +134,14 @@ export default async function PersonaPage({ params, searchParams }: Props) {
         </div>
       </section>
 
-      <nav aria-label={t('tabsLabel')} className="mt-6 flex gap-1 border-b border-line">
+      <nav aria-label={t('tabsLabel')} className="mt-6 flex gap-1 overflow-x-auto border-b border-line">
         {TABS.map((target) => (
           <Link
             key={target}
             href={tabHref(target)}
             aria-current={target === tab ? 'page' : undefined}
             className={cn(
-              '-mb-px border-b-2 px-4 py-2.5 text-sm',
+              '-mb-px border-b-2 px-3 py-2.5 text-sm whitespace-nowrap sm:px-4',
               target === tab
                 ? 'border-brand-500 font-semibold text-brand-600'
                 : 'border-transparent text-ink-700 hover:text-brand-600',
@@ -209,8 +211,12 @@ async function FollowsList({ userId }: { userId: number }) {
               className="size-11 rounded-full bg-canvas"
             />
             <span className="min-w-0 flex-1">
-              <span className="block truncate font-medium text-ink-900">{row.nickname}</span>
-              <span className="block truncate text-sm text-ink-500">{row.title ?? ''}</span>
+              <span className="block truncate font-medium text-ink-900" title={row.nickname}>
+                {row.nickname}
+              </span>
+              <span className="block truncate text-sm text-ink-500" title={row.title ?? ''}>
+                {row.title ?? ''}
+              </span>
             </span>
             {row.status === 'live' ? (
               <span className="rounded bg-red-600 px-1.5 py-0.5 text-[11px] font-medium text-white">
@@ -241,8 +247,12 @@ async function FansList({ anchorId }: { anchorId: number }) {
                 className="size-11 rounded-full bg-canvas"
               />
               <span className="min-w-0 flex-1">
-                <span className="block truncate font-medium text-ink-900">{row.nickname}</span>
-                <span className="block truncate text-sm text-ink-500">{row.signature}</span>
+                <span className="block truncate font-medium text-ink-900" title={row.nickname}>
+                  {row.nickname}
+                </span>
+                <span className="block truncate text-sm text-ink-500" title={row.signature}>
+                  {row.signature}
+                </span>
               </span>
             </Link>
           </li>

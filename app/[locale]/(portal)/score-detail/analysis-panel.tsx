@@ -50,10 +50,16 @@ export async function AnalysisPanel({ detail, locale }: { detail: MatchDetail; l
                     <span className="text-ink-500">
                       <LocalTime at={meeting.kickoffAt} style="date" />
                     </span>
-                    <span className="truncate text-ink-500">{meeting.competitionName}</span>
-                    <span className="truncate text-right">{meeting.homeTeam.name}</span>
+                    <span className="truncate text-ink-500" title={meeting.competitionName}>
+                      {meeting.competitionName}
+                    </span>
+                    <span className="truncate text-right" title={meeting.homeTeam.name}>
+                      {meeting.homeTeam.name}
+                    </span>
                     <span className="text-center font-semibold tabular-nums">{`${meeting.homeScore} - ${meeting.awayScore}`}</span>
-                    <span className="truncate">{meeting.awayTeam.name}</span>
+                    <span className="truncate" title={meeting.awayTeam.name}>
+                      {meeting.awayTeam.name}
+                    </span>
                   </Link>
                 </li>
               ))}
@@ -160,7 +166,9 @@ export async function AnalysisPanel({ detail, locale }: { detail: MatchDetail; l
                         <td className="py-1.5">
                           <span className="flex items-center gap-2">
                             <MatchTeamBadge name={row.teamName} colors={row.crestColors} size="sm" />
-                            <span className="truncate">{row.teamName}</span>
+                            <span className="truncate" title={row.teamName}>
+                              {row.teamName}
+                            </span>
                           </span>
                         </td>
                         <td className="text-center">{row.played}</td>

@@ -16,7 +16,9 @@ function PlayerList({ title, players }: { title: string; players: Player[] }) {
         {players.map((player) => (
           <li key={player.key} className="grid grid-cols-[36px_1fr_auto] items-center gap-2 px-3 py-1.5">
             <span className="text-center tabular-nums text-ink-500">{player.number ?? ''}</span>
-            <span className="truncate">{player.name}</span>
+            <span className="truncate" title={player.name}>
+              {player.name}
+            </span>
             <span className="text-xs text-ink-500">
               {[player.position, player.note].filter(Boolean).join(' · ')}
             </span>

@@ -56,7 +56,10 @@ export default async function ScoreDetailPage({ params, searchParams }: Props) {
           {following ? <MatchLiveSync matchId={detail.id} sport={detail.sport} /> : null}
           <MatchHeader detail={detail} summary={summary} />
           <div className="flex items-center justify-between gap-4 border-b border-line">
-            <nav aria-label={t('tabsLabel')} className="flex gap-1">
+            <nav
+              aria-label={t('tabsLabel')}
+              className="flex min-w-0 gap-1 overflow-x-auto sm:overflow-visible"
+            >
               {DETAIL_TABS.map((key) => (
                 <Link
                   key={key}
@@ -64,7 +67,7 @@ export default async function ScoreDetailPage({ params, searchParams }: Props) {
                   aria-current={key === tab ? 'page' : undefined}
                   scroll={false}
                   className={cn(
-                    '-mb-px border-b-2 px-4 py-2.5 text-sm font-medium transition-colors',
+                    'shrink-0 border-b-2 px-2.5 py-2.5 text-sm font-medium whitespace-nowrap transition-colors sm:-mb-px sm:px-4',
                     key === tab
                       ? 'border-brand-500 text-brand-600'
                       : 'border-transparent text-ink-500 hover:text-ink-900',

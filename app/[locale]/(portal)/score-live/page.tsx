@@ -44,7 +44,7 @@ export default async function ScoreLivePage({ params, searchParams }: Props) {
 
   return (
     <>
-      <div className="mx-auto flex w-full max-w-[1240px] flex-col gap-4 px-6 py-6">
+      <div className="mx-auto flex w-full max-w-[1240px] flex-col gap-4 px-3 py-4 sm:px-6 sm:py-6">
         <NextIntlClientProvider
           locale={locale}
           messages={{
@@ -55,7 +55,7 @@ export default async function ScoreLivePage({ params, searchParams }: Props) {
         >
           {following ? <MatchLiveSync matchId={detail.id} sport={detail.sport} /> : null}
           <MatchHeader detail={detail} summary={summary} compact />
-          <div className="grid grid-cols-[minmax(0,1fr)_360px] items-start gap-4">
+          <div className="grid grid-cols-1 items-start gap-4 layout:grid-cols-[minmax(0,1fr)_360px]">
             <div className="flex flex-col gap-4">
               <section aria-labelledby="live-events" className="rounded-xl border border-line bg-surface p-5">
                 <h2 id="live-events" className="mb-3 text-base font-semibold">
@@ -120,10 +120,15 @@ export default async function ScoreLivePage({ params, searchParams }: Props) {
                             className="size-10 rounded-full bg-canvas"
                           />
                           <span className="min-w-0 flex-1">
-                            <span className="block truncate text-sm font-medium text-ink-900">
+                            <span
+                              className="block truncate text-sm font-medium text-ink-900"
+                              title={room.title || room.nickname}
+                            >
                               {room.title || room.nickname}
                             </span>
-                            <span className="block truncate text-xs text-ink-500">{room.nickname}</span>
+                            <span className="block truncate text-xs text-ink-500" title={room.nickname}>
+                              {room.nickname}
+                            </span>
                           </span>
                           <span className="flex items-center gap-1 text-xs font-medium text-live">
                             <span aria-hidden className="size-1.5 rounded-full bg-live" />

@@ -188,7 +188,9 @@ async function HitCard({ hit, liveLabel }: { hit: SearchHit; liveLabel: string }
       )}
       <span className="min-w-0 flex-1">
         <span className="flex items-center gap-2">
-          <span className="truncate font-medium text-ink-900">{hit.title}</span>
+          <span className="truncate font-medium text-ink-900" title={hit.title}>
+            {hit.title}
+          </span>
           {hit.live ? (
             <span className="shrink-0 rounded bg-red-600 px-1.5 py-0.5 text-[11px] font-medium leading-none text-white">
               {liveLabel}
@@ -196,7 +198,9 @@ async function HitCard({ hit, liveLabel }: { hit: SearchHit; liveLabel: string }
           ) : null}
         </span>
         {hit.subtitle ? (
-          <span className="mt-0.5 block truncate text-sm text-ink-500">{hit.subtitle}</span>
+          <span className="mt-0.5 block truncate text-sm text-ink-500" title={hit.subtitle}>
+            {hit.subtitle}
+          </span>
         ) : null}
         {hit.time ? (
           <span className="mt-0.5 block text-xs text-ink-500 tabular-nums">

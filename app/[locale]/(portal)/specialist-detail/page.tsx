@@ -9,6 +9,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { LoginButton } from '@/components/accounts/login-button';
 import { BuyPlanButton } from '@/components/experts/buy-plan-button';
 import { DisputePlan } from '@/components/experts/dispute-plan';
 import { GradeBadge } from '@/components/experts/grade-badge';
@@ -124,13 +125,17 @@ export default async function SpecialistDetailPage({ params, searchParams }: Pro
               </time>
             </p>
             <p className="mt-1 flex items-center gap-3 text-base font-semibold text-ink-900">
-              <span className="min-w-0 flex-1 truncate text-right">{plan.match.home}</span>
+              <span className="min-w-0 flex-1 truncate text-right" title={plan.match.home}>
+                {plan.match.home}
+              </span>
               <span className="shrink-0 tabular-nums text-brand-600" data-testid="plan-score">
                 {plan.match.home_score !== null
                   ? `${plan.match.home_full_time ?? plan.match.home_score} : ${plan.match.away_full_time ?? plan.match.away_score}`
                   : t('vs')}
               </span>
-              <span className="min-w-0 flex-1 truncate">{plan.match.away}</span>
+              <span className="min-w-0 flex-1 truncate" title={plan.match.away}>
+                {plan.match.away}
+              </span>
             </p>
             <p className="mt-1 text-center text-xs text-ink-500">
               {plan.markets.map((market) => t(`markets.${market}`)).join(' · ')}
@@ -220,7 +225,11 @@ export default async function SpecialistDetailPage({ params, searchParams }: Pro
                     />
                   </NextIntlClientProvider>
                 ) : (
-                  <p className="text-sm text-ink-500">{t('detail.loginToBuy')}</p>
+                  <LoginButton
+                    label={t('detail.loginToBuy')}
+                    testId="plan-login-to-buy"
+                    className="text-sm font-medium text-brand-600 hover:underline"
+                  />
                 )
               ) : plan.status === 'open' ? (
                 <p className="text-sm text-ink-500">{t('detail.salesClosed')}</p>

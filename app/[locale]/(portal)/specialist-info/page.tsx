@@ -77,7 +77,9 @@ export default async function SpecialistInfoPage({ params, searchParams }: Props
                 className="size-16 rounded-full bg-canvas"
               />
               <div className="min-w-0">
-                <h1 className="truncate text-lg font-bold text-ink-900">{expert.nickname}</h1>
+                <h1 className="truncate text-lg font-bold text-ink-900" title={expert.nickname}>
+                  {expert.nickname}
+                </h1>
                 <p className="text-xs text-ink-500">
                   {expert.sports.map((sport) => t(`sports.${sport}`)).join(' · ')} ·{' '}
                   {t('info.since', { date: times.dateTime(expert.approved_at, 'date') })}
@@ -106,33 +108,35 @@ export default async function SpecialistInfoPage({ params, searchParams }: Props
             <h2 id="expert-record" className="border-b border-line px-4 py-3 font-semibold text-ink-900">
               {t('info.record')}
             </h2>
-            <table className="w-full text-sm">
-              <thead>
-                <tr className="text-xs text-ink-500">
-                  <th className="px-4 py-2 text-left font-normal">{t('info.window')}</th>
-                  <th className="px-2 py-2 text-right font-normal">{t('stats.hitRate')}</th>
-                  <th className="px-2 py-2 text-right font-normal">{t('stats.streak')}</th>
-                  <th className="px-2 py-2 text-right font-normal">{t('stats.return')}</th>
-                  <th className="px-4 py-2 text-right font-normal">{t('stats.sample')}</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {STAT_WINDOWS.map((window) => {
-                  const record = expert.record.windows[window];
-                  return (
-                    <tr key={window} data-testid={`record-${window}`}>
-                      <td className="px-4 py-2 text-ink-700">{t(`windows.${window}`)}</td>
-                      <td className="px-2 py-2 text-right font-semibold tabular-nums text-live">
-                        {percent(record.hitRate)}
-                      </td>
-                      <td className="px-2 py-2 text-right tabular-nums">{record.streak}</td>
-                      <td className="px-2 py-2 text-right tabular-nums">{points(record.unitReturn)}</td>
-                      <td className="px-4 py-2 text-right tabular-nums text-ink-500">{record.graded}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[26rem] text-sm">
+                <thead>
+                  <tr className="text-xs text-ink-500">
+                    <th className="px-4 py-2 text-left font-normal">{t('info.window')}</th>
+                    <th className="px-2 py-2 text-right font-normal">{t('stats.hitRate')}</th>
+                    <th className="px-2 py-2 text-right font-normal">{t('stats.streak')}</th>
+                    <th className="px-2 py-2 text-right font-normal">{t('stats.return')}</th>
+                    <th className="px-4 py-2 text-right font-normal">{t('stats.sample')}</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-line">
+                  {STAT_WINDOWS.map((window) => {
+                    const record = expert.record.windows[window];
+                    return (
+                      <tr key={window} data-testid={`record-${window}`}>
+                        <td className="px-4 py-2 text-ink-700">{t(`windows.${window}`)}</td>
+                        <td className="px-2 py-2 text-right font-semibold tabular-nums text-live">
+                          {percent(record.hitRate)}
+                        </td>
+                        <td className="px-2 py-2 text-right tabular-nums">{record.streak}</td>
+                        <td className="px-2 py-2 text-right tabular-nums">{points(record.unitReturn)}</td>
+                        <td className="px-4 py-2 text-right tabular-nums text-ink-500">{record.graded}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
             {expert.record.byMarket.length ? (
               <>
                 <h3 className="border-t border-line px-4 pt-3 text-xs font-semibold text-ink-700">

@@ -81,7 +81,7 @@ export default async function SpecialistNewsPage({ params, searchParams }: Props
               <span>{t(`sports.${article.sport}`)}</span>
             </nav>
             <h1 className="text-2xl font-bold leading-9 text-ink-900">{article.title}</h1>
-            <p className="mt-2 flex items-center gap-3 text-xs text-ink-500">
+            <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-500">
               <Link
                 href={`/specialist-info?id=${article.expert.id}`}
                 className="flex items-center gap-1.5 text-ink-700 hover:text-brand-600"
@@ -99,7 +99,10 @@ export default async function SpecialistNewsPage({ params, searchParams }: Props
                 {times.dateTime(article.createdAt, 'longDateTime')}
               </time>
               {article.matchId ? (
-                <Link href={`/score-detail?id=${article.matchId}`} className="text-brand-600 hover:underline">
+                <Link
+                  href={`/score-detail?id=${article.matchId}`}
+                  className="whitespace-nowrap text-brand-600 hover:underline"
+                >
                   {t('news.match')}
                 </Link>
               ) : null}
@@ -152,7 +155,7 @@ export default async function SpecialistNewsPage({ params, searchParams }: Props
                       </Link>
                     </h2>
                     <p className="line-clamp-2 text-sm text-ink-500">{item.excerpt}</p>
-                    <p className="flex items-center gap-3 text-xs text-ink-500">
+                    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-500">
                       <Link
                         href={`/specialist-info?id=${item.expert.id}`}
                         className="text-ink-700 hover:text-brand-600"

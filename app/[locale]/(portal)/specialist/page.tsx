@@ -5,6 +5,7 @@ import { Link2, Newspaper } from 'lucide-react';
 import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { LoginButton } from '@/components/accounts/login-button';
 import { ApplyExpertForm } from '@/components/experts/apply-expert-form';
 import { expertBoard, windowOf } from '@/components/experts/expert-pages';
 import { ExpertRanking } from '@/components/experts/expert-ranking';
@@ -155,7 +156,11 @@ export default async function SpecialistPage({ params, searchParams }: Props) {
                   </Link>
                 </p>
               ) : !viewer ? (
-                <p className="text-sm text-ink-500">{t('apply.login')}</p>
+                <LoginButton
+                  label={t('apply.login')}
+                  testId="expert-apply-login"
+                  className="text-sm font-medium text-brand-600 hover:underline"
+                />
               ) : application?.status === 'pending' ? (
                 <p className="text-sm text-ink-500" data-testid="expert-apply-pending">
                   {t('apply.pending')}

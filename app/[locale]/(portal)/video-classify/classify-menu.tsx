@@ -37,6 +37,7 @@ function CategoryLink({ category, current }: { category: MenuCategory; current: 
           ? 'bg-brand-50 font-medium text-brand-600'
           : 'text-ink-700 hover:bg-canvas hover:text-brand-600',
       )}
+      title={category.name}
     >
       {category.name}
     </Link>
@@ -96,8 +97,9 @@ export function ClassifyMenu({
       data-testid="classify-menu"
       data-collapsed={collapsed}
       className={cn(
-        'sticky top-topbar flex h-[calc(100vh-var(--spacing-topbar))] shrink-0 flex-col border-r border-line bg-surface transition-[width] duration-200',
-        collapsed ? 'w-side-closed' : 'w-side-open',
+        // On a phone the menu sits above the videos, full width, and scrolls inside a fixed height.
+        'flex shrink-0 flex-col border-line bg-surface transition-[width] duration-200 max-md:max-h-72 max-md:w-full max-md:border-b md:sticky md:top-topbar md:h-[calc(100vh-var(--spacing-topbar))] md:border-r',
+        collapsed ? 'md:w-side-closed' : 'md:w-side-open',
       )}
     >
       {collapsed ? (

@@ -98,7 +98,7 @@ export default async function VideoClassifyPage({ params, searchParams }: Props)
   return (
     <NextIntlClientProvider locale={locale} messages={{ videos: messages.videos }}>
       <MyCategoriesProvider initial={mine.map(({ id, name }) => ({ id, name }))} signedIn={!!viewer}>
-        <div className="flex">
+        <div className="flex flex-col md:flex-row">
           <ClassifyMenu
             groups={groups.map((group) => ({
               id: group.id,
@@ -109,7 +109,7 @@ export default async function VideoClassifyPage({ params, searchParams }: Props)
             current={category?.id ?? null}
             initialCollapsed={jar.get(SIDEBAR_COOKIE)?.value === '1'}
           />
-          <section aria-labelledby="classify-title" className="min-w-0 flex-1 px-6 py-5">
+          <section aria-labelledby="classify-title" className="min-w-0 flex-1 px-3 py-4 sm:px-6 sm:py-5">
             <header className="mb-4 flex flex-wrap items-center gap-3">
               <FolderTree aria-hidden className="size-5 text-brand-500" strokeWidth={1.8} />
               <h1
@@ -142,7 +142,7 @@ export default async function VideoClassifyPage({ params, searchParams }: Props)
                 ))}
               </nav>
             </header>
-            <div className="rounded-xl border border-line bg-surface p-5">
+            <div className="rounded-xl border border-line bg-surface p-3 sm:p-5">
               {list.list.length ? (
                 <VideoGrid videos={list.list} />
               ) : (

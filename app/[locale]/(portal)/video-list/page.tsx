@@ -174,8 +174,8 @@ export default async function VideoListPage({ params, searchParams }: Props) {
             className="rounded-xl border border-line bg-surface"
             data-testid="video-rank"
           >
-            <header className="flex h-12 items-center gap-2 border-b border-line px-4">
-              <Trophy aria-hidden className="size-[18px] text-brand-500" strokeWidth={1.8} />
+            <header className="flex min-h-12 flex-wrap items-center gap-x-2 gap-y-1 border-b border-line px-4 py-2">
+              <Trophy aria-hidden className="size-[18px] shrink-0 text-brand-500" strokeWidth={1.8} />
               <h2 id="video-rank-title" className="font-semibold text-ink-900">
                 {t('rankTitle')}
               </h2>

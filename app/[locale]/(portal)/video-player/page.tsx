@@ -227,7 +227,10 @@ export default async function VideoPlayerPage({ params, searchParams }: Props) {
                 className="size-11 rounded-full border border-line bg-canvas"
               />
               <div className="min-w-0">
-                <p className="truncate font-medium text-ink-900 group-hover:text-brand-600">
+                <p
+                  className="truncate font-medium text-ink-900 group-hover:text-brand-600"
+                  title={video.author.nickname}
+                >
                   {video.author.nickname}
                 </p>
                 <p className="text-xs text-ink-500 tabular-nums">

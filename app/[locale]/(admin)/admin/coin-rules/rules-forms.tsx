@@ -113,7 +113,7 @@ export function TaskRulesForm({ rules, names }: { rules: TaskRules; names: Recor
                     {names[task]}
                   </th>
                   {(['reward', 'target'] as const).map((field) => (
-                    <td key={field} className="w-28 py-1.5 pr-3">
+                    <td key={field} className="w-20 py-1.5 pr-2 sm:w-28 sm:pr-3">
                       <input
                         inputMode="numeric"
                         value={tasks[task][field]}

@@ -93,7 +93,10 @@ export default async function PlansPage({ params, searchParams }: Props) {
                 >
                   {row.title}
                 </Link>
-                <p className="truncate text-xs text-ink-500">
+                <p
+                  className="truncate text-xs text-ink-500"
+                  title={`${row.expert.nickname} · #${row.expert.id}`}
+                >
                   {row.expert.nickname} · #{row.expert.id}
                 </p>
               </div>
@@ -106,10 +109,10 @@ export default async function PlansPage({ params, searchParams }: Props) {
             className: 'min-w-44 max-w-60',
             cell: (row) => (
               <div className="min-w-0 text-xs">
-                <p className="truncate text-ink-900">
+                <p className="truncate text-ink-900" title={`${row.match.home} – ${row.match.away}`}>
                   {row.match.home} – {row.match.away}
                 </p>
-                <p className="truncate text-ink-500">
+                <p className="whitespace-nowrap text-ink-500">
                   #{row.match.id} ·{' '}
                   <LocalTime at={row.kickoff_at} style="dateTime" className="tabular-nums" />
                 </p>

@@ -395,7 +395,10 @@ export function LiveStage({
                     aria-current={replay?.id === item.id ? 'true' : undefined}
                     className="block w-full px-4 py-3 text-left hover:bg-canvas aria-[current]:bg-brand-50"
                   >
-                    <span className="block truncate text-sm font-medium text-ink-900">
+                    <span
+                      className="block truncate text-sm font-medium text-ink-900"
+                      title={item.title || t('untitled')}
+                    >
                       {item.title || t('untitled')}
                     </span>
                     <span className="mt-0.5 flex justify-between text-xs text-ink-500">

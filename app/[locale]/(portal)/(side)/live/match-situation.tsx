@@ -42,7 +42,9 @@ export async function MatchSituation({ roomId, locale }: { roomId: number; local
           <h2 id="match-situation-title" className="shrink-0 text-sm font-semibold">
             {t('title')}
           </h2>
-          <span className="min-w-0 truncate text-xs text-ink-500">{detail.competitionName}</span>
+          <span className="min-w-0 truncate text-xs text-ink-500" title={detail.competitionName}>
+            {detail.competitionName}
+          </span>
           <Link
             href={`/score-detail?id=${detail.id}`}
             className="ml-auto inline-flex shrink-0 items-center text-xs text-brand-600 hover:underline"

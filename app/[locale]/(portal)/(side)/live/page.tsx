@@ -262,7 +262,11 @@ async function Room({ locale, loading, viewer, now, nonce, flvStarted = false }:
             className="size-12 shrink-0 rounded-full border border-line bg-canvas sm:size-14"
           />
           <div className="min-w-0 flex-1 basis-40">
-            <h1 className="truncate text-lg font-semibold text-ink-900" data-testid="room-title">
+            <h1
+              className="truncate text-lg font-semibold text-ink-900"
+              data-testid="room-title"
+              title={info.title || t('untitled')}
+            >
               {info.title || t('untitled')}
             </h1>
             <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-ink-500">

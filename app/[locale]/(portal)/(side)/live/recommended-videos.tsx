@@ -112,7 +112,9 @@ export async function RecommendedVideos({ roomId, exclude }: { roomId: number; e
                   <span className="line-clamp-2 text-sm font-medium leading-5 text-ink-900">
                     {item.title}
                   </span>
-                  <span className="mt-auto truncate text-xs text-ink-500">{item.nickname}</span>
+                  <span className="mt-auto truncate text-xs text-ink-500" title={item.nickname}>
+                    {item.nickname}
+                  </span>
                   <span className="flex items-center gap-2 text-xs text-ink-500 tabular-nums">
                     <span>{times.dateTime(item.date, 'shortMonthDay')}</span>
                     {item.count ? (

@@ -28,7 +28,9 @@ export async function RoomPreviews({ roomId, viewerId }: { roomId: number; viewe
             {items.map((item) => (
               <li key={item.id} className="flex items-center gap-3 px-4 py-3" data-testid="room-preview">
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-ink-900">{item.title}</p>
+                  <p className="truncate text-sm font-medium text-ink-900" title={item.title}>
+                    {item.title}
+                  </p>
                   <p className="mt-0.5 text-xs text-ink-500 tabular-nums">
                     <LocalTime at={item.startsAt} style="weekdayDayTime" />
                     {item.bookings ? ` · ${t('bookings', { count: item.bookings })}` : null}

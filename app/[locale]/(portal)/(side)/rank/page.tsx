@@ -81,8 +81,8 @@ export default async function RankPage({ params, searchParams }: Props) {
     </Link>
   );
   return (
-    <div className="px-6 py-6">
-      <div className="mb-2 flex items-center gap-6">
+    <div className="px-3 py-4 sm:px-6 sm:py-6">
+      <div className="mb-2 flex flex-wrap items-center gap-x-6 gap-y-2">
         <h1 className="flex items-center gap-2 text-xl font-semibold text-ink-900">
           <Trophy aria-hidden className="size-5 text-brand-500" />
           {t('title')}
@@ -116,6 +116,7 @@ export default async function RankPage({ params, searchParams }: Props) {
                     <Link
                       href={`/live?id=${row.roomId}`}
                       className="block truncate text-sm font-medium text-ink-900 hover:text-brand-600"
+                      title={row.nickname}
                     >
                       {row.nickname}
                     </Link>
@@ -151,11 +152,15 @@ export default async function RankPage({ params, searchParams }: Props) {
                     <Link
                       href={`/live?id=${row.roomId}`}
                       className="min-w-0 flex-1 truncate text-sm font-medium text-ink-900 hover:text-brand-600"
+                      title={row.nickname}
                     >
                       {row.nickname}
                     </Link>
                   ) : (
-                    <span className="min-w-0 flex-1 truncate text-sm font-medium text-ink-900">
+                    <span
+                      className="min-w-0 flex-1 truncate text-sm font-medium text-ink-900"
+                      title={row.nickname}
+                    >
                       {row.nickname}
                     </span>
                   )}
@@ -174,7 +179,10 @@ export default async function RankPage({ params, searchParams }: Props) {
             <ol data-testid="rank-givers">
               {givers.map((row, index) => (
                 <RankRow key={row.user_id} rank={index + 1} avatar={row.avatar}>
-                  <span className="min-w-0 flex-1 truncate text-sm font-medium text-ink-900">
+                  <span
+                    className="min-w-0 flex-1 truncate text-sm font-medium text-ink-900"
+                    title={row.nickname}
+                  >
                     {row.nickname}
                   </span>
                   <span className="text-sm font-semibold text-ink-900 tabular-nums">

@@ -74,6 +74,7 @@ export default async function WriteArticlePage({ params }: Props) {
                       <Link
                         href={`/specialist-news?id=${item.id}`}
                         className="min-w-0 flex-1 truncate font-medium text-ink-900 hover:text-brand-600"
+                        title={item.title}
                       >
                         {item.title}
                       </Link>

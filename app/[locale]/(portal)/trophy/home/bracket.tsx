@@ -26,7 +26,9 @@ function Side({
       )}
     >
       <Crest name={team.name} colors={team.crestColors} />
-      <span className="min-w-0 flex-1 truncate">{team.name}</span>
+      <span className="min-w-0 flex-1 truncate" title={team.name}>
+        {team.name}
+      </span>
       <span className="tabular-nums">
         {score}
         {penalties !== null ? (

@@ -64,7 +64,7 @@ export default async function WorldCupPage({ params, searchParams }: Props) {
   const goals = finished.reduce((total, match) => total + (match.homeScore ?? 0) + (match.awayScore ?? 0), 0);
 
   return (
-    <div className="mx-auto flex w-full max-w-[1440px] flex-col gap-4 px-4 py-5">
+    <div className="mx-auto flex w-full max-w-[1440px] flex-col gap-4 px-3 py-4 sm:px-4 sm:py-5">
       <header className="flex flex-wrap items-center justify-between gap-4 rounded-lg bg-gradient-to-r from-night via-night-2 to-brand-700 px-5 py-4 text-white">
         <div>
           <h1 className="text-2xl font-bold">{t('heading', { year })}</h1>
@@ -76,7 +76,7 @@ export default async function WorldCupPage({ params, searchParams }: Props) {
             })}
           </p>
         </div>
-        <nav className="flex items-center gap-2" aria-label={t('yearPicker')}>
+        <nav className="flex flex-wrap items-center gap-2" aria-label={t('yearPicker')}>
           {YEARS.map((candidate) => (
             <Link
               key={candidate}
@@ -93,14 +93,17 @@ export default async function WorldCupPage({ params, searchParams }: Props) {
         </nav>
       </header>
 
-      <nav aria-label={t('viewsLabel')} className="flex gap-1 rounded-lg border border-line bg-surface p-1">
+      <nav
+        aria-label={t('viewsLabel')}
+        className="flex gap-1 overflow-x-auto rounded-lg border border-line bg-surface p-1"
+      >
         {VIEWS.filter((entry) => entry.key !== 'squads' || year === '2026').map(({ key, icon: Icon }) => (
           <Link
             key={key}
             href={href({ view: key, by: undefined, team: undefined })}
             aria-current={key === view ? 'page' : undefined}
             className={cn(
-              'inline-flex h-9 items-center gap-1.5 rounded-md px-4 text-sm font-medium',
+              'inline-flex h-9 shrink-0 items-center gap-1.5 rounded-md px-3 text-sm font-medium whitespace-nowrap sm:px-4',
               key === view ? 'bg-brand-500 text-white' : 'text-ink-700 hover:bg-canvas hover:text-brand-600',
             )}
           >
