@@ -81,7 +81,15 @@ it('checks the media engine this node runs: ready while its port accepts, 503 on
   expect(down.body).toEqual({
     code: 1,
     msg: 'This server is not ready: media',
-    data: { draining: false, database: 'ok', redis: 'off', media: 'failed', jobs: 'off', ledger: 'off', backup: 'off' },
+    data: {
+      draining: false,
+      database: 'ok',
+      redis: 'off',
+      media: 'failed',
+      jobs: 'off',
+      ledger: 'off',
+      backup: 'off',
+    },
   });
 });
 
