@@ -18,10 +18,10 @@ import type { Db } from '@/lib/db';
 import { log } from '@/lib/log';
 import { backupFileName, verifyBackupArchive, writeBackupArchive } from '@/lib/ops/backup-archive';
 import type { BackupHealth } from '@/lib/ops/backup-status';
-import { type BackupTarget, folderTarget, s3Target } from '@/lib/ops/backup-targets';
 import { PORTAL_BACKUP_FACTS } from '@/lib/server/backup-facts';
 import { type BackupSchedule, backupSchedule, backupScheduleView } from '@/lib/system/backup-settings';
 import { backupRuns } from '@/lib/system/schema';
+import { type BackupTarget, folderTarget, s3Target } from './backup-targets';
 import type { ClusterJob } from './queue';
 
 export const BACKUP_JOB = 'scheduled-backup';
@@ -188,16 +188,15 @@ export async function backupSummary(db: Db, now: Date) {
   return { status: health.status, ...runs };
 }
 
-/** Takes the scheduled backup when one is due at `now`; answers what it did (the tick's output). */
+/**
+ * Takes the scheduled backup when one is due at `now` (an interval after the latest run of either kind, an
+ * hour after a failure); answers what it did (the tick's output).
+ */
 export async function backupIfDue(db: Db, now: Date) {
   const schedule = await backupScheduleView(db);
   if (!schedule.enabled) return { due: false };
-  const [last] = await db
-    .select()
-    .from(backupRuns)
-    .where(eq(backupRuns.trigger, 'schedule'))
-    .orderBy(desc(backupRuns.startedAt), desc(backupRuns.id))
-    .limit(1);
+  // An operator's "back up now" counts: the next scheduled one comes an interval after it.
+  const { last } = await lastBackups(db);
   const interval = schedule.intervalHours * 3600_000;
   const wait = !last ? 0 : last.ok ? interval : Math.min(interval, BACKUP_RETRY_MS);
   if (last && now.getTime() - last.startedAt.getTime() < wait) return { due: false };

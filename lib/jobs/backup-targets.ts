@@ -1,11 +1,11 @@
-// Where scheduled backups go (lib/jobs/backup.ts): a folder on the server or an S3-compatible bucket
+// Where scheduled backups go (./backup.ts): a folder on the server or an S3-compatible bucket
 // (lib/storage/s3.ts). A target stores an archive under its name, hands a copy back for verification,
 // lists the backups it holds (only names of backupFileName's form: nothing else there is ever removed)
 // and removes one.
 import fs from 'node:fs';
 import path from 'node:path';
+import { BACKUP_FILE_PATTERN } from '@/lib/ops/backup-archive';
 import { s3Bucket } from '@/lib/storage/s3';
-import { BACKUP_FILE_PATTERN } from './backup-archive';
 
 export type BackupTarget = {
   /** `folder:/var/backups/portal` or `s3:bucket/prefix`, as the console and the log say it. */
