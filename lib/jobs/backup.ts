@@ -61,6 +61,8 @@ export async function runBackup(
   db: Db,
   options: { now: Date; trigger: BackupRun['trigger']; actorId?: number },
 ): Promise<BackupRun> {
+  // Nowhere chosen yet: nothing to write to (the default folder is only a suggestion until saved).
+  if (!(await backupScheduleView(db)).updatedAt) throw new DomainError('BACKUP_NOT_SET');
   const pool = poolOf(db);
   const lock = await pool.connect();
   try {

@@ -50,6 +50,9 @@ it('saves a folder schedule and an S3 one whose secret is write-only, audited wi
     runs: [],
     status: 'off',
   });
+  // Nowhere chosen yet: "back up now" is refused, nothing written.
+  const early = await call('/api/admin/backup/run', { headers, json: {} });
+  expect(early.body).toMatchObject({ code: 1, msg: 'Save the backup settings (where backups go) first' });
 
   const folder = path.join(work, 'nightly');
   const saved = await call('/api/admin/backup/save', {
