@@ -115,7 +115,8 @@ export function BackupSettingsForm({
 
   return (
     <Card title={t('title')} hint={t('hint')}>
-      <form onSubmit={submit}>
+      {/* The server's refusal (translated, naming the field) is the one shown, not the browser's own. */}
+      <form onSubmit={submit} noValidate>
         <div className="space-y-4 px-4 py-4">
           <div className="flex flex-wrap items-end gap-4">
             <label className="flex h-9 items-center gap-2 text-sm text-ink-900">
