@@ -185,7 +185,7 @@ test('an operator schedules backups to a folder, backs up now and sees the last 
   await expect(card.getByRole('status')).toHaveText('已保存并生效');
   await card.getByTestId('backup-run').click();
   const runs = card.getByTestId('backup-runs');
-  await expect(runs).toContainText('已校验', { timeout: 60_000 });
+  await expect(runs).toContainText('已校验', { timeout: 180_000 });
   await expect(runs).toContainText('.tar.gz');
   // The schedule on: its next run is an interval after this one.
   await card.getByTestId('backup-enabled').check();

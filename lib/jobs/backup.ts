@@ -54,13 +54,15 @@ export function targetOf(schedule: BackupSchedule): BackupTarget {
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 
 /**
- * Takes a backup now to the schedule's target (whether the schedule is on or not), verifies the copy
- * there and rotates; records and answers the run. Refuses (BACKUP_RUNNING) while another runs anywhere.
+ * Starts a backup to the schedule's target (whether the schedule is on or not): answers once it holds the
+ * cluster's backup lock, with `done`, the run (recorded, failed or not) once it is written, verified at the
+ * target and rotated. Refuses (BACKUP_RUNNING) while another runs anywhere, and (BACKUP_NOT_SET) before a
+ * destination was ever saved.
  */
-export async function runBackup(
+export async function startBackup(
   db: Db,
   options: { now: Date; trigger: BackupRun['trigger']; actorId?: number },
-): Promise<BackupRun> {
+): Promise<{ done: Promise<BackupRun> }> {
   // Nowhere chosen yet: nothing to write to (the default folder is only a suggestion until saved).
   if (!(await backupScheduleView(db)).updatedAt) throw new DomainError('BACKUP_NOT_SET');
   const pool = poolOf(db);
@@ -70,14 +72,23 @@ export async function runBackup(
       BACKUP_LOCK,
     ]);
     if (!rows[0]?.ok) throw new DomainError('BACKUP_RUNNING', { status: 409 });
-    try {
-      return await backUp(db, pool, options);
-    } finally {
-      await lock.query('select pg_advisory_unlock($1)', [BACKUP_LOCK]).catch(() => {});
-    }
-  } finally {
+  } catch (error) {
     lock.release();
+    throw error;
   }
+  const done = backUp(db, pool, options).finally(async () => {
+    await lock.query('select pg_advisory_unlock($1)', [BACKUP_LOCK]).catch(() => {});
+    lock.release();
+  });
+  return { done };
+}
+
+/** Takes a backup now (`startBackup`) and answers its run. */
+export async function runBackup(
+  db: Db,
+  options: { now: Date; trigger: BackupRun['trigger']; actorId?: number },
+): Promise<BackupRun> {
+  return (await startBackup(db, options)).done;
 }
 
 async function backUp(

@@ -1,12 +1,13 @@
 // The console's scheduled backups (operators only): the schedule (its S3 secret answered only as "set"),
 // the recent runs and their health; saving the schedule (audited with the values before and after, the
-// secret never written); and "back up now" (audited with the run's outcome).
+// secret never written); and "back up now" (audited; its outcome is the run it records).
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { auditChange } from '@/lib/api/audit-change';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
-import { backupHealth, recentBackups, runBackup } from '@/lib/jobs/backup';
+import { backupHealth, recentBackups, startBackup } from '@/lib/jobs/backup';
+import { log } from '@/lib/log';
 import {
   BACKUP_TARGETS,
   backupScheduleInput,
@@ -106,15 +107,21 @@ export function registerBackupRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['post'],
       tag: 'Operator',
       summary:
-        'Take a backup now to the schedule’s target, verify the copy there and rotate (whether the schedule is on or not); answers the run, failed or not',
+        'Start a backup now to the schedule’s target (whether the schedule is on or not): answered once it runs (the one backup of the cluster); it is then written, verified at the target and rotated, and its run appears in `/api/admin/backup`, failed or not',
       staff: [],
       input: z.object({ reason: z.string().trim().max(500).optional() }),
-      output: z.object({ run }),
+      output: z.object({ started: z.literal(true) }),
     },
     async (c) => {
-      const done = await runBackup(c.var.db, { now: c.var.now, trigger: 'manual', actorId: c.var.user!.id });
-      auditChange(c, { targetType: 'backup', targetId: done.id, after: done });
-      return { run: done };
+      const { done } = await startBackup(c.var.db, {
+        now: c.var.now,
+        trigger: 'manual',
+        actorId: c.var.user!.id,
+      });
+      // A backup outlasts a request (the verification restores it): the console follows its run instead.
+      done.catch((error) => log.error({ err: error }, 'backup could not be recorded'));
+      auditChange(c, { targetType: 'backup', targetId: 'run', after: { started: true } });
+      return { started: true as const };
     },
   );
 }

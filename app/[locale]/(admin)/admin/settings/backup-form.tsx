@@ -1,14 +1,17 @@
 'use client';
 // The scheduled backups' card: on or off, every how many hours, how many to keep, a folder on the server or
 // an S3 bucket (its secret write-only: shown as "set", sent only when typed), "back up now", and the latest
-// runs with their outcome. Saving and backing up go through useFormPost; the page re-renders after either.
+// runs with their outcome. Saving and starting a backup go through useFormPost; a started backup is followed
+// (TanStack Query, every 2 s) until its run is recorded, then the page re-renders.
+import { useQuery } from '@tanstack/react-query';
 import { DatabaseBackup } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FIELD_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { cn } from '@/lib/cn';
+import { api } from '@/lib/http/client';
 import { useFormPost } from '@/lib/http/use-form-post';
 import { Card, Footer } from './settings-forms';
 
@@ -79,10 +82,26 @@ export function BackupSettingsForm({
       router.refresh();
     },
   });
-  const runNow = useFormPost<object, { run: BackupRunProps }>('api/admin/backup/run', {
+  // A backup outlasts a request: once started, the card follows the runs until a newer one is recorded.
+  const latest = runs[0]?.id ?? 0;
+  const [awaitingAfter, setAwaitingAfter] = useState<number | null>(null);
+  const runNow = useFormPost<object>('api/admin/backup/run', {
     failed: t('runFailed'),
-    onSuccess: () => router.refresh(),
+    onSuccess: () => setAwaitingAfter(latest),
   });
+  const follow = useQuery({
+    queryKey: ['admin-backup-runs', awaitingAfter],
+    queryFn: () => api.get<{ runs: BackupRunProps[] }>('api/admin/backup', undefined, { silent: true }),
+    enabled: awaitingAfter !== null,
+    refetchInterval: 2000,
+  });
+  const recorded = awaitingAfter !== null && (follow.data?.runs[0]?.id ?? 0) > awaitingAfter;
+  useEffect(() => {
+    if (!recorded) return;
+    setAwaitingAfter(null);
+    router.refresh();
+  }, [recorded, router]);
+  const backingUp = runNow.isPending || awaitingAfter !== null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -195,12 +214,12 @@ export function BackupSettingsForm({
           variant="secondary"
           size="sm"
           className="h-9"
-          disabled={runNow.isPending}
+          disabled={backingUp}
           onClick={() => runNow.mutate(reason ? { reason } : {})}
           data-testid="backup-run"
         >
           <DatabaseBackup aria-hidden className="size-4" />
-          {runNow.isPending ? t('running') : t('runNow')}
+          {backingUp ? t('running') : t('runNow')}
         </Button>
         <p className="text-xs text-ink-500">{t('runHint')}</p>
         {runNow.error ? (
