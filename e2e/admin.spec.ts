@@ -167,6 +167,8 @@ test('finance changes a nobility price in the console; members see it on their n
 test('an operator schedules backups to a folder, backs up now and sees the last backup on the dashboard', async ({
   asOperator,
 }) => {
+  // A backup is verified by restoring it beside the database: tens of seconds on a busy CI machine.
+  test.setTimeout(240_000);
   const folder = path.resolve(E2E_DATA_DIR, `backups-${randomInt(1e6)}`);
   await asOperator.goto('/admin/settings');
   const card = asOperator.getByRole('region', { name: '定时备份' });

@@ -32,7 +32,7 @@ export const BACKUP_RETRY_MS = 60 * 60 * 1000;
 /** A schedule whose last success is older than this many intervals is overdue. */
 export const OVERDUE_INTERVALS = 2;
 /** The advisory lock held while a backup runs, cluster-wide. */
-const BACKUP_LOCK = 7_140_010;
+const BACKUP_LOCK = 7_140_046;
 
 export type BackupRun = typeof backupRuns.$inferSelect;
 
