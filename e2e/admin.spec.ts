@@ -185,10 +185,16 @@ test('an operator schedules backups to a folder, backs up now and sees the last 
   await card.getByTestId('backup-folder').fill(folder);
   await card.getByTestId('backup-save').click();
   await expect(card.getByRole('status')).toHaveText('已保存并生效');
+  // (The e2e database outlives a run of the suite: the new backup is the one whose line was not there.)
+  const newest = card.getByTestId('backup-runs').getByRole('listitem').first();
+  const before = (await newest.count()) ? ((await newest.textContent()) ?? '') : '';
   await card.getByTestId('backup-run').click();
-  const runs = card.getByTestId('backup-runs');
-  await expect(runs).toContainText('已校验', { timeout: 180_000 });
-  await expect(runs).toContainText('.tar.gz');
+  await expect(card.getByTestId('backup-run')).toHaveText('正在备份并校验…');
+  await expect(newest).not.toHaveText(before, { timeout: 180_000 });
+  await expect(newest).toContainText('已校验');
+  await expect(newest).toContainText('.tar.gz');
+  await expect(card.getByTestId('backup-run')).toHaveText('立即备份');
+  const file = /portal-[^ ]+?\.tar\.gz/.exec((await newest.textContent()) ?? '')![0];
   // The schedule on: its next run is an interval after this one.
   await card.getByTestId('backup-enabled').check();
   await card.getByTestId('backup-save').click();
@@ -199,6 +205,7 @@ test('an operator schedules backups to a folder, backs up now and sees the last 
   const line = asOperator.getByTestId('ops-backup');
   await expect(line).toContainText('最近备份');
   await expect(line).toContainText('已读回校验');
+  await expect(line).toContainText(file);
   await shoot(asOperator, 'dashboard-backup');
 
   // Off again for the rest of the suite.
