@@ -26,6 +26,7 @@ import {
 import { staticAssetHandler } from '@/lib/http/static-assets';
 import { resolveChatSignature } from '@/lib/im/signature';
 import { stalledPortalJobs, startJobs } from '@/lib/jobs';
+import { backupHealth } from '@/lib/jobs/backup';
 import { ledgerStatusOf } from '@/lib/jobs/ledger-check';
 import { publishingFlvPath } from '@/lib/live/service';
 import { log } from '@/lib/log';
@@ -38,6 +39,7 @@ import { isKickedOut } from '@/lib/moderation/kickouts';
 import { seedReportReasons } from '@/lib/moderation/report-reasons';
 import { seedNewsCategories } from '@/lib/news/categories';
 import { nobleTiers } from '@/lib/nobility/service';
+import { setBackupStatusReader } from '@/lib/ops/backup-status';
 import { setLedgerStatusReader } from '@/lib/ops/ledger-status';
 import { handleMetricsRequest } from '@/lib/ops/metrics';
 import { markDraining, portAccepts, setJobsCheck, setMediaCheck } from '@/lib/ops/readiness';
@@ -170,6 +172,8 @@ async function main() {
     if (jobs) setJobsCheck(() => stalledPortalJobs(db));
     // Every node reports the latest ledger check, whichever node ran it (/api/ready, /metrics).
     setLedgerStatusReader(() => ledgerStatusOf(db));
+    // And the scheduled backups' health, read at each call's instant (/api/ready).
+    setBackupStatusReader(() => backupHealth(db, new Date()));
     // The embedded media engine belongs to the web role: its HTTP-FLV is proxied by the portal's pages.
     const demoRooms = new Set<number>();
     media =

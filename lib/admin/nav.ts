@@ -79,7 +79,13 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
     href: '/admin/settings',
     label: 'ops.settings.nav',
     icon: Settings2,
-    routes: ['/api/admin/settings', '/api/admin/settings/save'],
+    routes: [
+      '/api/admin/settings',
+      '/api/admin/settings/save',
+      '/api/admin/backup',
+      '/api/admin/backup/save',
+      '/api/admin/backup/run',
+    ],
   },
   {
     key: 'sms',

@@ -22,6 +22,7 @@ import { indexPendingSearchDocuments } from '@/lib/search/service';
 import { HOLDINGS } from '@/lib/server/holdings';
 import { sharedState } from '@/lib/shared-state';
 import { freshSettings } from '@/lib/system/settings';
+import { backupJob } from './backup';
 import { createFeedsTicker, type Seen, watchSilentMatches } from './feeds';
 import { ledgerCheckJob } from './ledger-check';
 import { type Clock, type ClusterJob, stalledJobs, startJobQueue, type Tick } from './queue';
@@ -142,6 +143,8 @@ export const jobs: ClusterJob[] = [
       );
     },
   },
+  // The operator's scheduled backups (lib/jobs/backup.ts): looks every minute whether one is due.
+  backupJob,
   {
     name: 'nobility-expiry',
     everySeconds: 5 * 60,

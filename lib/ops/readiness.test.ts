@@ -55,6 +55,7 @@ it('is ready when the database answers, with Redis and media off on this node', 
       media: 'off',
       jobs: 'off',
       ledger: 'off',
+      backup: 'off',
       stalled_jobs: [],
       ledger_problems: 0,
       // No AUDIT_SIGNING_KEY here: the audit log's checkpoints are not signed, and readiness says so.
@@ -80,7 +81,15 @@ it('checks the media engine this node runs: ready while its port accepts, 503 on
   expect(down.body).toEqual({
     code: 1,
     msg: 'This server is not ready: media',
-    data: { draining: false, database: 'ok', redis: 'off', media: 'failed', jobs: 'off', ledger: 'off' },
+    data: {
+      draining: false,
+      database: 'ok',
+      redis: 'off',
+      media: 'failed',
+      jobs: 'off',
+      ledger: 'off',
+      backup: 'off',
+    },
   });
 });
 
@@ -97,6 +106,7 @@ it('answers 503 naming Redis when REDIS_URL is set and Redis refuses; liveness s
     media: 'off',
     jobs: 'off',
     ledger: 'off',
+    backup: 'off',
   });
 
   const health = await call('/api/health');
@@ -116,6 +126,7 @@ it('answers 503 while the node drains for a shutdown, and liveness still answers
     media: 'off',
     jobs: 'off',
     ledger: 'off',
+    backup: 'off',
   });
   const health = await call('/api/health');
   expect(health.status).toBe(200);

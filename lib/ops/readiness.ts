@@ -1,8 +1,8 @@
 // Readiness (`/api/ready`): whether this node should get traffic now. The database answers, Redis answers
 // when REDIS_URL is set, the media engine this node runs accepts connections (server.ts registers that
 // check when it starts the embedded engine), and the node is not draining; it also reports the periodic
-// jobs that stalled (lib/jobs/queue.ts) and the latest ledger check's problems (./ledger-status.ts), without
-// turning the node unready for either: they are an operator's matter, not a reason to stop sending this
+// jobs that stalled (lib/jobs/queue.ts), the latest ledger check's problems (./ledger-status.ts) and the
+// scheduled backups' health (./backup-status.ts), without turning the node unready for any of them: they are an operator's matter, not a reason to stop sending this
 // node requests. Liveness
 // (`/api/health`) is separate and never waits on a dependency: a database blip must not get every node
 // restarted. State lives on globalThis so server.ts and Next's separately bundled API routes share it.
@@ -10,6 +10,7 @@ import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { getRedis, pingRedis } from '@/lib/redis';
+import { type BackupStatus, readBackupStatus } from './backup-status';
 import { readLedgerStatus } from './ledger-status';
 
 export type ComponentStatus = 'ok' | 'off' | 'failed';
@@ -30,6 +31,12 @@ export type Readiness = {
     media: ComponentStatus;
     jobs: JobsStatus;
     ledger: LedgerCheckStatus;
+    /**
+     * The scheduled backups (./backup-status.ts): `off` when none is scheduled (or no reader is set),
+     * `failed` when the latest run failed or the health cannot be read, `overdue` when the last success is
+     * older than two intervals. Never makes a node unready.
+     */
+    backup: BackupStatus;
   };
   stalledJobs: string[];
   ledgerProblems: number;
@@ -94,7 +101,7 @@ export function setJobsCheck(check: (() => Promise<string[]>) | undefined) {
 /** Every component checked at once; `ready` when none failed and the node is not draining. */
 export async function checkReadiness(db: Db): Promise<Readiness> {
   const redis = getRedis();
-  const [database, redisStatus, media, stalled, ledgerCheck] = await Promise.all([
+  const [database, redisStatus, media, stalled, ledgerCheck, backupHealth] = await Promise.all([
     status(withTimeout(db.execute(sql`select 1`), 'the database')),
     redis ? status(pingRedis(redis, CHECK_TIMEOUT_MS)) : ('off' as const),
     state.media ? status(withTimeout(state.media(), 'the media engine')) : ('off' as const),
@@ -102,14 +109,17 @@ export async function checkReadiness(db: Db): Promise<Readiness> {
       ? withTimeout(state.stalledJobs(), 'the job queue').catch(() => null)
       : Promise.resolve(undefined),
     withTimeout(readLedgerStatus(), 'the ledger check').catch(() => 'failed' as const),
+    withTimeout(readBackupStatus(), 'the backups').catch(() => 'failed' as const),
   ]);
   const jobs: JobsStatus =
     stalled === undefined ? 'off' : stalled === null ? 'failed' : stalled.length ? 'degraded' : 'ok';
   const ledger: LedgerCheckStatus =
     ledgerCheck === 'failed' ? 'failed' : !ledgerCheck ? 'off' : ledgerCheck.problems > 0 ? 'degraded' : 'ok';
-  const components = { database, redis: redisStatus, media, jobs, ledger };
-  // A stalled job or a ledger problem is an operator's matter, not a reason to stop sending this node
-  // requests.
+  const backup: BackupStatus =
+    backupHealth === 'failed' ? 'failed' : backupHealth ? backupHealth.status : 'off';
+  const components = { database, redis: redisStatus, media, jobs, ledger, backup };
+  // A stalled job, a ledger problem or a backup that failed or is overdue is an operator's matter, not a
+  // reason to stop sending this node requests.
   const failed = [database, redisStatus, media].includes('failed');
   return {
     ready: !failed && !state.draining,

@@ -50,6 +50,7 @@ import { registerSearchRoutes } from '@/lib/search/api';
 import { registerShopRoutes } from '@/lib/shop/api';
 import { registerStorageRoutes } from '@/lib/storage/api';
 import { registerSystemRoutes } from '@/lib/system/api';
+import { registerBackupRoutes } from '@/lib/system/backup-api';
 import { registerCspReportRoutes } from '@/lib/system/csp-report-api';
 import { registerSettingsRoutes } from '@/lib/system/settings-api';
 import { registerTaskRoutes } from '@/lib/tasks/api';
@@ -107,6 +108,7 @@ export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Cl
   registerStaffRoutes(app);
   registerLedgerCheckRoutes(app, HOLDINGS);
   registerSettingsRoutes(app);
+  registerBackupRoutes(app);
   registerAdminRoutes(app);
   registerUserAdminRoutes(app);
   // After every domain: a domain's `registerQueueSource` in its own register…Routes gets its queue routes here.

@@ -286,7 +286,7 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['get'],
       tag: 'System',
       summary:
-        "Readiness: the database, Redis (with REDIS_URL) and the media engine this node runs answer, and the node is not shutting down; else 503 with `data` naming what failed. `jobs` is `degraded` (naming `stalled_jobs`) when a periodic job completed no tick for three of its periods; `ledger` is `degraded` (counting `ledger_problems`) when the latest ledger check (every 5 minutes: balances, and escrow reconciled with every open item) found problems. Neither makes the node unready. `audit_signing` is `unsigned` when no AUDIT_SIGNING_KEY signs the audit log's checkpoints",
+        "Readiness: the database, Redis (with REDIS_URL) and the media engine this node runs answer, and the node is not shutting down; else 503 with `data` naming what failed. `jobs` is `degraded` (naming `stalled_jobs`) when a periodic job completed no tick for three of its periods; `ledger` is `degraded` (counting `ledger_problems`) when the latest ledger check (every 5 minutes: balances, and escrow reconciled with every open item) found problems. Neither makes the node unready. `backup` is `failed` when the latest scheduled (or operator's) backup failed, `overdue` when the last success is older than two of the schedule's intervals, `off` when no backup is scheduled; it never makes the node unready either. `audit_signing` is `unsigned` when no AUDIT_SIGNING_KEY signs the audit log's checkpoints",
       output: z.object({
         status: z.literal('ready'),
         database: component,
@@ -294,6 +294,7 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
         media: component,
         jobs: z.enum(['ok', 'off', 'degraded', 'failed']),
         ledger: z.enum(['ok', 'off', 'degraded', 'failed']),
+        backup: z.enum(['ok', 'off', 'failed', 'overdue']),
         stalled_jobs: z.array(z.string()),
         ledger_problems: z.number(),
         audit_signing: z.enum(['signed', 'unsigned']),

@@ -1,6 +1,8 @@
 // Operator-configured pop-ups shown once per page load (spec §7 start-up "pop-up list").
 import {
+  bigint,
   boolean,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -44,6 +46,36 @@ export const systemSettings = pgTable('system_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   updatedBy: integer('updated_by'),
 });
+
+export const BACKUP_TRIGGERS = ['schedule', 'manual'] as const;
+
+/**
+ * Every backup the portal took itself (lib/jobs/backup.ts: the schedule, or an operator's "back up now"),
+ * whether it succeeded or not: the console's dashboard and readiness read the latest.
+ */
+export const backupRuns = pgTable(
+  'backup_runs',
+  {
+    id: serial('id').primaryKey(),
+    trigger: varchar('trigger', { length: 16, enum: BACKUP_TRIGGERS }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** Where it went, as the console says it: `folder:/var/backups` or `s3:bucket/prefix`. */
+    target: text('target').notNull(),
+    ok: boolean('ok').notNull(),
+    /** The archive's name (null when it failed before one was written). */
+    file: text('file'),
+    bytes: bigint('bytes', { mode: 'number' }),
+    durationMs: integer('duration_ms').notNull(),
+    /** The copy at the target was read back and proved itself (files and a restore beside the database). */
+    verified: boolean('verified').notNull().default(false),
+    /** Why it failed, in English (the operator's log line). */
+    error: text('error'),
+    /** How many older backups the rotation removed. */
+    removed: integer('removed').notNull().default(0),
+    actorId: integer('actor_id'),
+  },
+  (table) => [index('backup_runs_ok_started').on(table.ok, table.startedAt)],
+);
 
 export const LEGAL_DOCUMENTS = ['privacy', 'agreement', 'aboutUs'] as const;
 export type LegalDocument = (typeof LEGAL_DOCUMENTS)[number];

@@ -1,7 +1,16 @@
 // /admin/dashboard: the operations overview (issue 29, item 6) — today against the day before, the last
-// seven days, what waits for a person now, and what the latest ledger check found. Days are the portal's
+// seven days, what waits for a person now, what the latest ledger check found and how the last backup went. Days are the portal's
 // (TIME_ZONE).
-import { ClipboardList, Clock, Flag, Radio, ShieldAlert, ShieldCheck, Wallet } from 'lucide-react';
+import {
+  ClipboardList,
+  Clock,
+  DatabaseBackup,
+  Flag,
+  Radio,
+  ShieldAlert,
+  ShieldCheck,
+  Wallet,
+} from 'lucide-react';
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { adminPage, navFor } from '@/components/admin/guard';
@@ -16,6 +25,7 @@ import { reviewListPath } from '@/lib/review/api';
 import { queueSources } from '@/lib/review/source';
 import { mayUseRoutes } from '@/lib/server/staff-access';
 import { getTimeFormat } from '@/lib/time/viewer-zone';
+import { backupSummary } from '@/lib/jobs/backup';
 
 type Props = { params: Promise<{ locale: Locale }> };
 
@@ -67,7 +77,11 @@ export default async function DashboardPage({ params }: Props) {
   const times = await getTimeFormat();
   const timeZone = getConfig().TIME_ZONE;
   // A page render's edge: its instant is read here.
-  const { days, now, ledger } = await operationsDashboard(getDb(), new Date(), timeZone);
+  const at = new Date();
+  const [{ days, now, ledger }, backup] = await Promise.all([
+    operationsDashboard(getDb(), at, timeZone),
+    backupSummary(getDb(), at).catch(() => null),
+  ]);
   const today = days.at(-1)!;
   const yesterday = days.at(-2);
   // The queues and lists the reader may open: a card whose page is not theirs shows its figure alone.
@@ -87,6 +101,7 @@ export default async function DashboardPage({ params }: Props) {
       <AdminPageHeader title={t('title')} description={t('description', { zone: timeZone })} />
 
       <LedgerLine ledger={ledger} />
+      <BackupLine backup={backup} />
 
       <section aria-label={t('waiting')} className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
         {(
@@ -299,6 +314,59 @@ async function LedgerLine({ ledger }: { ledger: Awaited<ReturnType<typeof operat
             {t('first')} {ledger.firstProblem}
           </p>
         ) : null}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * One line on the backups (lib/jobs/backup.ts): the latest run — when, its file, size and time, verified —
+ * or its error; overdue or off said as such, with the way to the schedule.
+ */
+async function BackupLine({ backup }: { backup: Awaited<ReturnType<typeof backupSummary>> | null }) {
+  const t = await getTranslations('admin.ops.dashboard.backup');
+  const format = await getFormatter();
+  const times = await getTimeFormat();
+  const last = backup?.last;
+  const bad = backup?.status === 'failed' || backup?.status === 'overdue';
+  const Icon = !last ? Clock : bad ? ShieldAlert : DatabaseBackup;
+  const when = (date: Date) => times.dateTime(date, 'dateTime');
+  const done = (run: NonNullable<typeof last>) =>
+    t('ok', {
+      at: when(run.startedAt),
+      file: run.file ?? '',
+      size: `${format.number((run.bytes ?? 0) / 1024 / 1024, { maximumFractionDigits: 1 })} MB`,
+      seconds: format.number(run.durationMs / 1000, { maximumFractionDigits: 1 }),
+    });
+  return (
+    <section
+      aria-live="polite"
+      data-testid="ops-backup"
+      className={cn(
+        'mb-4 flex items-start gap-2 rounded-lg border px-4 py-3 text-sm',
+        bad ? 'border-red-200 bg-red-50/60 text-live' : 'border-line bg-surface text-ink-700',
+      )}
+    >
+      <Icon aria-hidden className={cn('mt-0.5 size-4 shrink-0', !bad && last?.ok ? 'text-win' : '')} />
+      <div className="min-w-0 flex-1">
+        <p className="break-words">
+          {!backup
+            ? t('unreadable')
+            : !last
+              ? backup.status === 'off'
+                ? t('off')
+                : t('never')
+              : last.ok
+                ? done(last)
+                : t('failed', { at: when(last.startedAt), error: last.error ?? '' })}
+          {backup?.status === 'overdue'
+            ? ` ${t('overdue', { at: backup.lastSuccess ? when(backup.lastSuccess.startedAt) : '—' })}`
+            : ''}
+          {last && backup?.status === 'off' ? ` ${t('offNow')}` : ''}{' '}
+          <Link href="/admin/settings" className="font-medium underline underline-offset-2">
+            {t('open')}
+          </Link>
+        </p>
       </div>
     </section>
   );

@@ -1,13 +1,16 @@
 // /admin/settings: system settings stored in the database and applied without a restart (operators;
 // issue 29, item 6): the product name, the customer-service email, the mobile site, the replay feed, the
-// gift value that asks for confirmation.
+// gift value that asks for confirmation, and the scheduled backups (issue #46).
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { adminPage } from '@/components/admin/guard';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { getDb } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
+import { recentBackups } from '@/lib/jobs/backup';
+import { backupScheduleView } from '@/lib/system/backup-settings';
 import { settingsView } from '@/lib/system/settings';
+import { BackupSettingsForm } from './backup-form';
 import { FeedSettingsForm, SiteSettingsForm, SpendSettingsForm } from './settings-forms';
 
 type Props = { params: Promise<{ locale: Locale }> };
@@ -24,7 +27,13 @@ export default async function SettingsPage({ params }: Props) {
   await adminPage('settings');
   const t = await getTranslations('admin.ops.settings');
   const brand = await getTranslations('brand');
-  const { stored, effective, configured } = await settingsView(getDb());
+  const db = getDb();
+  const { stored, effective, configured } = await settingsView(db);
+  const { updatedAt: _updatedAt, ...schedule } = await backupScheduleView(db);
+  const runs = (await recentBackups(db, 5)).map((run) => ({
+    ...run,
+    startedAt: run.startedAt.toISOString(),
+  }));
   return (
     <>
       <AdminPageHeader title={t('title')} description={t('description')} />
@@ -32,6 +41,7 @@ export default async function SettingsPage({ params }: Props) {
         <SiteSettingsForm stored={stored} configured={configured} defaultName={brand('name')} />
         <FeedSettingsForm stored={stored} effective={effective} />
         <SpendSettingsForm stored={stored} effective={effective.giftConfirmStars} />
+        <BackupSettingsForm schedule={schedule} runs={runs} />
       </div>
     </>
   );
