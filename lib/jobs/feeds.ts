@@ -186,10 +186,18 @@ export function createFeedsTicker(options: { speed: number; publish?: Publisher;
     const leagues = SPORT_OF_SIMULATION.flatMap((sport) =>
       years.map((year) => simulatedLeagueBatch(sport, year)),
     );
+    // Two years' leagues (fixtures ahead across New Year) name each competition and team twice: once
+    // each, or the batch's upsert would touch one row twice.
     const batch: FeedBatch = {
-      competitions: leagues.flatMap((league) => league.competitions ?? []),
+      competitions: uniqueBy(
+        leagues.flatMap((league) => league.competitions ?? []),
+        (competition) => competition.code,
+      ),
       seasons: leagues.flatMap((league) => league.seasons ?? []),
-      teams: leagues.flatMap((league) => league.teams ?? []),
+      teams: uniqueBy(
+        leagues.flatMap((league) => league.teams ?? []),
+        (team) => `${team.sport}/${team.sourceName}`,
+      ),
       seasonTeams: leagues.flatMap((league) => league.seasonTeams ?? []),
       matches: changed,
     };
@@ -415,4 +423,8 @@ async function teamNames(db: Db, sourceNames: string[]) {
     .from(teams)
     .where(and(eq(teams.sport, 'football'), inArray(teams.sourceName, [...new Set(sourceNames)])));
   return new Map(rows.map((row) => [row.sourceName, row.names['zh-CN'] ?? row.sourceName]));
+}
+
+function uniqueBy<T>(items: T[], key: (item: T) => string) {
+  return [...new Map(items.map((item) => [key(item), item])).values()];
 }

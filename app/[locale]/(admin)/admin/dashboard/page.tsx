@@ -21,11 +21,11 @@ import { getConfig } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
+import { backupSummary } from '@/lib/jobs/backup';
 import { reviewListPath } from '@/lib/review/api';
 import { queueSources } from '@/lib/review/source';
 import { mayUseRoutes } from '@/lib/server/staff-access';
 import { getTimeFormat } from '@/lib/time/viewer-zone';
-import { backupSummary } from '@/lib/jobs/backup';
 
 type Props = { params: Promise<{ locale: Locale }> };
 
