@@ -53,6 +53,8 @@ export const AUDIT_SENTENCES: Readonly<Record<string, SentenceEntry>> = {
   '/api/admin/expertPlan/void': { key: 'expertPlanVoid', link: () => '/admin/plans' },
   '/api/admin/staff/grant': { key: 'staffGrant', link: user, user: true },
   '/api/admin/settings/save': { key: 'settingsSave', link: () => '/admin/settings' },
+  '/api/admin/backup/save': { key: 'backupSave', link: () => '/admin/settings' },
+  '/api/admin/backup/run': { key: 'backupRun', link: () => '/admin/settings' },
   '/api/admin/users/sanction': { key: 'usersSanction', link: user, user: true },
   '/api/admin/users/lift': { key: 'usersLift', link: user, user: true },
 };

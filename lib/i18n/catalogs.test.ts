@@ -113,6 +113,8 @@ describe.each(LOCALES.filter((locale) => locale !== 'en'))('catalog %s is transl
     const allowed = SAME_AS_ENGLISH[locale === 'vi' ? 'vi' : 'zh'];
     const untranslated = Object.entries(flat[locale]!)
       .filter(([key, text]) => text === flat.en![key] && /[A-Za-z]{2,}/.test(wordsOf(text)))
+      // Placeholders show an example value (an address, a bucket's name), the same in every language.
+      .filter(([key]) => !key.includes('.placeholders.'))
       .filter(([, text]) => !allowed.has(text))
       .map(([key, text]) => `${key}: ${text}`);
     expect(untranslated).toEqual([]);
