@@ -61,9 +61,9 @@ test('an operator finds their own write in the audit log, and the chain verifies
   await expect(asOperator.getByRole('heading', { name: '审计日志', level: 1 })).toBeVisible();
   await shoot(asOperator, 'audit');
 
-  await asOperator.getByTestId('filter-action').fill('sensitiveWords/add');
-  await asOperator.getByTestId('filter-action').press('Enter');
-  await expect(asOperator).toHaveURL(/action=sensitiveWords%2Fadd/);
+  // The action filter lists what each action does; its value is the action's route.
+  await asOperator.getByTestId('filter-action').selectOption('/api/admin/sensitiveWords/add');
+  await expect(asOperator).toHaveURL(/action=%2Fapi%2Fadmin%2FsensitiveWords%2Fadd/);
   const row = asOperator.getByTestId('data-row').first();
   await expect(row).toContainText('/api/admin/sensitiveWords/add');
   await expect(row).toContainText('运营小陈');
@@ -74,7 +74,7 @@ test('an operator finds their own write in the audit log, and the chain verifies
 
   // The filtered view survives a reload (its state is the URL).
   await asOperator.reload();
-  await expect(asOperator.getByTestId('filter-action')).toHaveValue('sensitiveWords/add');
+  await expect(asOperator.getByTestId('filter-action')).toHaveValue('/api/admin/sensitiveWords/add');
   await expect(asOperator.getByTestId('data-row').first()).toContainText('/api/admin/sensitiveWords/add');
 
   await asOperator.getByTestId('chain-verify').click();

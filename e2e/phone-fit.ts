@@ -107,11 +107,19 @@ export function fitProblems(deviceWidth: number): string[] {
     /(?<![\p{sc=Latin}\p{M}\p{N}'’])[\p{sc=Latin}\p{N}][\p{sc=Latin}\p{M}\p{N}'’]{1,19}(?![\p{sc=Latin}\p{M}\p{N}])/gu;
   const broken = new Set<string>();
   const range = document.createRange();
+  /** Text for screen readers only (sr-only, video.js's control text): a 1 px box, never read on screen. */
+  const unseen = (element: Element) => {
+    for (let at: Element | null = element, up = 0; at && up < 3; at = at.parentElement, up++) {
+      const box = at.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) return true;
+    }
+    return false;
+  };
   // Whole labels: an element holding only text (React may split it into several text nodes).
   for (const element of document.body.querySelectorAll('*')) {
     if (element.childElementCount > 0 || element.closest('script, style, noscript, textarea')) continue;
     const text = (element.textContent ?? '').trim();
-    if (!CJK_LABEL.test(text) && !FIGURES.test(text)) continue;
+    if ((!CJK_LABEL.test(text) && !FIGURES.test(text)) || unseen(element)) continue;
     range.selectNodeContents(element);
     if (lines(range) > 1) broken.add(text);
   }
@@ -119,7 +127,8 @@ export function fitProblems(deviceWidth: number): string[] {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
     const parent = node.parentElement;
-    if (!parent || !node.data.trim() || parent.closest('script, style, noscript, textarea')) continue;
+    if (!parent || !node.data.trim() || parent.closest('script, style, noscript, textarea') || unseen(parent))
+      continue;
     // Machine text (a hash, a push URL, canonical JSON) may break anywhere, and says so.
     if (parent.closest('code, pre, kbd, samp') || getComputedStyle(parent).wordBreak === 'break-all')
       continue;

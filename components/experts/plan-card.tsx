@@ -31,11 +31,14 @@ export async function PlanCard({ plan }: { plan: PlanView }) {
           <GradeBadge grade={state} label={t(`grades.${state}`)} />
         </div>
         <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-ink-500">
-          <Link href={`/specialist-info?id=${plan.expert.id}`} className="text-ink-700 hover:text-brand-600">
+          <Link
+            href={`/specialist-info?id=${plan.expert.id}`}
+            className="whitespace-nowrap text-ink-700 hover:text-brand-600"
+          >
             {plan.expert.nickname}
           </Link>
           <span>{t('versus', { home: plan.match.home, away: plan.match.away })}</span>
-          <time dateTime={new Date(plan.kickoff_at).toISOString()} className="tabular-nums">
+          <time dateTime={new Date(plan.kickoff_at).toISOString()} className="whitespace-nowrap tabular-nums">
             {times.dateTime(new Date(plan.kickoff_at), 'datedKickoff')}
           </time>
           <span>{plan.markets.map((market) => t(`markets.${market}`)).join(' · ')}</span>

@@ -63,6 +63,7 @@ export async function ReservedLiveRow({ item, withDate }: { item: ReservationIte
         </Link>
         <p className="truncate text-xs text-ink-500">
           {t('anchorOf', { name: item.nickname })}
+          <span className="sm:hidden"> · {t('bookings', { count: item.bookings })}</span>
           {item.matchId ? (
             <>
               {' · '}
@@ -73,7 +74,7 @@ export async function ReservedLiveRow({ item, withDate }: { item: ReservationIte
           ) : null}
         </p>
       </div>
-      <span className="shrink-0 text-xs text-ink-500 tabular-nums">
+      <span className="shrink-0 text-xs text-ink-500 tabular-nums max-sm:hidden">
         {t('bookings', { count: item.bookings })}
       </span>
       <BookButton

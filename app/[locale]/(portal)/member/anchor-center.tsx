@@ -119,53 +119,58 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
         {history.length === 0 ? (
           <EmptyState icon={History} title={t('noHistory')} hint={t('noHistoryHint')} />
         ) : (
-          <table className="w-full text-sm" data-testid="broadcast-history">
-            <thead>
-              <tr className="border-b border-line text-left text-xs text-ink-500">
-                <th className="py-2 font-medium">{t('historyStarted')}</th>
-                <th className="py-2 font-medium">{t('historyTitleColumn')}</th>
-                <th className="py-2 font-medium">{t('historyDuration')}</th>
-                <th className="py-2 font-medium">{t('historyColumnExperience')}</th>
-                <th className="py-2 text-right font-medium">{t('historyReplay')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((item) => {
-                const minutes = duration(item.startedAt, item.endedAt);
-                return (
-                  <tr key={item.id} className="border-b border-line last:border-0">
-                    <td className="py-2.5 text-ink-700 tabular-nums">
-                      {times.dateTime(item.startedAt, 'dateTime')}
-                    </td>
-                    <td className="max-w-64 truncate py-2.5 text-ink-900" title={item.title || t('untitled')}>
-                      {item.title || t('untitled')}
-                    </td>
-                    <td className="py-2.5 text-ink-700">
-                      {minutes === null ? t('onAir') : t('minutes', { count: minutes })}
-                    </td>
-                    <td className="py-2.5 text-ink-700 tabular-nums">
-                      {item.endedAt
-                        ? `+${format.number(experienceTenths(item.startedAt, item.endedAt) / 10, { minimumFractionDigits: 1 })}`
-                        : '—'}
-                    </td>
-                    <td className="py-2.5 text-right">
-                      {item.replayUrl ? (
-                        <Link
-                          href={`/live?id=${room.id}&replay=${item.id}`}
-                          className="inline-flex items-center gap-1 text-brand-600 hover:underline"
-                        >
-                          <PlayCircle aria-hidden className="size-4" />
-                          {t('watchReplay')}
-                        </Link>
-                      ) : (
-                        <span className="text-ink-500">{t('noReplay')}</span>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm" data-testid="broadcast-history">
+              <thead>
+                <tr className="border-b border-line text-left text-xs text-ink-500">
+                  <th className="py-2 font-medium">{t('historyStarted')}</th>
+                  <th className="py-2 font-medium">{t('historyTitleColumn')}</th>
+                  <th className="py-2 font-medium">{t('historyDuration')}</th>
+                  <th className="py-2 font-medium">{t('historyColumnExperience')}</th>
+                  <th className="py-2 text-right font-medium">{t('historyReplay')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {history.map((item) => {
+                  const minutes = duration(item.startedAt, item.endedAt);
+                  return (
+                    <tr key={item.id} className="border-b border-line last:border-0">
+                      <td className="py-2.5 text-ink-700 tabular-nums">
+                        {times.dateTime(item.startedAt, 'dateTime')}
+                      </td>
+                      <td
+                        className="max-w-64 truncate py-2.5 text-ink-900"
+                        title={item.title || t('untitled')}
+                      >
+                        {item.title || t('untitled')}
+                      </td>
+                      <td className="py-2.5 text-ink-700">
+                        {minutes === null ? t('onAir') : t('minutes', { count: minutes })}
+                      </td>
+                      <td className="py-2.5 text-ink-700 tabular-nums">
+                        {item.endedAt
+                          ? `+${format.number(experienceTenths(item.startedAt, item.endedAt) / 10, { minimumFractionDigits: 1 })}`
+                          : '—'}
+                      </td>
+                      <td className="py-2.5 text-right">
+                        {item.replayUrl ? (
+                          <Link
+                            href={`/live?id=${room.id}&replay=${item.id}`}
+                            className="inline-flex items-center gap-1 text-brand-600 hover:underline"
+                          >
+                            <PlayCircle aria-hidden className="size-4" />
+                            {t('watchReplay')}
+                          </Link>
+                        ) : (
+                          <span className="text-ink-500">{t('noReplay')}</span>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
         )}
       </SectionCard>
     </div>

@@ -61,13 +61,13 @@ export async function GuessTab({ userId, now }: { userId: number; now: Date }) {
                   <td className="py-2 pr-3 whitespace-nowrap text-ink-500">
                     {times.dateTime(new Date(row.placed_at), 'dateTime')}
                   </td>
-                  <td className="py-2 pr-3">
+                  <td className="py-2 pr-3 whitespace-nowrap">
                     <Link href={`/live?id=${row.room_id}`} className="text-brand-600 hover:underline">
                       {row.anchor}
                     </Link>
                   </td>
                   <td className="py-2 pr-3 text-ink-900">{row.question}</td>
-                  <td className="py-2 pr-3 text-ink-700">
+                  <td className="py-2 pr-3 whitespace-nowrap text-ink-700">
                     {row.outcome.pick
                       ? t(`picks.${row.outcome.pick as 'home'}`, {
                           home: t('records.homeSide'),

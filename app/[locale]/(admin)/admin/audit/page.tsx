@@ -154,7 +154,7 @@ async function AuditTable({ query }: { query: AuditQuery }) {
                     said.sentence
                   )}
                 </p>
-                <p className="font-mono text-[11px] text-ink-500" title={t('rawAction')}>
+                <p className="break-all font-mono text-[11px] text-ink-500" title={t('rawAction')}>
                   {row.action}
                   {row.targetType ? ` · ${row.targetType}${row.targetId ? ` #${row.targetId}` : ''}` : ''}
                 </p>

@@ -363,7 +363,7 @@ async function BackupLine({ backup }: { backup: Awaited<ReturnType<typeof backup
             ? ` ${t('overdue', { at: backup.lastSuccess ? when(backup.lastSuccess.startedAt) : '—' })}`
             : ''}
           {last && backup?.status === 'off' ? ` ${t('offNow')}` : ''}{' '}
-          <Link href="/admin/settings" className="font-medium underline underline-offset-2">
+          <Link href="/admin/settings" className="whitespace-nowrap font-medium underline underline-offset-2">
             {t('open')}
           </Link>
         </p>

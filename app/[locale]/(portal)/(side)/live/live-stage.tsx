@@ -281,8 +281,8 @@ export function LiveStage({
               data-state={info.status}
               className={
                 info.status === 'live' && !chosen
-                  ? 'inline-flex h-6 items-center gap-1.5 rounded-full bg-live/10 px-2.5 font-medium text-live'
-                  : 'inline-flex h-6 items-center rounded-full bg-canvas px-2.5 font-medium text-ink-500'
+                  ? 'inline-flex h-6 shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full bg-live/10 px-2.5 font-medium text-live'
+                  : 'inline-flex h-6 shrink-0 items-center whitespace-nowrap rounded-full bg-canvas px-2.5 font-medium text-ink-500'
               }
             >
               {info.status === 'live' && !chosen ? <span className="size-1.5 rounded-full bg-live" /> : null}

@@ -21,12 +21,18 @@ export function PostCard({ post }: { post: PostItem }) {
         className="size-10 shrink-0 rounded-full border border-line bg-canvas"
       />
       <div className="min-w-0 flex-1 space-y-2.5">
-        <p className="flex items-center gap-2 text-sm">
-          <span className="font-medium text-ink-900">{post.author.nickname}</span>
-          <span className="rounded bg-brand-50 px-1.5 text-xs leading-5 text-brand-600">
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+          <span className="min-w-0 truncate font-medium text-ink-900" title={post.author.nickname}>
+            {post.author.nickname}
+          </span>
+          <span className="shrink-0 whitespace-nowrap rounded bg-brand-50 px-1.5 text-xs leading-5 text-brand-600">
             {t('anchorBadge')}
           </span>
-          <LocalTime at={post.created_at} style="dateTime" className="text-xs text-ink-500 tabular-nums" />
+          <LocalTime
+            at={post.created_at}
+            style="dateTime"
+            className="whitespace-nowrap text-xs text-ink-500 tabular-nums"
+          />
           <ContentReportButton targetType="post" targetId={post.id} authorId={post.uid} />
         </p>
         {post.content ? (
