@@ -66,7 +66,7 @@ export async function GuessTab({ userId, now }: { userId: number; now: Date }) {
                       {row.anchor}
                     </Link>
                   </td>
-                  <td className="py-2 pr-3 text-ink-900">{row.question}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap text-ink-900">{row.question}</td>
                   <td className="py-2 pr-3 whitespace-nowrap text-ink-700">
                     {row.outcome.pick
                       ? t(`picks.${row.outcome.pick as 'home'}`, {
