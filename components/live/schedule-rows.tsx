@@ -51,7 +51,7 @@ export async function ReservedLiveRow({ item, withDate }: { item: ReservationIte
         alt=""
         width={36}
         height={36}
-        className="size-9 shrink-0 rounded-full bg-canvas"
+        className="size-9 shrink-0 rounded-full bg-canvas max-sm:hidden"
       />
       <div className="min-w-0 flex-1">
         <Link
@@ -63,7 +63,6 @@ export async function ReservedLiveRow({ item, withDate }: { item: ReservationIte
         </Link>
         <p className="truncate text-xs text-ink-500">
           {t('anchorOf', { name: item.nickname })}
-          <span className="sm:hidden"> · {t('bookings', { count: item.bookings })}</span>
           {item.matchId ? (
             <>
               {' · '}

@@ -120,7 +120,7 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
           <EmptyState icon={History} title={t('noHistory')} hint={t('noHistoryHint')} />
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full text-sm" data-testid="broadcast-history">
+            <table className="w-full whitespace-nowrap text-sm" data-testid="broadcast-history">
               <thead>
                 <tr className="border-b border-line text-left text-xs text-ink-500">
                   <th className="py-2 font-medium">{t('historyStarted')}</th>

@@ -32,7 +32,7 @@ export function OrderActions({
   });
   if (status === 'delivered' || status === 'cancelled') return null;
   return (
-    <>
+    <div className="flex flex-wrap gap-1">
       <Button
         size="sm"
         variant="ghost"
@@ -61,6 +61,6 @@ export function OrderActions({
           await move.mutateAsync({ status: 'cancelled', reason });
         }}
       />
-    </>
+    </div>
   );
 }
