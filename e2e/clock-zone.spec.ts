@@ -76,7 +76,7 @@ test('a first visit from New York never shows Shanghai time, before or after hyd
   const newYork = formatInstant(kickoff, 'time', { locale: 'zh-CN', timeZone: NEW_YORK });
   expect(shanghai).not.toBe(newYork);
 
-  // The server's answer to a browser it has never seen: the match's time is a masked placeholder.
+  // The server's answer to a browser it has never seen: the match's time is masked (figure dashes, no digits).
   const html = await (await context.request.get('/schedule?type=1')).text();
   const row = html.slice(html.indexOf(`data-id="${matchId}"`));
   const served = /<time[^>]*>([^<]*)<\/time>/.exec(row)?.[1] ?? '';

@@ -1,7 +1,7 @@
 // The one formatter every page uses for dates and times: the viewer's zone and formatting locale
 // (lib/time/viewer-times.ts on the server, components/ui/time-view.tsx in the browser) applied to the
 // named styles of lib/time/format.ts. Until the zone is known (a first visit's server render) every
-// time is a masked placeholder of its own width, so no page ever shows another zone's time.
+// time is masked at its own width, so no page ever shows another zone's time.
 import { type DateTimeStyleOrOptions, formatDay, formatInstant, maskedInstant } from './format';
 import { zoneName, zoneOffsetLabel } from './zone-name';
 

@@ -122,7 +122,7 @@ export default function FanClubDialog({
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
           data-testid="fan-club-dialog"
-          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[85vh] w-[520px] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-surface shadow-2xl ${PHONE_SHEET}`}
+          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[85vh] w-[520px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-surface shadow-2xl ${PHONE_SHEET}`}
         >
           <div className="border-b border-line px-6 pt-5 pb-4">
             <Dialog.Title className="flex items-center gap-2 text-lg font-semibold text-ink-900">
