@@ -10,12 +10,12 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { PAYMENT_PASSWORD_MAX, PAYMENT_PASSWORD_MIN } from '@/lib/accounts/profile-schemas';
 import { queryKeys } from '@/lib/http/query-keys';
 import { refusalOf } from '@/lib/http/use-form-post';
 import { useBalances, type WalletBalances } from '@/lib/wallet/queries';
+import { PinField } from './pin-field';
 import { RechargeDialog } from './recharge-dialog';
 
 export type SpendCurrency = 'star' | 'yellow' | 'coin';
@@ -243,41 +243,5 @@ export function SpendConfirm({
         </div>
       ) : null}
     </FormDialog>
-  );
-}
-
-/** One payment-PIN field of the sheet: digits, hidden, at most the PIN's length. */
-function PinField({
-  id,
-  label,
-  autoComplete,
-  value,
-  onChange,
-  testId,
-}: {
-  id: string;
-  label: string;
-  autoComplete: string;
-  value: string;
-  onChange: (value: string) => void;
-  testId: string;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className={LABEL_CLASS}>
-        {label}
-      </label>
-      <input
-        id={id}
-        type="password"
-        inputMode="numeric"
-        autoComplete={autoComplete}
-        maxLength={PAYMENT_PASSWORD_MAX}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className={INPUT_CLASS}
-        data-testid={testId}
-      />
-    </div>
   );
 }

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
+import { PinField } from '@/components/wallet/pin-field';
 import type { PaymentPasswordInput } from '@/lib/accounts/profile-schemas';
 import { balancesChanged } from '@/lib/wallet/queries';
 import { FormError } from './form-error';
@@ -13,7 +13,7 @@ import { useMemberMutation } from './use-member-mutation';
 
 const EMPTY = { password: '', confirm_password: '', old_password: '' };
 
-export function PaymentPasswordForm({ hasPassword, maxLength }: { hasPassword: boolean; maxLength: number }) {
+export function PaymentPasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const t = useTranslations('member.payment');
   const queryClient = useQueryClient();
   const [form, setForm] = useState(EMPTY);
@@ -33,21 +33,13 @@ export function PaymentPasswordForm({ hasPassword, maxLength }: { hasPassword: b
     });
   };
   const field = (key: keyof typeof EMPTY, id: string, label: string, autoComplete: string) => (
-    <div>
-      <label htmlFor={id} className={LABEL_CLASS}>
-        {label}
-      </label>
-      <input
-        id={id}
-        type="password"
-        inputMode="numeric"
-        autoComplete={autoComplete}
-        maxLength={maxLength}
-        className={INPUT_CLASS}
-        value={form[key]}
-        onChange={(event) => setForm({ ...form, [key]: event.target.value })}
-      />
-    </div>
+    <PinField
+      id={id}
+      label={label}
+      autoComplete={autoComplete}
+      value={form[key]}
+      onChange={(value) => setForm({ ...form, [key]: value })}
+    />
   );
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>

@@ -7,7 +7,6 @@ import { currentUser } from '@/lib/accounts/current-user';
 import {
   NICKNAME_MAX,
   NICKNAME_MIN,
-  PAYMENT_PASSWORD_MAX,
   REAL_NAME_MAX,
   SIGNATURE_MAX,
 } from '@/lib/accounts/profile-schemas';
@@ -158,7 +157,7 @@ export async function ProfileTab({ profile }: { profile: OwnProfile }) {
           }
         >
           <p className="mb-4 text-sm text-ink-500">{t('payment.hint')}</p>
-          <PaymentPasswordForm hasPassword={profile.hasPaymentPassword} maxLength={PAYMENT_PASSWORD_MAX} />
+          <PaymentPasswordForm hasPassword={profile.hasPaymentPassword} />
         </SectionCard>
       </div>
     </div>
