@@ -4,12 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { LocalTime } from '@/components/ui/local-time';
 import { AVATAR_CHOICES } from '@/lib/accounts/avatars';
 import { currentUser } from '@/lib/accounts/current-user';
-import {
-  NICKNAME_MAX,
-  NICKNAME_MIN,
-  REAL_NAME_MAX,
-  SIGNATURE_MAX,
-} from '@/lib/accounts/profile-schemas';
+import { NICKNAME_MAX, NICKNAME_MIN, REAL_NAME_MAX, SIGNATURE_MAX } from '@/lib/accounts/profile-schemas';
 import {
   EARLIEST_BIRTHDAY,
   getVerification,
