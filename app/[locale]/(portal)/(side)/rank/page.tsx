@@ -164,7 +164,7 @@ export default async function RankPage({ params, searchParams }: Props) {
                       {row.nickname}
                     </span>
                   )}
-                  <span className="text-sm font-semibold text-win tabular-nums">
+                  <span className="max-w-[40%] text-right text-sm leading-tight font-semibold text-win tabular-nums">
                     {t('gained', { count: row.gained })}
                   </span>
                 </RankRow>
@@ -185,7 +185,7 @@ export default async function RankPage({ params, searchParams }: Props) {
                   >
                     {row.nickname}
                   </span>
-                  <span className="text-sm font-semibold text-ink-900 tabular-nums">
+                  <span className="max-w-[40%] text-right text-sm leading-tight font-semibold text-ink-900 tabular-nums">
                     {tGifts('value', { value: format.number(row.value) })}
                   </span>
                 </RankRow>
