@@ -2,12 +2,20 @@
 //   - a changed spec, and every spec that imports a changed e2e helper (through other helpers too);
 //   - every spec that imports a changed lib/ file directly (`@/lib/...`);
 //   - for a file of a lib/ domain, of a components/ folder or of an app/ route, the e2e specs that the
-//     domain map (docs/architecture.md, one row per lib/ folder) names for that domain or screen.
+//     domain map (docs/architecture.md, one row per lib/ folder, with the `## Files` lines of the folder's
+//     README.md) names for that domain or screen.
 // `npx tsx scripts/changed-specs.ts <file>…` prints one spec per line, and on stderr the changed files
 // nothing maps (a shared layout, messages): only the whole suite checks those.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ARCHITECTURE_DOC, backticked, domainTable, folderOf } from './architecture-map';
+import {
+  ARCHITECTURE_DOC,
+  backticked,
+  domainTable,
+  folderOf,
+  fullRow,
+  matchingPaths,
+} from './architecture-map';
 
 const E2E = 'e2e';
 
@@ -62,9 +70,15 @@ function routeOf(file: string) {
 }
 
 export function changedSpecs(changed: string[]) {
-  const rows = domainTable(readFileSync(ARCHITECTURE_DOC, 'utf8'));
+  const rows = domainTable(readFileSync(ARCHITECTURE_DOC, 'utf8')).map((row) => ({
+    ...row,
+    cells: fullRow(row),
+  }));
   const specsOf = (row: (typeof rows)[number]) =>
-    backticked(row.cells.tests ?? '').filter((token) => token.startsWith(`${E2E}/`) && existsSync(token));
+    backticked(row.cells.tests ?? '')
+      .filter((token) => token.startsWith(`${E2E}/`))
+      .flatMap((token) => matchingPaths(token))
+      .filter((file) => file.endsWith('.ts'));
   const specs = new Set<string>();
   const unmapped: string[] = [];
   for (const file of changed) {
