@@ -1,7 +1,7 @@
 // The Playwright specs a set of changed files touches, for the quick loop (scripts/test-changed.sh):
 //   - a changed spec, and every spec that imports a changed e2e helper (through other helpers too);
 //   - every spec that imports a changed lib/ file directly (`@/lib/...`);
-//   - for a file of a lib/ domain, of a components/ folder or of an app/ route, the e2e specs that the
+//   - for a file of a lib/ domain, of a components/ folder or of an app/ route or page folder, the e2e specs that the
 //     domain map (docs/architecture.md, one row per lib/ folder, with the `## Files` lines of the folder's
 //     README.md) names for that domain or screen.
 // `npx tsx scripts/changed-specs.ts <file>…` prints one spec per line, and on stderr the changed files
@@ -69,6 +69,13 @@ function routeOf(file: string) {
   return segments.length > 1 ? `/${segments[0]}` : null;
 }
 
+/** Whether a screens token of `app/` (a page's folder or file, or a glob of them) names the file or a folder of it. */
+const screenPaths = new Map<string, string[]>();
+function screenHolds(token: string, file: string) {
+  if (!screenPaths.has(token)) screenPaths.set(token, matchingPaths(token));
+  return screenPaths.get(token)!.some((named) => file === named || file.startsWith(`${named}/`));
+}
+
 export function changedSpecs(changed: string[]) {
   const rows = domainTable(readFileSync(ARCHITECTURE_DOC, 'utf8')).map((row) => ({
     ...row,
@@ -105,7 +112,8 @@ export function changedSpecs(changed: string[]) {
       const rowIsMine =
         (top === 'lib' && folderOf(row.cells.folder ?? '') === second) ||
         (deepest > 0 && componentMatch(row) === deepest) ||
-        (route !== null && screens.some((token) => token === route || token.startsWith(`${route}?`)));
+        (route !== null && screens.some((token) => token === route || token.startsWith(`${route}?`))) ||
+        (top === 'app' && screens.some((token) => token.startsWith('app/') && screenHolds(token, file)));
       if (rowIsMine) for (const spec of specsOf(row)) mine.add(spec);
     }
     if (top === 'lib') for (const spec of specsImporting(new Set([withoutExtension(file)]))) mine.add(spec);

@@ -4,7 +4,7 @@
 // (`imGroupIdOf`), and a line the portal accepted is relayed into the group as a custom message carrying
 // the portal's push, so every viewer renders it the same way. Moderation pushes (deletions, mutes,
 // notices) still come over the portal's socket. UNTESTED against the live service: Tencent cannot be
-// reached from the development machine (see docs/architecture.md).
+// reached from the development machine (see lib/im/README.md).
 import type { ServerMessage } from '@/lib/realtime/events';
 import { type ImChannel, type ImCredentials, type ImProvider, imGroupIdOf } from './provider';
 import { listenOnSocket } from './socket-provider';
