@@ -3,16 +3,14 @@
 // simulated leagues' games (football's fictional league plays in the demo, lib/feeds/simulator), never a
 // replay, whose result is known (PLAN_MATCH_REPLAY). Published through the experts' own service
 // (committed, locked at kick-off, graded by the same job).
-import { and, asc, count, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
+import { and, count, eq, gt, inArray } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import type { Db } from '@/lib/db';
-import { pricingEligibility, publishPlan } from '@/lib/experts/plans';
+import { plannableMatches, pricingEligibility, publishPlan } from '@/lib/experts/plans';
 import { expertPlans, experts } from '@/lib/experts/schema';
 import { seededRandom } from '@/lib/feeds/clock';
-import { competitions, matches, seasons } from '@/lib/scores/schema';
 
 const OPEN_PLANS = 2;
-const DAY_MS = 86_400_000;
 /** Published at least this long before tip-off (the plan must be bought before it locks). */
 const LEAD_MS = 30 * 60_000;
 const SPORTS = ['football', 'basketball'] as const;
@@ -49,25 +47,9 @@ function selectionFor(sport: PlanSport, seed: string, index: number) {
       : { market: 'basketball_total', pick: over, line: 208.5 };
 }
 
-/** The sport's matches of the next three days that accept plans: not started, not a replay. */
-export function plannableMatchesAhead(db: Db, sport: PlanSport, now: Date) {
-  return db
-    .select({ id: matches.id, kickoffAt: matches.kickoffAt })
-    .from(matches)
-    .innerJoin(seasons, eq(seasons.id, matches.seasonId))
-    .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
-    .where(
-      and(
-        eq(competitions.sport, sport),
-        eq(matches.status, 'not_started'),
-        isNull(matches.replayOfMatchId),
-        gt(matches.kickoffAt, new Date(now.getTime() + LEAD_MS)),
-        lte(matches.kickoffAt, new Date(now.getTime() + 3 * DAY_MS)),
-      ),
-    )
-    .orderBy(asc(matches.kickoffAt))
-    .limit(12);
-}
+/** The sport's matches of the next three days open to plans (not started, not a replay), with a lead. */
+export const plannableMatchesAhead = (db: Db, sport: PlanSport, now: Date) =>
+  plannableMatches(db, { sport, now: new Date(now.getTime() + LEAD_MS), limit: 12, locale: 'zh-CN' });
 
 export async function keepDemoPlans(db: Db, now: Date) {
   const demoExperts = await db
