@@ -74,9 +74,8 @@ test('a new fan follows three demo anchors and watches a room: both tasks comple
   const rooms = await liveRoomLinks(page);
   for (const room of rooms) {
     await page.goto(room);
-    const follow = page.getByRole('button', { name: /^关注/ });
-    await follow.click();
-    await expect(page.getByRole('button', { name: /^已关注/ })).toBeVisible();
+    await page.getByRole('button', { name: /^关注\s*\d+$/, pressed: false }).click();
+    await expect(page.getByRole('button', { name: /^已关注\s*\d+$/, pressed: true })).toBeVisible();
   }
   // Staying in the last room: nine minutes 59 seconds of presence seeded as the gateway records them, the
   // room page's own heartbeat (every 30 s) adds the last second.
