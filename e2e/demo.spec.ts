@@ -1,13 +1,14 @@
 // e2e on the demo seed (issue 43), on a portal started as `npm run demo` starts it (playwright.demo.config.ts):
 // the home page shows at least three rooms on air with the leading one's video playing; a football expert
-// of the demo publishes a plan on a match ahead (the demo's fictional league: replays are not offered);
-// a new fan follows three anchors from their rooms and watches one, and both tasks complete.
+// publishes a plan on a match ahead (the demo's fictional league: replays are not offered); a new fan
+// watches a room while following three anchors from their rooms, and both tasks complete.
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
+import { decideExpertApplication, submitExpertApplication } from '@/lib/experts/applications';
 import { localDay } from '@/lib/tasks/rules';
 import { taskRules } from '@/lib/tasks/service';
-import { freshUserPage, signedInPage } from './accounts';
+import { freshUserPage } from './accounts';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
@@ -37,23 +38,33 @@ test('the home page shows three demo rooms on air, the first one playing', async
   await page.screenshot({ path: 'test-results/demo-home.png' });
 });
 
-test('a demo football expert publishes a plan on a match ahead', async ({ browser }) => {
-  const expertId = await withDatabase(async (db) => {
-    const [expert] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, '13800000011'));
-    return expert!.id;
+test('a football expert publishes a plan on a match ahead', async ({ browser }) => {
+  // An expert of this run (a kept database remembers the last run's plans), approved by the demo operator.
+  const { page, user } = await freshUserPage(browser, `足球专家${randomInt(1e6)}`);
+  const expertId = user.id;
+  await withDatabase(async (db) => {
+    const now = await serverNow();
+    const [operator] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, '13800000003'));
+    const application = await submitExpertApplication(
+      db,
+      expertId,
+      {
+        sports: ['football'],
+        experience: '十年足球数据分析，长期跟踪联赛的进球效率与主客场表现。',
+        contact: 'qq: 1',
+      },
+      now,
+    );
+    await decideExpertApplication(db, operator!.id, { id: application.id, approve: true }, now);
   });
-  const page = await signedInPage(browser, expertId);
   await page.goto(`/specialist-info?id=${expertId}`);
   const form = page.getByTestId('publish-plan');
-  await form.getByRole('button', { name: '足球', exact: true }).click();
   const matches = form.locator('#plan-match option:not([value=""])');
   // The fictional league's fixtures come with the feeds' first tick after start.
   await expect(async () => {
     await page.reload();
-    await form.getByRole('button', { name: '足球', exact: true }).click();
     expect(await matches.count()).toBeGreaterThanOrEqual(3);
   }).toPass({ timeout: 30_000 });
-  // The demo keeps plans on the first ones: the last is free for this one.
   const last = matches.last();
   await expect(last).toContainText('模拟足球联赛');
   await form.locator('#plan-match').selectOption(await last.getAttribute('value'));
@@ -72,13 +83,9 @@ test('a new fan follows three demo anchors and watches a room: both tasks comple
   test.slow();
   const { page, user } = await freshUserPage(browser, `演示球迷${randomInt(1e6)}`);
   const rooms = await liveRoomLinks(page);
-  for (const room of rooms) {
-    await page.goto(room);
-    await page.getByRole('button', { name: /^关注\s*\d+$/, pressed: false }).click();
-    await expect(page.getByRole('button', { name: /^已关注\s*\d+$/, pressed: true })).toBeVisible();
-  }
-  // Staying in the last room: nine minutes 59 seconds of presence seeded as the gateway records them, the
-  // room page's own heartbeat (every 30 s) adds the last second.
+  // Watching the first room: nine minutes 59 seconds of presence seeded as the gateway records them, the
+  // room pages' own heartbeat adds the last second…
+  await page.goto(rooms[0]!);
   const now = await serverNow();
   await withDatabase(async (db) => {
     const day = localDay(now, (await taskRules(db)).timeZone);
@@ -87,6 +94,13 @@ test('a new fan follows three demo anchors and watches a room: both tasks comple
       values (${user.id}, ${day}, 599, ${now.toISOString()})
       on conflict (user_id, day) do update set seconds = 599, last_beat_at = excluded.last_beat_at`);
   });
+  // …while another tab follows the three anchors from their rooms.
+  const tasks = await page.context().newPage();
+  for (const room of rooms) {
+    await tasks.goto(room);
+    await tasks.getByRole('button', { name: /^关注\s*\d+$/, pressed: false }).click();
+    await expect(tasks.getByRole('button', { name: /^已关注\s*\d+$/, pressed: true })).toBeVisible();
+  }
   await expect
     .poll(
       () =>
@@ -99,7 +113,6 @@ test('a new fan follows three demo anchors and watches a room: both tasks comple
       { timeout: 75_000, intervals: [2_000] },
     )
     .toBeGreaterThanOrEqual(600);
-  const tasks = await page.context().newPage();
   await tasks.goto('/member?type=18');
   await expect(tasks.getByTestId('task-follow').getByTestId('task-progress')).toHaveText('3/3');
   await expect(tasks.getByTestId('task-watch').getByTestId('task-progress')).toHaveText('10/10');
