@@ -2,8 +2,8 @@
 // - `npm run demo`'s start on a fresh data folder (fresh embedded database: migrate, seed every demo row and
 //   the football data, render the demo loops, put 3 rooms on air) to the first 200 of /main, and to 3 rooms
 //   live; `npm run demo` adds `npm install` and `next build` before it (bench/foundation.ts times both);
-// - the portal's CPU (its whole process group: node, the embedded Postgres' children are their own group,
-//   ffmpeg pushers and packagers) idle with DEMO_STREAMS=0, then with 3 looping rooms, over the same window.
+// - the portal's CPU (its process group: node with the ffmpeg pushers and HLS packagers below it; the
+//   embedded Postgres runs in a group of its own) idle with DEMO_STREAMS=0, then with 3 looping rooms.
 // Ports: BENCH_DEMO_PORT (3390) and the ones after it; data in .data/bench-demo (removed first).
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
