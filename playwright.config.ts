@@ -17,7 +17,8 @@ export const E2E_MOBILE_SITE = 'http://m.portal.test';
  */
 export const E2E_SAME_ORIGIN = { origin: E2E_BASE_URL };
 
-export const E2E_DATA_DIR = '.data/e2e';
+/** The e2e server's data (its embedded database, uploads, media); the demo run's is its own (playwright.demo.config.ts). */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.data/e2e';
 
 /**
  * The browsers' zone: the portal's own (TIME_ZONE's default). A context without the `tz` cookie is
@@ -51,6 +52,8 @@ export function e2eDatabaseUrl() {
  * Elsewhere (`npm test`) it is left out, and the main process says so once.
  */
 const FAULT_STORM = /fault-storm\.spec\.ts/;
+/** e2e/demo.spec.ts runs on a portal of its own started as `npm run demo` starts it: playwright.demo.config.ts. */
+const DEMO = /(^|\/)demo\.spec\.ts$/;
 const faultStorm = process.env.E2E_FAULT_STORM === 'on';
 if (!faultStorm && process.env.TEST_WORKER_INDEX === undefined)
   console.log(
@@ -98,14 +101,14 @@ export default defineConfig({
     {
       name: 'chromium',
       dependencies: ['setup'],
-      testIgnore: [/global\.setup\.ts/, FAULT_STORM],
+      testIgnore: [/global\.setup\.ts/, FAULT_STORM, DEMO],
       grepInvert: /@sitewide/,
     },
     // The fault storm (see FAULT_STORM) needs no signed-in roles: it starts with the setup, on its own worker.
     ...(faultStorm ? [{ name: 'faults', testMatch: FAULT_STORM }] : []),
     // Tests that change what every visitor sees (a pop-up over every page) run after all the others (as
     // the setup's teardown), so their modal never covers a page another worker is testing.
-    { name: 'sitewide', testIgnore: [/global\.setup\.ts/, FAULT_STORM], grep: /@sitewide/ },
+    { name: 'sitewide', testIgnore: [/global\.setup\.ts/, FAULT_STORM, DEMO], grep: /@sitewide/ },
   ],
   webServer: {
     command: 'npx tsx server.ts',

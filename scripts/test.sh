@@ -17,3 +17,5 @@ phase typecheck npx tsc --noEmit
 phase jest npx jest
 BUILD_TYPECHECKED=1 phase build npx next build
 phase e2e npx playwright test
+# e2e on the demo seed (issue 43): a portal of its own started as `npm run demo` starts it.
+phase e2e-demo npx playwright test -c playwright.demo.config.ts

@@ -247,7 +247,7 @@ export const configSchema = z
     SEED_ON_START: flag
       .default(false)
       .describe(
-        'Seed the demo data after migrating (demo accounts, live rooms, wallets, football data, match reports, videos): `npm run demo` sets it.',
+        'Seed the demo data after migrating (demo accounts, live rooms, wallets, football data, match reports, videos), and play the fictional football league beside the replays so experts have football matches ahead to publish on: `npm run demo` sets it.',
       ),
     DEMO_STREAMS: z.coerce
       .number()

@@ -13,6 +13,7 @@ import { LIVE_APP, rotateStreamKey } from '@/lib/live/service';
 import { log } from '@/lib/log';
 import { competitions, matches, type Sport, seasons } from '@/lib/scores/schema';
 import { DEMO_ANCHORS, demoAnchorIds } from '@/lib/seed/anchors';
+import { keepDemoGuesses } from './guesses';
 import { keepDemoPlans } from './plans';
 import { type DemoStreamSport, renderDemoStream } from './render';
 
@@ -115,12 +116,7 @@ export async function startDemoStreams(db: Db, options: DemoStreamsOptions) {
     launch(pusher, file, `rtmp://${options.rtmpHost}:${options.rtmpPort}/${LIVE_APP}/${streamKey}`);
   }
 
-  const bind = async () => {
-    for (const pusher of pushers)
-      await bindToMatch(db, pusher.anchorId, pusher.roomId, pusher.sport, options.clock());
-    // The demo experts' plans on sale follow the same beat.
-    await keepDemoPlans(db, options.clock());
-  };
+  const bind = () => demoBeat(db, pushers, options.clock());
   await bind().catch((error) => log.warn({ err: error }, 'demo rooms: binding failed'));
   const binder = setInterval(
     () => void bind().catch((error) => log.warn({ err: error }, 'demo rooms: binding failed')),
@@ -153,6 +149,20 @@ export async function startDemoStreams(db: Db, options: DemoStreamsOptions) {
 }
 
 export type DemoStreams = Awaited<ReturnType<typeof startDemoStreams>>;
+
+/**
+ * The demo's beat: each room on a match of its sport with its fun-guess open, and the demo experts'
+ * plans on sale. Exported for tests, which run it on a passed clock without any pusher.
+ */
+export async function demoBeat(
+  db: Db,
+  rooms: { roomId: number; anchorId: number; sport: Sport }[],
+  now: Date,
+) {
+  for (const room of rooms) await bindToMatch(db, room.anchorId, room.roomId, room.sport, now);
+  await keepDemoGuesses(db, rooms, now);
+  await keepDemoPlans(db, now);
+}
 
 /** Keeps the room on a match of its sport that is live now, else the next to kick off. */
 async function bindToMatch(db: Db, anchorId: number, roomId: number, sport: Sport, now: Date) {

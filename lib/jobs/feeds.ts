@@ -112,7 +112,9 @@ export type Seen = {
   away: number | null;
 };
 
-const SPORT_OF_SIMULATION: SimulatedSport[] = ['basketball', 'esports'];
+/** Simulated sports: basketball and e-sports have no open data; football's fictional league is the demo's. */
+const simulatedSports = (footballLeague: boolean): SimulatedSport[] =>
+  footballLeague ? ['football', 'basketball', 'esports'] : ['basketball', 'esports'];
 const keyOf = (match: { source: string; externalId: string }) => `${match.source}|${match.externalId}`;
 
 /**
@@ -121,9 +123,17 @@ const keyOf = (match: { source: string; externalId: string }) => `${match.source
  * plays the programme (lib/feeds/clock.ts) and catches up every replay or simulated game the database
  * still holds as not over but the programme no longer lists — a process that was stopped while they
  * played, or started after they ended — to its true state at `now`, final result included.
+ * `footballLeague`: also play the fictional football league (the demo's, SEED_ON_START): replays'
+ * results are known, so without it football has no match ahead that experts can publish on.
  */
-export function createFeedsTicker(options: { speed: number; publish?: Publisher; seen?: Map<string, Seen> }) {
+export function createFeedsTicker(options: {
+  speed: number;
+  publish?: Publisher;
+  seen?: Map<string, Seen>;
+  footballLeague?: boolean;
+}) {
   const push = options.publish ?? publish;
+  const sports = simulatedSports(options.footballLeague ?? false);
   // Given by a caller that hands the feeds from node to node (lib/jobs/index.ts).
   const seen = options.seen ?? new Map<string, Seen>();
   /** What this process last stored of each match (its whole report) and the stored ids. */
@@ -150,7 +160,7 @@ export function createFeedsTicker(options: { speed: number; publish?: Publisher;
     const replays = replaySchedule(recorded, now, options.speed).map((slot) =>
       replayAt(slot.match, slot.kickoffAt, now, options.speed),
     );
-    const simulated = SPORT_OF_SIMULATION.flatMap((sport) =>
+    const simulated = sports.flatMap((sport) =>
       simulatedSchedule(sport, now, options.speed).map((game) =>
         simulatedAt(sport, game.home, game.away, game.kickoffAt, now, options.speed),
       ),
@@ -160,7 +170,7 @@ export function createFeedsTicker(options: { speed: number; publish?: Publisher;
       ...replayFixturesAhead(recorded, now, options.speed).map((slot) =>
         replayAt(slot.match, slot.kickoffAt, now, options.speed),
       ),
-      ...SPORT_OF_SIMULATION.flatMap((sport) =>
+      ...sports.flatMap((sport) =>
         simulatedFixturesAhead(sport, now, options.speed).map((game) =>
           simulatedAt(sport, game.home, game.away, game.kickoffAt, now, options.speed),
         ),
@@ -183,9 +193,7 @@ export function createFeedsTicker(options: { speed: number; publish?: Publisher;
           .map((match) => match.kickoffAt.getUTCFullYear()),
       ]),
     ].filter((year) => !leaguesStored.has(year));
-    const leagues = SPORT_OF_SIMULATION.flatMap((sport) =>
-      years.map((year) => simulatedLeagueBatch(sport, year)),
-    );
+    const leagues = sports.flatMap((sport) => years.map((year) => simulatedLeagueBatch(sport, year)));
     // Two years' leagues (fixtures ahead across New Year) name each competition and team twice: once
     // each, or the batch's upsert would touch one row twice.
     const batch: FeedBatch = {

@@ -46,14 +46,16 @@ let feeds: Feeds | undefined;
  * may be older than the database: the feeds are monotonic, so it only ever writes a match again.)
  */
 async function feedsAfter(tick: Tick, speed: number) {
+  // The demo's fictional football league plays where the demo data does (lib/feeds/simulator).
+  const footballLeague = getConfig().SEED_ON_START;
   feeds ??= (() => {
     const seen = new Map<string, Seen>();
-    return { tick: createFeedsTicker({ speed, seen }), seen, slot: Number.NaN, speed };
+    return { tick: createFeedsTicker({ speed, seen, footballLeague }), seen, slot: Number.NaN, speed };
   })();
   // An operator changed the speed (lib/system/settings.ts): games from now on are scheduled at it, those
   // under way finish at their own (the catch-up reads each game's speed back), as after a restart.
   if (feeds.speed !== speed) {
-    feeds.tick = createFeedsTicker({ speed, seen: feeds.seen });
+    feeds.tick = createFeedsTicker({ speed, seen: feeds.seen, footballLeague });
     feeds.speed = speed;
   }
   const previous = await tick.previous();

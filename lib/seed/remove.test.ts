@@ -3,6 +3,8 @@
 // row, changes no real row, and the ledger still balances with every real balance as it was.
 import { eq, inArray, sql } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
+import { guesses, guessOutcomes } from '@/lib/guess/schema';
+import { openGuess, stakeGuess } from '@/lib/guess/service';
 import { follows, liveRooms } from '@/lib/live/schema';
 import { ensureRoom } from '@/lib/live/service';
 import { posts } from '@/lib/posts/schema';
@@ -135,4 +137,46 @@ it('takes every demo row away and leaves real rows and the ledger as they were',
   expect(Number(gift.rows[0]!.n)).toBe(1);
   // Removing again finds nothing.
   expect((await removeDemoData(db, { now: NOON })).accounts).toBe(0);
+}, 120_000);
+
+it("refunds a real viewer's stake in a demo room's fun-guess and keeps that room, ended, for the ledger", async () => {
+  const db = testDb.db;
+  const viewer = await makeUser(db);
+  await fundUser(db, viewer.id, 'coin', 100, NOON);
+  await seedDemoAccounts(db);
+  await seedDemoAnchors(db, NOON);
+  const [, demoAnchor] = await demoAnchorIds(db);
+  const room = await ensureRoom(db, demoAnchor!);
+  const guess = await openGuess(db, {
+    userId: demoAnchor!,
+    roomId: room.id,
+    question: '【演示】上半场会有进球吗？',
+    outcomes: ['会', '不会'],
+    windowSeconds: 600,
+    now: NOON,
+  });
+  const [outcome] = await db.select().from(guessOutcomes).where(eq(guessOutcomes.guessId, guess.id));
+  await stakeGuess(db, {
+    userId: viewer.id,
+    guessId: guess.id,
+    outcomeId: outcome!.id,
+    amount: 40,
+    key: 'real-in-demo-room',
+    now: NOON,
+  });
+  expect((await balancesOf(db, viewer.id)).coin).toBe(60);
+
+  const removal = await removeDemoData(db, { now: NOON });
+  expect(removal.kept.map((row) => row.id)).toEqual([demoAnchor]);
+  expect((await balancesOf(db, viewer.id)).coin).toBe(100);
+  const [kept] = await db.select().from(guesses).where(eq(guesses.id, guess.id));
+  expect(kept!.status).toBe('cancelled');
+  const [ended] = await db.select().from(liveRooms).where(eq(liveRooms.id, room.id));
+  expect(ended!.status).toBe('ended');
+  const [locked] = await db.select().from(users).where(eq(users.id, demoAnchor!));
+  expect(locked).toMatchObject({ passwordHash: null, isAnchor: false });
+  expect((await db.select().from(users).where(eq(users.demo, true))).map((row) => row.id)).toEqual([
+    demoAnchor,
+  ]);
+  expect((await checkLedger(db, HOLDINGS)).problems).toEqual([]);
 }, 120_000);

@@ -1,6 +1,6 @@
 // `npm run seed -- --remove-demo` (issue 43): takes away every demo account (`users.demo`) and what it
-// owns — rooms, broadcasts and their media, reserved lives, posts, videos and uploads, follows, chat,
-// wallets — and the demo custom categories no other room uses, leaving real data as it was.
+// owns — rooms, broadcasts and their media, reserved lives, fun-guesses, posts, videos and uploads,
+// follows, chat, wallets — and the demo custom categories no other room uses, leaving real data as it was.
 //
 // The ledger stays balanced and keeps every real person's history:
 // - an operation that moved money only between demo accounts and the system (a welcome gift, a demo
@@ -9,17 +9,21 @@
 //   demo side becomes the burn account (money a demo account received leaves circulation) or the mint
 //   (money a demo account sent enters it), so the real balance and record are unchanged.
 //
+// A demo room where a real person staked in a fun-guess is kept (ended, its anchor locked) for the same
+// reason: the ledger's record of those stakes names the guess.
 // Kept, by design: a demo expert's published plans and their commitments (the public commitment chain is
 // append-only and real experts' commitments link to theirs, lib/experts), so an account with published
 // plans — or that bought one — is not deleted: its open plans are voided (buyers refunded through the
 // ledger), it can no longer sign in, its room and everything else it owns go. The report lists them.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { sessions, users } from '@/lib/accounts/schema';
 import type { Db } from '@/lib/db';
 import { voidPlan } from '@/lib/experts/plans';
 import { expertPlans, planPurchases } from '@/lib/experts/schema';
+import { guesses, guessStakes } from '@/lib/guess/schema';
+import { cancelGuess, releaseGuess } from '@/lib/guess/service';
 import { customCategories, liveRooms } from '@/lib/live/schema';
 import { storage } from '@/lib/storage';
 import { uploads } from '@/lib/storage/schema';
@@ -60,8 +64,18 @@ export async function removeDemoData(
     .selectDistinct({ id: expertPlans.voidedBy })
     .from(expertPlans)
     .where(inArray(expertPlans.voidedBy, demoIds));
+  // A demo room where a real person staked in a fun-guess keeps its guesses (the ledger's record of
+  // those stakes names them): the room stays, ended, and its anchor stays, locked, like a plan's author.
+  const guessRooms = await db
+    .selectDistinct({ id: liveRooms.anchorId })
+    .from(guessStakes)
+    .innerJoin(guesses, eq(guesses.id, guessStakes.guessId))
+    .innerJoin(liveRooms, eq(liveRooms.id, guesses.roomId))
+    .innerJoin(users, eq(users.id, guessStakes.userId))
+    .where(and(inArray(liveRooms.anchorId, demoIds), eq(users.demo, false)));
+  const keptRoomOwners = guessRooms.map((row) => row.id);
   const keptIds = new Set(
-    [...planOwners, ...buyers, ...voiders].flatMap((row) => (row.id === null ? [] : [row.id])),
+    [...planOwners, ...buyers, ...voiders, ...guessRooms].flatMap((row) => (row.id === null ? [] : [row.id])),
   );
   let plansVoided = 0;
   const open = await db
@@ -83,6 +97,7 @@ export async function removeDemoData(
     plansVoided += 1;
   }
   const removed = demoIds.filter((id) => !keptIds.has(id));
+  await closeDemoGuesses(db, demoIds, options.now);
 
   // Files: uploads (avatars, covers, videos) and the demo rooms' media folders.
   const files = await db.select({ key: uploads.key }).from(uploads).where(inArray(uploads.userId, demoIds));
@@ -100,7 +115,10 @@ export async function removeDemoData(
       sql`delete from user_sanctions where user_id in ${ids(removed)}`,
     ])
       if (removed.length) await tx.execute(statement);
-    await tx.delete(liveRooms).where(inArray(liveRooms.anchorId, demoIds));
+    const roomsGone = demoIds.filter((id) => !keptRoomOwners.includes(id));
+    if (roomsGone.length) await tx.delete(liveRooms).where(inArray(liveRooms.anchorId, roomsGone));
+    if (keptRoomOwners.length)
+      await tx.update(liveRooms).set({ status: 'ended' }).where(inArray(liveRooms.anchorId, keptRoomOwners));
     await tx.delete(uploads).where(inArray(uploads.userId, demoIds));
     if (keptIds.size)
       await tx
@@ -131,6 +149,40 @@ export async function removeDemoData(
     transfersRepointed: ledger.repointed,
     plansVoided,
   };
+}
+
+/**
+ * The demo rooms' fun-guesses give back every coin they hold first: an open or locked guess is cancelled
+ * (流局, every stake refunded), a settlement still in its dispute window pays out, so a real viewer who
+ * staked in a demo room loses nothing. Then they go with their room (unless a real person staked: the
+ * room is kept, see `guessRooms`).
+ */
+async function closeDemoGuesses(db: Db, demoIds: number[], now: Date) {
+  const holding = await db
+    .select({
+      id: guesses.id,
+      status: guesses.status,
+      payAt: guesses.payAt,
+      disputeStatus: guesses.disputeStatus,
+    })
+    .from(guesses)
+    .innerJoin(liveRooms, eq(liveRooms.id, guesses.roomId))
+    .where(
+      and(
+        inArray(liveRooms.anchorId, demoIds),
+        or(
+          inArray(guesses.status, ['open', 'locked']),
+          and(eq(guesses.status, 'settled'), isNull(guesses.paidAt)),
+        ),
+      ),
+    );
+  for (const guess of holding) {
+    if (guess.status !== 'settled') await cancelGuess(db, { guessId: guess.id, reason: 'anchor', now });
+    // A disputed settlement is upheld; an undisputed one is paid as at its due instant.
+    else if (guess.disputeStatus === 'open') await releaseGuess(db, { guessId: guess.id, now, uphold: true });
+    else if (guess.payAt)
+      await releaseGuess(db, { guessId: guess.id, now: guess.payAt > now ? guess.payAt : now });
+  }
 }
 
 const ids = (list: number[]) =>

@@ -6,6 +6,10 @@
 // level. Each minute each team makes Poisson(0.95) scoring plays worth 2 (70 %), 3 (22 %) or 1 (8 %)
 // point(s); a run (12 % chance a minute, 2–4 minutes) multiplies one side's rate by 1.6 and the
 // other's by 0.6 — the swings of a real game.
+// Football model (the demo's fictional league, issue 43: real football is replayed, and a replay's result
+// is known, so experts could not publish on it): home goals Poisson(1.45), away Poisson(1.15), minutes
+// uniform in 1–90; the match is then played by the replay feed's clock and generated facts (halves,
+// added time, corners, cards, statistics, odds), every fact marked generated.
 // E-sports model: best of three maps of 30–40 minutes with 5-minute breaks; each team gets Poisson(18)
 // kills and Poisson(3) objectives a map, the side with more kills takes the map.
 import {
@@ -20,6 +24,7 @@ import {
   speedOf,
 } from '@/lib/feeds/clock';
 import type { FeedBatch, MatchEventInfo, MatchInfo } from '@/lib/feeds/provider';
+import { type RecordedMatch, replayAt, replayLength } from '@/lib/feeds/replay/replay';
 import type { MatchPeriod } from '@/lib/scores/schema';
 
 export const SIMULATED_SOURCE = 'simulated';
@@ -27,6 +32,26 @@ export const SIMULATED_SOURCE = 'simulated';
 const LONGEST_GAME_MINUTES = 140;
 
 export const SIMULATED_LEAGUES = {
+  football: {
+    code: 'sim.football',
+    sourceName: 'Simulated Football League',
+    names: {
+      'zh-CN': '模拟足球联赛',
+      'zh-TW': '模擬足球聯賽',
+      en: 'Simulated Football League',
+      vi: 'Giải bóng đá mô phỏng',
+    },
+    teams: [
+      'Ashgrove Athletic',
+      'Brackenford Rovers',
+      'Cinderhill United',
+      'Dunmere Harriers',
+      'Elderbrook Wanderers',
+      'Fernhollow City',
+      'Glenmarsh Albion',
+      'Holloway Vale',
+    ],
+  },
   basketball: {
     code: 'sim.basketball',
     sourceName: 'Simulated Basketball League',
@@ -61,6 +86,72 @@ export const SIMULATED_LEAGUES = {
 } as const;
 
 export type SimulatedSport = keyof typeof SIMULATED_LEAGUES;
+
+/** The fictional football match a key draws, as a record the replay feed's clock can play. */
+const footballDrawn = new Map<string, RecordedMatch>();
+function drawFootball(externalId: string, kickoffAt: Date, home: string, away: string): RecordedMatch {
+  const known = footballDrawn.get(externalId);
+  if (known) return known;
+  const random = seededRandom(externalId);
+  const goals: RecordedMatch['goals'] = [];
+  for (const [side, mean] of [
+    ['home', 1.45],
+    ['away', 1.15],
+  ] as const)
+    for (let count = poisson(random, mean); count > 0; count -= 1)
+      goals.push({
+        minute: 1 + Math.floor(random() * 90),
+        offset: null,
+        side,
+        kind: 'goal',
+        playerName: null,
+      });
+  goals.sort((a, b) => a.minute - b.minute);
+  const sum = (side: 'home' | 'away', upTo: number) =>
+    goals.filter((goal) => goal.side === side && goal.minute <= upTo).length;
+  const record: RecordedMatch = {
+    source: SIMULATED_SOURCE,
+    externalId,
+    competitionCode: SIMULATED_LEAGUES.football.code,
+    seasonKey: String(kickoffAt.getUTCFullYear()),
+    round: 'Regular season',
+    group: null,
+    homeTeam: home,
+    awayTeam: away,
+    ground: null,
+    playedOn: kickoffAt.toISOString().slice(0, 10),
+    fullTime: [sum('home', 90), sum('away', 90)],
+    halfTime: [sum('home', 45), sum('away', 45)],
+    extraTime: null,
+    penalties: null,
+    goals,
+  };
+  if (footballDrawn.size >= DRAWN_KEPT) footballDrawn.delete(footballDrawn.keys().next().value!);
+  footballDrawn.set(externalId, record);
+  return record;
+}
+
+function simulatedFootballAt(
+  home: string,
+  away: string,
+  kickoffAt: Date,
+  now: Date,
+  speed: number,
+): MatchInfo {
+  const externalId = `football/${kickoffAt.toISOString()}/${home}/${away}`;
+  const { replayOf: _replayOf, ...played } = replayAt(
+    drawFootball(externalId, kickoffAt, home, away),
+    kickoffAt,
+    now,
+    speed,
+  );
+  return {
+    ...played,
+    source: SIMULATED_SOURCE,
+    externalId,
+    events: (played.events ?? []).map((event) => ({ ...event, generated: true })),
+  };
+}
 
 type Scoring = {
   at: number;
@@ -194,7 +285,7 @@ function drawGame(sport: SimulatedSport, seed: string): Game {
     return known;
   }
   const random = seededRandom(seed);
-  const game = sport === 'basketball' ? drawBasketball(random) : drawEsports(random);
+  const game = sport === 'esports' ? drawEsports(random) : drawBasketball(random);
   if (drawn.size >= DRAWN_KEPT) drawn.delete(drawn.keys().next().value!);
   drawn.set(key, game);
   return game;
@@ -202,12 +293,17 @@ function drawGame(sport: SimulatedSport, seed: string): Game {
 
 /** Length of a game in match minutes, breaks included. */
 export function simulatedLength(sport: SimulatedSport, seed: string) {
+  if (sport === 'football') {
+    const key = simulatedKey(seed);
+    if (!key) return 0;
+    return replayLength(drawFootball(seed, key.kickoffAt, key.home, key.away));
+  }
   return drawGame(sport, seed).end;
 }
 
 /** Where a simulated game's key comes from: `<sport>/<kick-off ISO>/<home>/<away>`. */
 export function simulatedKey(externalId: string) {
-  const match = /^(basketball|esports)\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(externalId);
+  const match = /^(football|basketball|esports)\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(externalId);
   if (!match) return null;
   const kickoffAt = new Date(match[2]!);
   if (Number.isNaN(kickoffAt.getTime())) return null;
@@ -230,6 +326,7 @@ export function simulatedAt(
   now: Date,
   speed: number,
 ): MatchInfo {
+  if (sport === 'football') return simulatedFootballAt(home, away, kickoffAt, now, speed);
   const league = SIMULATED_LEAGUES[sport];
   const externalId = `${sport}/${kickoffAt.toISOString()}/${home}/${away}`;
   const game = drawGame(sport, externalId);
@@ -240,7 +337,7 @@ export function simulatedAt(
     externalId,
     competitionCode: league.code,
     seasonKey: String(kickoffAt.getUTCFullYear()),
-    round: sport === 'basketball' ? 'Regular season' : 'Group stage',
+    round: sport === 'esports' ? 'Group stage' : 'Regular season',
     homeTeam: home,
     awayTeam: away,
     kickoffAt,
