@@ -84,6 +84,8 @@ export default async function UserPage({ params }: Props) {
     '/api/admin/users/resetProfile',
   ]);
   const mayNote = mayUseRoutes(staff.role, ['/api/admin/users/note']);
+  // Sign-ins, addresses, reports and content are the moderators' (finance reads the profile and notes).
+  const mayReadCase = mayUseRoutes(staff.role, ['/api/admin/users/caseFile']);
   const options = (codes: readonly string[]) => codes.map((code) => ({ code, label: reasonLabel(code) }));
   const who = (actorId: number) => staffNames.get(actorId) ?? `#${actorId}`;
 
@@ -200,21 +202,25 @@ export default async function UserPage({ params }: Props) {
         </Panel>
       </div>
       <div className="mt-4 grid gap-4 layout:grid-cols-2">
-        <SignInsPanel rows={file.sign_ins} />
-        <SharedPanel rows={file.shared} />
-        <ReportsPanel
-          id="case-reports-received"
-          title={t('case.reportsReceived')}
-          rows={file.reports_received}
-          side="received"
-        />
-        <ReportsPanel
-          id="case-reports-made"
-          title={t('case.reportsMade')}
-          rows={file.reports_made}
-          side="made"
-        />
-        <ContentPanel rows={file.content} />
+        {mayReadCase ? (
+          <>
+            <SignInsPanel rows={file.sign_ins} />
+            <SharedPanel rows={file.shared} />
+            <ReportsPanel
+              id="case-reports-received"
+              title={t('case.reportsReceived')}
+              rows={file.reports_received}
+              side="received"
+            />
+            <ReportsPanel
+              id="case-reports-made"
+              title={t('case.reportsMade')}
+              rows={file.reports_made}
+              side="made"
+            />
+            <ContentPanel rows={file.content} />
+          </>
+        ) : null}
         <section
           className="min-w-0 rounded-lg border border-line bg-surface p-4"
           aria-labelledby="user-records"
