@@ -71,15 +71,13 @@ test('a case file lists the accounts sharing a device, their reports, notes and 
   // The second account reported the first.
   await withDatabase(async (db) => {
     const [reason] = await db.select().from(reportReasons).limit(1);
-    await db
-      .insert(reports)
-      .values({
-        reporterId: second!.id,
-        targetType: 'user',
-        targetId: first!.id,
-        reasonId: reason!.id,
-        content: `举报${tag}`,
-      });
+    await db.insert(reports).values({
+      reporterId: second!.id,
+      targetType: 'user',
+      targetId: first!.id,
+      reasonId: reason!.id,
+      content: `举报${tag}`,
+    });
   });
 
   await asModerator.goto(`/admin/users/${first!.id}`);
@@ -95,7 +93,12 @@ test('a case file lists the accounts sharing a device, their reports, notes and 
   await asModerator.getByTestId('note-body').fill(`电话申诉，已口头警告 ${tag}`);
   await asModerator.getByTestId('note-save').click();
   await expect(asModerator.getByTestId('case-notes')).toContainText(`电话申诉，已口头警告 ${tag}`);
-  if (shots) await asModerator.screenshot({ path: `${shots}/case-file-first.png`, fullPage: true });
+  if (shots)
+    for (const width of [1280, 1920, 360]) {
+      await asModerator.setViewportSize({ width, height: 900 });
+      await asModerator.screenshot({ path: `${shots}/case-file-${width}.png`, fullPage: true });
+    }
+  await asModerator.setViewportSize({ width: 1440, height: 900 });
 
   // To the second account's file, and a mute until a chosen time.
   await secondRow.first().getByRole('link').click();

@@ -96,35 +96,43 @@ export async function SignInsPanel({ rows }: { rows: CaseFile['sign_ins'] }) {
 
 export async function SharedPanel({ rows }: { rows: CaseFile['shared'] }) {
   const t = await getTranslations('admin.users.case');
+  const now = new Date();
+  const sanctioned = (row: CaseFile['shared'][number]) =>
+    (row.banned_until && row.banned_until > now) || (row.muted_until && row.muted_until > now);
+  // One line per account, with every device and address it shares (devices first, as the query orders).
+  const accounts = new Map<number, { row: CaseFile['shared'][number]; via: CaseFile['shared'] }>();
+  for (const row of rows) {
+    const account = accounts.get(row.id);
+    if (account) account.via.push(row);
+    else accounts.set(row.id, { row, via: [row] });
+  }
   return (
-    <Panel id="case-shared" title={t('shared')} count={rows.length}>
-      {rows.length === 0 ? (
+    <Panel id="case-shared" title={t('shared')} count={accounts.size}>
+      {accounts.size === 0 ? (
         <Empty>{t('noShared')}</Empty>
       ) : (
         <ul className="divide-y divide-line text-sm">
-          {rows.map((row) => (
-            <li
-              key={`${row.via}-${row.id}-${row.shared}`}
-              className="flex flex-wrap items-baseline gap-x-3 py-1.5"
-            >
+          {[...accounts.values()].map(({ row, via }) => (
+            <li key={row.id} className="flex flex-wrap items-baseline gap-x-2 gap-y-1 py-1.5">
               <Link href={`/admin/users/${row.id}`} className="font-medium text-brand-600 hover:underline">
                 {row.nickname} <span className="text-xs text-ink-500">#{row.id}</span>
               </Link>
-              <span
-                className={`rounded px-1.5 text-[11px] whitespace-nowrap ${
-                  row.via === 'device' ? 'bg-amber-50 text-amber-800' : 'bg-canvas text-ink-500'
-                }`}
-              >
-                {row.via === 'device'
-                  ? t('viaDevice', { device: row.shared.slice(0, 6) })
-                  : t('viaAddress', { address: row.shared })}
-              </span>
-              <span className="ml-auto text-xs text-ink-500 tabular-nums">
+              {via.map((link) => (
+                <span
+                  key={`${link.via}-${link.shared}`}
+                  className={`rounded px-1.5 text-[11px] whitespace-nowrap ${
+                    link.via === 'device' ? 'bg-amber-50 text-amber-800' : 'bg-canvas text-ink-500'
+                  }`}
+                >
+                  {link.via === 'device'
+                    ? t('viaDevice', { device: link.shared.slice(0, 6) })
+                    : t('viaAddress', { address: link.shared })}
+                </span>
+              ))}
+              {sanctioned(row) ? <span className="text-xs text-live">{t('sanctioned')}</span> : null}
+              <span className="ml-auto text-xs whitespace-nowrap text-ink-500 tabular-nums">
                 <LocalTime at={row.last_at} style="dateTime" />
               </span>
-              {row.banned_until || row.muted_until ? (
-                <span className="w-full text-xs text-live">{t('sanctioned')}</span>
-              ) : null}
             </li>
           ))}
         </ul>
@@ -155,7 +163,14 @@ export async function ReportsPanel({
           {rows.map((row) => (
             <li key={row.id} className="py-1.5">
               <p className="text-ink-900">
-                {t(`targets.${row.target_type as 'post'}`)} #{row.target_id} · {row.reason}
+                {row.target_type === 'user' ? (
+                  <Link href={`/admin/users/${row.target_id}`} className="hover:underline">
+                    {t('targets.user')} #{row.target_id}
+                  </Link>
+                ) : (
+                  `${t(`targets.${row.target_type as 'post'}`)} #${row.target_id}`
+                )}{' '}
+                · {row.reason}
                 {row.content ? <span className="text-ink-500"> — {row.content}</span> : null}
               </p>
               <p className="text-xs text-ink-500">

@@ -142,7 +142,7 @@ export default async function UserPage({ params }: Props) {
             {t('profile')}
           </h2>
           <div className="flex flex-wrap items-center gap-2 text-sm">
-            {user.role === 'user' ? null : <RoleBadge role={user.role} />}
+            <RoleBadge role={user.role} />
             {user.is_anchor ? (
               <span className="rounded bg-brand-50 px-1.5 text-[11px] text-brand-700">{t('anchor')}</span>
             ) : null}
