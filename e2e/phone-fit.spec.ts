@@ -106,6 +106,8 @@ for (const { locale, prefix } of LOCALES) {
     });
     test('the console fits at 320 px (operator)', async ({ browser }) => {
       const visits = ADMIN_NAV.map((entry) => ({ path: entry.href, role: 'operator' as const }));
+      // A user's case file: the demo streamer's (sign-ins, content, a room).
+      visits.push({ path: `/admin/users/${(await seededIds()).anchor}`, role: 'operator' });
       await checkVisits(browser, prefix, visits, `${locale}-console`);
     });
   });

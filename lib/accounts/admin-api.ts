@@ -5,8 +5,24 @@ import { z } from 'zod';
 import { auditChange } from '@/lib/api/audit-change';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
-import { LIFT_REASONS, REASON_TEXT_MAX, SANCTION_REASONS } from '@/lib/review/reasons';
+import { DEFAULT_LOCALE } from '@/lib/i18n/routing';
+import { translator } from '@/lib/i18n/translate';
+import {
+  CONTENT_REJECT_REASONS,
+  LIFT_REASONS,
+  PROFILE_RESET_REASONS,
+  REASON_TEXT_MAX,
+  SANCTION_REASONS,
+} from '@/lib/review/reasons';
 import { searchUsers, userProfile } from './admin-users';
+import {
+  addStaffNote,
+  NOTE_MAX,
+  PROFILE_FIELDS,
+  removeContentInRange,
+  resetProfileField,
+} from './case-actions';
+import { caseFile } from './case-file';
 import { liftSanction, sanctionUser } from './sanctions';
 import { SANCTION_KINDS } from './schema';
 
@@ -22,6 +38,13 @@ const userRow = z.object({
   created_at: z.date(),
   last_login_at: z.date().nullable(),
 });
+
+const userId = z.coerce.number().int().positive().max(2_147_483_647);
+const freeText = z.string().trim().max(REASON_TEXT_MAX).default('');
+
+/** The default nickname a reset gives (the one registration gives, in the site's default language). */
+const defaultNickname = (mobile: string) =>
+  translator(DEFAULT_LOCALE)('accounts.defaultNickname', { digits: mobile.slice(-4) });
 
 const reasonSchema = {
   reason_code: z.enum(SANCTION_REASONS),
@@ -76,6 +99,7 @@ export function registerUserAdminRoutes(app: OpenAPIHono<AppEnv>) {
             actor_id: z.number(),
             created_at: z.date(),
             lifted_at: z.date().nullable(),
+            lifted_by: z.number().nullable(),
           }),
         ),
       }),
@@ -150,6 +174,117 @@ export function registerUserAdminRoutes(app: OpenAPIHono<AppEnv>) {
       );
       auditChange(c, { targetType: 'user', before: result.before, after: result.after });
       return { user_id: input.user_id, kind: input.kind };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/users/caseFile',
+      effect: 'read',
+      methods: ['get'],
+      tag: 'Operator',
+      summary:
+        "A user's case file beside the profile: sign-ins, accounts sharing a device or address, reports made and received, latest content, staff notes",
+      staff: ['moderator'],
+      input: z.object({ id: userId }),
+      output: z.unknown(),
+    },
+    (c, { id }) => caseFile(c.var.db, id, c.var.locale),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/users/note',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Operator',
+      summary: "Adds a staff note to a user's case file (kept, never edited)",
+      staff: ['moderator', 'finance'],
+      input: z.object({ user_id: userId, body: z.string().trim().min(1).max(NOTE_MAX) }),
+      output: z.object({ id: z.number(), user_id: z.number() }),
+    },
+    async (c, input) => {
+      const note = await addStaffNote(
+        c.var.db,
+        { userId: input.user_id, authorId: c.var.user!.id, body: input.body },
+        c.var.now,
+      );
+      auditChange(c, { targetType: 'user', after: { note: note.body, note_id: note.id }, reason: note.body });
+      return { id: note.id, user_id: input.user_id };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/users/removeContent',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Operator',
+      summary:
+        'Takes down every post, video, comment and chat line a user wrote in a date range (at most 500), with a reason the user is told',
+      staff: ['moderator'],
+      input: z.object({
+        user_id: userId,
+        from: z.coerce.date(),
+        to: z.coerce.date(),
+        reason_code: z.enum(CONTENT_REJECT_REASONS),
+        reason: freeText,
+      }),
+      output: z.object({ user_id: z.number(), removed: z.number() }),
+    },
+    async (c, input) => {
+      const result = await removeContentInRange(
+        c.var.db,
+        {
+          userId: input.user_id,
+          from: input.from,
+          to: input.to,
+          reasonCode: input.reason_code,
+          note: input.reason,
+          actorId: c.var.user!.id,
+        },
+        c.var.now,
+      );
+      auditChange(c, { targetType: 'user', before: result.before, after: result.after });
+      return { user_id: input.user_id, removed: result.count };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/users/resetProfile',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Operator',
+      summary: "Resets a user's avatar or nickname to the default, with a reason the user is told",
+      staff: ['moderator'],
+      input: z.object({
+        user_id: userId,
+        field: z.enum(PROFILE_FIELDS),
+        reason_code: z.enum(PROFILE_RESET_REASONS),
+        reason: freeText,
+      }),
+      output: z.object({ user_id: z.number(), field: z.enum(PROFILE_FIELDS) }),
+    },
+    async (c, input) => {
+      const result = await resetProfileField(
+        c.var.db,
+        {
+          userId: input.user_id,
+          field: input.field,
+          defaultNickname,
+          reasonCode: input.reason_code,
+          note: input.reason,
+          actorId: c.var.user!.id,
+        },
+        c.var.now,
+      );
+      auditChange(c, { targetType: 'user', before: result.before, after: result.after });
+      return { user_id: input.user_id, field: input.field };
     },
   );
 }

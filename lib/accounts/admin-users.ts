@@ -23,7 +23,8 @@ export const presentUser = (row: typeof users.$inferSelect) => ({
   last_login_at: row.lastLoginAt,
 });
 
-/** The console's user search: the text typed, in the URL (`?q=`); at most one page of matches. */
+/** The console's user search: the text typed, in the URL (`?q=`); at most one page of matches (without
+ * one, the newest sign-ups). */
 export const USERS_TABLE = defineTable({ sorts: ['id'], defaultSort: 'id', filters: ['q'], pageSize: 20 });
 
 /** Digits: an id or (part of) a mobile number; anything else: part of a nickname. */
@@ -41,6 +42,12 @@ export async function searchUsers(db: DbOrTx, query: string, limit = 20) {
     .where(or(...conditions))
     .orderBy(desc(users.id))
     .limit(limit);
+  return rows.map(presentUser);
+}
+
+/** The newest sign-ups: what the users page lists before a search. */
+export async function recentUsers(db: DbOrTx, limit = 20) {
+  const rows = await db.select().from(users).orderBy(desc(users.id)).limit(limit);
   return rows.map(presentUser);
 }
 
@@ -72,6 +79,7 @@ export async function userProfile(db: DbOrTx, id: number, now: Date) {
       actor_id: sanction.actorId,
       created_at: sanction.createdAt,
       lifted_at: sanction.liftedAt,
+      lifted_by: sanction.liftedBy,
     })),
   };
 }

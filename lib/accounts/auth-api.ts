@@ -169,6 +169,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
           address: clientAddress(c.req.raw.headers),
           captchaLevel: level,
           deviceCookie: getCookie(c, KNOWN_DEVICE_COOKIE),
+          userAgent: c.req.header('user-agent') ?? '',
         },
         c.var.now,
       );

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
-import { beforeLogin, loginFailed, loginSucceeded } from './login-throttle';
+import { beforeLogin, loginFailed, loginSucceeded, readKnownDevice } from './login-throttle';
 import { type Mobile, mobileKey } from './mobile';
 import { hashPassword, verifyPassword } from './password';
 import { sessions, users } from './schema';
@@ -41,6 +41,7 @@ export async function login(
     captchaLevel: number;
     /** The browser's known-device cookie (login-throttle.ts). */
     deviceCookie?: string;
+    userAgent?: string;
   },
   now: Date,
 ) {
@@ -68,9 +69,17 @@ export async function login(
     await loginFailed(db, attempt, device);
     throw new DomainError(input.password ? 'LOGIN_FAILED' : 'SMS_CODE_INVALID');
   }
-  const deviceCookie = await loginSucceeded(db, { ...attempt, userId: user.id }, device);
+  // The browser's device id, even when its cookie was another account's (a forged cookie counts as none).
+  const browser = device ?? (await readKnownDevice(db, input.deviceCookie));
+  const deviceId = browser?.deviceId ?? randomBytes(16).toString('base64url');
+  const deviceCookie = await loginSucceeded(db, { ...attempt, userId: user.id }, device, deviceId);
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-  const session = await createSession(db, user.id, now, input.deviceType, input.address);
+  const session = await createSession(db, user.id, now, {
+    deviceType: input.deviceType,
+    address: input.address,
+    deviceId,
+    userAgent: input.userAgent,
+  });
   return { user, ...session, deviceCookie };
 }
 

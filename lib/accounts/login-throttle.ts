@@ -125,13 +125,18 @@ export async function loginFailed(db: DbOrTx, attempt: LoginAttempt, device: { d
   ]);
 }
 
-/** A success clears the pair's and the device's failures and answers the device cookie to keep. */
+/**
+ * A success clears the pair's and the device's failures and answers the device cookie to keep: the
+ * browser keeps its device id (`deviceId`, its cookie's even when another account signed in from it
+ * before), which the session records for the case file's "accounts on the same device".
+ */
 export async function loginSucceeded(
   db: DbOrTx,
   attempt: LoginAttempt & { userId: number },
   device: { deviceId: string } | null,
+  deviceId = device?.deviceId,
 ) {
   await limiter(db, 'pair').delete(pairKey(attempt.account, attempt.address));
   if (device) await limiter(db, 'device').delete(device.deviceId);
-  return knownDeviceCookie(db, attempt.userId, device?.deviceId);
+  return knownDeviceCookie(db, attempt.userId, deviceId);
 }

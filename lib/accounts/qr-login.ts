@@ -92,7 +92,7 @@ export async function confirmQrLogin(db: DbOrTx, code: string, userId: number, n
     .where(and(eq(qrLogins.id, row.id), eq(qrLogins.status, 'scanned')))
     .returning({ id: qrLogins.id });
   if (!confirmed) throw new DomainError('QR_USED');
-  const session = await createSession(db, userId, now, 'pc');
+  const session = await createSession(db, userId, now, { deviceType: 'pc' });
   await db
     .update(qrLogins)
     .set({ sessionTokenHash: hashToken(session.token) })

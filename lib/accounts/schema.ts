@@ -1,5 +1,6 @@
 // Accounts: people who sign in, their roles, profiles and sessions, and what guards sign-in (SMS codes,
 // QR logins, tourist chat accounts, rate-limit events). Secrets (passwords, tokens, codes) are stored hashed.
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -95,11 +96,38 @@ export const sessions = pgTable(
     deviceType: varchar('device_type', { length: 16 }).notNull().default('pc'),
     /** The client address the session was opened from (the invitation program compares it). */
     address: varchar('address', { length: 64 }).notNull().default(''),
+    /**
+     * The browser's device id from its signed known-device cookie (lib/accounts/login-throttle.ts), kept
+     * across the accounts signed in from it: the case file lists accounts that share a device. '' unknown.
+     */
+    deviceId: varchar('device_id', { length: 64 }).notNull().default(''),
+    /** The browser's User-Agent when the session was opened (first 256 characters). */
+    userAgent: varchar('user_agent', { length: 256 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (table) => [index('sessions_user_idx').on(table.userId)],
+  (table) => [
+    index('sessions_user_idx').on(table.userId),
+    // The case file's "same device / same address" lookups.
+    index('sessions_device_idx').on(table.deviceId).where(sql`device_id <> ''`),
+    index('sessions_address_idx').on(table.address).where(sql`address <> ''`),
+  ],
+);
+
+/** Staff notes on a user's case file (lib/accounts/case-file.ts): who wrote what, when. Never edited. */
+export const userStaffNotes = pgTable(
+  'user_staff_notes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').notNull(),
+    body: varchar('body', { length: 500 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('user_staff_notes_user_idx').on(table.userId, table.id)],
 );
 
 /** Real-name verification (spec §7 `api/Member/verified`). One per user; the number is kept for payouts. */

@@ -14,21 +14,31 @@ export function hashToken(token: string) {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function createSession(
-  db: DbOrTx,
-  userId: number,
-  now: Date,
-  deviceType = 'pc',
+/** Where a sign-in comes from, as the case file shows it (lib/accounts/case-file.ts). */
+export type SignInOrigin = {
+  deviceType?: string;
   /** The client address it is opened from, when the way in knows it. */
-  address = '',
-) {
+  address?: string;
+  /** The browser's known-device id (login-throttle.ts), when it has one. */
+  deviceId?: string;
+  userAgent?: string;
+};
+
+export async function createSession(db: DbOrTx, userId: number, now: Date, origin: SignInOrigin = {}) {
   // Every way in (password, SMS code, QR login, registration) ends here: a ban refuses them all.
   await assertNotBanned(db, userId, now);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_TTL_DAYS * 24 * 3600 * 1000);
-  await db
-    .insert(sessions)
-    .values({ userId, tokenHash: hashToken(token), deviceType, address: address.slice(0, 64), expiresAt });
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    deviceType: (origin.deviceType ?? 'pc').slice(0, 16),
+    address: (origin.address ?? '').slice(0, 64),
+    deviceId: (origin.deviceId ?? '').slice(0, 64),
+    userAgent: (origin.userAgent ?? '').slice(0, 256),
+    createdAt: now,
+    expiresAt,
+  });
   return { token, expiresAt };
 }
 

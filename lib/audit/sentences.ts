@@ -57,6 +57,9 @@ export const AUDIT_SENTENCES: Readonly<Record<string, SentenceEntry>> = {
   '/api/admin/backup/run': { key: 'backupRun', link: () => '/admin/settings' },
   '/api/admin/users/sanction': { key: 'usersSanction', link: user, user: true },
   '/api/admin/users/lift': { key: 'usersLift', link: user, user: true },
+  '/api/admin/users/note': { key: 'usersNote', link: user, user: true },
+  '/api/admin/users/removeContent': { key: 'usersRemoveContent', link: user, user: true },
+  '/api/admin/users/resetProfile': { key: 'usersResetProfile', link: user, user: true },
 };
 
 const REVIEW_ACTION = /^\/api\/admin\/review\/([A-Za-z]+)\/(decide|take)$/;

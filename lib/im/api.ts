@@ -3,6 +3,7 @@
 // the conversation list, a page of messages, send, mark read, block — is under `api/im/*`.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { assertNotMuted } from '@/lib/accounts/sanctions';
 import { requireAnchor, requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
@@ -194,7 +195,8 @@ function registerMessageRoutes(app: OpenAPIHono<AppEnv>) {
     },
     async (c, input) => {
       const sender = c.var.user!;
-      // A refused first message leaves no empty conversation behind.
+      // A refused first message (a mute in force, a block) leaves no empty conversation behind.
+      await assertNotMuted(c.var.db, sender.id, c.var.now);
       if (input.user_id) await assertMayMessage(c.var.db, sender.id, input.user_id);
       const conversationId =
         input.conversation_id ??

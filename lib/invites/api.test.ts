@@ -310,7 +310,7 @@ describe('only real money, and the inviter is compared with the invitee', () => 
     const inviter = await makeSignedInUser(testDb.db, { inviteCode: 'SIGNALS1' });
     // The inviter signed in on this browser (its known-device cookie) and from 10.5.5.5.
     const inviterBrowser = await knownDeviceCookie(testDb.db, inviter.user.id);
-    await createSession(testDb.db, inviter.user.id, START, 'pc', '10.5.5.5');
+    await createSession(testDb.db, inviter.user.id, START, { deviceType: 'pc', address: '10.5.5.5' });
     const otherBrowser = await knownDeviceCookie(testDb.db, (await makeUser(testDb.db)).id);
     const signUp = (mobile: string, address: string, cookie?: string) =>
       registerThrough('signals1', mobile, {

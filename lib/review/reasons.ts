@@ -25,6 +25,8 @@ export const MONEY_REJECT_REASONS = [
 ] as const;
 /** Why a user is muted or banned, or a room sealed. */
 export const SANCTION_REASONS = ['spam', 'ads', 'vulgar', 'illegal', 'abuse', 'fraud', 'other'] as const;
+/** Why a user's avatar or nickname is reset to the default (the user's case file). */
+export const PROFILE_RESET_REASONS = ['vulgar', 'ads', 'illegal', 'abuse', 'impersonation', 'other'] as const;
 /** Why a mute or ban is lifted early. */
 export const LIFT_REASONS = ['appeal_accepted', 'mistake', 'other'] as const;
 /** Why a report is dismissed. */
@@ -43,6 +45,7 @@ export const REASON_CODES = [
     ...CONTENT_REJECT_REASONS,
     ...MONEY_REJECT_REASONS,
     ...SANCTION_REASONS,
+    ...PROFILE_RESET_REASONS,
     ...LIFT_REASONS,
     ...DISMISS_REASONS,
     ...GUESS_VOID_REASONS,

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { FIELD_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { useTimeFormat } from '@/components/ui/time-view';
 import type { DecisionReason } from '@/lib/admin/decision';
+import { instantFromWallTime, wallTimeOf } from '@/lib/time/zone';
 
 const HOUR = 3_600_000;
 const DURATIONS = {
@@ -18,7 +19,8 @@ const DURATIONS = {
   '30d': 30 * 24 * HOUR,
   forever: 3650 * 24 * HOUR,
 };
-type Duration = keyof typeof DURATIONS;
+/** A preset, or `custom`: any end time typed in the viewer's zone. */
+type Duration = keyof typeof DURATIONS | 'custom';
 type Kind = 'mute' | 'ban';
 
 export function SanctionActions({
@@ -39,19 +41,24 @@ export function SanctionActions({
   const times = useTimeFormat();
   const router = useRouter();
   const [duration, setDuration] = useState<Duration>('1d');
+  const [customEnd, setCustomEnd] = useState('');
+  const timeZone = times.times.timeZone;
+  const endOf = (): Date | null =>
+    duration === 'custom'
+      ? instantFromWallTime(customEnd, timeZone)
+      : new Date(Date.now() + DURATIONS[duration]);
+  const end = endOf();
 
   async function post(path: string, body: object) {
     const { api } = await import('@/lib/http/client');
     await api.post(path, body, { silent: true });
     router.refresh();
   }
-  const give = (kind: Kind) => (reason: DecisionReason) =>
-    post('api/admin/users/sanction', {
-      user_id: userId,
-      kind,
-      until: new Date(Date.now() + DURATIONS[duration]).toISOString(),
-      ...reason,
-    });
+  const give = (kind: Kind) => async (reason: DecisionReason) => {
+    const until = endOf();
+    if (!until) throw new Error(t('customMissing'));
+    await post('api/admin/users/sanction', { user_id: userId, kind, until: until.toISOString(), ...reason });
+  };
   const lift = (kind: Kind) => (reason: DecisionReason) =>
     post('api/admin/users/lift', { user_id: userId, kind, ...reason });
 
@@ -102,14 +109,25 @@ export function SanctionActions({
                 className={FIELD_CLASS}
                 data-testid="sanction-duration"
               >
-                {(Object.keys(DURATIONS) as Duration[]).map((key) => (
+                {[...(Object.keys(DURATIONS) as Duration[]), 'custom' as const].map((key) => (
                   <option key={key} value={key}>
                     {t(`durations.${key}`)}
                   </option>
                 ))}
               </select>
+              {duration === 'custom' ? (
+                <input
+                  type="datetime-local"
+                  aria-label={t('customEnd')}
+                  value={customEnd}
+                  min={wallTimeOf(new Date(), timeZone)}
+                  onChange={(event) => setCustomEnd(event.target.value)}
+                  className={`${FIELD_CLASS} mt-2 h-10`}
+                  data-testid="sanction-end"
+                />
+              ) : null}
               <p className="mt-1 text-xs text-ink-500">
-                {t('endsAt', { at: times.dateTime(new Date(Date.now() + DURATIONS[duration]), 'dateTime') })}
+                {end ? t('endsAt', { at: times.dateTime(end, 'dateTime') }) : t('customMissing')}
               </p>
             </div>
           </ReasonDialog>

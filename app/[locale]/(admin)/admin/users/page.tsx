@@ -1,5 +1,5 @@
-// /admin/users: find a user by id, mobile (its first digits) or nickname (any part); each row leads to the
-// user's page (profile, wallet, history, mute and ban). The search lives in the URL like every table's.
+// /admin/users: the newest sign-ups, or a search by id, mobile (its first digits) or nickname (any part);
+// each row leads to the user's case file. The search lives in the URL like every table's.
 import { UserSearch } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -8,7 +8,7 @@ import { adminPage } from '@/components/admin/guard';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { RoleBadge } from '@/components/admin/role-badge';
 import { LocalTime } from '@/components/ui/local-time';
-import { searchUsers, USERS_TABLE } from '@/lib/accounts/admin-users';
+import { recentUsers, searchUsers, USERS_TABLE } from '@/lib/accounts/admin-users';
 import { parseTableQuery } from '@/lib/admin/table-query';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
@@ -33,11 +33,16 @@ export default async function UsersPage({ params, searchParams }: Props) {
   const t = await getTranslations('admin.users');
   const roles = await getTranslations('admin.shell.roles');
   const query = parseTableQuery(USERS_TABLE, await searchParams);
-  const rows = query.filters.q ? await searchUsers(getDb(), query.filters.q, USERS_TABLE.pageSize) : [];
+  const rows = query.filters.q
+    ? await searchUsers(getDb(), query.filters.q, USERS_TABLE.pageSize)
+    : await recentUsers(getDb(), USERS_TABLE.pageSize);
 
   return (
     <>
-      <AdminPageHeader title={t('title')} description={t('description')} />
+      <AdminPageHeader
+        title={t('title')}
+        description={query.filters.q ? t('description') : `${t('description')} ${t('recentHint')}`}
+      />
       <DataTable
         caption={t('caption')}
         path="/admin/users"
