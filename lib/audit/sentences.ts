@@ -57,6 +57,9 @@ export const AUDIT_SENTENCES: Readonly<Record<string, SentenceEntry>> = {
   '/api/admin/backup/run': { key: 'backupRun', link: () => '/admin/settings' },
   '/api/admin/users/sanction': { key: 'usersSanction', link: user, user: true },
   '/api/admin/users/lift': { key: 'usersLift', link: user, user: true },
+  '/api/admin/withdrawals/pay': { key: 'withdrawalPay', link: () => '/admin/payouts?status=paid' },
+  '/api/admin/withdrawals/export': { key: 'withdrawalExport', link: () => '/admin/payouts' },
+  '/api/admin/withdrawals/import': { key: 'withdrawalImport', link: () => '/admin/payouts?status=paid' },
 };
 
 const REVIEW_ACTION = /^\/api\/admin\/review\/([A-Za-z]+)\/(decide|take)$/;
