@@ -171,7 +171,11 @@ export async function importReturnedFile(db: DbOrTx, actorId: number, text: stri
       refuse('PAYOUT_ROW_STATUS', { status: record.status ?? '' });
       continue;
     }
-    if (record.payout !== undefined && record.payout !== '' && Number(record.payout) !== found.amount - found.fee) {
+    if (
+      record.payout !== undefined &&
+      record.payout !== '' &&
+      Number(record.payout) !== found.amount - found.fee
+    ) {
       refuse('PAYOUT_ROW_AMOUNT', { payout: record.payout, expected: found.amount - found.fee });
       continue;
     }

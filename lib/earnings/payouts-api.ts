@@ -8,8 +8,8 @@ import { auditChange } from '@/lib/api/audit-change';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { getConfig } from '@/lib/config';
-import { recordLabelKey } from '@/lib/wallet/kinds';
 import { financeReport, financeReportCsv, REPORT_CURRENCIES } from '@/lib/wallet/finance-report';
+import { recordLabelKey } from '@/lib/wallet/kinds';
 import { exportPayoutBatch, importReturnedFile, PAYOUT_CHANNELS, RETURNED_FILE_MAX } from './payout-batch';
 import { PAYOUT_LIST_STATUSES, payoutList, payWithdrawal } from './payouts';
 
@@ -80,9 +80,11 @@ export function registerPayoutRoutes(app: OpenAPIHono<AppEnv>) {
         id: z.coerce.number().int().positive(),
         payout_reference: z.string().max(200).default(''),
       }),
-      output: payoutSchema.omit({ user_id: true, nickname: true, reference: true, exported_at: true }).extend({
-        replayed: z.boolean(),
-      }),
+      output: payoutSchema
+        .omit({ user_id: true, nickname: true, reference: true, exported_at: true })
+        .extend({
+          replayed: z.boolean(),
+        }),
     },
     async (c, input) => {
       const outcome = await payWithdrawal(

@@ -10,7 +10,7 @@ import type { DbOrTx } from '@/lib/db';
 import { notify } from '@/lib/im/notices';
 import { type Leg, runOperation } from '@/lib/wallet/ledger';
 import { withdrawals } from './schema';
-import { type WithdrawalView, viewOf } from './service';
+import { viewOf, type WithdrawalView } from './service';
 
 /** Letters, digits and `-_./#:`, as banks and Alipay write their transaction numbers. */
 export const PAYOUT_REFERENCE = /^[A-Za-z0-9][A-Za-z0-9\-_./#:]{3,63}$/;
@@ -52,6 +52,8 @@ export async function payWithdrawal(
     if (found.payoutReference === reference) return { withdrawal: viewOf(found), replayed: true };
     throw new DomainError('WITHDRAWAL_PAID_ALREADY', { values: { reference: found.payoutReference ?? '' } });
   }
+  // No one pays themselves (as the review queue refuses one's own case): a colleague does.
+  if (found.userId === actorId) throw new DomainError('REVIEW_OWN_ITEM', { status: 403 });
   if (found.status === 'pending') throw new DomainError('WITHDRAWAL_NOT_APPROVED');
   if (found.status !== 'approved') throw new DomainError('WITHDRAWAL_DECIDED');
   await assertReferenceFree(db, reference, withdrawalId);

@@ -83,6 +83,9 @@ export const withdrawals = pgTable(
       'withdrawals_amounts',
       sql`${table.amount} > 0 and ${table.fee} >= 0 and ${table.fee} < ${table.amount}`,
     ),
-    check('withdrawals_paid_reference', sql`${table.status} <> 'paid' or ${table.payoutReference} is not null`),
+    check(
+      'withdrawals_paid_reference',
+      sql`${table.status} <> 'paid' or ${table.payoutReference} is not null`,
+    ),
   ],
 );

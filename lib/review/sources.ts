@@ -4,7 +4,7 @@
 // `decideHeld`) so rules stay in one place; the queue adds reasons, notices and the audit.
 import { and, eq, inArray } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
-import { DomainError, NotFoundError } from '@/lib/api/errors';
+import { NotFoundError } from '@/lib/api/errors';
 import { chatMessages } from '@/lib/chat/schema';
 import type { DbOrTx } from '@/lib/db';
 import { withdrawals } from '@/lib/earnings/schema';

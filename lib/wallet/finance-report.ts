@@ -6,10 +6,11 @@
 // on each side; summed over every day, the columns are the ledger's own accounts (mint, burn, revenue,
 // escrow, users), which `ledger:check` proves. Recharges also carry what the pay orders took in money.
 // Experience (`exp`) is not money and stays out.
-import { sql } from 'drizzle-orm';
+
 import { stringify } from 'csv-stringify/sync';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db';
-import { type LedgerKind, LEDGER_KINDS } from './kinds';
+import { LEDGER_KINDS, type LedgerKind } from './kinds';
 
 export const REPORT_CURRENCIES = ['star', 'yellow', 'coin'] as const;
 export type ReportCurrency = (typeof REPORT_CURRENCIES)[number];
@@ -190,8 +191,10 @@ export const REPORT_CSV_COLUMNS = [
 /** Digits after the point of a currency's major unit (CNY 2, VND 0). */
 export const minorDigits = (currency: string) => {
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits ?? 2;
+    return (
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+      2
+    );
   } catch {
     return 2;
   }
