@@ -52,6 +52,9 @@ test('finance exports approved withdrawals, imports the returned file, and the a
   await decideInQueue(asFinance, id, 'approve', '收款账户与实名信息核对无误');
   await asFinance.goto('/admin/payouts');
   await expect(asFinance.getByTestId(`payout-row-${id}`)).toBeVisible();
+  await asFinance.getByTestId(`payout-pay-${id}`).click();
+  await asFinance.screenshot({ path: `${shots}/payouts-approved.png`, fullPage: true });
+  await asFinance.keyboard.press('Escape');
 
   // The bank batch file: our row with the full card number, the result columns left empty.
   const downloading = asFinance.waitForEvent('download');

@@ -1,8 +1,9 @@
-// `npm run finance:report [-- --from YYYY-MM-DD --to YYYY-MM-DD] [--csv]`: the daily finance report
+// `npm run finance:report [-- --from YYYY-MM-DD --to YYYY-MM-DD] [--csv] [--database NAME]`: the daily finance report
 // (lib/wallet/finance-report.ts) of a day range — by default every day the ledger has — on the same
 // database `ledger:check` reads, set against the ledger check's own sums: per currency, the report's
 // minted and burnt must equal what the check counts, and revenue + escrow + users what it holds. Exit
-// code 1 when they differ or the ledger does not balance. `--csv` prints the report's CSV as well.
+// code 1 when they differ or the ledger does not balance. `--csv` prints the report's CSV as well;
+// `--database` reads another database of the same server (`year`, the filled year of `npm run seed:year`).
 import { sql } from 'drizzle-orm';
 import { getConfig } from '@/lib/config';
 import { createDb } from '@/lib/db';
@@ -19,8 +20,11 @@ const option = (name: string) => {
 async function main() {
   const { url, stop, where } = await openPortalDatabase(getConfig());
   const timeZone = getConfig().TIME_ZONE;
-  console.log(`reporting on ${where} (days in ${timeZone})`);
-  const { db, pool } = createDb(url, 2);
+  console.log(
+    `reporting on ${where}${option('database') ? `, database ${option('database')}` : ''} (days in ${timeZone})`,
+  );
+  const database = option('database');
+  const { db, pool } = createDb(database ? url.replace(/\/[^/?]+(\?|$)/, `/${database}$1`) : url, 2);
   try {
     const { rows } = await db.execute<{ first: string | null; last: string | null }>(sql`
       select to_char(min(created_at) at time zone ${timeZone}, 'YYYY-MM-DD') as first,
