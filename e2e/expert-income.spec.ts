@@ -162,11 +162,21 @@ test('an expert sees a sale, is paid its share after the window, withdraws it an
   );
   expect(withdrawal!.amount).toBe(share);
 
-  // Finance pays it in the review queue; the expert sees it paid.
+  // Finance approves it in the review queue and pays it; the expert sees it paid.
   await asFinance.goto(reviewQueue('withdrawal'));
   await expect(asFinance.getByTestId(`review-item-${withdrawal!.id}`)).toContainText(String(share));
-  await decideInQueue(asFinance, withdrawal!.id, 'approve', '资料核实无误');
+  await decideInQueue(asFinance, withdrawal!.id, 'approve', '收款账户与实名信息核对无误');
   await page.reload();
+  await expect(history).toContainText('已通过，待打款');
+  // Then pays it by hand in the console's payouts, with Alipay's reference.
+  await asFinance.goto('/admin/payouts');
+  await asFinance.getByTestId(`payout-pay-${withdrawal!.id}`).click();
+  const dialog = asFinance.getByTestId('payout-pay-dialog');
+  await dialog.getByTestId('payout-reference-input').fill(`ALIPAY-E2E-${withdrawal!.id}`);
+  await dialog.getByTestId('payout-pay-confirm').click();
+  await expect(dialog).toBeHidden();
+  await page.reload();
+  await expect(history).toContainText(`流水号 ALIPAY-E2E-${withdrawal!.id}`);
   await expect(history).toContainText('已打款');
   await expect(history).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));

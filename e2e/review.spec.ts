@@ -134,7 +134,7 @@ test('two reports on one post are one case: a moderator takes it from the dashbo
   await shoot(asOperator, 'audit');
 });
 
-test('a finance user pays one withdrawal and refuses another, refunded to the anchor’s wallet', async ({
+test('a finance user approves one withdrawal and refuses another, refunded to the anchor’s wallet', async ({
   browser,
   asFinance,
 }) => {
@@ -167,7 +167,7 @@ test('a finance user pays one withdrawal and refuses another, refunded to the an
   const refused = (await apply(500)).id as number;
 
   await asFinance.goto(reviewQueue('withdrawal'));
-  await decideInQueue(asFinance, paid, 'approve', '资料核实无误');
+  await decideInQueue(asFinance, paid, 'approve', '收款账户与实名信息核对无误');
   await decideInQueue(asFinance, refused, 'reject', '收款账户与实名信息不符', '支付宝实名与认证姓名不一致');
 
   await anchor.page.goto('/member?type=2');

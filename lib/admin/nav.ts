@@ -3,10 +3,12 @@
 // roles that may call all of them may open the page and see the entry (lib/admin/access.ts), so a page's
 // access follows its routes' `staff` declarations. Labels are message keys (under `admin`).
 import {
+  Banknote,
   ClipboardList,
   Coins,
   CreditCard,
   Crown,
+  FileSpreadsheet,
   FileText,
   Flame,
   FolderTree,
@@ -102,6 +104,28 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
     label: 'ops.ledger.nav',
     icon: Landmark,
     routes: ['/api/admin/ledger/check'],
+  },
+  // finance (admin.payouts, admin.finance): payouts of approved withdrawals and the daily report
+  {
+    key: 'payouts',
+    section: 'money',
+    href: '/admin/payouts',
+    label: 'payouts.nav',
+    icon: Banknote,
+    routes: [
+      '/api/admin/withdrawals/list',
+      '/api/admin/withdrawals/pay',
+      '/api/admin/withdrawals/export',
+      '/api/admin/withdrawals/import',
+    ],
+  },
+  {
+    key: 'finance',
+    section: 'money',
+    href: '/admin/finance',
+    label: 'finance.nav',
+    icon: FileSpreadsheet,
+    routes: ['/api/admin/finance/report'],
   },
   // review (admin.review, admin.users, admin.live): add entries below
   {

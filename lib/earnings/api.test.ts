@@ -113,7 +113,7 @@ it('binds a bank card and an Alipay account and shows them masked', async () => 
   expect((await get(anchor.token, '/api/Bank_card/getInfo')).body.data).toEqual(bound.body.data);
 });
 
-it('applies for a withdrawal into escrow; the operator pays it out with the fee as revenue', async () => {
+it('applies for a withdrawal into escrow; the operator approves it and pays it out with the fee as revenue', async () => {
   const anchor = await anchorWithEarnings(1000);
   const operator = await makeSignedInUser(testDb.db, { role: 'operator' });
   const card = await get(anchor.token, '/api/Bank_card/bind', {
@@ -167,8 +167,17 @@ it('applies for a withdrawal into escrow; the operator pays it out with the fee 
   const mine = pending.body.data.list.find((row) => row.id === applied.body.data.id)!;
   expect(mine.fields.destination).toBe(`ICBC · ${CARD} · Li Lei`);
 
-  const paid = await decideInQueue(call, operator.token, 'withdrawal', applied.body.data.id, true);
-  expect(paid.body.data.results[0]).toMatchObject({ ok: true, after: { status: 'paid' } });
+  const approved = await decideInQueue(call, operator.token, 'withdrawal', applied.body.data.id, true, {
+    reasonCode: 'payout_verified',
+  });
+  expect(approved.body.data.results[0]).toMatchObject({ ok: true, after: { status: 'approved' } });
+  // Approval moves nothing: the diamonds wait in escrow for the payout (lib/earnings/payouts.test.ts).
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
+  const paid = await call<{ status: string }>('/api/admin/withdrawals/pay', {
+    headers: en(operator.token),
+    json: { id: applied.body.data.id, payout_reference: 'ICBC-20260501-0001' },
+  });
+  expect(paid.body.data).toMatchObject({ status: 'paid', payout_reference: 'ICBC-20260501-0001' });
   const twice = await decideInQueue(call, operator.token, 'withdrawal', applied.body.data.id, false);
   expect(twice.body.code).toBe(1);
   expect(twice.body.msg).toMatch(/already/i);

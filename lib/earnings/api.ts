@@ -36,9 +36,11 @@ const withdrawalSchema = z.object({
   payout: z.number(),
   method: z.enum(['bank', 'alipay']),
   destination: z.string(),
-  status: z.enum(['pending', 'paid', 'rejected']),
+  status: z.enum(['pending', 'approved', 'paid', 'rejected']),
+  payout_reference: z.string().nullable(),
   created_at: z.string(),
   decided_at: z.string().nullable(),
+  paid_at: z.string().nullable(),
 });
 const rules = () => ({ min: getConfig().WITHDRAW_MIN, feePercent: getConfig().WITHDRAW_FEE_PERCENT });
 

@@ -36,9 +36,16 @@ export const alipayAccounts = pgTable('alipay_accounts', {
 });
 
 export const withdrawalMethod = pgEnum('withdrawal_method', ['bank', 'alipay']);
-export const withdrawalStatus = pgEnum('withdrawal_status', ['pending', 'paid', 'rejected']);
+/**
+ * pending: waits for finance's review. approved: checked, waits for the money to leave (a batch file or a
+ * payment by hand). paid: the money left, with its payout reference. rejected: given back.
+ */
+export const withdrawalStatus = pgEnum('withdrawal_status', ['pending', 'approved', 'paid', 'rejected']);
 
-/** An application: its yellow diamonds sit in escrow until an operator pays it out or rejects it. */
+/**
+ * An application: its yellow diamonds sit in escrow while it is pending or approved, until finance pays
+ * it out (with the bank's or Alipay's reference) or rejects it.
+ */
 export const withdrawals = pgTable(
   'withdrawals',
   {
@@ -58,8 +65,15 @@ export const withdrawals = pgTable(
     status: withdrawalStatus('status').notNull().default('pending'),
     /** The ledger operation that moved the diamonds into escrow. */
     operationId: bigint('operation_id', { mode: 'number' }).notNull().unique(),
+    /** Who approved or rejected it, and when. */
     decidedBy: integer('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** When it first went out in a batch file (lib/earnings/payout-batch.ts). */
+    exportedAt: timestamp('exported_at', { withTimezone: true }),
+    /** The bank's or Alipay's reference of the payment: one payment, one withdrawal. */
+    payoutReference: varchar('payout_reference', { length: 64 }).unique(),
+    paidBy: integer('paid_by'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [
@@ -68,6 +82,10 @@ export const withdrawals = pgTable(
     check(
       'withdrawals_amounts',
       sql`${table.amount} > 0 and ${table.fee} >= 0 and ${table.fee} < ${table.amount}`,
+    ),
+    check(
+      'withdrawals_paid_reference',
+      sql`${table.status} <> 'paid' or ${table.payoutReference} is not null`,
     ),
   ],
 );

@@ -102,9 +102,12 @@ export type WithdrawalView = {
   payout: number;
   method: 'bank' | 'alipay';
   destination: string;
-  status: 'pending' | 'paid' | 'rejected';
+  status: 'pending' | 'approved' | 'paid' | 'rejected';
+  /** The bank's or Alipay's reference once paid. */
+  payout_reference: string | null;
   created_at: string;
   decided_at: string | null;
+  paid_at: string | null;
 };
 
 export function viewOf(row: typeof withdrawals.$inferSelect, masked = true): WithdrawalView {
@@ -123,8 +126,10 @@ export function viewOf(row: typeof withdrawals.$inferSelect, masked = true): Wit
       .filter(Boolean)
       .join(' · '),
     status: row.status,
+    payout_reference: row.payoutReference,
     created_at: row.createdAt.toISOString(),
     decided_at: row.decidedAt?.toISOString() ?? null,
+    paid_at: row.paidAt?.toISOString() ?? null,
   };
 }
 
@@ -203,53 +208,57 @@ export async function withdrawalList(db: DbOrTx, userId: number, now: Date, page
 }
 
 /**
- * An operator pays a withdrawal out (escrow → burn, the fee → revenue) or rejects it (escrow → back
- * to the earner). A decided withdrawal cannot be decided again (`WITHDRAWAL_DECIDED`).
+ * Finance decides a pending withdrawal: approves it (nothing moves: the diamonds stay in escrow until it
+ * is paid with its payout reference, ./payouts.ts) or rejects it (escrow → back to the earner). A decided
+ * withdrawal cannot be decided again (`WITHDRAWAL_DECIDED`).
  */
 export async function decideWithdrawal(
   db: DbOrTx,
   operatorId: number,
   withdrawalId: number,
-  decision: 'pay' | 'reject',
+  decision: 'approve' | 'reject',
   now: Date,
-) {
+): Promise<WithdrawalView> {
   const [found] = await db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId));
   if (!found) throw new NotFoundError('WITHDRAWAL_NOT_FOUND');
   // Decided already, either way: refused as such (a replay would tell the earner a second time).
   if (found.status !== 'pending') throw new DomainError('WITHDRAWAL_DECIDED');
+  if (decision === 'approve') {
+    const [row] = await db
+      .update(withdrawals)
+      .set({ status: 'approved', decidedBy: operatorId, decidedAt: now })
+      .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'pending')))
+      .returning();
+    if (!row) throw new DomainError('WITHDRAWAL_DECIDED');
+    return viewOf(row);
+  }
   const outcome = await runOperation<WithdrawalView>(db, {
     key: `withdraw-decision:${withdrawalId}`,
-    kind: decision === 'pay' ? 'withdraw_paid' : 'withdraw_rejected',
+    kind: 'withdraw_rejected',
     userId: found.userId,
-    payload: { withdrawal: withdrawalId, decision },
+    payload: { withdrawal: withdrawalId, decision: 'reject' },
     now,
     shard: found.userId,
     prepare: async (tx) => {
       const [row] = await tx
         .update(withdrawals)
-        .set({ status: decision === 'pay' ? 'paid' : 'rejected', decidedBy: operatorId, decidedAt: now })
+        .set({ status: 'rejected', decidedBy: operatorId, decidedAt: now })
         .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'pending')))
         .returning();
       if (!row) throw new DomainError('WITHDRAWAL_DECIDED');
-      const escrow = { system: 'escrow' } as const;
-      const legs: Leg[] =
-        decision === 'reject'
-          ? [{ from: escrow, to: { user: row.userId }, currency: 'yellow', amount: row.amount }]
-          : [
-              { from: escrow, to: { system: 'burn' }, currency: 'yellow', amount: row.amount - row.fee },
-              ...(row.fee > 0
-                ? [{ from: escrow, to: { system: 'revenue' }, currency: 'yellow', amount: row.fee } as Leg]
-                : []),
-            ];
+      const legs: Leg[] = [
+        { from: { system: 'escrow' }, to: { user: row.userId }, currency: 'yellow', amount: row.amount },
+      ];
       return { legs, result: viewOf(row) };
     },
   }).catch((error: unknown) => {
-    // Two decisions racing the other way: the key exists with another payload.
+    // A payment racing the rejection: the key exists with another payload.
     if (error instanceof DomainError && error.code === 'IDEMPOTENCY_CONFLICT')
       throw new DomainError('WITHDRAWAL_DECIDED');
     throw error;
   });
-  return outcome;
+  if (outcome.replayed) throw new DomainError('WITHDRAWAL_DECIDED');
+  return outcome.result;
 }
 
 /** Star diamonds per yellow diamond when converting earnings into the consumption wallet. */

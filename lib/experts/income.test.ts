@@ -255,8 +255,13 @@ it('the expert withdraws the released share through the anchors’ flow and fina
   });
   expect(applied.body).toMatchObject({ code: 0, data: { status: 'pending' } });
   expect((await balancesOf(testDb.db, expert.user.id)).yellow).toBe(0);
-  const paid = await decideInQueue(call, finance.token, 'withdrawal', applied.body.data.id, true);
-  expect(paid.body.data.results[0]).toMatchObject({ ok: true, after: { status: 'paid' } });
+  const approved = await decideInQueue(call, finance.token, 'withdrawal', applied.body.data.id, true);
+  expect(approved.body.data.results[0]).toMatchObject({ ok: true, after: { status: 'approved' } });
+  const paid = await call('/api/admin/withdrawals/pay', {
+    json: { id: applied.body.data.id, payout_reference: 'ALIPAY-INCOME-1' },
+    headers: { lang: 'en', token: finance.token },
+  });
+  expect(paid.body).toMatchObject({ code: 0, data: { status: 'paid' } });
   const list = await call<{ list: { status: string }[] }>('/api/Balance/withdrawalList', {
     headers: { lang: 'en', token: expert.token },
   });

@@ -41,6 +41,7 @@ export const NOTICE_SUBJECTS = {
   guessDisputeVoided: 'guess_dispute_voided',
   guessUpheld: 'guess_upheld',
   guessVoided: 'guess_voided',
+  withdrawalPaid: 'withdrawal_paid',
 } as const;
 export type NoticeSubject = (typeof NOTICE_SUBJECTS)[keyof typeof NOTICE_SUBJECTS];
 
@@ -73,6 +74,7 @@ const KIND_OF: Record<NoticeSubject, (typeof NOTICE_KINDS)[number]> = {
   guess_dispute_voided: 'review',
   guess_upheld: 'system',
   guess_voided: 'system',
+  withdrawal_paid: 'system',
 };
 
 export type NewNotice = {

@@ -54,7 +54,9 @@ it('answers each role the sources it may review, with counts and reasons', async
   const finance = await makeSignedInUser(testDb.db, { role: 'finance' });
   const operator = await makeSignedInUser(testDb.db, { role: 'operator' });
   await pendingPost('circle', 'waiting in the queue');
-  type Summary = { sources: { key: string; count: number; reasons: { reject: string[] } }[] };
+  type Summary = {
+    sources: { key: string; count: number; reasons: { approve: string[]; reject: string[] } }[];
+  };
   const keys = async (token: string) =>
     (await call<Summary>('/api/admin/review/summary', { headers: en(token) })).body.data.sources;
   expect((await keys(moderator.token)).map((source) => source.key)).toEqual([
@@ -72,6 +74,8 @@ it('answers each role the sources it may review, with counts and reasons', async
   expect(all).toHaveLength(10);
   expect(all.find((source) => source.key === 'circlePost')!.count).toBeGreaterThanOrEqual(1);
   expect(all.find((source) => source.key === 'withdrawal')!.reasons.reject).toContain('account_mismatch');
+  // Money is approved for money's reasons, never "meets the community rules" (issue #41).
+  expect(all.find((source) => source.key === 'withdrawal')!.reasons.approve).toContain('payout_verified');
   // A finance user is refused the moderators' queues, a moderator the money ones, a user all of them.
   expect((await list(finance.token, 'circlePost')).status).toBe(403);
   expect((await list(moderator.token, 'withdrawal')).status).toBe(403);
@@ -191,7 +195,7 @@ it('refuses a reason the decision does not offer, "other" without words, and no 
   expect(again.body.code).toBe(1);
 });
 
-it('a finance user pays one withdrawal and rejects another: the refund and the notice commit together', async () => {
+it('a finance user approves one withdrawal and rejects another: the refund and the notice commit together', async () => {
   const finance = await makeSignedInUser(testDb.db, { role: 'finance' });
   const anchor = await makeSignedInUser(testDb.db, {
     isAnchor: true,
@@ -215,8 +219,13 @@ it('a finance user pays one withdrawal and rejects another: the refund and the n
   expect(queued.body.data.list.slice(0, 2).map((item) => item.id)).toEqual([rejected, paid]);
 
   expect(
-    (await decide(finance.token, 'withdrawal', { ids: [paid], approve: true, reason_code: 'verified' })).body
-      .code,
+    (
+      await decide(finance.token, 'withdrawal', {
+        ids: [paid],
+        approve: true,
+        reason_code: 'payout_verified',
+      })
+    ).body.code,
   ).toBe(0);
   const refused = await decide(finance.token, 'withdrawal', {
     ids: [rejected],
@@ -234,7 +243,11 @@ it('a finance user pays one withdrawal and rejects another: the refund and the n
     [paid, true],
     [rejected, true],
   ] as const) {
-    const again = await decide(finance.token, 'withdrawal', { ids: [id], approve, reason_code: 'verified' });
+    const again = await decide(finance.token, 'withdrawal', {
+      ids: [id],
+      approve,
+      reason_code: 'payout_verified',
+    });
     expect(again.body).toMatchObject({ code: 1, msg: expect.stringMatching(/already/) });
   }
   expect((await noticesOf(anchor.user.id)).map((row) => row.subject).sort()).toEqual([

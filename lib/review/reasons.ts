@@ -15,6 +15,8 @@ export const CONTENT_REJECT_REASONS = [
   'incomplete',
   'other',
 ] as const;
+/** Why money (a withdrawal, an invitation reward) is approved: what finance checked, not content rules. */
+export const MONEY_APPROVE_REASONS = ['payout_verified', 'earnings_verified', 'other'] as const;
 /** Why money (a withdrawal, an invitation reward) is refused. */
 export const MONEY_REJECT_REASONS = [
   'account_mismatch',
@@ -42,6 +44,7 @@ export const GUESS_UPHOLD_REASONS = ['result_confirmed', 'no_evidence', 'other']
 export const REASON_CODES = [
   ...new Set([
     ...APPROVE_REASONS,
+    ...MONEY_APPROVE_REASONS,
     ...CONTENT_REJECT_REASONS,
     ...MONEY_REJECT_REASONS,
     ...SANCTION_REASONS,

@@ -4,7 +4,7 @@
 // `decideHeld`) so rules stay in one place; the queue adds reasons, notices and the audit.
 import { and, eq, inArray } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
-import { DomainError, NotFoundError } from '@/lib/api/errors';
+import { NotFoundError } from '@/lib/api/errors';
 import { chatMessages } from '@/lib/chat/schema';
 import type { DbOrTx } from '@/lib/db';
 import { withdrawals } from '@/lib/earnings/schema';
@@ -28,13 +28,21 @@ import { postComments, posts } from '@/lib/posts/schema';
 import { reviewPost } from '@/lib/posts/service';
 import { videos } from '@/lib/videos/schema';
 import { concernsOf, countWhere, order, page, storedReason } from './paging';
-import { APPROVE_REASONS, CONTENT_REJECT_REASONS, DISMISS_REASONS, MONEY_REJECT_REASONS } from './reasons';
+import {
+  APPROVE_REASONS,
+  CONTENT_REJECT_REASONS,
+  DISMISS_REASONS,
+  MONEY_APPROVE_REASONS,
+  MONEY_REJECT_REASONS,
+} from './reasons';
 import type { QueueItem, QueueSource } from './source';
 
 const EXCERPT = 120;
 const excerpt = (text: string, max = EXCERPT) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
 const contentReasons = { approve: APPROVE_REASONS, reject: CONTENT_REJECT_REASONS };
+/** Money is approved and refused for money's reasons (never "meets the community rules"). */
+const moneyReasons = { approve: MONEY_APPROVE_REASONS, reject: MONEY_REJECT_REASONS };
 
 const pendingApplication = eq(anchorApplications.status, 'pending');
 export const anchorApplicationSource: QueueSource = {
@@ -382,7 +390,7 @@ const pendingWithdrawal = eq(withdrawals.status, 'pending');
 export const withdrawalSource: QueueSource = {
   key: 'withdrawal',
   staff: ['finance'],
-  reasons: { approve: APPROVE_REASONS, reject: MONEY_REJECT_REASONS },
+  reasons: moneyReasons,
   count: (db) => countWhere(db, withdrawals, pendingWithdrawal),
   async concerns(db, ids) {
     const rows = await db
@@ -415,19 +423,19 @@ export const withdrawalSource: QueueSource = {
   async decide(tx, input) {
     const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, input.id));
     if (!row) throw new NotFoundError('WITHDRAWAL_NOT_FOUND');
-    // The refund of a rejection is the ledger operation of this very transaction.
-    const outcome = await decideWithdrawal(
+    // Approval moves nothing (the diamonds wait in escrow for the payout, lib/earnings/payouts.ts); the
+    // refund of a rejection is the ledger operation of this very transaction.
+    const decided = await decideWithdrawal(
       tx,
       input.actorId,
       input.id,
-      input.approve ? 'pay' : 'reject',
+      input.approve ? 'approve' : 'reject',
       input.now,
     );
-    if (outcome.replayed) throw new DomainError('WITHDRAWAL_DECIDED');
     return {
       userId: row.userId,
       before: { status: row.status, amount: row.amount },
-      after: { status: outcome.result.status, refunded: input.approve ? 0 : row.amount },
+      after: { status: decided.status, refunded: input.approve ? 0 : row.amount },
       link: '/member?type=21',
     };
   },
@@ -437,7 +445,7 @@ const heldInvitation = eq(invitations.status, 'held');
 export const invitationSource: QueueSource = {
   key: 'invitation',
   staff: ['finance'],
-  reasons: { approve: APPROVE_REASONS, reject: MONEY_REJECT_REASONS },
+  reasons: moneyReasons,
   count: (db) => countWhere(db, invitations, heldInvitation),
   // The inviter paid and the invitee whose sign-up earns it (items are keyed by the invitee).
   async concerns(db, ids) {

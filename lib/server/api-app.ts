@@ -18,6 +18,7 @@ import { registerChatRoutes } from '@/lib/chat/api';
 import { registerCircleRoutes } from '@/lib/circles/api';
 import type { Db } from '@/lib/db';
 import { registerEarningsRoutes } from '@/lib/earnings/api';
+import { registerPayoutRoutes } from '@/lib/earnings/payouts-api';
 import { registerExpertRoutes } from '@/lib/experts/api';
 import { registerFanClubRoutes } from '@/lib/fan-club/api';
 import { registerGiftRoutes } from '@/lib/gifts/api';
@@ -96,6 +97,7 @@ export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Cl
   registerGuessRoutes(app);
   registerSearchRoutes(app);
   registerEarningsRoutes(app);
+  registerPayoutRoutes(app);
   registerVideoRoutes(app);
   registerCircleRoutes(app);
   registerPromoRoutes(app);

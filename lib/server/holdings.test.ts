@@ -301,7 +301,7 @@ it('names the item of each kind that disagrees with escrow', () =>
           `^horn message ${item.horn}: escrow holds 50 star for it ${shard}, its price while in review explain 0$`,
         ),
       ),
-      `withdrawal ${item.withdrawal}: escrow holds 120 yellow for it (shard ${people.anchor % 8}), its pending amount explain 110`,
+      `withdrawal ${item.withdrawal}: escrow holds 120 yellow for it (shard ${people.anchor % 8}), its amount while pending or approved explain 110`,
     ]);
     // Each shard concerned no longer holds what its open items explain either.
     for (const problem of problems.slice(6))

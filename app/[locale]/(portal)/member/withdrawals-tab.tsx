@@ -15,7 +15,7 @@ import { PayoutAccountsForm } from './payout-accounts-form';
 import { SectionCard, StatusPill } from './section-card';
 import { WithdrawForm } from './withdraw-form';
 
-const TONE = { pending: 'waiting', paid: 'good', rejected: 'bad' } as const;
+const TONE = { pending: 'waiting', approved: 'waiting', paid: 'good', rejected: 'bad' } as const;
 
 export async function WithdrawalsTab({
   userId,
@@ -38,7 +38,7 @@ export async function WithdrawalsTab({
     withdrawalList(db, userId, now, 1, 50),
   ]);
   const held = history.list
-    .filter((row) => row.status === 'pending')
+    .filter((row) => row.status === 'pending' || row.status === 'approved')
     .reduce((sum, row) => sum + row.amount, 0);
   const stats = [
     {
@@ -133,6 +133,14 @@ export async function WithdrawalsTab({
                     <td className="py-2.5 whitespace-nowrap text-ink-700">{row.destination}</td>
                     <td className="py-2.5 text-right">
                       <StatusPill tone={TONE[row.status]}>{t(`history.states.${row.status}`)}</StatusPill>
+                      {row.payout_reference ? (
+                        <span
+                          className="mt-0.5 block text-xs whitespace-nowrap text-ink-500 tabular-nums"
+                          data-testid="payout-reference"
+                        >
+                          {t('history.paidRef', { reference: row.payout_reference })}
+                        </span>
+                      ) : null}
                     </td>
                   </tr>
                 ))}

@@ -1,0 +1,129 @@
+// Finance that reconciles (issue #41, item 6), in a browser: the seeded finance clerk approves an anchor's
+// bank withdrawal in the review queue, exports the bank batch file from the console's payouts, imports
+// the file the bank returns (paid by reference; a row the portal does not know is refused by itself),
+// and the anchor sees the withdrawal paid with the bank's reference. Then the daily finance report.
+import { randomInt } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { hashPassword } from '@/lib/accounts/password';
+import { mintLeg, runOperation } from '@/lib/wallet/ledger';
+import { freshUserPage } from './accounts';
+import { serverNow } from './clock';
+import { withDatabase } from './database';
+import { expect, test } from './fixtures';
+import { decideInQueue, reviewQueue } from './review-queue';
+
+const shots = process.env.SHOTS_DIR ?? 'test-results/payouts';
+test.describe.configure({ timeout: 240_000 });
+
+test('finance exports approved withdrawals, imports the returned file, and the anchor sees it paid with the reference', async ({
+  browser,
+  asFinance,
+}) => {
+  const anchor = await freshUserPage(browser, `打款主播${randomInt(1e6)}`, {
+    isAnchor: true,
+    paymentPasswordHash: await hashPassword('246810'),
+  });
+  const now = await serverNow();
+  await withDatabase((db) =>
+    runOperation(db, {
+      key: `e2e-payout-fund:${anchor.user.id}`,
+      kind: 'test_fund',
+      userId: anchor.user.id,
+      payload: {},
+      now,
+      prepare: async () => ({ legs: [mintLeg(anchor.user.id, 'yellow', 1000)], result: {} }),
+    }),
+  );
+  const api = async (path: string) => {
+    const body = await (await anchor.page.request.get(path)).json();
+    expect(body.code).toBe(0);
+    return body.data;
+  };
+  await api('/api/Bank_card/bind?bank_name=ICBC&card_number=6222020200112233446&real_name=Li%20Lei');
+  const id = (
+    await api(
+      `/api/Balance/applyForWithdrawal?amount=400&type=bank&pay_password=246810&key=e2e-payout-${anchor.user.id}`,
+    )
+  ).id as number;
+
+  // Approved in the review queue for a money reason; it now waits to be paid.
+  await asFinance.goto(reviewQueue('withdrawal'));
+  await decideInQueue(asFinance, id, 'approve', '收款账户与实名信息核对无误');
+  await asFinance.goto('/admin/payouts');
+  await expect(asFinance.getByTestId(`payout-row-${id}`)).toBeVisible();
+  await asFinance.getByTestId(`payout-pay-${id}`).click();
+  await asFinance.screenshot({ path: `${shots}/payouts-approved.png`, fullPage: true });
+  await asFinance.keyboard.press('Escape');
+
+  // The bank batch file: our row with the full card number, the result columns left empty.
+  const downloading = asFinance.waitForEvent('download');
+  await asFinance.getByTestId('payout-export-bank').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^payouts-bank-\d{4}-\d{2}-\d{2}\.csv$/);
+  const exported = parse(await readDownload(download), { columns: true, bom: true }) as Record<
+    string,
+    string
+  >[];
+  const mine = exported.find((row) => row.withdrawal_id === String(id))!;
+  expect(mine).toMatchObject({
+    card_number: '6222020200112233446',
+    real_name: 'Li Lei',
+    status: '',
+    payout_reference: '',
+  });
+  await expect(asFinance.getByTestId('payout-export-note')).toContainText('已导出');
+
+  // The bank returns it paid, with its reference; a row it made up is refused on its own.
+  const reference = `ICBC${id}X${randomInt(1e6)}`;
+  const returned = stringify(
+    [
+      { ...mine, status: 'success', payout_reference: reference },
+      {
+        ...mine,
+        reference: 'WD99999999',
+        withdrawal_id: '99999999',
+        status: 'success',
+        payout_reference: 'X1234',
+      },
+    ],
+    { header: true },
+  );
+  await asFinance.getByTestId('payout-import-file').setInputFiles({
+    name: 'returned.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(returned),
+  });
+  await asFinance.getByTestId('payout-import').click();
+  const result = asFinance.getByTestId('payout-import-result');
+  await expect(result).toContainText('已打款 1 笔');
+  await expect(result).toContainText('找不到编号为 WD99999999 的提现');
+  await expect(asFinance.getByTestId(`payout-row-${id}`)).toBeHidden();
+  await asFinance.screenshot({ path: `${shots}/payouts-imported.png`, fullPage: true });
+  await asFinance.goto('/admin/payouts?status=paid');
+  await expect(
+    asFinance.getByRole('row').filter({ has: asFinance.getByTestId(`payout-row-${id}`) }),
+  ).toContainText(reference);
+
+  // The anchor sees it paid, with the bank's reference, and was told so.
+  await anchor.page.goto('/member?type=21');
+  const history = anchor.page.getByTestId('withdrawal-history');
+  await expect(history).toContainText('已打款');
+  await expect(history).toContainText(`流水号 ${reference}`);
+  await anchor.page.screenshot({ path: `${shots}/anchor-paid.png`, fullPage: true });
+  await anchor.page.goto('/member?type=10');
+  await expect(anchor.page.getByTestId('notices')).toContainText(`打款流水号 ${reference}`);
+
+  // The day's finance report: every row balances; the payout is under withdrawals.
+  await asFinance.goto('/admin/finance');
+  await expect(asFinance.getByTestId('finance-totals')).toContainText('每行平衡');
+  await expect(asFinance.getByTestId('finance-rows')).toContainText('提现已打款');
+  await asFinance.screenshot({ path: `${shots}/finance-report.png`, fullPage: true });
+  await anchor.page.context().close();
+});
+
+async function readDownload(download: { createReadStream: () => Promise<NodeJS.ReadableStream> }) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+}
