@@ -7,6 +7,7 @@ import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/serve
 import { DataTable } from '@/components/admin/data-table';
 import { adminPage } from '@/components/admin/guard';
 import { SealActions } from '@/components/admin/live/seal-actions';
+import { reasonText } from '@/lib/review/reason-text';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { defineTable, parseTableQuery } from '@/lib/admin/table-query';
 import { cn } from '@/lib/cn';
@@ -86,7 +87,9 @@ export default async function LivePage({ params, searchParams }: Props) {
               row.sealed ? (
                 <span className="text-xs font-medium text-live">
                   {t('sealed')}
-                  {row.seal_reason ? `: ${row.seal_reason}` : ''}
+                  {row.seal_reason || row.seal_reason_code
+                    ? `: ${reasonText((code) => words(`reasons.${code}` as never), row.seal_reason_code, row.seal_reason)}`
+                    : ''}
                 </span>
               ) : (
                 <span className="inline-flex items-center gap-1 text-xs font-medium text-live">
