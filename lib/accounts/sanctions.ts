@@ -34,7 +34,10 @@ export async function assertNotMuted(db: DbOrTx, userId: number, now: Date) {
     .from(users)
     .where(eq(users.id, userId));
   if (row?.until && row.until > now)
-    throw new DomainError('ACCOUNT_MUTED', { status: 403, values: { until: zonedAt(row.until, row.timeZone) } });
+    throw new DomainError('ACCOUNT_MUTED', {
+      status: 403,
+      values: { until: zonedAt(row.until, row.timeZone) },
+    });
 }
 
 export type SanctionInput = {

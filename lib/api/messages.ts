@@ -2,8 +2,8 @@
 import type { z } from 'zod';
 import type { translator } from '@/lib/i18n/translate';
 import { formatLocaleFor } from '@/lib/time/format-locale';
-import { zonedText } from '@/lib/time/zoned-text';
 import { isTimeZone } from '@/lib/time/zone';
+import { zonedText } from '@/lib/time/zoned-text';
 import type { DomainError, MessageValues, ValidationError } from './errors';
 
 type T = ReturnType<typeof translator>;

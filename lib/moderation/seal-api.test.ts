@@ -2,8 +2,8 @@
 // starts leave the room out, a seal with an end lapses by itself, operators only.
 import { eq } from 'drizzle-orm';
 import type { Server } from 'socket.io';
-import { listRooms } from '@/lib/live/lists';
 import { notices } from '@/lib/im/schema';
+import { listRooms } from '@/lib/live/lists';
 import { broadcasts, liveRooms } from '@/lib/live/schema';
 import { beginBroadcast, ensureRoom, rotateStreamKey, verifyPush } from '@/lib/live/service';
 import { installMediaControl, type MediaControl } from '@/lib/media/control';

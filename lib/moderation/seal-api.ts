@@ -2,9 +2,9 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { AppEnv } from '@/lib/api/context';
+import { DomainError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
 import { rowId as roomId } from '@/lib/api/row-id';
-import { DomainError } from '@/lib/api/errors';
 import { LIFT_REASONS, SANCTION_REASONS } from '@/lib/review/reasons';
 import { liveRoomsNow, orderRooms } from './live-rooms';
 import { sealRoom, unsealRoom } from './seals';

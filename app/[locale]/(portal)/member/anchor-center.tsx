@@ -67,9 +67,11 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
           <ShieldBan aria-hidden className="mt-0.5 size-5 shrink-0 text-live" />
           <div className="space-y-1 text-sm">
             <p className="font-semibold text-ink-900">{tModeration('anchorSealed')}</p>
-            <p className="text-ink-700">{tModeration('sealedReason', {
+            <p className="text-ink-700">
+              {tModeration('sealedReason', {
                 reason: reasonText((code) => tReasons(code as never), seal.reason_code, seal.reason),
-              })}</p>
+              })}
+            </p>
             <p className="text-ink-700">
               {seal.until
                 ? tModeration('sealedUntil', {

@@ -10,8 +10,8 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useTimeFormat } from '@/components/ui/time-view';
-import { zonedLabel } from '@/lib/time/zoned-text';
 import { ApiError, api } from '@/lib/http/client';
+import { zonedLabel } from '@/lib/time/zoned-text';
 import { FormError } from './form-error';
 import { SectionCard } from './section-card';
 

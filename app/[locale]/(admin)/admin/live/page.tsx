@@ -7,13 +7,13 @@ import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/serve
 import { DataTable } from '@/components/admin/data-table';
 import { adminPage } from '@/components/admin/guard';
 import { SealActions } from '@/components/admin/live/seal-actions';
-import { reasonText } from '@/lib/review/reason-text';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { defineTable, parseTableQuery } from '@/lib/admin/table-query';
 import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { liveRoomsNow, orderRooms } from '@/lib/moderation/live-rooms';
+import { reasonText } from '@/lib/review/reason-text';
 import { LIFT_REASONS, SANCTION_REASONS } from '@/lib/review/reasons';
 
 type Props = {
