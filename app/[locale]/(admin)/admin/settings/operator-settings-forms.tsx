@@ -105,7 +105,7 @@ export function LimitsForm({ stored, effective }: { stored: OperatorSettings; ef
           {RATES.map((key) => (
             <fieldset key={key} className="min-w-0">
               <legend className={LABEL_CLASS}>{t(`rates.${key}`)}</legend>
-              <div className="flex items-center gap-2">
+              <div className="flex flex-wrap items-center gap-2">
                 <input
                   type="number"
                   min={1}
