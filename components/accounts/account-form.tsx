@@ -12,6 +12,7 @@ import {
 import { PASSWORD_MIN_LENGTH, SMS_CODE_LENGTH } from '@/lib/accounts/rules';
 import { api } from '@/lib/http/client';
 import type { LoginMode, StoredUser } from '@/lib/store/atoms';
+import { useSystemConfig } from '@/lib/system/queries';
 import { useCaptcha } from './captcha';
 import { harderCaptchaLevel } from './captcha-level';
 import { formatMobile, MobileField, type MobileValue, parseMobile } from './mobile-field';
@@ -42,6 +43,8 @@ export function AccountForm({
   const [code, setCode] = useState('');
   const [invite, setInvite] = useState(() => (mode === 'register' ? storedInviteCode() : ''));
   const [busy, setBusy] = useState(false);
+  // Who may register now (the operator's setting; the server refuses the same way whatever this says).
+  const registration = useSystemConfig().data?.registration ?? 'open';
 
   const needsCode = mode !== 'code';
   const complete = mobile.number && password && (!needsCode || code);
@@ -52,6 +55,8 @@ export function AccountForm({
     // Spec §5: at least 6, checked here before anything is sent (like the mobile and code lengths).
     if (password.length < PASSWORD_MIN_LENGTH)
       return notify('warning', t('passwordTooShort', { min: PASSWORD_MIN_LENGTH }));
+    if (mode === 'register' && registration === 'invite' && !invite.trim())
+      return notify('warning', t('inviteRequired'));
     setBusy(true);
     try {
       const proof = await captcha.payload();
@@ -152,13 +157,18 @@ export function AccountForm({
         <input
           name="invite"
           aria-label={t('invite')}
-          placeholder={t('invitePrompt')}
+          placeholder={registration === 'invite' ? t('inviteRequiredPrompt') : t('invitePrompt')}
           maxLength={8}
           value={invite}
           onChange={(event) => setInvite(event.target.value.replace(/[^A-Za-z0-9]/g, ''))}
           className={`${FIELD_CLASS} h-11`}
         />
       )}
+      {mode === 'register' && registration !== 'open' ? (
+        <p role="status" className="text-sm text-ink-700" data-testid="registration-mode">
+          {registration === 'invite' ? t('inviteRequired') : t('registrationClosed')}
+        </p>
+      ) : null}
       {captcha.widget}
       <button
         type="submit"

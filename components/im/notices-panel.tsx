@@ -14,6 +14,7 @@ import { cn } from '@/lib/cn';
 import { api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
 import { Link } from '@/lib/i18n/navigation';
+import { zonedLabel } from '@/lib/time/zoned-text';
 import { useChatTime } from './conversation-list';
 import type { Unread } from './use-im-pushes';
 
@@ -62,17 +63,20 @@ export function NoticesPanel({ initial }: { initial?: NoticePage } = {}) {
   const unread = notices.data?.pages[0]?.unread ?? 0;
 
   const subject = t as unknown as (key: string, values?: Record<string, string | number>) => string;
-  // Review decisions and sanctions carry codes (what, why, which): each reader sees them in their language.
+  // Review decisions, sanctions and seals carry codes (what, why, which): each reader sees them in their
+  // language, the staff's own words after them, and an end time in the reader's zone with the zone named.
   const coded = (params: Notice['params']) => {
-    if (!('item' in params || 'kind' in params)) return params;
-    const { item, kind, reason, note, until } = params as Record<string, string | undefined>;
+    if (!('item' in params || 'kind' in params || 'code' in params || 'until' in params)) return params;
+    const { item, kind, code, reason, note, until } = params as Record<string, string | undefined>;
+    // Sanctions and decisions keep their code in `reason`; a seal in `code` (its `reason`: older words).
+    const why = code ?? (item || kind ? reason : undefined);
     return {
       ...params,
       ...(item ? { item: subject(`items.${item}`) } : {}),
       ...(kind ? { kind: subject(`sanctionKinds.${kind}`) } : {}),
-      ...(reason ? { reason: subject(`reasons.${reason}`) } : {}),
+      ...(why ? { reason: subject(`reasons.${why}`) } : {}),
       note: note ? ` · ${note}` : '',
-      ...(until ? { until: times.dateTime(new Date(until), 'dateTime') } : {}),
+      ...(until ? { until: zonedLabel(times, until, 'dateTime') } : {}),
     };
   };
   const sentence = (notice: Notice) =>

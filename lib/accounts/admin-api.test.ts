@@ -72,7 +72,10 @@ it('a mute stops writing until its end; lifting it early lets the user write aga
   });
   expect(given.body.code).toBe(0);
   const refused = await send('still here?');
-  expect(refused.body).toMatchObject({ code: 1, msg: 'You are muted until 2026-06-01 06:00 UTC' });
+  expect(refused.body).toMatchObject({
+    code: 1,
+    msg: 'You are muted until Jun 1, 2026, 2:00 PM (Shanghai, UTC+8)',
+  });
   const [notice] = await testDb.db.select().from(notices).where(eq(notices.userId, muted.user.id));
   expect(notice).toMatchObject({ subject: 'sanctioned', params: { kind: 'mute', reason: 'abuse' } });
   const [entry] = await testDb.db

@@ -15,7 +15,7 @@ import { recordInvitation } from '@/lib/invites/service';
 import { rooms } from '@/lib/realtime/events';
 import { publish } from '@/lib/realtime/gateway';
 import { effectiveSettings } from '@/lib/system/settings';
-import { findUserByMobile, login, register, resetPassword } from './auth-service';
+import { assertRegistrationOpen, findUserByMobile, login, register, resetPassword } from './auth-service';
 import { captchaProvider } from './captcha';
 import {
   KNOWN_DEVICE_COOKIE,
@@ -253,6 +253,8 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
       output: z.object({ ttl_minutes: z.number(), resend_seconds: z.number() }),
     },
     async (c, input) => {
+      // A closed registration sends no codes for it (an invite-only one asks for the invite at the end).
+      if (input.type === SMS_PURPOSE.register) await assertRegistrationOpen(c.var.db, null);
       const { level } = await captchaProvider().verify(c.var.db, input.captcha, c.var.now);
       const owner = await findUserByMobile(c.var.db, input.mobile);
       const registered = Boolean(owner);

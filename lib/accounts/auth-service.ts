@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
+import { freshSettings } from '@/lib/system/settings';
 import { beforeLogin, loginFailed, loginSucceeded, readKnownDevice } from './login-throttle';
 import { type Mobile, mobileKey } from './mobile';
 import { hashPassword, verifyPassword } from './password';
@@ -89,11 +90,23 @@ function newInviteCode() {
   return Array.from(randomBytes(6), (byte) => INVITE_ALPHABET[byte % INVITE_ALPHABET.length]).join('');
 }
 
+/**
+ * Who may register now (an operator's setting, applied without a restart): anyone, only someone with an
+ * invite code (checked as any invite code is), or nobody. `invite` absent: the SMS step, before any code.
+ */
+export async function assertRegistrationOpen(db: DbOrTx, input: { invite?: string | undefined } | null) {
+  const { registration } = await freshSettings(db);
+  if (registration === 'closed') throw new DomainError('REGISTRATION_CLOSED', { status: 403 });
+  if (registration === 'invite' && input && !input.invite?.trim())
+    throw new DomainError('REGISTRATION_INVITE_ONLY', { status: 403 });
+}
+
 export async function register(
   db: DbOrTx,
   input: Mobile & { code: string; password: string; invite?: string; nickname: string },
   now: Date,
 ) {
+  await assertRegistrationOpen(db, { invite: input.invite });
   if (await findUserByMobile(db, input)) throw new DomainError('MOBILE_TAKEN');
   let invitedBy: number | null = null;
   if (input.invite) {

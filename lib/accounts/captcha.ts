@@ -6,9 +6,9 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { DomainError } from '@/lib/api/errors';
-import { getConfig } from '@/lib/config';
 import type { DbOrTx } from '@/lib/db';
 import { secretFor } from '@/lib/system/secrets';
+import { freshSettings } from '@/lib/system/settings';
 import { captchaUses } from './schema';
 
 export const CAPTCHA_TTL_SECONDS = 10 * 60;
@@ -56,7 +56,7 @@ export const altchaProvider: CaptchaProvider = {
   async challenge(db, options) {
     const secret = await secretFor(db, 'captcha');
     const level = Math.max(0, Math.min(MAX_CAPTCHA_LEVEL, Math.floor(options.level ?? 0)));
-    const cost = getConfig().CAPTCHA_COST * 2 ** level;
+    const cost = (await freshSettings(db)).captchaCost * 2 ** level;
     // Deterministic mode: the answer is a known counter, so the server never brute-forces its own check.
     return createChallenge({
       algorithm: ALGORITHM,

@@ -3,7 +3,7 @@
 // comments, horn messages) until it ends. The current end times live on the user's row (one cheap check
 // where it matters); `user_sanctions` keeps the history with the reasons.
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import { DomainError, NotFoundError } from '@/lib/api/errors';
+import { DomainError, NotFoundError, zonedAt } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { notify } from '@/lib/im/notices';
 import { type SanctionKind, sessions, userSanctions, users } from './schema';
@@ -14,21 +14,30 @@ export const SANCTION_MAX_DAYS = 3650;
 const column = (kind: SanctionKind) => (kind === 'ban' ? users.bannedUntil : users.mutedUntil);
 const field = (kind: SanctionKind) => (kind === 'ban' ? 'bannedUntil' : 'mutedUntil');
 
-/** The end time in refusals: minutes, UTC (the message centre shows it in the reader's zone). */
-export const untilText = (until: Date) => `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-
-/** Refuses a sign-in (and every new session) while a ban lasts. */
+/** Refuses a sign-in (and every new session) while a ban lasts; the end in the person's own zone. */
 export async function assertNotBanned(db: DbOrTx, userId: number, now: Date) {
-  const [row] = await db.select({ until: users.bannedUntil }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ until: users.bannedUntil, timeZone: users.timeZone })
+    .from(users)
+    .where(eq(users.id, userId));
   if (row?.until && row.until > now)
-    throw new DomainError('ACCOUNT_BANNED', { status: 403, values: { until: untilText(row.until) } });
+    throw new DomainError('ACCOUNT_BANNED', {
+      status: 403,
+      values: { until: zonedAt(row.until, row.timeZone) },
+    });
 }
 
-/** Refuses writing anything others read while a mute lasts. */
+/** Refuses writing anything others read while a mute lasts; the end in the person's own zone. */
 export async function assertNotMuted(db: DbOrTx, userId: number, now: Date) {
-  const [row] = await db.select({ until: users.mutedUntil }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ until: users.mutedUntil, timeZone: users.timeZone })
+    .from(users)
+    .where(eq(users.id, userId));
   if (row?.until && row.until > now)
-    throw new DomainError('ACCOUNT_MUTED', { status: 403, values: { until: untilText(row.until) } });
+    throw new DomainError('ACCOUNT_MUTED', {
+      status: 403,
+      values: { until: zonedAt(row.until, row.timeZone) },
+    });
 }
 
 export type SanctionInput = {

@@ -2,9 +2,9 @@
 // tests read through the operator API). Real: an HTTP gateway configured by SMS_HTTP_URL.
 import { and, asc, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import { defineTable, type TableQuery } from '@/lib/admin/table-query';
-import { getConfig } from '@/lib/config';
 import type { DbOrTx } from '@/lib/db';
 import { log } from '@/lib/log';
+import { effectiveSettings } from '@/lib/system/settings';
 import { smsOutbox } from './schema';
 
 export type SmsMessage = { to: string; text: string };
@@ -58,10 +58,11 @@ export function httpProvider(url: string, token?: string): SmsProvider {
   };
 }
 
+/** The gateway in force: the operator's choice in the console (applied without a restart), else the environment's. */
 export function smsProvider(): SmsProvider {
-  const config = getConfig();
-  return config.SMS_PROVIDER === 'http' && config.SMS_HTTP_URL
-    ? httpProvider(config.SMS_HTTP_URL, config.SMS_HTTP_TOKEN)
+  const settings = effectiveSettings();
+  return settings.smsProvider === 'http' && settings.smsHttpUrl
+    ? httpProvider(settings.smsHttpUrl, settings.smsHttpToken)
     : outboxProvider;
 }
 

@@ -4,15 +4,29 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { routePath } from 'hono/route';
+import { getConfig } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { clientAddress } from '@/lib/http/client-address';
+import type { Locale } from '@/lib/i18n/routing';
 import { localeOfRequest, translator } from '@/lib/i18n/translate';
 import { log } from '@/lib/log';
 import { observeRequest } from '@/lib/ops/metrics';
+import { acceptedLanguages } from '@/lib/time/format-locale';
+import { isTimeZone, zoneOfCookieHeader } from '@/lib/time/zone';
 import { type FindSessionUser, sessionMiddleware } from './auth';
 import type { AppEnv, AuditWriter, Clock } from './context';
 import { CODE, DomainError, ValidationError } from './errors';
 import { domainMessage, validationMessage } from './messages';
+
+/** The zone and languages a refusal's times are written for: the reader's chosen zone, the `tz` cookie, the portal's. */
+function readerView(headers: Headers, locale: Locale | undefined, chosen: string | null | undefined) {
+  const portal = getConfig().TIME_ZONE;
+  return {
+    locale: locale ?? localeOfRequest(headers),
+    languages: acceptedLanguages(headers.get('accept-language')),
+    timeZone: chosen && isTimeZone(chosen) ? chosen : zoneOfCookieHeader(headers.get('cookie'), portal),
+  };
+}
 
 /** The wall clock: the one place the API reads it. Tests pass a fixed instant instead (`clock`). */
 export const systemClock: Clock = () => new Date();
@@ -60,7 +74,8 @@ export function createBaseApp(deps: {
     }
     if (error instanceof DomainError) {
       const code = error.code === 'LOGIN_REQUIRED' ? CODE.LOGIN_REQUIRED : CODE.ERROR;
-      return c.json({ code, msg: domainMessage(t, error), data: error.options.data ?? null }, error.status);
+      const msg = domainMessage(t, error, readerView(c.req.raw.headers, c.var.locale, c.var.user?.timeZone));
+      return c.json({ code, msg, data: error.options.data ?? null }, error.status);
     }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ code: CODE.ERROR, msg: t('errors.BAD_REQUEST'), data: null }, error.status);

@@ -6,7 +6,16 @@ import type { z } from 'zod';
 /** Envelope codes of spec §8. */
 export const CODE = { OK: 0, ERROR: 1, LOGIN_REQUIRED: 700 } as const;
 
-export type MessageValues = Record<string, string | number>;
+/**
+ * An instant in a refusal ("muted until …"): written at read time in the reader's zone and language with
+ * the zone named (lib/time/zoned-text.ts). `timeZone`: the zone the person chose (users.time_zone), which
+ * wins over the request's; absent, the signed-in reader's, else the browser's (`tz` cookie), else the portal's.
+ */
+export type ZonedInstant = { instant: Date; timeZone?: string | null };
+export type MessageValues = Record<string, string | number | ZonedInstant>;
+
+/** A refusal's time, to be written in its reader's zone. */
+export const zonedAt = (instant: Date, timeZone?: string | null): ZonedInstant => ({ instant, timeZone });
 
 export class DomainError extends Error {
   constructor(

@@ -1,7 +1,10 @@
 // Turns errors into translated, field-specific messages for the envelope.
 import type { z } from 'zod';
 import type { translator } from '@/lib/i18n/translate';
-import type { DomainError, ValidationError } from './errors';
+import { formatLocaleFor } from '@/lib/time/format-locale';
+import { isTimeZone } from '@/lib/time/zone';
+import { zonedText } from '@/lib/time/zoned-text';
+import type { DomainError, MessageValues, ValidationError } from './errors';
 
 type T = ReturnType<typeof translator>;
 type Issue = z.core.$ZodIssue;
@@ -53,7 +56,32 @@ export function validationMessage(t: T, error: ValidationError) {
   }
 }
 
-export function domainMessage(t: T, error: DomainError) {
+/** Where a refusal's reader reads times: their zone (chosen, else the browser's, else the portal's). */
+export type ReaderView = { locale: string; languages: readonly string[]; timeZone: string };
+
+/** The refusal's values with every instant written in the reader's zone, the zone named. */
+function writtenValues(t: T, values: MessageValues | undefined, reader: ReaderView | undefined) {
+  if (!values) return values;
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => {
+      if (typeof value !== 'object') return [name, value];
+      const timeZone =
+        value.timeZone && isTimeZone(value.timeZone) ? value.timeZone : (reader?.timeZone ?? 'UTC');
+      const pageLocale = reader?.locale ?? 'zh-CN';
+      const view = {
+        locale: formatLocaleFor(pageLocale, reader?.languages ?? []),
+        pageLocale,
+        timeZone,
+        title: t.raw('common.time.title') as string,
+      };
+      return [name, zonedText(value.instant, view)];
+    }),
+  );
+}
+
+export function domainMessage(t: T, error: DomainError, reader?: ReaderView) {
   const key = `errors.${error.code}`;
-  return t.has(key as never) ? t(key as never, error.options.values as never) : t('errors.INTERNAL');
+  return t.has(key as never)
+    ? t(key as never, writtenValues(t, error.options.values, reader) as never)
+    : t('errors.INTERNAL');
 }

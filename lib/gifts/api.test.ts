@@ -408,7 +408,8 @@ const direct = (db: DbOrTx, viewer: { user: SessionUser }, roomId: number) =>
     now: NOON,
   });
 const FAR = '2099-01-01T00:00:00.000Z';
-const MUTED = "You are muted until 2099-01-01 00:00 UTC and can't send gifts until then";
+// The end in the reader's zone (no zone of their own, no browser cookie: the portal's), the zone named.
+const MUTED = "You are muted until Jan 1, 2099, 8:00 AM (Shanghai, UTC+8) and can't send gifts until then";
 const SEALED = "This room is suspended, so gifts can't be sent for now";
 
 it('refuses a muted or banned sender and a sealed room, each with its reason, on both write paths, moving nothing', async () => {
@@ -427,7 +428,7 @@ it('refuses a muted or banned sender and a sealed room, each with its reason, on
   expect((await rose()).body.code).toBe(700);
   await expect(direct(testDb.db, viewer, room.id)).rejects.toMatchObject({
     code: 'GIFT_SENDER_BANNED',
-    options: { values: { until: '2099-01-01 00:00 UTC' } },
+    options: { values: { until: { instant: new Date(FAR) } } },
   });
   await sanction(viewer.user.id, 'banned', null);
   await sealRoom(testDb.db, { roomId: room.id, reason: 'test' }, NOON);
@@ -440,7 +441,7 @@ it('refuses a muted or banned sender and a sealed room, each with its reason, on
   await sanction(viewer.user.id, 'muted', FAR);
   await expect(alone(room.id)).rejects.toMatchObject({
     code: 'GIFT_SENDER_MUTED',
-    options: { values: { until: '2099-01-01 00:00 UTC' } },
+    options: { values: { until: { instant: new Date(FAR) } } },
   });
   await sanction(viewer.user.id, 'muted', null);
   await sanction(viewer.user.id, 'banned', FAR);

@@ -2,8 +2,7 @@
 // muted by the console (lib/accounts/sanctions.ts), a room sealed by an operator (lib/live/seal-state.ts).
 // Both write paths (the group commit's statement and a send alone) read the same columns and refuse
 // with the same errors, each send on its own.
-import { untilText } from '@/lib/accounts/sanctions';
-import { DomainError } from '@/lib/api/errors';
+import { DomainError, zonedAt } from '@/lib/api/errors';
 import { isSealed } from '@/lib/live/seal-state';
 
 /** What the write of a send reads about its sender and room, under the send's own clock. */
@@ -22,12 +21,12 @@ export function sendBarrier(barriers: SendBarriers, now: Date): DomainError | nu
   if (barriers.bannedUntil && barriers.bannedUntil > now)
     return new DomainError('GIFT_SENDER_BANNED', {
       status: 403,
-      values: { until: untilText(barriers.bannedUntil) },
+      values: { until: zonedAt(barriers.bannedUntil) },
     });
   if (barriers.mutedUntil && barriers.mutedUntil > now)
     return new DomainError('GIFT_SENDER_MUTED', {
       status: 403,
-      values: { until: untilText(barriers.mutedUntil) },
+      values: { until: zonedAt(barriers.mutedUntil) },
     });
   if (isSealed({ ...barriers, sealReason: null }, now))
     return new DomainError('GIFT_ROOM_SEALED', { status: 403 });

@@ -11,19 +11,23 @@ import { users } from '@/lib/accounts/schema';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
 import { screenText } from '@/lib/chat/sensitive/words';
 import type { DbOrTx } from '@/lib/db';
-import { consumeOrThrow, createLimiter } from '@/lib/rate-limits';
+import { consumeOrThrow, rateLimiterOf } from '@/lib/rate-limits';
 import { type ImMessage, rooms } from '@/lib/realtime/events';
 import { publish } from '@/lib/realtime/gateway';
 import { findOwnUpload } from '@/lib/storage/service';
+import { effectiveSettings, RATE_DEFAULTS } from '@/lib/system/settings';
 import { type ImCustomPayload, imBlocks, imConversations, imMembers, imMessages } from './schema';
 
 /** Spec §9: messages per page. */
 export const IM_PAGE = 15;
 export const IM_TEXT_MAX = 500;
-/** Per sender, over all conversations: as much as a person types, far below a script (room chat's figure). */
-export const IM_RATE = { points: 20, seconds: 30 } as const;
+/**
+ * Per sender, over all conversations: as much as a person types, far below a script (room chat's figure),
+ * until an operator sets another (lib/system/settings.ts `imRate`, applied without a restart).
+ */
+export const IM_RATE = { points: RATE_DEFAULTS.imRate.count, seconds: RATE_DEFAULTS.imRate.seconds } as const;
 
-const perSender = createLimiter({ keyPrefix: 'im-rate', points: IM_RATE.points, duration: IM_RATE.seconds });
+const perSender = rateLimiterOf('im-rate');
 
 export type ImContent =
   | { type: 'text'; text: string }
@@ -143,7 +147,7 @@ export async function sendImMessage(
   if (conversation.kind === 'c2c')
     await assertMayMessage(db, sender.id, members.find((id) => id !== sender.id)!);
   const values = await screenContent(db, sender.id, input.content, now);
-  await consumeOrThrow(perSender, String(sender.id), 'IM_TOO_FAST');
+  await consumeOrThrow(perSender(effectiveSettings().imRate), String(sender.id), 'IM_TOO_FAST');
   const row = await db.transaction(async (tx) => {
     const [stored] = await tx
       .insert(imMessages)

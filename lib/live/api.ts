@@ -52,6 +52,7 @@ const infoSchema = z.object({
   status: z.enum(['idle', 'live', 'ended']),
   sealed: z.boolean(),
   seal_reason: z.string().nullable(),
+  seal_reason_code: z.string().nullable(),
   sealed_until: z.date().nullable(),
   heat: z.number(),
   online: z.number(),

@@ -55,7 +55,10 @@ export const liveRooms = pgTable(
     heat: integer('heat').notNull().default(0),
     liveSince: timestamp('live_since', { withTimezone: true }),
     sealedAt: timestamp('sealed_at', { withTimezone: true }),
+    /** The staff's own words beside the code (older seals: the whole reason as the console wrote it). */
     sealReason: text('seal_reason'),
+    /** The seal's reason code (lib/review/reasons.ts), shown in each reader's language. */
+    sealReasonCode: varchar('seal_reason_code', { length: 40 }),
     /** When a seal lapses by itself; null while sealed means until an operator lifts it. */
     sealedUntil: timestamp('sealed_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

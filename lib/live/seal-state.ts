@@ -3,17 +3,30 @@
 import { and, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { liveRooms } from './schema';
 
-type SealColumns = { sealedAt: Date | null; sealReason: string | null; sealedUntil: Date | null };
+type SealColumns = {
+  sealedAt: Date | null;
+  sealReason: string | null;
+  sealReasonCode?: string | null;
+  sealedUntil: Date | null;
+};
 
 export function isSealed(room: SealColumns, now: Date) {
   return room.sealedAt !== null && (room.sealedUntil === null || room.sealedUntil > now);
 }
 
-/** The seal as screens and pushes show it. */
+/**
+ * The seal as screens and pushes show it: the reason's code (each reader sees it in their language,
+ * `im.notices.reasons.<code>`) and the staff's own words.
+ */
 export function sealOf(room: SealColumns, now: Date) {
   return isSealed(room, now)
-    ? { sealed: true, reason: room.sealReason ?? '', until: room.sealedUntil }
-    : { sealed: false, reason: null, until: null };
+    ? {
+        sealed: true,
+        reason_code: room.sealReasonCode ?? null,
+        reason: room.sealReason ?? '',
+        until: room.sealedUntil,
+      }
+    : { sealed: false, reason_code: null, reason: null, until: null };
 }
 
 /** SQL condition: the room is not sealed right now. */

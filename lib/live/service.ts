@@ -345,6 +345,7 @@ export async function roomInfo(db: DbOrTx, roomId: number, now: Date, online = 0
     status: room.status,
     sealed: seal.sealed,
     seal_reason: seal.reason,
+    seal_reason_code: seal.reason_code,
     sealed_until: seal.until,
     heat: room.heat,
     online,

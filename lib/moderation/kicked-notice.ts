@@ -3,6 +3,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { DbOrTx } from '@/lib/db';
 import { getTimeFormat } from '@/lib/time/viewer-zone';
+import { zonedLabel } from '@/lib/time/zoned-text';
 import { kickoutOf } from './kickouts';
 
 export async function kickedNoticeText(
@@ -16,6 +17,6 @@ export async function kickedNoticeText(
   if (!kickout) return null;
   const [t, times] = await Promise.all([getTranslations('moderation'), getTimeFormat()]);
   const sameDay = kickout.expiresAt.getTime() - now.getTime() < 12 * 3_600_000;
-  const time = times.dateTime(kickout.expiresAt, sameDay ? 'time' : 'numericDayTime');
+  const time = zonedLabel(times, kickout.expiresAt, sameDay ? 'time' : 'numericDayTime');
   return { message: t('kickedNotice', { room: kickout.roomId, time }), dismiss: t('dismiss') };
 }

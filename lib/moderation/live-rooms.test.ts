@@ -55,6 +55,7 @@ it('lists rooms on air and sealed rooms, and a seal from the list ends the broad
   expect((await list()).find((room) => room.id === onAir.id)).toMatchObject({
     live: false,
     sealed: true,
+    seal_reason_code: 'illegal',
     seal_reason: 'illegal content: gambling ads',
   });
   const [row] = await testDb.db.select().from(liveRooms).where(eq(liveRooms.id, onAir.id));

@@ -32,6 +32,7 @@ export async function liveRoomsNow(db: DbOrTx, now: Date) {
         heat: room.heat,
         sealed,
         seal_reason: sealed ? room.sealReason : null,
+        seal_reason_code: sealed ? room.sealReasonCode : null,
         sealed_until: sealed ? room.sealedUntil : null,
         health: health
           ? {

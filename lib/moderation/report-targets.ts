@@ -36,7 +36,17 @@ export type ReportTargetTakeDown = (
   input: TakeDownInput,
 ) => Promise<TakenDown | null>;
 
-type ReportTarget = { resolve: ReportTargetResolver; takeDown: ReportTargetTakeDown };
+/**
+ * Hides the target from every public read until a decision (enough distinct reporters: the operator's
+ * `autoHideReporters`), or shows it again (the reports were dismissed). True when something changed.
+ */
+export type ReportTargetHide = (db: DbOrTx, id: number, hidden: boolean) => Promise<boolean>;
+
+type ReportTarget = {
+  resolve: ReportTargetResolver;
+  takeDown: ReportTargetTakeDown;
+  hide?: ReportTargetHide;
+};
 
 /** Rooms and users are reported for sanctions, which stay separate: upholding takes nothing down. */
 const nothing: ReportTargetTakeDown = async () => null;
@@ -71,8 +81,15 @@ export function registerReportTarget(
   type: ReportTargetType,
   resolve: ReportTargetResolver,
   takeDown: ReportTargetTakeDown = nothing,
+  hide?: ReportTargetHide,
 ) {
-  targets.set(type, { resolve, takeDown });
+  targets.set(type, { resolve, takeDown, ...(hide ? { hide } : {}) });
+}
+
+/** Hides (or shows again) a reported target, for kinds that can be hidden; false when nothing changed. */
+export async function hideReportTarget(db: DbOrTx, type: string, id: number, hidden: boolean) {
+  const hide = targets.get(type as ReportTargetType)?.hide;
+  return hide ? hide(db, id, hidden) : false;
 }
 
 /** The target's owner; null when the kind has no resolver yet or the target does not exist. */

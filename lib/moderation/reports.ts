@@ -1,15 +1,21 @@
 // Reports (spec §7 `Reportuser/insert`): a signed-in viewer reports a room, a user, a post or a
 // comment for a reason; operators dismiss or uphold them. One open report per viewer and target,
 // at most 10 an hour per viewer (counted in Postgres like every other limit).
-import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, inArray, ne } from 'drizzle-orm';
 import { assertWithinLimit, type RateRule, recordEvent } from '@/lib/accounts/rate-limit';
 import { users } from '@/lib/accounts/schema';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { uploads } from '@/lib/storage/schema';
+import { freshSettings } from '@/lib/system/settings';
 import { findReportReason, reasonName } from './report-reasons';
-import { type ReportTargetType, resolveReportTarget, takeDownReportTarget } from './report-targets';
+import {
+  hideReportTarget,
+  type ReportTargetType,
+  resolveReportTarget,
+  takeDownReportTarget,
+} from './report-targets';
 import { reportReasons, reports } from './schema';
 
 export const REPORT_CONTENT_MAX = 200;
@@ -72,7 +78,24 @@ export async function createReport(db: DbOrTx, reporterId: number, input: NewRep
     .returning({ id: reports.id, status: reports.status });
   if (!created) throw new DomainError('REPORT_DUPLICATE');
   await recordEvent(db, REPORT_LIMIT.bucket, String(reporterId), now);
+  await hideWhenReportedEnough(db, input.targetType, input.targetId);
   return created;
+}
+
+/**
+ * Enough distinct reporters (the operator's `autoHideReporters`; one open report per reporter and target)
+ * hide the target until a decision: upholding takes it down, dismissing shows it again.
+ */
+async function hideWhenReportedEnough(db: DbOrTx, targetType: ReportTargetType, targetId: number) {
+  const { autoHideReporters } = await freshSettings(db);
+  if (!autoHideReporters) return;
+  const [open] = await db
+    .select({ reporters: countDistinct(reports.reporterId) })
+    .from(reports)
+    .where(
+      and(eq(reports.targetType, targetType), eq(reports.targetId, targetId), eq(reports.status, 'open')),
+    );
+  if ((open?.reporters ?? 0) >= autoHideReporters) await hideReportTarget(db, targetType, targetId, true);
 }
 
 export const REPORT_STATUSES = ['open', 'dismissed', 'upheld'] as const;
@@ -150,6 +173,8 @@ export async function handleReport(
           actorId: operatorId,
         })
       : null;
+  // Dismissed: content the reports hid until now is shown again.
+  if (status === 'dismissed') await hideReportTarget(db, report.targetType, report.targetId, false);
   // The reports about one target are one case: the decision closes every open one alike.
   const closed = await db
     .update(reports)

@@ -2,6 +2,7 @@
 // starts leave the room out, a seal with an end lapses by itself, operators only.
 import { eq } from 'drizzle-orm';
 import type { Server } from 'socket.io';
+import { notices } from '@/lib/im/schema';
 import { listRooms } from '@/lib/live/lists';
 import { broadcasts, liveRooms } from '@/lib/live/schema';
 import { beginBroadcast, ensureRoom, rotateStreamKey, verifyPush } from '@/lib/live/service';
@@ -72,7 +73,7 @@ describe('seal', () => {
       {
         type: 'sealingStatu',
         room_id: room.id,
-        data: { sealed: true, reason: '直播内容违规', until: expect.any(String) },
+        data: { sealed: true, reason_code: null, reason: '直播内容违规', until: expect.any(String) },
       },
     ]);
 
@@ -113,10 +114,20 @@ describe('seal', () => {
       headers: { token: operator.token },
       json: { room_id: room.id },
     });
-    expect(lifted.body.data).toEqual({ room_id: room.id, sealed: false, reason: null, until: null });
+    expect(lifted.body.data).toEqual({
+      room_id: room.id,
+      sealed: false,
+      reason_code: null,
+      reason: null,
+      until: null,
+    });
     expect(media.keyChanged).toHaveBeenLastCalledWith(room.id, expect.stringMatching(/^[0-9a-f]{64}$/));
     expect(pushed).toEqual([
-      { type: 'sealingStatu', room_id: room.id, data: { sealed: false, reason: null, until: null } },
+      {
+        type: 'sealingStatu',
+        room_id: room.id,
+        data: { sealed: false, reason_code: null, reason: null, until: null },
+      },
     ]);
     expect(await verifyPush(testDb.db, room.id, secret, NOON)).not.toBeNull();
     const after = await call<Info>(`/api/Live_streaming/getRoomInfo?id=${room.id}`);
@@ -141,11 +152,50 @@ describe('seal', () => {
     expect((await call('/api/Live/startRoom', { headers: { token } })).body.code).toBe(0);
   });
 
+  it('keeps the code and the words apart: each reader sees the code in their language; unsealing tells the anchor', async () => {
+    const operator = await makeSignedInUser(testDb.db, { role: 'operator' });
+    const { room, user: anchor } = await anchorRoom();
+    const sealed = await call('/api/admin/live/seal', {
+      headers: en(operator.token),
+      json: { room_id: room.id, reason_code: 'ads', reason: '直播间挂二维码', hours: 24 },
+    });
+    expect(sealed.body.data).toMatchObject({ reason_code: 'ads', reason: '直播间挂二维码' });
+    const info = await call<Info>(`/api/Live_streaming/getRoomInfo?id=${room.id}`);
+    expect(info.body.data).toMatchObject({ seal_reason_code: 'ads', seal_reason: '直播间挂二维码' });
+    const told = () =>
+      testDb.db.select().from(notices).where(eq(notices.userId, anchor.id)).orderBy(notices.id);
+    const [seal] = await told();
+    expect(seal).toMatchObject({
+      subject: 'room_sealed_until',
+      params: {
+        code: 'ads',
+        note: '直播间挂二维码',
+        until: new Date(NOON.getTime() + 24 * 3_600_000).toISOString(),
+      },
+    });
+
+    const lifted = await call('/api/admin/live/unseal', {
+      headers: en(operator.token),
+      json: { room_id: room.id, reason_code: 'appeal_accepted', reason: 'QR code was the sponsor' },
+    });
+    expect(lifted.body.data).toMatchObject({ sealed: false });
+    const [, unseal] = await told();
+    expect(unseal).toMatchObject({
+      subject: 'room_unsealed',
+      params: { code: 'appeal_accepted', note: 'QR code was the sponsor' },
+    });
+    // Lifting a room that is not sealed tells nobody anything new.
+    await call('/api/admin/live/unseal', { headers: en(operator.token), json: { room_id: room.id } });
+    expect(await told()).toHaveLength(2);
+  });
+
   it('checks its input and refuses guests, anchors and viewers', async () => {
     const operator = await makeSignedInUser(testDb.db, { role: 'operator' });
     const { room, token: anchorToken } = await anchorRoom();
     const cases: [object, string][] = [
-      [{ room_id: room.id, reason: '' }, 'Reason'],
+      [{ room_id: room.id, reason: '' }, 'own words'],
+      [{ room_id: room.id, reason_code: 'other' }, 'own words'],
+      [{ room_id: room.id, reason_code: 'bribery' }, 'Reason'],
       [{ room_id: room.id, reason: 'x'.repeat(201) }, 'Reason'],
       [{ room_id: room.id, reason: 'ok', hours: 0 }, 'Seal duration'],
       [{ reason: 'ok' }, 'room'],

@@ -2,15 +2,17 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { AppEnv } from '@/lib/api/context';
+import { DomainError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
 import { rowId as roomId } from '@/lib/api/row-id';
-import { SANCTION_REASONS } from '@/lib/review/reasons';
+import { LIFT_REASONS, SANCTION_REASONS } from '@/lib/review/reasons';
 import { liveRoomsNow, orderRooms } from './live-rooms';
 import { sealRoom, unsealRoom } from './seals';
 
 const sealState = z.object({
   room_id: z.number(),
   sealed: z.boolean(),
+  reason_code: z.string().nullable(),
   reason: z.string().nullable(),
   until: z.date().nullable(),
 });
@@ -28,10 +30,10 @@ export function registerSealRoutes(app: OpenAPIHono<AppEnv>) {
       staff: ['moderator'],
       input: z.object({
         room_id: roomId,
-        /** What viewers are shown (the console sends its code's words and the moderator's own). */
-        reason: z.string().trim().min(1).max(200),
-        /** The console's reason code, kept in the audit log. */
+        /** Why: viewers and the anchor read the code in their own language… */
         reason_code: z.enum(SANCTION_REASONS).optional(),
+        /** …and the moderator's own words, as written (required with `other` or without a code). */
+        reason: z.string().trim().max(200).optional(),
         hours: z.coerce
           .number()
           .int()
@@ -41,8 +43,15 @@ export function registerSealRoutes(app: OpenAPIHono<AppEnv>) {
       }),
       output: sealState,
     },
-    (c, input) =>
-      sealRoom(c.var.db, { roomId: input.room_id, reason: input.reason, hours: input.hours }, c.var.now),
+    (c, input) => {
+      if ((!input.reason_code || input.reason_code === 'other') && !input.reason)
+        throw new DomainError('REVIEW_NOTE_REQUIRED');
+      return sealRoom(
+        c.var.db,
+        { roomId: input.room_id, reasonCode: input.reason_code, reason: input.reason, hours: input.hours },
+        c.var.now,
+      );
+    },
   );
 
   defineRoute(
@@ -56,12 +65,18 @@ export function registerSealRoutes(app: OpenAPIHono<AppEnv>) {
       staff: ['moderator'],
       input: z.object({
         room_id: roomId,
-        reason_code: z.string().trim().max(40).optional(),
+        reason_code: z.enum(LIFT_REASONS).optional(),
         reason: z.string().trim().max(500).optional(),
       }),
       output: sealState,
     },
-    (c, input) => unsealRoom(c.var.db, input.room_id, c.var.now),
+    (c, input) => {
+      if (input.reason_code === 'other' && !input.reason) throw new DomainError('REVIEW_NOTE_REQUIRED');
+      return unsealRoom(c.var.db, input.room_id, c.var.now, {
+        reasonCode: input.reason_code,
+        reason: input.reason,
+      });
+    },
   );
 
   defineRoute(
@@ -87,6 +102,7 @@ export function registerSealRoutes(app: OpenAPIHono<AppEnv>) {
             heat: z.number(),
             sealed: z.boolean(),
             seal_reason: z.string().nullable(),
+            seal_reason_code: z.string().nullable(),
             sealed_until: z.date().nullable(),
             health: z
               .object({

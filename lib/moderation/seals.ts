@@ -25,20 +25,43 @@ function announceSeal(roomId: number, seal: ReturnType<typeof sealOf>) {
   publish('everyone', {
     type: 'sealingStatu',
     room_id: roomId,
-    data: { sealed: seal.sealed, reason: seal.reason, until: seal.until?.toISOString() ?? null },
+    data: {
+      sealed: seal.sealed,
+      reason_code: seal.reason_code,
+      reason: seal.reason,
+      until: seal.until?.toISOString() ?? null,
+    },
   });
 }
 
+/**
+ * Why a room is sealed or unsealed: a reason code (lib/review/reasons.ts) each reader sees in their own
+ * language, and the staff's own words, kept as written. A seal without a code shows its words alone.
+ */
+export type SealReason = { reasonCode?: string | undefined; reason?: string | undefined };
+
+/** The notice's values: the code, the words (`note`), the end when there is one (read in the reader's zone). */
+const noticeParams = (input: SealReason, until?: Date | null) => ({
+  ...(input.reasonCode ? { code: input.reasonCode } : {}),
+  ...(input.reasonCode ? { note: input.reason ?? '' } : { reason: input.reason ?? '' }),
+  ...(until ? { until: until.toISOString() } : {}),
+});
+
 export async function sealRoom(
   db: DbOrTx,
-  input: { roomId: number; reason: string; hours?: number },
+  input: SealReason & { roomId: number; hours?: number | undefined },
   now: Date,
 ) {
   const room = await roomOrThrow(db, input.roomId);
   const sealedUntil = input.hours ? new Date(now.getTime() + input.hours * HOUR_MS) : null;
   const [sealed] = await db
     .update(liveRooms)
-    .set({ sealedAt: now, sealReason: input.reason, sealedUntil })
+    .set({
+      sealedAt: now,
+      sealReason: input.reason?.trim() || null,
+      sealReasonCode: input.reasonCode ?? null,
+      sealedUntil,
+    })
     .where(eq(liveRooms.id, room.id))
     .returning();
   mediaControl()?.keyChanged(room.id, null);
@@ -50,8 +73,8 @@ export async function sealRoom(
     db,
     {
       userId: room.anchorId,
-      subject: 'room_sealed',
-      params: { reason: input.reason },
+      subject: sealedUntil ? 'room_sealed_until' : 'room_sealed',
+      params: noticeParams(input, sealedUntil),
       link: '/member?type=9',
     },
     now,
@@ -59,15 +82,28 @@ export async function sealRoom(
   return { room_id: room.id, ...seal };
 }
 
-export async function unsealRoom(db: DbOrTx, roomId: number, now: Date) {
+/** Lifts a room's seal; the anchor is told why (when it was sealed: lifting an open room tells nobody). */
+export async function unsealRoom(db: DbOrTx, roomId: number, now: Date, why: SealReason = {}) {
   const room = await roomOrThrow(db, roomId);
+  const wasSealed = sealOf(room, now).sealed;
   const [lifted] = await db
     .update(liveRooms)
-    .set({ sealedAt: null, sealReason: null, sealedUntil: null })
+    .set({ sealedAt: null, sealReason: null, sealReasonCode: null, sealedUntil: null })
     .where(eq(liveRooms.id, room.id))
     .returning();
   mediaControl()?.keyChanged(room.id, room.streamKeyHash);
   const seal = sealOf(lifted!, now);
   announceSeal(room.id, seal);
+  if (wasSealed)
+    await notify(
+      db,
+      {
+        userId: room.anchorId,
+        subject: 'room_unsealed',
+        params: { code: why.reasonCode ?? 'other', note: why.reason ?? '' },
+        link: '/member?type=9',
+      },
+      now,
+    );
   return { room_id: room.id, ...seal };
 }

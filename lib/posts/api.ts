@@ -19,6 +19,7 @@ import {
   deleteComment,
   deletePost,
   getPost,
+  hidePostForReports,
   listAuthorPosts,
   listComments,
   POSTS_PAGE_SIZE,
@@ -92,7 +93,7 @@ export const viewerOf = (c: Context<AppEnv>) =>
   c.var.user ? { id: c.var.user.id, role: c.var.user.role } : null;
 
 export function registerPostRoutes(app: OpenAPIHono<AppEnv>) {
-  registerReportTarget('post', postOwner, takeDownPost);
+  registerReportTarget('post', postOwner, takeDownPost, hidePostForReports);
   registerReportTarget('comment', commentOwner, takeDownComment);
   defineRoute(
     app,

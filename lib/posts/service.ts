@@ -10,6 +10,7 @@ import { mayModerate, type Role } from '@/lib/api/context';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { findOwnUpload } from '@/lib/storage/service';
+import { freshSettings } from '@/lib/system/settings';
 import { POST_VIDEO_MAX_BYTES } from './limits';
 import { notifyComment } from './notify-comment';
 import { commentLikes, type PostVideo, postComments, postLikes, posts } from './schema';
@@ -20,9 +21,16 @@ export type PostChannel = 'anchor' | 'news' | 'video' | 'circle';
 
 const MINUTE = 60_000;
 export const POST_RATE_RULES = {
+  /** The default; an operator may set another (lib/system/settings.ts `postRate`): `postRateRule()`. */
   posts: { bucket: 'posts:create', max: 10, windowMs: 60 * MINUTE, error: 'POST_RATE_LIMIT' },
   comments: { bucket: 'posts:comment', max: 30, windowMs: 10 * MINUTE, error: 'COMMENT_RATE_LIMIT' },
 } satisfies Record<string, RateRule>;
+
+/** The posts rule in force: the operator's rate (applied without a restart), else the default. */
+async function postRateRule(db: DbOrTx): Promise<RateRule> {
+  const { postRate } = await freshSettings(db);
+  return { ...POST_RATE_RULES.posts, max: postRate.count, windowMs: postRate.seconds * 1000 };
+}
 
 export type Viewer = { id: number; role: Role } | null;
 
@@ -125,7 +133,7 @@ export async function createPost(db: DbOrTx, authorId: number, input: NewPost, o
   }
   const key = String(authorId);
   return db.transaction(async (tx) => {
-    await assertWithinLimit(tx, POST_RATE_RULES.posts, key, options.now);
+    await assertWithinLimit(tx, await postRateRule(tx), key, options.now);
     const [row] = await tx
       .insert(posts)
       .values({
@@ -419,6 +427,34 @@ const POST_ITEMS: Partial<Record<string, string>> = { circle: 'circlePost', vide
  * reason, so every list and page that shows only `approved` posts drops it; the row stays. Null when
  * the post is already gone or not shown.
  */
+/** What a post hidden by its reports carries in `review_reason` while it waits for a decision. */
+export const HIDDEN_BY_REPORTS = 'hidden_by_reports';
+const hiddenByReports = and(eq(posts.reviewStatus, 'pending'), eq(posts.reviewReason, HIDDEN_BY_REPORTS));
+
+/**
+ * Enough reporters hide a post until a decision: back to pending (out of every public read, in the posts'
+ * review queue), marked so that dismissing the reports shows it again. Only a published post is hidden,
+ * and only one hidden this way is shown again.
+ */
+export async function hidePostForReports(db: DbOrTx, id: number, hidden: boolean) {
+  const changed = await db
+    .update(posts)
+    .set(
+      hidden
+        ? { reviewStatus: 'pending', reviewReason: HIDDEN_BY_REPORTS }
+        : { reviewStatus: 'approved', reviewReason: null },
+    )
+    .where(
+      and(
+        eq(posts.id, id),
+        isNull(posts.deletedAt),
+        hidden ? eq(posts.reviewStatus, 'approved') : hiddenByReports,
+      ),
+    )
+    .returning({ id: posts.id });
+  return changed.length > 0;
+}
+
 export async function takeDownPost(db: DbOrTx, id: number, input: { now: Date; reason: string }) {
   const [row] = await db
     .update(posts)
@@ -427,7 +463,9 @@ export async function takeDownPost(db: DbOrTx, id: number, input: { now: Date; r
       reviewReason: input.reason.slice(0, 200) || null,
       reviewedAt: input.now,
     })
-    .where(and(eq(posts.id, id), isNull(posts.deletedAt), eq(posts.reviewStatus, 'approved')))
+    .where(
+      and(eq(posts.id, id), isNull(posts.deletedAt), or(eq(posts.reviewStatus, 'approved'), hiddenByReports)),
+    )
     .returning({ id: posts.id, authorId: posts.authorId, channel: posts.channel });
   if (!row) return null;
   return {

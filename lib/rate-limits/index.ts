@@ -91,6 +91,23 @@ export function storedLimiter(db: DbOrTx, options: LimiterOptions): Limiter {
   return limiter;
 }
 
+/**
+ * Limiters for a rate an operator may change (`{count, seconds}` from lib/system/settings.ts): one per
+ * rate, made when first asked for, so the next request after a change obeys the new rate.
+ */
+export function rateLimiterOf(keyPrefix: string) {
+  const made = new Map<string, Limiter>();
+  return (rate: { count: number; seconds: number }) => {
+    const name = `${keyPrefix}:${rate.count}/${rate.seconds}`;
+    let limiter = made.get(name);
+    if (!limiter) {
+      limiter = createLimiter({ keyPrefix: name, points: rate.count, duration: rate.seconds });
+      made.set(name, limiter);
+    }
+    return limiter;
+  };
+}
+
 /** The seconds to wait in a refusal, for the translated message. */
 export function waitValues(msBeforeNext: number) {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));

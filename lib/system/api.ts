@@ -17,7 +17,7 @@ import { getRedis, pingRedis } from '@/lib/redis';
 import { LEGAL_BODY_MAX, LEGAL_TITLE_MAX, legalPagesForStaff, resetLegalPage, saveLegalPage } from './legal';
 import { LEGAL_DOCUMENTS } from './schema';
 import { deletePopup, listAllPopups, listShowingPopups, pickLocalized, savePopup } from './service';
-import { freshSettings } from './settings';
+import { freshSettings, REGISTRATION_MODES } from './settings';
 
 export const localizedText = z
   .partialRecord(z.enum(['zh-CN', 'zh-TW', 'en', 'vi']), z.string().trim().min(1).max(2000))
@@ -55,17 +55,21 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
       effect: 'read',
       methods: ['get', 'post'],
       tag: 'System',
-      summary: 'Public system config: country codes, customer-service email, websocket address',
+      summary:
+        'Public system config: country codes, customer-service email, websocket address, who may register',
       output: z.object({
         CountryCode: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
         customer_service_email: z.string(),
         websocket: z.string(),
         company_id: z.number(),
+        /** Who may register now: `open`, `invite` (an invite code required) or `closed`. */
+        registration: z.enum(REGISTRATION_MODES),
       }),
     },
     async (c) => ({
       CountryCode: countryCodeList(c.var.locale),
       customer_service_email: (await freshSettings(c.var.db)).customerServiceEmail,
+      registration: (await freshSettings(c.var.db)).registration,
       websocket: websocketAddress(c.req.raw.headers),
       company_id: getConfig().COMPANY_ID,
     }),

@@ -3,7 +3,7 @@
 // many hours, how many to keep, and where — a folder on the server or an S3-compatible bucket. The
 // bucket's secret is write-only: stored sealed (AES-256-GCM under a key of ./secrets.ts), never answered to
 // the console (which sees `s3SecretSet`), never written to the audit log.
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import { DomainError } from '@/lib/api/errors';
 import { getConfig } from '@/lib/config';
 import type { DbOrTx } from '@/lib/db';
 import { systemSettings } from './schema';
-import { secretFor } from './secrets';
+import { sealSecret, unsealSecret } from './sealed-secret';
 
 export const BACKUP_SETTINGS_KEY = 'backupSchedule';
 export const BACKUP_TARGETS = ['folder', 's3'] as const;
@@ -98,27 +98,9 @@ const DEFAULTS = (): StoredSchedule => ({
   s3SecretSealed: '',
 });
 
-async function sealingKey(db: DbOrTx) {
-  return createHash('sha256')
-    .update(await secretFor(db, 'backup-target-secret'))
-    .digest();
-}
-
-async function seal(db: DbOrTx, plain: string) {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', await sealingKey(db), iv);
-  const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  const parts = [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url'));
-  return ['v1', ...parts].join('.');
-}
-
-async function unseal(db: DbOrTx, sealed: string) {
-  const [version, iv, tag, data] = sealed.split('.');
-  if (version !== 'v1' || !iv || !tag || !data) throw new Error('the stored S3 secret is not readable');
-  const decipher = createDecipheriv('aes-256-gcm', await sealingKey(db), Buffer.from(iv, 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
-}
+const PURPOSE = 'backup-target-secret';
+const seal = (db: DbOrTx, plain: string) => sealSecret(db, PURPOSE, plain);
+const unseal = (db: DbOrTx, sealed: string) => unsealSecret(db, PURPOSE, sealed);
 
 async function readSchedule(db: DbOrTx) {
   const [row] = await db.select().from(systemSettings).where(eq(systemSettings.key, BACKUP_SETTINGS_KEY));

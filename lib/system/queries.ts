@@ -12,6 +12,7 @@ export type SystemConfig = {
   customer_service_email: string;
   websocket: string;
   company_id: number;
+  registration: 'open' | 'invite' | 'closed';
 };
 export type Popup = { id: number; title: string; content: string; image: string | null; url: string | null };
 

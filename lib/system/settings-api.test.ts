@@ -72,6 +72,7 @@ it('applies saved settings without a restart, and goes back to the environment w
     productName: '测试直播',
     mobileSiteUrl: 'https://m.example.org',
     feedSpeed: 15,
+    smsHttpTokenSet: false,
   });
   expect(view.body.data.effective).toMatchObject({ feedPaused: false, productName: '测试直播' });
   // Another process reads the same through its own snapshot.

@@ -6,8 +6,9 @@ import { auditChange } from '@/lib/api/audit-change';
 import type { AppEnv } from '@/lib/api/context';
 import { DomainError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
-import { saveSettings, settingsInput, settingsView } from './settings';
+import { REGISTRATION_MODES, saveSettings, settingsInput, settingsView } from './settings';
 
+const rate = z.object({ count: z.number(), seconds: z.number() });
 const effective = z.object({
   productName: z.string().optional(),
   customerServiceEmail: z.string(),
@@ -15,7 +16,18 @@ const effective = z.object({
   feedSpeed: z.number(),
   feedPaused: z.boolean(),
   giftConfirmStars: z.number(),
+  registration: z.enum(REGISTRATION_MODES),
+  chatRate: rate,
+  imRate: rate,
+  postRate: rate,
+  autoHideReporters: z.number().optional(),
+  smsProvider: z.enum(['outbox', 'http']),
+  smsHttpUrl: z.string().optional(),
+  /** The token itself never leaves the server. */
+  smsHttpTokenSet: z.boolean(),
+  captchaCost: z.number(),
 });
+const stored = settingsInput.omit({ smsHttpToken: true }).partial().extend({ smsHttpTokenSet: z.boolean() });
 
 export function registerSettingsRoutes(app: OpenAPIHono<AppEnv>) {
   defineRoute(
@@ -27,7 +39,7 @@ export function registerSettingsRoutes(app: OpenAPIHono<AppEnv>) {
       tag: 'Operator',
       summary: 'System settings: stored by operators, the values in force, and the environment’s defaults',
       staff: [],
-      output: z.object({ stored: settingsInput.partial(), effective, configured: effective }),
+      output: z.object({ stored, effective, configured: effective }),
     },
     (c) => settingsView(c.var.db),
   );

@@ -1,6 +1,9 @@
 // Operator settings stored in the database and applied without a restart: the product name, the
-// customer-service email, the mobile site's address, the replay feed's speed and pause, and the gift value
-// from which a send asks for confirmation (below it a gift stays one tap). Each one is
+// customer-service email, the mobile site's address, the replay feed's speed and pause, the gift value
+// from which a send asks for confirmation (below it a gift stays one tap), who may register (open,
+// invite-only, closed), the rate limits of room chat, private messages and posts, how many distinct
+// reporters hide an object until a decision, the SMS gateway (its token write-only: sealed in the
+// database, never answered to the console nor audited) and the captcha's difficulty. Each one is
 // either set by an operator (a row in `system_settings`) or unset, when the environment's value
 // (lib/config) applies, so an install that never opens the console behaves as configured.
 //
@@ -10,9 +13,11 @@
 // follows within seconds. Readers that may wait (jobs, API routes) call `freshSettings(db)`.
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { DomainError } from '@/lib/api/errors';
 import { getConfig } from '@/lib/config';
 import type { DbOrTx } from '@/lib/db';
 import { systemSettings } from './schema';
+import { sealSecret, unsealSecret } from './sealed-secret';
 
 export const SETTINGS_REFRESH_MS = 5_000;
 /** Star diamonds per send from which a gift goes through the spend sheet, until an operator sets another. */
@@ -23,6 +28,29 @@ const httpUrl = z
   .max(300)
   .transform((url) => url.replace(/\/+$/, ''));
 
+export const REGISTRATION_MODES = ['open', 'invite', 'closed'] as const;
+export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
+
+/** A rate limit: at most `count` in any `seconds`. */
+const rate = (maxSeconds: number) =>
+  z.object({
+    count: z.number().int().min(1).max(1000),
+    seconds: z.number().int().min(1).max(maxSeconds),
+  });
+export type Rate = { count: number; seconds: number };
+
+/** What applies while an operator set no other: room chat's and private messages' 20 in 30 s, 10 posts an hour. */
+export const RATE_DEFAULTS = {
+  chatRate: { count: 20, seconds: 30 },
+  imRate: { count: 20, seconds: 30 },
+  postRate: { count: 10, seconds: 3600 },
+} as const satisfies Record<string, Rate>;
+
+/** Settings never answered to a browser nor written to the audit log: stored sealed, shown as "set". */
+export const SECRET_SETTINGS = ['smsHttpToken'] as const;
+type SecretKey = (typeof SECRET_SETTINGS)[number];
+const SEAL_PURPOSE = 'settings-secret';
+
 /** What an operator may set; `null` unsets a value (the environment's applies again). */
 export const settingsInput = z.object({
   productName: z.string().trim().min(1).max(40).nullable(),
@@ -31,6 +59,18 @@ export const settingsInput = z.object({
   feedSpeed: z.number().min(0.1).max(600).nullable(),
   feedPaused: z.boolean().nullable(),
   giftConfirmStars: z.number().int().min(1).max(100_000_000).nullable(),
+  registration: z.enum(REGISTRATION_MODES).nullable(),
+  chatRate: rate(3600).nullable(),
+  imRate: rate(3600).nullable(),
+  /** Posts are counted over at most a day (the event counters keep 24 hours). */
+  postRate: rate(86_400).nullable(),
+  /** Distinct open reporters that hide an object until a decision; unset: nothing hides by itself. */
+  autoHideReporters: z.number().int().min(2).max(1000).nullable(),
+  smsProvider: z.enum(['outbox', 'http']).nullable(),
+  smsHttpUrl: httpUrl.nullable(),
+  /** Write-only: absent or empty keeps the stored token, `null` removes it. */
+  smsHttpToken: z.string().trim().max(500).nullable(),
+  captchaCost: z.number().int().min(100).max(10_000_000).nullable(),
 });
 export type SettingKey = keyof typeof settingsInput.shape;
 export type StoredSettings = Partial<{ [K in SettingKey]: Exclude<z.output<typeof settingsInput>[K], null> }>;
@@ -46,7 +86,27 @@ export type EffectiveSettings = {
   feedPaused: boolean;
   /** A gift send worth this many star diamonds or more asks for confirmation. */
   giftConfirmStars: number;
+  registration: RegistrationMode;
+  chatRate: Rate;
+  imRate: Rate;
+  postRate: Rate;
+  /** Unset: reports never hide anything by themselves. */
+  autoHideReporters: number | undefined;
+  smsProvider: 'outbox' | 'http';
+  smsHttpUrl: string | undefined;
+  /** Never leaves the server: the SMS provider reads it, views carry `smsHttpTokenSet`. */
+  smsHttpToken: string | undefined;
+  captchaCost: number;
 };
+
+/** The settings as a browser or the audit log may see them: every secret only "set" or not. */
+export type PublicSettings<T> = Omit<T, SecretKey> & { smsHttpTokenSet: boolean };
+export function publicSettings<T extends { smsHttpToken?: string | null | undefined }>(
+  settings: T,
+): PublicSettings<T> {
+  const { smsHttpToken, ...rest } = settings;
+  return { ...rest, smsHttpTokenSet: Boolean(smsHttpToken) };
+}
 
 type Holder = { stored: StoredSettings; loadedAt: number };
 const globalRef = globalThis as { __portalSettings?: Holder };
@@ -63,6 +123,13 @@ export function configuredSettings(): EffectiveSettings {
     feedSpeed: config.FEED_CLOCK_SPEED,
     feedPaused: false,
     giftConfirmStars: GIFT_CONFIRM_STARS_DEFAULT,
+    registration: 'open',
+    ...RATE_DEFAULTS,
+    autoHideReporters: undefined,
+    smsProvider: config.SMS_PROVIDER,
+    smsHttpUrl: config.SMS_HTTP_URL,
+    smsHttpToken: config.SMS_HTTP_TOKEN,
+    captchaCost: config.CAPTCHA_COST,
   };
 }
 
@@ -73,13 +140,23 @@ export function effectiveSettings(): EffectiveSettings {
   return merged(holder.stored);
 }
 
-/** What operators stored, parsed (a value that no longer parses is ignored: the environment's applies). */
+const isSecret = (key: string): key is SecretKey => (SECRET_SETTINGS as readonly string[]).includes(key);
+
+/**
+ * What operators stored, parsed, secrets opened (a value that no longer parses or opens is ignored: the
+ * environment's applies).
+ */
 async function readStored(db: DbOrTx): Promise<StoredSettings> {
   const rows = await db.select().from(systemSettings);
   const stored: StoredSettings = {};
   for (const row of rows) {
     if (!SETTING_KEYS.includes(row.key as SettingKey)) continue;
-    const parsed = settingsInput.shape[row.key as SettingKey].safeParse(row.value);
+    let value = row.value;
+    if (isSecret(row.key)) {
+      if (typeof value !== 'string') continue;
+      value = await unsealSecret(db, SEAL_PURPOSE, value).catch(() => null);
+    }
+    const parsed = settingsInput.shape[row.key as SettingKey].safeParse(value);
     if (parsed.success && parsed.data !== null) Object.assign(stored, { [row.key]: parsed.data });
   }
   return stored;
@@ -105,15 +182,20 @@ export function startSettingsRefresh(db: DbOrTx, onError: (error: unknown) => vo
   return { stop: () => clearInterval(timer) };
 }
 
-/** The stored and the effective settings, for the console. */
+/** The stored and the effective settings, for the console: secrets only as "set". */
 export async function settingsView(db: DbOrTx) {
   const stored = await readStored(db);
-  return { stored, effective: merged(stored), configured: configuredSettings() };
+  return {
+    stored: publicSettings(stored),
+    effective: publicSettings(merged(stored)),
+    configured: publicSettings(configuredSettings()),
+  };
 }
 
 /**
- * Saves the keys present in `patch` (`null` unsets one) and applies them to this process at once;
- * answers what was stored before and after, for the audit entry.
+ * Saves the keys present in `patch` (`null` unsets one; an empty secret keeps the stored one) and applies
+ * them to this process at once; answers what was stored before and after, for the audit entry (secrets
+ * only as "set"). A result that cannot work (an HTTP gateway without its address) is refused whole.
  */
 export async function saveSettings(
   db: DbOrTx,
@@ -126,7 +208,9 @@ export async function saveSettings(
     const before = await readStored(tx);
     for (const key of SETTING_KEYS) {
       if (!(key in patch)) continue;
-      const value = patch[key];
+      let value: unknown = patch[key];
+      if (isSecret(key) && value === '') continue;
+      if (isSecret(key) && typeof value === 'string') value = await sealSecret(tx, SEAL_PURPOSE, value);
       if (value === null || value === undefined) {
         await tx.delete(systemSettings).where(sql`${systemSettings.key} = ${key}`);
       } else {
@@ -139,9 +223,13 @@ export async function saveSettings(
           });
       }
     }
-    return { before, after: await readStored(tx) };
+    const after = await readStored(tx);
+    const result = merged(after);
+    if (result.smsProvider === 'http' && !result.smsHttpUrl)
+      throw new DomainError('SETTINGS_SMS_URL_REQUIRED');
+    return { before, after };
   });
   holder.stored = change.after;
   holder.loadedAt = performance.now();
-  return change;
+  return { before: publicSettings(change.before), after: publicSettings(change.after) };
 }

@@ -30,16 +30,14 @@ export function SealActions({
     await api.post(path, body, { silent: true });
     router.refresh();
   }
-  const seal = ({ reason_code, reason }: DecisionReason) => {
-    // Viewers read the code's words and the moderator's own.
-    const label = reasons.find((option) => option.code === reason_code)?.label ?? reason_code;
-    return post('api/admin/live/seal', {
+  // The code and the moderator's own words go as they are: each reader sees the code in their language.
+  const seal = ({ reason_code, reason }: DecisionReason) =>
+    post('api/admin/live/seal', {
       room_id: roomId,
       reason_code,
-      reason: [label, reason].filter(Boolean).join(': ').slice(0, 200),
+      ...(reason ? { reason: reason.slice(0, 200) } : {}),
       ...(HOURS[hours] ? { hours: HOURS[hours] } : {}),
     });
-  };
   if (sealed)
     return (
       <ReasonDialog

@@ -10,7 +10,9 @@ import { Link } from '@/lib/i18n/navigation';
 import { anchorExperience, experienceTenths } from '@/lib/live/history';
 import { sealOf } from '@/lib/live/seal-state';
 import { broadcastHistory, ensureRoom, listCustomCategories, pushSettings } from '@/lib/live/service';
+import { reasonText } from '@/lib/review/reason-text';
 import { getTimeFormat } from '@/lib/time/viewer-zone';
+import { zonedLabel } from '@/lib/time/zoned-text';
 import { AnchorCenterPanel } from './anchor-center-panel';
 import { AnchorPostsCard } from './anchor-posts-card';
 import { AnchorVideosCard } from './anchor-videos-card';
@@ -38,6 +40,7 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
   ]);
   const seal = sealOf(room, now);
   const tModeration = await getTranslations('moderation');
+  const tReasons = await getTranslations('im.notices.reasons');
   const categories = [
     { value: 'football', label: t('category.football') },
     { value: 'basketball', label: t('category.basketball') },
@@ -64,11 +67,15 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
           <ShieldBan aria-hidden className="mt-0.5 size-5 shrink-0 text-live" />
           <div className="space-y-1 text-sm">
             <p className="font-semibold text-ink-900">{tModeration('anchorSealed')}</p>
-            <p className="text-ink-700">{tModeration('sealedReason', { reason: seal.reason ?? '' })}</p>
+            <p className="text-ink-700">
+              {tModeration('sealedReason', {
+                reason: reasonText((code) => tReasons(code as never), seal.reason_code, seal.reason),
+              })}
+            </p>
             <p className="text-ink-700">
               {seal.until
                 ? tModeration('sealedUntil', {
-                    until: times.dateTime(seal.until, 'dateTime'),
+                    until: zonedLabel(times, seal.until, 'dateTime'),
                   })
                 : tModeration('sealedIndefinitely')}
             </p>

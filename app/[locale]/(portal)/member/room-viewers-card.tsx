@@ -11,6 +11,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useTimeFormat } from '@/components/ui/time-view';
 import { ApiError, api } from '@/lib/http/client';
+import { zonedLabel } from '@/lib/time/zoned-text';
 import { FormError } from './form-error';
 import { SectionCard } from './section-card';
 
@@ -162,7 +163,7 @@ export function RoomViewersCard() {
                     </span>
                     <span className="block text-xs text-ink-500">
                       {t('kickedUntil', {
-                        until: times.dateTime(new Date(person.until), 'numericDayTime'),
+                        until: zonedLabel(times, person.until, 'numericDayTime'),
                       })}
                     </span>
                   </span>

@@ -13,6 +13,7 @@ import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { liveRoomsNow, orderRooms } from '@/lib/moderation/live-rooms';
+import { reasonText } from '@/lib/review/reason-text';
 import { LIFT_REASONS, SANCTION_REASONS } from '@/lib/review/reasons';
 
 type Props = {
@@ -86,7 +87,9 @@ export default async function LivePage({ params, searchParams }: Props) {
               row.sealed ? (
                 <span className="text-xs font-medium text-live">
                   {t('sealed')}
-                  {row.seal_reason ? `: ${row.seal_reason}` : ''}
+                  {row.seal_reason || row.seal_reason_code
+                    ? `: ${reasonText((code) => words(`reasons.${code}` as never), row.seal_reason_code, row.seal_reason)}`
+                    : ''}
                 </span>
               ) : (
                 <span className="inline-flex items-center gap-1 text-xs font-medium text-live">

@@ -1,6 +1,7 @@
 // /admin/settings: system settings stored in the database and applied without a restart (operators;
 // issue 29, item 6): the product name, the customer-service email, the mobile site, the replay feed, the
-// gift value that asks for confirmation, and the scheduled backups (issue #46).
+// gift value that asks for confirmation, sign-up, rate limits and auto-hide, the SMS gateway and captcha
+// (#41 item 8), and the scheduled backups (issue #46).
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { adminPage } from '@/components/admin/guard';
@@ -11,6 +12,7 @@ import { recentBackups } from '@/lib/jobs/backup';
 import { backupScheduleView } from '@/lib/system/backup-settings';
 import { settingsView } from '@/lib/system/settings';
 import { BackupSettingsForm } from './backup-form';
+import { LimitsForm, ProvidersForm, RegistrationForm } from './operator-settings-forms';
 import { FeedSettingsForm, SiteSettingsForm, SpendSettingsForm } from './settings-forms';
 
 type Props = { params: Promise<{ locale: Locale }> };
@@ -41,6 +43,9 @@ export default async function SettingsPage({ params }: Props) {
         <SiteSettingsForm stored={stored} configured={configured} defaultName={brand('name')} />
         <FeedSettingsForm stored={stored} effective={effective} />
         <SpendSettingsForm stored={stored} effective={effective.giftConfirmStars} />
+        <RegistrationForm stored={stored} effective={effective.registration} />
+        <LimitsForm stored={stored} effective={effective} />
+        <ProvidersForm stored={stored} effective={effective} />
         <BackupSettingsForm schedule={schedule} runs={runs} />
       </div>
     </>

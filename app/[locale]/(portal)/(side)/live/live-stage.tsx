@@ -226,7 +226,9 @@ export function LiveStage({
 
   let stage: ReactNode;
   if (info.sealed) {
-    stage = <SealedScreen reason={info.seal_reason} until={info.sealed_until} />;
+    stage = (
+      <SealedScreen reasonCode={info.seal_reason_code} reason={info.seal_reason} until={info.sealed_until} />
+    );
   } else if (live && !chosen) {
     stage = (
       <LivePlayer

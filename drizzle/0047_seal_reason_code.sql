@@ -1,0 +1,1 @@
+ALTER TABLE "live_rooms" ADD COLUMN "seal_reason_code" varchar(40);
