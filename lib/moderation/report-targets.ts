@@ -1,8 +1,10 @@
 // What can be reported, who owns it, and how an upheld report takes it down. Each kind resolves its id to
 // its owner (or null when it does not exist) and takes the content down inside the decision's transaction
 // (`takeDown`: hidden from every list and page, never a deleted row; null when nothing was taken down:
-// a room or a user, whose sanctions stay separate, or content already gone). A module adds its kind with
-// one `registerReportTarget` call in its `register…Routes`.
+// a room or a user, whose sanctions stay separate, or content already gone) and brings it back on an
+// operator's restore (`restore`). The console's content lists (./content.ts) act through the same two, so
+// a report's take-down and a bulk one are one path. A module adds its kind with one `registerReportTarget`
+// call in its `register…Routes`.
 import { eq } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import type { DbOrTx } from '@/lib/db';
@@ -36,10 +38,18 @@ export type ReportTargetTakeDown = (
   input: TakeDownInput,
 ) => Promise<TakenDown | null>;
 
-type ReportTarget = { resolve: ReportTargetResolver; takeDown: ReportTargetTakeDown };
+/** Brings back what staff took down inside `tx`; null when it is not taken down. */
+export type ReportTargetRestore = (tx: DbOrTx, id: number, input: { now: Date }) => Promise<TakenDown | null>;
+
+type ReportTarget = {
+  resolve: ReportTargetResolver;
+  takeDown: ReportTargetTakeDown;
+  restore: ReportTargetRestore;
+};
 
 /** Rooms and users are reported for sanctions, which stay separate: upholding takes nothing down. */
 const nothing: ReportTargetTakeDown = async () => null;
+const nothingBack: ReportTargetRestore = async () => null;
 
 const targets = new Map<ReportTargetType, ReportTarget>([
   [
@@ -53,6 +63,7 @@ const targets = new Map<ReportTargetType, ReportTarget>([
         return row ?? null;
       },
       takeDown: nothing,
+      restore: nothingBack,
     },
   ],
   [
@@ -63,6 +74,7 @@ const targets = new Map<ReportTargetType, ReportTarget>([
         return row ?? null;
       },
       takeDown: nothing,
+      restore: nothingBack,
     },
   ],
 ]);
@@ -71,8 +83,9 @@ export function registerReportTarget(
   type: ReportTargetType,
   resolve: ReportTargetResolver,
   takeDown: ReportTargetTakeDown = nothing,
+  restore: ReportTargetRestore = nothingBack,
 ) {
-  targets.set(type, { resolve, takeDown });
+  targets.set(type, { resolve, takeDown, restore });
 }
 
 /** The target's owner; null when the kind has no resolver yet or the target does not exist. */
@@ -85,4 +98,10 @@ export async function resolveReportTarget(db: DbOrTx, type: ReportTargetType, id
 export async function takeDownReportTarget(tx: DbOrTx, type: string, id: number, input: TakeDownInput) {
   const target = targets.get(type as ReportTargetType);
   return target ? target.takeDown(tx, id, input) : null;
+}
+
+/** Restores what staff took down (an operator's decision); null when it was not taken down. */
+export async function restoreReportTarget(tx: DbOrTx, type: string, id: number, input: { now: Date }) {
+  const target = targets.get(type as ReportTargetType);
+  return target ? target.restore(tx, id, input) : null;
 }

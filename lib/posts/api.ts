@@ -23,6 +23,8 @@ import {
   listComments,
   POSTS_PAGE_SIZE,
   postOwner,
+  restoreComment,
+  restorePost,
   takeDownComment,
   takeDownPost,
   toggleCommentLike,
@@ -92,8 +94,8 @@ export const viewerOf = (c: Context<AppEnv>) =>
   c.var.user ? { id: c.var.user.id, role: c.var.user.role } : null;
 
 export function registerPostRoutes(app: OpenAPIHono<AppEnv>) {
-  registerReportTarget('post', postOwner, takeDownPost);
-  registerReportTarget('comment', commentOwner, takeDownComment);
+  registerReportTarget('post', postOwner, takeDownPost, restorePost);
+  registerReportTarget('comment', commentOwner, takeDownComment, restoreComment);
   defineRoute(
     app,
     {
