@@ -69,7 +69,8 @@ export const postSchema = z.object({
   comments: z.number(),
   liked: z.boolean(),
   can_delete: z.boolean(),
-  review: z.object({ status: z.enum(REVIEW_STATUSES), reason: z.string().nullable() }),
+  /** `removed`: taken down by staff (its author sees it so marked; others are refused with `POST_REMOVED`). */
+  review: z.object({ status: z.enum(REVIEW_STATUSES), reason: z.string().nullable(), removed: z.boolean() }),
   created_at: z.date(),
 });
 
@@ -82,6 +83,8 @@ export const commentSchema = z.object({
   likes: z.number(),
   liked: z.boolean(),
   can_delete: z.boolean(),
+  /** Taken down by staff: a tombstone (empty content) for all but its writer. */
+  removed: z.boolean(),
   created_at: z.date(),
 });
 

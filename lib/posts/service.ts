@@ -8,6 +8,7 @@ import { assertNotMuted } from '@/lib/accounts/sanctions';
 import { users } from '@/lib/accounts/schema';
 import { mayModerate, type Role } from '@/lib/api/context';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
+import { screenForReview, screenText } from '@/lib/chat/sensitive/words';
 import type { DbOrTx } from '@/lib/db';
 import { findOwnUpload } from '@/lib/storage/service';
 import { POST_VIDEO_MAX_BYTES } from './limits';
@@ -17,6 +18,8 @@ import { commentLikes, type PostVideo, postComments, postLikes, posts } from './
 export const POSTS_PAGE_SIZE = 10;
 export const COMMENTS_PAGE_SIZE = 20;
 export type PostChannel = 'anchor' | 'news' | 'video' | 'circle';
+/** Channels whose posts the review queue can hold (lib/review/sources.ts). */
+const REVIEWED_CHANNELS: ReadonlySet<PostChannel> = new Set(['circle', 'video']);
 
 const MINUTE = 60_000;
 export const POST_RATE_RULES = {
@@ -124,6 +127,11 @@ export async function createPost(db: DbOrTx, authorId: number, input: NewPost, o
       height: upload.height,
     };
   }
+  // Listed words: `block` refuses, `replace` masks; `review` holds a post of a reviewed channel (the
+  // community's) for the review queue, and masks elsewhere.
+  const screened = REVIEWED_CHANNELS.has(channel)
+    ? await screenForReview(db, body, options.now)
+    : { text: await screenText(db, body, 'mask', options.now), review: false };
   const key = String(authorId);
   return db.transaction(async (tx) => {
     await assertWithinLimit(tx, POST_RATE_RULES.posts, key, options.now);
@@ -132,10 +140,10 @@ export async function createPost(db: DbOrTx, authorId: number, input: NewPost, o
       .values({
         authorId,
         channel,
-        body,
+        body: screened.text,
         images: input.images,
         video,
-        reviewStatus: options.review ? 'pending' : 'approved',
+        reviewStatus: options.review || screened.review ? 'pending' : 'approved',
         createdAt: options.now,
       })
       .returning({ id: posts.id, status: posts.reviewStatus });
@@ -366,8 +374,10 @@ export type NewComment = { postId: number; content: string; parentId?: number | 
 /** A comment, or a reply: replies attach to the top-level comment, one level deep. */
 export async function addComment(db: DbOrTx, userId: number, input: NewComment, now: Date) {
   await assertNotMuted(db, userId, now);
-  const body = input.content.trim();
-  if (!body) throw new DomainError('COMMENT_EMPTY');
+  const typed = input.content.trim();
+  if (!typed) throw new DomainError('COMMENT_EMPTY');
+  // Comments are not reviewed: a `block` word refuses, any other listed word is masked.
+  const body = await screenText(db, typed, 'mask', now);
   const key = String(userId);
   return db.transaction(async (tx) => {
     await livePost(tx, input.postId);
