@@ -6,7 +6,7 @@ import { auditChange } from '@/lib/api/audit-change';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { rowId } from '@/lib/api/row-id';
-import { SENSITIVE_POLICIES } from '../schema';
+import { SENSITIVE_POLICIES } from './policies';
 import { addWords, deleteWord, listWords, setWordPolicy } from './words';
 
 const policy = z.enum(SENSITIVE_POLICIES);

@@ -6,8 +6,9 @@ import { asc, eq, ilike, inArray, or } from 'drizzle-orm';
 import AhoCorasick from 'modern-ahocorasick';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
-import { SENSITIVE_POLICIES, type SensitivePolicy, sensitiveWords } from '../schema';
+import { sensitiveWords } from '../schema';
 import { normalizeForMatch, normalizeWord } from './normalize';
+import { SENSITIVE_POLICIES, type SensitivePolicy } from './policies';
 
 const RELOAD_MS = 30_000;
 export const MASK = '***';
