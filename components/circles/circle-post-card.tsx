@@ -65,6 +65,8 @@ export function CirclePostCard({ post }: { post: CirclePostItem }) {
 /** The review state of an own post (spec §4), with the reason of a refusal. */
 export function ReviewBadge({ review }: { review: PostItem['review'] }) {
   const t = useTranslations('circle');
+  // Taken down by staff after it was shown: its author sees it marked removed (others see a tombstone).
+  const status = review.removed ? 'removed' : review.status;
   const tone =
     review.status === 'approved'
       ? 'bg-canvas text-win'
@@ -75,9 +77,9 @@ export function ReviewBadge({ review }: { review: PostItem['review'] }) {
     <span
       className={`rounded px-1.5 text-xs leading-5 ${tone}`}
       data-testid="review-status"
-      data-status={review.status}
+      data-status={status}
     >
-      {t(`status.${review.status}`)}
+      {t(`status.${status}`)}
     </span>
   );
 }

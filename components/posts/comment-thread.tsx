@@ -178,64 +178,83 @@ function CommentRow({
           </time>
           <ContentReportButton targetType="comment" targetId={comment.id} authorId={comment.author.id} />
         </p>
-        <p className="mt-0.5 whitespace-pre-wrap break-words text-sm text-ink-900" data-testid="comment-text">
-          {comment.content}
-        </p>
-        <div className="-ml-1.5 mt-0.5 flex items-center gap-1">
-          <LikeButton
-            path={likePath}
-            id={comment.id}
-            initial={{ liked: comment.liked, likes: comment.likes }}
-            icon={<LikeIcon small />}
-            size="sm"
-            testId="comment-like"
-          />
-          {onReply ? (
-            <button
-              type="button"
-              onClick={onReply}
-              className="inline-flex h-6 items-center gap-1 rounded px-1.5 text-xs text-ink-500 hover:text-brand-600"
-            >
-              <CornerDownRight aria-hidden className="size-3.5" />
-              {t('reply')}
-            </button>
-          ) : null}
-          {comment.can_delete && !confirming ? (
-            <button
-              type="button"
-              onClick={() => setConfirming(true)}
-              className="inline-flex h-6 items-center rounded px-1.5 text-xs text-ink-500 hover:text-live"
-            >
-              {t('deleteComment')}
-            </button>
-          ) : null}
-          {confirming ? (
-            <span
-              role="alertdialog"
-              aria-labelledby={`delete-comment-${comment.id}`}
-              className="inline-flex items-center gap-1.5 text-xs"
-            >
-              <span id={`delete-comment-${comment.id}`} className="text-ink-700">
-                {t('deleteCommentConfirm')}
-              </span>
+        {comment.removed ? (
+          // Taken down by staff: its writer still reads it, marked; everyone else a tombstone.
+          <p className="mt-0.5 text-sm text-ink-500" data-testid="comment-removed">
+            {comment.content ? (
+              <>
+                <span className="whitespace-pre-wrap break-words text-ink-700">{comment.content}</span>{' '}
+                <span className="text-xs text-live">({t('commentRemovedOwn')})</span>
+              </>
+            ) : (
+              <span className="italic">{t('commentRemoved')}</span>
+            )}
+          </p>
+        ) : (
+          <p
+            className="mt-0.5 whitespace-pre-wrap break-words text-sm text-ink-900"
+            data-testid="comment-text"
+          >
+            {comment.content}
+          </p>
+        )}
+        {comment.removed ? null : (
+          <div className="-ml-1.5 mt-0.5 flex items-center gap-1">
+            <LikeButton
+              path={likePath}
+              id={comment.id}
+              initial={{ liked: comment.liked, likes: comment.likes }}
+              icon={<LikeIcon small />}
+              size="sm"
+              testId="comment-like"
+            />
+            {onReply ? (
               <button
                 type="button"
-                onClick={remove}
-                disabled={deleting}
-                className="h-6 rounded px-1.5 font-medium text-live hover:bg-live/10 disabled:opacity-50"
+                onClick={onReply}
+                className="inline-flex h-6 items-center gap-1 rounded px-1.5 text-xs text-ink-500 hover:text-brand-600"
+              >
+                <CornerDownRight aria-hidden className="size-3.5" />
+                {t('reply')}
+              </button>
+            ) : null}
+            {comment.can_delete && !confirming ? (
+              <button
+                type="button"
+                onClick={() => setConfirming(true)}
+                className="inline-flex h-6 items-center rounded px-1.5 text-xs text-ink-500 hover:text-live"
               >
                 {t('deleteComment')}
               </button>
-              <button
-                type="button"
-                onClick={() => setConfirming(false)}
-                className="h-6 rounded px-1.5 text-ink-500 hover:text-ink-900"
+            ) : null}
+            {confirming ? (
+              <span
+                role="alertdialog"
+                aria-labelledby={`delete-comment-${comment.id}`}
+                className="inline-flex items-center gap-1.5 text-xs"
               >
-                {t('cancel')}
-              </button>
-            </span>
-          ) : null}
-        </div>
+                <span id={`delete-comment-${comment.id}`} className="text-ink-700">
+                  {t('deleteCommentConfirm')}
+                </span>
+                <button
+                  type="button"
+                  onClick={remove}
+                  disabled={deleting}
+                  className="h-6 rounded px-1.5 font-medium text-live hover:bg-live/10 disabled:opacity-50"
+                >
+                  {t('deleteComment')}
+                </button>
+                <button
+                  type="button"
+                  onClick={() => setConfirming(false)}
+                  className="h-6 rounded px-1.5 text-ink-500 hover:text-ink-900"
+                >
+                  {t('cancel')}
+                </button>
+              </span>
+            ) : null}
+          </div>
+        )}
       </div>
     </div>
   );

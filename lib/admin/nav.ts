@@ -8,6 +8,7 @@ import {
   Coins,
   CreditCard,
   Crown,
+  FileSearch,
   FileSpreadsheet,
   FileText,
   Flame,
@@ -138,6 +139,15 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
     routes: ['/api/admin/review/summary'],
   },
   {
+    key: 'content',
+    section: 'review',
+    href: '/admin/content',
+    label: 'content.nav',
+    icon: FileSearch,
+    // Restoring is an operator's (the page offers it to them only).
+    routes: ['/api/admin/content/list', '/api/admin/content/remove'],
+  },
+  {
     key: 'plans',
     section: 'review',
     href: '/admin/plans',
@@ -214,6 +224,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
       '/api/admin/sensitiveWords/list',
       '/api/admin/sensitiveWords/add',
       '/api/admin/sensitiveWords/delete',
+      '/api/admin/sensitiveWords/policy',
     ],
   },
   {

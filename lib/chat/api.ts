@@ -21,6 +21,7 @@ import {
   FEED_DELAY_MAX,
   listMessages,
   MESSAGE_MAX,
+  restoreChatMessage,
   saveChatSettings,
   sendMessage,
   takeDownChatMessage,
@@ -49,7 +50,7 @@ const settingsSchema = z.object({
 });
 
 export function registerChatRoutes(app: OpenAPIHono<AppEnv>) {
-  registerReportTarget('chat', chatMessageOwner, takeDownChatMessage);
+  registerReportTarget('chat', chatMessageOwner, takeDownChatMessage, restoreChatMessage);
   for (const [path, methods, summary] of [
     [
       '/api/live/sendChatSensitive',

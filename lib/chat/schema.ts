@@ -21,11 +21,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema';
 import { broadcasts, liveRooms } from '../live/schema';
+import { SENSITIVE_POLICIES } from './sensitive/policies';
 
 /** A chat channel is a live room's (`live:<id>`) or a match's (`match:<id>`, on /score-live). */
 export const chatChannelKind = pgEnum('chat_channel_kind', ['live', 'match']);
 export const sensitiveMode = pgEnum('chat_sensitive_mode', ['mask', 'refuse']);
-
 export const chatMessages = pgTable(
   'chat_messages',
   {
@@ -120,6 +120,12 @@ export const sensitiveWords = pgTable('sensitive_words', {
   id: serial('id').primaryKey(),
   word: varchar('word', { length: 32 }).notNull(),
   normalized: varchar('normalized', { length: 32 }).notNull().unique(),
+  /**
+   * What the word does (./sensitive/policies.ts): `block` refuses the text everywhere; `replace` masks it
+   * (a chat room set to refuse refuses it); `review` holds a community post or video for the review queue
+   * and masks it where nothing is reviewed (chat, comments, private messages).
+   */
+  policy: varchar('policy', { length: 8, enum: SENSITIVE_POLICIES }).notNull().default('replace'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
 });

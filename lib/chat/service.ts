@@ -1,7 +1,7 @@
 // Room chat (spec §2): a message is checked (kick-out, mute, sensitive words, rate limits), stored in
 // Postgres, then pushed to the chat's socket room; the database is the truth and the last 50 load on
 // entry, older pages on scroll. Text is stored and sent as text: screens render it as text, never HTML.
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { levelOf } from '@/lib/accounts/level';
 import { assertNotMuted } from '@/lib/accounts/sanctions';
@@ -458,6 +458,30 @@ export async function takeDownChatMessage(db: DbOrTx, id: number, input: { now: 
     item: 'chatMessage',
     before: { type: 'chat', id, channel, deleted: false },
     after: { type: 'chat', id, channel, deleted: true },
+  };
+}
+
+/**
+ * An operator restores a chat line a moderator deleted: shown again in the room's history (live viewers
+ * see it on their next load). Null when it is not deleted.
+ */
+export async function restoreChatMessage(db: DbOrTx, id: number, _input: { now: Date }) {
+  const [row] = await db
+    .update(chatMessages)
+    .set({ deletedAt: null, deletedBy: null })
+    .where(and(eq(chatMessages.id, id), isNotNull(chatMessages.deletedAt)))
+    .returning({
+      userId: chatMessages.userId,
+      kind: chatMessages.channelKind,
+      channelId: chatMessages.channelId,
+    });
+  if (!row) return null;
+  const channel = `${row.kind}:${row.channelId}`;
+  return {
+    ownerId: row.userId,
+    item: 'chatMessage',
+    before: { type: 'chat', id, channel, deleted: true },
+    after: { type: 'chat', id, channel, deleted: false },
   };
 }
 

@@ -1,9 +1,10 @@
-// Moderation calls: the kicked-out list loaded at start-up (spec §7), and reports, seals and
-// kick-outs from their own files.
+// Moderation calls: the kicked-out list loaded at start-up (spec §7), and reports, seals, kick-outs and
+// the console's content lists from their own files.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
+import { registerContentRoutes } from './content-api';
 import { registerKickoutRoutes } from './kickout-api';
 import { registerReportRoutes } from './reports-api';
 import { registerSealRoutes } from './seal-api';
@@ -25,4 +26,5 @@ export function registerModerationRoutes(app: OpenAPIHono<AppEnv>) {
   registerReportRoutes(app);
   registerSealRoutes(app);
   registerKickoutRoutes(app);
+  registerContentRoutes(app);
 }

@@ -1,8 +1,10 @@
 // What can be reported, who owns it, and how an upheld report takes it down. Each kind resolves its id to
 // its owner (or null when it does not exist) and takes the content down inside the decision's transaction
 // (`takeDown`: hidden from every list and page, never a deleted row; null when nothing was taken down:
-// a room or a user, whose sanctions stay separate, or content already gone). A module adds its kind with
-// one `registerReportTarget` call in its `register…Routes`.
+// a room or a user, whose sanctions stay separate, or content already gone) and brings it back on an
+// operator's restore (`restore`). The console's content lists (./content.ts) act through the same two, so
+// a report's take-down and a bulk one are one path. A module adds its kind with one `registerReportTarget`
+// call in its `register…Routes`.
 import { eq } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import type { DbOrTx } from '@/lib/db';
@@ -36,6 +38,9 @@ export type ReportTargetTakeDown = (
   input: TakeDownInput,
 ) => Promise<TakenDown | null>;
 
+/** Brings back what staff took down inside `tx`; null when it is not taken down. */
+export type ReportTargetRestore = (tx: DbOrTx, id: number, input: { now: Date }) => Promise<TakenDown | null>;
+
 /**
  * Hides the target from every public read until a decision (enough distinct reporters: the operator's
  * `autoHideReporters`), or shows it again (the reports were dismissed). True when something changed.
@@ -45,11 +50,13 @@ export type ReportTargetHide = (db: DbOrTx, id: number, hidden: boolean) => Prom
 type ReportTarget = {
   resolve: ReportTargetResolver;
   takeDown: ReportTargetTakeDown;
+  restore: ReportTargetRestore;
   hide?: ReportTargetHide;
 };
 
 /** Rooms and users are reported for sanctions, which stay separate: upholding takes nothing down. */
 const nothing: ReportTargetTakeDown = async () => null;
+const nothingBack: ReportTargetRestore = async () => null;
 
 const targets = new Map<ReportTargetType, ReportTarget>([
   [
@@ -63,6 +70,7 @@ const targets = new Map<ReportTargetType, ReportTarget>([
         return row ?? null;
       },
       takeDown: nothing,
+      restore: nothingBack,
     },
   ],
   [
@@ -73,6 +81,7 @@ const targets = new Map<ReportTargetType, ReportTarget>([
         return row ?? null;
       },
       takeDown: nothing,
+      restore: nothingBack,
     },
   ],
 ]);
@@ -81,9 +90,10 @@ export function registerReportTarget(
   type: ReportTargetType,
   resolve: ReportTargetResolver,
   takeDown: ReportTargetTakeDown = nothing,
+  restore: ReportTargetRestore = nothingBack,
   hide?: ReportTargetHide,
 ) {
-  targets.set(type, { resolve, takeDown, ...(hide ? { hide } : {}) });
+  targets.set(type, { resolve, takeDown, restore, ...(hide ? { hide } : {}) });
 }
 
 /** Hides (or shows again) a reported target, for kinds that can be hidden; false when nothing changed. */
@@ -102,4 +112,10 @@ export async function resolveReportTarget(db: DbOrTx, type: ReportTargetType, id
 export async function takeDownReportTarget(tx: DbOrTx, type: string, id: number, input: TakeDownInput) {
   const target = targets.get(type as ReportTargetType);
   return target ? target.takeDown(tx, id, input) : null;
+}
+
+/** Restores what staff took down (an operator's decision); null when it was not taken down. */
+export async function restoreReportTarget(tx: DbOrTx, type: string, id: number, input: { now: Date }) {
+  const target = targets.get(type as ReportTargetType);
+  return target ? target.restore(tx, id, input) : null;
 }

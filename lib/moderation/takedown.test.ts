@@ -167,10 +167,16 @@ it('upholding a report on a comment deletes it with its replies and tells its wr
 
   await decideInQueue(call, moderator.token, 'report', second.id, true, { reasonCode: 'ads', note: '' });
 
-  const listed = await call<{ list: { id: number }[]; total: number }>(
+  const listed = await call<{ list: { id: number; content: string; removed: boolean }[]; total: number }>(
     `/api/anchor_dynamics/commentList?id=${post.id}`,
   );
-  expect(listed.body.data.list.map((row) => row.id)).toEqual([kept.body.data.id]);
+  // Others see a tombstone where it was (nothing of its words); the other comment stays.
+  expect(listed.body.data.list.map((row) => [row.id, row.content, row.removed])).toEqual(
+    expect.arrayContaining([
+      [kept.body.data.id, 'The home side, surely', false],
+      [commentId, '', true],
+    ]),
+  );
   const [gone] = await testDb.db.select().from(postComments).where(eq(postComments.id, commentId));
   expect(gone!.deletedAt).not.toBeNull();
   const [counted] = await testDb.db.select().from(posts).where(eq(posts.id, post.id));

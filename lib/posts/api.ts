@@ -24,6 +24,8 @@ import {
   listComments,
   POSTS_PAGE_SIZE,
   postOwner,
+  restoreComment,
+  restorePost,
   takeDownComment,
   takeDownPost,
   toggleCommentLike,
@@ -68,7 +70,8 @@ export const postSchema = z.object({
   comments: z.number(),
   liked: z.boolean(),
   can_delete: z.boolean(),
-  review: z.object({ status: z.enum(REVIEW_STATUSES), reason: z.string().nullable() }),
+  /** `removed`: taken down by staff (its author sees it so marked; others are refused with `POST_REMOVED`). */
+  review: z.object({ status: z.enum(REVIEW_STATUSES), reason: z.string().nullable(), removed: z.boolean() }),
   created_at: z.date(),
 });
 
@@ -81,6 +84,8 @@ export const commentSchema = z.object({
   likes: z.number(),
   liked: z.boolean(),
   can_delete: z.boolean(),
+  /** Taken down by staff: a tombstone (empty content) for all but its writer. */
+  removed: z.boolean(),
   created_at: z.date(),
 });
 
@@ -93,8 +98,8 @@ export const viewerOf = (c: Context<AppEnv>) =>
   c.var.user ? { id: c.var.user.id, role: c.var.user.role } : null;
 
 export function registerPostRoutes(app: OpenAPIHono<AppEnv>) {
-  registerReportTarget('post', postOwner, takeDownPost, hidePostForReports);
-  registerReportTarget('comment', commentOwner, takeDownComment);
+  registerReportTarget('post', postOwner, takeDownPost, restorePost, hidePostForReports);
+  registerReportTarget('comment', commentOwner, takeDownComment, restoreComment);
   defineRoute(
     app,
     {

@@ -43,6 +43,13 @@ export const posts = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Taken down by staff (an upheld report or the console's content lists, lib/moderation/content.ts):
+     * `rejected` with the reason, shown to its author marked removed and to others as a tombstone; an
+     * operator's restore approves it again. Null for a post refused at its first review.
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedBy: integer('removed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('posts_author_idx').on(table.authorId, table.channel, table.createdAt),
@@ -81,6 +88,8 @@ export const postComments = pgTable(
     likeCount: integer('like_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Deleted by staff (with its replies, at the same `deletedAt`): a restore brings these back. */
+    removedBy: integer('removed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('post_comments_post_idx').on(table.postId, table.parentId, table.createdAt),

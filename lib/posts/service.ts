@@ -1,13 +1,14 @@
 // Posts, likes and comments (spec §7 `anchor_dynamics*`). Every change and the counter it moves
 // happen in one transaction; rows are looked up by id and, where they are owned, by owner too.
 
-import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { assertWithinLimit, type RateRule, recordEvent } from '@/lib/accounts/rate-limit';
 import { assertNotMuted } from '@/lib/accounts/sanctions';
 import { users } from '@/lib/accounts/schema';
 import { mayModerate, type Role } from '@/lib/api/context';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
+import { screenForReview, screenText } from '@/lib/chat/sensitive/words';
 import type { DbOrTx } from '@/lib/db';
 import { findOwnUpload } from '@/lib/storage/service';
 import { freshSettings } from '@/lib/system/settings';
@@ -18,6 +19,8 @@ import { commentLikes, type PostVideo, postComments, postLikes, posts } from './
 export const POSTS_PAGE_SIZE = 10;
 export const COMMENTS_PAGE_SIZE = 20;
 export type PostChannel = 'anchor' | 'news' | 'video' | 'circle';
+/** Channels whose posts the review queue can hold (lib/review/sources.ts). */
+const REVIEWED_CHANNELS: ReadonlySet<PostChannel> = new Set(['circle', 'video']);
 
 const MINUTE = 60_000;
 export const POST_RATE_RULES = {
@@ -50,7 +53,8 @@ function presentPost(row: typeof posts.$inferSelect, writer: AuthorRow, liked: b
     comments: row.commentCount,
     liked,
     can_delete: !!viewer && (viewer.id === row.authorId || mayModerate(viewer.role)),
-    review: { status: row.reviewStatus, reason: row.reviewReason },
+    /** `removed`: taken down by staff after it was shown (its author sees it marked so, others a tombstone). */
+    review: { status: row.reviewStatus, reason: row.reviewReason, removed: row.removedAt !== null },
     created_at: row.createdAt,
   };
 }
@@ -131,6 +135,11 @@ export async function createPost(db: DbOrTx, authorId: number, input: NewPost, o
       height: upload.height,
     };
   }
+  // Listed words: `block` refuses, `replace` masks; `review` holds a post of a reviewed channel (the
+  // community's) for the review queue, and masks elsewhere.
+  const screened = REVIEWED_CHANNELS.has(channel)
+    ? await screenForReview(db, body, options.now)
+    : { text: await screenText(db, body, 'mask', options.now), review: false };
   const key = String(authorId);
   return db.transaction(async (tx) => {
     await assertWithinLimit(tx, await postRateRule(tx), key, options.now);
@@ -139,10 +148,10 @@ export async function createPost(db: DbOrTx, authorId: number, input: NewPost, o
       .values({
         authorId,
         channel,
-        body,
+        body: screened.text,
         images: input.images,
         video,
-        reviewStatus: options.review ? 'pending' : 'approved',
+        reviewStatus: options.review || screened.review ? 'pending' : 'approved',
         createdAt: options.now,
       })
       .returning({ id: posts.id, status: posts.reviewStatus });
@@ -209,7 +218,10 @@ export async function getPost(db: DbOrTx, id: number, viewer: Viewer) {
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
     .where(and(eq(posts.id, id), isNull(posts.deletedAt)));
-  if (!row || !mayView(row.post, viewer)) throw new NotFoundError('POST_NOT_FOUND');
+  if (!row) throw new NotFoundError('POST_NOT_FOUND');
+  // Others meet a tombstone (its own code, nothing of the content) where staff took a post down.
+  if (!mayView(row.post, viewer))
+    throw new NotFoundError(row.post.removedAt ? 'POST_REMOVED' : 'POST_NOT_FOUND');
   const liked = await likedPostIds(db, viewer, [id]);
   return presentPost(row.post, row.author, liked.has(id), viewer);
 }
@@ -343,19 +355,26 @@ function presentComment(
   writer: AuthorRow,
   liked: boolean,
   canDelete: boolean,
+  viewer: Viewer = null,
 ) {
+  // A comment staff took down: its writer still reads it, marked removed; anyone else a tombstone.
+  const removed = row.deletedAt !== null;
   return {
     id: row.id,
     post_id: row.postId,
     parent_id: row.parentId,
     author: presentAuthor(writer),
-    content: row.body,
+    content: removed && viewer?.id !== row.authorId ? '' : row.body,
     likes: row.likeCount,
     liked,
-    can_delete: canDelete,
+    can_delete: canDelete && !removed,
+    removed,
     created_at: row.createdAt,
   };
 }
+
+/** Comments shown in a thread: live ones, and staff take-downs as tombstones (see `presentComment`). */
+const inThread = or(isNull(postComments.deletedAt), isNotNull(postComments.removedBy));
 export type CommentView = ReturnType<typeof presentComment>;
 
 export type NewComment = { postId: number; content: string; parentId?: number | undefined };
@@ -363,8 +382,10 @@ export type NewComment = { postId: number; content: string; parentId?: number | 
 /** A comment, or a reply: replies attach to the top-level comment, one level deep. */
 export async function addComment(db: DbOrTx, userId: number, input: NewComment, now: Date) {
   await assertNotMuted(db, userId, now);
-  const body = input.content.trim();
-  if (!body) throw new DomainError('COMMENT_EMPTY');
+  const typed = input.content.trim();
+  if (!typed) throw new DomainError('COMMENT_EMPTY');
+  // Comments are not reviewed: a `block` word refuses, any other listed word is masked.
+  const body = await screenText(db, typed, 'mask', now);
   const key = String(userId);
   return db.transaction(async (tx) => {
     await livePost(tx, input.postId);
@@ -405,11 +426,14 @@ export async function deleteComment(db: DbOrTx, viewer: NonNullable<Viewer>, id:
   });
 }
 
-/** Soft-deletes a comment with its replies and lowers the post's count by what was really removed. */
-async function removeComment(db: DbOrTx, id: number, postId: number, now: Date) {
+/**
+ * Soft-deletes a comment with its replies and lowers the post's count by what was really removed; `staffId`
+ * marks a staff take-down, which a restore can undo.
+ */
+async function removeComment(db: DbOrTx, id: number, postId: number, now: Date, staffId?: number) {
   const removed = await db
     .update(postComments)
-    .set({ deletedAt: now })
+    .set({ deletedAt: now, removedBy: staffId ?? null })
     .where(and(isNull(postComments.deletedAt), or(eq(postComments.id, id), eq(postComments.parentId, id))))
     .returning({ id: postComments.id });
   await db
@@ -455,13 +479,19 @@ export async function hidePostForReports(db: DbOrTx, id: number, hidden: boolean
   return changed.length > 0;
 }
 
-export async function takeDownPost(db: DbOrTx, id: number, input: { now: Date; reason: string }) {
+export async function takeDownPost(
+  db: DbOrTx,
+  id: number,
+  input: { now: Date; reason: string; actorId: number },
+) {
   const [row] = await db
     .update(posts)
     .set({
       reviewStatus: 'rejected',
       reviewReason: input.reason.slice(0, 200) || null,
       reviewedAt: input.now,
+      removedAt: input.now,
+      removedBy: input.actorId,
     })
     .where(
       and(eq(posts.id, id), isNull(posts.deletedAt), or(eq(posts.reviewStatus, 'approved'), hiddenByReports)),
@@ -477,18 +507,84 @@ export async function takeDownPost(db: DbOrTx, id: number, input: { now: Date; r
 }
 
 /**
+ * An operator restores a post staff took down: shown again (`approved`), the removal's reason cleared.
+ * Null when it was not taken down (or was deleted by its author since).
+ */
+export async function restorePost(db: DbOrTx, id: number, input: { now: Date }) {
+  const [row] = await db
+    .update(posts)
+    .set({
+      reviewStatus: 'approved',
+      reviewReason: null,
+      reviewedAt: input.now,
+      removedAt: null,
+      removedBy: null,
+    })
+    .where(and(eq(posts.id, id), isNull(posts.deletedAt), isNotNull(posts.removedAt)))
+    .returning({ id: posts.id, authorId: posts.authorId, channel: posts.channel });
+  if (!row) return null;
+  return {
+    ownerId: row.authorId,
+    item: POST_ITEMS[row.channel] ?? 'post',
+    before: { type: 'post', id, channel: row.channel, review_status: 'rejected', removed: true },
+    after: { type: 'post', id, channel: row.channel, review_status: 'approved', removed: false },
+  };
+}
+
+/**
  * An upheld report takes a comment down as a moderator's delete does: the comment and its replies
  * soft-deleted, the post's count lowered. Null when it (or its post) is already gone.
  */
-export async function takeDownComment(db: DbOrTx, id: number, input: { now: Date }) {
+export async function takeDownComment(db: DbOrTx, id: number, input: { now: Date; actorId: number }) {
   const comment = await liveComment(db, id).catch(() => null);
   if (!comment) return null;
-  const removed = await removeComment(db, id, comment.postId, input.now);
+  const removed = await removeComment(db, id, comment.postId, input.now, input.actorId);
   return {
     ownerId: comment.authorId,
     item: 'comment',
     before: { type: 'comment', id, post_id: comment.postId, deleted: false },
     after: { type: 'comment', id, post_id: comment.postId, deleted: true, removed: removed.map((r) => r.id) },
+  };
+}
+
+/**
+ * An operator restores a comment staff took down, with the replies removed by the same take-down; the
+ * post's count rises by what came back. Null when it was not taken down by staff (or its post is gone).
+ */
+export async function restoreComment(db: DbOrTx, id: number, _input: { now: Date }) {
+  const [found] = await db
+    .select({ comment: postComments })
+    .from(postComments)
+    .innerJoin(posts, eq(posts.id, postComments.postId))
+    .where(and(eq(postComments.id, id), isNotNull(postComments.removedBy), isNull(posts.deletedAt)));
+  const comment = found?.comment;
+  if (!comment?.deletedAt) return null;
+  const restored = await db
+    .update(postComments)
+    .set({ deletedAt: null, removedBy: null })
+    .where(
+      and(
+        eq(postComments.deletedAt, comment.deletedAt),
+        isNotNull(postComments.removedBy),
+        or(eq(postComments.id, id), eq(postComments.parentId, id)),
+      ),
+    )
+    .returning({ id: postComments.id });
+  await db
+    .update(posts)
+    .set({ commentCount: sql`${posts.commentCount} + ${restored.length}` })
+    .where(eq(posts.id, comment.postId));
+  return {
+    ownerId: comment.authorId,
+    item: 'comment',
+    before: { type: 'comment', id, post_id: comment.postId, deleted: true },
+    after: {
+      type: 'comment',
+      id,
+      post_id: comment.postId,
+      deleted: false,
+      restored: restored.map((r) => r.id),
+    },
   };
 }
 
@@ -503,11 +599,7 @@ export async function listComments(
   // A comment's writer, the post's author (an anchor tidying their own post) or an operator.
   const mayDelete = (authorId: number) =>
     !!viewer && (viewer.id === authorId || viewer.id === post.authorId || mayModerate(viewer.role));
-  const topLevel = and(
-    eq(postComments.postId, postId),
-    isNull(postComments.parentId),
-    isNull(postComments.deletedAt),
-  );
+  const topLevel = and(eq(postComments.postId, postId), isNull(postComments.parentId), inThread);
   const [rows, [total]] = await Promise.all([
     db
       .select({ comment: postComments, author })
@@ -530,7 +622,7 @@ export async function listComments(
         .select({ comment: postComments, author })
         .from(postComments)
         .innerJoin(users, eq(users.id, postComments.authorId))
-        .where(and(inArray(postComments.parentId, parentIds), isNull(postComments.deletedAt)))
+        .where(and(inArray(postComments.parentId, parentIds), inThread))
         .orderBy(asc(postComments.createdAt), asc(postComments.id))
     : [];
   const allIds = [...parentIds, ...replies.map((row) => row.comment.id)];
@@ -546,7 +638,13 @@ export async function listComments(
   );
   return {
     list: rows.map((row) => ({
-      ...presentComment(row.comment, row.author, liked.has(row.comment.id), mayDelete(row.comment.authorId)),
+      ...presentComment(
+        row.comment,
+        row.author,
+        liked.has(row.comment.id),
+        mayDelete(row.comment.authorId),
+        viewer,
+      ),
       replies: replies
         .filter((reply) => reply.comment.parentId === row.comment.id)
         .map((reply) =>
@@ -555,6 +653,7 @@ export async function listComments(
             reply.author,
             liked.has(reply.comment.id),
             mayDelete(reply.comment.authorId),
+            viewer,
           ),
         ),
     })),
@@ -573,7 +672,7 @@ export async function listReplies(
 ) {
   const parent = await liveComment(db, commentId);
   const post = await livePost(db, parent.postId);
-  const where = and(eq(postComments.parentId, parent.id), isNull(postComments.deletedAt));
+  const where = and(eq(postComments.parentId, parent.id), inThread);
   const [rows, [total]] = await Promise.all([
     db
       .select({ comment: postComments, author })
@@ -600,7 +699,13 @@ export async function listReplies(
     !!viewer && (viewer.id === authorId || viewer.id === post.authorId || mayModerate(viewer.role));
   return {
     list: rows.map((row) =>
-      presentComment(row.comment, row.author, liked.has(row.comment.id), mayDelete(row.comment.authorId)),
+      presentComment(
+        row.comment,
+        row.author,
+        liked.has(row.comment.id),
+        mayDelete(row.comment.authorId),
+        viewer,
+      ),
     ),
     total: total?.value ?? 0,
     page: options.page,

@@ -67,7 +67,8 @@ export async function sitemapEntries(db: DbOrTx, locale: Locale, now: Date): Pro
       .select({ id: videos.postId, publishedAt: videos.publishedAt })
       .from(videos)
       .innerJoin(posts, eq(posts.id, videos.postId))
-      .where(isNull(posts.deletedAt))
+      // Only what anyone may watch: not in review, refused or taken down.
+      .where(and(isNull(posts.deletedAt), eq(posts.reviewStatus, 'approved')))
       .orderBy(desc(videos.publishedAt))
       .limit(MAX_VIDEOS),
     // Every plan's page: a paid plan's content is server-gated until the match is over, so its page

@@ -9,6 +9,7 @@ import { assertWithinLimit, type RateRule, recordEvent } from '@/lib/accounts/ra
 import { users } from '@/lib/accounts/schema';
 import { mayModerate } from '@/lib/api/context';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
+import { screenForReview } from '@/lib/chat/sensitive/words';
 import type { DbOrTx } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { broadcasts, liveRooms } from '@/lib/live/schema';
@@ -355,7 +356,11 @@ export async function setVideoReview(db: DbOrTx, on: boolean) {
 
 /** An anchor publishes one of their own video uploads (under 50 MB), with an optional own 135:76 cover. */
 export async function publishUpload(db: DbOrTx, authorId: number, input: NewVideo, now: Date) {
-  const title = cleanTitle(input.title);
+  // Listed words: a `block` word refuses, `replace` masks, `review` holds the video for the queue.
+  const titleScreen = await screenForReview(db, cleanTitle(input.title), now);
+  const bodyScreen = await screenForReview(db, input.description.trim(), now);
+  const title = titleScreen.text;
+  const held = titleScreen.review || bodyScreen.review;
   await findCategory(db, input.categoryId);
   const upload = await findOwnUpload(db, authorId, input.video, 'video');
   if (!upload?.posterUrl || upload.durationS === null) throw new DomainError('VIDEO_FILE_NOT_OWN');
@@ -378,7 +383,7 @@ export async function publishUpload(db: DbOrTx, authorId: number, input: NewVide
     return insertVideo(
       tx,
       authorId,
-      input.description.trim(),
+      bodyScreen.text,
       {
         categoryId: input.categoryId,
         title,
@@ -390,7 +395,7 @@ export async function publishUpload(db: DbOrTx, authorId: number, input: NewVide
         height: upload.height,
         publishedAt: now,
       },
-      await videoReviewOn(tx),
+      held || (await videoReviewOn(tx)),
     );
   });
 }

@@ -1,10 +1,15 @@
-// The operators' sensitive-word list (the operator console's screen comes with its issue).
+// The operators' sensitive-word list (/admin/sensitive-words): each word with its policy (block, replace
+// or send to review, lib/chat/schema.ts `SENSITIVE_POLICIES`).
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { auditChange } from '@/lib/api/audit-change';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { rowId } from '@/lib/api/row-id';
-import { addWords, deleteWord, listWords } from './words';
+import { SENSITIVE_POLICIES } from './policies';
+import { addWords, deleteWord, listWords, setWordPolicy } from './words';
+
+const policy = z.enum(SENSITIVE_POLICIES);
 
 export function registerSensitiveWordRoutes(app: OpenAPIHono<AppEnv>) {
   defineRoute(
@@ -18,7 +23,9 @@ export function registerSensitiveWordRoutes(app: OpenAPIHono<AppEnv>) {
       staff: ['moderator'],
       input: z.object({ search: z.string().trim().max(32).optional() }),
       output: z.object({
-        list: z.array(z.object({ id: z.number(), word: z.string(), normalized: z.string() })),
+        list: z.array(
+          z.object({ id: z.number(), word: z.string(), normalized: z.string(), policy: z.string() }),
+        ),
       }),
     },
     async (c, input) => ({ list: await listWords(c.var.db, input.search || undefined) }),
@@ -33,10 +40,38 @@ export function registerSensitiveWordRoutes(app: OpenAPIHono<AppEnv>) {
       tag: 'Operators',
       summary: 'Add words (Simplified or Traditional; spaces and symbols inside are ignored)',
       staff: ['moderator'],
-      input: z.object({ words: z.array(z.string().trim().min(1).max(32)).min(1).max(500) }),
+      input: z.object({
+        words: z.array(z.string().trim().min(1).max(32)).min(1).max(500),
+        /** What the words do; an existing word keeps its own. */
+        policy: policy.default('replace'),
+      }),
       output: z.object({ added: z.number() }),
     },
-    (c, input) => addWords(c.var.db, input.words, c.var.user!.id, c.var.now),
+    (c, input) => addWords(c.var.db, input.words, c.var.user!.id, c.var.now, input.policy),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/sensitiveWords/policy',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Operators',
+      summary: 'Set what listed words do: block the text, replace the word, or send the post to review',
+      staff: ['moderator'],
+      input: z.object({ ids: z.array(rowId).min(1).max(500), policy }),
+      output: z.object({ updated: z.number() }),
+    },
+    async (c, input) => {
+      const { before, after } = await setWordPolicy(c.var.db, input.ids, input.policy);
+      auditChange(c, {
+        targetType: 'sensitiveWord',
+        targetId: input.ids.join(',').slice(0, 64),
+        before,
+        after,
+      });
+      return { updated: after.length };
+    },
   );
 
   defineRoute(

@@ -1,36 +1,44 @@
 // The operators' sensitive-word list and the check every text passes (chat, danmaku, nicknames, room
-// titles): a multi-pattern Aho-Corasick matcher (modern-ahocorasick) over normalized text, rebuilt when
-// the list changes here and at most every 30 s on other nodes.
-import { asc, eq, ilike, or } from 'drizzle-orm';
+// titles, posts, comments): a multi-pattern Aho-Corasick matcher (modern-ahocorasick) over normalized
+// text, rebuilt when the list changes here and at most every 30 s on other nodes. Each word carries its
+// policy (`SENSITIVE_POLICIES`): block refuses, replace masks, review holds a post for the review queue.
+import { asc, eq, ilike, inArray, or } from 'drizzle-orm';
 import AhoCorasick from 'modern-ahocorasick';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { sensitiveWords } from '../schema';
 import { normalizeForMatch, normalizeWord } from './normalize';
+import { SENSITIVE_POLICIES, type SensitivePolicy } from './policies';
 
 const RELOAD_MS = 30_000;
 export const MASK = '***';
 
-type Cache = { matcher: AhoCorasick | null; loadedAt: number };
+type Cache = { matcher: AhoCorasick | null; policies: Map<string, SensitivePolicy>; loadedAt: number };
 let cache: Cache | null = null;
 
 async function matcherOf(db: DbOrTx, now: Date) {
   if (cache && now.getTime() - cache.loadedAt < RELOAD_MS && now.getTime() >= cache.loadedAt) {
-    return cache.matcher;
+    return cache;
   }
-  const rows = await db.select({ normalized: sensitiveWords.normalized }).from(sensitiveWords);
-  const patterns = rows.map((row) => row.normalized).filter(Boolean);
-  cache = { matcher: patterns.length ? new AhoCorasick(patterns) : null, loadedAt: now.getTime() };
-  return cache.matcher;
+  const rows = await db
+    .select({ normalized: sensitiveWords.normalized, policy: sensitiveWords.policy })
+    .from(sensitiveWords);
+  const listed = rows.filter((row) => row.normalized);
+  cache = {
+    matcher: listed.length ? new AhoCorasick(listed.map((row) => row.normalized)) : null,
+    policies: new Map(listed.map((row) => [row.normalized, row.policy])),
+    loadedAt: now.getTime(),
+  };
+  return cache;
 }
 
-/** Original [start, end) ranges that hold a listed word, merged. */
-export async function findSensitive(db: DbOrTx, text: string, now: Date) {
-  const matcher = await matcherOf(db, now);
-  if (!matcher) return [];
+/** What a text holds: the original [start, end) ranges of listed words (merged) and their policies. */
+async function matchesIn(db: DbOrTx, text: string, now: Date) {
+  const { matcher, policies } = await matcherOf(db, now);
+  if (!matcher) return { ranges: [], policies: new Set<SensitivePolicy>() };
   const normalized = normalizeForMatch(text);
-  const ranges = matcher
-    .search(normalized.text)
+  const found = matcher.search(normalized.text);
+  const ranges = found
     .map((match) => [normalized.spans[match.start]![0], normalized.spans[match.end - 1]![1]] as const)
     .sort((a, b) => a[0] - b[0]);
   const merged: [number, number][] = [];
@@ -39,14 +47,16 @@ export async function findSensitive(db: DbOrTx, text: string, now: Date) {
     if (last && start <= last[1]) last[1] = Math.max(last[1], end);
     else merged.push([start, end]);
   }
-  return merged;
+  const held = new Set(found.map((match) => policies.get(match.pattern) ?? ('replace' as const)));
+  return { ranges: merged, policies: held };
 }
 
-/** `mask` replaces each listed word (with whatever was inserted in it) by ***; `refuse` throws. */
-export async function screenText(db: DbOrTx, text: string, mode: 'mask' | 'refuse', now: Date) {
-  const ranges = await findSensitive(db, text, now);
-  if (ranges.length === 0) return text;
-  if (mode === 'refuse') throw new DomainError('SENSITIVE_WORD');
+/** Original [start, end) ranges that hold a listed word, merged. */
+export async function findSensitive(db: DbOrTx, text: string, now: Date) {
+  return (await matchesIn(db, text, now)).ranges;
+}
+
+const masked = (text: string, ranges: readonly (readonly [number, number])[]) => {
   let result = '';
   let at = 0;
   for (const [start, end] of ranges) {
@@ -54,6 +64,28 @@ export async function screenText(db: DbOrTx, text: string, mode: 'mask' | 'refus
     at = end;
   }
   return result + text.slice(at);
+};
+
+/**
+ * `mask` replaces each listed word (with whatever was inserted in it) by ***; `refuse` throws. A word
+ * whose policy is `block` refuses the text in either mode.
+ */
+export async function screenText(db: DbOrTx, text: string, mode: 'mask' | 'refuse', now: Date) {
+  const { ranges, policies } = await matchesIn(db, text, now);
+  if (ranges.length === 0) return text;
+  if (mode === 'refuse' || policies.has('block')) throw new DomainError('SENSITIVE_WORD');
+  return masked(text, ranges);
+}
+
+/**
+ * What can wait for a reviewer (community posts, videos): a `block` word refuses it, `replace` words
+ * are masked, and a `review` word holds it for the review queue (`review: true`) with the words masked.
+ */
+export async function screenForReview(db: DbOrTx, text: string, now: Date) {
+  const { ranges, policies } = await matchesIn(db, text, now);
+  if (ranges.length === 0) return { text, review: false };
+  if (policies.has('block')) throw new DomainError('SENSITIVE_WORD');
+  return { text: masked(text, ranges), review: policies.has('review') };
 }
 
 /** Nicknames and room titles: refused when they hold a listed word. */
@@ -69,14 +101,28 @@ export async function listWords(db: DbOrTx, search?: string) {
         : undefined,
     )
     .orderBy(asc(sensitiveWords.normalized));
-  return rows.map((row) => ({ id: row.id, word: row.word, normalized: row.normalized }));
+  return rows.map((row) => ({
+    id: row.id,
+    word: row.word,
+    normalized: row.normalized,
+    policy: row.policy,
+  }));
 }
 
+export const isSensitivePolicy = (value: string): value is SensitivePolicy =>
+  (SENSITIVE_POLICIES as readonly string[]).includes(value);
+
 /** Adds words (already listed ones are skipped); the list's matcher is rebuilt on the next check. */
-export async function addWords(db: DbOrTx, words: string[], byUserId: number, now: Date) {
+export async function addWords(
+  db: DbOrTx,
+  words: string[],
+  byUserId: number,
+  now: Date,
+  policy: SensitivePolicy = 'replace',
+) {
   const values = [...new Map(words.map((word) => [normalizeWord(word), word.trim()])).entries()]
     .filter(([normalized]) => normalized.length > 0)
-    .map(([normalized, word]) => ({ word, normalized, createdAt: now, createdBy: byUserId }));
+    .map(([normalized, word]) => ({ word, normalized, policy, createdAt: now, createdBy: byUserId }));
   if (values.length === 0) throw new DomainError('SENSITIVE_WORD_EMPTY');
   const added = await db
     .insert(sensitiveWords)
@@ -85,6 +131,18 @@ export async function addWords(db: DbOrTx, words: string[], byUserId: number, no
     .returning({ id: sensitiveWords.id });
   cache = null;
   return { added: added.length };
+}
+
+/** Changes what the listed words do; answers each word before and after (for the audit). */
+export async function setWordPolicy(db: DbOrTx, ids: number[], policy: SensitivePolicy) {
+  const before = await db
+    .select({ id: sensitiveWords.id, word: sensitiveWords.word, policy: sensitiveWords.policy })
+    .from(sensitiveWords)
+    .where(inArray(sensitiveWords.id, ids));
+  if (before.length !== new Set(ids).size) throw new NotFoundError('SENSITIVE_WORD_NOT_FOUND');
+  await db.update(sensitiveWords).set({ policy }).where(inArray(sensitiveWords.id, ids));
+  cache = null;
+  return { before, after: before.map((row) => ({ ...row, policy })) };
 }
 
 export async function deleteWord(db: DbOrTx, id: number) {

@@ -14,6 +14,7 @@ import { LikeIcon } from '@/components/posts/like-icon';
 import { PostComments } from '@/components/posts/post-comments';
 import { PostMedia } from '@/components/posts/post-media';
 import { currentUser } from '@/lib/accounts/current-user';
+import { DomainError } from '@/lib/api/errors';
 import { getCirclePost } from '@/lib/circles/service';
 import { getDb } from '@/lib/db';
 import { rowIdOf } from '@/lib/db/row-id';
@@ -24,20 +25,48 @@ import { getTimeFormat } from '@/lib/time/viewer-zone';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ id?: string }> };
 
+/** The post, `'removed'` where staff took it down (others meet a tombstone), or null. */
 const postOfRequest = cache(async (rawId: string | undefined, locale: Locale) => {
   const id = rowIdOf(rawId);
   if (id === null) return null;
   const viewer = await currentUser();
   return getCirclePost(getDb(), id, viewer ? { id: viewer.id, role: viewer.role } : null, locale).catch(
-    () => null,
+    (error: unknown) =>
+      error instanceof DomainError && error.code === 'POST_REMOVED' ? ('removed' as const) : null,
   );
 });
+
+async function Tombstone({ locale }: { locale: Locale }) {
+  const [t, name] = await Promise.all([getTranslations('circle'), productName(locale)]);
+  return (
+    <>
+      <div className="mx-auto flex w-full max-w-[960px] flex-col gap-5 px-6 py-6">
+        <section
+          className="rounded-xl border border-line bg-surface px-8 py-10 text-center"
+          data-testid="post-tombstone"
+        >
+          <h1 className="font-semibold text-ink-900">{t('tombstone')}</h1>
+          <p className="mt-2 text-sm text-ink-500">{t('tombstoneHint')}</p>
+          <Link href="/circle" className="mt-4 inline-block text-sm text-brand-600 hover:underline">
+            {t('backToList')}
+          </Link>
+        </section>
+      </div>
+      <Footer productName={name} />
+    </>
+  );
+}
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { locale } = await params;
   const { id } = await searchParams;
   const post = await postOfRequest(id, locale);
   if (!post) return { title: (await getTranslations({ locale, namespace: 'meta' }))('notFound') };
+  if (post === 'removed')
+    return {
+      title: (await getTranslations({ locale, namespace: 'circle' }))('tombstone'),
+      robots: { index: false },
+    };
   const screen = await screenMetadata(locale, 'circleDetail', `/circle-detail?id=${post.id}`);
   const t = await getTranslations({ locale, namespace: 'circle' });
   return {
@@ -55,6 +84,7 @@ export default async function CircleDetailPage({ params, searchParams }: Props) 
   const { id } = await searchParams;
   const post = await postOfRequest(id, locale);
   if (!post) notFound();
+  if (post === 'removed') return <Tombstone locale={locale} />;
   const [t, times, name, messages, viewer] = await Promise.all([
     getTranslations('circle'),
     getTimeFormat(),
@@ -87,7 +117,9 @@ export default async function CircleDetailPage({ params, searchParams }: Props) 
               <ReviewBadge review={post.review} />
               {post.review.status === 'pending'
                 ? t('pendingNotice')
-                : t('rejectedNotice', { reason: post.review.reason ?? '' })}
+                : post.review.removed
+                  ? t('removedNotice', { reason: post.review.reason ?? '' })
+                  : t('rejectedNotice', { reason: post.review.reason ?? '' })}
             </p>
           )}
           <header className="flex items-center gap-3">

@@ -39,7 +39,9 @@ export function OwnCirclePosts({ posts }: { posts: CirclePostItem[] }) {
               </Link>
               {post.review.status === 'rejected' && post.review.reason ? (
                 <p className="text-xs text-live" data-testid="review-reason">
-                  {t('reason', { reason: post.review.reason })}
+                  {post.review.removed
+                    ? t('removedNotice', { reason: post.review.reason })
+                    : t('reason', { reason: post.review.reason })}
                 </p>
               ) : null}
               <DeletePostButton id={post.id} />

@@ -1,5 +1,6 @@
-// /admin/sensitive-words: the list chat, nicknames and room titles are screened against (Traditional folded
-// to Simplified, symbols ignored). Moderators add words in bulk and remove them one by one or picked.
+// /admin/sensitive-words: the list chat, comments, posts, nicknames and room titles are screened against
+// (Traditional folded to Simplified, symbols ignored), each word with its policy: block, replace or send to
+// review. Moderators add words in bulk, change the picked words' policy, and remove them.
 import { ShieldBan } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -10,7 +11,7 @@ import { defineTable, parseTableQuery } from '@/lib/admin/table-query';
 import { listWords } from '@/lib/chat/sensitive/words';
 import { getDb } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
-import { AddWords, DeleteWord, DeleteWords } from './word-actions';
+import { AddWords, DeleteWord, DeleteWords, SetPolicy } from './word-actions';
 
 type Props = {
   params: Promise<{ locale: Locale }>;
@@ -53,7 +54,12 @@ export default async function SensitiveWordsPage({ params, searchParams }: Props
         rowKey={(row) => row.id}
         rowLabel={(row) => row.word}
         filters={[{ key: 'search', label: t('search'), kind: 'text' }]}
-        bulkActions={<DeleteWords />}
+        bulkActions={
+          <>
+            <SetPolicy />
+            <DeleteWords />
+          </>
+        }
         empty={{ icon: ShieldBan, title: t('empty'), hint: t('emptyHint') }}
         columns={[
           {
@@ -72,6 +78,20 @@ export default async function SensitiveWordsPage({ params, searchParams }: Props
             sort: 'normalized',
             className: 'text-ink-500',
             cell: (row) => row.normalized,
+          },
+          {
+            key: 'policy',
+            header: t('policy'),
+            className: 'whitespace-nowrap',
+            cell: (row) => (
+              <span
+                data-testid="word-policy"
+                data-policy={row.policy}
+                className={row.policy === 'block' ? 'text-live' : ''}
+              >
+                {t(`policies.${row.policy}`)}
+              </span>
+            ),
           },
           {
             key: 'delete',

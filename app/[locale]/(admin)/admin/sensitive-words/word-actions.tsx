@@ -1,5 +1,6 @@
 'use client';
-// Adding words (one a line) and removing them, alone or the ones picked in the table.
+// Adding words (one a line) with what they do (block, replace or send to review), changing that for the
+// words picked, and removing them, alone or the ones picked in the table.
 import { Plus } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -8,6 +9,22 @@ import { EditDialog, Field, reasonOf } from '@/components/admin/catalog/edit-dia
 import { useTableSelection } from '@/components/admin/table-selection';
 import { Button } from '@/components/ui/button';
 import { FIELD_CLASS } from '@/components/ui/field-styles';
+import { SENSITIVE_POLICIES } from '@/lib/chat/sensitive/policies';
+
+function PolicyField() {
+  const t = useTranslations('admin.catalog.words');
+  return (
+    <Field label={t('policy')} hint={t('policyHint')}>
+      <select name="policy" defaultValue="replace" className={FIELD_CLASS} data-testid="words-policy">
+        {SENSITIVE_POLICIES.map((policy) => (
+          <option key={policy} value={policy}>
+            {t(`policies.${policy}`)}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
 
 export function AddWords() {
   const t = useTranslations('admin.catalog.words');
@@ -27,12 +44,46 @@ export function AddWords() {
           .filter(Boolean);
         if (words.length === 0) throw new Error(t('needWords'));
         const { api } = await import('@/lib/http/client');
-        await api.post('api/admin/sensitiveWords/add', { words, ...reasonOf(form) });
+        await api.post('api/admin/sensitiveWords/add', {
+          words,
+          policy: String(form.get('policy') ?? 'replace'),
+          ...reasonOf(form),
+        });
       }}
     >
       <Field label={t('words')} hint={t('wordsHint')}>
         <textarea name="words" rows={8} className={`${FIELD_CLASS} py-2`} data-testid="words-input" />
       </Field>
+      <PolicyField />
+    </EditDialog>
+  );
+}
+
+/** Changes what the picked words do. */
+export function SetPolicy() {
+  const t = useTranslations('admin.catalog.words');
+  const router = useRouter();
+  const { selected, clear } = useTableSelection();
+  return (
+    <EditDialog
+      title={t('policyTitle')}
+      trigger={
+        <Button size="sm" variant="secondary" data-testid="words-set-policy">
+          {t('policyPicked')}
+        </Button>
+      }
+      onSave={async (form) => {
+        const { api } = await import('@/lib/http/client');
+        await api.post('api/admin/sensitiveWords/policy', {
+          ids: selected.map(Number),
+          policy: String(form.get('policy') ?? 'replace'),
+          ...reasonOf(form),
+        });
+        clear();
+        router.refresh();
+      }}
+    >
+      <PolicyField />
     </EditDialog>
   );
 }

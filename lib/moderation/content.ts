@@ -1,0 +1,396 @@
+// Moderation outside reports (issue #41, item 3): the console's lists of posts, videos, comments and room
+// chat history — searched and filtered by author, room, day and state — and bulk take-downs and restores.
+// A take-down is the very one an upheld report does (each kind's `takeDown` in ./report-targets.ts: a post
+// or video hidden, a comment or chat line removed) and a restore its `restore`; the authors are told in
+// their message centre as a report's take-down tells them. One bulk action is one transaction: any id
+// that is not of the kind refuses the whole call and nothing moves.
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  type SQL,
+} from 'drizzle-orm';
+import { users } from '@/lib/accounts/schema';
+import { defineTable, type TableQuery } from '@/lib/admin/table-query';
+import { DomainError } from '@/lib/api/errors';
+import { chatMessages } from '@/lib/chat/schema';
+import type { Db, DbOrTx } from '@/lib/db';
+import { type NoticeSubject, notify } from '@/lib/im/notices';
+import { liveRooms } from '@/lib/live/schema';
+import { postComments, posts } from '@/lib/posts/schema';
+import { CONTENT_REJECT_REASONS, LIFT_REASONS } from '@/lib/review/reasons';
+import { instantFromWallTime } from '@/lib/time/zone';
+import { videos } from '@/lib/videos/schema';
+import { restoreReportTarget, type TakenDown, takeDownReportTarget } from './report-targets';
+
+export const CONTENT_KINDS = ['post', 'video', 'comment', 'chat'] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];
+/** `shown`: anyone sees it; `pending`: held for review; `refused` at its review; `removed` by staff since. */
+export const CONTENT_STATES = ['shown', 'pending', 'refused', 'removed'] as const;
+export type ContentState = (typeof CONTENT_STATES)[number];
+
+/** Why content is taken down (the review queue's content reasons) and why it is restored. */
+export const TAKE_DOWN_REASONS = CONTENT_REJECT_REASONS;
+export const RESTORE_REASONS = LIFT_REASONS;
+/** At most this many items in one bulk action. */
+export const CONTENT_BULK_MAX = 100;
+
+export const CONTENT_TABLE = defineTable({
+  sorts: ['created'],
+  defaultSort: 'created',
+  defaultDir: 'desc',
+  filters: ['kind', 'search', 'author', 'room', 'from', 'to', 'state'],
+  pageSize: 20,
+});
+export type ContentFilter = (typeof CONTENT_TABLE.filters)[number];
+export type ContentQuery = TableQuery<'created', ContentFilter>;
+
+export const contentKindOf = (value: string | undefined): ContentKind =>
+  (CONTENT_KINDS as readonly string[]).includes(value ?? '') ? (value as ContentKind) : 'post';
+
+export type ContentRow = {
+  id: number;
+  kind: ContentKind;
+  author: { id: number; nickname: string };
+  text: string;
+  /** Where it shows: a post's page, a video's player, a comment's post, a chat line's room. */
+  link: string | null;
+  /** The chat line's room (`live`), or the comment's post. */
+  place: string | null;
+  state: ContentState;
+  reason: string | null;
+  createdAt: Date;
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const nextDay = (day: string) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+};
+/** The [from, to] days (`YYYY-MM-DD`, both included) read in the reader's zone, on a time column. */
+function dayRange(column: Parameters<typeof gte>[0], filters: ContentQuery['filters'], timeZone: string) {
+  const where: SQL[] = [];
+  const from =
+    filters.from && DAY.test(filters.from) ? instantFromWallTime(`${filters.from}T00:00`, timeZone) : null;
+  if (from) where.push(gte(column, from));
+  const to =
+    filters.to && DAY.test(filters.to) ? instantFromWallTime(`${nextDay(filters.to)}T00:00`, timeZone) : null;
+  if (to) where.push(lt(column, to));
+  return where;
+}
+
+/** The author filter: a user id, a mobile number or part of a nickname. */
+function authorMatch(column: Parameters<typeof eq>[0], author: string | undefined) {
+  const text = author?.trim();
+  if (!text) return [];
+  if (/^\d{1,9}$/.test(text)) return [eq(column, Number(text))];
+  return [or(ilike(users.nickname, `%${text}%`), eq(users.mobile, text))!];
+}
+
+const like = (text: string | undefined) => `%${(text ?? '').trim().replace(/[\\%_]/g, '\\$&')}%`;
+const order = (column: Parameters<typeof asc>[0], query: ContentQuery) =>
+  query.dir === 'asc' ? asc(column) : desc(column);
+
+async function listPosts(db: Db, kind: 'post' | 'video', query: ContentQuery, timeZone: string) {
+  const { filters } = query;
+  const where: SQL[] = [
+    isNull(posts.deletedAt),
+    kind === 'video' ? eq(posts.channel, 'video') : inArray(posts.channel, ['circle', 'anchor']),
+    ...authorMatch(posts.authorId, filters.author),
+    ...dayRange(posts.createdAt, filters, timeZone),
+  ];
+  if (filters.search?.trim())
+    where.push(
+      kind === 'video'
+        ? or(ilike(videos.title, like(filters.search)), ilike(posts.body, like(filters.search)))!
+        : ilike(posts.body, like(filters.search)),
+    );
+  if (filters.state === 'shown') where.push(eq(posts.reviewStatus, 'approved'));
+  if (filters.state === 'pending') where.push(eq(posts.reviewStatus, 'pending'));
+  if (filters.state === 'refused')
+    where.push(and(eq(posts.reviewStatus, 'rejected'), isNull(posts.removedAt))!);
+  if (filters.state === 'removed') where.push(isNotNull(posts.removedAt));
+  const base = db
+    .select({ post: posts, nickname: users.nickname, title: videos.title })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .leftJoin(videos, eq(videos.postId, posts.id))
+    .where(and(...where));
+  const [rows, [total]] = await Promise.all([
+    base
+      .orderBy(order(posts.createdAt, query), order(posts.id, query))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: count() })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.authorId))
+      .leftJoin(videos, eq(videos.postId, posts.id))
+      .where(and(...where)),
+  ]);
+  return {
+    total: total?.total ?? 0,
+    rows: rows.map(
+      ({ post, nickname, title }): ContentRow => ({
+        id: post.id,
+        kind,
+        author: { id: post.authorId!, nickname },
+        text: title ? `${title}${post.body ? ` · ${post.body}` : ''}` : post.body,
+        link:
+          kind === 'video'
+            ? `/video-player?id=${post.id}`
+            : post.channel === 'circle'
+              ? `/circle-detail?id=${post.id}`
+              : null,
+        place: null,
+        state: post.removedAt
+          ? 'removed'
+          : post.reviewStatus === 'approved'
+            ? 'shown'
+            : post.reviewStatus === 'pending'
+              ? 'pending'
+              : 'refused',
+        reason: post.reviewReason,
+        createdAt: post.createdAt,
+      }),
+    ),
+  };
+}
+
+async function listComments(db: Db, query: ContentQuery, timeZone: string) {
+  const { filters } = query;
+  // A comment its writer deleted is theirs to delete: only live ones and staff take-downs are listed.
+  const where: SQL[] = [
+    or(isNull(postComments.deletedAt), isNotNull(postComments.removedBy))!,
+    isNull(posts.deletedAt),
+    ...authorMatch(postComments.authorId, filters.author),
+    ...dayRange(postComments.createdAt, filters, timeZone),
+  ];
+  if (filters.search?.trim()) where.push(ilike(postComments.body, like(filters.search)));
+  if (filters.state === 'shown') where.push(isNull(postComments.deletedAt));
+  if (filters.state === 'pending' || filters.state === 'refused') return { total: 0, rows: [] };
+  if (filters.state === 'removed') where.push(isNotNull(postComments.removedBy));
+  const from = () =>
+    db
+      .select({ comment: postComments, nickname: users.nickname, channel: posts.channel })
+      .from(postComments)
+      .innerJoin(users, eq(users.id, postComments.authorId))
+      .innerJoin(posts, eq(posts.id, postComments.postId))
+      .where(and(...where));
+  const [rows, [total]] = await Promise.all([
+    from()
+      .orderBy(order(postComments.createdAt, query), order(postComments.id, query))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: count() })
+      .from(postComments)
+      .innerJoin(users, eq(users.id, postComments.authorId))
+      .innerJoin(posts, eq(posts.id, postComments.postId))
+      .where(and(...where)),
+  ]);
+  return {
+    total: total?.total ?? 0,
+    rows: rows.map(
+      ({ comment, nickname, channel }): ContentRow => ({
+        id: comment.id,
+        kind: 'comment',
+        author: { id: comment.authorId, nickname },
+        text: comment.body,
+        link:
+          channel === 'video'
+            ? `/video-player?id=${comment.postId}`
+            : channel === 'circle'
+              ? `/circle-detail?id=${comment.postId}`
+              : null,
+        place: `#${comment.postId}`,
+        state: comment.deletedAt ? 'removed' : 'shown',
+        reason: null,
+        createdAt: comment.createdAt,
+      }),
+    ),
+  };
+}
+
+async function listChat(db: Db, query: ContentQuery, timeZone: string) {
+  const { filters } = query;
+  // Room chat history (live rooms); gift lines are the ledger's, not moderated here.
+  const where: SQL[] = [
+    eq(chatMessages.channelKind, 'live'),
+    isNull(chatMessages.gift),
+    ...authorMatch(chatMessages.userId, filters.author),
+    ...dayRange(chatMessages.createdAt, filters, timeZone),
+  ];
+  const room = filters.room?.trim();
+  if (room)
+    where.push(/^\d{1,9}$/.test(room) ? eq(chatMessages.channelId, Number(room)) : eq(chatMessages.id, -1));
+  if (filters.search?.trim()) where.push(ilike(chatMessages.content, like(filters.search)));
+  if (filters.state === 'shown') where.push(isNull(chatMessages.deletedAt));
+  if (filters.state === 'pending' || filters.state === 'refused') return { total: 0, rows: [] };
+  if (filters.state === 'removed') where.push(isNotNull(chatMessages.deletedAt));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ line: chatMessages, nickname: users.nickname, title: liveRooms.title })
+      .from(chatMessages)
+      .innerJoin(users, eq(users.id, chatMessages.userId))
+      .leftJoin(liveRooms, eq(liveRooms.id, chatMessages.channelId))
+      .where(and(...where))
+      .orderBy(order(chatMessages.createdAt, query), order(chatMessages.id, query))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: count() })
+      .from(chatMessages)
+      .innerJoin(users, eq(users.id, chatMessages.userId))
+      .where(and(...where)),
+  ]);
+  return {
+    total: total?.total ?? 0,
+    rows: rows.map(
+      ({ line, nickname, title }): ContentRow => ({
+        id: line.id,
+        kind: 'chat',
+        author: { id: line.userId, nickname },
+        text: line.content,
+        link: `/live?id=${line.channelId}`,
+        place: `#${line.channelId}${title ? ` ${title}` : ''}`,
+        state: line.deletedAt ? 'removed' : 'shown',
+        reason: null,
+        createdAt: line.createdAt,
+      }),
+    ),
+  };
+}
+
+/** One page of a kind's content, newest first by default; days are read in `timeZone`. */
+export function listContent(db: Db, query: ContentQuery, timeZone: string) {
+  const kind = contentKindOf(query.filters.kind);
+  if (kind === 'comment') return listComments(db, query, timeZone);
+  if (kind === 'chat') return listChat(db, query, timeZone);
+  return listPosts(db, kind, query, timeZone);
+}
+
+/** The report target each kind is taken down through (a video is a post of the `video` channel). */
+const TARGET_OF: Record<ContentKind, string> = {
+  post: 'post',
+  video: 'post',
+  comment: 'comment',
+  chat: 'chat',
+};
+
+/** Which of `ids` exist as content of the kind (not deleted by their authors). */
+async function existing(db: DbOrTx, kind: ContentKind, ids: number[]) {
+  if (kind === 'comment') {
+    const rows = await db
+      .select({ id: postComments.id })
+      .from(postComments)
+      .where(
+        and(
+          inArray(postComments.id, ids),
+          or(isNull(postComments.deletedAt), isNotNull(postComments.removedBy)),
+        ),
+      );
+    return rows.map((row) => row.id);
+  }
+  if (kind === 'chat') {
+    const rows = await db
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(
+        and(inArray(chatMessages.id, ids), eq(chatMessages.channelKind, 'live'), isNull(chatMessages.gift)),
+      );
+    return rows.map((row) => row.id);
+  }
+  const rows = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(
+      and(
+        inArray(posts.id, ids),
+        isNull(posts.deletedAt),
+        kind === 'video' ? eq(posts.channel, 'video') : inArray(posts.channel, ['circle', 'anchor']),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+export type ContentAction = {
+  kind: ContentKind;
+  ids: number[];
+  reasonCode: string | undefined;
+  note: string;
+  /** The code's words in the actor's language (kept where the content stores a reason). */
+  reasonText: string;
+  actorId: number;
+  now: Date;
+};
+
+/** Refuses an empty selection, a code not offered for the action and `other` without words. */
+function assertAction(input: ContentAction, reasons: readonly string[]) {
+  if (input.ids.length === 0) throw new DomainError('CONTENT_NONE_PICKED');
+  if (!input.reasonCode) throw new DomainError('CONTENT_REASON_REQUIRED');
+  if (!reasons.includes(input.reasonCode)) throw new DomainError('REVIEW_REASON_INVALID');
+  if (input.reasonCode === 'other' && !input.note.trim()) throw new DomainError('REVIEW_NOTE_REQUIRED');
+}
+
+/**
+ * Takes down (`remove`) or restores content of one kind, in one transaction: every id must be of the
+ * kind (`CONTENT_NOT_FOUND` names the others, and nothing moves); one already in the asked state is
+ * left as it is (`unchanged`). Each author is told, in their language, what happened and why.
+ */
+export async function actOnContent(db: Db, action: 'remove' | 'restore', input: ContentAction) {
+  assertAction(input, action === 'remove' ? TAKE_DOWN_REASONS : RESTORE_REASONS);
+  const ids = [...new Set(input.ids)];
+  const note = input.note.trim();
+  return db.transaction(async (tx) => {
+    const found = new Set(await existing(tx, input.kind, ids));
+    const unknown = ids.filter((id) => !found.has(id));
+    if (unknown.length)
+      throw new DomainError('CONTENT_NOT_FOUND', {
+        status: 404,
+        values: { ids: unknown.map((id) => `#${id}`).join(', ') },
+      });
+    const done: (TakenDown & { id: number })[] = [];
+    const unchanged: number[] = [];
+    const target = TARGET_OF[input.kind];
+    const stored = [input.reasonText, note].filter(Boolean).join(': ').slice(0, 200);
+    for (const id of ids) {
+      const result =
+        action === 'remove'
+          ? await takeDownReportTarget(tx, target, id, {
+              now: input.now,
+              reason: stored,
+              actorId: input.actorId,
+            })
+          : await restoreReportTarget(tx, target, id, { now: input.now });
+      if (!result) {
+        unchanged.push(id);
+        continue;
+      }
+      done.push({ id, ...result });
+      const subject: NoticeSubject = action === 'remove' ? 'content_removed' : 'content_restored';
+      if (result.ownerId)
+        await notify(
+          tx,
+          {
+            userId: result.ownerId,
+            subject,
+            actorId: input.actorId,
+            params: { item: result.item, reason: input.reasonCode!, note },
+          },
+          input.now,
+        );
+    }
+    return { done, unchanged };
+  });
+}
