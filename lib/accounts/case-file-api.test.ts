@@ -301,11 +301,11 @@ it('a muted user cannot send a private message, and a refused first message open
   expect(given.body.code).toBe(0);
   expect((await send({ conversation_id: conversationId, text: 'still here' })).body).toMatchObject({
     code: 1,
-    msg: 'You are muted until 2026-06-03 10:30 UTC',
+    msg: 'You are muted until Jun 3, 2026, 6:30 PM (Shanghai, UTC+8)',
   });
   expect((await send({ user_id: stranger.user.id, text: 'hi' }, zh)).body).toMatchObject({
     code: 1,
-    msg: '你已被禁言，解除时间：2026-06-03 10:30 UTC',
+    msg: '你已被禁言，解除时间：2026年6月3日 18:30（北京时间 UTC+8）',
   });
   const sent = await testDb.db.select().from(imMessages).where(eq(imMessages.senderId, muted.user.id));
   expect(sent).toHaveLength(1);

@@ -42,7 +42,7 @@ it('appends an entry for a staff write, naming who did what to which target', as
       actorRole: 'moderator',
       action: '/api/admin/sensitiveWords/add',
       targetType: 'sensitiveWords',
-      after: { input: { words: ['audited-word'] }, output: { added: 1 } },
+      after: { input: { words: ['audited-word'], policy: 'replace' }, output: { added: 1 } },
     }),
   ]);
   // A read and a refused write leave nothing.
