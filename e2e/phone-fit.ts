@@ -14,9 +14,12 @@
 //   value make together.
 // - `overlap`: a table cell's content reaching into its neighbour.
 //
-// `quick` (a wider phone, after the full check at 320 px): only `wide` and `past`, what a page resized
-// wider can newly get wrong; labels have more room there, not less.
-export function fitProblems(deviceWidth: number, quick = false): string[] {
+// `{ width, quick: true }` (a wider phone, after the full check at 320 px): only `wide` and `past`, what a
+// page resized wider can newly get wrong; labels have more room there, not less. (One argument: it is
+// what page.evaluate hands the function.)
+export function fitProblems(device: number | { width: number; quick?: boolean }): string[] {
+  const deviceWidth = typeof device === 'number' ? device : device.width;
+  const quick = typeof device === 'number' ? false : Boolean(device.quick);
   const problems: string[] = [];
   const root = document.documentElement;
   if (root.scrollWidth > deviceWidth) problems.push(`wide: the page is ${root.scrollWidth} px wide`);

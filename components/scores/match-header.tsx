@@ -48,7 +48,7 @@ export async function MatchHeader({
             <LocalTime at={detail.kickoffAt} style="date" />
           )}
         </span>
-        {detail.kickoffTimeKnown ? <ZoneHint /> : null}
+        {detail.kickoffTimeKnown ? <ZoneHint at={detail.kickoffAt} /> : null}
         {ground ? (
           <span className="inline-flex items-center gap-1">
             <MapPin aria-hidden className="size-3.5" />
