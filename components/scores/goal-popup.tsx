@@ -143,7 +143,10 @@ export function GoalPopup({ signedIn }: { signedIn: boolean }) {
               >
                 {goal.home_team_name_zh}
               </span>
-              <span data-testid="goal-score" className="whitespace-nowrap text-lg font-bold tabular-nums text-ink-900">
+              <span
+                data-testid="goal-score"
+                className="whitespace-nowrap text-lg font-bold tabular-nums text-ink-900"
+              >
                 {goal.home_score} - {goal.away_score}
               </span>
               <span
