@@ -109,7 +109,12 @@ async function main() {
   if (!ffmpeg) throw new Error('ffmpeg is needed');
   const rtmpPort = 20_000 + (PORT % 10_000);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // The full browser where installed (scripts/ensure-system.sh bench), else the e2e's headless shell.
+    executablePath:
+      process.env.CHROMIUM_PATH ??
+      (fs.existsSync('/usr/bin/chromium')
+        ? '/usr/bin/chromium'
+        : '/usr/lib/chromium/chromium-headless-shell'),
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
   });
   const server = spawn('npx', ['tsx', 'server.ts'], {
