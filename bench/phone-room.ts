@@ -117,7 +117,7 @@ async function main() {
         : '/usr/lib/chromium/chromium-headless-shell'),
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
   });
-  const server = spawn('npx', ['tsx', 'server.ts'], {
+  const server = spawn('node_modules/.bin/tsx', ['server.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -182,9 +182,13 @@ async function main() {
   } finally {
     await browser.close();
     push?.child.kill('SIGINT');
+    // SIGTERM: server.ts closes its sockets and stops its embedded Postgres (its own process group);
+    // the bench waits for that, so no database is left on the port.
+    const exited = new Promise((resolve) => server.once('exit', resolve));
     try {
-      if (server.pid) process.kill(-server.pid, 'SIGTERM');
+      if (server.pid && server.exitCode === null) process.kill(server.pid, 'SIGTERM');
     } catch {}
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
   }
 }
 
