@@ -8,6 +8,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, type Lucide
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ZoneHint } from '@/components/ui/zone-hint';
 import type { TableQuery, TableSpec } from '@/lib/admin/table-query';
 import { PAGE_SIZES, tableSearch } from '@/lib/admin/table-query';
 import { cn } from '@/lib/cn';
@@ -24,6 +25,8 @@ export type Column<Row> = {
   align?: 'start' | 'end';
   /** Width and overflow classes of the column, e.g. `w-40` or `max-w-80 truncate`. */
   className?: string;
+  /** Its cells are times in the viewer's zone: the table says the zone once, under its rows. */
+  time?: boolean;
 };
 
 export type DataTableProps<Row, S extends string, F extends string> = {
@@ -182,14 +185,17 @@ export async function DataTable<Row, S extends string, F extends string>(props: 
       )}
       <nav
         aria-label={t('pagination')}
-        className="flex h-12 items-center justify-between gap-3 border-t border-line px-3 text-xs text-ink-500"
+        className="flex min-h-12 items-center justify-between gap-3 border-t border-line px-3 py-1.5 text-xs text-ink-500"
       >
-        <span className="tabular-nums" data-testid="table-range">
-          {t('range', {
-            first: format.number(first),
-            last: format.number(last),
-            total: format.number(total),
-          })}
+        <span className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-0.5">
+          <span className="tabular-nums" data-testid="table-range">
+            {t('range', {
+              first: format.number(first),
+              last: format.number(last),
+              total: format.number(total),
+            })}
+          </span>
+          {rows.length > 0 && columns.some((column) => column.time) ? <ZoneHint /> : null}
         </span>
         <div className="flex items-center gap-1">
           <span className="mr-2 hidden items-center gap-1 sm:flex">

@@ -57,7 +57,7 @@ export async function MatchRow({
   const times = await getTimeFormat();
   return (
     <li className="border-b border-line px-3 py-2 text-sm last:border-b-0">
-      <div className="grid grid-cols-[2.5rem_minmax(0,1fr)_3.25rem_minmax(0,1fr)] items-center gap-1 sm:grid-cols-[3.25rem_minmax(0,1fr)_4.5rem_minmax(0,1fr)] sm:gap-2">
+      <div className="grid grid-cols-[2.5rem_minmax(0,1fr)_4rem_minmax(0,1fr)] items-center gap-1 sm:grid-cols-[3.25rem_minmax(0,1fr)_4.5rem_minmax(0,1fr)] sm:gap-2">
         <div className="flex flex-col text-xs leading-tight text-ink-500">
           {showDate ? <LocalTime at={iso} style="monthDay" /> : null}
           {match.kickoffTimeKnown ? <LocalTime at={iso} style="time" /> : null}
@@ -70,7 +70,7 @@ export async function MatchRow({
           {hasScore ? (
             <span
               className={cn(
-                'font-semibold tabular-nums',
+                'whitespace-nowrap font-semibold tabular-nums',
                 match.status === 'live' ? 'text-live' : 'text-ink-900',
               )}
             >
@@ -135,7 +135,7 @@ export async function MatchRow({
         </div>
       ) : null}
       {match.goals?.length ? (
-        <ul className="mt-1 grid grid-cols-[2.5rem_minmax(0,1fr)_3.25rem_minmax(0,1fr)] gap-x-1 text-[11px] text-ink-500 sm:grid-cols-[3.25rem_minmax(0,1fr)_4.5rem_minmax(0,1fr)] sm:gap-x-2">
+        <ul className="mt-1 grid grid-cols-[2.5rem_minmax(0,1fr)_4rem_minmax(0,1fr)] gap-x-1 text-[11px] text-ink-500 sm:grid-cols-[3.25rem_minmax(0,1fr)_4.5rem_minmax(0,1fr)] sm:gap-x-2">
           <li className="col-start-2 text-right">
             {match.goals
               .filter((goal) => goal.side === 'home')

@@ -2,8 +2,8 @@
 import { CalendarClock } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LocalTime } from '@/components/ui/local-time';
 import { ZoneHint } from '@/components/ui/zone-hint';
-import { getTimeFormat } from '@/lib/time/viewer-zone';
 
 export type MatchWithCount = {
   id: number;
@@ -15,7 +15,7 @@ export type MatchWithCount = {
 };
 
 export async function MatchPlanList({ matches }: { matches: MatchWithCount[] }) {
-  const [t, times] = await Promise.all([getTranslations('experts'), getTimeFormat()]);
+  const t = await getTranslations('experts');
   return (
     <section
       className="rounded-xl border border-line bg-surface"
@@ -33,12 +33,11 @@ export async function MatchPlanList({ matches }: { matches: MatchWithCount[] }) 
         <ul className="divide-y divide-line">
           {matches.map((match) => (
             <li key={match.id} className="flex items-center gap-3 px-4 py-2 text-sm">
-              <time
-                dateTime={match.kickoffAt.toISOString()}
+              <LocalTime
+                at={match.kickoffAt}
+                style="kickoff"
                 className="w-24 shrink-0 text-xs tabular-nums text-ink-500"
-              >
-                {times.dateTime(match.kickoffAt, 'kickoff')}
-              </time>
+              />
               <span
                 className="min-w-0 flex-1 truncate text-ink-900"
                 title={`${t('versus', { home: match.homeTeam.name, away: match.awayTeam.name })} · ${match.competitionName}`}

@@ -2,13 +2,13 @@
 // one. Never the pick or the reasoning: lists show what a plan is, its page shows what it says.
 import { Lock } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
+import { LocalTime } from '@/components/ui/local-time';
 import type { PlanView } from '@/lib/experts/plans';
 import { Link } from '@/lib/i18n/navigation';
-import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { GradeBadge } from './grade-badge';
 
 export async function PlanCard({ plan }: { plan: PlanView }) {
-  const [t, times] = await Promise.all([getTranslations('experts'), getTimeFormat()]);
+  const t = await getTranslations('experts');
   const state = plan.status === 'voided' ? 'voided' : (plan.grade ?? 'open');
   return (
     <li className="flex gap-3 px-4 py-3" data-testid="plan-card">
@@ -38,9 +38,7 @@ export async function PlanCard({ plan }: { plan: PlanView }) {
             {plan.expert.nickname}
           </Link>
           <span>{t('versus', { home: plan.match.home, away: plan.match.away })}</span>
-          <time dateTime={new Date(plan.kickoff_at).toISOString()} className="whitespace-nowrap tabular-nums">
-            {times.dateTime(new Date(plan.kickoff_at), 'datedKickoff')}
-          </time>
+          <LocalTime at={plan.kickoff_at} style="datedKickoff" className="whitespace-nowrap tabular-nums" />
           <span>{plan.markets.map((market) => t(`markets.${market}`)).join(' · ')}</span>
         </p>
       </div>

@@ -2,6 +2,7 @@
 // state that says what will appear.
 import { FileText } from 'lucide-react';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ZoneHint } from '@/components/ui/zone-hint';
 import type { PlanView } from '@/lib/experts/plans';
 import { PlanCard } from './plan-card';
 
@@ -20,9 +21,12 @@ export function PlanSection({
 }) {
   return (
     <section className="rounded-xl border border-line bg-surface" aria-labelledby={id}>
-      <h2 id={id} className="border-b border-line px-4 py-3 font-semibold text-ink-900">
-        {title}
-      </h2>
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-line px-4 py-3">
+        <h2 id={id} className="font-semibold text-ink-900">
+          {title}
+        </h2>
+        {plans.length ? <ZoneHint className="ml-auto" /> : null}
+      </header>
       {plans.length ? (
         <ul className="divide-y divide-line" data-testid={testId}>
           {plans.map((plan) => (

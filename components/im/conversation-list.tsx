@@ -47,6 +47,7 @@ export function ConversationList({
 }) {
   const t = useTranslations('im');
   const time = useChatTime();
+  const zone = useTimeFormat();
   const { data, isPending } = useQuery({
     queryKey: queryKeys.im.conversations,
     queryFn: () => api.get<{ list: Conversation[]; unread: number }>('api/im/conversations'),
@@ -126,7 +127,10 @@ export function ConversationList({
                       </span>
                     ) : null}
                     {conversation.lastMessage ? (
-                      <span className="ml-auto shrink-0 text-[11px] text-ink-500">
+                      <span
+                        className="ml-auto shrink-0 text-[11px] text-ink-500"
+                        title={zone.title(conversation.lastMessage.time) || undefined}
+                      >
                         {time(conversation.lastMessage.time)}
                       </span>
                     ) : null}

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
+import { ZoneHint } from '@/components/ui/zone-hint';
 import { cn } from '@/lib/cn';
 import { api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
@@ -58,24 +59,30 @@ export function ImPanel({
 
   return (
     <div className={cn('flex min-h-0 flex-col', className)}>
-      <div role="tablist" className="flex shrink-0 gap-1 overflow-x-auto border-b border-line px-2 sm:px-3">
-        {IM_TABS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            onClick={() => switchTab(name)}
-            className={cn(
-              'h-10 shrink-0 border-b-2 px-2 text-sm whitespace-nowrap sm:-mb-px sm:px-3',
-              tab === name
-                ? 'border-brand-500 font-medium text-brand-600'
-                : 'border-transparent text-ink-500 hover:text-ink-900',
-            )}
-          >
-            {t(`tabs.${name}`)}
-          </button>
-        ))}
+      <div className="flex shrink-0 items-center border-b border-line">
+        <div role="tablist" className="flex min-w-0 flex-1 gap-1 overflow-x-auto px-2 sm:px-3">
+          {IM_TABS.map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={tab === name}
+              onClick={() => switchTab(name)}
+              className={cn(
+                'h-10 shrink-0 border-b-2 px-2 text-sm whitespace-nowrap sm:-mb-px sm:px-3',
+                tab === name
+                  ? 'border-brand-500 font-medium text-brand-600'
+                  : 'border-transparent text-ink-500 hover:text-ink-900',
+              )}
+            >
+              {t(`tabs.${name}`)}
+            </button>
+          ))}
+        </div>
+        {/* The zone the lists' and threads' times are in (beside the tabs where there is room). */}
+        <span className="hidden shrink-0 px-3 sm:block">
+          <ZoneHint />
+        </span>
       </div>
       {tab === 'chats' ? (
         <div className="flex min-h-0 flex-1">

@@ -1,18 +1,17 @@
 // The home page's sports headlines (spec §2 home): the newest articles of the reader's language.
 import { Newspaper } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
+import { LocalTime } from '@/components/ui/local-time';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { listNews } from '@/lib/news/service';
-import { getTimeFormat } from '@/lib/time/viewer-zone';
 
 const HEADLINES = 8;
 
 export async function HomeHeadlines({ locale }: { locale: Locale }) {
-  const [t, times, news] = await Promise.all([
+  const [t, news] = await Promise.all([
     getTranslations('news'),
-    getTimeFormat(),
     listNews(getDb(), locale, { page: 1, size: HEADLINES, now: new Date() }),
   ]);
   return (
@@ -41,12 +40,11 @@ export async function HomeHeadlines({ locale }: { locale: Locale }) {
               >
                 {item.title}
               </Link>
-              <time
-                dateTime={item.published_at.toISOString()}
+              <LocalTime
+                at={item.published_at}
+                style="monthDay"
                 className="shrink-0 text-xs text-ink-500 tabular-nums"
-              >
-                {times.dateTime(item.published_at, 'monthDay')}
-              </time>
+              />
             </li>
           ))}
         </ul>

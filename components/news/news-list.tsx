@@ -2,9 +2,9 @@
 // reports written from the data, time and counts.
 import { Eye, MessageSquare, ThumbsUp } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
+import { LocalTime } from '@/components/ui/local-time';
 import { Link } from '@/lib/i18n/navigation';
 import type { NewsListItem } from '@/lib/news/service';
-import { getTimeFormat } from '@/lib/time/viewer-zone';
 
 export async function AutomaticBadge() {
   const t = await getTranslations('news');
@@ -20,7 +20,6 @@ export async function AutomaticBadge() {
 }
 
 export async function NewsList({ items }: { items: NewsListItem[] }) {
-  const times = await getTimeFormat();
   const badge = await AutomaticBadge();
   return (
     <ul className="divide-y divide-line" data-testid="news-list">
@@ -46,9 +45,7 @@ export async function NewsList({ items }: { items: NewsListItem[] }) {
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-500">
               <span className="rounded bg-canvas px-1.5 leading-5 text-ink-700">{item.category.name}</span>
               {item.automatic ? badge : null}
-              <time dateTime={item.published_at.toISOString()} className="tabular-nums">
-                {times.dateTime(item.published_at, 'dateTime')}
-              </time>
+              <LocalTime at={item.published_at} style="dateTime" className="tabular-nums" />
               <span className="inline-flex items-center gap-1 tabular-nums">
                 <Eye aria-hidden className="size-3.5" />
                 {item.views}

@@ -9,8 +9,8 @@ import { LikeIcon } from '@/components/posts/like-icon';
 import type { CommentItem, CommentPage } from '@/components/posts/types';
 import { Button } from '@/components/ui/button';
 import { CountedTextarea } from '@/components/ui/counted-textarea';
+import { LocalTime } from '@/components/ui/local-time';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useTimeFormat } from '@/components/ui/time-view';
 import { cn } from '@/lib/cn';
 import { api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
@@ -142,7 +142,6 @@ function CommentRow({
   onRemoved: (count: number) => void;
 }) {
   const t = useTranslations('posts');
-  const times = useTimeFormat();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -173,9 +172,7 @@ function CommentRow({
       <div className="min-w-0 flex-1">
         <p className="flex items-center gap-2 text-xs">
           <span className="font-medium text-ink-700">{comment.author.nickname}</span>
-          <time dateTime={comment.created_at} className="text-ink-500 tabular-nums">
-            {times.dateTime(new Date(comment.created_at), 'shortDateTime')}
-          </time>
+          <LocalTime at={comment.created_at} style="shortDateTime" className="text-ink-500 tabular-nums" />
           <ContentReportButton targetType="comment" targetId={comment.id} authorId={comment.author.id} />
         </p>
         {comment.removed ? (

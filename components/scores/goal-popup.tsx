@@ -136,14 +136,17 @@ export function GoalPopup({ signedIn }: { signedIn: boolean }) {
                 <X aria-hidden className="size-4" />
               </button>
             </div>
-            <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3 px-3 py-3 text-sm">
+            <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-3 px-3 py-3 text-sm">
               <span
                 className={`truncate text-right ${homeScored ? 'font-semibold text-brand-600' : 'text-ink-700'}`}
                 title={goal.home_team_name_zh}
               >
                 {goal.home_team_name_zh}
               </span>
-              <span data-testid="goal-score" className="text-lg font-bold tabular-nums text-ink-900">
+              <span
+                data-testid="goal-score"
+                className="whitespace-nowrap text-lg font-bold tabular-nums text-ink-900"
+              >
                 {goal.home_score} - {goal.away_score}
               </span>
               <span

@@ -3,6 +3,7 @@
 import { History, MapPin, Sparkles } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import { LocalTime } from '@/components/ui/local-time';
+import { ZoneHint } from '@/components/ui/zone-hint';
 import { Link } from '@/lib/i18n/navigation';
 import type { MatchSummary } from '@/lib/scores/detail-api';
 import type { MatchDetail } from '@/lib/scores/detail-service';
@@ -47,6 +48,7 @@ export async function MatchHeader({
             <LocalTime at={detail.kickoffAt} style="date" />
           )}
         </span>
+        {detail.kickoffTimeKnown ? <ZoneHint at={detail.kickoffAt} /> : null}
         {ground ? (
           <span className="inline-flex items-center gap-1">
             <MapPin aria-hidden className="size-3.5" />

@@ -8,7 +8,7 @@ import type { AppEnv } from '@/lib/api/context';
 import { DomainError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
 import { getConfig } from '@/lib/config';
-import { zoneOfCookieHeader } from '@/lib/time/zone';
+import { readerTimeZone } from '@/lib/time/zone';
 import { ADULT_COOKIE } from './adult-api';
 import { latestApplication } from './applications';
 import { listRooms, liveRoomBuckets, type RoomCard, type RoomCategory } from './lists';
@@ -97,7 +97,10 @@ export function registerRoomListRoutes(app: OpenAPIHono<AppEnv>) {
         weekday: input.weekday,
         userId: c.var.user?.id ?? null,
         now: c.var.now,
-        timeZone: zoneOfCookieHeader(c.req.header('cookie'), getConfig().TIME_ZONE),
+        timeZone: readerTimeZone(
+          { chosen: c.var.user?.timeZone, cookieHeader: c.req.header('cookie') },
+          getConfig().TIME_ZONE,
+        ),
       });
       return { ...paged(rooms, input.page, input.size), age_check_needed: false };
     },

@@ -2,6 +2,7 @@
 
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { users } from '@/lib/accounts/schema';
 import { importOpenfootball } from '@/lib/feeds/openfootball/import';
 import { createFeedsTicker } from '@/lib/jobs/feeds';
 import type { ServerMessage } from '@/lib/realtime/events';
@@ -120,6 +121,42 @@ describe('POST api/hot_match/all_match', () => {
     expect((await board({ tab: 'results', day: '2025-01-04' }, broken)).body.data.timeZone).toBe(
       'Asia/Shanghai',
     );
+  });
+
+  it('cuts days in the zone a signed-in viewer chose, before the cookie; a bad zone changes nothing', async () => {
+    const { user, token } = await makeSignedInUser(testDb.db, { timeZone: 'Asia/Shanghai' });
+    const london = { cookie: 'tz=Europe%2FLondon' };
+    const results = (headers: Record<string, string>) =>
+      call<Board>('/api/hot_match/all_match', {
+        json: { tab: 'results', day: '2025-01-04' },
+        headers: { token, ...headers },
+      });
+    // 01:30 on the 5th in Shanghai: Brighton v Arsenal is not on the chosen zone's 4th, as it is in London.
+    const chosen = await results(london);
+    expect(chosen.body.data.timeZone).toBe('Asia/Shanghai');
+    expect(chosen.body.data.rows).toHaveLength(6);
+    expect((await board({ tab: 'results', day: '2025-01-04' }, london)).body.data.rows).toHaveLength(7);
+
+    const refused = await call('/api/member/timeZone', {
+      json: { time_zone: 'Mars/Olympus' },
+      headers: { token, lang: 'en' },
+    });
+    expect(refused.body.code).not.toBe(0);
+    expect(refused.body.msg).toBe('That time zone isn’t one we know. Choose one from the list.');
+    const [row] = await testDb.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.timeZone).toBe('Asia/Shanghai');
+    const after = await results(london);
+    expect(after.body.data.timeZone).toBe('Asia/Shanghai');
+    expect(after.body.data.rows.map((match) => match.id)).toEqual(
+      chosen.body.data.rows.map((match) => match.id),
+    );
+
+    const badBoard = await call('/api/hot_match/all_match', {
+      json: { tab: 'results', time_zone: 'Mars/Olympus' },
+      headers: { token, lang: 'en' },
+    });
+    expect(badBoard.status).toBe(400);
+    expect(badBoard.body.msg).toBe("Time zone isn't valid");
   });
 
   it('refuses an unknown tab, a malformed day or an unknown time zone', async () => {

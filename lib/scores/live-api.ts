@@ -8,7 +8,7 @@ import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { getConfig } from '@/lib/config';
-import { isTimeZone, zoneOfCookieHeader } from '@/lib/time/zone';
+import { isTimeZone, readerTimeZone } from '@/lib/time/zone';
 import { BOARD_SPORTS, type BoardSport, boardSchema, DAY_PATTERN, SCORE_TABS } from './board-schema';
 import { matchBrief, scoreBoard, toggleFavourite } from './live-service';
 import { MATCH_EVENT_KINDS, SIDES } from './schema';
@@ -18,7 +18,10 @@ export const allMatchInput = z.object({
   tab: z.enum(SCORE_TABS).default('live'),
   /** `YYYY-MM-DD` in `time_zone`; today when absent. */
   day: z.string().regex(DAY_PATTERN).optional(),
-  /** IANA zone of the reader; absent, the viewer's `tz` cookie, else the portal's TIME_ZONE. */
+  /**
+   * IANA zone of the reader; absent, the zone the signed-in viewer chose, else the `tz` cookie, else the
+   * portal's TIME_ZONE.
+   */
   time_zone: z.string().max(64).refine(isTimeZone, 'unknown time zone').optional(),
   /** A competition code such as `en.1` or `worldcup`. */
   competition: z.string().trim().min(1).max(40).optional(),
@@ -80,7 +83,12 @@ export function registerLiveScoresRoutes(app: OpenAPIHono<AppEnv>) {
           sport: input.sport,
           tab: input.tab,
           day: input.day,
-          timeZone: input.time_zone ?? zoneOfCookieHeader(c.req.header('cookie'), getConfig().TIME_ZONE),
+          timeZone:
+            input.time_zone ??
+            readerTimeZone(
+              { chosen: c.var.user?.timeZone, cookieHeader: c.req.header('cookie') },
+              getConfig().TIME_ZONE,
+            ),
           competition: input.competition,
           region: input.region,
           userId: c.var.user?.id ?? null,

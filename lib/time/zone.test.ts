@@ -4,6 +4,7 @@ import {
   dayIn,
   instantFromWallTime,
   isTimeZone,
+  readerTimeZone,
   resolveTimeZone,
   wallTimeOf,
   zoneOfCookieHeader,
@@ -89,5 +90,15 @@ describe('the viewer’s zone', () => {
     expect(zoneOfCookieHeader('tz=UTC', 'Asia/Shanghai')).toBe('UTC');
     expect(zoneOfCookieHeader('tz=%E0%A4%A', 'Asia/Shanghai')).toBe('Asia/Shanghai');
     expect(zoneOfCookieHeader(undefined, 'Asia/Shanghai')).toBe('Asia/Shanghai');
+  });
+
+  it('is the zone a signed-in reader chose before the cookie, and the cookie when the choice is none', () => {
+    const cookieHeader = 'tz=Europe%2FLondon';
+    expect(readerTimeZone({ chosen: 'Asia/Tokyo', cookieHeader }, 'Asia/Shanghai')).toBe('Asia/Tokyo');
+    expect(readerTimeZone({ chosen: null, cookieHeader }, 'Asia/Shanghai')).toBe('Europe/London');
+    expect(readerTimeZone({ chosen: 'Mars/Olympus', cookieHeader }, 'Asia/Shanghai')).toBe('Europe/London');
+    expect(readerTimeZone({ chosen: undefined, cookieHeader: undefined }, 'Asia/Shanghai')).toBe(
+      'Asia/Shanghai',
+    );
   });
 });

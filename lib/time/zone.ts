@@ -38,6 +38,18 @@ export function zoneOfCookieHeader(header: string | null | undefined, portalZone
   return resolveTimeZone(stored, portalZone);
 }
 
+/**
+ * The zone a request's reader reads in: the one the signed-in viewer chose in the user centre, else the
+ * browser's (the `tz` cookie), else the portal's: what lib/time/viewer-zone.ts gives pages, for API routes.
+ */
+export function readerTimeZone(
+  reader: { chosen: string | null | undefined; cookieHeader: string | null | undefined },
+  portalZone: string,
+) {
+  if (reader.chosen && isTimeZone(reader.chosen)) return reader.chosen;
+  return zoneOfCookieHeader(reader.cookieHeader, portalZone);
+}
+
 /** Minutes to add to UTC to read the wall clock of `timeZone` at `instant`. */
 export function zoneOffsetMinutes(timeZone: string, instant: number) {
   const parts = new Intl.DateTimeFormat('en-US', {

@@ -13,6 +13,8 @@ import { LikeButton } from '@/components/posts/like-button';
 import { LikeIcon } from '@/components/posts/like-icon';
 import { PostComments } from '@/components/posts/post-comments';
 import { PostMedia } from '@/components/posts/post-media';
+import { LocalTime } from '@/components/ui/local-time';
+import { ZoneHint } from '@/components/ui/zone-hint';
 import { currentUser } from '@/lib/accounts/current-user';
 import { DomainError } from '@/lib/api/errors';
 import { getCirclePost } from '@/lib/circles/service';
@@ -21,7 +23,6 @@ import { rowIdOf } from '@/lib/db/row-id';
 import { productName, screenMetadata } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
-import { getTimeFormat } from '@/lib/time/viewer-zone';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ id?: string }> };
 
@@ -85,9 +86,8 @@ export default async function CircleDetailPage({ params, searchParams }: Props) 
   const post = await postOfRequest(id, locale);
   if (!post) notFound();
   if (post === 'removed') return <Tombstone locale={locale} />;
-  const [t, times, name, messages, viewer] = await Promise.all([
+  const [t, name, messages, viewer] = await Promise.all([
     getTranslations('circle'),
-    getTimeFormat(),
     productName(locale),
     getMessages(),
     currentUser(),
@@ -132,9 +132,14 @@ export default async function CircleDetailPage({ params, searchParams }: Props) 
             />
             <div className="min-w-0">
               <h1 className="font-semibold text-ink-900">{t('postOf', { name: post.author.nickname })}</h1>
-              <time dateTime={post.created_at.toISOString()} className="text-xs text-ink-500 tabular-nums">
-                {times.dateTime(post.created_at, 'longDateTime')}
-              </time>
+              <p className="flex flex-wrap items-center gap-x-3">
+                <LocalTime
+                  at={post.created_at}
+                  style="longDateTime"
+                  className="text-xs text-ink-500 tabular-nums"
+                />
+                <ZoneHint />
+              </p>
             </div>
           </header>
           <p

@@ -10,6 +10,7 @@ import { CirclePostCard, type CirclePostItem } from '@/components/circles/circle
 import { Footer } from '@/components/layout/footer';
 import { toPostItem } from '@/components/posts/types';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ZoneHint } from '@/components/ui/zone-hint';
 import { currentUser } from '@/lib/accounts/current-user';
 import {
   CIRCLE_POSTS_PAGE_SIZE,
@@ -132,8 +133,9 @@ export default async function CirclePage({ params, searchParams }: Props) {
                   </Link>
                 ))}
               </nav>
-              <span className="ml-auto text-xs text-ink-500 tabular-nums">
-                {t('total', { count: list.total })}
+              <span className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1 text-xs text-ink-500">
+                {items.length ? <ZoneHint /> : null}
+                <span className="tabular-nums">{t('total', { count: list.total })}</span>
               </span>
             </header>
             {items.length ? (

@@ -11,6 +11,8 @@ import { AutomaticBadge, PopularNews } from '@/components/news/news-list';
 import { LikeIcon } from '@/components/posts/like-icon';
 import { PostComments } from '@/components/posts/post-comments';
 import { JsonLd } from '@/components/seo/json-ld';
+import { LocalTime } from '@/components/ui/local-time';
+import { ZoneHint } from '@/components/ui/zone-hint';
 import { currentUser } from '@/lib/accounts/current-user';
 import { getDb } from '@/lib/db';
 import { absoluteUrl, alternatesOf, productName, siteOrigin } from '@/lib/i18n/metadata';
@@ -18,7 +20,6 @@ import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { articleOfRequest } from '@/lib/news/page-data';
 import { popularNews } from '@/lib/news/service';
-import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { ArticleActions } from './article-actions';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ id?: string }> };
@@ -58,9 +59,8 @@ export default async function DetailPage({ params, searchParams }: Props) {
   const { id } = await searchParams;
   const article = await articleOfRequest(id, locale);
   if (!article) notFound();
-  const [t, times, name, popular, messages, viewer] = await Promise.all([
+  const [t, name, popular, messages, viewer] = await Promise.all([
     getTranslations('news'),
-    getTimeFormat(),
     productName(locale),
     popularNews(getDb(), locale, new Date(), 10),
     getMessages(),
@@ -108,9 +108,8 @@ export default async function DetailPage({ params, searchParams }: Props) {
             <h1 className="text-2xl font-bold leading-9 text-ink-900">{article.title}</h1>
             <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-500">
               {article.automatic ? <AutomaticBadge /> : null}
-              <time dateTime={article.published_at.toISOString()} className="tabular-nums">
-                {times.dateTime(article.published_at, 'longDateTime')}
-              </time>
+              <LocalTime at={article.published_at} style="longDateTime" className="tabular-nums" />
+              <ZoneHint />
               <span className="inline-flex items-center gap-1 tabular-nums">
                 <Eye aria-hidden className="size-3.5" />
                 {t('views', { count: article.views })}

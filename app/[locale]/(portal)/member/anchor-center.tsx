@@ -5,6 +5,7 @@ import { headers } from 'next/headers';
 import { NextIntlClientProvider } from 'next-intl';
 import { getFormatter, getLocale, getMessages, getTranslations } from 'next-intl/server';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LocalTime } from '@/components/ui/local-time';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import { anchorExperience, experienceTenths } from '@/lib/live/history';
@@ -114,7 +115,7 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
       <ReservedLivesCard anchorId={anchorId} />
       <AnchorPostsCard anchorId={anchorId} />
       <AnchorVideosCard anchorId={anchorId} />
-      <SectionCard title={t('historyTitle')} icon={History}>
+      <SectionCard title={t('historyTitle')} icon={History} times>
         <p className="mb-3 flex flex-wrap items-baseline gap-x-3 text-sm" data-testid="anchor-experience">
           <span className="font-medium text-ink-900">
             {t('experienceTotal', {
@@ -143,7 +144,7 @@ export async function AnchorCenter({ anchorId, nickname }: { anchorId: number; n
                   return (
                     <tr key={item.id} className="border-b border-line last:border-0">
                       <td className="py-2.5 text-ink-700 tabular-nums">
-                        {times.dateTime(item.startedAt, 'dateTime')}
+                        <LocalTime at={item.startedAt} style="dateTime" />
                       </td>
                       <td
                         className="max-w-64 truncate py-2.5 text-ink-900"

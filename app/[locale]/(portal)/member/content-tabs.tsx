@@ -93,7 +93,12 @@ export async function CollectionTab({ userId }: { userId: number }) {
           </p>
         )}
       </SectionCard>
-      <SectionCard id="collection-matches" icon={Trophy} title={t('matches', { count: matches.length })}>
+      <SectionCard
+        id="collection-matches"
+        icon={Trophy}
+        title={t('matches', { count: matches.length })}
+        times={matches.length > 0}
+      >
         {matches.length ? (
           <ul data-testid="favourite-matches" className="-mx-2">
             {matches.map((match) => (
@@ -105,6 +110,7 @@ export async function CollectionTab({ userId }: { userId: number }) {
               >
                 <time
                   dateTime={match.kickoffAt}
+                  title={times.title(match.kickoffAt) || undefined}
                   className="w-28 shrink-0 text-sm font-semibold text-ink-900 tabular-nums"
                 >
                   {times.dateTime(new Date(match.kickoffAt), {

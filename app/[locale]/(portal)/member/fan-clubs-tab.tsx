@@ -4,15 +4,14 @@ import { HeartHandshake, Radio } from 'lucide-react';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { FanBadge } from '@/components/live/chat/fan-badge';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LocalTime } from '@/components/ui/local-time';
 import { getDb } from '@/lib/db';
 import { myClubs } from '@/lib/fan-club/service';
 import { Link } from '@/lib/i18n/navigation';
-import { getTimeFormat } from '@/lib/time/viewer-zone';
 
 export async function FanClubsTab({ userId }: { userId: number }) {
   const t = await getTranslations('fanClub');
   const format = await getFormatter();
-  const times = await getTimeFormat();
   const clubs = await myClubs(getDb(), userId, new Date());
   if (clubs.length === 0)
     return (
@@ -84,7 +83,7 @@ export async function FanClubsTab({ userId }: { userId: number }) {
                 {club.today_watch}/{club.watch_cap}
               </td>
               <td className="py-2.5 text-right text-ink-700 tabular-nums">
-                {times.dateTime(new Date(club.joined_at), 'date')}
+                <LocalTime at={club.joined_at} style="date" />
               </td>
               <td className="px-5 py-2.5 text-right">
                 {club.room_id ? (

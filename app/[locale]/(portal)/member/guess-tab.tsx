@@ -4,6 +4,7 @@
 import { Dices, History } from 'lucide-react';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LocalTime } from '@/components/ui/local-time';
 import { getDb } from '@/lib/db';
 import { guessRecords } from '@/lib/guess/service';
 import { Link } from '@/lib/i18n/navigation';
@@ -40,7 +41,7 @@ export async function GuessTab({ userId, now }: { userId: number; now: Date }) {
   };
   const records = await guessRecords(getDb(), userId, now);
   return (
-    <SectionCard title={t('records.title')} icon={History}>
+    <SectionCard title={t('records.title')} icon={History} times={records.list.length > 0}>
       {records.list.length ? (
         <div className="overflow-x-auto">
           <table className="w-full min-w-[640px] text-sm" data-testid="guess-records">
@@ -59,7 +60,7 @@ export async function GuessTab({ userId, now }: { userId: number; now: Date }) {
               {records.list.map((row) => (
                 <tr key={`${row.guess_id}:${row.placed_at}`}>
                   <td className="py-2 pr-3 whitespace-nowrap text-ink-500">
-                    {times.dateTime(new Date(row.placed_at), 'dateTime')}
+                    <LocalTime at={row.placed_at} style="dateTime" />
                   </td>
                   <td className="py-2 pr-3 whitespace-nowrap">
                     <Link href={`/live?id=${row.room_id}`} className="text-brand-600 hover:underline">

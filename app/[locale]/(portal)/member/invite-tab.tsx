@@ -105,7 +105,7 @@ export async function InviteTab({ userId, now }: { userId: number; now: Date }) 
         </ul>
       </SectionCard>
 
-      <SectionCard title={t('list.title')} icon={UserPlus}>
+      <SectionCard title={t('list.title')} icon={UserPlus} times={overview.list.length > 0}>
         {overview.list.length ? (
           <ul className="divide-y divide-line" data-testid="invitee-list">
             {overview.list.map((entry) => (

@@ -5,6 +5,7 @@ import { Crown, History } from 'lucide-react';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { NobleBadge } from '@/components/live/chat/noble-badge';
 import { NobilityPurchase } from '@/components/nobility/nobility-purchase';
+import { LocalTime } from '@/components/ui/local-time';
 import { BalanceAmount } from '@/components/wallet/balance-amount';
 import type { OwnProfile } from '@/lib/accounts/profile-service';
 import { getConfig } from '@/lib/config';
@@ -123,7 +124,7 @@ export async function NobilityTab({ profile }: { profile: OwnProfile }) {
         </div>
       </SectionCard>
 
-      <SectionCard title={t('historyTitle')} icon={History}>
+      <SectionCard title={t('historyTitle')} icon={History} times={mine.purchases.length > 0}>
         {mine.purchases.length ? (
           <table className="w-full text-sm" data-testid="nobility-history">
             <thead className="text-left text-xs text-ink-500">
@@ -139,7 +140,7 @@ export async function NobilityTab({ profile }: { profile: OwnProfile }) {
               {mine.purchases.map((purchase) => (
                 <tr key={purchase.id} className="border-b border-line last:border-0">
                   <td className="px-5 py-2 text-ink-700">
-                    {times.dateTime(new Date(purchase.created_at), 'dateTime')}
+                    <LocalTime at={purchase.created_at} style="dateTime" />
                   </td>
                   <td className="px-5 py-2">
                     {tChat(`nobles.${tierOf(purchase.tier)?.code ?? 'knight'}`)}{' '}
@@ -150,7 +151,7 @@ export async function NobilityTab({ profile }: { profile: OwnProfile }) {
                     {format.number(purchase.paid)} {tWallet(`currency.${purchase.currency}`)}
                   </td>
                   <td className="px-5 py-2 text-ink-700">
-                    {times.dateTime(new Date(purchase.expires_at), 'date')}
+                    <LocalTime at={purchase.expires_at} style="date" />
                   </td>
                 </tr>
               ))}

@@ -27,7 +27,7 @@ export async function ReservedLivesCard({ anchorId }: { anchorId: number }) {
     upcomingMatches(db, locale as Locale, { days: MATCH_CHOICE_DAYS, limit: 150, now }),
   ]);
   return (
-    <SectionCard id="reserved-lives" title={t('cardTitle')} icon={CalendarClock}>
+    <SectionCard id="reserved-lives" title={t('cardTitle')} icon={CalendarClock} times>
       <NextIntlClientProvider locale={locale} messages={{ reserve: messages.reserve }}>
         <ReservedLivesForm
           items={items.map((item) => ({

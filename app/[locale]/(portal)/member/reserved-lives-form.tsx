@@ -151,7 +151,11 @@ export function ReservedLivesForm({
               data-id={item.id}
               className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2.5 text-sm"
             >
-              <time dateTime={item.startsAt} className="w-40 shrink-0 text-ink-700 tabular-nums">
+              <time
+                dateTime={item.startsAt}
+                title={times.title(item.startsAt) || undefined}
+                className="w-40 shrink-0 text-ink-700 tabular-nums"
+              >
                 {when(item.startsAt)}
               </time>
               <span className="min-w-0 flex-1 truncate text-ink-900" title={item.title}>

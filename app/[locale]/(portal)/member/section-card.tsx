@@ -1,13 +1,18 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ZoneHint } from '@/components/ui/zone-hint';
 import { cn } from '@/lib/cn';
 
-/** A titled block of the user centre; `aside` sits at the right of the title (a status, a link). */
+/**
+ * A titled block of the user centre; `aside` sits at the right of the title (a status, a link), and
+ * `times` (the block lists times) says their zone there once.
+ */
 export function SectionCard({
   id,
   title,
   icon: Icon,
   aside,
+  times = false,
   className,
   children,
 }: {
@@ -15,6 +20,7 @@ export function SectionCard({
   title: string;
   icon: LucideIcon;
   aside?: ReactNode;
+  times?: boolean;
   className?: string;
   children: ReactNode;
 }) {
@@ -29,7 +35,12 @@ export function SectionCard({
         <h2 id={id ? `${id}-title` : undefined} className="font-semibold text-ink-900">
           {title}
         </h2>
-        {aside ? <div className="ml-auto">{aside}</div> : null}
+        {aside || times ? (
+          <div className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
+            {aside}
+            {times ? <ZoneHint /> : null}
+          </div>
+        ) : null}
       </header>
       <div className="p-4 sm:p-5">{children}</div>
     </section>

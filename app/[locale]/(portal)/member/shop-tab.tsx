@@ -6,12 +6,12 @@ import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
 import { GiftArt } from '@/components/live/gifts/gift-art';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LocalTime } from '@/components/ui/local-time';
 import { badgeColorsOf } from '@/lib/chat/badge-colors';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { addressesOf, exchangeRecords, type GoodsView, goodsList } from '@/lib/shop/service';
-import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { balancesOf } from '@/lib/wallet/ledger';
 import { AddressBook } from './address-book';
 import { BadgeColorPicker } from './badge-color-picker';
@@ -36,7 +36,6 @@ function GoodsImage({ item, size }: { item: Pick<GoodsView, 'gift_code' | 'image
 export async function ShopTab({ userId, nickname, now }: { userId: number; nickname: string; now: Date }) {
   const t = await getTranslations('shop');
   const format = await getFormatter();
-  const times = await getTimeFormat();
   const locale = (await getLocale()) as Locale;
   const db = getDb();
   const [list, records, addresses, balances, badges] = await Promise.all([
@@ -146,6 +145,7 @@ export async function ShopTab({ userId, nickname, now }: { userId: number; nickn
         title={t('records.title')}
         icon={Receipt}
         aside={<span className="text-xs text-ink-500">{t('records.hint')}</span>}
+        times={records.length > 0}
       >
         {records.length ? (
           <ul className="divide-y divide-line" data-testid="exchange-records">
@@ -157,7 +157,7 @@ export async function ShopTab({ userId, nickname, now }: { userId: number; nickn
                     {record.name} × {record.quantity}
                   </p>
                   <p className="text-xs text-ink-500">
-                    {times.dateTime(new Date(record.created_at), 'dateTime')}
+                    <LocalTime at={record.created_at} style="dateTime" />
                     {record.address ? ` · ${t('records.shipTo', { ...record.address })}` : ''}
                   </p>
                 </div>

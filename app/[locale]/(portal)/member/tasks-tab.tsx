@@ -71,7 +71,7 @@ export async function TasksTab({ userId, now }: { userId: number; now: Date }) {
       <SectionCard id="once-tasks" title={t('onceTitle')} icon={Rocket}>
         <TaskRows tasks={once} capReached={capReached} />
       </SectionCard>
-      <SectionCard id="coin-records" title={t('recordsTitle')} icon={Receipt} className="[&>div]:p-0">
+      <SectionCard id="coin-records" title={t('recordsTitle')} icon={Receipt} times className="[&>div]:p-0">
         <WalletStatement types={['coin']} emptyHint={t('recordsEmpty')} />
       </SectionCard>
     </div>

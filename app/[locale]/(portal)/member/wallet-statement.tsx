@@ -5,8 +5,8 @@ import { Receipt } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { LocalTime } from '@/components/ui/local-time';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useTimeFormat } from '@/components/ui/time-view';
 import { cn } from '@/lib/cn';
 import { recordLabelKey } from '@/lib/wallet/kinds';
 
@@ -31,7 +31,6 @@ export function WalletStatement({
 }) {
   const t = useTranslations('wallet');
   const format = useFormatter();
-  const times = useTimeFormat();
   const [type, setType] = useState<RecordType>(types[0]!);
   const query = useInfiniteQuery({
     queryKey: ['wallet', 'statement', type],
@@ -101,7 +100,7 @@ export function WalletStatement({
             {lines.map((line) => (
               <tr key={line.id} className="border-b border-line last:border-0">
                 <td className="px-5 py-2.5 text-ink-500 tabular-nums">
-                  {times.dateTime(new Date(line.created_at), 'dateTime')}
+                  <LocalTime at={line.created_at} style="dateTime" />
                 </td>
                 <td className="px-5 py-2.5 text-ink-900">
                   {t(`kinds.${recordLabelKey(line.kind, line.amount)}` as never)}

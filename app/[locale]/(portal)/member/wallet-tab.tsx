@@ -80,6 +80,7 @@ export async function WalletTab({
         title={t('details')}
         icon={Receipt}
         aside={<span className="text-xs text-ink-500">{t('detailsNote')}</span>}
+        times
       >
         <WalletStatement />
       </SectionCard>

@@ -6,6 +6,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Footer } from '@/components/layout/footer';
 import { NewsList, PopularNews } from '@/components/news/news-list';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ZoneHint } from '@/components/ui/zone-hint';
 import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
 import { productName, screenMetadata, siteOrigin } from '@/lib/i18n/metadata';
@@ -92,8 +93,9 @@ export default async function NewsPage({ params, searchParams }: Props) {
                 );
               })}
             </nav>
-            <span className="ml-auto text-xs text-ink-500 tabular-nums">
-              {t('total', { count: list.total })}
+            <span className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1 text-xs text-ink-500">
+              {list.list.length ? <ZoneHint /> : null}
+              <span className="tabular-nums">{t('total', { count: list.total })}</span>
             </span>
           </header>
           {list.list.length ? (

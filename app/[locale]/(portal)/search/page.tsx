@@ -6,6 +6,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { SearchBox } from '@/components/search/search-box';
 import { searchBoxTexts } from '@/components/search/search-box-texts';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LocalTime } from '@/components/ui/local-time';
 import { DomainError } from '@/lib/api/errors';
 import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
@@ -15,7 +16,6 @@ import { type Locale, localizedPath } from '@/lib/i18n/routing';
 import type { SearchHit } from '@/lib/search/registry';
 import { searchSources } from '@/lib/search/registry';
 import { searchEverything, searchKind } from '@/lib/search/service';
-import { getTimeFormat } from '@/lib/time/viewer-zone';
 
 type Props = {
   params: Promise<{ locale: Locale }>;
@@ -152,7 +152,6 @@ export default async function SearchPage({ params, searchParams }: Props) {
 }
 
 async function HitCard({ hit, liveLabel }: { hit: SearchHit; liveLabel: string }) {
-  const times = await getTimeFormat();
   const initial = Array.from(hit.title)[0] ?? '?';
   return (
     <Link
@@ -204,7 +203,7 @@ async function HitCard({ hit, liveLabel }: { hit: SearchHit; liveLabel: string }
         ) : null}
         {hit.time ? (
           <span className="mt-0.5 block text-xs text-ink-500 tabular-nums">
-            {times.dateTime(new Date(hit.time), 'dateTime')}
+            <LocalTime at={hit.time} style="dateTime" />
           </span>
         ) : null}
       </span>

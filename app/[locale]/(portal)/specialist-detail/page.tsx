@@ -17,6 +17,8 @@ import { planOfRequest, renderNow } from '@/components/experts/page-data';
 import { pickLabel } from '@/components/experts/pick-label';
 import { VerifyPlan } from '@/components/experts/verify-plan';
 import { Footer } from '@/components/layout/footer';
+import { LocalTime } from '@/components/ui/local-time';
+import { ZoneHint } from '@/components/ui/zone-hint';
 import { currentUser } from '@/lib/accounts/current-user';
 import { getDb } from '@/lib/db';
 import { disputeStateOf } from '@/lib/experts/disputes';
@@ -24,7 +26,6 @@ import { PLAN_DISPUTE_WINDOW_MS } from '@/lib/experts/plans';
 import { alternatesOf, productName } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
-import { getTimeFormat } from '@/lib/time/viewer-zone';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ id?: string }> };
 
@@ -53,9 +54,8 @@ export default async function SpecialistDetailPage({ params, searchParams }: Pro
   const { id } = await searchParams;
   const plan = await planOfRequest(id, locale);
   if (!plan) notFound();
-  const [t, times, name, messages, viewer] = await Promise.all([
+  const [t, name, messages, viewer] = await Promise.all([
     getTranslations('experts'),
-    getTimeFormat(),
     productName(locale),
     getMessages(),
     currentUser(),
@@ -107,10 +107,9 @@ export default async function SpecialistDetailPage({ params, searchParams }: Pro
             </Link>
             <span>
               {t('publishedAt')}{' '}
-              <time dateTime={new Date(plan.published_at).toISOString()} className="tabular-nums">
-                {times.dateTime(new Date(plan.published_at), 'longDateTime')}
-              </time>
+              <LocalTime at={plan.published_at} style="longDateTime" className="tabular-nums" />
             </span>
+            <ZoneHint />
             {plan.price > 0 ? <span>{t('buyers', { count: plan.buyers })}</span> : null}
           </p>
 
@@ -120,9 +119,7 @@ export default async function SpecialistDetailPage({ params, searchParams }: Pro
           >
             <p className="text-xs text-ink-500">
               {plan.match.competition} ·{' '}
-              <time dateTime={kickoff.toISOString()} className="tabular-nums">
-                {times.dateTime(kickoff, 'longDateTime')}
-              </time>
+              <LocalTime at={kickoff} style="longDateTime" className="tabular-nums" />
             </p>
             <p className="mt-1 flex items-center gap-3 text-base font-semibold text-ink-900">
               <span className="min-w-0 flex-1 truncate text-right" title={plan.match.home}>

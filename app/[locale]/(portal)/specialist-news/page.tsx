@@ -8,6 +8,8 @@ import { articleOfRequest } from '@/components/experts/page-data';
 import { Footer } from '@/components/layout/footer';
 import { ArticleBody } from '@/components/news/article-body';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LocalTime } from '@/components/ui/local-time';
+import { ZoneHint } from '@/components/ui/zone-hint';
 import { currentUser } from '@/lib/accounts/current-user';
 import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
@@ -16,7 +18,6 @@ import { ARTICLES_PAGE, listArticles, plainExcerpt } from '@/lib/experts/profile
 import { alternatesOf, productName } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
-import { getTimeFormat } from '@/lib/time/viewer-zone';
 
 type Props = {
   params: Promise<{ locale: Locale }>;
@@ -51,11 +52,7 @@ export default async function SpecialistNewsPage({ params, searchParams }: Props
   const { locale } = await params;
   setRequestLocale(locale);
   const query = await searchParams;
-  const [t, times, name] = await Promise.all([
-    getTranslations('experts'),
-    getTimeFormat(),
-    productName(locale),
-  ]);
+  const [t, name] = await Promise.all([getTranslations('experts'), productName(locale)]);
   const article = query.id ? await articleOfRequest(query.id) : null;
   const sport = sportOf(query.type);
   const page = Math.min(1000, Math.max(1, Number(query.page) || 1));
@@ -95,9 +92,8 @@ export default async function SpecialistNewsPage({ params, searchParams }: Props
                 />
                 {article.expert.nickname}
               </Link>
-              <time dateTime={article.createdAt.toISOString()} className="tabular-nums">
-                {times.dateTime(article.createdAt, 'longDateTime')}
-              </time>
+              <LocalTime at={article.createdAt} style="longDateTime" className="tabular-nums" />
+              <ZoneHint />
               {article.matchId ? (
                 <Link
                   href={`/score-detail?id=${article.matchId}`}
@@ -163,9 +159,7 @@ export default async function SpecialistNewsPage({ params, searchParams }: Props
                         {item.expert.nickname}
                       </Link>
                       <span>{t(`sports.${item.sport}`)}</span>
-                      <time dateTime={item.created_at.toISOString()} className="tabular-nums">
-                        {times.dateTime(item.created_at, 'dateTime')}
-                      </time>
+                      <LocalTime at={item.created_at} style="dateTime" className="tabular-nums" />
                     </p>
                   </li>
                 ))}

@@ -13,6 +13,7 @@ import { MatchPlanList } from '@/components/experts/match-plan-list';
 import { renderNow } from '@/components/experts/page-data';
 import { PlanSection } from '@/components/experts/plan-section';
 import { Footer } from '@/components/layout/footer';
+import { LocalTime } from '@/components/ui/local-time';
 import { currentUser } from '@/lib/accounts/current-user';
 import { getDb } from '@/lib/db';
 import { findExpert, latestExpertApplication } from '@/lib/experts/applications';
@@ -20,7 +21,6 @@ import { chainHead } from '@/lib/experts/chain';
 import { alternatesOf, productName } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
-import { getTimeFormat } from '@/lib/time/viewer-zone';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ window?: string }> };
 
@@ -40,9 +40,8 @@ export default async function SpecialistPage({ params, searchParams }: Props) {
   const window = windowOf((await searchParams).window);
   const viewer = await currentUser();
   const db = getDb();
-  const [t, times, name, messages, board, head, expert, application] = await Promise.all([
+  const [t, name, messages, board, head, expert, application] = await Promise.all([
     getTranslations('experts'),
-    getTimeFormat(),
     productName(locale),
     getMessages(),
     expertBoard({ window, viewerId: viewer?.id ?? null, locale, now: renderNow() }),
@@ -117,9 +116,11 @@ export default async function SpecialistPage({ params, searchParams }: Props) {
                   <dd className="tabular-nums text-ink-900">{head.seq}</dd>
                   <dt className="text-ink-500">{t('chain.time')}</dt>
                   <dd>
-                    <time dateTime={head.publishedAt.toISOString()} className="tabular-nums text-ink-900">
-                      {times.dateTime(head.publishedAt, 'longDateTime')}
-                    </time>
+                    <LocalTime
+                      at={head.publishedAt}
+                      style="longDateTime"
+                      className="tabular-nums text-ink-900"
+                    />
                   </dd>
                   <dt className="text-ink-500">{t('chain.hash')}</dt>
                   <dd className="break-all font-mono text-ink-700" data-testid="chain-head-hash">

@@ -8,6 +8,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Footer } from '@/components/layout/footer';
 import { JsonLd } from '@/components/seo/json-ld';
+import { ZoneHint } from '@/components/ui/zone-hint';
 import { VideoRow } from '@/components/videos/video-card';
 import { currentUser } from '@/lib/accounts/current-user';
 import { getDb } from '@/lib/db';
@@ -159,11 +160,13 @@ export default async function VideoPlayerPage({ params, searchParams }: Props) {
                 </span>
                 <time
                   dateTime={video.published_at.toISOString()}
+                  title={times.title(video.published_at) || undefined}
                   className="inline-flex items-center gap-1 tabular-nums"
                 >
                   <CalendarDays aria-hidden className="size-3.5" />
                   {times.dateTime(video.published_at, 'dateTime')}
                 </time>
+                <ZoneHint />
                 <Link
                   href={classifyHref(video.category)}
                   className="rounded bg-canvas px-2 py-0.5 text-ink-700 hover:text-brand-600"

@@ -134,6 +134,7 @@ async function AuditTable({ query }: { query: AuditQuery }) {
           header: t('columns.at'),
           sort: 'at',
           className: 'w-40 whitespace-nowrap tabular-nums',
+          time: true,
           cell: (row) => <LocalTime at={row.at} style="dateTime" />,
         },
         {

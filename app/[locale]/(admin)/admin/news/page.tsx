@@ -175,6 +175,7 @@ async function ArticlesTable({ locale, query }: { locale: Locale; query: NewsQue
           header: t('publishedAt'),
           sort: 'published_at',
           className: 'w-40 whitespace-nowrap tabular-nums',
+          time: true,
           cell: (row) => <LocalTime at={row.published_at} style="dateTime" />,
         },
         {

@@ -78,6 +78,7 @@ export default async function PlansPage({ params, searchParams }: Props) {
             header: t('columns.published'),
             sort: 'published',
             className: 'w-32 whitespace-nowrap text-xs tabular-nums',
+            time: true,
             cell: (row) => <LocalTime at={row.published_at} style="dateTime" />,
           },
           {

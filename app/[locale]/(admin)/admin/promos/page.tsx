@@ -116,6 +116,7 @@ export default async function AdminPromosPage({ params, searchParams }: Props) {
           {
             key: 'window',
             header: t('window'),
+            time: true,
             className: 'whitespace-nowrap text-xs text-ink-500 tabular-nums',
             cell: (row) => (
               <>

@@ -45,6 +45,7 @@ export async function DecidedTable({
           key: 'at',
           header: t('columns.at'),
           className: 'w-40 whitespace-nowrap align-top tabular-nums',
+          time: true,
           cell: (row) => <LocalTime at={row.at} style="dateTime" />,
         },
         {

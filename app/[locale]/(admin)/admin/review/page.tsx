@@ -186,6 +186,7 @@ export default async function ReviewPage({ params, searchParams }: Props) {
               header: t('columns.created'),
               sort: 'created',
               className: 'w-36 whitespace-nowrap align-top tabular-nums',
+              time: true,
               cell: (row) => <LocalTime at={row.createdAt} style="dateTime" />,
             },
             {

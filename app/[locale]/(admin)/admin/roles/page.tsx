@@ -102,6 +102,7 @@ async function StaffTable({ query, selfId }: { query: StaffQuery; selfId: number
           key: 'since',
           header: t('registered'),
           className: 'whitespace-nowrap tabular-nums text-ink-500',
+          time: true,
           cell: (row) => <LocalTime at={row.createdAt} style="date" />,
         },
         {

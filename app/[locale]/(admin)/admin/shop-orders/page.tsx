@@ -84,6 +84,7 @@ export default async function ShopOrdersPage({ params, searchParams }: Props) {
             header: t('at'),
             sort: 'created_at',
             className: 'w-40 whitespace-nowrap tabular-nums',
+            time: true,
             cell: (row) => <LocalTime at={row.created_at} style="dateTime" />,
           },
           {

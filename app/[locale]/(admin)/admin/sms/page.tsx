@@ -78,6 +78,7 @@ async function OutboxTable({ query }: { query: Parameters<typeof listOutbox>[1] 
           header: t('at'),
           sort: 'at',
           className: 'w-40 whitespace-nowrap tabular-nums',
+          time: true,
           cell: (row) => <LocalTime at={row.createdAt} style="dateTime" />,
         },
         {

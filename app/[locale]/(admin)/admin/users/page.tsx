@@ -93,6 +93,7 @@ export default async function UsersPage({ params, searchParams }: Props) {
             key: 'created',
             header: t('columns.created'),
             className: 'whitespace-nowrap tabular-nums',
+            time: true,
             cell: (row) => <LocalTime at={row.created_at} style="date" />,
           },
         ]}

@@ -14,6 +14,7 @@ import { preinit } from 'react-dom';
 import { DanmakuLayer } from '@/components/live/chat/danmaku-layer';
 import { ANCHOR_TAB, PHONE_DISSOLVE } from '@/components/live/phone/panels';
 import { openRoomSheet } from '@/components/live/phone/room-sheets';
+import { LocalTime } from '@/components/ui/local-time';
 import { useTimeFormat } from '@/components/ui/time-view';
 import { queryKeys } from '@/lib/http/query-keys';
 import type { ReplayItem, RoomInfo } from '@/lib/live/service';
@@ -404,7 +405,9 @@ export function LiveStage({
                       {item.title || t('untitled')}
                     </span>
                     <span className="mt-0.5 flex justify-between text-xs text-ink-500">
-                      <span>{times.dateTime(new Date(item.started_at), 'dateTime')}</span>
+                      <span>
+                        <LocalTime at={item.started_at} style="dateTime" />
+                      </span>
                       <span className="tabular-nums">{formatDuration(item.duration_seconds)}</span>
                     </span>
                   </button>

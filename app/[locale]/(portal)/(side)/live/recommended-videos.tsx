@@ -4,12 +4,12 @@
 import { Clapperboard, Eye } from 'lucide-react';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { SidePanel, SidePanelEmpty } from '@/components/live/side-panel';
+import { LocalTime } from '@/components/ui/local-time';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { recommendVideos } from '@/lib/live/recommendations';
 import { findRoom } from '@/lib/live/service';
-import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { videoPlayerPath } from '@/lib/videos/links';
 import { listVideos } from '@/lib/videos/service';
 import { formatDuration } from './format-duration';
@@ -45,12 +45,11 @@ async function publishedVideos(roomId: number, locale: Locale) {
 
 export async function RecommendedVideos({ roomId, exclude }: { roomId: number; exclude: number | null }) {
   const locale = (await getLocale()) as Locale;
-  const [replays, videos, t, tVideos, times] = await Promise.all([
+  const [replays, videos, t, tVideos] = await Promise.all([
     recommendVideos(getDb(), roomId, { limit: SHOWN, exclude, now: new Date() }),
     publishedVideos(roomId, locale),
     getTranslations('liveExtras.videos'),
     getTranslations('videos'),
-    getTimeFormat(),
   ]);
   const replaysShown = Math.min(replays.length, Math.max(REPLAY_PLACES, SHOWN - videos.length));
   const items: Item[] = [
@@ -116,7 +115,9 @@ export async function RecommendedVideos({ roomId, exclude }: { roomId: number; e
                     {item.nickname}
                   </span>
                   <span className="flex items-center gap-2 text-xs text-ink-500 tabular-nums">
-                    <span>{times.dateTime(item.date, 'shortMonthDay')}</span>
+                    <span>
+                      <LocalTime at={item.date} style="shortMonthDay" />
+                    </span>
                     {item.count ? (
                       <span className="inline-flex items-center gap-0.5">
                         <Eye aria-hidden className="size-3" />

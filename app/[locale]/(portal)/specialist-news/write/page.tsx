@@ -9,6 +9,7 @@ import { ArticleComposer } from '@/components/experts/article-composer';
 import { Footer } from '@/components/layout/footer';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LocalTime } from '@/components/ui/local-time';
 import { currentUser } from '@/lib/accounts/current-user';
 import { getDb } from '@/lib/db';
 import { findExpert } from '@/lib/experts/applications';
@@ -16,7 +17,6 @@ import { listArticles } from '@/lib/experts/profiles';
 import { productName } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
-import { getTimeFormat } from '@/lib/time/viewer-zone';
 
 type Props = { params: Promise<{ locale: Locale }> };
 
@@ -31,9 +31,8 @@ export default async function WriteArticlePage({ params }: Props) {
   const viewer = await currentUser();
   const db = getDb();
   const expert = viewer ? await findExpert(db, viewer.id) : null;
-  const [t, times, name, messages] = await Promise.all([
+  const [t, name, messages] = await Promise.all([
     getTranslations('experts'),
-    getTimeFormat(),
     productName(locale),
     getMessages(),
   ]);
@@ -79,12 +78,11 @@ export default async function WriteArticlePage({ params }: Props) {
                         {item.title}
                       </Link>
                       <span className="shrink-0 text-xs text-ink-500">{t(`sports.${item.sport}`)}</span>
-                      <time
-                        dateTime={item.created_at.toISOString()}
+                      <LocalTime
+                        at={item.created_at}
+                        style="dateTime"
                         className="shrink-0 text-xs tabular-nums text-ink-500"
-                      >
-                        {times.dateTime(item.created_at, 'dateTime')}
-                      </time>
+                      />
                     </li>
                   ))}
                 </ul>
