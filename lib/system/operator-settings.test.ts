@@ -43,7 +43,10 @@ const view = async () =>
   (await call<Record<string, unknown>>('/api/admin/settings', { headers: { token: operator.token } })).body;
 
 let mobiles = 0;
-const newMobile = () => `1360000${String((mobiles += 1)).padStart(4, '0')}`;
+const newMobile = () => {
+  mobiles += 1;
+  return `1360000${String(mobiles).padStart(4, '0')}`;
+};
 
 async function requestCode(mobile: string) {
   return call('/api/user/getCode', {

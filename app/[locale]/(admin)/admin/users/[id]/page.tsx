@@ -155,7 +155,10 @@ export default async function UserPage({ params }: Props) {
               : t('never')}
           </p>
           <h2 className="mt-4 mb-2 text-sm font-semibold text-ink-900">{t('wallet')}</h2>
-          <dl className="grid grid-cols-[repeat(auto-fit,minmax(7rem,1fr))] gap-2" data-testid="user-balances">
+          <dl
+            className="grid grid-cols-[repeat(auto-fit,minmax(7rem,1fr))] gap-2"
+            data-testid="user-balances"
+          >
             {(['star', 'yellow', 'coin'] as const).map((currency) => (
               <div key={currency} className="rounded-md bg-canvas px-2 py-2">
                 <dt className="text-xs whitespace-nowrap text-ink-500">{t(`currencies.${currency}`)}</dt>
