@@ -5,11 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { hashPassword } from '@/lib/accounts/password';
-import { mintLeg, runOperation } from '@/lib/wallet/ledger';
-import { freshUserPage } from './accounts';
-import { serverNow } from './clock';
-import { withDatabase } from './database';
+import { EARNER_PIN, earningAnchor } from './accounts';
 import { expect, test } from './fixtures';
 import { decideInQueue, reviewQueue } from './review-queue';
 
@@ -20,30 +16,11 @@ test('finance exports approved withdrawals, imports the returned file, and the a
   browser,
   asFinance,
 }) => {
-  const anchor = await freshUserPage(browser, `打款主播${randomInt(1e6)}`, {
-    isAnchor: true,
-    paymentPasswordHash: await hashPassword('246810'),
-  });
-  const now = await serverNow();
-  await withDatabase((db) =>
-    runOperation(db, {
-      key: `e2e-payout-fund:${anchor.user.id}`,
-      kind: 'test_fund',
-      userId: anchor.user.id,
-      payload: {},
-      now,
-      prepare: async () => ({ legs: [mintLeg(anchor.user.id, 'yellow', 1000)], result: {} }),
-    }),
-  );
-  const api = async (path: string) => {
-    const body = await (await anchor.page.request.get(path)).json();
-    expect(body.code).toBe(0);
-    return body.data;
-  };
+  const { api, ...anchor } = await earningAnchor(browser, `打款主播${randomInt(1e6)}`);
   await api('/api/Bank_card/bind?bank_name=ICBC&card_number=6222020200112233446&real_name=Li%20Lei');
   const id = (
     await api(
-      `/api/Balance/applyForWithdrawal?amount=400&type=bank&pay_password=246810&key=e2e-payout-${anchor.user.id}`,
+      `/api/Balance/applyForWithdrawal?amount=400&type=bank&pay_password=${EARNER_PIN}&key=e2e-payout-${anchor.user.id}`,
     )
   ).id as number;
 

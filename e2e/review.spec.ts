@@ -10,15 +10,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { hashPassword } from '@/lib/accounts/password';
 import { users } from '@/lib/accounts/schema';
 import { anchorApplications, liveRooms } from '@/lib/live/schema';
 import { pushTestPattern, UNTIL_STOPPED_S } from '@/lib/media/test-pattern';
 import { reportReasons, reports } from '@/lib/moderation/schema';
 import { posts } from '@/lib/posts/schema';
-import { mintLeg, runOperation } from '@/lib/wallet/ledger';
 import { E2E_RTMP_PORT } from '../playwright.config';
-import { freshUserPage } from './accounts';
+import { EARNER_PIN, earningAnchor, freshUserPage } from './accounts';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
@@ -138,30 +136,11 @@ test('a finance user approves one withdrawal and refuses another, refunded to th
   browser,
   asFinance,
 }) => {
-  const anchor = await freshUserPage(browser, `提现主播${randomInt(1e6)}`, {
-    isAnchor: true,
-    paymentPasswordHash: await hashPassword('246810'),
-  });
-  const now = await serverNow();
-  await withDatabase((db) =>
-    runOperation(db, {
-      key: `e2e-review-fund:${anchor.user.id}`,
-      kind: 'test_fund',
-      userId: anchor.user.id,
-      payload: {},
-      now,
-      prepare: async () => ({ legs: [mintLeg(anchor.user.id, 'yellow', 1000)], result: {} }),
-    }),
-  );
-  const api = async (path: string) => {
-    const body = await (await anchor.page.request.get(path)).json();
-    expect(body.code).toBe(0);
-    return body.data;
-  };
+  const { api, ...anchor } = await earningAnchor(browser, `提现主播${randomInt(1e6)}`);
   await api('/api/Bank_card/bindAliPay?account=anchor%40example.com&real_name=Li%20Lei');
   const apply = (amount: number) =>
     api(
-      `/api/Balance/applyForWithdrawal?amount=${amount}&type=alipay&pay_password=246810&key=e2e-${anchor.user.id}-${amount}`,
+      `/api/Balance/applyForWithdrawal?amount=${amount}&type=alipay&pay_password=${EARNER_PIN}&key=e2e-${anchor.user.id}-${amount}`,
     );
   const paid = (await apply(300)).id as number;
   const refused = (await apply(500)).id as number;
