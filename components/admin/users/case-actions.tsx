@@ -66,34 +66,41 @@ export function RemoveContentAction({
       onConfirm={confirm}
     >
       <div className="grid gap-2 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-from`} className={LABEL_CLASS}>
-            {t('rangeFrom')}
-          </label>
-          <input
-            id={`${id}-from`}
-            type="datetime-local"
-            value={from}
-            onChange={(event) => setFrom(event.target.value)}
-            className={INPUT_CLASS}
-            data-testid="remove-from"
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-to`} className={LABEL_CLASS}>
-            {t('rangeTo')}
-          </label>
-          <input
-            id={`${id}-to`}
-            type="datetime-local"
-            value={to}
-            onChange={(event) => setTo(event.target.value)}
-            className={INPUT_CLASS}
-            data-testid="remove-to"
-          />
-        </div>
+        <WallTimeField
+          id={`${id}-from`}
+          label={t('rangeFrom')}
+          value={from}
+          onChange={setFrom}
+          testId="remove-from"
+        />
+        <WallTimeField id={`${id}-to`} label={t('rangeTo')} value={to} onChange={setTo} testId="remove-to" />
       </div>
     </ReasonDialog>
+  );
+}
+
+/** A labelled wall-time input (the viewer's zone), for one end of a range. */
+function WallTimeField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={props.id} className={LABEL_CLASS}>
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        type="datetime-local"
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        className={INPUT_CLASS}
+        data-testid={props.testId}
+      />
+    </div>
   );
 }
 
