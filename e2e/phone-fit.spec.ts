@@ -85,7 +85,7 @@ async function checkLanguage(browser: Browser, locale: string, prefix: string, v
   };
   const found: Record<string, string[]> = {};
   const spent = { load: 0, check: 0, wider: 0 };
-  const since = (start: number) => Date.now() - start;
+  const since = (start: number) => performance.now() - start;
   fs.mkdirSync(OUT, { recursive: true });
   const queue = [...visits];
 
@@ -101,10 +101,10 @@ async function checkLanguage(browser: Browser, locale: string, prefix: string, v
       const url = `${prefix}${path}`;
       // The load event, not network idle: pages with live data keep polling. What comes later is given
       // a second (settledProblems) before it counts.
-      let start = Date.now();
+      let start = performance.now();
       await page.goto(url);
       spent.load += since(start);
-      start = Date.now();
+      start = performance.now();
       const problems = await settledProblems(page, PHONE, false);
       spent.check += since(start);
       found[`${url} @${PHONE}`] = problems;
@@ -112,7 +112,7 @@ async function checkLanguage(browser: Browser, locale: string, prefix: string, v
         await page.screenshot({ path: `${OUT}/${locale}${url.replace(/[^\w-]+/g, '_')}.png` });
       }
       expect.soft(problems, `${url} at ${PHONE} px`).toEqual([]);
-      start = Date.now();
+      start = performance.now();
       for (const width of WIDER) {
         await page.setViewportSize({ width, height: 720 });
         const wider = await settledProblems(page, width, true);
