@@ -146,7 +146,9 @@ test('the anchor kicks a viewer out from the viewer list; lifting lets them back
 
   await expect(viewer.page).toHaveURL(new RegExp(`/anchor\\?type=0&kicked=${roomId}$`));
   const notice = viewer.page.getByTestId('kicked-notice');
-  await expect(notice).toHaveText(new RegExp(`^你已被移出 ${roomId} 号直播间，\\d{2}:\\d{2}（北京时间 UTC\\+8）后可再次进入$`));
+  await expect(notice).toHaveText(
+    new RegExp(`^你已被移出 ${roomId} 号直播间，\\d{2}:\\d{2}（北京时间 UTC\\+8）后可再次进入$`),
+  );
   await shoot(viewer.page, 'kicked-notice');
   await viewer.page.goto(`/live?id=${roomId}`);
   await expect(viewer.page).toHaveURL(new RegExp(`/anchor\\?type=0&kicked=${roomId}$`));
