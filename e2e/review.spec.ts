@@ -184,8 +184,9 @@ test('a moderator seals a room on air and a viewer sees why', async ({ browser, 
   await expect(asModerator.getByTestId(`unseal-${room!.id}`)).toBeVisible();
 
   await asUser.goto(`/live?id=${room!.id}`);
+  // The reason's code in the viewer's language, then the moderator's own words.
   await expect(asUser.getByTestId('sealed-reason')).toContainText(
-    '违法违规内容（含赌博）: 直播中推广博彩网站',
+    '违法违规内容（含赌博） · 直播中推广博彩网站',
   );
   await anchor.page.context().close();
 });
