@@ -142,7 +142,8 @@ test('the side menu collapses to 66 px and stays collapsed after reload', async 
   await expect.poll(async () => (await menu.boundingBox())?.width).toBe(66);
   await page.reload();
   await expect(menu).toHaveAttribute('data-collapsed', 'true');
-  expect((await menu.boundingBox())?.width).toBe(66);
+  // Measured once the reloaded menu is laid out (a box read mid-hydration can be null).
+  await expect.poll(async () => (await menu.boundingBox())?.width).toBe(66);
   await page.getByRole('button', { name: '展开菜单' }).click();
   await expect.poll(async () => (await menu.boundingBox())?.width).toBe(304);
 });
