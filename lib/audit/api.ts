@@ -3,21 +3,15 @@
 // or JSON. Reading it is an operator's job only; its signed head (`/api/audit/head`) is public.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { listDay, listTimeZone } from '@/lib/admin/list-input';
 import { tableInput } from '@/lib/admin/table-query';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
-import { getConfig } from '@/lib/config';
-import { isTimeZone } from '@/lib/time/zone';
 import { auditSigner, CHECKPOINT_MESSAGE_FORMAT, latestCheckpoint } from './checkpoints';
 import { AUDIT_TABLE, checkAuditChain, exportAudit, listAudit } from './query';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const timeZone = z
-  .string()
-  .max(64)
-  .refine(isTimeZone, { message: 'time_zone' })
-  .optional()
-  .transform((zone) => zone ?? getConfig().TIME_ZONE);
+const day = listDay;
+const timeZone = listTimeZone;
 
 const entry = z.object({
   id: z.number(),

@@ -4,12 +4,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { REASON_TEXT_MAX } from '@/lib/admin/decision';
+import { listDay, listTimeZone } from '@/lib/admin/list-input';
 import { tableInput } from '@/lib/admin/table-query';
 import { auditChange } from '@/lib/api/audit-change';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
-import { getConfig } from '@/lib/config';
-import { isTimeZone } from '@/lib/time/zone';
 import {
   actOnContent,
   CONTENT_BULK_MAX,
@@ -19,13 +18,8 @@ import {
   listContent,
 } from './content';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const timeZone = z
-  .string()
-  .max(64)
-  .refine(isTimeZone, { message: 'time_zone' })
-  .optional()
-  .transform((zone) => zone ?? getConfig().TIME_ZONE);
+const day = listDay;
+const timeZone = listTimeZone;
 
 const rowSchema = z.object({
   id: z.number(),
