@@ -7,7 +7,8 @@
 # lookup): a loaded machine's Chromium spent 10-23 s on the captcha's proof of work, past the 15 s wait for
 # the signed-in page, so the login answered 200 after the test had given up. While the specs run, the
 # connections the portal holds on each server are counted; afterwards the script fails if a pool ever held
-# more than DATABASE_POOL_SIZE (and, with the replica, unless the standby served reads).
+# more than DATABASE_POOL_SIZE, or the job queue more than its own 8 (and, with the replica, unless the
+# standby served reads).
 # Needs a build (`npx next build`). Run as root (CI) or as the postgres user's peer.
 #
 # The whole e2e suite runs here (every spec in e2e/), as on the embedded database: the specs that start
@@ -23,6 +24,9 @@ if [ -n "${E2E_POSTGRES_SPECS:-}" ]; then
   SPECS=("${SPECS[@]/#/e2e/}")
 fi
 POOL_SIZE="${DATABASE_POOL_SIZE:-10}"
+# The job queue's connections beside the pool (lib/jobs/queue.ts: CONTROL_CONNECTIONS + JOBS_POOL_SIZE),
+# named `portal-primary-jobs`.
+JOBS_CONNECTIONS=8
 
 free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
 pg_bin="${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)}"
@@ -69,7 +73,7 @@ echo "primary :$primary_port, standby :$standby_port ($("$pg_bin/postgres" --ver
 
 # Connections the portal's pools hold (their URLs name them), sampled twice a second.
 ( while true; do
-    echo "$(psql_at "$primary_port" "select count(*) from pg_stat_activity where application_name = 'portal-primary'") $(psql_at "$standby_port" "select count(*) from pg_stat_activity where application_name = 'portal-replica'")"
+    echo "$(psql_at "$primary_port" "select count(*) from pg_stat_activity where application_name = 'portal-primary'") $(psql_at "$standby_port" "select count(*) from pg_stat_activity where application_name = 'portal-replica'") $(psql_at "$primary_port" "select count(*) from pg_stat_activity where application_name = 'portal-primary-jobs'")"
     sleep 0.5
   done >"$dir/connections" 2>/dev/null ) &
 monitor_pid=$!
@@ -94,10 +98,14 @@ echo "e2e on the PostgreSQL server took $(($(date +%s) - started)) s"
 kill "$monitor_pid" 2>/dev/null || true
 monitor_pid=
 reads=$(($(psql_at "$standby_port" "select xact_commit from pg_stat_database where datname = 'portal_e2e'") - reads_before))
-read -r most_primary most_standby < <(awk 'BEGIN{p=0;s=0} {if($1>p)p=$1; if($2>s)s=$2} END{print p, s}' "$dir/connections")
-echo "pool DATABASE_POOL_SIZE=$POOL_SIZE: at most $most_primary connections on the primary, $most_standby on the standby; $reads transactions on the standby"
+read -r most_primary most_standby most_jobs < <(awk 'BEGIN{p=0;s=0;j=0} {if($1>p)p=$1; if($2>s)s=$2; if($3>j)j=$3} END{print p, s, j}' "$dir/connections")
+echo "pool DATABASE_POOL_SIZE=$POOL_SIZE: at most $most_primary connections on the primary, $most_standby on the standby; $reads transactions on the standby; the job queue's own: at most $most_jobs of $JOBS_CONNECTIONS"
 if [ "$most_primary" -gt "$POOL_SIZE" ] || [ "$most_standby" -gt "$POOL_SIZE" ]; then
   echo "FAIL: a pool held more connections than DATABASE_POOL_SIZE" >&2
+  status=1
+fi
+if [ "$most_jobs" -gt "$JOBS_CONNECTIONS" ]; then
+  echo "FAIL: the job queue held more connections than its own $JOBS_CONNECTIONS" >&2
   status=1
 fi
 # The whole suite makes thousands of reads on the standby; a few specs (E2E_POSTGRES_SPECS) at least one.

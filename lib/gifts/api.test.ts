@@ -547,3 +547,29 @@ it("a gift's own anchor share and picture: the send pays that share, the catalog
   const script = await save({ image_url: 'javascript:alert(1)' });
   expect(script.body.code).toBe(1);
 });
+
+it('a batch moves the system shards another transaction moved since its snapshot (the fault storm found them skipped)', async () => {
+  const { room } = await anchorRoom();
+  const viewer = await makeSignedInUser(testDb.db);
+  await fund(viewer.user.id, 100);
+  // A first send opens every account the batch uses.
+  await direct(testDb.db, viewer, room.id);
+  // Another transaction (another node's batch) moves every mint and revenue shard and commits only once
+  // this batch waits for those rows: the batch's statement then meets rows newer than its snapshot.
+  let sent: Promise<unknown> = Promise.resolve();
+  await testDb.db.transaction(async (tx) => {
+    await tx.execute(sql`update wallet_accounts set balance = balance where kind in ('mint', 'revenue')`);
+    sent = direct(testDb.db, viewer, room.id);
+    sent.catch(() => {});
+    for (;;) {
+      const { rows } = await testDb.db.execute<{ waiting: number }>(sql`
+        select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`);
+      if (rows[0]!.waiting > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  });
+  await sent;
+  expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
+  expect(await balancesOf(testDb.db, viewer.user.id)).toMatchObject({ star: 80 });
+});

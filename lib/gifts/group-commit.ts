@@ -234,10 +234,13 @@ async function writeBatch(db: DbOrTx, sends: CheckedSend[]): Promise<Written[]> 
     ), experienced as (
       update wallet_accounts a set balance = a.balance + ok.tenths, updated_at = ok.at from ok where a.id = ok.exp
     ), shards as (
-      update wallet_accounts a set balance = a.balance + s.delta, updated_at = s.at
-      from (select ${revenue}::int as id, sum(value) filter (where not backpack) as delta, max(at) as at from ok
-            union all select ${mintYellow}::int, -sum(income), max(at) from ok
-            union all select ${mintExp}::int, -sum(tenths), max(at) from ok) s
+      -- VALUES of scalar sums, not a UNION ALL of aggregates: PostgreSQL 15 skipped this update without a
+      -- word when another node had moved the shard since this statement's snapshot (its re-check of the
+      -- newer row found no UNION ALL row to join), so transfers were written and the shard not moved.
+      update wallet_accounts a set balance = a.balance + s.delta, updated_at = (select max(at) from ok)
+      from (values (${revenue}::int, (select sum(value) filter (where not backpack) from ok)),
+                   (${mintYellow}::int, (select -sum(income) from ok)),
+                   (${mintExp}::int, (select -sum(tenths) from ok))) as s(id, delta)
       where a.id = s.id and s.delta <> 0
     ), transfers as (
       insert into wallet_transfers (operation_id, from_account, to_account, currency, amount, created_at)

@@ -4,7 +4,15 @@
 import { createDb, type Db } from '@/lib/db';
 import { metricsText } from '@/lib/ops/metrics';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
-import { type ClusterJob, JOBS_SCHEMA, NODE_LOCKS, slotOf, startJobQueue, tickId } from './queue';
+import {
+  type ClusterJob,
+  JOBS_SCHEMA,
+  jobsConnectionString,
+  NODE_LOCKS,
+  slotOf,
+  startJobQueue,
+  tickId,
+} from './queue';
 
 jest.setTimeout(120_000);
 
@@ -32,6 +40,15 @@ async function until(check: () => boolean | Promise<boolean>, ms = 60_000) {
 }
 
 const BASE = Date.parse('2026-03-01T12:00:00.250Z');
+
+test("the queue's connections are named for the pool's, followed by -jobs", () => {
+  expect(jobsConnectionString('postgres://u@127.0.0.1:5432/db?application_name=portal-primary')).toBe(
+    'postgres://u@127.0.0.1:5432/db?application_name=portal-primary-jobs',
+  );
+  expect(jobsConnectionString('postgres://u@127.0.0.1:5432/db?sslmode=disable')).toBe(
+    'postgres://u@127.0.0.1:5432/db?sslmode=disable&application_name=portal-jobs',
+  );
+});
 
 test('each tick of each job runs once across two nodes', async () => {
   let now = BASE;

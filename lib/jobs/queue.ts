@@ -70,6 +70,15 @@ const REAP_INTERVAL_MS = 2_000;
 const CONTROL_CONNECTIONS = 4;
 /** Connections the ticks' work runs on, beside the node's pool (DATABASE_POOL_SIZE). */
 export const JOBS_POOL_SIZE = 4;
+/**
+ * The queue's connection string: the pool's, its `application_name` followed by `-jobs`, so the server
+ * tells the queue's connections (at most CONTROL_CONNECTIONS + JOBS_POOL_SIZE) from the pool's.
+ */
+export function jobsConnectionString(url: string) {
+  const parsed = new URL(url);
+  parsed.searchParams.set('application_name', `${parsed.searchParams.get('application_name') ?? 'portal'}-jobs`);
+  return parsed.toString();
+}
 /** A job that has completed no tick for this many periods is stalled. */
 export const STALLED_AFTER_PERIODS = 3;
 
@@ -110,11 +119,12 @@ export async function startJobQueue(db: Db, options: JobQueueOptions) {
   // drizzle's node-postgres handle keeps its pool as `$client`, whose settings the queue's pools copy.
   const settings = (db as Db & { $client: Pool & { options: PoolConfig } }).$client.options;
   if (!settings.connectionString) throw new Error('the job queue needs a pool made from a connection string');
-  const control = new Pool({ connectionString: settings.connectionString, max: CONTROL_CONNECTIONS });
+  const connectionString = jobsConnectionString(settings.connectionString);
+  const control = new Pool({ connectionString, max: CONTROL_CONNECTIONS });
   control.on('error', (error: Error & { code?: string }) =>
     log.warn({ code: error.code, message: error.message }, 'job queue: an idle connection was closed'),
   );
-  const work = createDb(settings.connectionString, JOBS_POOL_SIZE);
+  const work = createDb(connectionString, JOBS_POOL_SIZE);
   const boss = new PgBoss({
     db: { executeSql: (text, values) => control.query(text, values) },
     schema: JOBS_SCHEMA,
