@@ -76,7 +76,10 @@ export const JOBS_POOL_SIZE = 4;
  */
 export function jobsConnectionString(url: string) {
   const parsed = new URL(url);
-  parsed.searchParams.set('application_name', `${parsed.searchParams.get('application_name') ?? 'portal'}-jobs`);
+  parsed.searchParams.set(
+    'application_name',
+    `${parsed.searchParams.get('application_name') ?? 'portal'}-jobs`,
+  );
   return parsed.toString();
 }
 /** A job that has completed no tick for this many periods is stalled. */
