@@ -1,8 +1,11 @@
 // e2e on the demo seed (issue 43), on a portal started as `npm run demo` starts it (playwright.demo.config.ts):
-// the home page shows at least three rooms on air with the leading one's video playing; a new fan watches
-// a room while following three anchors from their rooms, and both tasks complete.
+// the home page shows at least three rooms on air with the leading one's video playing; a football expert
+// publishes a plan on a match ahead (the demo's fictional league: replays are not offered); a new fan
+// watches a room while following three anchors from their rooms, and both tasks complete.
 import { randomInt } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { users } from '@/lib/accounts/schema';
+import { decideExpertApplication, submitExpertApplication } from '@/lib/experts/applications';
 import { localDay } from '@/lib/tasks/rules';
 import { taskRules } from '@/lib/tasks/service';
 import { freshUserPage } from './accounts';
@@ -33,6 +36,48 @@ test('the home page shows three demo rooms on air, the first one playing', async
     .toBeGreaterThan(at);
   expect(await video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
   await page.screenshot({ path: 'test-results/demo-home.png' });
+});
+
+test('a football expert publishes a plan on a match ahead', async ({ browser }) => {
+  // An expert of this run (a kept database remembers the last run's plans), approved by the demo operator.
+  const { page, user } = await freshUserPage(browser, `足球专家${randomInt(1e6)}`);
+  const expertId = user.id;
+  await withDatabase(async (db) => {
+    const now = await serverNow();
+    const [operator] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, '13800000003'));
+    const application = await submitExpertApplication(
+      db,
+      expertId,
+      {
+        sports: ['football'],
+        experience: '十年足球数据分析，长期跟踪联赛的进球效率与主客场表现。',
+        contact: 'qq: 1',
+      },
+      now,
+    );
+    await decideExpertApplication(db, operator!.id, { id: application.id, approve: true }, now);
+  });
+  await page.goto(`/specialist-info?id=${expertId}`);
+  const form = page.getByTestId('publish-plan');
+  const matches = form.locator('#plan-match option:not([value=""])');
+  // The fictional league's fixtures come with the feeds' first tick after start; the form asks for them
+  // once the page has hydrated, so each try waits for the options before reloading again.
+  await expect(async () => {
+    await page.reload();
+    await expect(matches.nth(2)).toBeAttached({ timeout: 15_000 });
+  }).toPass({ timeout: 120_000 });
+  const last = matches.last();
+  await expect(last).toContainText('模拟足球联赛');
+  await form.locator('#plan-match').selectOption(await last.getAttribute('value'));
+  const title = `演示联赛方案 ${randomInt(1e6)}`;
+  await form.locator('#plan-title').fill(title);
+  await form
+    .locator('#plan-reasoning')
+    .fill('主队近五轮模拟联赛保持不败，主场进攻效率明显更高，客队后防轮换频繁，看好主队拿下比赛。');
+  await form.getByTestId('publish-plan-submit').click();
+  await expect(page).toHaveURL(/\/specialist-detail\?id=\d+$/);
+  await expect(page.getByText(title).first()).toBeVisible();
+  await page.context().close();
 });
 
 test('a new fan follows three demo anchors and watches a room: both tasks complete', async ({ browser }) => {
