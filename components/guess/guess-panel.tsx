@@ -33,6 +33,12 @@ async function fetchPanel(roomId: number, afterPush = false) {
   return api.get<Panel>('api/guess/room', { room_id: roomId }, { afterPush, silent: true });
 }
 
+/** Why a guess locked; a score that locks an e-sports series' guess is a map won, not a goal. */
+const lockReasonKey = (guess: GuessPanelItem) =>
+  guess.lock_reason === 'goal' && guess.outcomes.some((outcome) => outcome.market?.startsWith('esports_'))
+    ? 'map'
+    : guess.lock_reason!;
+
 /** An option's words: the anchor's label, or a match market's pick with the teams' names. */
 function useOutcomeLabel() {
   const t = useTranslations('guess');
@@ -181,7 +187,7 @@ function GuessItem({
         <p className="text-xs text-ink-500 tabular-nums">{t('closesIn', { time: countdown })}</p>
       ) : guess.status === 'locked' && guess.lock_reason ? (
         <p className="text-xs text-ink-500">
-          {t(`lockReason.${guess.lock_reason}`, {
+          {t(`lockReason.${lockReasonKey(guess)}`, {
             seconds: Math.round((guess.lock_delay_ms ?? 0) / 100) / 10,
           })}
         </p>

@@ -18,7 +18,7 @@ export function OpenGuessDialog({
   onDone,
 }: {
   roomId: number;
-  sport: 'football' | 'basketball' | null;
+  sport: 'football' | 'basketball' | 'esports' | null;
   onDone: () => void;
 }) {
   const t = useTranslations('guess');
@@ -28,7 +28,10 @@ export function OpenGuessDialog({
   const [options, setOptions] = useState(['', '']);
   const [windowSeconds, setWindowSeconds] = useState(300);
   const [totalLine, setTotalLine] = useState('');
-  const result = sport === 'basketball' ? 'basketball_moneyline' : 'football_1x2';
+  const result =
+    sport === 'basketball' ? 'basketball_moneyline' : sport === 'esports' ? 'esports_winner' : 'football_1x2';
+  // A total line is offered where goals or points are counted (not an e-sports series' maps).
+  const totals = sport === 'football' || sport === 'basketball';
   const send = useFormPost<object>('api/guess/open', {
     failed: t('failed'),
     onSuccess: () => {
@@ -59,7 +62,7 @@ export function OpenGuessDialog({
       testId="guess-open-dialog"
       onSubmit={(event) => {
         event.preventDefault();
-        const playTypes = [result, ...(totalLine ? [`${sport}_total:${totalLine}`] : [])];
+        const playTypes = [result, ...(totals && totalLine ? [`${sport}_total:${totalLine}`] : [])];
         send.mutate(
           kind === 'match'
             ? { room_id: roomId, question, play_types: playTypes, window_seconds: windowSeconds }
@@ -102,7 +105,7 @@ export function OpenGuessDialog({
           </div>
         </fieldset>
       ) : null}
-      {kind === 'match' && sport ? (
+      {kind === 'match' && totals ? (
         <div className="space-y-2">
           <label htmlFor="guess-total" className={LABEL_CLASS}>
             {t('form.totalLine')}

@@ -3,8 +3,8 @@
 // guess service — so it locks at kick-off, on a goal or at its window's end, and the upkeep job settles it
 // from the final score exactly as for a real anchor's guess (lib/guess/service.ts). The demo stakes
 // nothing itself: money moves only when viewers stake, through the same ledger operations.
-// Football opens in play too (a goal locks it); basketball only before tip-off (its score moves every
-// minute). E-sports has no market a guess can be bound to (lib/markets): its rooms get none.
+// Football and e-sports (who wins the series) open in play too (a goal or a map won locks them);
+// basketball only before tip-off (its score moves every minute).
 import { and, eq, or } from 'drizzle-orm';
 import { DomainError } from '@/lib/api/errors';
 import type { Db } from '@/lib/db';
@@ -14,7 +14,11 @@ import { liveRooms } from '@/lib/live/schema';
 import { log } from '@/lib/log';
 import { competitions, matches, seasons } from '@/lib/scores/schema';
 
-const PLAY_TYPES = { football: ['football_1x2'], basketball: ['basketball_moneyline'] } as const;
+const PLAY_TYPES = {
+  football: ['football_1x2'],
+  basketball: ['basketball_moneyline'],
+  esports: ['esports_winner'],
+} as const;
 export const DEMO_GUESS_QUESTION = '【演示】这场比赛谁会赢？';
 
 /** Opens the missing guesses of these demo rooms at `now`; returns how many were opened. */
@@ -33,10 +37,10 @@ export async function keepDemoGuesses(db: Db, rooms: { roomId: number; anchorId:
       .innerJoin(seasons, eq(seasons.id, matches.seasonId))
       .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
       .where(eq(liveRooms.id, roomId));
-    if (!row || (row.sport !== 'football' && row.sport !== 'basketball')) continue;
+    if (!row || !(row.sport in PLAY_TYPES)) continue;
     if (row.status !== 'not_started' && row.status !== 'live') continue;
     const started = row.status === 'live' || row.kickoffAt <= now;
-    if (started && row.sport !== 'football') continue;
+    if (started && row.sport === 'basketball') continue;
     // One guess per match per room, and never beside another open one.
     const [existing] = await db
       .select({ id: guesses.id })
@@ -51,7 +55,7 @@ export async function keepDemoGuesses(db: Db, rooms: { roomId: number; anchorId:
         userId: anchorId,
         roomId,
         question: DEMO_GUESS_QUESTION,
-        playTypes: [...PLAY_TYPES[row.sport]],
+        playTypes: [...PLAY_TYPES[row.sport as keyof typeof PLAY_TYPES]],
         windowSeconds: GUESS_WINDOW_MAX_SECONDS,
         now,
       });

@@ -71,9 +71,12 @@ const stake = (token: string, body: Record<string, unknown>) =>
   });
 const panel = async (roomId: number, token?: string) =>
   (
-    await call<{ can_manage: boolean; list: GuessPanelItem[] }>(`/api/guess/room?room_id=${roomId}`, {
-      headers: token ? en(token) : { lang: 'en' },
-    })
+    await call<{ can_manage: boolean; room_match_sport: string | null; list: GuessPanelItem[] }>(
+      `/api/guess/room?room_id=${roomId}`,
+      {
+        headers: token ? en(token) : { lang: 'en' },
+      },
+    )
   ).body.data;
 const coins = async (userId: number) => (await balancesOf(testDb.db, userId)).coin;
 
@@ -528,6 +531,79 @@ describe('a guess bound to a match', () => {
     });
     expect(manual.body.code).toBe(1);
     expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
+  });
+
+  it('an e-sports series in play offers who wins it: a map won locks the guess, the series settles it', async () => {
+    const db = testDb.db;
+    const [league] = await db
+      .insert(competitions)
+      .values({
+        code: 'guess.e',
+        sport: 'esports',
+        kind: 'league',
+        region: 'test',
+        sourceName: 'E League',
+        source: 'test',
+      })
+      .returning();
+    const [season] = await db
+      .insert(seasons)
+      .values({ competitionId: league!.id, key: '2026', sourceName: '2026' })
+      .returning();
+    const [home, away] = await db
+      .insert(teams)
+      .values([
+        { sport: 'esports', sourceName: 'Nova Five', crestColors: ['#000000', '#ffffff'] },
+        { sport: 'esports', sourceName: 'Iron Tide', crestColors: ['#ffffff', '#000000'] },
+      ])
+      .returning();
+    const [series] = await db
+      .insert(matches)
+      .values({
+        seasonId: season!.id,
+        source: 'test',
+        externalId: 'series',
+        round: '1',
+        homeTeamId: home!.id,
+        awayTeamId: away!.id,
+        kickoffAt: at(-20 * 60_000),
+        status: 'live',
+        homeScore: 0,
+        awayScore: 0,
+      })
+      .returning();
+    const { anchor, roomId } = await boundRoom(series!.id);
+    expect((await panel(roomId, anchor.token)).room_match_sport).toBe('esports');
+    const question = { room_id: roomId, question: 'Who takes the series?', window_seconds: 600 };
+    for (const playTypes of [['football_1x2'], ['esports_winner', 'basketball_total:200.5']])
+      expect((await open(anchor.token, { ...question, play_types: playTypes })).body.msg).toBe(
+        'This play type is not offered for this match',
+      );
+    expect((await open(anchor.token, { ...question, play_types: ['esports_winner'] })).body.code).toBe(0);
+    const guess = (await panel(roomId)).list[0]!;
+    expect(guess.outcomes.map((o) => [o.market, o.pick])).toEqual([
+      ['esports_winner', 'home'],
+      ['esports_winner', 'away'],
+    ]);
+    const [fan, rival] = await Promise.all([viewer(100), viewer(100)]);
+    now = at(5_000);
+    await stake(fan.token, { guess_id: guess.id, outcome_id: guess.outcomes[0]!.id, amount: 30 });
+    await stake(rival.token, { guess_id: guess.id, outcome_id: guess.outcomes[1]!.id, amount: 10 });
+    // The first map goes to the home side: the guess locks as a goal would lock football's.
+    await db.update(matches).set({ homeScore: 1 }).where(eq(matches.id, series!.id));
+    expect(await lockGuessesOnGoals(db, at(120_000))).toBe(1);
+    expect((await panel(roomId)).list[0]).toMatchObject({ status: 'locked', lock_reason: 'goal' });
+    await db
+      .update(matches)
+      .set({ status: 'finished', homeScore: 2, awayScore: 1, homeFullTime: 2, awayFullTime: 1 })
+      .where(eq(matches.id, series!.id));
+    await guessUpkeep(db, at(3_600_000));
+    expect((await panel(roomId, fan.token)).list[0]).toMatchObject({
+      status: 'settled',
+      mine: { status: 'won', amount: 30, payout: 40 },
+    });
+    expect(await coins(rival.user.id)).toBe(90);
+    expect((await checkLedger(db, HOLDINGS)).problems).toEqual([]);
   });
 
   it('locks at kick-off, refusing stakes from then on; a room no engine measures counts the fallback delay', async () => {

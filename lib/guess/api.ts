@@ -274,7 +274,7 @@ export function registerGuessRoutes(app: OpenAPIHono<AppEnv>) {
       output: z.object({
         can_manage: z.boolean(),
         room_match_id: z.number().nullable(),
-        room_match_sport: z.enum(['football', 'basketball']).nullable(),
+        room_match_sport: z.enum(['football', 'basketball', 'esports']).nullable(),
         list: z.array(guessSchema),
       }),
     },

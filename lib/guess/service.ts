@@ -152,8 +152,9 @@ export async function openGuess(db: DbOrTx, input: OpenGuessInput) {
     const parsed = playTypes.map((text) => parsePlayType(text, match.sport as MarketSport));
     if (parsed.some((type) => type === null)) throw new DomainError('GUESS_PLAY_TYPE_UNSUPPORTED');
     if (started(match, input.now)) {
-      // In play only where a score is a rare event (football): a basketball score changes every minute.
-      if (match.sport !== 'football') throw new DomainError('GUESS_MATCH_STARTED');
+      // In play only where a score is a rare event (a football goal, an e-sports map): a basketball
+      // score changes every minute.
+      if (match.sport === 'basketball') throw new DomainError('GUESS_MATCH_STARTED');
       openingScore = scoreOf(match);
     } else if (match.kickoffAt < closesAt) {
       closesAt = match.kickoffAt;
@@ -835,8 +836,8 @@ export async function roomGuesses(
   // What the anchor's form may offer: the bound match's sport while a guess can still be opened on it.
   const openable =
     roomMatch &&
-    (roomMatch.sport === 'football' || roomMatch.sport === 'basketball') &&
-    (roomMatch.status === 'not_started' || (roomMatch.status === 'live' && roomMatch.sport === 'football'))
+    (roomMatch.sport === 'football' || roomMatch.sport === 'basketball' || roomMatch.sport === 'esports') &&
+    (roomMatch.status === 'not_started' || (roomMatch.status === 'live' && roomMatch.sport !== 'basketball'))
       ? (roomMatch.sport as MarketSport)
       : null;
   const poolOf = new Map(pools.map((pool) => [pool.outcomeId, pool]));

@@ -3,9 +3,11 @@
 
 export const FOOTBALL_MARKETS = ['football_1x2', 'football_handicap', 'football_total'] as const;
 export const BASKETBALL_MARKETS = ['basketball_moneyline', 'basketball_spread', 'basketball_total'] as const;
-export const MARKETS = [...FOOTBALL_MARKETS, ...BASKETBALL_MARKETS] as const;
+/** E-sports: who wins the series, the one market a fun-guess on a bound e-sports match offers. */
+export const ESPORTS_MARKETS = ['esports_winner'] as const;
+export const MARKETS = [...FOOTBALL_MARKETS, ...BASKETBALL_MARKETS, ...ESPORTS_MARKETS] as const;
 export type Market = (typeof MARKETS)[number];
-export type MarketSport = 'football' | 'basketball';
+export type MarketSport = 'football' | 'basketball' | 'esports';
 
 /**
  * What a market is graded on: `regulation` is football's 90 minutes with stoppage time (no extra time, no
@@ -76,10 +78,22 @@ export const MARKET_DEFINITIONS: Record<Market, MarketDefinition> = {
     gradedOn: 'final',
     line: { step: 0.5, min: 50, max: 400 },
   },
+  // 胜负 of the series (maps won): a tied series (a best of two) voids every stake
+  esports_winner: {
+    sport: 'esports',
+    kind: 'result',
+    picks: ['home', 'away'],
+    gradedOn: 'final',
+    line: null,
+  },
 };
 
 export function marketsOf(sport: MarketSport): readonly Market[] {
-  return sport === 'football' ? FOOTBALL_MARKETS : BASKETBALL_MARKETS;
+  return sport === 'football'
+    ? FOOTBALL_MARKETS
+    : sport === 'basketball'
+      ? BASKETBALL_MARKETS
+      : ESPORTS_MARKETS;
 }
 
 export function isMarket(value: string): value is Market {
