@@ -166,7 +166,8 @@ async function bareServer() {
 
 async function portalServer(framed: boolean) {
   const { createApiApp } = await import('@/lib/server/api-app');
-  const { createGateway, installGateway } = await import('@/lib/realtime/gateway');
+  const { installGateway } = await import('@/lib/realtime/gateway');
+  const { createGateway } = await import('@/lib/realtime/socket-server');
   const { findSessionUser } = await import('@/lib/accounts/session');
   const { seedGiftCatalog } = await import('@/lib/gifts/catalog');
   const { mintLeg, runOperation } = await import('@/lib/wallet/ledger');

@@ -9,8 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startRedis } from '@/lib/testing/redis';
 import { loadAverage } from './child-process';
-import type { GiftRates } from './gifts';
 import { startPostgresServer } from './postgres-server';
+
+/** Sends/s of each scenario and of its floor (what bench/gifts-servers.ts compares). */
+export type GiftRates = Record<string, { sends: number; floor: number; fair: number }>;
 
 /** Runs bench/gifts.ts (`script`) once with `env` on top of this process's environment (Redis and database unset). */
 function measure(script: string, env: Record<string, string>) {

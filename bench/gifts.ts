@@ -25,10 +25,9 @@ import { createApiApp } from '@/lib/server/api-app';
 import { HOLDINGS } from '@/lib/server/holdings';
 import { checkLedger } from '@/lib/wallet/check';
 import { mintLeg, runOperation } from '@/lib/wallet/ledger';
+import type { GiftRates } from './gifts-servers';
 
 const DATA_DIR = '.data/bench-gifts';
-/** Sends/s of each scenario and of its floor (what bench/gifts-servers.ts compares). */
-export type GiftRates = Record<string, { sends: number; floor: number; fair: number }>;
 const SENDS = Number(process.env.BENCH_GIFT_SENDS ?? 3000);
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);

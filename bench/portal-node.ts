@@ -13,7 +13,8 @@ export async function startPortalNode(
 ) {
   const { createDb } = await import('@/lib/db');
   const { createApiApp } = await import('@/lib/server/api-app');
-  const { createGateway, installGateway } = await import('@/lib/realtime/gateway');
+  const { installGateway } = await import('@/lib/realtime/gateway');
+  const { createGateway } = await import('@/lib/realtime/socket-server');
   const { findSessionUser } = await import('@/lib/accounts/session');
   const { redisAdapter } = await import('@/lib/realtime/redis-adapter');
   const { getRedis } = await import('@/lib/redis');

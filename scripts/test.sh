@@ -12,7 +12,8 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   phase install npm install --no-audit --no-fund
 fi
 
-phase lint npx biome check .
+# Lint: Biome, then the import rules of .dependency-cruiser.cjs (imports point down, no file circles).
+phase lint npm run --silent lint
 phase typecheck npx tsc --noEmit
 phase jest npx jest
 BUILD_TYPECHECKED=1 phase build npx next build

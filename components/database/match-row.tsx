@@ -3,9 +3,9 @@ import { LocalTime } from '@/components/ui/local-time';
 import { cn } from '@/lib/cn';
 import { Link } from '@/lib/i18n/navigation';
 import type { GoalLine, PresentedMatch } from '@/lib/scores/database-service';
+import { groupLetter, roundName } from '@/lib/scores/round-name';
 import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { Crest } from './crest';
-import { groupLetter, roundName } from './round-name';
 
 type Row = PresentedMatch & { goals?: GoalLine[] };
 

@@ -4,7 +4,7 @@ import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { usePathname } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
-import { TRIGGER_CLASS } from './language-switcher';
+import { TRIGGER_CLASS } from './language-trigger';
 import { offeredLocales, switchLocale } from './switch-locale';
 
 export default function LanguageMenu({

@@ -5,12 +5,10 @@ import dynamic from 'next/dynamic';
 import { useLocale } from 'next-intl';
 import { type ReactNode, useState } from 'react';
 import type { Locale } from '@/lib/i18n/routing';
+import { TRIGGER_CLASS } from './language-trigger';
 
 const loadMenu = () => import('./language-menu');
 const LanguageMenu = dynamic(loadMenu, { ssr: false });
-
-export const TRIGGER_CLASS =
-  'flex h-9 items-center gap-1.5 rounded-md px-2.5 text-sm text-white/80 hover:bg-white/10 hover:text-white';
 
 export function LanguageSwitcher({
   names,

@@ -3,13 +3,8 @@
 import { ChevronDown } from 'lucide-react';
 import { Link } from '@/lib/i18n/navigation';
 import { NavItemLink } from './nav-item-link';
-import type { NavItem, NavLink } from './nav-items';
+import type { LabelledNavItem, NavLink } from './nav-items';
 import { OverflowNav } from './overflow-nav';
-
-export type LabelledNavItem = Omit<NavItem, 'children'> & {
-  label: string;
-  children?: (NavLink & { label: string })[];
-};
 
 const newTab = (link: NavLink) => (link.newTab ? { target: '_blank', rel: 'noopener' } : {});
 

@@ -7,11 +7,26 @@ import { LoginButton } from '@/components/accounts/login-button';
 import { LogoutButton } from '@/components/accounts/logout-button';
 import { openPrivateChat } from '@/components/im/overlay-state';
 import { SearchBox } from '@/components/search/search-box';
+import type { SearchBoxTexts } from '@/components/search/search-box-texts';
 import { cn } from '@/lib/cn';
 import { Link, usePathname } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
-import type { MobileMenuProps } from './mobile-menu';
+import type { LabelledNavItem } from './nav-items';
 import { offeredLocales, switchLocale } from './switch-locale';
+
+export type MenuLink = { key: string; href: string; label: string };
+
+export type MobileMenuProps = {
+  items: LabelledNavItem[];
+  /** The side menu's entries the top bar has not got (rankings, follows, bookings). */
+  liveLinks: MenuLink[];
+  search: { action: string; texts: SearchBoxTexts };
+  languages: Record<Locale, string>;
+  texts: { title: string; close: string; live: string; language: string; account: string };
+  account:
+    | { signedIn: false; login: string }
+    | { signedIn: true; messages: string; links: MenuLink[]; logout: string; home: string };
+};
 
 const ROW =
   'flex h-11 w-full items-center rounded-lg px-3 text-[15px] text-ink-900 hover:bg-brand-50 hover:text-brand-600';

@@ -4,26 +4,10 @@
 // on touch or focus), keeping it out of every page's first load.
 import dynamic from 'next/dynamic';
 import { type ReactNode, useState } from 'react';
-import type { SearchBoxTexts } from '@/components/search/search-box';
-import type { Locale } from '@/lib/i18n/routing';
-import type { LabelledNavItem } from './main-nav';
+import type { MobileMenuProps } from './mobile-menu-sheet';
 
 const loadSheet = () => import('./mobile-menu-sheet');
 const MobileMenuSheet = dynamic(loadSheet, { ssr: false });
-
-export type MenuLink = { key: string; href: string; label: string };
-
-export type MobileMenuProps = {
-  items: LabelledNavItem[];
-  /** The side menu's entries the top bar has not got (rankings, follows, bookings). */
-  liveLinks: MenuLink[];
-  search: { action: string; texts: SearchBoxTexts };
-  languages: Record<Locale, string>;
-  texts: { title: string; close: string; live: string; language: string; account: string };
-  account:
-    | { signedIn: false; login: string }
-    | { signedIn: true; messages: string; links: MenuLink[]; logout: string; home: string };
-};
 
 export function MobileMenu({
   label,

@@ -3,7 +3,7 @@
 import { DropdownMenu } from 'radix-ui';
 import type { ReactNode, RefObject } from 'react';
 import { Link } from '@/lib/i18n/navigation';
-import type { LabelledNavItem } from './main-nav';
+import type { LabelledNavItem } from './nav-items';
 
 const ITEM =
   'block cursor-pointer whitespace-nowrap rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-600';

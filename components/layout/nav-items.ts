@@ -71,3 +71,8 @@ export type SideMenuIcon = (typeof SIDE_MENU)[number]['icon'];
 export const HIDING_TOP_BAR_PATHS = ['/main', '/football', '/basketball'];
 export const TOP_BAR_HIDE_SCROLL_PX = 60;
 export const SIDEBAR_COOKIE = 'sidebar_collapsed';
+
+export type LabelledNavItem = Omit<NavItem, 'children'> & {
+  label: string;
+  children?: (NavLink & { label: string })[];
+};

@@ -5,7 +5,7 @@
 import dynamic from 'next/dynamic';
 import { type ReactNode, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
-import type { LabelledNavItem } from './main-nav';
+import type { LabelledNavItem } from './nav-items';
 
 const loadMenu = () => import('./more-menu');
 const MoreMenu = dynamic(loadMenu, { ssr: false });

@@ -12,7 +12,8 @@ import { HideOnScroll } from './hide-on-scroll';
 import { LanguageSwitcher } from './language-switcher';
 import { Logo } from './logo';
 import { MainNav } from './main-nav';
-import { MobileMenu, type MobileMenuProps } from './mobile-menu';
+import { MobileMenu } from './mobile-menu';
+import type { MobileMenuProps } from './mobile-menu-sheet';
 import { SIDE_MENU, TOP_NAV } from './nav-items';
 import { UserArea } from './user-area';
 

@@ -3,11 +3,11 @@
 import { HeartOff } from 'lucide-react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
-import { FollowButton } from '@/app/[locale]/(portal)/(side)/live/follow-button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { Link } from '@/lib/i18n/navigation';
 import type { followedAnchors } from '@/lib/live/follows';
+import { FollowButton } from './follow-button';
 import { RoomCard, RoomGrid } from './room-card';
 
 export type FollowedAnchor = Awaited<ReturnType<typeof followedAnchors>>[number];

@@ -1,7 +1,18 @@
 // The search box's texts, read on the server so no catalog ships with the box.
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
-import type { SearchBoxTexts } from './search-box';
+
+export type SearchBoxTexts = {
+  label: string;
+  prompt: string;
+  submit: string;
+  tooLong: string;
+  history: string;
+  clearHistory: string;
+  hot: string;
+  noHot: string;
+  noHistory: string;
+};
 
 export async function searchBoxTexts(): Promise<SearchBoxTexts> {
   const t = await getTranslations('search');

@@ -9,6 +9,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { SEARCH_MAX_CHARS } from '@/lib/search/limits';
 import { rememberSearch } from './history';
+import type { SearchBoxTexts } from './search-box-texts';
 
 /** The first SEARCH_MAX_CHARS characters (code points) of a value. */
 const clip = (text: string) => Array.from(text).slice(0, SEARCH_MAX_CHARS).join('');
@@ -18,18 +19,6 @@ const exceeds = (next: string, previous: string) =>
 
 const loadPanel = () => import('./search-panel');
 const SearchPanel = dynamic(loadPanel, { ssr: false });
-
-export type SearchBoxTexts = {
-  label: string;
-  prompt: string;
-  submit: string;
-  tooLong: string;
-  history: string;
-  clearHistory: string;
-  hot: string;
-  noHot: string;
-  noHistory: string;
-};
 
 export function SearchBox({
   action,

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
 import { clearHistory, readHistory } from './history';
-import type { SearchBoxTexts } from './search-box';
+import type { SearchBoxTexts } from './search-box-texts';
 
 type HotItem = { short_name_zh: string; count: number };
 

@@ -3,11 +3,11 @@
 import { Eye, Film } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { formatDuration } from '@/app/[locale]/(portal)/(side)/live/format-duration';
 import { cn } from '@/lib/cn';
 import { Link } from '@/lib/i18n/navigation';
 import { videoPlayerPath } from '@/lib/videos/links';
 import type { VideoView } from '@/lib/videos/service';
+import { formatDuration } from './format-duration';
 
 type Card = Pick<VideoView, 'id' | 'title' | 'poster' | 'duration_s' | 'views' | 'author' | 'category'>;
 

@@ -7,7 +7,7 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { verifyPaymentPassword } from '@/lib/accounts/payment-password';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
-import { recordsSince } from '@/lib/live/history';
+import { recordsSince } from '@/lib/time/record-window';
 import { type Leg, runOperation } from '@/lib/wallet/ledger';
 import { alipayAccounts, bankCards, withdrawals } from './schema';
 

@@ -24,7 +24,7 @@ import { log } from '@/lib/log';
 import { accountsForBatch, type Currency, countTransfers, payloadHash } from '@/lib/wallet/ledger';
 import { sendBarrier } from './barriers';
 import { giverTotalsUpsert } from './giver-totals';
-import type { CheckedSend, SendGiftOutcome, SendGiftResult } from './service';
+import type { CheckedSend, SendGiftOutcome, SendGiftResult } from './send-types';
 
 /** Statements a node runs at once (the rest of the pool serves everything else). */
 const BATCHES_IN_FLIGHT = 2;

@@ -3,22 +3,22 @@
 import { and, asc, desc, eq, gt, gte, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { users } from '@/lib/accounts/schema';
-import type { SessionUser } from '@/lib/api/context';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import { channelState, giftLine } from '@/lib/chat/service';
 import { cachedChatState, chatStateKeys, invalidateChatState } from '@/lib/chat/state-cache';
 import { type DbOrTx, isTransaction } from '@/lib/db';
 import { addGiftIntimacy } from '@/lib/fan-club/service';
 import type { Locale } from '@/lib/i18n/routing';
-import { recordsSince } from '@/lib/live/history';
 import type { RankWindow } from '@/lib/live/reservations';
 import { liveRooms } from '@/lib/live/schema';
-import type { ChatMessage, GiftPush } from '@/lib/realtime/events';
-import { type Leg, type OperationOutcome, runOperation } from '@/lib/wallet/ledger';
+import type { GiftPush } from '@/lib/realtime/events';
+import { recordsSince } from '@/lib/time/record-window';
+import { type Leg, runOperation } from '@/lib/wallet/ledger';
 import { sendBarrier } from './barriers';
 import { giverTotalsUpsert, topGivers } from './giver-totals';
 import { giftGroupCommit } from './group-commit';
 import { backpackItems, giftSends, gifts } from './schema';
+import type { CatalogGift, CheckedSend, SendGiftInput, SendGiftOutcome, SendGiftResult } from './send-types';
 
 /** The counts the gift bar offers (spec: ×1, ×10, ×66, ×520). */
 export const GIFT_COUNTS = [1, 10, 66, 520] as const;
@@ -125,39 +125,6 @@ export async function grantBackpack(db: DbOrTx, userId: number, giftId: number, 
     });
 }
 
-export type SendGiftInput = {
-  senderId: number;
-  /** The sender as their gift line in the room's chat shows them. */
-  sender: Pick<SessionUser, 'id' | 'nickname' | 'avatar' | 'experience' | 'isAnchor' | 'role'>;
-  roomId: number;
-  giftId: number;
-  count: number;
-  fromBackpack: boolean;
-  /** The client's idempotency key for this click (a retry sends the same). */
-  key: string;
-  /** The anchor's share of a gift's value, in percent (config GIFT_ANCHOR_SHARE). */
-  anchorShare: number;
-  now: Date;
-};
-
-export type SendGiftResult = {
-  send_id: number;
-  room_id: number;
-  anchor_id: number;
-  gift_id: number;
-  count: number;
-  value: number;
-  anchor_income: number;
-  combo: number;
-  from_backpack: boolean;
-  /** The sender's star diamonds after the send. */
-  balance: number;
-  /** The gift's line in the room's chat (stored with the send). */
-  chat?: ChatMessage;
-};
-
-export type CatalogGift = typeof gifts.$inferSelect;
-
 /**
  * The whole catalog by id (a few dozen rows), cached like a chat's state (lib/chat/state-cache.ts):
  * `saveGift` and the seed invalidate it; another node's change reaches this one within the TTL. A
@@ -175,22 +142,6 @@ async function catalogGift(db: DbOrTx, giftId: number): Promise<CatalogGift | un
 
 /** Drops the cached catalog (after any write to `gifts`). */
 export const invalidateGiftCatalog = () => invalidateChatState(chatStateKeys.giftCatalog());
-
-/** A send that passed the checks made before any write, with what it is worth. */
-export type CheckedSend = {
-  input: SendGiftInput;
-  gift: CatalogGift;
-  anchorId: number;
-  /** Star diamonds (price × count). */
-  value: number;
-  /** The anchor's yellow diamonds. */
-  anchorIncome: number;
-  /** The sender's experience, in tenths. */
-  experience: number;
-  /** A send of the same gift to the same room since then continues the sender's combo. */
-  comboSince: Date;
-};
-export type SendGiftOutcome = OperationOutcome<SendGiftResult> & { gift: CatalogGift };
 
 /**
  * The refusals that need no write, from caches (usually no query): the count, the room's anchor (the

@@ -8,7 +8,7 @@ import { io as connect } from 'socket.io-client';
 import { verifyChatSignature } from '@/lib/accounts/chat-signature';
 import { createTouristAccount } from '@/lib/accounts/tourist';
 import { parseConfig } from '@/lib/config/schema';
-import { createGateway } from '@/lib/realtime/gateway';
+import { createGateway } from '@/lib/realtime/socket-server';
 import { createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { NOON } from '@/lib/testing/clock';

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { requireAnchor, requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
-import { anchorExperience, forgetWatched, RECORD_MONTHS, watchedRooms } from './history';
+import { RECORD_MONTHS } from '@/lib/time/record-window';
+import { anchorExperience, forgetWatched, watchedRooms } from './history';
 import { ensureRoom } from './service';
 
 export function registerHistoryRoutes(app: OpenAPIHono<AppEnv>) {

@@ -6,18 +6,11 @@ import { avatarOf } from '@/lib/accounts/avatars';
 import { users } from '@/lib/accounts/schema';
 import type { DbOrTx } from '@/lib/db';
 import { noteWatchDay } from '@/lib/invites/service';
+import { recordsSince } from '@/lib/time/record-window';
 import { broadcasts, liveRooms, watchHistory } from './schema';
 
-export const RECORD_MONTHS = 3;
 /** One tenth of experience (the smallest unit) for every six full minutes on air: 1.0 an hour. */
 export const MINUTES_PER_TENTH = 6;
-
-/** The oldest instant a record may have to be shown. */
-export function recordsSince(now: Date) {
-  const since = new Date(now);
-  since.setUTCMonth(since.getUTCMonth() - RECORD_MONTHS);
-  return since;
-}
 
 export async function recordWatch(db: DbOrTx, userId: number, roomId: number, now: Date) {
   await db

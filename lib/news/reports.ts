@@ -2,13 +2,13 @@
 // install without inventing anything): score, scorers and their minutes, the table before and after,
 // each side's form — in all four languages, marked automatic. Nothing is said that the data lacks.
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle-orm';
-import { groupLetter, roundName } from '@/components/database/round-name';
 import type { DbOrTx } from '@/lib/db';
 import { insertJsonRows } from '@/lib/db/bulk';
 import { OPENFOOTBALL_SOURCE } from '@/lib/feeds/openfootball/parse';
 import { LOCALES, type Locale } from '@/lib/i18n/routing';
 import { translator } from '@/lib/i18n/translate';
 import { posts } from '@/lib/posts/schema';
+import { groupLetter, roundName } from '@/lib/scores/round-name';
 import {
   competitions,
   type LocalizedNames,

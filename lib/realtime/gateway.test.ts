@@ -8,7 +8,8 @@ import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
 import { rooms, type ServerMessage } from './events';
-import { createGateway, installGateway, publish } from './gateway';
+import { installGateway, publish } from './gateway';
+import { createGateway } from './socket-server';
 
 let testDb: TestDb;
 let server: http.Server;

@@ -13,9 +13,9 @@ import { gifts } from '@/lib/gifts/schema';
 import { grantBackpack } from '@/lib/gifts/service';
 import { grantHornCredits } from '@/lib/horn/service';
 import type { Locale } from '@/lib/i18n/routing';
-import { recordsSince } from '@/lib/live/history';
 import { nobilities } from '@/lib/nobility/schema';
 import { tierOf } from '@/lib/nobility/tiers';
+import { recordsSince } from '@/lib/time/record-window';
 import { type Leg, pickEscrowShard, runOperation } from '@/lib/wallet/ledger';
 import {
   type AddressSnapshot,

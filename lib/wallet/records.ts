@@ -2,7 +2,7 @@
 // accounts, shown for the last three months only (older rows stay in the ledger).
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db';
-import { recordsSince } from '@/lib/live/history';
+import { recordsSince } from '@/lib/time/record-window';
 import type { Currency } from './ledger';
 
 /** `api/order/getTypeList`: what the details can be filtered by. */

@@ -9,11 +9,11 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
 import { roomSheetAtom, useRoomSheet } from '@/components/live/phone/room-sheets';
 import { appStore, openLoginDialog } from '@/lib/store/atoms';
+import type { FanStanding } from './fan-club-dialog';
 
 const FanClubDialog = dynamic(() => import('./fan-club-dialog'), { ssr: false });
 
 export const WATCH_BEAT_MS = 60_000;
-export type FanStanding = { level: number } | null;
 
 export function FanClubButton({
   anchorId,

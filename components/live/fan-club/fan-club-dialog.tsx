@@ -14,7 +14,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { SpendConfirm } from '@/components/wallet/spend-confirm';
 import { balancesChanged } from '@/lib/wallet/queries';
 import { FanBadge } from '../chat/fan-badge';
-import type { FanStanding } from './fan-club-button';
+
+export type FanStanding = { level: number } | null;
 
 type Mine = {
   intimacy: number;

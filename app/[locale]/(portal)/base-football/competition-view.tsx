@@ -2,7 +2,6 @@ import { ChevronDown, ChevronLeft, ChevronRight, SearchX, Trophy } from 'lucide-
 import { getTranslations } from 'next-intl/server';
 import { MatchRow } from '@/components/database/match-row';
 import { chipClass, Panel } from '@/components/database/panel';
-import { groupLetter, roundName } from '@/components/database/round-name';
 import { StandingsTable, ZONE_BAR } from '@/components/database/standings-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { DomainError } from '@/lib/api/errors';
@@ -17,6 +16,7 @@ import {
   roundMatches,
   seasonRounds,
 } from '@/lib/scores/database-service';
+import { groupLetter, roundName } from '@/lib/scores/round-name';
 import { localName, seasonStandings, topScorers } from '@/lib/scores/service';
 import { zoneOf, zonesOf } from '@/lib/scores/table-zones';
 

@@ -3,9 +3,9 @@
 // are client leaves.
 import { Film } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { formatDuration } from '@/app/[locale]/(portal)/(side)/live/format-duration';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LocalTime } from '@/components/ui/local-time';
+import { formatDuration } from '@/components/videos/format-duration';
 import { Link } from '@/lib/i18n/navigation';
 import { videoPlayerPath } from '@/lib/videos/links';
 import { OwnVideoDelete, ReplayPublishButton } from './anchor-video-actions';

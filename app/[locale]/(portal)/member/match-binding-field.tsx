@@ -11,10 +11,9 @@ import { Link } from '@/lib/i18n/navigation';
 import type { BindableView } from '@/lib/live/match-binding';
 import { BindableMatchLine } from './bindable-match-line';
 import { FormError } from './form-error';
+import type { RoomSport } from './match-picker-dialog';
 
 const MatchPickerDialog = dynamic(() => import('./match-picker-dialog'), { ssr: false });
-
-export type RoomSport = 'football' | 'basketball' | null;
 
 export function MatchBindingField({
   current,

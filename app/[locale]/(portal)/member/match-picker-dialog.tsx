@@ -14,7 +14,8 @@ import { api } from '@/lib/http/client';
 import type { BindableView } from '@/lib/live/match-binding';
 import { BindableMatchLine } from './bindable-match-line';
 import { FormError } from './form-error';
-import type { RoomSport } from './match-binding-field';
+
+export type RoomSport = 'football' | 'basketball' | null;
 
 const SEARCH_SETTLE_MS = 300;
 const SPORTS = ['all', 'football', 'basketball', 'esports'] as const;

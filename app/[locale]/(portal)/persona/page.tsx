@@ -6,6 +6,7 @@ import { BadgeCheck, Film, HeartHandshake, PenLine, Radio, Users } from 'lucide-
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { FollowButton } from '@/components/live/follow-button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { VideoGrid } from '@/components/videos/video-card';
 import { avatarOf } from '@/lib/accounts/avatars';
@@ -22,7 +23,6 @@ import { fansOf, followedAnchors, followerCount, followingCount, isFollowing } f
 import { findRoomOfAnchor } from '@/lib/live/service';
 import { listVideos } from '@/lib/videos/service';
 import { AnchorPosts } from '../(side)/live/anchor-posts';
-import { FollowButton } from '../(side)/live/follow-button';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ uid?: string; tab?: string }> };
 

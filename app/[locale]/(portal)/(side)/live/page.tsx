@@ -23,6 +23,7 @@ import { preload } from 'react-dom';
 import { GuessPanel } from '@/components/guess/guess-panel';
 import { RoomChat } from '@/components/live/chat/room-chat';
 import { FanClubButton } from '@/components/live/fan-club/fan-club-button';
+import { FollowButton } from '@/components/live/follow-button';
 import { GiftPanel } from '@/components/live/gifts/gift-panel';
 import {
   ANCHOR_TAB_FLEX,
@@ -54,7 +55,6 @@ import { isKickedOut } from '@/lib/moderation/kickouts';
 import { rooms } from '@/lib/realtime/events';
 import { sharedState } from '@/lib/shared-state';
 import { AnchorPosts } from './anchor-posts';
-import { FollowButton } from './follow-button';
 import { LiveStage, RoomStats } from './live-stage';
 import { MatchSituation } from './match-situation';
 import { RecommendedVideos } from './recommended-videos';

@@ -5,6 +5,7 @@ import { Clapperboard, Eye } from 'lucide-react';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { SidePanel, SidePanelEmpty } from '@/components/live/side-panel';
 import { LocalTime } from '@/components/ui/local-time';
+import { formatDuration } from '@/components/videos/format-duration';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -12,7 +13,6 @@ import { recommendVideos } from '@/lib/live/recommendations';
 import { findRoom } from '@/lib/live/service';
 import { videoPlayerPath } from '@/lib/videos/links';
 import { listVideos } from '@/lib/videos/service';
-import { formatDuration } from './format-duration';
 
 const SHOWN = 6;
 /** Replays keep at least this many places when there are any, so published videos never crowd them out. */

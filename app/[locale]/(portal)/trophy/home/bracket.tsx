@@ -1,9 +1,9 @@
 import { getTranslations } from 'next-intl/server';
 import { Crest } from '@/components/database/crest';
-import { roundName } from '@/components/database/round-name';
 import { LocalTime } from '@/components/ui/local-time';
 import { cn } from '@/lib/cn';
 import { type buildBracket, type PresentedMatch, winnerOf } from '@/lib/scores/database-service';
+import { roundName } from '@/lib/scores/round-name';
 
 type Bracket = ReturnType<typeof buildBracket>;
 
