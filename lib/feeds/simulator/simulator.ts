@@ -87,6 +87,36 @@ export const SIMULATED_LEAGUES = {
 
 export type SimulatedSport = keyof typeof SIMULATED_LEAGUES;
 
+/**
+ * The fictional clubs' Chinese names, as Chinese sports media write such clubs: football's transliterated
+ * (阿什格罗夫竞技, like 博尔顿流浪者), basketball's city and nickname translated (港景苍鹭, like 金州勇士).
+ * Vietnamese media keep club names in English, as do Chinese and Vietnamese e-sports: those fall back to
+ * the source name.
+ */
+const TEAM_NAMES: Record<string, [zhCN: string, zhTW: string]> = {
+  'Ashgrove Athletic': ['阿什格罗夫竞技', '阿什格羅夫競技'],
+  'Brackenford Rovers': ['布拉肯福德流浪者', '布拉肯福德流浪者'],
+  'Cinderhill United': ['辛德希尔联', '辛德希爾聯'],
+  'Dunmere Harriers': ['邓米尔猎犬', '鄧米爾獵犬'],
+  'Elderbrook Wanderers': ['埃尔德布鲁克流浪者', '埃爾德布魯克流浪者'],
+  'Fernhollow City': ['芬霍洛城', '芬霍洛城'],
+  'Glenmarsh Albion': ['格伦马什阿尔比恩', '格倫馬什阿爾比恩'],
+  'Holloway Vale': ['霍洛韦谷', '霍洛韋谷'],
+  'Harborview Herons': ['港景苍鹭', '港景蒼鷺'],
+  'Redstone Rams': ['红石公羊', '紅石公羊'],
+  'Lakeside Lynx': ['湖畔山猫', '湖畔山貓'],
+  'Copper Valley Comets': ['铜谷彗星', '銅谷彗星'],
+  'Northwind Navigators': ['北风领航者', '北風領航者'],
+  'Pinecrest Pumas': ['松冠美洲狮', '松冠美洲獅'],
+  'Saltmarsh Sharks': ['盐沼鲨鱼', '鹽沼鯊魚'],
+  'Thunder Ridge Titans': ['雷岭泰坦', '雷嶺泰坦'],
+};
+
+const teamNames = (sourceName: string) => {
+  const [zhCN, zhTW] = TEAM_NAMES[sourceName] ?? [];
+  return zhCN && zhTW ? { 'zh-CN': zhCN, 'zh-TW': zhTW, en: sourceName } : {};
+};
+
 /** The fictional football match a key draws, as a record the replay feed's clock can play. */
 const footballDrawn = new Map<string, RecordedMatch>();
 function drawFootball(externalId: string, kickoffAt: Date, home: string, away: string): RecordedMatch {
@@ -411,7 +441,12 @@ export function simulatedLeagueBatch(sport: SimulatedSport, year: number): FeedB
     seasons: [
       { competitionCode: league.code, key: String(year), sourceName: `${league.sourceName} ${year}` },
     ],
-    teams: league.teams.map((sourceName) => ({ sport, sourceName, simulated: true })),
+    teams: league.teams.map((sourceName) => ({
+      sport,
+      sourceName,
+      names: teamNames(sourceName),
+      simulated: true,
+    })),
     seasonTeams: league.teams.map((team) => ({
       competitionCode: league.code,
       seasonKey: String(year),
