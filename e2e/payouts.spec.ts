@@ -180,7 +180,7 @@ test('a payment the bank returns as failed gives the anchor the diamonds back, a
 
   // The anchor has every diamond back and reads why.
   await anchor.page.goto('/member?type=21');
-  await expect(anchor.page.getByTestId('earnings-available')).toHaveText('1000');
+  await expect(anchor.page.getByTestId('earnings-available')).toHaveText('1,000');
   await expect(anchor.page.getByTestId('withdrawal-history')).toContainText('已驳回（已退回）');
   await anchor.page.goto('/member?type=10');
   const notices = anchor.page.getByTestId('notices');
