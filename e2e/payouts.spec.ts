@@ -177,6 +177,12 @@ test('a payment the bank returns as failed gives the anchor the diamonds back, a
     '已退回：收款账户被冻结，无法入账 · 银行来电告知账户冻结',
   );
   await asFinance.screenshot({ path: `${shots}/payouts-rejected-tab.png`, fullPage: true });
+  // The anchor's case file names the records in the wallet's own words.
+  await asFinance.goto(`/admin/users/${anchor.user.id}`);
+  const kinds = asFinance.getByTestId('user-record-kind');
+  await expect(kinds.filter({ hasText: '提现驳回退回' })).toHaveCount(2);
+  await expect(asFinance.getByText('withdraw_rejected')).toHaveCount(0);
+  await asFinance.screenshot({ path: `${shots}/case-file-records.png`, fullPage: true });
 
   // The anchor has every diamond back and reads why.
   await anchor.page.goto('/member?type=21');
