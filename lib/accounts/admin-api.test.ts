@@ -3,11 +3,13 @@
 // reason the user is told; lifting them early; and refusals (past end, staff, roles) that change nothing.
 import { eq } from 'drizzle-orm';
 import { auditLog } from '@/lib/audit/schema';
+import { applyForWithdrawal, bindBankCard, decideWithdrawal } from '@/lib/earnings/service';
 import { notices } from '@/lib/im/schema';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { fundUser, makeSignedInUser } from '@/lib/testing/factories';
+import { hashPassword } from './password';
 import { createSession } from './session';
 
 const now = new Date('2026-06-01T04:00:00Z');
@@ -149,4 +151,48 @@ it('refuses an end in the past, a staff account, "other" without words, and chan
     (await sanction(moderator.token, { user_id: target.user.id, kind: 'gag', until: hours(1) })).body.code,
   ).toBe(1);
   expect((await call('/api/Member/info', { headers: en(target.token) })).body.code).toBe(0);
+});
+
+it('names wallet records in the reader’s words, as the person’s own records do; never a raw code', async () => {
+  const finance = await makeSignedInUser(testDb.db, { role: 'finance' });
+  const anchor = await makeSignedInUser(testDb.db, {
+    isAnchor: true,
+    paymentPasswordHash: await hashPassword('246810'),
+  });
+  await fundUser(testDb.db, anchor.user.id, 'yellow', 1000, now);
+  await bindBankCard(
+    testDb.db,
+    anchor.user.id,
+    { bankName: 'ICBC', cardNumber: '6222020200112233446', realName: 'Li Lei' },
+    now,
+  );
+  const applied = await applyForWithdrawal(
+    testDb.db,
+    anchor.user.id,
+    { amount: 300, method: 'bank', paymentPassword: '246810', key: 'case-file-labels' },
+    { min: 100, feePercent: 0 },
+    now,
+  );
+  await decideWithdrawal(testDb.db, finance.user.id, applied.result.id, 'reject', now);
+  type Profile = { records: { kind: string; label: string; amount: number }[] };
+  const profile = (lang: string) =>
+    call<Profile>(`/api/admin/users/profile?id=${anchor.user.id}`, {
+      headers: { lang, token: finance.token },
+    });
+
+  const zh = (await profile('zh-CN')).body.data.records;
+  expect(zh.map((record) => [record.kind, record.label])).toEqual(
+    expect.arrayContaining([
+      ['withdraw_rejected', '提现驳回退回'],
+      ['withdraw', '提现（审核中冻结）'],
+      ['test_fund', '其他'],
+    ]),
+  );
+  const vi = (await profile('vi')).body.data.records;
+  expect(vi.find((record) => record.kind === 'withdraw_rejected')?.label).not.toMatch(/withdraw_/);
+  for (const record of [...zh, ...vi]) expect(record.label).not.toMatch(/^[a-z_]+$/);
+  // An id that is no one's, or not a number, is refused.
+  const missing = await call(`/api/admin/users/profile?id=99999999`, { headers: en(finance.token) });
+  expect(missing.body.code).not.toBe(0);
+  expect((await call('/api/admin/users/profile?id=abc', { headers: en(finance.token) })).status).toBe(400);
 });

@@ -14,6 +14,7 @@ import {
   REASON_TEXT_MAX,
   SANCTION_REASONS,
 } from '@/lib/review/reasons';
+import { recordLabelKey } from '@/lib/wallet/kinds';
 import { searchUsers, userProfile } from './admin-users';
 import {
   addStaffNote,
@@ -84,6 +85,8 @@ export function registerUserAdminRoutes(app: OpenAPIHono<AppEnv>) {
           z.object({
             id: z.number(),
             kind: z.string(),
+            /** The kind in the reader's words, as the person's own wallet records name it. */
+            label: z.string(),
             currency: z.string(),
             amount: z.number(),
             created_at: z.string(),
@@ -104,7 +107,18 @@ export function registerUserAdminRoutes(app: OpenAPIHono<AppEnv>) {
         ),
       }),
     },
-    (c, { id }) => userProfile(c.var.db, id, c.var.now),
+    async (c, { id }) => {
+      const profile = await userProfile(c.var.db, id, c.var.now);
+      const label = (kind: string, amount: number) =>
+        c.var.t(`wallet.kinds.${recordLabelKey(kind, amount)}` as never);
+      return {
+        ...profile,
+        records: profile.records.map((record) => ({
+          ...record,
+          label: label(record.kind, record.amount),
+        })),
+      };
+    },
   );
 
   defineRoute(

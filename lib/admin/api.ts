@@ -37,6 +37,7 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>) {
           onAir: z.number(),
           reportsWaiting: z.number(),
           withdrawalsWaiting: z.number(),
+          payoutsWaiting: z.number(),
           applicationsWaiting: z.number(),
           viewersNow: z.number().nullable(),
         }),

@@ -1,6 +1,9 @@
 // The operations dashboard: days cut in the portal's zone, registrations and viewers per day, the peak of
 // the minute samples, what waits now, the latest ledger check; every staff role may read it (others:
 // staff-routes.test.ts).
+import { hashPassword } from '@/lib/accounts/password';
+import { returnWithdrawal } from '@/lib/earnings/payouts';
+import { applyForWithdrawal, bindBankCard, decideWithdrawal } from '@/lib/earnings/service';
 import { lastLedgerCheck, ledgerCheckJob } from '@/lib/jobs/ledger-check';
 import { startJobQueue } from '@/lib/jobs/queue';
 import { liveRooms } from '@/lib/live/schema';
@@ -10,7 +13,7 @@ import { watchTime } from '@/lib/tasks/schema';
 import { apiCaller } from '@/lib/testing/api';
 import { NOON, shifted } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
-import { makeSignedInUser, makeUser } from '@/lib/testing/factories';
+import { fundUser, makeSignedInUser, makeUser } from '@/lib/testing/factories';
 import { dashboardDays, sampleViewers } from './dashboard';
 
 let testDb: TestDb;
@@ -100,4 +103,56 @@ it('says what the latest ledger check found', async () => {
   expect(body.data).toMatchObject({
     ledger: { checkedAt: NOON.toISOString(), problems: 0, firstProblem: null, openItems: 0 },
   });
+});
+
+it('counts approved withdrawals waiting for payment beside those waiting for review', async () => {
+  const finance = await makeSignedInUser(testDb.db, { role: 'finance' });
+  const anchor = await makeUser(testDb.db, {
+    isAnchor: true,
+    paymentPasswordHash: await hashPassword('246810'),
+  });
+  await fundUser(testDb.db, anchor.id, 'yellow', 5000, NOON);
+  await bindBankCard(
+    testDb.db,
+    anchor.id,
+    { bankName: 'ICBC', cardNumber: '6222020200112233446', realName: 'Li Lei' },
+    NOON,
+  );
+  const apply = async (key: string) =>
+    (
+      await applyForWithdrawal(
+        testDb.db,
+        anchor.id,
+        { amount: 300, method: 'bank', paymentPassword: '246810', key },
+        { min: 100, feePercent: 0 },
+        NOON,
+      )
+    ).result.id;
+  const [pending, first, second, refused] = [
+    await apply('a'),
+    await apply('b'),
+    await apply('c'),
+    await apply('d'),
+  ];
+  expect(pending).toBeGreaterThan(0);
+  for (const id of [first, second]) await decideWithdrawal(testDb.db, finance.user.id, id, 'approve', NOON);
+  await decideWithdrawal(testDb.db, finance.user.id, refused, 'reject', NOON);
+  const { body } = await call<{ now: { withdrawalsWaiting: number; payoutsWaiting: number } }>(
+    '/api/admin/ops/dashboard',
+    { headers: { token: finance.token } },
+  );
+  expect(body.data.now).toMatchObject({ withdrawalsWaiting: 1, payoutsWaiting: 2 });
+  // Returning one takes it off the payment count; bad input changes nothing.
+  await returnWithdrawal(testDb.db, finance.user.id, first, { code: 'bank_returned', note: '' }, NOON);
+  await expect(
+    returnWithdrawal(testDb.db, finance.user.id, pending, { code: 'bank_returned', note: '' }, NOON),
+  ).rejects.toMatchObject({ code: 'WITHDRAWAL_RETURN_PENDING' });
+  const after = await call<{ now: { withdrawalsWaiting: number; payoutsWaiting: number } }>(
+    '/api/admin/ops/dashboard',
+    { headers: { token: finance.token } },
+  );
+  expect(after.body.data.now).toMatchObject({ withdrawalsWaiting: 1, payoutsWaiting: 1 });
+  // A viewer has no dashboard.
+  const viewer = await makeSignedInUser(testDb.db);
+  expect((await call('/api/admin/ops/dashboard', { headers: { token: viewer.token } })).status).toBe(403);
 });

@@ -1,7 +1,7 @@
 // The operations dashboard (issue 29, item 6): today and the six days before it, in the portal's zone
 // (TIME_ZONE) — registrations, signed-in viewers (anyone with watch time that day), the peak of concurrent
 // viewers in live rooms (sampled each minute), recharges, gifts and withdrawal requests — what waits
-// now (reports, withdrawals, anchor applications), and what the latest ledger check found (the
+// now (reports, withdrawals to review and to pay out, anchor applications), and what the latest ledger check found (the
 // `ledger-check` job, lib/jobs/ledger-check.ts).
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
@@ -150,6 +150,8 @@ async function waitingNow(db: Db) {
       // Reports on one target are one case (lib/moderation/report-cases.ts): counted as the queue counts them.
       reportsWaiting: sql<number>`(select count(distinct (${reports.targetType}, ${reports.targetId}))::int from ${reports} where ${reports.status} = 'open')`,
       withdrawalsWaiting: sql<number>`(select count(*)::int from ${withdrawals} where ${withdrawals.status} = 'pending')`,
+      // Approved withdrawals whose money has not left yet (finance's /admin/payouts).
+      payoutsWaiting: sql<number>`(select count(*)::int from ${withdrawals} where ${withdrawals.status} = 'approved')`,
       applicationsWaiting: sql<number>`(select count(*)::int from ${anchorApplications} where ${anchorApplications.status} = 'pending')`,
       viewersNow: sql<
         number | null

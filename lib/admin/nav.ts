@@ -116,6 +116,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
     routes: [
       '/api/admin/withdrawals/list',
       '/api/admin/withdrawals/pay',
+      '/api/admin/withdrawals/return',
       '/api/admin/withdrawals/export',
       '/api/admin/withdrawals/import',
     ],

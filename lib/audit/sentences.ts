@@ -64,6 +64,7 @@ export const AUDIT_SENTENCES: Readonly<Record<string, SentenceEntry>> = {
   '/api/admin/users/removeContent': { key: 'usersRemoveContent', link: user, user: true },
   '/api/admin/users/resetProfile': { key: 'usersResetProfile', link: user, user: true },
   '/api/admin/withdrawals/pay': { key: 'withdrawalPay', link: () => '/admin/payouts?status=paid' },
+  '/api/admin/withdrawals/return': { key: 'withdrawalReturn', link: () => '/admin/payouts?status=rejected' },
   '/api/admin/withdrawals/export': { key: 'withdrawalExport', link: () => '/admin/payouts' },
   '/api/admin/withdrawals/import': { key: 'withdrawalImport', link: () => '/admin/payouts?status=paid' },
 };

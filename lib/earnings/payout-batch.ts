@@ -1,15 +1,15 @@
 // Batch payouts (issue #41, item 6): finance downloads the approved, unpaid withdrawals of one channel
 // (bank or Alipay) as a CSV file to upload to the bank's or Alipay's batch transfer, and imports the
-// file they return: each row names our reference (`WD00000012`) and their payout reference, and a row
-// that says it succeeded pays its withdrawal (./payouts.ts). Rows are matched by reference, each on its
-// own: an unknown or wrong row is refused with its own reason and the others go on; importing the same
-// file again pays nothing twice.
+// file they return: each row names our reference (`WD00000012`) and their payout reference; a row that
+// says it succeeded pays its withdrawal, one that says it failed refunds the earner (./payouts.ts). Rows
+// are matched by reference, each on its own: an unknown or wrong row is refused with its own reason and
+// the others go on; importing the same file again pays or refunds nothing twice.
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { DomainError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
-import { batchReference, payWithdrawal, withdrawalOfReference } from './payouts';
+import { batchReference, payWithdrawal, returnWithdrawal, withdrawalOfReference } from './payouts';
 import { withdrawals } from './schema';
 
 export const PAYOUT_CHANNELS = ['bank', 'alipay'] as const;
@@ -92,19 +92,27 @@ export async function exportPayoutBatch(db: DbOrTx, channel: PayoutChannel, now:
   };
 }
 
+export const RETURNED_OUTCOMES = ['paid', 'already_paid', 'returned', 'already_returned', 'refused'] as const;
+export type ReturnedOutcome = (typeof RETURNED_OUTCOMES)[number];
+
 export type ReturnedRow = {
   /** The file's line number (the header is line 1). */
   line: number;
   reference: string;
   withdrawalId: number | null;
-  /** paid: paid now; already_paid: by this reference before; failed: the bank says it did not go. */
-  outcome: 'paid' | 'already_paid' | 'failed' | 'refused';
+  /**
+   * paid: paid now; already_paid: by this reference before; returned: the bank says it did not go, so
+   * it is refused and refunded to the earner now; already_returned: refunded so before.
+   */
+  outcome: ReturnedOutcome;
   payoutReference: string;
   code?: string;
   values?: Record<string, string | number>;
 };
 
 const SUCCESS = new Set(['', 'success', 'succeeded', 'paid', 'ok', 'done', '成功', '已付款', '已支付']);
+/** Where a returned file may say why a payment failed (the earner's notice quotes it). */
+const FAILURE_NOTE_COLUMNS = ['message', 'failure_reason', 'reason', 'remark'] as const;
 const FAILURE = new Set(['failed', 'fail', 'failure', 'error', 'rejected', 'returned', '失败', '退回']);
 
 function parseReturned(text: string) {
@@ -132,8 +140,9 @@ function parseReturned(text: string) {
 
 /**
  * Imports a returned file: each row pays its withdrawal with the row's payout reference when the row
- * says it succeeded (an empty status counts as success), is reported as failed otherwise (the withdrawal
- * stays approved and goes out in the next batch), or is refused with its reason. A malformed file is
+ * says it succeeded (an empty status counts as success), returns it to the earner when the row says it
+ * failed (refused and refunded, ./payouts.ts `returnWithdrawal`, reason `bank_returned` with the row's
+ * `message`), or is refused with its reason. A malformed file is
  * refused whole, before anything is paid.
  */
 export async function importReturnedFile(db: DbOrTx, actorId: number, text: string, now: Date) {
@@ -164,7 +173,19 @@ export async function importReturnedFile(db: DbOrTx, actorId: number, text: stri
     }
     const status = (record.status ?? '').trim().toLowerCase();
     if (FAILURE.has(status)) {
-      results.push({ ...row, withdrawalId: id, outcome: 'failed' });
+      // The money did not go: the earner gets it back now, with the bank's words if the row has them.
+      try {
+        const note = FAILURE_NOTE_COLUMNS.map((column) => record[column]?.trim()).find(Boolean);
+        const returned = await returnWithdrawal(db, actorId, id, { code: 'bank_returned', note }, now);
+        results.push({
+          ...row,
+          withdrawalId: id,
+          outcome: returned.replayed ? 'already_returned' : 'returned',
+        });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        refuse(error.code, error.options.values as ReturnedRow['values']);
+      }
       continue;
     }
     if (!SUCCESS.has(status)) {
@@ -191,7 +212,8 @@ export async function importReturnedFile(db: DbOrTx, actorId: number, text: stri
     rows: results,
     paid: results.filter((row) => row.outcome === 'paid').length,
     alreadyPaid: results.filter((row) => row.outcome === 'already_paid').length,
-    failed: results.filter((row) => row.outcome === 'failed').length,
+    returned: results.filter((row) => row.outcome === 'returned').length,
+    alreadyReturned: results.filter((row) => row.outcome === 'already_returned').length,
     refused: results.filter((row) => row.outcome === 'refused').length,
   };
 }

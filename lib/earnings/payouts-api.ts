@@ -4,14 +4,28 @@
 // every write is in the audit log with what it paid.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { decisionReasonSchema } from '@/lib/admin/decision';
 import { auditChange } from '@/lib/api/audit-change';
 import type { AppEnv } from '@/lib/api/context';
+import { DomainError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
 import { getConfig } from '@/lib/config';
 import { financeReport, financeReportCsv, REPORT_CURRENCIES } from '@/lib/wallet/finance-report';
 import { recordLabelKey } from '@/lib/wallet/kinds';
-import { exportPayoutBatch, importReturnedFile, PAYOUT_CHANNELS, RETURNED_FILE_MAX } from './payout-batch';
-import { PAYOUT_LIST_STATUSES, payoutList, payWithdrawal } from './payouts';
+import {
+  exportPayoutBatch,
+  importReturnedFile,
+  PAYOUT_CHANNELS,
+  RETURNED_FILE_MAX,
+  RETURNED_OUTCOMES,
+} from './payout-batch';
+import {
+  PAYOUT_LIST_STATUSES,
+  PAYOUT_RETURN_REASONS,
+  payoutList,
+  payWithdrawal,
+  returnWithdrawal,
+} from './payouts';
 
 const FINANCE = ['finance'] as const;
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -34,6 +48,8 @@ const payoutSchema = z.object({
   decided_at: z.string().nullable(),
   exported_at: z.string().nullable(),
   paid_at: z.string().nullable(),
+  return_reason: z.string().nullable(),
+  return_note: z.string().nullable(),
 });
 
 const flows = {
@@ -81,7 +97,14 @@ export function registerPayoutRoutes(app: OpenAPIHono<AppEnv>) {
         payout_reference: z.string().max(200).default(''),
       }),
       output: payoutSchema
-        .omit({ user_id: true, nickname: true, reference: true, exported_at: true })
+        .omit({
+          user_id: true,
+          nickname: true,
+          reference: true,
+          exported_at: true,
+          return_reason: true,
+          return_note: true,
+        })
         .extend({
           replayed: z.boolean(),
         }),
@@ -101,6 +124,42 @@ export function registerPayoutRoutes(app: OpenAPIHono<AppEnv>) {
         after: { status: 'paid', payout_reference: outcome.withdrawal.payout_reference },
       });
       return { ...outcome.withdrawal, replayed: outcome.replayed };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/api/admin/withdrawals/return',
+      effect: 'write',
+      methods: ['post'],
+      tag: 'Finance',
+      summary:
+        'Returns an approved withdrawal whose payment failed (退回): it is refused and its whole amount goes back from escrow to the earner in one ledger operation, as a rejection does; the earner is told the reason. A paid, pending or already returned withdrawal is refused and nothing moves',
+      staff: FINANCE,
+      input: z
+        .object({ id: z.coerce.number().int().positive() })
+        .extend(decisionReasonSchema.shape)
+        .extend({ reason_code: z.enum(PAYOUT_RETURN_REASONS) }),
+      output: z.object({ id: z.number(), status: z.enum(PAYOUT_LIST_STATUSES), refunded: z.number() }),
+    },
+    async (c, input) => {
+      const outcome = await returnWithdrawal(
+        c.var.db,
+        c.var.user!.id,
+        input.id,
+        { code: input.reason_code, note: input.reason },
+        c.var.now,
+      );
+      // Twice by hand is a mistake to say, not a silent success (the returned file replays quietly).
+      if (outcome.replayed) throw new DomainError('WITHDRAWAL_RETURNED_ALREADY');
+      auditChange(c, {
+        targetType: 'withdrawal',
+        targetId: input.id,
+        before: { status: 'approved' },
+        after: { status: 'rejected', refunded: outcome.withdrawal.amount },
+      });
+      return { id: input.id, status: outcome.withdrawal.status, refunded: outcome.withdrawal.amount };
     },
   );
 
@@ -137,20 +196,21 @@ export function registerPayoutRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['post'],
       tag: 'Finance',
       summary:
-        'Imports the file the bank or Alipay returned (CSV with `reference` and `payout_reference`, optional `status` and `payout`): each successful row pays its withdrawal; unknown or wrong rows are refused one by one with their reason; importing again pays nothing twice',
+        'Imports the file the bank or Alipay returned (CSV with `reference` and `payout_reference`, optional `status`, `payout` and `message`): each successful row pays its withdrawal, each failed row returns it to the earner (refunded, told why); unknown or wrong rows are refused one by one with their reason; importing again pays or refunds nothing twice',
       staff: FINANCE,
       input: z.object({ file: z.string().min(1).max(RETURNED_FILE_MAX) }),
       output: z.object({
         paid: z.number(),
         already_paid: z.number(),
-        failed: z.number(),
+        returned: z.number(),
+        already_returned: z.number(),
         refused: z.number(),
         rows: z.array(
           z.object({
             line: z.number(),
             reference: z.string(),
             withdrawal_id: z.number().nullable(),
-            outcome: z.enum(['paid', 'already_paid', 'failed', 'refused']),
+            outcome: z.enum(RETURNED_OUTCOMES),
             payout_reference: z.string(),
             code: z.string().nullable(),
             msg: z.string().nullable(),
@@ -161,16 +221,18 @@ export function registerPayoutRoutes(app: OpenAPIHono<AppEnv>) {
     async (c, input) => {
       const result = await importReturnedFile(c.var.db, c.var.user!.id, input.file, c.var.now);
       const paid = result.rows.filter((row) => row.outcome === 'paid');
+      const returned = result.rows.filter((row) => row.outcome === 'returned');
       auditChange(c, {
         targetType: 'withdrawal',
-        targetId: paid
+        targetId: [...paid, ...returned]
           .map((row) => row.withdrawalId)
           .join(',')
           .slice(0, 64),
         after: {
           paid: paid.map((row) => ({ id: row.withdrawalId, payout_reference: row.payoutReference })),
+          returned: returned.map((row) => row.withdrawalId),
           already_paid: result.alreadyPaid,
-          failed: result.failed,
+          already_returned: result.alreadyReturned,
           refused: result.refused,
         },
       });
@@ -178,7 +240,8 @@ export function registerPayoutRoutes(app: OpenAPIHono<AppEnv>) {
       return {
         paid: result.paid,
         already_paid: result.alreadyPaid,
-        failed: result.failed,
+        returned: result.returned,
+        already_returned: result.alreadyReturned,
         refused: result.refused,
         rows: result.rows.map((row) => ({
           line: row.line,

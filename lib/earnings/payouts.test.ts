@@ -195,7 +195,8 @@ const exportBatch = (finance: Staff, channel: 'bank' | 'alipay') =>
 type Imported = {
   paid: number;
   already_paid: number;
-  failed: number;
+  returned: number;
+  already_returned: number;
   refused: number;
   rows: { line: number; reference: string; outcome: string; code: string | null; msg: string | null }[];
 };
@@ -293,10 +294,10 @@ describe('batch files', () => {
 
     const first = await importFile(finance, returned);
     expect(first.body.code).toBe(0);
-    expect(first.body.data).toMatchObject({ paid: 1, already_paid: 0, failed: 1, refused: 4 });
+    expect(first.body.data).toMatchObject({ paid: 1, already_paid: 0, returned: 1, refused: 4 });
     expect(first.body.data.rows.map((row) => [row.line, row.outcome, row.code])).toEqual([
       [2, 'paid', null],
-      [3, 'failed', null],
+      [3, 'returned', null],
       [4, 'refused', 'PAYOUT_ROW_AMOUNT'],
       [5, 'refused', 'PAYOUT_ROW_UNKNOWN'],
       [6, 'refused', 'PAYOUT_ROW_UNKNOWN'],
@@ -305,26 +306,34 @@ describe('batch files', () => {
     expect(first.body.data.rows[3]!.msg).toBe('No withdrawal has the reference WD99999999');
     expect(first.body.data.rows[2]!.msg).toMatch(/the file says 1, the payout is \d+/);
     expect(await rowOf(ok)).toMatchObject({ status: 'paid', payoutReference: 'ICBC-RET-0001' });
-    expect(await rowOf(bounced)).toMatchObject({ status: 'approved', payoutReference: null });
+    // The bank's failure returns the withdrawal to its earner (payout-return.test.ts tells the rest).
+    expect(await rowOf(bounced)).toMatchObject({ status: 'rejected', returnReason: 'bank_returned' });
     expect(await rowOf(wrongAmount)).toMatchObject({ status: 'approved', payoutReference: null });
-    // The earner's wallet does not change on payment (the diamonds left it on applying).
-    expect(await balancesOf(testDb.db, anchor.user.id)).toEqual(before);
+    // The earner's wallet does not change on payment (the diamonds left it on applying); the returned
+    // one's whole amount comes back.
+    expect(await balancesOf(testDb.db, anchor.user.id)).toEqual({ ...before, yellow: before.yellow + 400 });
 
     // The same file again: nothing is paid twice.
     const operations = await testDb.db.execute(sql`select count(*) as n from wallet_operations`);
     const again = await importFile(finance, returned, 'zh-CN');
-    expect(again.body.data).toMatchObject({ paid: 0, already_paid: 1, failed: 1, refused: 4 });
+    expect(again.body.data).toMatchObject({
+      paid: 0,
+      already_paid: 1,
+      returned: 0,
+      already_returned: 1,
+      refused: 4,
+    });
     expect(again.body.data.rows[3]!.msg).toBe('找不到编号为 WD99999999 的提现');
     expect((await testDb.db.execute(sql`select count(*) as n from wallet_operations`)).rows).toEqual(
       operations.rows,
     );
-    // The bounced one goes out in the next batch; the paid one does not.
+    // Neither the returned one nor the paid one goes out in the next batch.
     const nextBatch = await exportBatch(finance, 'bank');
     expect(
       (parse(nextBatch.body.data.body, { columns: true }) as Record<string, string>[]).map(
         (row) => row.withdrawal_id,
       ),
-    ).toEqual([String(bounced), String(wrongAmount)]);
+    ).toEqual([String(wrongAmount)]);
     expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
   });
 

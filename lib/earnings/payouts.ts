@@ -5,12 +5,14 @@
 // with the reference. A reference pays one withdrawal only; a refused payment changes nothing.
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
+import { REASON_TEXT_MAX } from '@/lib/admin/decision';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { notify } from '@/lib/im/notices';
+import { PAYOUT_RETURN_REASONS } from '@/lib/review/reasons';
 import { type Leg, runOperation } from '@/lib/wallet/ledger';
 import { withdrawals } from './schema';
-import { viewOf, type WithdrawalView } from './service';
+import { refundWithdrawal, viewOf, type WithdrawalView } from './service';
 
 /** Letters, digits and `-_./#:`, as banks and Alipay write their transaction numbers. */
 export const PAYOUT_REFERENCE = /^[A-Za-z0-9][A-Za-z0-9\-_./#:]{3,63}$/;
@@ -105,6 +107,57 @@ export async function payWithdrawal(
   return { withdrawal: outcome.result, replayed: false };
 }
 
+export { PAYOUT_RETURN_REASONS };
+export type PayoutReturnReason = (typeof PAYOUT_RETURN_REASONS)[number];
+
+/**
+ * Returns approved withdrawal `withdrawalId` whose payment failed: it is refused and its whole amount
+ * goes back to the earner by the review queue's own rejection (`refundWithdrawal`, one ledger operation
+ * `withdraw-decision:<id>`), with the earner's notice naming the reason in the same transaction. Returning
+ * it again is a replay (`replayed`, nothing moves); a paid, pending or rejected-in-review withdrawal, an
+ * unknown one, one's own, or a reason this list does not offer is refused before anything moves.
+ */
+export async function returnWithdrawal(
+  db: DbOrTx,
+  actorId: number,
+  withdrawalId: number,
+  reason: { code: string; note: string | null | undefined },
+  now: Date,
+): Promise<PayOutcome> {
+  const code = reason.code.trim();
+  const note = (reason.note ?? '').trim().slice(0, REASON_TEXT_MAX);
+  if (!(PAYOUT_RETURN_REASONS as readonly string[]).includes(code))
+    throw new DomainError('REVIEW_REASON_INVALID');
+  if (code === 'other' && !note) throw new DomainError('REVIEW_NOTE_REQUIRED');
+  const [found] = await db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId));
+  if (!found) throw new NotFoundError('WITHDRAWAL_NOT_FOUND');
+  if (found.status === 'paid')
+    throw new DomainError('WITHDRAWAL_PAID_ALREADY', { values: { reference: found.payoutReference ?? '' } });
+  if (found.status === 'rejected') {
+    if (found.returnReason) return { withdrawal: viewOf(found), replayed: true };
+    throw new DomainError('WITHDRAWAL_DECIDED');
+  }
+  if (found.userId === actorId) throw new DomainError('REVIEW_OWN_ITEM', { status: 403 });
+  if (found.status === 'pending') throw new DomainError('WITHDRAWAL_RETURN_PENDING');
+  const outcome = await refundWithdrawal(db, actorId, found, {
+    from: 'approved',
+    now,
+    reason: { code, note },
+    alongside: (tx, row) =>
+      notify(
+        tx,
+        {
+          userId: row.userId,
+          subject: 'withdrawal_returned',
+          params: { id: row.id, amount: row.amount, code, note },
+          link: '/member?type=21',
+        },
+        now,
+      ),
+  });
+  return { withdrawal: outcome.result, replayed: outcome.replayed };
+}
+
 async function assertReferenceFree(db: DbOrTx, reference: string, withdrawalId: number) {
   const [taken] = await db
     .select({ id: withdrawals.id })
@@ -153,6 +206,8 @@ export async function payoutList(
       nickname,
       reference: batchReference(row.id),
       exported_at: row.exportedAt?.toISOString() ?? null,
+      return_reason: row.returnReason,
+      return_note: row.returnNote,
     })),
   };
 }

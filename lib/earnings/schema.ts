@@ -72,6 +72,12 @@ export const withdrawals = pgTable(
     exportedAt: timestamp('exported_at', { withTimezone: true }),
     /** The bank's or Alipay's reference of the payment: one payment, one withdrawal. */
     payoutReference: varchar('payout_reference', { length: 64 }).unique(),
+    /**
+     * Why the money came back after approval (lib/earnings/payouts.ts `returnWithdrawal`): the bank's
+     * returned file said it failed, or finance returned it by hand. Set with status `rejected`.
+     */
+    returnReason: varchar('return_reason', { length: 40 }),
+    returnNote: varchar('return_note', { length: 500 }),
     paidBy: integer('paid_by'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -6,7 +6,7 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { verifyPaymentPassword } from '@/lib/accounts/payment-password';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
-import type { DbOrTx } from '@/lib/db';
+import type { DbOrTx, Tx } from '@/lib/db';
 import { recordsSince } from '@/lib/time/record-window';
 import { type Leg, runOperation } from '@/lib/wallet/ledger';
 import { alipayAccounts, bankCards, withdrawals } from './schema';
@@ -232,33 +232,66 @@ export async function decideWithdrawal(
     if (!row) throw new DomainError('WITHDRAWAL_DECIDED');
     return viewOf(row);
   }
-  const outcome = await runOperation<WithdrawalView>(db, {
+  const outcome = await refundWithdrawal(db, operatorId, found, { from: 'pending', now });
+  if (outcome.replayed) throw new DomainError('WITHDRAWAL_DECIDED');
+  return outcome.result;
+}
+
+export type RefundInput = {
+  /** pending: rejected in the review queue; approved: returned after approval (./payouts.ts). */
+  from: 'pending' | 'approved';
+  now: Date;
+  /** A return's reason code and words, kept on the withdrawal. */
+  reason?: { code: string; note: string };
+  /** Runs in the refund's transaction once the withdrawal is refused (e.g. the earner's notice). */
+  alongside?: (tx: Tx, row: typeof withdrawals.$inferSelect) => Promise<unknown>;
+};
+
+/**
+ * The one way a withdrawal's diamonds go back: the withdrawal becomes `rejected` and its whole amount
+ * (fee included) leaves escrow for the earner, in the ledger operation `withdraw-decision:<id>` — the
+ * review queue's rejection (from pending) and finance's return (from approved) alike. A second refund
+ * of the same kind replays (nothing moves); any other decision made first is `WITHDRAWAL_DECIDED`.
+ */
+export async function refundWithdrawal(
+  db: DbOrTx,
+  operatorId: number,
+  found: typeof withdrawals.$inferSelect,
+  input: RefundInput,
+) {
+  const withdrawalId = found.id;
+  const decision = input.from === 'pending' ? 'reject' : 'return';
+  return runOperation<WithdrawalView>(db, {
     key: `withdraw-decision:${withdrawalId}`,
     kind: 'withdraw_rejected',
     userId: found.userId,
-    payload: { withdrawal: withdrawalId, decision: 'reject' },
-    now,
+    payload: { withdrawal: withdrawalId, decision },
+    now: input.now,
     shard: found.userId,
     prepare: async (tx) => {
       const [row] = await tx
         .update(withdrawals)
-        .set({ status: 'rejected', decidedBy: operatorId, decidedAt: now })
-        .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'pending')))
+        .set({
+          status: 'rejected',
+          // A return keeps who approved it; the reason says what happened after.
+          ...(input.from === 'pending' ? { decidedBy: operatorId, decidedAt: input.now } : {}),
+          ...(input.reason ? { returnReason: input.reason.code, returnNote: input.reason.note } : {}),
+        })
+        .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, input.from)))
         .returning();
       if (!row) throw new DomainError('WITHDRAWAL_DECIDED');
+      await input.alongside?.(tx, row);
       const legs: Leg[] = [
         { from: { system: 'escrow' }, to: { user: row.userId }, currency: 'yellow', amount: row.amount },
       ];
       return { legs, result: viewOf(row) };
     },
   }).catch((error: unknown) => {
-    // A payment racing the rejection: the key exists with another payload.
+    // A payment or another decision raced this one: the key exists with another payload.
     if (error instanceof DomainError && error.code === 'IDEMPOTENCY_CONFLICT')
       throw new DomainError('WITHDRAWAL_DECIDED');
     throw error;
   });
-  if (outcome.replayed) throw new DomainError('WITHDRAWAL_DECIDED');
-  return outcome.result;
 }
 
 /** Star diamonds per yellow diamond when converting earnings into the consumption wallet. */

@@ -45,6 +45,7 @@ export const NOTICE_SUBJECTS = {
   guessUpheld: 'guess_upheld',
   guessVoided: 'guess_voided',
   withdrawalPaid: 'withdrawal_paid',
+  withdrawalReturned: 'withdrawal_returned',
 } as const;
 export type NoticeSubject = (typeof NOTICE_SUBJECTS)[keyof typeof NOTICE_SUBJECTS];
 
@@ -81,6 +82,7 @@ const KIND_OF: Record<NoticeSubject, (typeof NOTICE_KINDS)[number]> = {
   guess_upheld: 'system',
   guess_voided: 'system',
   withdrawal_paid: 'system',
+  withdrawal_returned: 'system',
 };
 
 export type NewNotice = {

@@ -25,6 +25,17 @@ export const MONEY_REJECT_REASONS = [
   'incomplete',
   'other',
 ] as const;
+/**
+ * Why an approved withdrawal's money came back (lib/earnings/payouts.ts `returnWithdrawal`): a returned
+ * file's failed row is `bank_returned` with the bank's own words; finance's 退回 picks one and adds its own.
+ */
+export const PAYOUT_RETURN_REASONS = [
+  'bank_returned',
+  'account_invalid',
+  'account_mismatch',
+  'account_frozen',
+  'other',
+] as const;
 /** Why a user is muted or banned, or a room sealed. */
 export const SANCTION_REASONS = ['spam', 'ads', 'vulgar', 'illegal', 'abuse', 'fraud', 'other'] as const;
 /** Why a user's avatar or nickname is reset to the default (the user's case file). */
@@ -47,6 +58,7 @@ export const REASON_CODES = [
     ...MONEY_APPROVE_REASONS,
     ...CONTENT_REJECT_REASONS,
     ...MONEY_REJECT_REASONS,
+    ...PAYOUT_RETURN_REASONS,
     ...SANCTION_REASONS,
     ...PROFILE_RESET_REASONS,
     ...LIFT_REASONS,

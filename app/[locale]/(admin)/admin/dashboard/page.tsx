@@ -2,6 +2,7 @@
 // seven days, what waits for a person now, what the latest ledger check found and how the last backup went. Days are the portal's
 // (TIME_ZONE).
 import {
+  Banknote,
   ClipboardList,
   Clock,
   DatabaseBackup,
@@ -41,6 +42,7 @@ const NOW_HREF = {
   onAir: '/admin/live',
   reportsWaiting: QUEUE_HREF('report'),
   withdrawalsWaiting: QUEUE_HREF('withdrawal'),
+  payoutsWaiting: '/admin/payouts?status=approved',
   applicationsWaiting: QUEUE_HREF('anchorApplication'),
 } as const;
 
@@ -91,7 +93,7 @@ export default async function DashboardPage({ params }: Props) {
   const linkable = (href: string) =>
     href.startsWith('/admin/review?source=')
       ? sources.some((source) => href === QUEUE_HREF(source.key))
-      : pages.has(href);
+      : pages.has(href.split('?')[0]!);
   const queueLabel = await getTranslations('im.notices.items');
   const n = (value: number | null) => (value === null ? '—' : format.number(value));
   const dayLabel = (day: string) => `${times.day(day, 'shortMonthDay')} ${times.day(day, 'weekday')}`;
@@ -103,12 +105,13 @@ export default async function DashboardPage({ params }: Props) {
       <LedgerLine ledger={ledger} />
       <BackupLine backup={backup} />
 
-      <section aria-label={t('waiting')} className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <section aria-label={t('waiting')} className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-5">
         {(
           [
             ['onAir', Radio, now.onAir, t('viewersNow', { viewers: n(now.viewersNow) })],
             ['reportsWaiting', Flag, now.reportsWaiting, null],
             ['withdrawalsWaiting', Wallet, now.withdrawalsWaiting, null],
+            ['payoutsWaiting', Banknote, now.payoutsWaiting, null],
             ['applicationsWaiting', ClipboardList, now.applicationsWaiting, null],
           ] as const
         ).map(([key, Icon, value, note]) => (

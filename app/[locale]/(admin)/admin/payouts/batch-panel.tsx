@@ -1,7 +1,7 @@
 'use client';
 // Batch payouts: a channel's approved, unpaid withdrawals downloaded as a CSV file for the bank or Alipay,
-// and the file they return imported (each row pays its withdrawal by reference; the rows it could not
-// pay are listed with their reason). Both send through TanStack mutations.
+// and the file they return imported (each row pays its withdrawal by reference, or returns a failed one
+// to its earner; the rows it could not handle are listed with their reason). Both send through TanStack mutations.
 import { useMutation } from '@tanstack/react-query';
 import { Download, Upload } from 'lucide-react';
 import { useRouter } from 'next/navigation';
@@ -16,16 +16,18 @@ type Batch = { filename: string; body: string; count: number; payout: number };
 type Imported = {
   paid: number;
   already_paid: number;
-  failed: number;
+  returned: number;
+  already_returned: number;
   refused: number;
   rows: { line: number; reference: string; outcome: Outcome; msg: string | null }[];
 };
-type Outcome = 'paid' | 'already_paid' | 'failed' | 'refused';
+type Outcome = 'paid' | 'already_paid' | 'returned' | 'already_returned' | 'refused';
 
 const TONE: Record<Outcome, string> = {
   paid: 'text-emerald-700',
   already_paid: 'text-ink-500',
-  failed: 'text-amber-700',
+  returned: 'text-amber-700',
+  already_returned: 'text-ink-500',
   refused: 'text-live',
 };
 
@@ -137,7 +139,7 @@ export function BatchPanel() {
             {t('imported', {
               paid: result.paid,
               already: result.already_paid,
-              failed: result.failed,
+              returned: result.returned + result.already_returned,
               refused: result.refused,
             })}
           </p>

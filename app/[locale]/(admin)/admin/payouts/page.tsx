@@ -12,11 +12,17 @@ import { LocalTime } from '@/components/ui/local-time';
 import { defineTable, parseTableQuery, tableSearch } from '@/lib/admin/table-query';
 import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
-import { PAYOUT_LIST_STATUSES, type PayoutListStatus, payoutList } from '@/lib/earnings/payouts';
+import {
+  PAYOUT_LIST_STATUSES,
+  PAYOUT_RETURN_REASONS,
+  type PayoutListStatus,
+  payoutList,
+} from '@/lib/earnings/payouts';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { BatchPanel } from './batch-panel';
 import { PayDialog } from './pay-dialog';
+import { ReturnDialog } from './return-dialog';
 
 type Props = {
   params: Promise<{ locale: Locale }>;
@@ -47,6 +53,9 @@ export default async function PayoutsPage({ params, searchParams }: Props) {
   setRequestLocale(locale);
   await adminPage('payouts');
   const t = await getTranslations('admin.payouts');
+  const notices = await getTranslations('im.notices');
+  const reasonLabel = (code: string) => notices(`reasons.${code}` as never);
+  const returnReasons = PAYOUT_RETURN_REASONS.map((code) => ({ code, label: reasonLabel(code) }));
   const query = parseTableQuery(PAYOUTS_TABLE, await searchParams);
   const status = TABS.find((value) => value === query.filters.status) ?? 'approved';
   const { list, total } = await payoutList(getDb(), {
@@ -147,6 +156,13 @@ export default async function PayoutsPage({ params, searchParams }: Props) {
                     {row.payout_reference}
                   </span>
                 ) : null}
+                {row.return_reason ? (
+                  <span className="block text-xs text-ink-700" data-testid={`payout-returned-${row.id}`}>
+                    {t('returnedWith', {
+                      reason: [reasonLabel(row.return_reason), row.return_note].filter(Boolean).join(' · '),
+                    })}
+                  </span>
+                ) : null}
               </>
             ),
           },
@@ -156,7 +172,17 @@ export default async function PayoutsPage({ params, searchParams }: Props) {
             align: 'end',
             className: 'whitespace-nowrap',
             cell: (row) =>
-              row.status === 'approved' ? <PayDialog id={row.id} reference={row.reference} /> : null,
+              row.status === 'approved' ? (
+                <span className="inline-flex gap-1">
+                  <PayDialog id={row.id} reference={row.reference} />
+                  <ReturnDialog
+                    id={row.id}
+                    reference={row.reference}
+                    amount={row.amount}
+                    reasons={returnReasons}
+                  />
+                </span>
+              ) : null,
           },
         ]}
       />

@@ -40,6 +40,7 @@ import {
 } from '@/lib/review/reasons';
 import { mayUseRoutes } from '@/lib/server/staff-access';
 import { getTimeFormat } from '@/lib/time/viewer-zone';
+import { recordLabelKey } from '@/lib/wallet/kinds';
 import { UserStatus } from '../user-status';
 
 type Props = { params: Promise<{ locale: Locale; id: string }> };
@@ -73,6 +74,8 @@ export default async function UserPage({ params }: Props) {
   const { user: staff } = await adminPage('users');
   const t = await getTranslations('admin.users');
   const words = await getTranslations('im.notices');
+  // Record kinds in the words the person's own wallet records use (never a raw code).
+  const wallet = await getTranslations('wallet');
   const reasonLabel = (code: string) => (words as unknown as (key: string) => string)(`reasons.${code}`);
   const format = await getFormatter();
   const times = await getTimeFormat();
@@ -242,7 +245,9 @@ export default async function UserPage({ params }: Props) {
                       <td className="w-40 text-xs whitespace-nowrap text-ink-500 tabular-nums">
                         <LocalTime at={new Date(record.created_at)} style="dateTime" />
                       </td>
-                      <td className="px-2 text-ink-700">{record.kind}</td>
+                      <td className="px-2 text-ink-700" data-testid="user-record-kind">
+                        {wallet(`kinds.${recordLabelKey(record.kind, record.amount)}` as never)}
+                      </td>
                       <td className="text-xs text-ink-500">
                         {t.has(`currencies.${record.currency}` as never)
                           ? t(`currencies.${record.currency}` as never)
