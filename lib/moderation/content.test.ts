@@ -263,6 +263,57 @@ it('a removed comment is a tombstone in its thread for others and marked for its
   expect(post!.commentCount).toBe(0);
 });
 
+it('a removed video is a tombstone for others and marked removed, with the reason, in its author list', async () => {
+  const moderator = await makeSignedInUser(testDb.db, { role: 'moderator' });
+  const ids = await contentOf('Vidtmb');
+  // Bad input (a post's id as a video) takes nothing down.
+  const wrong = await act(moderator.token, 'remove', { kind: 'video', ids: [ids.post], reason_code: 'ads' });
+  expect(wrong.body.code).not.toBe(0);
+  const info = (token?: string) =>
+    call<{ title: string; review: { status: string; removed: boolean; reason: string } | null }>(
+      `/api/Video/getVideoInfo?id=${ids.video}`,
+      { headers: as(token) },
+    );
+  expect((await info()).body.data).toMatchObject({ title: 'Vidtmb goals', review: null });
+  expect((await info(ids.author.token)).body.data.review).toMatchObject({
+    status: 'approved',
+    removed: false,
+  });
+
+  await act(moderator.token, 'remove', {
+    kind: 'video',
+    ids: [ids.video],
+    reason_code: 'ads',
+    reason: 'betting link',
+  });
+  for (const token of [undefined, ids.commenter.token]) {
+    const tomb = await info(token);
+    expect(tomb.body).toMatchObject({ msg: 'This video was removed for breaking the community rules' });
+    expect(tomb.body.code).not.toBe(0);
+  }
+  const zh = await call('/api/Video/getVideoInfo?id=' + ids.video, { headers: { lang: 'zh-CN' } });
+  expect(zh.body.msg).toBe('该视频因违反社区规范已被移除');
+  const own = (await info(ids.author.token)).body.data;
+  expect(own).toMatchObject({ title: 'Vidtmb goals', review: { status: 'rejected', removed: true } });
+  expect(own.review!.reason).toContain('betting link');
+  // The author's own list (the anchor centre) keeps it, marked; the public list does not.
+  const { ownVideos, listVideos } = await import('@/lib/videos/service');
+  const mine = await ownVideos(testDb.db, 'en', ids.author.user.id, 20);
+  expect(mine.list).toEqual([
+    expect.objectContaining({
+      id: ids.video,
+      review: { status: 'rejected', removed: true, reason: expect.stringContaining('betting link') },
+    }),
+  ]);
+  const shown = await listVideos(testDb.db, 'en', {
+    sort: 'new',
+    authorId: ids.author.user.id,
+    page: 1,
+    size: 20,
+  });
+  expect(shown.total).toBe(0);
+});
+
 it('filters the lists by author, room, day, words and state', async () => {
   const moderator = await makeSignedInUser(testDb.db, { role: 'moderator' });
   const ids = await contentOf('Filtzx');
