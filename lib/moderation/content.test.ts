@@ -291,7 +291,7 @@ it('a removed video is a tombstone for others and marked removed, with the reaso
     expect(tomb.body).toMatchObject({ msg: 'This video was removed for breaking the community rules' });
     expect(tomb.body.code).not.toBe(0);
   }
-  const zh = await call('/api/Video/getVideoInfo?id=' + ids.video, { headers: { lang: 'zh-CN' } });
+  const zh = await call(`/api/Video/getVideoInfo?id=${ids.video}`, { headers: { lang: 'zh-CN' } });
   expect(zh.body.msg).toBe('该视频因违反社区规范已被移除');
   const own = (await info(ids.author.token)).body.data;
   expect(own).toMatchObject({ title: 'Vidtmb goals', review: { status: 'rejected', removed: true } });
