@@ -9,6 +9,7 @@ import { routeTable } from '@/lib/api/route';
 import { chatMessages, sensitiveWords } from '@/lib/chat/schema';
 import { circlePosts, circles } from '@/lib/circles/schema';
 import { notices } from '@/lib/im/schema';
+import { liveRooms } from '@/lib/live/schema';
 import { ensureRoom } from '@/lib/live/service';
 import { postComments, posts } from '@/lib/posts/schema';
 import { indexPendingSearchDocuments } from '@/lib/search/service';
@@ -118,7 +119,7 @@ async function publicRoutesShowing(
   const routes = routeTable(app).filter(
     (route) => !route.staff && route.effect === 'read' && route.methods.includes('get'),
   );
-  const idValues = [ids.post, ids.video, ids.comment, ids.chat];
+  const idValues = [ids.post, ids.video, ids.comment, ids.chat, ids.room.id];
   const showing = new Set<string>();
   let answered = 0;
   for (const route of routes) {
@@ -313,6 +314,34 @@ it('a removed video is a tombstone for others and marked removed, with the reaso
   });
   expect(shown.total).toBe(0);
 });
+
+it("a room's title and cover taken down are gone from every public read route; the defaults show", async () => {
+  const moderator = await makeSignedInUser(testDb.db, { role: 'moderator' });
+  const marker = 'Roomlk';
+  const ids = await contentOf('Roomzz');
+  await testDb.db
+    .update(liveRooms)
+    .set({ title: `${marker} title`, coverUrl: `/uploads/${marker}-cover.png`, status: 'live' })
+    .where(eq(liveRooms.id, ids.room.id));
+  await indexPendingSearchDocuments(testDb.db, NOON);
+  const before = await publicRoutesShowing(marker, ids);
+  expect(before.showing).toEqual(
+    expect.arrayContaining(['/api/Live_streaming/getRoomInfo', '/api/Live/getRoomList', '/api/Search/live']),
+  );
+  for (const part of ['Title', 'Cover'])
+    expect(
+      (
+        await call(`/api/admin/live/remove${part}`, {
+          headers: as(moderator.token),
+          json: { room_id: ids.room.id, reason_code: 'ads' },
+        })
+      ).body.code,
+    ).toBe(0);
+  await indexPendingSearchDocuments(testDb.db, NOON);
+  const after = await publicRoutesShowing(marker, ids);
+  expect(after.showing).toEqual([]);
+  expect(after.answered).toBeGreaterThan(20);
+}, 60_000);
 
 it('filters the lists by author, room, day, words and state', async () => {
   const moderator = await makeSignedInUser(testDb.db, { role: 'moderator' });
