@@ -1,11 +1,17 @@
 // Moderation outside reports in the browser (issue #41, item 3): a moderator filters the console's posts
 // by author, takes two of three down with a reason; the author sees them marked removed, a visitor no
-// longer finds them in the community list and meets a tombstone on their pages.
+// longer finds them in the community list and meets a tombstone on their pages. A reported video taken
+// down in bulk closes its report case (the queue's decided view says who and how), is a tombstone to
+// visitors and stays in its author's list marked removed; a room's title and cover taken down from
+// /admin/live fall back to the defaults and the anchor is told why.
 import { randomInt } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
-import { asc } from 'drizzle-orm';
+import { asc, eq, ne } from 'drizzle-orm';
 import { circlePosts, circles } from '@/lib/circles/schema';
+import { liveRooms } from '@/lib/live/schema';
+import { reportReasons } from '@/lib/moderation/schema';
 import { posts } from '@/lib/posts/schema';
+import { videoCategories, videos } from '@/lib/videos/schema';
 import { freshUserPage } from './accounts';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
@@ -92,4 +98,147 @@ test('a moderator filters posts by author and takes two down; the author sees th
   await visitor.goto(`/circle-detail?id=${kept}`);
   await expect(visitor.getByTestId('circle-post-body')).toHaveText(`今晚看好主队 ${tag}`);
   await author.page.context().close();
+});
+
+test('a reported video taken down in bulk closes the case, is a tombstone to visitors and marked removed for its author', async ({
+  browser,
+  asModerator,
+  page: visitor,
+}) => {
+  test.slow();
+  const tag = randomInt(1e6);
+  const author = await freshUserPage(browser, `视频作者${tag}`, { isAnchor: true });
+  const reporter = await freshUserPage(browser, `举报人${tag}`);
+  const now = await serverNow();
+  const title = `博彩带单集锦 ${tag}`;
+  const { video, reasonId } = await withDatabase(async (db) => {
+    const [category] = await db.select().from(videoCategories).orderBy(asc(videoCategories.id)).limit(1);
+    const [post] = await db
+      .insert(posts)
+      .values({ authorId: author.user.id, channel: 'video', body: '', createdAt: now })
+      .returning({ id: posts.id });
+    await db.insert(videos).values({
+      postId: post!.id,
+      authorId: author.user.id,
+      categoryId: category!.id,
+      title,
+      kind: 'file',
+      sourceUrl: '/uploads/none.mp4',
+      durationS: 10,
+      publishedAt: now,
+    });
+    const [reason] = await db.select().from(reportReasons).where(ne(reportReasons.code, 'other')).limit(1);
+    return { video: post!.id, reasonId: reason!.id };
+  });
+  const reported = await reporter.page.request.post('/api/Reportuser/insert', {
+    data: { target_type: 'post', target_id: video, classify_id: reasonId },
+  });
+  expect((await reported.json()).code).toBe(0);
+
+  await asModerator.goto(`/admin/content?kind=video&author=${author.user.id}`);
+  await asModerator.getByRole('checkbox', { name: `#${video} ${title}` }).check();
+  await asModerator.getByTestId('content-remove').click();
+  const dialog = asModerator.getByTestId('reason-dialog');
+  await dialog.getByLabel('违规广告或引流').check();
+  await dialog.getByTestId('reason-text').fill('视频挂博彩二维码');
+  await dialog.getByTestId('reason-confirm').click();
+  await expect(dialog).toBeHidden();
+  await expect(asModerator.locator('[data-testid="content-state"][data-state="removed"]')).toHaveCount(1);
+
+  // The report case is closed as upheld by this moderator, through the take-down.
+  await asModerator.goto('/admin/review?source=report&view=decided&sort=created&dir=desc');
+  const row = asModerator.getByRole('row').filter({ hasText: `举报人${tag}` });
+  await expect(row).toContainText('经内容管理批量下架');
+  await expect(row).toContainText('视频挂博彩二维码');
+  await shoot(asModerator, 'decided-via-takedown');
+  await reporter.page.goto('/member?type=10');
+  await expect(reporter.page.getByTestId('notices')).toContainText('你的举报已通过审核');
+
+  // A visitor meets a tombstone; the author still sees it, marked removed with the reason.
+  await visitor.goto(`/video-player?id=${video}`);
+  await expect(visitor.getByTestId('video-tombstone')).toContainText('该视频已被移除');
+  await expect(visitor.getByText(title)).toHaveCount(0);
+  await shoot(visitor, 'video-tombstone');
+  await author.page.goto(`/video-player?id=${video}`);
+  await expect(author.page.getByTestId('video-title')).toHaveText(title);
+  await expect(author.page.getByTestId('video-review-notice')).toContainText('视频挂博彩二维码');
+  await shoot(author.page, 'video-author-view');
+  await author.page.goto('/member?type=9');
+  const own = author.page.locator('#anchor-videos').getByTestId('own-video').filter({ hasText: title });
+  await expect(own.getByTestId('own-video-status')).toHaveText('已被移除');
+  await expect(own.getByTestId('own-video-reason')).toContainText('视频挂博彩二维码');
+  await shoot(author.page.locator('#anchor-videos'), 'own-videos');
+  await author.page.context().close();
+  await reporter.page.context().close();
+});
+
+test("a moderator takes a live room's title and cover down; viewers see the defaults, the anchor is told why", async ({
+  browser,
+  asModerator,
+  asOperator,
+  page: visitor,
+}) => {
+  test.slow();
+  const tag = randomInt(1e6);
+  const anchor = await freshUserPage(browser, `标题主播${tag}`, { isAnchor: true });
+  const now = await serverNow();
+  const roomTitle = `加群领彩金 ${tag}`;
+  const [room] = await withDatabase((db) =>
+    db
+      .insert(liveRooms)
+      .values({
+        anchorId: anchor.user.id,
+        title: roomTitle,
+        coverUrl: '/icon.svg',
+        status: 'live',
+        liveSince: now,
+      })
+      .returning(),
+  );
+  const id = room!.id;
+  try {
+    await asModerator.goto('/admin/live');
+    await expect(asModerator.getByTestId(`live-room-${id}`)).toContainText(roomTitle);
+    await expect(asModerator.getByTestId(`live-cover-${id}`)).toBeVisible();
+    await shoot(asModerator, 'live-room-look');
+    for (const [part, words] of [
+      ['title', '标题挂博彩群号'],
+      ['cover', '封面印了二维码'],
+    ] as const) {
+      await asModerator.getByTestId(`remove-${part}-${id}`).click();
+      const dialog = asModerator.getByTestId('reason-dialog');
+      await dialog.getByLabel('违规广告或引流').check();
+      await dialog.getByTestId('reason-text').fill(words);
+      if (part === 'title') await shoot(asModerator, 'remove-title-dialog');
+      await dialog.getByTestId('reason-confirm').click();
+      await expect(dialog).toBeHidden();
+      await expect(asModerator.getByTestId(`remove-${part}-${id}`)).toHaveCount(0);
+    }
+    await expect(asModerator.getByTestId(`live-room-${id}`)).not.toContainText(roomTitle);
+    await expect(asModerator.getByTestId(`live-cover-${id}`)).toHaveCount(0);
+
+    await visitor.goto(`/live?id=${id}`);
+    await expect(visitor.getByText('未命名直播').first()).toBeVisible();
+    await expect(visitor.getByText(roomTitle)).toHaveCount(0);
+
+    await anchor.page.goto('/member?type=10');
+    const told = anchor.page.getByTestId('notices');
+    await expect(told).toContainText(
+      '你的直播间标题因违规已被撤下，已换回默认：违规广告或引流 · 标题挂博彩群号',
+    );
+    await expect(told).toContainText(
+      '你的直播间封面因违规已被撤下，已换回默认：违规广告或引流 · 封面印了二维码',
+    );
+    await shoot(anchor.page, 'anchor-notice');
+
+    // The audit log (an operator's) reads it as a sentence.
+    await asOperator.goto('/admin/audit?action=%2Fapi%2Fadmin%2Flive%2FremoveTitle');
+    await expect(asOperator.getByText(`撤下了直播间 #${id} 的标题`).first()).toBeVisible();
+    await shoot(asOperator, 'audit-remove-title');
+  } finally {
+    await withDatabase((db) =>
+      db.update(liveRooms).set({ status: 'idle', liveSince: null }).where(eq(liveRooms.id, id)),
+    );
+    await anchor.page.context().close();
+  }
 });

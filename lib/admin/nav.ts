@@ -162,7 +162,13 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
     href: '/admin/live',
     label: 'live.nav',
     icon: Radio,
-    routes: ['/api/admin/live/rooms', '/api/admin/live/seal', '/api/admin/live/unseal'],
+    routes: [
+      '/api/admin/live/rooms',
+      '/api/admin/live/seal',
+      '/api/admin/live/unseal',
+      '/api/admin/live/removeTitle',
+      '/api/admin/live/removeCover',
+    ],
   },
   {
     key: 'users',

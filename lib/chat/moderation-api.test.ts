@@ -307,6 +307,68 @@ describe('room moderation', () => {
     expect((await post('/api/chat/deleteMessage', token, { id: sent.body.data.id })).body.code).toBe(1);
   });
 
+  it('pushes a line staff took down out of the room and, restored by an operator, back in its place', async () => {
+    const { room } = await anchorRoom();
+    const viewer = await makeSignedInUser(testDb.db, { nickname: '球迷甲' });
+    const moderator = await makeSignedInUser(testDb.db, { role: 'moderator' });
+    const operator = await makeSignedInUser(testDb.db, { role: 'operator' });
+    const socket = await watch(room.id);
+    const sent = await post<ChatMessage>('/api/live/sendChatSensitive', viewer.token, {
+      room_id: room.id,
+      content: '加群领彩金',
+    });
+    const id = sent.body.data.id;
+    const gone = nextMessage(socket, 'chatDelete');
+    const removed = await post('/api/admin/content/remove', moderator.token, {
+      kind: 'chat',
+      ids: [id],
+      reason_code: 'ads',
+    });
+    expect(removed.body.code).toBe(0);
+    expect(await gone).toEqual({ type: 'chatDelete', room_id: room.id, data: { id } });
+
+    // Bad input: a moderator may not restore, and an unknown line refuses the call; nothing comes back.
+    expect(
+      (
+        await post('/api/admin/content/restore', moderator.token, {
+          kind: 'chat',
+          ids: [id],
+          reason_code: 'mistake',
+        })
+      ).body.code,
+    ).not.toBe(0);
+    const unknown = await post('/api/admin/content/restore', operator.token, {
+      kind: 'chat',
+      ids: [id, 2_000_000_000],
+      reason_code: 'mistake',
+    });
+    expect(unknown.body.code).not.toBe(0);
+    const hidden = await call<{ list: ChatMessage[] }>(`/api/Barrage/getList?room_id=${room.id}`);
+    expect(hidden.body.data.list).toEqual([]);
+
+    const back = nextMessage(socket, 'chatRestore');
+    const restored = await post('/api/admin/content/restore', operator.token, {
+      kind: 'chat',
+      ids: [id],
+      reason_code: 'mistake',
+    });
+    expect(restored.body).toMatchObject({ code: 0, data: { done: [id] } });
+    const pushed = await back;
+    const listed = await call<{ list: ChatMessage[] }>(`/api/Barrage/getList?room_id=${room.id}`);
+    // The push is the line as the history shows it.
+    expect(pushed).toEqual({ type: 'chatRestore', room_id: room.id, data: listed.body.data.list[0] });
+    expect(listed.body.data.list).toEqual([
+      expect.objectContaining({ id, content: '加群领彩金', nickname: '球迷甲' }),
+    ]);
+    // Restoring it again changes nothing.
+    const again = await post('/api/admin/content/restore', operator.token, {
+      kind: 'chat',
+      ids: [id],
+      reason_code: 'mistake',
+    });
+    expect(again.body).toMatchObject({ code: 0, data: { done: [], unchanged: [id] } });
+  });
+
   it('lets operators manage the sensitive-word list; others cannot', async () => {
     const operator = await makeSignedInUser(testDb.db, { role: 'operator' });
     const plain = await makeSignedInUser(testDb.db);

@@ -321,7 +321,24 @@ export async function listMessages(
 ) {
   const channel = await loadChannel(db, input.channel);
   const limit = input.limit ?? CHAT_PAGE;
-  const rows = await db
+  const rows = await lineRows(db)
+    .where(
+      and(
+        eq(chatMessages.channelKind, channel.kind),
+        eq(chatMessages.channelId, channel.id),
+        isNull(chatMessages.deletedAt),
+        input.before ? lt(chatMessages.id, input.before) : undefined,
+      ),
+    )
+    .orderBy(desc(chatMessages.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit).reverse();
+  return { list: await presentLines(db, channel, page, now), has_more: rows.length > limit };
+}
+
+/** Chat lines with their writers, as the chat shows them. */
+function lineRows(db: DbOrTx) {
+  return db
     .select({
       id: chatMessages.id,
       userId: chatMessages.userId,
@@ -335,18 +352,11 @@ export async function listMessages(
       userRole: users.role,
     })
     .from(chatMessages)
-    .innerJoin(users, eq(users.id, chatMessages.userId))
-    .where(
-      and(
-        eq(chatMessages.channelKind, channel.kind),
-        eq(chatMessages.channelId, channel.id),
-        isNull(chatMessages.deletedAt),
-        input.before ? lt(chatMessages.id, input.before) : undefined,
-      ),
-    )
-    .orderBy(desc(chatMessages.id))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit).reverse();
+    .innerJoin(users, eq(users.id, chatMessages.userId));
+}
+
+/** Lines as the chat shows them, with today's role marks and badges. */
+async function presentLines(db: DbOrTx, channel: ChannelInfo, page: Row[], now: Date) {
   const [roles, tiers, fans, colors] = await Promise.all([
     rolesOf(db, channel, page),
     nobleTiers(
@@ -364,19 +374,16 @@ export async function listMessages(
       page.map((row) => row.userId),
     ),
   ]);
-  return {
-    list: page.map((row) =>
-      present(
-        channel,
-        row,
-        roles.get(row.userId) ?? null,
-        tiers.get(row.userId),
-        fans.get(row.userId),
-        colors.get(row.userId),
-      ),
+  return page.map((row) =>
+    present(
+      channel,
+      row,
+      roles.get(row.userId) ?? null,
+      tiers.get(row.userId),
+      fans.get(row.userId),
+      colors.get(row.userId),
     ),
-    has_more: rows.length > limit,
-  };
+  );
 }
 
 async function rolesOf(db: DbOrTx, channel: ChannelInfo, rows: Row[]) {
@@ -428,6 +435,18 @@ async function removeMessage(db: DbOrTx, channel: Channel, id: number, by: numbe
   publish({ room: socketRoomOf(channel) }, { type: 'chatDelete', ...pushTargetOf(channel), data: { id } });
 }
 
+/** Pushes a restored line to the chat's viewers, presented as the history shows it. */
+async function pushRestored(db: DbOrTx, target: Channel, id: number, now: Date) {
+  const channel = await loadChannel(db, target);
+  const rows = await lineRows(db).where(eq(chatMessages.id, id));
+  const [message] = await presentLines(db, channel, rows, now);
+  if (message)
+    publish(
+      { room: socketRoomOf(channel) },
+      { type: 'chatRestore', ...pushTargetOf(channel), data: message },
+    );
+}
+
 /** Who wrote a chat line still shown, for reports (null when it is gone or a gift line). */
 export async function chatMessageOwner(db: DbOrTx, id: number) {
   const [row] = await db
@@ -462,10 +481,11 @@ export async function takeDownChatMessage(db: DbOrTx, id: number, input: { now: 
 }
 
 /**
- * An operator restores a chat line a moderator deleted: shown again in the room's history (live viewers
- * see it on their next load). Null when it is not deleted.
+ * An operator restores a chat line a moderator deleted: shown again in the room's history, and pushed back
+ * to the chat's viewers once the change commits (`chatRestore`: their pages put it back in its place, as a
+ * take-down's `chatDelete` took it out). Null when it is not deleted.
  */
-export async function restoreChatMessage(db: DbOrTx, id: number, _input: { now: Date }) {
+export async function restoreChatMessage(db: DbOrTx, id: number, input: { now: Date }) {
   const [row] = await db
     .update(chatMessages)
     .set({ deletedAt: null, deletedBy: null })
@@ -476,6 +496,7 @@ export async function restoreChatMessage(db: DbOrTx, id: number, _input: { now: 
       channelId: chatMessages.channelId,
     });
   if (!row) return null;
+  await pushRestored(db, { kind: row.kind, id: row.channelId }, id, input.now);
   const channel = `${row.kind}:${row.channelId}`;
   return {
     ownerId: row.userId,

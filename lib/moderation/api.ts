@@ -7,6 +7,7 @@ import { defineRoute } from '@/lib/api/route';
 import { registerContentRoutes } from './content-api';
 import { registerKickoutRoutes } from './kickout-api';
 import { registerReportRoutes } from './reports-api';
+import { registerRoomLookRoutes } from './room-look-api';
 import { registerSealRoutes } from './seal-api';
 import { listKickedRoomIds } from './service';
 
@@ -25,6 +26,7 @@ export function registerModerationRoutes(app: OpenAPIHono<AppEnv>) {
   );
   registerReportRoutes(app);
   registerSealRoutes(app);
+  registerRoomLookRoutes(app);
   registerKickoutRoutes(app);
   registerContentRoutes(app);
 }

@@ -119,7 +119,18 @@ export function registerContentRoutes(app: OpenAPIHono<AppEnv>) {
             .join(',')
             .slice(0, 64),
           before: done.map((item) => ({ id: item.id, user_id: item.ownerId, ...item.before })),
-          after: done.map((item) => ({ id: item.id, user_id: item.ownerId, ...item.after })),
+          // A take-down that closed a report case names it: the report queue's decided view lists it.
+          after: done.map((item) => ({
+            id: item.id,
+            user_id: item.ownerId,
+            ...item.after,
+            ...(item.closed
+              ? {
+                  closed_case: { id: item.closed.caseId, user_id: item.closed.reporterId },
+                  closed_reports: item.closed.reports.map((row) => row.id),
+                }
+              : {}),
+          })),
         });
         return { done: done.map((item) => item.id), unchanged };
       },

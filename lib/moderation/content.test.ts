@@ -4,11 +4,12 @@
 // walked with the marker's ids), its author still sees it marked removed, others a tombstone; an operator's
 // restore brings it back. Bad input is refused in words and changes nothing. Per-word policies: block
 // refuses, replace masks, review holds the post in the review queue.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { routeTable } from '@/lib/api/route';
 import { chatMessages, sensitiveWords } from '@/lib/chat/schema';
 import { circlePosts, circles } from '@/lib/circles/schema';
 import { notices } from '@/lib/im/schema';
+import { liveRooms } from '@/lib/live/schema';
 import { ensureRoom } from '@/lib/live/service';
 import { postComments, posts } from '@/lib/posts/schema';
 import { indexPendingSearchDocuments } from '@/lib/search/service';
@@ -19,17 +20,22 @@ import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
 import { seedVideoCategories } from '@/lib/videos/categories';
 import { videoCategories, videos } from '@/lib/videos/schema';
+import { seedReportReasons } from './report-reasons';
+import { reportReasons, reports } from './schema';
 
 let testDb: TestDb;
 let app: ApiApp;
 const call = apiCaller(() => app);
 let circleId: number;
 let categoryId: number;
+let reasonId: number;
 
 beforeAll(async () => {
   testDb = await createTestDb();
   app = createApiApp({ db: () => testDb.db, clock: () => NOON });
   await seedVideoCategories(testDb.db);
+  await seedReportReasons(testDb.db);
+  reasonId = (await testDb.db.select().from(reportReasons)).find((row) => row.code !== 'other')!.id;
   categoryId = (await testDb.db.select().from(videoCategories))[0]!.id;
   const [circle] = await testDb.db
     .insert(circles)
@@ -113,7 +119,7 @@ async function publicRoutesShowing(
   const routes = routeTable(app).filter(
     (route) => !route.staff && route.effect === 'read' && route.methods.includes('get'),
   );
-  const idValues = [ids.post, ids.video, ids.comment, ids.chat];
+  const idValues = [ids.post, ids.video, ids.comment, ids.chat, ids.room.id];
   const showing = new Set<string>();
   let answered = 0;
   for (const route of routes) {
@@ -258,6 +264,85 @@ it('a removed comment is a tombstone in its thread for others and marked for its
   expect(post!.commentCount).toBe(0);
 });
 
+it('a removed video is a tombstone for others and marked removed, with the reason, in its author list', async () => {
+  const moderator = await makeSignedInUser(testDb.db, { role: 'moderator' });
+  const ids = await contentOf('Vidtmb');
+  // Bad input (a post's id as a video) takes nothing down.
+  const wrong = await act(moderator.token, 'remove', { kind: 'video', ids: [ids.post], reason_code: 'ads' });
+  expect(wrong.body.code).not.toBe(0);
+  const info = (token?: string) =>
+    call<{ title: string; review: { status: string; removed: boolean; reason: string } | null }>(
+      `/api/Video/getVideoInfo?id=${ids.video}`,
+      { headers: as(token) },
+    );
+  expect((await info()).body.data).toMatchObject({ title: 'Vidtmb goals', review: null });
+  expect((await info(ids.author.token)).body.data.review).toMatchObject({
+    status: 'approved',
+    removed: false,
+  });
+
+  await act(moderator.token, 'remove', {
+    kind: 'video',
+    ids: [ids.video],
+    reason_code: 'ads',
+    reason: 'betting link',
+  });
+  for (const token of [undefined, ids.commenter.token]) {
+    const tomb = await info(token);
+    expect(tomb.body).toMatchObject({ msg: 'This video was removed for breaking the community rules' });
+    expect(tomb.body.code).not.toBe(0);
+  }
+  const zh = await call(`/api/Video/getVideoInfo?id=${ids.video}`, { headers: { lang: 'zh-CN' } });
+  expect(zh.body.msg).toBe('该视频因违反社区规范已被移除');
+  const own = (await info(ids.author.token)).body.data;
+  expect(own).toMatchObject({ title: 'Vidtmb goals', review: { status: 'rejected', removed: true } });
+  expect(own.review!.reason).toContain('betting link');
+  // The author's own list (the anchor centre) keeps it, marked; the public list does not.
+  const { ownVideos, listVideos } = await import('@/lib/videos/service');
+  const mine = await ownVideos(testDb.db, 'en', ids.author.user.id, 20);
+  expect(mine.list).toEqual([
+    expect.objectContaining({
+      id: ids.video,
+      review: { status: 'rejected', removed: true, reason: expect.stringContaining('betting link') },
+    }),
+  ]);
+  const shown = await listVideos(testDb.db, 'en', {
+    sort: 'new',
+    authorId: ids.author.user.id,
+    page: 1,
+    size: 20,
+  });
+  expect(shown.total).toBe(0);
+});
+
+it("a room's title and cover taken down are gone from every public read route; the defaults show", async () => {
+  const moderator = await makeSignedInUser(testDb.db, { role: 'moderator' });
+  const marker = 'Roomlk';
+  const ids = await contentOf('Roomzz');
+  await testDb.db
+    .update(liveRooms)
+    .set({ title: `${marker} title`, coverUrl: `/uploads/${marker}-cover.png`, status: 'live' })
+    .where(eq(liveRooms.id, ids.room.id));
+  await indexPendingSearchDocuments(testDb.db, NOON);
+  const before = await publicRoutesShowing(marker, ids);
+  expect(before.showing).toEqual(
+    expect.arrayContaining(['/api/Live_streaming/getRoomInfo', '/api/Live/getRoomList', '/api/Search/live']),
+  );
+  for (const part of ['Title', 'Cover'])
+    expect(
+      (
+        await call(`/api/admin/live/remove${part}`, {
+          headers: as(moderator.token),
+          json: { room_id: ids.room.id, reason_code: 'ads' },
+        })
+      ).body.code,
+    ).toBe(0);
+  await indexPendingSearchDocuments(testDb.db, NOON);
+  const after = await publicRoutesShowing(marker, ids);
+  expect(after.showing).toEqual([]);
+  expect(after.answered).toBeGreaterThan(20);
+}, 60_000);
+
 it('filters the lists by author, room, day, words and state', async () => {
   const moderator = await makeSignedInUser(testDb.db, { role: 'moderator' });
   const ids = await contentOf('Filtzx');
@@ -318,6 +403,113 @@ it('refuses bad bulk input in words and changes nothing', async () => {
   expect(comment!.deletedAt).toBeNull();
   const told = await testDb.db.select().from(notices).where(eq(notices.userId, ids.author.user.id));
   expect(told.filter((row) => row.subject !== 'post_comment')).toEqual([]);
+});
+
+/** A fresh viewer reports the target; answers the reporter and the report's id. */
+async function reportOf(targetType: string, targetId: number) {
+  const reporter = await makeSignedInUser(testDb.db);
+  const made = await call<{ id: number }>('/api/Reportuser/insert', {
+    headers: as(reporter.token),
+    json: { target_type: targetType, target_id: targetId, classify_id: reasonId },
+  });
+  expect(made.body.code).toBe(0);
+  return { reporter, id: made.body.data.id };
+}
+
+type Decided = {
+  action: string;
+  actor: { id: number };
+  items: { id: number; decision: string; user: { id: number } | null }[];
+  reason_code: string;
+  reason: string;
+};
+
+it('a bulk take-down closes the open reports on what it took down as upheld, by the moderator, in the decided view', async () => {
+  const moderator = await makeSignedInUser(testDb.db, { role: 'moderator' });
+  const ids = await contentOf('Rptclz');
+  const first = await reportOf('post', ids.post);
+  const second = await reportOf('post', ids.post);
+  const onComment = await reportOf('comment', ids.comment);
+  const onChat = await reportOf('chat', ids.chat);
+
+  // Refused input closes nothing.
+  const refused = await act(moderator.token, 'remove', {
+    kind: 'post',
+    ids: [ids.post, 2_000_000_000],
+    reason_code: 'ads',
+  });
+  expect(refused.body.code).not.toBe(0);
+  expect(
+    (
+      await testDb.db
+        .select()
+        .from(reports)
+        .where(and(eq(reports.targetType, 'post'), eq(reports.targetId, ids.post)))
+    ).map((r) => r.status),
+  ).toEqual(['open', 'open']);
+
+  for (const [kind, id] of [
+    ['post', ids.post],
+    ['chat', ids.chat],
+  ] as const) {
+    const done = await act(moderator.token, 'remove', {
+      kind,
+      ids: [id],
+      reason_code: 'ads',
+      reason: 'casino',
+    });
+    expect(done.body.code).toBe(0);
+  }
+  const closed = await testDb.db.select().from(reports);
+  for (const report of [first, second, onChat])
+    expect(closed.find((row) => row.id === report.id)).toMatchObject({
+      status: 'upheld',
+      handlerId: moderator.user.id,
+      handledAt: NOON,
+      note: 'advertising or traffic diversion: casino',
+    });
+  // A report on what was not taken down stays open.
+  expect(closed.find((row) => row.id === onComment.id)!.status).toBe('open');
+  // Each reporter learns the outcome.
+  for (const { reporter } of [first, second, onChat]) {
+    const told = await testDb.db.select().from(notices).where(eq(notices.userId, reporter.user.id));
+    expect(told.map((row) => [row.subject, row.params])).toEqual([
+      ['review_approved', { item: 'report', reason: 'ads', note: 'casino' }],
+    ]);
+  }
+  // The report queue's decided view: the cases, upheld by the moderator, through the take-down.
+  const decided = await call<{ list: Decided[] }>('/api/admin/review/report/decided', {
+    headers: as(moderator.token),
+  });
+  const mine = decided.body.data.list.filter((entry) => entry.actor.id === moderator.user.id);
+  expect(mine).toEqual([
+    expect.objectContaining({
+      action: '/api/admin/content/remove',
+      items: [
+        {
+          id: onChat.id,
+          decision: 'approve',
+          user: expect.objectContaining({ id: onChat.reporter.user.id }),
+        },
+      ],
+      reason_code: 'ads',
+      reason: 'casino',
+    }),
+    expect.objectContaining({
+      action: '/api/admin/content/remove',
+      items: [
+        { id: first.id, decision: 'approve', user: expect.objectContaining({ id: first.reporter.user.id }) },
+      ],
+    }),
+  ]);
+  // The queue no longer holds them.
+  const queue = await call<{ list: { id: number }[] }>('/api/admin/review/report/list?size=100', {
+    headers: as(moderator.token),
+  });
+  const waiting = queue.body.data.list.map((row) => row.id);
+  expect(waiting).toContain(onComment.id);
+  expect(waiting).not.toContain(first.id);
+  expect(waiting).not.toContain(onChat.id);
 });
 
 describe('sensitive-word policies', () => {

@@ -31,6 +31,7 @@ import { CONTENT_REJECT_REASONS, LIFT_REASONS } from '@/lib/review/reasons';
 import { instantFromWallTime } from '@/lib/time/zone';
 import { videos } from '@/lib/videos/schema';
 import { restoreReportTarget, type TakenDown, takeDownReportTarget } from './report-targets';
+import { upholdOpenReports } from './reports';
 
 export const CONTENT_KINDS = ['post', 'video', 'comment', 'chat'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
@@ -324,6 +325,9 @@ async function existing(db: DbOrTx, kind: ContentKind, ids: number[]) {
   return rows.map((row) => row.id);
 }
 
+/** The report case a take-down closed: its name (first report), that report's reporter, every report. */
+type ClosedCase = NonNullable<Awaited<ReturnType<typeof upholdOpenReports>>>;
+
 export type ContentAction = {
   kind: ContentKind;
   ids: number[];
@@ -346,7 +350,8 @@ function assertAction(input: ContentAction, reasons: readonly string[]) {
 /**
  * Takes down (`remove`) or restores content of one kind, in one transaction: every id must be of the
  * kind (`CONTENT_NOT_FOUND` names the others, and nothing moves); one already in the asked state is
- * left as it is (`unchanged`). Each author is told, in their language, what happened and why.
+ * left as it is (`unchanged`). Each author is told, in their language, what happened and why. A take-down
+ * also closes the open reports about each item as upheld (`closed`), and their reporters are told.
  */
 export async function actOnContent(db: Db, action: 'remove' | 'restore', input: ContentAction) {
   assertAction(input, action === 'remove' ? TAKE_DOWN_REASONS : RESTORE_REASONS);
@@ -360,7 +365,7 @@ export async function actOnContent(db: Db, action: 'remove' | 'restore', input: 
         status: 404,
         values: { ids: unknown.map((id) => `#${id}`).join(', ') },
       });
-    const done: (TakenDown & { id: number })[] = [];
+    const done: (TakenDown & { id: number; closed: ClosedCase | null })[] = [];
     const unchanged: number[] = [];
     const target = TARGET_OF[input.kind];
     const stored = [input.reasonText, note].filter(Boolean).join(': ').slice(0, 200);
@@ -377,7 +382,28 @@ export async function actOnContent(db: Db, action: 'remove' | 'restore', input: 
         unchanged.push(id);
         continue;
       }
-      done.push({ id, ...result });
+      // A take-down decides the open reports about the item as upholding one of them would: closed as
+      // upheld by this moderator (the queue's decided view lists them), each reporter told the outcome.
+      const closed =
+        action === 'remove'
+          ? await upholdOpenReports(
+              tx,
+              { type: target, id },
+              { actorId: input.actorId, note: stored, now: input.now },
+            )
+          : null;
+      for (const reporterId of new Set(closed?.reports.map((row) => row.reporterId)))
+        await notify(
+          tx,
+          {
+            userId: reporterId,
+            subject: 'review_approved',
+            actorId: input.actorId,
+            params: { item: 'report', reason: input.reasonCode!, note },
+          },
+          input.now,
+        );
+      done.push({ id, ...result, closed });
       const subject: NoticeSubject = action === 'remove' ? 'content_removed' : 'content_restored';
       if (result.ownerId)
         await notify(

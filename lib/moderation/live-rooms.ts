@@ -24,6 +24,7 @@ export async function liveRoomsNow(db: DbOrTx, now: Date) {
       return {
         id: room.id,
         title: room.title,
+        cover: room.coverUrl,
         anchor_id: room.anchorId,
         anchor: nickname,
         live: room.status === 'live',

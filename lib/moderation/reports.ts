@@ -138,6 +138,65 @@ export async function listReports(
 }
 
 /**
+ * Locks every report about a target in one order, so two decisions about the same content (which both
+ * close its open reports) wait for each other instead of deadlocking; the rows are read after the wait.
+ */
+function lockTargetReports(db: DbOrTx, targetType: string, targetId: number) {
+  return db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.targetType, targetType), eq(reports.targetId, targetId)))
+    .orderBy(asc(reports.id))
+    .for('update');
+}
+
+type Handled = { status: 'dismissed' | 'upheld'; handlerId: number; handledAt: Date; note: string | null };
+
+/** Closes the target's open reports (but `except`) with one decision; answers them, oldest first. */
+function closeOpenReports(
+  db: DbOrTx,
+  target: { type: string; id: number },
+  handled: Handled,
+  except?: number,
+) {
+  return db
+    .update(reports)
+    .set(handled)
+    .where(
+      and(
+        eq(reports.targetType, target.type),
+        eq(reports.targetId, target.id),
+        eq(reports.status, 'open'),
+        except === undefined ? undefined : ne(reports.id, except),
+      ),
+    )
+    .returning({ id: reports.id, reporterId: reports.reporterId });
+}
+
+/**
+ * Content staff took down outside a report (the console's bulk take-down, ./content.ts) closes the open
+ * reports about it as upheld by the same moderator, as upholding one of them would: answers the case
+ * (named by its first report, as the queue names it) and every reporter, or null when none was open.
+ * `db` is the take-down's transaction.
+ */
+export async function upholdOpenReports(
+  db: DbOrTx,
+  target: { type: string; id: number },
+  input: { actorId: number; note: string; now: Date },
+) {
+  const open = (await lockTargetReports(db, target.type, target.id)).filter((row) => row.status === 'open');
+  if (!open.length) return null;
+  const closed = await closeOpenReports(db, target, {
+    status: 'upheld',
+    handlerId: input.actorId,
+    handledAt: input.now,
+    note: input.note || null,
+  });
+  closed.sort((a, b) => a.id - b.id);
+  return { caseId: closed[0]!.id, reporterId: closed[0]!.reporterId, reports: closed };
+}
+
+/**
  * Dismisses or upholds an open report. Upholding takes the reported content down (its kind's `takeDown`,
  * in the same transaction: `db` is the decision's) and closes every other open report about the same
  * target as upheld by the same decision; dismissing leaves the content and dismisses every other open report
@@ -151,18 +210,11 @@ export async function handleReport(
 ) {
   const [found] = await db.select().from(reports).where(eq(reports.id, input.id));
   if (!found) throw new NotFoundError('REPORT_NOT_FOUND');
-  // Every report about the target is locked in one order, so two decisions about the same content (which
-  // both close the others) wait for each other instead of deadlocking; then the status is read again.
-  const locked = await db
-    .select()
-    .from(reports)
-    .where(and(eq(reports.targetType, found.targetType), eq(reports.targetId, found.targetId)))
-    .orderBy(asc(reports.id))
-    .for('update');
+  const locked = await lockTargetReports(db, found.targetType, found.targetId);
   const report = locked.find((row) => row.id === found.id) ?? found;
   if (report.status !== 'open') throw new DomainError('REPORT_ALREADY_HANDLED');
   const status = input.action === 'dismiss' ? 'dismissed' : 'upheld';
-  const handled = { status, handlerId: operatorId, handledAt: now, note: input.note ?? null } as const;
+  const handled: Handled = { status, handlerId: operatorId, handledAt: now, note: input.note ?? null };
   await db.update(reports).set(handled).where(eq(reports.id, report.id));
   const target = { type: report.targetType, id: report.targetId };
   const takenDown =
@@ -176,18 +228,7 @@ export async function handleReport(
   // Dismissed: content the reports hid until now is shown again.
   if (status === 'dismissed') await hideReportTarget(db, report.targetType, report.targetId, false);
   // The reports about one target are one case: the decision closes every open one alike.
-  const closed = await db
-    .update(reports)
-    .set(handled)
-    .where(
-      and(
-        eq(reports.targetType, report.targetType),
-        eq(reports.targetId, report.targetId),
-        eq(reports.status, 'open'),
-        ne(reports.id, report.id),
-      ),
-    )
-    .returning({ id: reports.id, reporterId: reports.reporterId });
+  const closed = await closeOpenReports(db, target, handled, report.id);
   // The reporters are told by the review queue (lib/review), with the decision's reason.
   return { id: report.id, status, reporterId: report.reporterId, target, takenDown, closed };
 }

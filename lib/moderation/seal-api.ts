@@ -94,6 +94,8 @@ export function registerSealRoutes(app: OpenAPIHono<AppEnv>) {
           z.object({
             id: z.number(),
             title: z.string(),
+            /** Empty: the anchor's default cover. */
+            cover: z.string(),
             anchor_id: z.number(),
             anchor: z.string(),
             live: z.boolean(),

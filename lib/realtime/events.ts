@@ -216,6 +216,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('batch'), data: z.array(z.unknown()) }),
   /** A moderator deleted a chat line for everyone. */
   z.object({ type: z.literal('chatDelete'), ...chatTarget, data: z.object({ id: z.number() }) }),
+  /** An operator restored a chat line staff had taken down: back in its place among the lines. */
+  z.object({ type: z.literal('chatRestore'), ...chatTarget, data: chatMessageSchema }),
   z.object({ type: z.literal('setTaboo'), ...chatTarget, data: tabooSchema }),
   z.object({ type: z.literal('relieveTaboo'), ...chatTarget, data: tabooSchema }),
   ...ROOM_ONLY_KINDS.map((kind) =>

@@ -103,6 +103,8 @@ export const reviewDecidedInput = z.object({
 
 const decidedSchema = z.object({
   id: z.number(),
+  /** The staff write behind the entry: the queue's decide, or another that decides it too. */
+  action: z.string(),
   at: z.date(),
   actor: z.object({ id: z.number(), nickname: z.string().nullable(), role: z.string() }),
   items: z.array(
@@ -264,11 +266,17 @@ function registerSourceRoutes(app: OpenAPIHono<AppEnv>, source: QueueSource) {
       output: z.object({ total: z.number(), list: z.array(decidedSchema) }),
     },
     async (c, input) => {
-      const { total, list } = await listDecided(c.var.db, reviewDecidePath(source.key), input);
+      const { total, list } = await listDecided(
+        c.var.db,
+        reviewDecidePath(source.key),
+        input,
+        source.decidedAlsoBy,
+      );
       return {
         total,
         list: list.map((entry) => ({
           id: entry.id,
+          action: entry.action,
           at: entry.at,
           actor: { id: entry.actorId, nickname: entry.actorName, role: entry.actorRole },
           items: entry.items.map((item) => ({

@@ -1,7 +1,9 @@
 // The queue's decided view: what was decided in a source, newest first, read from the audit log (every
 // decision is one entry of `/api/admin/review/<key>/decide`, a bulk one naming several items): who decided,
-// when, approve or refuse, the items and whom they concerned, and the reason (code and words).
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+// when, approve or refuse, the items and whom they concerned, and the reason (code and words). A source may
+// be decided by other writes too (`decidedAlsoBy`: a bulk take-down upholds the report cases on what it took
+// down); their entries count where an item names the `closed_case` it decided, as an approval.
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import { auditLog } from '@/lib/audit/schema';
 import type { DbOrTx } from '@/lib/db';
@@ -10,6 +12,8 @@ export type DecidedItem = { id: number; decision: 'approve' | 'reject' | null; u
 export type DecidedEntry = {
   /** The audit entry's id. */
   id: number;
+  /** The staff write it records (the queue's decide path, or one of the source's `decidedAlsoBy`). */
+  action: string;
   at: Date;
   actorId: number;
   actorRole: string;
@@ -25,6 +29,22 @@ export type DecidedEntry = {
 export function splitReason(reason: string) {
   const at = reason.indexOf(' · ');
   return at < 0 ? { code: reason, note: '' } : { code: reason.slice(0, at), note: reason.slice(at + 3) };
+}
+
+/** The cases another write decided: each item's `closed_case` (`{ id, user_id }`), upheld. */
+function closedCasesOf(after: unknown): DecidedItem[] {
+  if (!Array.isArray(after)) return [];
+  return after.flatMap((item) => {
+    const closed = (item as { closed_case?: { id?: unknown; user_id?: unknown } } | null)?.closed_case;
+    if (!closed || typeof closed.id !== 'number') return [];
+    return [
+      {
+        id: closed.id,
+        decision: 'approve' as const,
+        userId: typeof closed.user_id === 'number' ? closed.user_id : null,
+      },
+    ];
+  });
 }
 
 function itemsOf(after: unknown): DecidedItem[] {
@@ -46,12 +66,19 @@ export async function listDecided(
   db: DbOrTx,
   action: string,
   input: { page: number; size: number },
+  alsoBy: readonly string[] = [],
 ): Promise<{ total: number; list: DecidedEntry[] }> {
-  const where = eq(auditLog.action, action);
+  const where = or(
+    eq(auditLog.action, action),
+    alsoBy.length
+      ? and(inArray(auditLog.action, [...alsoBy]), sql`${auditLog.after} @> '[{"closed_case": {}}]'::jsonb`)
+      : undefined,
+  );
   const [rows, [count]] = await Promise.all([
     db
       .select({
         id: auditLog.id,
+        action: auditLog.action,
         at: auditLog.at,
         actorId: auditLog.actorId,
         actorRole: auditLog.actorRole,
@@ -67,7 +94,10 @@ export async function listDecided(
       .offset((input.page - 1) * input.size),
     db.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(and(where)),
   ]);
-  const entries = rows.map((row) => ({ ...row, items: itemsOf(row.after) }));
+  const entries = rows.map((row) => ({
+    ...row,
+    items: row.action === action ? itemsOf(row.after) : closedCasesOf(row.after),
+  }));
   const ids = [...new Set(entries.flatMap((entry) => entry.items.flatMap((item) => item.userId ?? [])))];
   const names = ids.length
     ? await db.select({ id: users.id, nickname: users.nickname }).from(users).where(inArray(users.id, ids))
@@ -79,6 +109,7 @@ export async function listDecided(
       const { code, note } = splitReason(entry.reason);
       return {
         id: entry.id,
+        action: entry.action,
         at: new Date(entry.at),
         actorId: entry.actorId,
         actorRole: entry.actorRole,

@@ -80,6 +80,11 @@ export type QueueSource = {
   concerns(db: DbOrTx, ids: readonly number[]): Promise<Map<number, readonly number[]>>;
   /** Decides one pending item inside the queue's transaction; throws a DomainError when it is not pending. */
   decide(tx: DbOrTx, input: QueueDecisionInput): Promise<QueueDecision>;
+  /**
+   * Other staff writes that decide this source's items too (a bulk take-down closes the report cases on
+   * what it took down): the decided view lists their audit entries that name a `closed_case`.
+   */
+  decidedAlsoBy?: readonly string[];
 };
 
 const sources = new Map<string, QueueSource>();

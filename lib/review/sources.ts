@@ -17,6 +17,7 @@ import { invitations } from '@/lib/invites/schema';
 import { decideHeld, INVITE_HOLD_REASONS, type InviteHoldReason } from '@/lib/invites/service';
 import { reviewApplication } from '@/lib/live/applications';
 import { anchorApplications, liveRooms } from '@/lib/live/schema';
+import { CONTENT_REMOVE_PATH } from '@/lib/moderation/content-api';
 import { caseReporters, countOpenCases, listOpenCases } from '@/lib/moderation/report-cases';
 import {
   REPORT_TARGET_TYPES,
@@ -300,6 +301,8 @@ export const reportSource: QueueSource = {
   staff: ['moderator'],
   // Approving a case upholds it (a violation, named by the code); refusing dismisses it.
   reasons: { approve: CONTENT_REJECT_REASONS, reject: DISMISS_REASONS },
+  // A bulk take-down on /admin/content upholds the cases on what it took down.
+  decidedAlsoBy: [CONTENT_REMOVE_PATH],
   count: (db) => countOpenCases(db),
   // Every reporter of the case and whoever owns what was reported: none of them judges it.
   async concerns(db, ids) {

@@ -181,7 +181,19 @@ export function registerVideoRoutes(app: OpenAPIHono<AppEnv>) {
       tag: 'Videos',
       summary: "One video with its counters and the viewer's like and favourite",
       input: z.object({ id }),
-      output: videoSchema.extend({ liked: z.boolean(), favorited: z.boolean(), can_delete: z.boolean() }),
+      output: videoSchema.extend({
+        liked: z.boolean(),
+        favorited: z.boolean(),
+        can_delete: z.boolean(),
+        /** Its author's and moderators' alone: waiting, refused or removed by staff, and why. */
+        review: z
+          .object({
+            status: z.enum(['pending', 'approved', 'rejected']),
+            reason: z.string().nullable(),
+            removed: z.boolean(),
+          })
+          .nullable(),
+      }),
     },
     (c, input) => getVideo(c.var.db, input.id, c.var.locale, viewerOf(c)),
   );

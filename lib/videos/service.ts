@@ -230,17 +230,31 @@ export const assertVideo = async (db: DbOrTx, id: number) => {
   await liveVideo(db, id);
 };
 
+/** A video's review as its author reads it: waiting, refused, or `removed` by staff after it was shown. */
+const reviewSelection = {
+  status: posts.reviewStatus,
+  reason: posts.reviewReason,
+  removedAt: posts.removedAt,
+};
+const reviewOf = (row: { status: string; reason: string | null; removedAt: Date | null }) => ({
+  status: row.status as 'pending' | 'approved' | 'rejected',
+  reason: row.reason,
+  removed: row.removedAt !== null,
+});
+
+/**
+ * One video. One in review, refused or taken down is shown to its author (with its review: the state and
+ * the reason) and to moderators only; others are refused, with `VIDEO_REMOVED` (a tombstone) where staff
+ * took it down.
+ */
 export async function getVideo(db: DbOrTx, id: number, locale: Locale, viewer: Viewer) {
   const [row] = await baseQuery(db).where(and(eq(videos.postId, id), isNull(posts.deletedAt)));
   if (!row) throw new NotFoundError('VIDEO_NOT_FOUND');
-  // A video in review (or refused) is shown to its author and to moderators only.
-  const [review] = await db
-    .select({ status: posts.reviewStatus, reason: posts.reviewReason })
-    .from(posts)
-    .where(eq(posts.id, id));
-  const mayView =
-    review?.status === 'approved' || (!!viewer && (viewer.id === row.authorId || mayModerate(viewer.role)));
-  if (!mayView) throw new NotFoundError('VIDEO_NOT_FOUND');
+  const [stored] = await db.select(reviewSelection).from(posts).where(eq(posts.id, id));
+  const review = reviewOf(stored!);
+  const own = !!viewer && (viewer.id === row.authorId || mayModerate(viewer.role));
+  if (review.status !== 'approved' && !own)
+    throw new NotFoundError(review.removed ? 'VIDEO_REMOVED' : 'VIDEO_NOT_FOUND');
   const [liked, favorited] = viewer
     ? await Promise.all([
         db
@@ -257,7 +271,32 @@ export async function getVideo(db: DbOrTx, id: number, locale: Locale, viewer: V
     ...present(row, locale),
     liked: liked.length > 0,
     favorited: favorited.length > 0,
-    can_delete: !!viewer && (viewer.id === row.authorId || mayModerate(viewer.role)),
+    can_delete: own,
+    review: own ? review : null,
+  };
+}
+
+/**
+ * An author's own videos, newest first, whatever their review (their anchor centre): each with its state
+ * and reason, so one staff took down shows there marked removed.
+ */
+export async function ownVideos(db: DbOrTx, locale: Locale, authorId: number, size: number) {
+  const where = and(isNull(posts.deletedAt), eq(videos.authorId, authorId));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ ...selection, review: reviewSelection })
+      .from(videos)
+      .innerJoin(posts, eq(posts.id, videos.postId))
+      .innerJoin(users, eq(users.id, videos.authorId))
+      .innerJoin(videoCategories, eq(videoCategories.id, videos.categoryId))
+      .where(where)
+      .orderBy(desc(videos.publishedAt), desc(videos.postId))
+      .limit(size),
+    db.select({ value: count() }).from(videos).innerJoin(posts, eq(posts.id, videos.postId)).where(where),
+  ]);
+  return {
+    list: rows.map(({ review, ...row }) => ({ ...present(row, locale), review: reviewOf(review) })),
+    total: total?.value ?? 0,
   };
 }
 export type VideoDetail = Awaited<ReturnType<typeof getVideo>>;

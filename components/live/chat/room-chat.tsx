@@ -52,6 +52,18 @@ function noticeLine(notice: Notice): Line {
 }
 const messageLine = (message: ChatMessage): Line => ({ key: `m${message.id}`, message });
 
+/**
+ * A line staff restored goes back before the first later line (ids grow with time); one older than every
+ * line loaded stays for the history's next page, and one already shown is left alone.
+ */
+function restoredInPlace(current: Line[], message: ChatMessage) {
+  const line = messageLine(message);
+  if (current.some((known) => known.key === line.key)) return current;
+  const at = current.findIndex((known) => 'message' in known && known.message.id > message.id);
+  if (at === 0 || (at < 0 && !current.some((known) => 'message' in known))) return current;
+  return at < 0 ? [...current, line] : [...current.slice(0, at), line, ...current.slice(at)];
+}
+
 function firstMessageId(lines: Line[]) {
   for (const line of lines) if ('message' in line) return line.message.id;
   return undefined;
@@ -145,6 +157,9 @@ export function RoomChat({
           break;
         case 'chatDelete':
           apply((current) => current.filter((line) => line.key !== `m${message.data.id}`));
+          break;
+        case 'chatRestore':
+          apply((current) => restoredInPlace(current, message.data));
           break;
         case 'enterRoom': {
           const data = message.data as { nickname?: unknown; level?: unknown; noble?: unknown };

@@ -1,12 +1,12 @@
 // The anchor centre's videos (spec §7 `Video_user/insert|delete`): the upload form, the anchor's
-// videos with delete, and the finished replays, each publishable as a video with one click.
+// videos with delete (every one, marked where it waits, was refused or was removed by staff, with why), and the finished replays, each publishable as a video with one click.
 import { Clapperboard } from 'lucide-react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { listAllGroups } from '@/lib/videos/categories';
-import { listVideos, replaysOf } from '@/lib/videos/service';
+import { ownVideos, replaysOf } from '@/lib/videos/service';
 import { AnchorVideos } from './anchor-videos';
 import { SectionCard } from './section-card';
 
@@ -16,7 +16,7 @@ export async function AnchorVideosCard({ anchorId }: { anchorId: number }) {
   const locale = (await getLocale()) as Locale;
   const db = getDb();
   const [own, replays, groups, t, messages] = await Promise.all([
-    listVideos(db, locale, { sort: 'new', authorId: anchorId, page: 1, size: RECENT_VIDEOS }),
+    ownVideos(db, locale, anchorId, RECENT_VIDEOS),
     replaysOf(db, anchorId),
     listAllGroups(db, locale),
     getTranslations('videos'),
@@ -39,6 +39,7 @@ export async function AnchorVideosCard({ anchorId }: { anchorId: number }) {
             comments: video.comments,
             category: video.category.name,
             published_at: video.published_at.toISOString(),
+            review: video.review,
           }))}
           total={own.total}
           replays={replays.map((replay) => ({ ...replay, started_at: replay.started_at.toISOString() }))}

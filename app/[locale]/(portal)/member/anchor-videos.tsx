@@ -20,6 +20,7 @@ type OwnVideo = {
   comments: number;
   category: string;
   published_at: string;
+  review: { status: 'pending' | 'approved' | 'rejected'; reason: string | null; removed: boolean };
 };
 type Replay = {
   broadcast_id: number;
@@ -99,9 +100,33 @@ function OwnVideoRow({ video }: { video: OwnVideo }) {
           <LocalTime at={video.published_at} style="dateTime" />
           <span>{t('stats', { views: video.views, likes: video.likes, comments: video.comments })}</span>
         </p>
+        <OwnVideoReview review={video.review} />
       </div>
       <OwnVideoDelete id={video.id} title={video.title} />
     </li>
+  );
+}
+
+/** Where the video is not shown to everyone: its state, and why it was refused or removed. */
+function OwnVideoReview({ review }: { review: OwnVideo['review'] }) {
+  const t = useTranslations('videos');
+  if (review.status === 'approved') return null;
+  const status = review.removed ? 'removed' : review.status;
+  return (
+    <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs" data-testid="own-video-review">
+      <span
+        className={`rounded px-1.5 leading-5 ${status === 'pending' ? 'bg-brand-50 text-brand-700' : 'bg-canvas text-live'}`}
+        data-testid="own-video-status"
+        data-status={status}
+      >
+        {t(`reviewStatus.${status}`)}
+      </span>
+      {status !== 'pending' && review.reason ? (
+        <span className="min-w-0 break-words text-live" data-testid="own-video-reason">
+          {review.reason}
+        </span>
+      ) : null}
+    </p>
   );
 }
 

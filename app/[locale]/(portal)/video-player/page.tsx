@@ -18,7 +18,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { classifyHref, videoPlayerPath } from '@/lib/videos/links';
 import { videoOfRequest } from '@/lib/videos/page-data';
-import { listVideos } from '@/lib/videos/service';
+import { listVideos, type VideoDetail } from '@/lib/videos/service';
 import { VideoActions } from './video-actions';
 import { VideoComments } from './video-comments';
 import { VideoStage } from './video-stage';
@@ -44,6 +44,11 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   const { id } = await searchParams;
   const video = await videoOfRequest(id, locale);
   if (!video) return { title: (await getTranslations({ locale, namespace: 'meta' }))('notFound') };
+  if (video === 'removed')
+    return {
+      title: (await getTranslations({ locale, namespace: 'videos' }))('tombstone'),
+      robots: { index: false },
+    };
   const alternates = alternatesOf(locale, videoPlayerPath(video.id));
   const poster = video.poster ? new URL(video.poster, siteOrigin()).href : undefined;
   return {
@@ -68,12 +73,64 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   };
 }
 
+/** What others meet where staff took the video down (its author still sees it, marked). */
+async function Tombstone({ locale }: { locale: Locale }) {
+  const [t, name] = await Promise.all([getTranslations('videos'), productName(locale)]);
+  return (
+    <>
+      <div className="mx-auto flex w-full max-w-[960px] flex-col gap-5 px-6 py-6">
+        <section
+          className="rounded-xl border border-line bg-surface px-8 py-10 text-center"
+          data-testid="video-tombstone"
+        >
+          <h1 className="font-semibold text-ink-900">{t('tombstone')}</h1>
+          <p className="mt-2 text-sm text-ink-500">{t('tombstoneHint')}</p>
+          <Link href="/video-list" className="mt-4 inline-block text-sm text-brand-600 hover:underline">
+            {t('backToList')}
+          </Link>
+        </section>
+      </div>
+      <Footer productName={name} />
+    </>
+  );
+}
+
+/** The author's (and moderators') line above a video others cannot see: waiting, refused or removed. */
+function ReviewNotice({
+  review,
+  t,
+}: {
+  review: NonNullable<VideoDetail['review']>;
+  t: Awaited<ReturnType<typeof getTranslations<'videos'>>>;
+}) {
+  if (review.status === 'approved') return null;
+  const status = review.removed ? 'removed' : review.status;
+  return (
+    <p
+      className="flex flex-wrap items-center gap-2 border-b border-line bg-canvas px-6 py-2.5 text-sm text-ink-700"
+      data-testid="video-review-notice"
+    >
+      <span
+        className={`rounded px-1.5 text-xs leading-5 ${status === 'pending' ? 'bg-brand-50 text-brand-700' : 'bg-surface text-live'}`}
+        data-testid="video-review-status"
+        data-status={status}
+      >
+        {t(`reviewStatus.${status}`)}
+      </span>
+      {status === 'pending'
+        ? t('pendingNotice')
+        : t(status === 'removed' ? 'removedNotice' : 'rejectedNotice', { reason: review.reason ?? '' })}
+    </p>
+  );
+}
+
 export default async function VideoPlayerPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const { id } = await searchParams;
   const video = await videoOfRequest(id, locale);
   if (!video) notFound();
+  if (video === 'removed') return <Tombstone locale={locale} />;
   const db = getDb();
   const [t, times, name, messages, viewer, works] = await Promise.all([
     getTranslations('videos'),
@@ -145,6 +202,7 @@ export default async function VideoPlayerPage({ params, searchParams }: Props) {
                 failedText={t('playFailed')}
               />
             </NextIntlClientProvider>
+            {video.review ? <ReviewNotice review={video.review} t={t} /> : null}
             <div className="px-6 py-4">
               <h1 className="text-xl font-bold leading-8 text-ink-900 break-words" data-testid="video-title">
                 {video.title}
@@ -201,20 +259,22 @@ export default async function VideoPlayerPage({ params, searchParams }: Props) {
               ) : null}
             </div>
           </article>
-          <section
-            aria-labelledby="video-comments"
-            className="rounded-xl border border-line bg-surface px-6 py-5"
-          >
-            <h2 id="video-comments" className="mb-3 font-semibold text-ink-900">
-              {t('comments')}
-            </h2>
-            <NextIntlClientProvider
-              locale={locale}
-              messages={{ posts: messages.posts, moderation: messages.moderation }}
+          {video.review && video.review.status !== 'approved' ? null : (
+            <section
+              aria-labelledby="video-comments"
+              className="rounded-xl border border-line bg-surface px-6 py-5"
             >
-              <VideoComments id={video.id} viewerId={viewer?.id ?? null} />
-            </NextIntlClientProvider>
-          </section>
+              <h2 id="video-comments" className="mb-3 font-semibold text-ink-900">
+                {t('comments')}
+              </h2>
+              <NextIntlClientProvider
+                locale={locale}
+                messages={{ posts: messages.posts, moderation: messages.moderation }}
+              >
+                <VideoComments id={video.id} viewerId={viewer?.id ?? null} />
+              </NextIntlClientProvider>
+            </section>
+          )}
         </div>
         <aside className="flex flex-col gap-5">
           <section className="rounded-xl border border-line bg-surface p-4" data-testid="video-author">

@@ -1,11 +1,13 @@
 // /admin/live: rooms on air now with their viewers and the health of their push (bitrate, frames per
 // second, keyframe interval, uptime, from the embedded engine), and the rooms under a seal; seal or unseal
-// with a reason viewers are shown (the room's `sealingStatu`).
+// with a reason viewers are shown (the room's `sealingStatu`); take a room's title or cover down (back to
+// the default, the anchor told why: lib/moderation/room-look.ts).
 import { Radio } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { DataTable } from '@/components/admin/data-table';
 import { adminPage } from '@/components/admin/guard';
+import { RoomLookActions } from '@/components/admin/live/room-look-actions';
 import { SealActions } from '@/components/admin/live/seal-actions';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { defineTable, parseTableQuery } from '@/lib/admin/table-query';
@@ -14,7 +16,7 @@ import { getDb } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { liveRoomsNow, orderRooms } from '@/lib/moderation/live-rooms';
 import { reasonText } from '@/lib/review/reason-text';
-import { LIFT_REASONS, SANCTION_REASONS } from '@/lib/review/reasons';
+import { CONTENT_REJECT_REASONS, LIFT_REASONS, SANCTION_REASONS } from '@/lib/review/reasons';
 
 type Props = {
   params: Promise<{ locale: Locale }>;
@@ -64,18 +66,28 @@ export default async function LivePage({ params, searchParams }: Props) {
             header: t('columns.room'),
             className: 'min-w-56',
             cell: (row) => (
-              <div data-testid={`live-room-${row.id}`}>
-                <a
-                  href={`/live?id=${row.id}`}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="font-medium text-brand-600 hover:underline"
-                >
-                  {row.title || `#${row.id}`}
-                </a>
-                <p className="text-xs text-ink-500">
-                  {row.anchor} · #{row.id}
-                </p>
+              <div data-testid={`live-room-${row.id}`} className="flex items-start gap-2">
+                {row.cover ? (
+                  <img
+                    src={row.cover}
+                    alt=""
+                    className="aspect-[135/76] w-16 shrink-0 rounded bg-canvas object-cover"
+                    data-testid={`live-cover-${row.id}`}
+                  />
+                ) : null}
+                <div className="min-w-0">
+                  <a
+                    href={`/live?id=${row.id}`}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="font-medium text-brand-600 hover:underline"
+                  >
+                    {row.title || `#${row.id}`}
+                  </a>
+                  <p className="text-xs text-ink-500">
+                    {row.anchor} · #{row.id}
+                  </p>
+                </div>
               </div>
             ),
           },
@@ -154,14 +166,22 @@ export default async function LivePage({ params, searchParams }: Props) {
             key: 'actions',
             header: t('columns.actions'),
             align: 'end',
-            className: 'w-28',
+            className: 'w-32',
             cell: (row) => (
-              <SealActions
-                roomId={row.id}
-                sealed={row.sealed}
-                reasons={SANCTION_REASONS.map((code) => ({ code, label: reasonLabel(code) }))}
-                liftReasons={LIFT_REASONS.map((code) => ({ code, label: reasonLabel(code) }))}
-              />
+              <div className="flex flex-col items-end gap-1.5">
+                <SealActions
+                  roomId={row.id}
+                  sealed={row.sealed}
+                  reasons={SANCTION_REASONS.map((code) => ({ code, label: reasonLabel(code) }))}
+                  liftReasons={LIFT_REASONS.map((code) => ({ code, label: reasonLabel(code) }))}
+                />
+                <RoomLookActions
+                  roomId={row.id}
+                  hasTitle={!!row.title}
+                  hasCover={!!row.cover}
+                  reasons={CONTENT_REJECT_REASONS.map((code) => ({ code, label: reasonLabel(code) }))}
+                />
+              </div>
             ),
           },
         ]}

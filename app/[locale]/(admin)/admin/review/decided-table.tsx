@@ -1,6 +1,7 @@
 // The queue's decided view (`/admin/review?source=…&view=decided`): the tab's decisions newest first, read
 // from the audit log — when, who (name and role), the decision, the items and whom they concerned, and the
-// reason in the reader's language with the reviewer's own words.
+// reason in the reader's language with the reviewer's own words. A report case a bulk take-down upheld says
+// so (`decidedAlsoBy`, lib/review/decided.ts).
 import { History } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import { DataTable } from '@/components/admin/data-table';
@@ -65,6 +66,11 @@ export async function DecidedTable({
           className: 'min-w-56 align-top',
           cell: (row) => (
             <ul className="space-y-0.5 text-sm" data-testid={`decided-${row.id}-items`}>
+              {row.action === `/api/admin/review/${source}/decide` ? null : (
+                <li className="text-xs text-ink-500" data-testid={`decided-${row.id}-via`}>
+                  {t('viaTakeDown')}
+                </li>
+              )}
               {row.items.map((entry) => (
                 <li key={entry.id}>
                   {entry.decision ? (
@@ -109,7 +115,7 @@ export async function DecidedTable({
           className: 'align-top whitespace-nowrap',
           cell: (row) => (
             <Link
-              href={`/admin/audit?action=${encodeURIComponent(`/api/admin/review/${source}/decide`)}`}
+              href={`/admin/audit?action=${encodeURIComponent(row.action)}`}
               className="text-xs text-brand-600 hover:underline"
             >
               {t('inAudit', { id: row.id })}

@@ -61,10 +61,12 @@ export default async function ReviewPage({ params, searchParams }: Props) {
     ...query,
     filters: { source: chosen.key, ...(decidedView ? { view: 'decided' } : {}) },
   };
-  const decided = await listDecided(db, reviewDecidePath(chosen.key), {
-    page: decidedView ? query.page : 1,
-    size: decidedView ? query.pageSize : 1,
-  });
+  const decided = await listDecided(
+    db,
+    reviewDecidePath(chosen.key),
+    { page: decidedView ? query.page : 1, size: decidedView ? query.pageSize : 1 },
+    chosen.decidedAlsoBy,
+  );
   const [rows, total] = decidedView
     ? [[], 0]
     : await Promise.all([
