@@ -3,11 +3,14 @@
 // row, changes no real row, and the ledger still balances with every real balance as it was.
 import { eq, inArray, sql } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
+import { SIMULATED_LEAGUES } from '@/lib/feeds/simulator/simulator';
 import { guesses, guessOutcomes } from '@/lib/guess/schema';
 import { openGuess, stakeGuess } from '@/lib/guess/service';
+import { createFeedsTicker } from '@/lib/jobs/feeds';
 import { follows, liveRooms } from '@/lib/live/schema';
 import { ensureRoom } from '@/lib/live/service';
 import { posts } from '@/lib/posts/schema';
+import { competitions, matches, seasons, teams } from '@/lib/scores/schema';
 import { HOLDINGS } from '@/lib/server/holdings';
 import { uploads } from '@/lib/storage/schema';
 import { NOON } from '@/lib/testing/clock';
@@ -180,3 +183,39 @@ it("refunds a real viewer's stake in a demo room's fun-guess and keeps that room
   ]);
   expect((await checkLedger(db, HOLDINGS)).problems).toEqual([]);
 }, 120_000);
+
+it('takes the fictional football league away, keeping a match a real room is bound to until it is free', async () => {
+  const db = testDb.db;
+  await createFeedsTicker({ speed: 1, publish: () => {}, footballLeague: true })(db, NOON);
+  const ofLeague = (code: string) =>
+    db
+      .select({ id: matches.id })
+      .from(matches)
+      .innerJoin(seasons, eq(seasons.id, matches.seasonId))
+      .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
+      .where(eq(competitions.code, code))
+      .orderBy(matches.id);
+  const league = await ofLeague(SIMULATED_LEAGUES.football.code);
+  const basketball = await ofLeague(SIMULATED_LEAGUES.basketball.code);
+  expect(league.length).toBeGreaterThan(3);
+  const anchor = await makeUser(db, { isAnchor: true });
+  const room = await ensureRoom(db, anchor.id);
+  await db.update(liveRooms).set({ matchId: league[0]!.id }).where(eq(liveRooms.id, room.id));
+
+  expect((await removeDemoData(db, { now: NOON })).leagueMatches).toBe(league.length - 1);
+  expect(await ofLeague(SIMULATED_LEAGUES.football.code)).toEqual([league[0]]);
+  // The other sports' simulated leagues are the portal's own data: they stay.
+  expect(await ofLeague(SIMULATED_LEAGUES.basketball.code)).toEqual(basketball);
+
+  await db.update(liveRooms).set({ matchId: null }).where(eq(liveRooms.id, room.id));
+  expect((await removeDemoData(db, { now: NOON })).leagueMatches).toBe(1);
+  expect(
+    await db.select().from(competitions).where(eq(competitions.code, SIMULATED_LEAGUES.football.code)),
+  ).toEqual([]);
+  expect(
+    await db
+      .select()
+      .from(teams)
+      .where(inArray(teams.sourceName, [...SIMULATED_LEAGUES.football.teams])),
+  ).toEqual([]);
+}, 60_000);

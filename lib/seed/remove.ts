@@ -1,6 +1,7 @@
 // `npm run seed -- --remove-demo` (issue 43): takes away every demo account (`users.demo`) and what it
 // owns — rooms, broadcasts and their media, reserved lives, fun-guesses, posts, videos and uploads,
-// follows, chat, wallets — and the demo custom categories no other room uses, leaving real data as it was.
+// follows, chat, wallets — the demo custom categories no other room uses and the fictional football league
+// (./demo-league.ts), leaving real data as it was.
 //
 // The ledger stays balanced and keeps every real person's history:
 // - an operation that moved money only between demo accounts and the system (a welcome gift, a demo
@@ -28,6 +29,7 @@ import { customCategories, liveRooms } from '@/lib/live/schema';
 import { storage } from '@/lib/storage';
 import { uploads } from '@/lib/storage/schema';
 import { DEMO_CUSTOM_CATEGORIES } from './anchors';
+import { removeDemoLeague } from './demo-league';
 
 export type DemoRemoval = {
   accounts: number;
@@ -36,6 +38,8 @@ export type DemoRemoval = {
   operationsDeleted: number;
   transfersRepointed: number;
   plansVoided: number;
+  /** Matches of the demo's fictional football league taken away (./demo-league.ts). */
+  leagueMatches: number;
 };
 
 export async function removeDemoData(
@@ -47,7 +51,14 @@ export async function removeDemoData(
     .from(users)
     .where(eq(users.demo, true));
   if (!demo.length)
-    return { accounts: 0, kept: [], operationsDeleted: 0, transfersRepointed: 0, plansVoided: 0 };
+    return {
+      accounts: 0,
+      kept: [],
+      operationsDeleted: 0,
+      transfersRepointed: 0,
+      plansVoided: 0,
+      leagueMatches: await removeDemoLeague(db),
+    };
   const demoIds = demo.map((row) => row.id);
 
   // Plans and purchases can never be deleted (append-only chain): their owners stay, locked.
@@ -148,6 +159,8 @@ export async function removeDemoData(
     operationsDeleted: ledger.deleted,
     transfersRepointed: ledger.repointed,
     plansVoided,
+    // After the rooms and guesses: what they named no longer holds a match.
+    leagueMatches: await removeDemoLeague(db),
   };
 }
 
