@@ -111,6 +111,8 @@ async function open(page: Page, router: ReturnType<typeof routerRequests>, url: 
     (window as unknown as { next: { router: { push(href: string): void } } }).next.router.push(to);
   }, url);
   await page.waitForURL((at) => pathOf(at.href) === target);
+  // Had the router fallen back to a load (another root layout), that load's end.
+  await page.waitForLoadState('load');
   await router.read();
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
