@@ -8,17 +8,15 @@
 // phone / desktop ratios and writes bench/results/phone-room.json.
 // `BENCH_PHONE_RUNS` (default 5) runs per mode; `BENCH_PORT` (default 3101) the portal's port, its
 // database on `BENCH_PG_PORT` (default 55101).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { type Browser, chromium } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
-import { createDb } from '@/lib/db';
-import { readEmbeddedPassword } from '@/lib/db/embedded';
 import { rotateStreamKey, startRoom } from '@/lib/live/service';
 import { findFfmpeg } from '@/lib/media/ffmpeg';
 import { pushTestPattern } from '@/lib/media/test-pattern';
 import { FORCE_DESKTOP_COOKIE } from '@/lib/mobile-redirect';
+import { benchChromium, startBenchPortal, waitFor } from './portal-process';
 
 const RUNS = Number(process.env.BENCH_PHONE_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 3101);
@@ -33,15 +31,6 @@ const MODES = {
 } as const;
 type Mode = keyof typeof MODES;
 type Run = { fcp: number; firstFrame: number; jsWireKb: number; jsKb: number; jsAtLoadWireKb: number };
-
-async function waitFor(check: () => Promise<boolean>, ms: number, what: string) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await check().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** Installed before the page's scripts (a string: no bundler helper may leak into the page). */
 const MARKS = `(() => {
@@ -107,44 +96,23 @@ const median = (values: number[]) => {
 async function main() {
   const ffmpeg = findFfmpeg(process.env.FFMPEG_PATH);
   if (!ffmpeg) throw new Error('ffmpeg is needed');
-  const rtmpPort = 20_000 + (PORT % 10_000);
-  const browser = await chromium.launch({
-    // The full browser where installed (scripts/ensure-system.sh bench), else the e2e's headless shell.
-    executablePath:
-      process.env.CHROMIUM_PATH ??
-      (fs.existsSync('/usr/bin/chromium')
-        ? '/usr/bin/chromium'
-        : '/usr/lib/chromium/chromium-headless-shell'),
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
-  });
-  const server = spawn('node_modules/.bin/tsx', ['server.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      DATA_DIR,
-      EMBEDDED_PG_PORT: String(PG_PORT),
-      SEED_ON_START: '1',
-      FEEDS: 'off',
-      LOG_LEVEL: 'warn',
-      MEDIA_RTMP_PORT: String(rtmpPort),
-      MEDIA_HTTP_PORT: String(30_000 + (PORT % 10_000)),
+  const browser = await benchChromium(['--autoplay-policy=no-user-gesture-required']);
+  const portal = await startBenchPortal({ port: PORT, pgPort: PG_PORT, dataDir: DATA_DIR }).catch(
+    async (error) => {
+      await browser.close();
+      throw error;
     },
-    stdio: 'ignore',
-    detached: true,
-  });
+  );
   let push: ReturnType<typeof pushTestPattern> | null = null;
   try {
-    await waitFor(async () => (await fetch(`${BASE}/api/health`)).ok, 240_000, 'the portal');
-    const password = encodeURIComponent(readEmbeddedPassword(`${DATA_DIR}/pg`));
-    const { db, pool } = createDb(`postgres://postgres:${password}@127.0.0.1:${PG_PORT}/portal`, 1);
+    const { db, pool } = portal.connect();
     const [anchor] = await db.select().from(users).where(eq(users.mobile, '13800000002'));
     const { roomId, streamKey } = await rotateStreamKey(db, anchor!.id, new Date());
     await startRoom(db, anchor!.id, {}, new Date());
     await pool.end();
     // Rotated from outside the portal: its media server picks new keys up within 3 s.
     await new Promise((resolve) => setTimeout(resolve, 3500));
-    push = pushTestPattern(ffmpeg, `rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`);
+    push = pushTestPattern(ffmpeg, `rtmp://127.0.0.1:${portal.rtmpPort}/live/${streamKey}`);
     await waitFor(
       async () => {
         const info = (await (await fetch(`${BASE}/api/Live_streaming/getRoomInfo?id=${roomId}`)).json()).data;
@@ -182,13 +150,7 @@ async function main() {
   } finally {
     await browser.close();
     push?.child.kill('SIGINT');
-    // SIGTERM: server.ts closes its sockets and stops its embedded Postgres (its own process group);
-    // the bench waits for that, so no database is left on the port.
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    try {
-      if (server.pid && server.exitCode === null) process.kill(server.pid, 'SIGTERM');
-    } catch {}
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+    await portal.stop();
   }
 }
 
