@@ -85,13 +85,13 @@ export function WalletStatement({
         <table className="w-full text-sm" data-testid="wallet-statement">
           <thead>
             <tr className="border-b border-line text-left text-xs text-ink-500">
-              <th scope="col" className="px-5 py-2 font-normal">
+              <th scope="col" className="px-3 sm:px-5 py-2 font-normal">
                 {t('columnTime')}
               </th>
-              <th scope="col" className="px-5 py-2 font-normal">
+              <th scope="col" className="px-3 sm:px-5 py-2 font-normal">
                 {t('columnKind')}
               </th>
-              <th scope="col" className="px-5 py-2 text-right font-normal">
+              <th scope="col" className="px-3 sm:px-5 py-2 text-right font-normal">
                 {t('columnAmount')}
               </th>
             </tr>
@@ -99,15 +99,15 @@ export function WalletStatement({
           <tbody>
             {lines.map((line) => (
               <tr key={line.id} className="border-b border-line last:border-0">
-                <td className="px-5 py-2.5 text-ink-500 tabular-nums">
+                <td className="px-3 sm:px-5 py-2.5 text-ink-500 tabular-nums">
                   <LocalTime at={line.created_at} style="dateTime" />
                 </td>
-                <td className="px-5 py-2.5 text-ink-900">
+                <td className="px-3 sm:px-5 py-2.5 break-keep text-ink-900">
                   {t(`kinds.${recordLabelKey(line.kind, line.amount)}` as never)}
                 </td>
                 <td
                   className={cn(
-                    'px-5 py-2.5 text-right font-medium tabular-nums',
+                    'px-3 sm:px-5 py-2.5 text-right font-medium tabular-nums',
                     line.amount > 0 ? 'text-win' : 'text-ink-900',
                   )}
                 >

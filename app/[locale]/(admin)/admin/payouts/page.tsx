@@ -117,7 +117,9 @@ export default async function PayoutsPage({ params, searchParams }: Props) {
             className: 'min-w-48 text-xs text-ink-700',
             cell: (row) => (
               <>
-                <span className="block font-medium text-ink-900">{t(`methods.${row.method}`)}</span>
+                <span className="block font-medium break-keep text-ink-900">
+                  {t(`methods.${row.method}`)}
+                </span>
                 <span className="break-all">{row.destination}</span>
               </>
             ),
@@ -170,10 +172,10 @@ export default async function PayoutsPage({ params, searchParams }: Props) {
             key: 'actions',
             header: t('actions'),
             align: 'end',
-            className: 'whitespace-nowrap',
             cell: (row) =>
               row.status === 'approved' ? (
-                <span className="inline-flex gap-1">
+                // Side by side where they fit, one under the other on a phone.
+                <span className="inline-flex flex-wrap justify-end gap-1">
                   <PayDialog id={row.id} reference={row.reference} />
                   <ReturnDialog
                     id={row.id}
