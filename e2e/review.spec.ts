@@ -5,12 +5,17 @@
 // a test pattern with their new stream key and their room turns live for a visitor. Two reports on one
 // post are one case a moderator reaches from the dashboard, takes and dismisses; the decided view and
 // the audit log's sentence name the moderator and the reason. Accounts and rows are each test's own
-// (freshUserPage, the database).
+// (freshUserPage, the database). A user reports a post with its report button; a moderator upholds the
+// case from the reports tab, removing the post and muting its author for a day in the same decision: the
+// author reads both (the mute's end in their own zone), a visitor meets a tombstone, search has nothing,
+// and the reporter learns the outcome.
 
 import type { ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { asc, eq } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
+import { circlePosts, circles } from '@/lib/circles/schema';
 import { anchorApplications, liveRooms } from '@/lib/live/schema';
 import { pushTestPattern, UNTIL_STOPPED_S } from '@/lib/media/test-pattern';
 import { reportReasons, reports } from '@/lib/moderation/schema';
@@ -232,4 +237,83 @@ test('an operator approves an anchor application and the applicant goes live', a
   child.kill('SIGKILL');
   await visitor.context().close();
   await applicant.page.context().close();
+});
+
+test('a reported post is removed and its author muted for a day in one decision; author, visitor and reporter each see it', async ({
+  browser,
+  asModerator,
+  page: visitor,
+}) => {
+  // Four people's pages and a console round trip on the loaded CI machine.
+  test.slow();
+  const tag = randomInt(1e6);
+  const body = `加群领彩金，稳赚不赔 ${tag}`;
+  // The author lives in New York: the mute's end is written in their zone, named.
+  const author = await freshUserPage(browser, `违规作者${tag}`, { timeZone: 'America/New_York' });
+  const reporter = await freshUserPage(browser, `热心球迷${tag}`);
+  const now = await serverNow();
+  const postId = await withDatabase(async (db) => {
+    const [circle] = await db.select().from(circles).orderBy(asc(circles.id)).limit(1);
+    const [post] = await db
+      .insert(posts)
+      .values({ authorId: author.user.id, channel: 'circle', body, createdAt: now })
+      .returning({ id: posts.id });
+    await db.insert(circlePosts).values({ postId: post!.id, circleId: circle!.id });
+    return post!.id;
+  });
+
+  // The reporter uses the post's own report button.
+  await reporter.page.goto(`/circle-detail?id=${postId}`);
+  await reporter.page.getByRole('button', { name: '举报动态' }).click();
+  const report = reporter.page.getByTestId('report-dialog');
+  await report.getByLabel('赌博或博彩广告').check();
+  await report.getByRole('button', { name: '提交举报' }).click();
+  await expect(reporter.page.getByText('举报已提交，我们会尽快处理')).toBeVisible();
+  const caseId = await withDatabase(async (db) => {
+    const [row] = await db.select().from(reports).where(eq(reports.reporterId, reporter.user.id));
+    return row!.id;
+  });
+
+  // The moderator opens the case from the reports tab and upholds it, muting the author for a day.
+  await asModerator.goto('/admin/review');
+  await asModerator.getByTestId('review-sources').locator('a[href*="source=report"]').click();
+  await expect(asModerator.getByTestId(`review-item-${caseId}`)).toContainText(body);
+  await asModerator.getByTestId(`decide-${caseId}-approve`).click();
+  const dialog = asModerator.getByTestId('reason-dialog');
+  await dialog.getByTestId('author-sanction-mute').check();
+  await dialog.getByTestId('sanction-duration').selectOption('1d');
+  await dialog.getByLabel('违法违规内容（含赌博）', { exact: true }).check();
+  await dialog.getByTestId('reason-text').fill('博彩引流');
+  await shoot(asModerator, 'uphold-with-mute');
+  const answered = asModerator.waitForResponse((response) => response.url().endsWith('/report/decide'));
+  await dialog.getByTestId('reason-confirm').click();
+  expect((await (await answered).json()).data.results).toEqual([
+    expect.objectContaining({ id: caseId, ok: true }),
+  ]);
+  await expect(asModerator.getByTestId(`review-item-${caseId}`)).toBeHidden();
+
+  // The author: the post marked removed with the reason, and the mute's end in New York time.
+  await author.page.goto(`/circle-detail?id=${postId}`);
+  await expect(author.page.getByTestId('review-notice')).toContainText('博彩引流');
+  await author.page.goto('/member?type=10');
+  const told = author.page.getByTestId('notices');
+  await expect(told).toContainText('你的动态因违规已被删除：违法违规内容（含赌博） · 博彩引流');
+  await expect(told).toContainText(/你已被禁言至 .+UTC−[45].*：违法违规内容（含赌博） · 博彩引流/);
+  await shoot(author.page, 'author-muted');
+
+  // A visitor meets a tombstone, and search has nothing of it.
+  await visitor.goto(`/circle-detail?id=${postId}`);
+  await expect(visitor.getByTestId('post-tombstone')).toContainText('该帖子已被移除');
+  const found = await (
+    await visitor.request.get(`/api/Search/index?name=${encodeURIComponent(String(tag))}`)
+  ).json();
+  expect(JSON.stringify(found.data)).not.toContain(body);
+
+  // The reporter learns the outcome.
+  await reporter.page.goto('/member?type=10');
+  await expect(reporter.page.getByTestId('notices')).toContainText(
+    '你的举报已通过审核（违法违规内容（含赌博））',
+  );
+  await author.page.context().close();
+  await reporter.page.context().close();
 });

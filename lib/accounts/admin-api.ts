@@ -24,7 +24,7 @@ import {
   resetProfileField,
 } from './case-actions';
 import { caseFile } from './case-file';
-import { liftSanction, sanctionUser } from './sanctions';
+import { liftSanction, SANCTION_STAFF, sanctionUser } from './sanctions';
 import { SANCTION_KINDS } from './schema';
 
 const userRow = z.object({
@@ -130,7 +130,7 @@ export function registerUserAdminRoutes(app: OpenAPIHono<AppEnv>) {
       tag: 'Operator',
       summary:
         'Mutes (no writing) or bans (no sign-in, sessions ended) a user until an end time, with a reason',
-      staff: ['moderator'],
+      staff: SANCTION_STAFF,
       input: z.object({
         user_id: z.coerce.number().int().positive(),
         kind: z.enum(SANCTION_KINDS),
@@ -165,7 +165,7 @@ export function registerUserAdminRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['post'],
       tag: 'Operator',
       summary: 'Ends a current mute or ban now, with a reason',
-      staff: ['moderator'],
+      staff: SANCTION_STAFF,
       input: z.object({
         user_id: z.coerce.number().int().positive(),
         kind: z.enum(SANCTION_KINDS),

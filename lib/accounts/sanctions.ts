@@ -3,6 +3,7 @@
 // comments, horn messages) until it ends. The current end times live on the user's row (one cheap check
 // where it matters); `user_sanctions` keeps the history with the reasons.
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { Role, StaffRole } from '@/lib/api/context';
 import { DomainError, NotFoundError, zonedAt } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { notify } from '@/lib/im/notices';
@@ -10,6 +11,15 @@ import { type SanctionKind, sessions, userSanctions, users } from './schema';
 
 /** A mute or ban lasts at most this long (a "permanent" one is ten years). */
 export const SANCTION_MAX_DAYS = 3650;
+
+/** Who gives and lifts mutes and bans besides operators (the case file's routes and a report's decision). */
+export const SANCTION_STAFF: readonly StaffRole[] = ['moderator'];
+export const maySanction = (role: Role) =>
+  role === 'operator' || (SANCTION_STAFF as readonly string[]).includes(role);
+
+/** What a report's decision may do to the author besides taking the content down: `warn` is a notice only. */
+export const AUTHOR_SANCTIONS = ['warn', 'mute', 'ban'] as const;
+export type AuthorSanction = { kind: (typeof AUTHOR_SANCTIONS)[number]; until?: Date };
 
 const column = (kind: SanctionKind) => (kind === 'ban' ? users.bannedUntil : users.mutedUntil);
 const field = (kind: SanctionKind) => (kind === 'ban' ? 'bannedUntil' : 'mutedUntil');
@@ -112,6 +122,46 @@ export async function sanctionUser(db: DbOrTx, input: SanctionInput, now: Date) 
       sanction: row!,
     };
   });
+}
+
+/**
+ * Warns a user: a notice with the reason and nothing else (no end time, nothing refused). Staff are
+ * refused as a mute or ban refuses them.
+ */
+export async function warnUser(
+  db: DbOrTx,
+  input: { userId: number; reasonCode: string; note: string; actorId: number },
+  now: Date,
+) {
+  if (input.reasonCode === 'other' && !input.note.trim()) throw new DomainError('REVIEW_NOTE_REQUIRED');
+  const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, input.userId));
+  if (!user) throw new NotFoundError('USER_NOT_FOUND');
+  if (user.role !== 'user') throw new DomainError('SANCTION_STAFF');
+  await notify(
+    db,
+    {
+      userId: input.userId,
+      subject: 'warned',
+      params: { kind: 'warn', reason: input.reasonCode, note: input.note },
+    },
+    now,
+  );
+  return { before: {}, after: { warned: true } };
+}
+
+/**
+ * Warns, mutes or bans the author of what a decision upheld (`lib/review/service.ts`), inside its
+ * transaction: the same service and notices as the case file's.
+ */
+export function sanctionAuthor(
+  db: DbOrTx,
+  input: { userId: number; sanction: AuthorSanction; reasonCode: string; note: string; actorId: number },
+  now: Date,
+) {
+  const { sanction, ...rest } = input;
+  if (sanction.kind === 'warn') return warnUser(db, rest, now);
+  if (!sanction.until) throw new DomainError('SANCTION_END_INVALID');
+  return sanctionUser(db, { ...rest, kind: sanction.kind, until: sanction.until }, now);
 }
 
 /** Ends a current mute or ban now, with a reason. */

@@ -8,6 +8,7 @@
 // Without `after`, the entry's `after` is `{ input, output }`; the reason defaults to the input's
 // `reason_code` and `reason` (the console's decision dialog sends both, `decisionReasonSchema`).
 import type { Context } from 'hono';
+import { clientAddress } from '@/lib/http/client-address';
 import type { AppEnv, AuditDetail } from './context';
 
 export function auditChange(c: Context<AppEnv>, detail: AuditDetail) {
@@ -20,4 +21,28 @@ export function auditReason(input: Record<string, unknown>, detail: AuditDetail 
   const code = typeof input.reason_code === 'string' ? input.reason_code.trim() : '';
   const text = typeof input.reason === 'string' ? input.reason.trim() : '';
   return [code, text].filter(Boolean).join(' · ');
+}
+
+/**
+ * A second entry for a write one request made besides its own (a report's decision that also mutes the
+ * author records the mute as the case file's sanction route does): `action` is that write's route path.
+ */
+export async function auditAlso(
+  c: Context<AppEnv>,
+  action: string,
+  detail: Required<Pick<AuditDetail, 'targetType' | 'targetId' | 'reason'>> & AuditDetail,
+) {
+  if (!c.var.audit || !c.var.user) return;
+  await c.var.audit(c.var.db, {
+    at: c.var.now,
+    actorId: c.var.user.id,
+    actorRole: c.var.user.role,
+    address: clientAddress(c.req.raw.headers),
+    action,
+    targetType: detail.targetType,
+    targetId: String(detail.targetId),
+    before: detail.before,
+    after: detail.after,
+    reason: detail.reason,
+  });
 }

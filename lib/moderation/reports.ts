@@ -196,6 +196,14 @@ export async function upholdOpenReports(
   return { caseId: closed[0]!.id, reporterId: closed[0]!.reporterId, reports: closed };
 }
 
+/** Who owns what a report points at (the author of a post, the user reported…); null when no one does. */
+export async function reportedOwner(db: DbOrTx, reportId: number) {
+  const [report] = await db.select().from(reports).where(eq(reports.id, reportId));
+  if (!report) return null;
+  const target = await resolveReportTarget(db, report.targetType as ReportTargetType, report.targetId);
+  return target?.ownerId ?? null;
+}
+
 /**
  * Dismisses or upholds an open report. Upholding takes the reported content down (its kind's `takeDown`,
  * in the same transaction: `db` is the decision's) and closes every other open report about the same

@@ -4,9 +4,11 @@
 // test and the console's page guard follow by themselves.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { AUTHOR_SANCTIONS, maySanction } from '@/lib/accounts/sanctions';
 import { defineTable, tableInput } from '@/lib/admin/table-query';
-import { auditChange } from '@/lib/api/audit-change';
+import { auditAlso, auditChange } from '@/lib/api/audit-change';
 import type { AppEnv } from '@/lib/api/context';
+import { DomainError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
 import type { DbOrTx } from '@/lib/db';
 import { type Claim, claimsOf, takeItem } from './claims';
@@ -71,7 +73,15 @@ export const reviewDecisionInput = z.object({
   reason_code: z.enum(REASON_CODES),
   /** The reviewer's own words (required with `other`): the person reads them. */
   reason: z.string().trim().max(REASON_TEXT_MAX).default(''),
+  /**
+   * Upholding one report case may also warn, mute or ban the author of what was reported, with the same
+   * reason (a mute or ban until `until`); allowed to whoever may sanction from the user's case file.
+   */
+  sanction: z.object({ kind: z.enum(AUTHOR_SANCTIONS), until: z.coerce.date().optional() }).optional(),
 });
+
+/** The case file's sanction route: a mute or ban given with a decision is audited as one given there. */
+const SANCTION_PATH = '/api/admin/users/sanction';
 
 const outcomeSchema = z.union([
   z.object({ id: z.number(), ok: z.literal(true), before: z.unknown(), after: z.unknown() }),
@@ -190,6 +200,8 @@ function registerSourceRoutes(app: OpenAPIHono<AppEnv>, source: QueueSource) {
       output: z.object({ results: z.array(outcomeSchema) }),
     },
     async (c, input) => {
+      if (input.sanction && !maySanction(c.var.user!.role))
+        throw new DomainError('REVIEW_SANCTION_FORBIDDEN', { status: 403 });
       const outcomes = await decideQueueItems(c.var.db, source, {
         ids: input.ids,
         approve: input.approve,
@@ -198,8 +210,18 @@ function registerSourceRoutes(app: OpenAPIHono<AppEnv>, source: QueueSource) {
         reasonText: c.var.t(`im.notices.reasons.${input.reason_code}` as never),
         actorId: c.var.user!.id,
         now: c.var.now,
+        sanction: input.sanction,
       });
       const decided = outcomes.flatMap((outcome) => (outcome.ok ? [outcome] : []));
+      for (const { sanction } of decided)
+        if (sanction && sanction.kind !== 'warn')
+          await auditAlso(c, SANCTION_PATH, {
+            targetType: 'user',
+            targetId: sanction.userId,
+            before: sanction.before,
+            after: sanction.after,
+            reason: [input.reason_code, input.reason].filter(Boolean).join(' · '),
+          });
       // Each item's `after` says the decision and whom it concerned: the log's sentence and the queue's
       // decided view read them (lib/audit/sentences.ts, ./decided.ts).
       const decision = input.approve ? 'approve' : 'reject';
@@ -215,6 +237,9 @@ function registerSourceRoutes(app: OpenAPIHono<AppEnv>, source: QueueSource) {
           decision,
           user_id: outcome.userId,
           ...(outcome.after as object),
+          ...(outcome.sanction
+            ? { sanction: { kind: outcome.sanction.kind, user_id: outcome.sanction.userId } }
+            : {}),
         })),
       });
       return {

@@ -3,6 +3,7 @@
 // rejected withdrawal's refund and its notice commit together, and one failing item of a bulk decision
 // leaves the others decided), and what each item was before and became after is handed to the audit.
 // No one decides their own case: an item that concerns the reviewer is refused before anything moves.
+import { type AuthorSanction, sanctionAuthor } from '@/lib/accounts/sanctions';
 import { DomainError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { notify } from '@/lib/im/notices';
@@ -17,10 +18,30 @@ export type DecisionInput = {
   reasonText: string;
   actorId: number;
   now: Date;
+  /**
+   * With one item upheld: also warn, mute or ban its author (the source's `author`) in the item's
+   * transaction, after the take-down, with the decision's reason (lib/accounts/sanctions.ts).
+   */
+  sanction?: AuthorSanction;
+};
+
+/** What the author's sanction did: whom, and their row before and after (the audit's, as the case file's). */
+export type SanctionOutcome = {
+  userId: number;
+  kind: AuthorSanction['kind'];
+  before: unknown;
+  after: unknown;
 };
 
 export type ItemOutcome =
-  | { id: number; ok: true; before: unknown; after: unknown; userId: number | null }
+  | {
+      id: number;
+      ok: true;
+      before: unknown;
+      after: unknown;
+      userId: number | null;
+      sanction?: SanctionOutcome;
+    }
   | { id: number; ok: false; code: string };
 
 /** Refuses a code the source does not offer for this decision, and `other` without words. */
@@ -39,14 +60,27 @@ export async function assertNotConcerned(db: DbOrTx, source: QueueSource, id: nu
   if (people.includes(actorId)) throw new DomainError('REVIEW_OWN_ITEM', { status: 403 });
 }
 
+/** A sanction goes with one approved item of a source that names its author, or the decision is refused. */
+function assertSanctionFits(source: QueueSource, input: DecisionInput, ids: readonly number[]) {
+  if (!input.sanction) return;
+  if (!source.author || !input.approve || ids.length !== 1) throw new DomainError('REVIEW_SANCTION_INVALID');
+  const { kind, until } = input.sanction;
+  if (kind !== 'warn' && (!until || until <= input.now)) throw new DomainError('SANCTION_END_INVALID');
+}
+
 export async function decideQueueItems(db: DbOrTx, source: QueueSource, input: DecisionInput) {
   const note = input.note.trim();
   assertReason(source, input.approve, input.reasonCode, note);
+  const ids = [...new Set(input.ids)];
+  assertSanctionFits(source, input, ids);
   const outcomes: ItemOutcome[] = [];
-  for (const id of [...new Set(input.ids)]) {
+  for (const id of ids) {
     try {
       const decided = await db.transaction(async (tx) => {
         await assertNotConcerned(tx, source, id, input.actorId);
+        // Read before the take-down, which may hide what the author wrote from the resolver.
+        const author = input.sanction ? await source.author!(tx, id) : null;
+        if (input.sanction && author === null) throw new DomainError('REVIEW_SANCTION_NO_AUTHOR');
         const decision = await source.decide(tx, {
           id,
           approve: input.approve,
@@ -67,9 +101,34 @@ export async function decideQueueItems(db: DbOrTx, source: QueueSource, input: D
             },
             input.now,
           );
-        return decision;
+        if (!input.sanction || author === null) return { ...decision, sanction: undefined };
+        const sanctioned = await sanctionAuthor(
+          tx,
+          {
+            userId: author,
+            sanction: input.sanction,
+            reasonCode: input.reasonCode,
+            note,
+            actorId: input.actorId,
+          },
+          input.now,
+        );
+        const sanction: SanctionOutcome = {
+          userId: author,
+          kind: input.sanction.kind,
+          before: sanctioned.before,
+          after: sanctioned.after,
+        };
+        return { ...decision, sanction };
       });
-      outcomes.push({ id, ok: true, before: decided.before, after: decided.after, userId: decided.userId });
+      outcomes.push({
+        id,
+        ok: true,
+        before: decided.before,
+        after: decided.after,
+        userId: decided.userId,
+        ...(decided.sanction ? { sanction: decided.sanction } : {}),
+      });
     } catch (error) {
       // One item alone: its refusal is the call's. In a bulk decision the others go on.
       if (!(error instanceof DomainError) || input.ids.length === 1) throw error;

@@ -85,6 +85,11 @@ export type QueueSource = {
    * what it took down): the decided view lists their audit entries that name a `closed_case`.
    */
   decidedAlsoBy?: readonly string[];
+  /**
+   * Whom an approving decision may also warn, mute or ban (a report's: the author of what was reported),
+   * read in the decision's transaction before `decide`; a source without it refuses a sanction.
+   */
+  author?(db: DbOrTx, id: number): Promise<number | null>;
 };
 
 const sources = new Map<string, QueueSource>();

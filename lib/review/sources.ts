@@ -24,7 +24,7 @@ import {
   type ReportTargetType,
   resolveReportTarget,
 } from '@/lib/moderation/report-targets';
-import { handleReport } from '@/lib/moderation/reports';
+import { handleReport, reportedOwner } from '@/lib/moderation/reports';
 import { postComments, posts } from '@/lib/posts/schema';
 import { reviewPost } from '@/lib/posts/service';
 import { videos } from '@/lib/videos/schema';
@@ -303,6 +303,8 @@ export const reportSource: QueueSource = {
   reasons: { approve: CONTENT_REJECT_REASONS, reject: DISMISS_REASONS },
   // A bulk take-down on /admin/content upholds the cases on what it took down.
   decidedAlsoBy: [CONTENT_REMOVE_PATH],
+  // Upholding may also warn, mute or ban the author of what was reported (lib/review/service.ts).
+  author: reportedOwner,
   count: (db) => countOpenCases(db),
   // Every reporter of the case and whoever owns what was reported: none of them judges it.
   async concerns(db, ids) {

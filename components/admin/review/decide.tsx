@@ -4,12 +4,13 @@ import { useRouter } from 'next/navigation';
 // always through the console's reason dialog. Decided items leave the table at once and the page refreshes
 // (the next items, the counts); items of a bulk decision that could not be decided (already decided
 // elsewhere, or about the reviewer) are named in a toast. An item about the reviewer shows its actions
-// disabled with the reason.
+// disabled with the reason. A report case's uphold also offers the author's sanction (./author-sanction.tsx).
 import { useTranslations } from 'next-intl';
 import { ReasonDialog, type ReasonOption } from '@/components/admin/reason-dialog';
 import { useSettleRows, useTableSelection } from '@/components/admin/table-selection';
 import { Button } from '@/components/ui/button';
 import type { DecisionReason } from '@/lib/admin/decision';
+import { AuthorSanctionField, type AuthorSanctionInput, useAuthorSanction } from './author-sanction';
 
 export type DecisionCopy = {
   approve: string;
@@ -27,13 +28,19 @@ function useDecide(source: string) {
   const router = useRouter();
   const settle = useSettleRows();
   const t = useTranslations('admin.review');
-  return async (ids: readonly number[], approve: boolean, reason: DecisionReason) => {
+  return async (
+    ids: readonly number[],
+    approve: boolean,
+    reason: DecisionReason,
+    sanction?: AuthorSanctionInput,
+  ) => {
     const { api } = await import('@/lib/http/client');
-    const { results } = await api.post<{ results: Outcome[] }>(`api/admin/review/${source}/decide`, {
-      ids,
-      approve,
-      ...reason,
-    });
+    // With a sanction a refusal stays in the dialog (its end, the role): no toast beside it.
+    const { results } = await api.post<{ results: Outcome[] }>(
+      `api/admin/review/${source}/decide`,
+      { ids, approve, ...reason, ...(sanction ? { sanction } : {}) },
+      { silent: !!sanction },
+    );
     settle(results.filter((result) => result.ok).map((result) => result.id));
     const failed = results.filter((result) => !result.ok);
     const { toast } = await import('sonner');
@@ -55,6 +62,7 @@ function DecisionPair({
   copy,
   size = 'sm',
   testId,
+  sanctionAuthor = false,
   onDone,
 }: {
   source: string;
@@ -62,11 +70,15 @@ function DecisionPair({
   copy: DecisionCopy;
   size?: 'sm' | 'md';
   testId: string;
+  /** Upholding may also warn, mute or ban the author (one report case, a reviewer who may sanction). */
+  sanctionAuthor?: boolean;
   onDone?: () => void;
 }) {
   const decide = useDecide(source);
+  const author = useAuthorSanction();
   const run = (approve: boolean) => async (reason: DecisionReason) => {
-    await decide(ids, approve, reason);
+    await decide(ids, approve, reason, approve && sanctionAuthor ? author.input() : undefined);
+    if (approve) author.reset();
     onDone?.();
   };
   return (
@@ -82,7 +94,9 @@ function DecisionPair({
         reasons={copy.approveReasons}
         confirmLabel={copy.approve}
         onConfirm={run(true)}
-      />
+      >
+        {sanctionAuthor ? <AuthorSanctionField state={author} /> : null}
+      </ReasonDialog>
       <ReasonDialog
         trigger={
           <Button size={size} variant="secondary" data-testid={`${testId}-reject`}>
@@ -109,11 +123,13 @@ export function DecideItem({
   id,
   copy,
   ownItem,
+  sanctionAuthor,
 }: {
   source: string;
   id: number;
   copy: DecisionCopy;
   ownItem?: string;
+  sanctionAuthor?: boolean;
 }) {
   if (ownItem)
     return (
@@ -131,7 +147,15 @@ export function DecideItem({
         </p>
       </div>
     );
-  return <DecisionPair source={source} ids={[id]} copy={copy} testId={`decide-${id}`} />;
+  return (
+    <DecisionPair
+      source={source}
+      ids={[id]}
+      copy={copy}
+      testId={`decide-${id}`}
+      sanctionAuthor={sanctionAuthor}
+    />
+  );
 }
 
 /** The bulk bar's decision over the rows picked. */

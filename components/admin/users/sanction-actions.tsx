@@ -1,26 +1,13 @@
 'use client';
 import { useRouter } from 'next/navigation';
 // Mute, ban and lift on a user's console page, each through the reason dialog; a mute or ban also takes
-// how long (its end time is shown before confirming). The page refreshes with the new state.
+// how long (./sanction-end.tsx: its end time is shown before confirming). The page refreshes with the new state.
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
 import { ReasonDialog, type ReasonOption } from '@/components/admin/reason-dialog';
 import { Button } from '@/components/ui/button';
-import { FIELD_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
-import { useTimeFormat } from '@/components/ui/time-view';
 import type { DecisionReason } from '@/lib/admin/decision';
-import { instantFromWallTime, wallTimeOf } from '@/lib/time/zone';
+import { SanctionEndField, useSanctionEnd } from './sanction-end';
 
-const HOUR = 3_600_000;
-const DURATIONS = {
-  '1h': HOUR,
-  '1d': 24 * HOUR,
-  '7d': 7 * 24 * HOUR,
-  '30d': 30 * 24 * HOUR,
-  forever: 3650 * 24 * HOUR,
-};
-/** A preset, or `custom`: any end time typed in the viewer's zone. */
-type Duration = keyof typeof DURATIONS | 'custom';
 type Kind = 'mute' | 'ban';
 
 export function SanctionActions({
@@ -38,16 +25,8 @@ export function SanctionActions({
   liftReasons: readonly ReasonOption[];
 }) {
   const t = useTranslations('admin.users');
-  const times = useTimeFormat();
   const router = useRouter();
-  const [duration, setDuration] = useState<Duration>('1d');
-  const [customEnd, setCustomEnd] = useState('');
-  const timeZone = times.times.timeZone;
-  const endOf = (): Date | null =>
-    duration === 'custom'
-      ? instantFromWallTime(customEnd, timeZone)
-      : new Date(Date.now() + DURATIONS[duration]);
-  const end = endOf();
+  const end = useSanctionEnd();
 
   async function post(path: string, body: object) {
     const { api } = await import('@/lib/http/client');
@@ -55,7 +34,7 @@ export function SanctionActions({
     router.refresh();
   }
   const give = (kind: Kind) => async (reason: DecisionReason) => {
-    const until = endOf();
+    const until = end.endOf();
     if (!until) throw new Error(t('customMissing'));
     await post('api/admin/users/sanction', { user_id: userId, kind, until: until.toISOString(), ...reason });
   };
@@ -98,38 +77,7 @@ export function SanctionActions({
             tone="danger"
             onConfirm={give(kind)}
           >
-            <div>
-              <label htmlFor={`duration-${kind}`} className={LABEL_CLASS}>
-                {t('duration')}
-              </label>
-              <select
-                id={`duration-${kind}`}
-                value={duration}
-                onChange={(event) => setDuration(event.target.value as Duration)}
-                className={FIELD_CLASS}
-                data-testid="sanction-duration"
-              >
-                {[...(Object.keys(DURATIONS) as Duration[]), 'custom' as const].map((key) => (
-                  <option key={key} value={key}>
-                    {t(`durations.${key}`)}
-                  </option>
-                ))}
-              </select>
-              {duration === 'custom' ? (
-                <input
-                  type="datetime-local"
-                  aria-label={t('customEnd')}
-                  value={customEnd}
-                  min={wallTimeOf(new Date(), timeZone)}
-                  onChange={(event) => setCustomEnd(event.target.value)}
-                  className={`${FIELD_CLASS} mt-2 h-10`}
-                  data-testid="sanction-end"
-                />
-              ) : null}
-              <p className="mt-1 text-xs text-ink-500">
-                {end ? t('endsAt', { at: times.dateTime(end, 'dateTime') }) : t('customMissing')}
-              </p>
-            </div>
+            <SanctionEndField id={`duration-${kind}`} state={end} />
           </ReasonDialog>
         ),
       )}

@@ -57,6 +57,8 @@ export default async function ReviewPage({ params, searchParams }: Props) {
     sources[counts.findIndex((count) => count > 0)] ??
     sources[0]!;
   const decidedView = query.filters.view === 'decided';
+  // A report case's uphold also offers the author's sanction to whoever may sanction in the case file.
+  const sanctionAuthor = !!chosen.author && mayUseRoutes(user.role, ['/api/admin/users/sanction']);
   const tableQuery = {
     ...query,
     filters: { source: chosen.key, ...(decidedView ? { view: 'decided' } : {}) },
@@ -216,7 +218,13 @@ export default async function ReviewPage({ params, searchParams }: Props) {
                 const claim = claims.get(row.id);
                 return (
                   <div className="flex flex-col items-end gap-1.5">
-                    <DecideItem source={chosen.key} id={row.id} copy={copy} ownItem={ownItem(row.id)} />
+                    <DecideItem
+                      source={chosen.key}
+                      id={row.id}
+                      copy={copy}
+                      ownItem={ownItem(row.id)}
+                      sanctionAuthor={sanctionAuthor}
+                    />
                     {ownItem(row.id) ? null : (
                       <TakeItem
                         source={chosen.key}
