@@ -18,7 +18,7 @@ const COMPOSITION_POINTS: Record<string, string> = {
   'jobs/index.ts': 'the job scheduler: each turn of a job is given the instant it runs at',
   'seed/index.ts': 'the demo seed command: the data is seeded around the moment it is run',
   'media/server.ts': "the media server's process edge: publish and finish events arrive in real time",
-  'realtime/gateway.ts': "the socket layer's edge: heartbeats answer the server's real time",
+  'realtime/socket-server.ts': "the socket layer's edge: heartbeats answer the server's real time",
   'realtime/client.ts': "the browser's socket client: heartbeats carry the browser's time",
   'http/client.ts': "the browser's HTTP client: retry back-off in real time",
   'storage/s3.ts': 'S3 request signing: the store checks signatures against real time',
