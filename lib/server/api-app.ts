@@ -58,6 +58,8 @@ import { registerTaskRoutes } from '@/lib/tasks/api';
 import { registerVideoRoutes } from '@/lib/videos/api';
 import { registerWalletRoutes } from '@/lib/wallet/api';
 import { registerLedgerCheckRoutes } from '@/lib/wallet/check-api';
+import { registerPaymentSettingsRoutes } from '@/lib/wallet/payment-settings-api';
+import { registerRechargeRoutes } from '@/lib/wallet/recharge-api';
 import { HOLDINGS } from './holdings';
 
 export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Clock }) {
@@ -88,6 +90,8 @@ export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Cl
   registerNewsRoutes(app);
   registerChatRoutes(app);
   registerImCredentialsRoutes(app);
+  registerRechargeRoutes(app);
+  registerPaymentSettingsRoutes(app);
   registerWalletRoutes(app);
   registerGiftRoutes(app);
   registerImRoutes(app);
