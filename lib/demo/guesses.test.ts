@@ -4,7 +4,8 @@
 // every coin accounted for (the stakers' coins add up to what they had, and the ledger check is clean).
 import { asc, eq, inArray } from 'drizzle-orm';
 import { guesses, guessOutcomes } from '@/lib/guess/schema';
-import { GUESS_WINDOW_MAX_SECONDS, guessUpkeep, stakeGuess } from '@/lib/guess/service';
+import { GUESS_WINDOW_MAX_SECONDS, stakeGuess } from '@/lib/guess/service';
+import { guessUpkeep } from '@/lib/guess/upkeep';
 import { createFeedsTicker } from '@/lib/jobs/feeds';
 import { liveRooms } from '@/lib/live/schema';
 import { ensureRoom } from '@/lib/live/service';

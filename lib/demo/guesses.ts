@@ -1,7 +1,7 @@
 // Fun-guesses in the demo rooms (issue 43): each demo room on air, bound to a match of its sport (a replay
 // or a simulated game), gets one match-bound guess per match, opened in the anchor's name through the
 // guess service — so it locks at kick-off, on a goal or at its window's end, and the upkeep job settles it
-// from the final score exactly as for a real anchor's guess (lib/guess/service.ts). The demo stakes
+// from the final score exactly as for a real anchor's guess (lib/guess/upkeep.ts). The demo stakes
 // nothing itself: money moves only when viewers stake, through the same ledger operations.
 // Football and e-sports (who wins the series) open in play too (a goal or a map won locks them);
 // basketball only before tip-off (its score moves every minute).

@@ -22,13 +22,8 @@ import { checkLedger } from '@/lib/wallet/check';
 import { balancesOf } from '@/lib/wallet/ledger';
 import type { GuessPanelItem } from './api';
 import { parimutuel } from './payout';
-import {
-  GUESS_DISPUTE_WINDOW_MS,
-  GUESS_UNRESOLVED_MS,
-  guessUpkeep,
-  lockGuessesOnGoals,
-  settleGuess,
-} from './service';
+import { GUESS_DISPUTE_WINDOW_MS, GUESS_UNRESOLVED_MS, settleGuess } from './service';
+import { guessUpkeep, lockGuessesOnGoals } from './upkeep';
 
 let testDb: TestDb;
 let app: ApiApp;

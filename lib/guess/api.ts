@@ -10,14 +10,13 @@ import { rowId as id } from '@/lib/api/row-id';
 import { registerQueueSource } from '@/lib/review/source';
 import { GUESS_DISPUTE_REASONS, GUESS_DISPUTE_TEXT_MAX } from './dispute-rules';
 import { disputeGuess, guessDisputeSource } from './disputes';
+import { guessRecords, roomGuesses } from './read';
 import {
   cancelByManager,
   GUESS_OUTCOMES_MAX,
   GUESS_PLAY_TYPES_MAX,
-  guessRecords,
   lockByManager,
   openGuess,
-  roomGuesses,
   settleByManager,
   stakeGuess,
 } from './service';

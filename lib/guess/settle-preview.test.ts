@@ -9,7 +9,8 @@ import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { fundUser, makeSignedInUser } from '@/lib/testing/factories';
 import { balancesOf } from '@/lib/wallet/ledger';
 import type { GuessPanelItem } from './api';
-import { GUESS_DISPUTE_WINDOW_MS, guessUpkeep } from './service';
+import { GUESS_DISPUTE_WINDOW_MS } from './service';
+import { guessUpkeep } from './upkeep';
 
 let testDb: TestDb;
 let app: ApiApp;

@@ -12,7 +12,7 @@ import { getConfig } from '@/lib/config';
 import { type Db, getReadDb } from '@/lib/db';
 import { releaseDuePlans } from '@/lib/experts/disputes';
 import { gradeDuePlans } from '@/lib/experts/settlement';
-import { guessUpkeep, lockGuessesOnGoals } from '@/lib/guess/service';
+import { guessUpkeep, lockGuessesOnGoals } from '@/lib/guess/upkeep';
 import { settleInvitations } from '@/lib/invites/service';
 import { writeRecordReports } from '@/lib/news/reports';
 import { markExpiredNobilities } from '@/lib/nobility/service';

@@ -48,7 +48,10 @@ import { registerDatabaseRoutes } from '@/lib/scores/database-api';
 import { registerMatchDetailRoutes } from '@/lib/scores/detail-api';
 import { registerLiveScoresRoutes } from '@/lib/scores/live-api';
 import { registerSearchRoutes } from '@/lib/search/api';
+import { registerShopAddressRoutes } from '@/lib/shop/addresses-api';
 import { registerShopRoutes } from '@/lib/shop/api';
+import { registerBadgeColorRoutes } from '@/lib/shop/badge-colors-api';
+import { registerShopConsoleRoutes } from '@/lib/shop/console-api';
 import { registerStorageRoutes } from '@/lib/storage/api';
 import { registerSystemRoutes } from '@/lib/system/api';
 import { registerBackupRoutes } from '@/lib/system/backup-api';
@@ -58,6 +61,8 @@ import { registerTaskRoutes } from '@/lib/tasks/api';
 import { registerVideoRoutes } from '@/lib/videos/api';
 import { registerWalletRoutes } from '@/lib/wallet/api';
 import { registerLedgerCheckRoutes } from '@/lib/wallet/check-api';
+import { registerPaymentSettingsRoutes } from '@/lib/wallet/payment-settings-api';
+import { registerRechargeRoutes } from '@/lib/wallet/recharge-api';
 import { HOLDINGS } from './holdings';
 
 export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Clock }) {
@@ -88,6 +93,8 @@ export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Cl
   registerNewsRoutes(app);
   registerChatRoutes(app);
   registerImCredentialsRoutes(app);
+  registerRechargeRoutes(app);
+  registerPaymentSettingsRoutes(app);
   registerWalletRoutes(app);
   registerGiftRoutes(app);
   registerImRoutes(app);
@@ -104,6 +111,9 @@ export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Cl
   registerFanClubRoutes(app);
   registerTaskRoutes(app);
   registerShopRoutes(app);
+  registerShopAddressRoutes(app);
+  registerBadgeColorRoutes(app);
+  registerShopConsoleRoutes(app);
   registerInviteRoutes(app);
   registerExpertRoutes(app);
   registerAuditRoutes(app);

@@ -6,7 +6,7 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LocalTime } from '@/components/ui/local-time';
 import { getDb } from '@/lib/db';
-import { guessRecords } from '@/lib/guess/service';
+import { guessRecords } from '@/lib/guess/read';
 import { Link } from '@/lib/i18n/navigation';
 import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { SectionCard } from './section-card';
