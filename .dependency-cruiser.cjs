@@ -32,6 +32,15 @@ module.exports = {
       },
     },
     {
+      name: 'commitment-browser-safe',
+      comment:
+        "The expert plans' commitment format is one module shared by the server, the visitor's browser, the " +
+        'offline script and the tests: it imports nothing but @noble/hashes (no node:crypto, no db, no zod).',
+      severity: 'error',
+      from: { path: '^lib/experts/commitment\\.ts$' },
+      to: { pathNot: '^node_modules/@noble/hashes/' },
+    },
+    {
       name: 'components-not-to-app',
       comment:
         'components/ holds what pages share; a page-local file that a component needs moves down to it.',

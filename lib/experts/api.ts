@@ -16,7 +16,6 @@ import { rowId as id } from '@/lib/api/row-id';
 import { MARKETS, PICKS } from '@/lib/markets';
 import { storedReason } from '@/lib/review/paging';
 import { PLAN_VOID_REASONS } from '@/lib/review/reasons';
-import { registerQueueSource } from '@/lib/review/source';
 import {
   EXPERT_EXPERIENCE_MAX,
   EXPERT_EXPERIENCE_MIN,
@@ -48,7 +47,6 @@ import {
   publishArticle,
   withCards,
 } from './profiles';
-import { expertApplicationSource, planDisputeSource } from './review-source';
 import { DISPUTE_REASONS, EXPERT_SPORTS } from './schema';
 import { rankExperts, STAT_WINDOWS } from './stats';
 
@@ -120,9 +118,8 @@ const applicationView = z.object({
 });
 
 export function registerExpertRoutes(app: OpenAPIHono<AppEnv>) {
-  // Applications wait in the console's review queue (/admin/review) with everything else.
-  registerQueueSource(expertApplicationSource);
-  registerQueueSource(planDisputeSource);
+  // Applications and disputes wait in the console's review queue (/admin/review) with everything else:
+  // ./review-source.ts, listed in lib/review/registry.ts.
   defineRoute(
     app,
     {

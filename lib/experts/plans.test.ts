@@ -3,7 +3,6 @@
 // the commitment fixed at publish and verified after the reveal, refusals to edit or delete, paid content
 // absent from every answer before purchase, grading of every market from the real results (quarter lines,
 // void), escrow settlement and refunds, and statistics and ranking from grades only.
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { defaultOpenfootballDir, readOpenfootball } from '@/lib/feeds/openfootball/import';
@@ -20,6 +19,7 @@ import { decideInQueue, queueList } from '@/lib/testing/review';
 import { checkLedger } from '@/lib/wallet/check';
 import { balancesOf } from '@/lib/wallet/ledger';
 import { verifyChain } from './chain';
+import { commitmentOf } from './commitment';
 import { releaseDuePlans } from './disputes';
 import { expertPlans, planCommitments } from './schema';
 import { gradeDuePlans } from './settlement';
@@ -383,9 +383,7 @@ describe('free plans, graded from the results', () => {
       expect([`${home} v ${away}`, plan.body.data.grade]).toEqual([`${home} v ${away}`, grade]);
       expect(plan.body.data.access).toBe('revealed');
       const { canonical, nonce } = plan.body.data.reveal;
-      expect(createHash('sha256').update(`${canonical}\n${nonce}`).digest('hex')).toBe(
-        plan.body.data.commitment,
-      );
+      expect(commitmentOf(canonical, nonce)).toBe(plan.body.data.commitment);
       expect(JSON.parse(canonical)).toMatchObject({
         selections: plan.body.data.content.selections,
         reasoning: REASONING,

@@ -5,7 +5,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import { translator } from '@/lib/i18n/translate';
-import { concernsOf, countWhere, order, page, storedReason } from '@/lib/review/paging';
+import { concernsOf, countWhere, pendingList, storedReason } from '@/lib/review/paging';
 import {
   APPROVE_REASONS,
   CONTENT_REJECT_REASONS,
@@ -35,14 +35,17 @@ export const expertApplicationSource: QueueSource = {
     return concernsOf(rows.map((row) => ({ id: row.id, users: [row.userId] })));
   },
   async list(db, input) {
-    const rows = await db
-      .select({ row: expertApplications, nickname: users.nickname })
-      .from(expertApplications)
-      .innerJoin(users, eq(users.id, expertApplications.userId))
-      .where(pending)
-      .orderBy(order(expertApplications.id, input))
-      .limit(page(input).limit)
-      .offset(page(input).offset);
+    const rows = await pendingList(
+      db,
+      {
+        from: expertApplications,
+        fields: { row: expertApplications },
+        person: expertApplications.userId,
+        where: pending,
+        by: expertApplications.id,
+      },
+      input,
+    );
     const t = translator(input.locale);
     return rows.map(({ row, nickname }) => ({
       id: row.id,
@@ -98,21 +101,23 @@ export const planDisputeSource: QueueSource = {
     return concernsOf(rows.map((row) => ({ id: row.id, users: [row.userId, row.expertId] })));
   },
   async list(db, input) {
-    const rows = await db
-      .select({
-        dispute: planDisputes,
-        nickname: users.nickname,
-        plan: expertPlans,
-        expert: sql<string>`(select nickname from ${users} where ${users.id} = ${expertPlans.expertId})`,
-        held: heldEscrow,
-      })
-      .from(planDisputes)
-      .innerJoin(users, eq(users.id, planDisputes.userId))
-      .innerJoin(expertPlans, eq(expertPlans.id, planDisputes.planId))
-      .where(openDispute)
-      .orderBy(order(planDisputes.id, input))
-      .limit(page(input).limit)
-      .offset(page(input).offset);
+    const rows = await pendingList(
+      db,
+      {
+        from: planDisputes,
+        fields: {
+          dispute: planDisputes,
+          plan: expertPlans,
+          expert: sql<string>`(select nickname from ${users} where ${users.id} = ${expertPlans.expertId})`,
+          held: heldEscrow,
+        },
+        person: planDisputes.userId,
+        where: openDispute,
+        by: planDisputes.id,
+        join: [{ table: expertPlans, on: eq(expertPlans.id, planDisputes.planId) }],
+      },
+      input,
+    );
     const t = translator(input.locale);
     const matchIds = [...new Set(rows.map((row) => row.plan.matchId))];
     const byMatch = new Map(

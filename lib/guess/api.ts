@@ -1,15 +1,14 @@
 // Fun-guess calls (the spec lists none: ours, under `api/guess/`): the anchor's or an administrator's
 // open / lock / settle / cancel, a viewer's stake in coins and dispute of a settlement, a room's panel and
-// the viewer's records. Disputes wait in the console's review queue (./disputes.ts, registered here).
+// the viewer's records. Disputes wait in the console's review queue (./review-source.ts, listed in lib/review/registry.ts).
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
 import { rowId as id } from '@/lib/api/row-id';
-import { registerQueueSource } from '@/lib/review/source';
 import { GUESS_DISPUTE_REASONS, GUESS_DISPUTE_TEXT_MAX } from './dispute-rules';
-import { disputeGuess, guessDisputeSource } from './disputes';
+import { disputeGuess } from './disputes';
 import { guessRecords, roomGuesses } from './read';
 import {
   cancelByManager,
@@ -78,7 +77,6 @@ const guessSchema = z.object({
 export type GuessPanelItem = z.infer<typeof guessSchema>;
 
 export function registerGuessRoutes(app: OpenAPIHono<AppEnv>) {
-  registerQueueSource(guessDisputeSource);
   defineRoute(
     app,
     {

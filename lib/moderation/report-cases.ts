@@ -2,10 +2,11 @@
 // a user, a chat line) is one case, shown as one row of the review queue and decided once (`handleReport`
 // closes them all). A case is named by its first open report's id, which stays its name while it is open
 // (ids only grow and the case's reports close together).
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import type { DbOrTx } from '@/lib/db';
-import type { Locale } from '@/lib/i18n/routing';
+import { order, page } from '@/lib/review/paging';
+import type { QueueListInput } from '@/lib/review/source';
 import { reasonName } from './report-reasons';
 import { reportReasons, reports } from './schema';
 
@@ -42,19 +43,16 @@ export async function countOpenCases(db: DbOrTx) {
 }
 
 /** One page of open cases, ordered by their first report (`asc`: the longest waiting first). */
-export async function listOpenCases(
-  db: DbOrTx,
-  input: { page: number; size: number; dir: 'asc' | 'desc'; locale: Locale },
-): Promise<ReportCase[]> {
+export async function listOpenCases(db: DbOrTx, input: QueueListInput): Promise<ReportCase[]> {
   const first = sql<number>`min(${reports.id})`;
   const heads = await db
     .select({ id: first.mapWith(Number), targetType: reports.targetType, targetId: reports.targetId })
     .from(reports)
     .where(open)
     .groupBy(reports.targetType, reports.targetId)
-    .orderBy(input.dir === 'desc' ? desc(first) : asc(first))
-    .limit(input.size)
-    .offset((input.page - 1) * input.size);
+    .orderBy(order(first, input))
+    .limit(page(input).limit)
+    .offset(page(input).offset);
   if (!heads.length) return [];
   const rows = await db
     .select({ report: reports, nickname: users.nickname, reasonNames: reportReasons.names })

@@ -19,7 +19,7 @@ import { commentLikes, type PostVideo, postComments, postLikes, posts } from './
 export const POSTS_PAGE_SIZE = 10;
 export const COMMENTS_PAGE_SIZE = 20;
 export type PostChannel = 'anchor' | 'news' | 'video' | 'circle';
-/** Channels whose posts the review queue can hold (lib/review/sources.ts). */
+/** Channels whose posts the review queue can hold (./review-source.ts). */
 const REVIEWED_CHANNELS: ReadonlySet<PostChannel> = new Set(['circle', 'video']);
 
 const MINUTE = 60_000;

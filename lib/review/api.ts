@@ -14,9 +14,9 @@ import type { DbOrTx } from '@/lib/db';
 import { type Claim, claimsOf, takeItem } from './claims';
 import { listDecided } from './decided';
 import { REASON_CODES, REASON_TEXT_MAX } from './reasons';
+import { QUEUE_SOURCES } from './registry';
 import { decideQueueItems } from './service';
 import { type QueueSource, queueSources, registerQueueSource } from './source';
-import { BUILT_IN_SOURCES } from './sources';
 
 /** Every source's table: oldest first by default (the queue is worked from its head). */
 export const REVIEW_TABLE = defineTable({
@@ -319,11 +319,11 @@ function registerSourceRoutes(app: OpenAPIHono<AppEnv>, source: QueueSource) {
 }
 
 /**
- * Declares the queue's routes for every registered source. Called by the composition root after every
- * domain's `register…Routes`, so a domain that registers a source there gets its routes here.
+ * Registers the queue's sources (./registry.ts: each in its own domain) and declares their routes.
+ * Called by the composition root after every domain's `register…Routes`.
  */
 export function registerReviewRoutes(app: OpenAPIHono<AppEnv>) {
-  for (const source of BUILT_IN_SOURCES) registerQueueSource(source);
+  for (const source of QUEUE_SOURCES) registerQueueSource(source);
   const sources = queueSources();
 
   defineRoute(

@@ -25,6 +25,10 @@ export const MONEY_REJECT_REASONS = [
   'incomplete',
   'other',
 ] as const;
+/** A content source's reasons (an application, a horn message, a post, a video). */
+export const CONTENT_REASONS = { approve: APPROVE_REASONS, reject: CONTENT_REJECT_REASONS };
+/** Money is approved and refused for money's reasons (never "meets the community rules"). */
+export const MONEY_REASONS = { approve: MONEY_APPROVE_REASONS, reject: MONEY_REJECT_REASONS };
 /**
  * Why an approved withdrawal's money came back (lib/earnings/payouts.ts `returnWithdrawal`): a returned
  * file's failed row is `bank_returned` with the bank's own words; finance's 退回 picks one and adds its own.

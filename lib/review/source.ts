@@ -2,7 +2,7 @@
 // post, a withdrawal, …) is a `QueueSource`: it counts and lists what waits and decides one item inside
 // the transaction the queue opens; the queue adds the rest for every source alike (the reason, the notice
 // in the person's message centre, the audit's before and after, bulk decisions, the routes and their
-// roles). A new source is one `registerQueueSource(...)` call in its domain's `register…Routes`.
+// roles). A source lives in its domain (`lib/<domain>/review-source.ts`) and is one line of ./registry.ts.
 // No one decides their own case: every source names the people each item is about (`concerns`), and the
 // queue refuses a staff member among them (`REVIEW_OWN_ITEM`) for every source alike.
 import type { StaffRole } from '@/lib/api/context';

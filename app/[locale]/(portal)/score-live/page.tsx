@@ -6,7 +6,6 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Footer } from '@/components/layout/footer';
 import { RoomChat } from '@/components/live/chat/room-chat';
-import { loadMatchPage, matchPageMetadata } from '@/components/scores/load-match';
 import { MatchEventTimeline } from '@/components/scores/match-event-timeline';
 import { MatchHeader } from '@/components/scores/match-header';
 import { MatchStatBars } from '@/components/scores/match-stat-bars';
@@ -19,6 +18,7 @@ import { productName } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { roomsCoveringMatch } from '@/lib/live/lists';
+import { loadMatchPage, matchPageMetadata } from '@/lib/scores/page-data';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ id?: string }> };
 

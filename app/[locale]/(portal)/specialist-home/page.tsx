@@ -2,14 +2,13 @@
 // plans on sale, graded plans and the day's matches with their plan counts. Server-rendered.
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { expertBoard, windowOf } from '@/components/experts/expert-pages';
 import { ExpertRanking } from '@/components/experts/expert-ranking';
 import { MatchPlanList } from '@/components/experts/match-plan-list';
-import { renderNow, sportOfType } from '@/components/experts/page-data';
 import { PlanSection } from '@/components/experts/plan-section';
 import { Footer } from '@/components/layout/footer';
 import { currentUser } from '@/lib/accounts/current-user';
 import { cn } from '@/lib/cn';
+import { expertBoard, renderNow, sportOfType, windowOf } from '@/lib/experts/page-data';
 import { alternatesOf, productName } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';

@@ -4,7 +4,6 @@
 import { ChevronRight, Newspaper, PenLine } from 'lucide-react';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { articleOfRequest } from '@/components/experts/page-data';
 import { Footer } from '@/components/layout/footer';
 import { ArticleBody } from '@/components/news/article-body';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -14,6 +13,7 @@ import { currentUser } from '@/lib/accounts/current-user';
 import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
 import { findExpert } from '@/lib/experts/applications';
+import { articleOfRequest } from '@/lib/experts/page-data';
 import { ARTICLES_PAGE, listArticles, plainExcerpt } from '@/lib/experts/profiles';
 import { alternatesOf, productName } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';

@@ -6,11 +6,11 @@ import { ChevronRight, History, Sparkles } from 'lucide-react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
 import { SpoilerGuard } from '@/components/live/spoiler-guard';
-import { findMatchPage } from '@/components/scores/load-match';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { findRoom } from '@/lib/live/service';
+import { findMatchPage } from '@/lib/scores/page-data';
 import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { MatchSituationLive } from './match-situation-island';
 

@@ -1,4 +1,5 @@
-// Loads a match for the detail and live screens from `?id=`; an unknown or malformed id is the 404 page.
+// What the match detail and live screens load from `?id=`, once per request (metadata and page share it); an
+// unknown or malformed id is the 404 page.
 import 'server-only';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
