@@ -13,6 +13,8 @@ import { LikeButton } from '@/components/posts/like-button';
 import { LikeIcon } from '@/components/posts/like-icon';
 import { PostComments } from '@/components/posts/post-comments';
 import { PostMedia } from '@/components/posts/post-media';
+import { ContentReportButton } from '@/components/posts/post-viewer';
+import { PostViewerProvider } from '@/components/posts/post-viewer-context';
 import { LocalTime } from '@/components/ui/local-time';
 import { ZoneHint } from '@/components/ui/zone-hint';
 import { currentUser } from '@/lib/accounts/current-user';
@@ -150,7 +152,7 @@ export default async function CircleDetailPage({ params, searchParams }: Props) 
           </p>
           <NextIntlClientProvider
             locale={locale}
-            messages={{ posts: messages.posts, circle: messages.circle }}
+            messages={{ posts: messages.posts, circle: messages.circle, moderation: messages.moderation }}
           >
             <div className="mt-4">
               <PostMedia post={post} />
@@ -169,6 +171,12 @@ export default async function CircleDetailPage({ params, searchParams }: Props) 
                 <div className="ml-auto">
                   <DeletePostButton id={post.id} then={`/circle?circle=${post.circle.id}`} />
                 </div>
+              ) : null}
+              {approved ? (
+                // 举报 for someone else's post (guests get the login dialog).
+                <PostViewerProvider viewerId={viewer?.id ?? null}>
+                  <ContentReportButton targetType="post" targetId={post.id} authorId={post.author.id} />
+                </PostViewerProvider>
               ) : null}
             </footer>
           </NextIntlClientProvider>
