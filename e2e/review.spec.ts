@@ -297,7 +297,7 @@ test('a reported post is removed and its author muted for a day in one decision;
   await expect(author.page.getByTestId('review-notice')).toContainText('博彩引流');
   await author.page.goto('/member?type=10');
   const told = author.page.getByTestId('notices');
-  await expect(told).toContainText('你的动态因违规已被删除：违法违规内容（含赌博） · 博彩引流');
+  await expect(told).toContainText('你的社区帖子因违规已被删除：违法违规内容（含赌博） · 博彩引流');
   await expect(told).toContainText(/你已被禁言至 .+UTC−[45].*：违法违规内容（含赌博） · 博彩引流/);
   await shoot(author.page, 'author-muted');
 
