@@ -10,6 +10,7 @@ import { defineRoute } from '@/lib/api/route';
 import { rowId as id } from '@/lib/api/row-id';
 import { PG_INT_MAX } from '@/lib/db/row-id';
 import { storedUrl } from '@/lib/http/url-schema';
+import { registerReportTarget } from '@/lib/moderation/report-targets';
 import { imMessageSchema } from '@/lib/realtime/events';
 import {
   addGroupUsers,
@@ -27,6 +28,7 @@ import {
 } from './groups';
 import { listNotices, markNoticesRead, unreadNoticeCount } from './notices';
 import { NOTICE_KINDS } from './schema';
+import { imMessageOwner, restoreImMessage, takeDownImMessage } from './takedown';
 import {
   assertMayMessage,
   blockUser,
@@ -491,6 +493,7 @@ function registerNoticeRoutes(app: OpenAPIHono<AppEnv>) {
 }
 
 export function registerImRoutes(app: OpenAPIHono<AppEnv>) {
+  registerReportTarget('pm', imMessageOwner, takeDownImMessage, restoreImMessage);
   registerMessageRoutes(app);
   registerGroupRoutes(app);
   registerNoticeRoutes(app);

@@ -10,7 +10,8 @@ import { users } from '@/lib/accounts/schema';
 import type { DbOrTx } from '@/lib/db';
 import { liveRooms } from '@/lib/live/schema';
 
-export const REPORT_TARGET_TYPES = ['room', 'user', 'post', 'comment', 'chat'] as const;
+/** `pm`: a private or group message (lib/im/takedown.ts). */
+export const REPORT_TARGET_TYPES = ['room', 'user', 'post', 'comment', 'chat', 'pm'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 /** The user behind a target (the anchor of a room, the author of a post), or null when it is gone. */

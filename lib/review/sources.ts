@@ -13,6 +13,7 @@ import { hornMessages } from '@/lib/horn/schema';
 import { reviewHorn } from '@/lib/horn/service';
 import { translator } from '@/lib/i18n/translate';
 import { notify } from '@/lib/im/notices';
+import { imMessages } from '@/lib/im/schema';
 import { invitations } from '@/lib/invites/schema';
 import { decideHeld, INVITE_HOLD_REASONS, type InviteHoldReason } from '@/lib/invites/service';
 import { reviewApplication } from '@/lib/live/applications';
@@ -286,6 +287,29 @@ async function reportContext(
             .join(' · '),
           ownerId: row.line.userId,
           link: row.line.channelKind === 'live' ? `/live?id=${row.line.channelId}` : null,
+        }
+      : gone;
+  }
+  if (type === 'pm') {
+    const [row] = await db
+      .select({ message: imMessages, nickname: users.nickname })
+      .from(imMessages)
+      .innerJoin(users, eq(users.id, imMessages.senderId))
+      .where(eq(imMessages.id, id));
+    const message = row?.message;
+    return row && message
+      ? {
+          type,
+          id,
+          title: row.nickname,
+          body: [
+            excerpt(message.text ?? message.custom?.title ?? message.imageUrl ?? '', 300),
+            message.removedAt ? 'removed' : '',
+          ]
+            .filter(Boolean)
+            .join(' · '),
+          ownerId: message.senderId,
+          link: null,
         }
       : gone;
   }
