@@ -28,7 +28,6 @@ import {
 } from './groups';
 import { listNotices, markNoticesRead, unreadNoticeCount } from './notices';
 import { NOTICE_KINDS } from './schema';
-import { imMessageOwner, restoreImMessage, takeDownImMessage } from './takedown';
 import {
   assertMayMessage,
   blockUser,
@@ -43,6 +42,7 @@ import {
   unblockUser,
   unreadMessageCount,
 } from './service';
+import { imMessageOwner, restoreImMessage, takeDownImMessage } from './takedown';
 
 const messageId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const userIds = z.array(id).max(50);

@@ -31,7 +31,11 @@ export async function takeDownImMessage(
 ): Promise<TakenDown | null> {
   const [row] = await db
     .update(imMessages)
-    .set({ removedAt: input.now, removedBy: input.actorId, removalReason: input.reason.slice(0, 200) || null })
+    .set({
+      removedAt: input.now,
+      removedBy: input.actorId,
+      removalReason: input.reason.slice(0, 200) || null,
+    })
     .where(and(eq(imMessages.id, id), isNull(imMessages.removedAt)))
     .returning();
   if (!row) return null;
@@ -45,7 +49,11 @@ export async function takeDownImMessage(
 }
 
 /** An operator brings a taken-down message back; null when it is not taken down. */
-export async function restoreImMessage(db: DbOrTx, id: number, _input: { now: Date }): Promise<TakenDown | null> {
+export async function restoreImMessage(
+  db: DbOrTx,
+  id: number,
+  _input: { now: Date },
+): Promise<TakenDown | null> {
   const [row] = await db
     .update(imMessages)
     .set({ removedAt: null, removedBy: null, removalReason: null })
