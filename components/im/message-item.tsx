@@ -101,7 +101,7 @@ export function MessageItem({
             targetType="pm"
             targetId={message.id}
             iconOnly
-            className="mt-1.5 inline-flex size-7 shrink-0 items-center justify-center rounded-full text-ink-400 hover:bg-canvas hover:text-live focus-visible:ring-2 focus-visible:ring-brand-400"
+            className="mt-1.5 inline-flex size-7 shrink-0 items-center justify-center rounded-full text-ink-500 hover:bg-canvas hover:text-live focus-visible:ring-2 focus-visible:ring-brand-400"
           />
         )}
       </div>
