@@ -215,10 +215,13 @@ it('refuses bad input in words and changes nothing: an unknown or removed messag
   const moderator = await makeSignedInUser(testDb.db, { role: 'moderator' });
   const { alice, bob, message } = await conversation('Buy followers at spam.example');
 
-  // Reporting a message that does not exist.
+  // Reporting a message that does not exist, or one of a conversation the reporter is not in.
   const unknown = await report(bob.token, 2_000_000_000);
   expect(unknown.body.code).not.toBe(0);
   expect(unknown.body.msg).toEqual(expect.any(String));
+  const outsider = await makeSignedInUser(testDb.db);
+  const notMember = await report(outsider.token, message.id);
+  expect(notMember.body).toMatchObject({ msg: unknown.body.msg });
 
   // Not staff: the recipient cannot decide the case, nor take the message down from the console.
   const filed = await report(bob.token, message.id);
@@ -255,8 +258,7 @@ it('refuses bad input in words and changes nothing: an unknown or removed messag
     { kind: 'pm', ids: [message.id], reason_code: 'ads' },
   );
   expect(again.body).toMatchObject({ code: 0, data: { done: [], unchanged: [message.id] } });
-  const reporter = await makeSignedInUser(testDb.db);
-  const onRemoved = await report(reporter.token, message.id);
+  const onRemoved = await report(bob.token, message.id);
   expect(onRemoved.body.code).not.toBe(0);
   const open = await testDb.db.select().from(reports).where(eq(reports.targetId, message.id));
   expect(open.filter((row) => row.targetType === 'pm').map((row) => row.status)).toEqual(['upheld']);

@@ -2,7 +2,7 @@
 // it; an upheld report takes it down (kept, marked removed with who and why), an operator's restore brings it
 // back. Either way every member's sockets get the message as they now see it (`imUpdate`: a tombstone, the
 // reason to its sender only), once the decision commits, as a send pushes (lib/im/service.ts).
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, exists, isNotNull, isNull, sql } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import type { DbOrTx } from '@/lib/db';
 import type { TakenDown } from '@/lib/moderation/report-targets';
@@ -14,12 +14,33 @@ import { present } from './service';
 /** The notice item (`im.notices.items.privateMessage`) the sender is told about. */
 const ITEM = 'privateMessage';
 
-/** Who sent a message still shown, for reports (null when there is none or it is taken down). */
-export async function imMessageOwner(db: DbOrTx, id: number) {
+/**
+ * Who sent a message still shown, for reports (null when there is none or it is taken down). A report is
+ * filed only by a member of its conversation: to anyone else the message does not exist.
+ */
+export async function imMessageOwner(db: DbOrTx, id: number, reporterId?: number) {
   const [row] = await db
     .select({ ownerId: imMessages.senderId })
     .from(imMessages)
-    .where(and(eq(imMessages.id, id), isNull(imMessages.removedAt)));
+    .where(
+      and(
+        eq(imMessages.id, id),
+        isNull(imMessages.removedAt),
+        reporterId === undefined
+          ? undefined
+          : exists(
+              db
+                .select({ one: sql`1` })
+                .from(imMembers)
+                .where(
+                  and(
+                    eq(imMembers.conversationId, imMessages.conversationId),
+                    eq(imMembers.userId, reporterId),
+                  ),
+                ),
+            ),
+      ),
+    );
   return row ?? null;
 }
 
