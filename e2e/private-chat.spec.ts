@@ -1,16 +1,20 @@
 // Private messages and the message centre with two people in their own browsers: a seeded
 // conversation of 40 messages pages 15 then older ones on scrolling to the top, opening it clears its
 // unread count, a message reaches a second tab of the recipient; a new follower shows in the message
-// centre and the top bar's badge clears once read.
+// centre and the top bar's badge clears once read. A message the reader reports and a moderator upholds
+// turns into a tombstone on both pages (the sender reads why).
 
 import { randomInt } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { createGroup } from '@/lib/im/groups';
 import { imMessages } from '@/lib/im/schema';
 import { openConversation } from '@/lib/im/service';
+import { reports } from '@/lib/moderation/schema';
 import { freshUserPage } from './accounts';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect as baseExpect, test } from './fixtures';
+import { decideInQueue, reviewQueue } from './review-queue';
 
 // A busy 2-core machine: pages, sockets and pushes get time.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -195,4 +199,74 @@ test('a member invites a contact into an existing group from its info panel', as
   await expect(page.getByTestId('message-list').getByText('大家好', { exact: true })).toBeVisible();
 
   for (const person of [owner, member, newcomer]) await person.page.context().close();
+});
+
+test('a reported private message upheld by a moderator is a tombstone to both parties, live', async ({
+  browser,
+  asModerator,
+}) => {
+  // Two people, a report, a console decision and pushes on a busy 2-core machine.
+  test.setTimeout(300_000);
+  const tag = randomInt(10_000);
+  const sender = await freshUserPage(browser, `带单老师${tag}`);
+  const reader = await freshUserPage(browser, `球迷小林${tag}`);
+  const spam = `加我微信 lucky${tag} 带你买球，稳赚不赔`;
+  await sender.page.request.post('/api/im/send', {
+    data: { user_id: reader.user.id, text: '今晚的比赛看吗？' },
+  });
+  const sent = await sender.page.request.post('/api/im/send', {
+    data: { user_id: reader.user.id, text: spam },
+  });
+  const message = (await sent.json()).data as { id: number };
+
+  // The reader opens the conversation and reports the message from its flag.
+  const { page } = reader;
+  await page.goto('/chat-chat');
+  await listening(page);
+  await page.getByTestId('conversation').filter({ hasText: sender.user.nickname }).click();
+  const list = page.getByTestId('message-list');
+  const reported = list.getByTestId('message').filter({ hasText: spam });
+  await expect(reported).toBeVisible();
+  await reported.getByRole('button', { name: '举报私信' }).click();
+  const dialog = page.getByTestId('report-dialog');
+  await dialog.getByLabel('赌博或博彩广告').check();
+  await dialog.getByRole('button', { name: /提交/ }).click();
+  await expect(dialog).toBeHidden();
+
+  const caseId = await withDatabase(async (db) => {
+    const [row] = await db
+      .select({ id: reports.id })
+      .from(reports)
+      .where(and(eq(reports.targetType, 'pm'), eq(reports.targetId, message.id)));
+    return row!.id;
+  });
+  await asModerator.goto(reviewQueue('report'));
+  await expect(asModerator.getByTestId(`review-item-${caseId}`)).toContainText(spam);
+  await decideInQueue(asModerator, caseId, 'approve', '违规广告或引流', '私信招揽赌博');
+
+  // Pushed to the reader's open page: the line becomes a tombstone, the preview hides the words.
+  const tombstone = list.getByTestId('message-removed');
+  await expect(tombstone).toHaveText('该消息已被移除');
+  await expect(list.getByText(spam)).toHaveCount(0);
+  await expect(list.getByText('今晚的比赛看吗？')).toBeVisible();
+  const preview = page.getByTestId('conversation').filter({ hasText: sender.user.nickname });
+  await expect(preview).toContainText('[消息已被移除]');
+  await expect(preview).not.toContainText(spam);
+  await page.screenshot({ path: 'test-results/pm-tombstone-reader.png' });
+  // After a reload too.
+  await page.reload();
+  await page.getByTestId('conversation').filter({ hasText: sender.user.nickname }).click();
+  await expect(list.getByTestId('message-removed')).toHaveText('该消息已被移除');
+  await expect(page.getByText(spam)).toHaveCount(0);
+
+  // The sender reads why.
+  await sender.page.goto('/chat-chat');
+  await sender.page.getByTestId('conversation').filter({ hasText: reader.user.nickname }).click();
+  await expect(sender.page.getByTestId('message-removed')).toHaveText(
+    '你的这条消息已被管理员移除：违规广告或引流: 私信招揽赌博',
+  );
+  await sender.page.screenshot({ path: 'test-results/pm-tombstone-sender.png' });
+
+  await sender.page.context().close();
+  await page.context().close();
 });

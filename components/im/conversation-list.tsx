@@ -60,8 +60,9 @@ export function ConversationList({
 
   const preview = (message: ImMessage | null) => {
     if (!message) return t('conversations.noMessages');
-    const body =
-      message.type === 'image'
+    const body = message.removed
+      ? t('preview.removed')
+      : message.type === 'image'
         ? t('preview.image')
         : message.type === 'custom'
           ? t('preview.custom', { title: message.custom?.title ?? '' })

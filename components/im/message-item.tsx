@@ -1,8 +1,11 @@
 // One message of a thread (spec §3 message): the time label above it when it has one, the sender's
 // avatar, then text (as text, with the chat's emoji), a picture or a custom card; 已读/未读 under the
-// reader's own C2C messages.
+// reader's own C2C messages. Another member's message has a flag to report it; one staff took down is a
+// tombstone (its sender reads why).
+import { Ban } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { ChatText } from '@/components/live/chat/chat-text';
+import { ReportButton } from '@/components/live/report-button';
 import { cn } from '@/lib/cn';
 import type { ImMessage } from '@/lib/realtime/events';
 
@@ -35,7 +38,21 @@ export function MessageItem({
           className="size-8 shrink-0 rounded-full bg-surface"
         />
         <div className={cn('flex max-w-[70%] flex-col', mine ? 'items-end' : 'items-start')}>
-          {message.type === 'image' && message.url ? (
+          {message.removed ? (
+            <p
+              data-testid="message-removed"
+              className="flex items-start gap-1.5 rounded-lg border border-dashed border-line px-3 py-2 text-sm italic text-ink-500"
+            >
+              <Ban aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+              <span className="break-words">
+                {!mine
+                  ? t('removed')
+                  : message.removal_reason
+                    ? t('removedMine', { reason: message.removal_reason })
+                    : t('removedMineBare')}
+              </span>
+            </p>
+          ) : message.type === 'image' && message.url ? (
             <a href={message.url} target="_blank" rel="noreferrer" className="block">
               <img
                 src={message.url}
@@ -79,6 +96,14 @@ export function MessageItem({
             </span>
           ) : null}
         </div>
+        {mine || message.removed ? null : (
+          <ReportButton
+            targetType="pm"
+            targetId={message.id}
+            iconOnly
+            className="mt-1.5 inline-flex size-7 shrink-0 items-center justify-center rounded-full text-ink-500 hover:bg-canvas hover:text-live focus-visible:ring-2 focus-visible:ring-brand-400"
+          />
+        )}
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 'use client';
 // Keeps the message caches true to pushes: a new message (`im`) is added to its open thread and
-// refreshes the conversation list and badges; `imRead` refreshes read marks and counts; `notice` sets
+// refreshes the conversation list and badges; `imUpdate` (staff took one down, or restored it) replaces it
+// in place and refreshes the list's preview; `imRead` refreshes read marks and counts; `notice` sets
 // the message centre's badge. After a reconnect everything of `im` is fetched again (pushes are lossy).
 import { type InfiniteData, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -9,6 +10,21 @@ import type { ImMessage } from '@/lib/realtime/events';
 
 export type MessagePage = { list: ImMessage[]; has_more: boolean };
 export type Unread = { messages: number; notices: number };
+
+/** Puts a changed message (taken down or restored) in its place in whichever page of its thread holds it. */
+export function replaceInThread(queryClient: QueryClient, message: ImMessage) {
+  queryClient.setQueryData<InfiniteData<MessagePage, number | undefined>>(
+    queryKeys.im.messages(message.conversation_id),
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          list: page.list.map((item) => (item.id === message.id ? message : item)),
+        })),
+      },
+  );
+}
 
 /** Adds a message to the newest page of its thread (once, whether it came by push or reply). */
 export function addToThread(queryClient: QueryClient, message: ImMessage) {
@@ -41,6 +57,9 @@ export function useImPushes() {
               addToThread(queryClient, message.data);
               void queryClient.invalidateQueries({ queryKey: queryKeys.im.conversations });
               void queryClient.invalidateQueries({ queryKey: queryKeys.im.unread });
+            } else if (message.type === 'imUpdate') {
+              replaceInThread(queryClient, message.data);
+              void queryClient.invalidateQueries({ queryKey: queryKeys.im.conversations });
             } else if (message.type === 'imRead') {
               void queryClient.invalidateQueries({ queryKey: queryKeys.im.conversations });
               void queryClient.invalidateQueries({ queryKey: queryKeys.im.unread });

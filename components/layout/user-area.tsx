@@ -79,7 +79,7 @@ export async function UserArea({ user }: { user: SessionUser | null }) {
   return (
     <div className="ml-auto flex shrink-0 items-center gap-1 layout:ml-0">
       <div className="hidden items-center gap-1 layout:flex">
-        <NextIntlClientProvider messages={{ im: messages.im }}>
+        <NextIntlClientProvider messages={{ im: messages.im, moderation: messages.moderation }}>
           <TopBarMessageEntries meId={user.id} />
         </NextIntlClientProvider>
       </div>

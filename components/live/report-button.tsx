@@ -1,5 +1,6 @@
 'use client';
-// 举报: opens the report dialog for a room, user, post or comment. The dialog (Radix, the reasons
+// 举报: opens the report dialog for a room, user, post, comment or private message (`iconOnly`: the flag
+// alone, its name for screen readers, beside a message bubble). The dialog (Radix, the reasons
 // query) loads on the first click so pages that show the button carry none of it. A page that knows
 // the visitor is a guest passes `signedIn={false}` and the login dialog opens instead; otherwise a
 // guest's submit gets code 700, which opens it through the shared client.
@@ -17,11 +18,13 @@ export function ReportButton({
   targetId,
   signedIn,
   className,
+  iconOnly = false,
 }: {
   targetType: ReportTargetType;
   targetId: number;
   signedIn?: boolean;
   className?: string;
+  iconOnly?: boolean;
 }) {
   const t = useTranslations('moderation');
   const [open, setOpen] = useState(false);
@@ -45,7 +48,7 @@ export function ReportButton({
         }
       >
         <Flag aria-hidden className="size-4" />
-        {t('report')}
+        {iconOnly ? null : t('report')}
       </button>
       {used ? (
         <ReportDialog open={open} onOpenChange={setOpen} targetType={targetType} targetId={targetId} />

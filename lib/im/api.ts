@@ -10,6 +10,7 @@ import { defineRoute } from '@/lib/api/route';
 import { rowId as id } from '@/lib/api/row-id';
 import { PG_INT_MAX } from '@/lib/db/row-id';
 import { storedUrl } from '@/lib/http/url-schema';
+import { registerReportTarget } from '@/lib/moderation/report-targets';
 import { imMessageSchema } from '@/lib/realtime/events';
 import {
   addGroupUsers,
@@ -41,6 +42,7 @@ import {
   unblockUser,
   unreadMessageCount,
 } from './service';
+import { imMessageOwner, restoreImMessage, takeDownImMessage } from './takedown';
 
 const messageId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const userIds = z.array(id).max(50);
@@ -491,6 +493,7 @@ function registerNoticeRoutes(app: OpenAPIHono<AppEnv>) {
 }
 
 export function registerImRoutes(app: OpenAPIHono<AppEnv>) {
+  registerReportTarget('pm', imMessageOwner, takeDownImMessage, restoreImMessage);
   registerMessageRoutes(app);
   registerGroupRoutes(app);
   registerNoticeRoutes(app);

@@ -89,6 +89,13 @@ export const imMessages = pgTable(
     imageUrl: varchar('image_url', { length: 300 }),
     custom: jsonb('custom').$type<ImCustomPayload>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /**
+     * Taken down by staff on an upheld report (lib/im/takedown.ts): kept, never deleted; both parties see a
+     * tombstone in its place, its sender with the reason. An operator's restore clears all three.
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedBy: integer('removed_by').references(() => users.id, { onDelete: 'set null' }),
+    removalReason: varchar('removal_reason', { length: 200 }),
   },
   (table) => [
     index('im_messages_conversation_idx').on(table.conversationId, table.id),

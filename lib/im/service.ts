@@ -37,7 +37,12 @@ export type ImContent =
 type MessageRow = typeof imMessages.$inferSelect;
 type Sender = { id: number; nickname: string; avatar: string };
 
-function present(row: MessageRow, sender: Sender, isRead: boolean): ImMessage {
+/**
+ * A message as `viewerId` sees it. One staff took down is a tombstone to every reader and every route
+ * (history, the conversation list's preview, pushes): no text, picture or card; its sender alone gets the reason.
+ */
+export function present(row: MessageRow, sender: Sender, isRead: boolean, viewerId: number): ImMessage {
+  const removed = row.removedAt !== null;
   return {
     id: row.id,
     conversation_id: row.conversationId,
@@ -45,11 +50,13 @@ function present(row: MessageRow, sender: Sender, isRead: boolean): ImMessage {
     name: sender.nickname,
     avatar: avatarOf(sender),
     type: row.kind,
-    text: row.text,
-    url: row.imageUrl,
-    custom: row.custom ?? null,
+    text: removed ? null : row.text,
+    url: removed ? null : row.imageUrl,
+    custom: removed ? null : (row.custom ?? null),
     time: row.createdAt.toISOString(),
     is_read: isRead,
+    removed,
+    removal_reason: removed && viewerId === row.senderId ? (row.removalReason ?? '') : null,
   };
 }
 
@@ -164,7 +171,7 @@ export async function sendImMessage(
       .where(and(eq(imMembers.conversationId, conversation.id), eq(imMembers.userId, sender.id)));
     return stored!;
   });
-  const message = present(row, sender, false);
+  const message = present(row, sender, false, sender.id);
   for (const id of members) publish({ room: rooms.user(id) }, { type: 'im', data: message });
   return message;
 }
@@ -195,6 +202,7 @@ export async function listImMessages(
         message,
         { id: message.senderId, nickname, avatar },
         conversation.kind === 'c2c' && message.senderId === input.userId && message.id <= peerRead,
+        input.userId,
       ),
     ),
     has_more: rows.length > IM_PAGE,
@@ -317,6 +325,7 @@ export async function listConversations(db: DbOrTx, userId: number) {
             last.message,
             { id: last.message.senderId, nickname: last.nickname, avatar: last.avatar },
             Boolean(peer && last.message.senderId === userId && last.message.id <= peer.lastReadId),
+            userId,
           )
         : null,
       unread,

@@ -1,5 +1,5 @@
-// Moderation outside reports (issue #41, item 3): the console's lists of posts, videos, comments and room
-// chat history — searched and filtered by author, room, day and state — and bulk take-downs and restores.
+// Moderation outside reports (issue #41, item 3): the console's lists of posts, videos, comments, room
+// chat history and reported private messages — searched and filtered by author, room, day and state — and bulk take-downs and restores.
 // A take-down is the very one an upheld report does (each kind's `takeDown` in ./report-targets.ts: a post
 // or video hidden, a comment or chat line removed) and a restore its `restore`; the authors are told in
 // their message centre as a report's take-down tells them. One bulk action is one transaction: any id
@@ -18,6 +18,7 @@ import {
   lt,
   or,
   type SQL,
+  sql,
 } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import { defineTable, type TableQuery } from '@/lib/admin/table-query';
@@ -25,6 +26,7 @@ import { DomainError } from '@/lib/api/errors';
 import { chatMessages } from '@/lib/chat/schema';
 import type { Db, DbOrTx } from '@/lib/db';
 import { type NoticeSubject, notify } from '@/lib/im/notices';
+import { imMessages } from '@/lib/im/schema';
 import { liveRooms } from '@/lib/live/schema';
 import { postComments, posts } from '@/lib/posts/schema';
 import { CONTENT_REJECT_REASONS, LIFT_REASONS } from '@/lib/review/reasons';
@@ -32,8 +34,10 @@ import { instantFromWallTime } from '@/lib/time/zone';
 import { videos } from '@/lib/videos/schema';
 import { restoreReportTarget, type TakenDown, takeDownReportTarget } from './report-targets';
 import { upholdOpenReports } from './reports';
+import { reports } from './schema';
 
-export const CONTENT_KINDS = ['post', 'video', 'comment', 'chat'] as const;
+/** `pm`: private messages, only those reported or already taken down (staff read no other conversation). */
+export const CONTENT_KINDS = ['post', 'video', 'comment', 'chat', 'pm'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 /** `shown`: anyone sees it; `pending`: held for review; `refused` at its review; `removed` by staff since. */
 export const CONTENT_STATES = ['shown', 'pending', 'refused', 'removed'] as const;
@@ -273,9 +277,60 @@ async function listChat(db: Db, query: ContentQuery, timeZone: string) {
   };
 }
 
+/** A private message staff may see: one somebody reported, or one staff took down. */
+const pmInReach = or(
+  isNotNull(imMessages.removedAt),
+  sql`exists (select 1 from ${reports} where ${reports.targetType} = 'pm' and ${reports.targetId} = ${imMessages.id})`,
+)!;
+
+async function listPms(db: Db, query: ContentQuery, timeZone: string) {
+  const { filters } = query;
+  const where: SQL[] = [
+    pmInReach,
+    ...authorMatch(imMessages.senderId, filters.author),
+    ...dayRange(imMessages.createdAt, filters, timeZone),
+  ];
+  if (filters.search?.trim()) where.push(ilike(imMessages.text, like(filters.search)));
+  if (filters.state === 'shown') where.push(isNull(imMessages.removedAt));
+  if (filters.state === 'pending' || filters.state === 'refused') return { total: 0, rows: [] };
+  if (filters.state === 'removed') where.push(isNotNull(imMessages.removedAt));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ message: imMessages, nickname: users.nickname })
+      .from(imMessages)
+      .innerJoin(users, eq(users.id, imMessages.senderId))
+      .where(and(...where))
+      .orderBy(order(imMessages.createdAt, query), order(imMessages.id, query))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: count() })
+      .from(imMessages)
+      .innerJoin(users, eq(users.id, imMessages.senderId))
+      .where(and(...where)),
+  ]);
+  return {
+    total: total?.total ?? 0,
+    rows: rows.map(
+      ({ message, nickname }): ContentRow => ({
+        id: message.id,
+        kind: 'pm',
+        author: { id: message.senderId, nickname },
+        text: message.text ?? message.custom?.title ?? message.imageUrl ?? '',
+        link: null,
+        place: `#${message.conversationId}`,
+        state: message.removedAt ? 'removed' : 'shown',
+        reason: message.removalReason,
+        createdAt: message.createdAt,
+      }),
+    ),
+  };
+}
+
 /** One page of a kind's content, newest first by default; days are read in `timeZone`. */
 export function listContent(db: Db, query: ContentQuery, timeZone: string) {
   const kind = contentKindOf(query.filters.kind);
+  if (kind === 'pm') return listPms(db, query, timeZone);
   if (kind === 'comment') return listComments(db, query, timeZone);
   if (kind === 'chat') return listChat(db, query, timeZone);
   return listPosts(db, kind, query, timeZone);
@@ -287,6 +342,7 @@ const TARGET_OF: Record<ContentKind, string> = {
   video: 'post',
   comment: 'comment',
   chat: 'chat',
+  pm: 'pm',
 };
 
 /** Which of `ids` exist as content of the kind (not deleted by their authors). */
@@ -301,6 +357,13 @@ async function existing(db: DbOrTx, kind: ContentKind, ids: number[]) {
           or(isNull(postComments.deletedAt), isNotNull(postComments.removedBy)),
         ),
       );
+    return rows.map((row) => row.id);
+  }
+  if (kind === 'pm') {
+    const rows = await db
+      .select({ id: imMessages.id })
+      .from(imMessages)
+      .where(and(inArray(imMessages.id, ids), pmInReach));
     return rows.map((row) => row.id);
   }
   if (kind === 'chat') {

@@ -10,11 +10,19 @@ import { users } from '@/lib/accounts/schema';
 import type { DbOrTx } from '@/lib/db';
 import { liveRooms } from '@/lib/live/schema';
 
-export const REPORT_TARGET_TYPES = ['room', 'user', 'post', 'comment', 'chat'] as const;
+/** `pm`: a private or group message (lib/im/takedown.ts). */
+export const REPORT_TARGET_TYPES = ['room', 'user', 'post', 'comment', 'chat', 'pm'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
-/** The user behind a target (the anchor of a room, the author of a post), or null when it is gone. */
-export type ReportTargetResolver = (db: DbOrTx, id: number) => Promise<{ ownerId: number } | null>;
+/**
+ * The user behind a target (the anchor of a room, the author of a post), or null when it is gone. With
+ * `reporterId` (a report being filed), a kind only some may see (a private message) is null to the others.
+ */
+export type ReportTargetResolver = (
+  db: DbOrTx,
+  id: number,
+  reporterId?: number,
+) => Promise<{ ownerId: number } | null>;
 
 /** What a take-down did: whose content it was, what it was (a notice item key), before and after. */
 export type TakenDown = {
@@ -103,9 +111,14 @@ export async function hideReportTarget(db: DbOrTx, type: string, id: number, hid
 }
 
 /** The target's owner; null when the kind has no resolver yet or the target does not exist. */
-export async function resolveReportTarget(db: DbOrTx, type: ReportTargetType, id: number) {
+export async function resolveReportTarget(
+  db: DbOrTx,
+  type: ReportTargetType,
+  id: number,
+  reporterId?: number,
+) {
   const target = targets.get(type);
-  return target ? target.resolve(db, id) : null;
+  return target ? target.resolve(db, id, reporterId) : null;
 }
 
 /** Takes an upheld report's target down in the decision's transaction; null when nothing was. */

@@ -36,7 +36,7 @@ export type NewReport = {
 };
 
 export async function createReport(db: DbOrTx, reporterId: number, input: NewReport, now: Date) {
-  const target = await resolveReportTarget(db, input.targetType, input.targetId);
+  const target = await resolveReportTarget(db, input.targetType, input.targetId, reporterId);
   if (!target) throw new NotFoundError('REPORT_TARGET_NOT_FOUND');
   if (target.ownerId === reporterId) throw new DomainError('REPORT_SELF');
   const reason = await findReportReason(db, input.reasonId);

@@ -6,6 +6,7 @@ import { users } from '@/lib/accounts/schema';
 import { chatMessages } from '@/lib/chat/schema';
 import type { DbOrTx } from '@/lib/db';
 import { notify } from '@/lib/im/notices';
+import { imMessages } from '@/lib/im/schema';
 import { liveRooms } from '@/lib/live/schema';
 import { postComments, posts } from '@/lib/posts/schema';
 import { concernsOf, excerpt, storedReason } from '@/lib/review/paging';
@@ -94,6 +95,29 @@ async function reportContext(
             .join(' · '),
           ownerId: row.line.userId,
           link: row.line.channelKind === 'live' ? `/live?id=${row.line.channelId}` : null,
+        }
+      : gone;
+  }
+  if (type === 'pm') {
+    const [row] = await db
+      .select({ message: imMessages, nickname: users.nickname })
+      .from(imMessages)
+      .innerJoin(users, eq(users.id, imMessages.senderId))
+      .where(eq(imMessages.id, id));
+    const message = row?.message;
+    return row && message
+      ? {
+          type,
+          id,
+          title: row.nickname,
+          body: [
+            excerpt(message.text ?? message.custom?.title ?? message.imageUrl ?? '', 300),
+            message.removedAt ? 'removed' : '',
+          ]
+            .filter(Boolean)
+            .join(' · '),
+          ownerId: message.senderId,
+          link: null,
         }
       : gone;
   }

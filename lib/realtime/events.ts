@@ -178,6 +178,10 @@ export const imMessageSchema = z.object({
   time: z.string(),
   /** C2C: whether the other side has read it. Groups: always false. */
   is_read: z.boolean(),
+  /** Taken down by staff: a tombstone, its text, picture and card withheld from everyone. */
+  removed: z.boolean(),
+  /** Why it was taken down, shown to its sender only (null to everyone else). */
+  removal_reason: z.string().nullable(),
 });
 export type ImMessage = z.infer<typeof imMessageSchema>;
 
@@ -204,6 +208,11 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   }),
   /** A private or group message, to every member's sockets (the sender's other tabs included). */
   z.object({ type: z.literal('im'), data: imMessageSchema }),
+  /**
+   * Staff took a message down (a tombstone now) or an operator restored it: replaced in its thread,
+   * to every member's sockets, each member's copy presented for them (the reason to the sender only).
+   */
+  z.object({ type: z.literal('imUpdate'), data: imMessageSchema }),
   /** A member read a conversation up to `last_read_id` (their other tabs clear, the sender sees 已读). */
   z.object({
     type: z.literal('imRead'),

@@ -54,7 +54,7 @@ export default async function ChatChatPage({ params, searchParams }: Props) {
     <div className="mx-auto flex w-full max-w-[1280px] flex-1 flex-col px-6 py-5">
       <h1 className="mb-3 text-lg font-semibold text-ink-900">{t('title')}</h1>
       <div className="flex h-[calc(100vh-var(--spacing-topbar)-6rem)] min-h-[560px] overflow-hidden rounded-xl border border-line bg-surface">
-        <NextIntlClientProvider messages={{ im: messages.im }}>
+        <NextIntlClientProvider messages={{ im: messages.im, moderation: messages.moderation }}>
           <ChatPage
             key={tab ?? 'chats'}
             meId={user.id}
