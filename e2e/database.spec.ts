@@ -103,7 +103,7 @@ test('/base-basketball shows the simulated league, labelled simulated', async ({
   await expect(page.getByText('虚构球队，比分由模拟器生成，不是真实比赛')).toBeVisible();
   const table = page.getByRole('region', { name: '积分榜' }).getByRole('row');
   await expect(table).toHaveCount(9);
-  await expect(page.getByRole('region', { name: '积分榜' })).toContainText('Redstone Rams');
+  await expect(page.getByRole('region', { name: '积分榜' })).toContainText('红石公羊');
 });
 
 test('in English: the 2022 World Cup groups and bracket', async ({ page }) => {

@@ -8,15 +8,16 @@ import { tapSocket } from './socket-tap';
 
 /** Premier League, 4 January 2025 (openfootball 2024-25): Manchester City 4-1 West Ham (15:00 UK). */
 const PL_DAY = '/football?tab=results&day=2025-01-04';
+// The simulated league's clubs as a Chinese page names them (lib/feeds/simulator: city and nickname translated).
 const FICTIONAL_BASKETBALL = [
-  'Harborview Herons',
-  'Redstone Rams',
-  'Lakeside Lynx',
-  'Copper Valley Comets',
-  'Northwind Navigators',
-  'Pinecrest Pumas',
-  'Saltmarsh Sharks',
-  'Thunder Ridge Titans',
+  '港景苍鹭',
+  '红石公羊',
+  '湖畔山猫',
+  '铜谷彗星',
+  '北风领航者',
+  '松冠美洲狮',
+  '盐沼鲨鱼',
+  '雷岭泰坦',
 ];
 
 test.use({ timezoneId: 'Asia/Shanghai' });
