@@ -16,6 +16,7 @@ import { PostMedia } from '@/components/posts/post-media';
 import { ContentReportButton } from '@/components/posts/post-viewer';
 import { PostViewerProvider } from '@/components/posts/post-viewer-context';
 import { LocalTime } from '@/components/ui/local-time';
+import { Tombstone as TombstonePage } from '@/components/ui/tombstone';
 import { ZoneHint } from '@/components/ui/zone-hint';
 import { currentUser } from '@/lib/accounts/current-user';
 import { DomainError } from '@/lib/api/errors';
@@ -42,21 +43,14 @@ const postOfRequest = cache(async (rawId: string | undefined, locale: Locale) =>
 async function Tombstone({ locale }: { locale: Locale }) {
   const [t, name] = await Promise.all([getTranslations('circle'), productName(locale)]);
   return (
-    <>
-      <div className="mx-auto flex w-full max-w-[960px] flex-col gap-5 px-6 py-6">
-        <section
-          className="rounded-xl border border-line bg-surface px-8 py-10 text-center"
-          data-testid="post-tombstone"
-        >
-          <h1 className="font-semibold text-ink-900">{t('tombstone')}</h1>
-          <p className="mt-2 text-sm text-ink-500">{t('tombstoneHint')}</p>
-          <Link href="/circle" className="mt-4 inline-block text-sm text-brand-600 hover:underline">
-            {t('backToList')}
-          </Link>
-        </section>
-      </div>
-      <Footer productName={name} />
-    </>
+    <TombstonePage
+      title={t('tombstone')}
+      hint={t('tombstoneHint')}
+      back={t('backToList')}
+      href="/circle"
+      productName={name}
+      testId="post-tombstone"
+    />
   );
 }
 

@@ -8,6 +8,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Footer } from '@/components/layout/footer';
 import { JsonLd } from '@/components/seo/json-ld';
+import { Tombstone as TombstonePage } from '@/components/ui/tombstone';
 import { ZoneHint } from '@/components/ui/zone-hint';
 import { VideoRow } from '@/components/videos/video-card';
 import { currentUser } from '@/lib/accounts/current-user';
@@ -77,21 +78,14 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 async function Tombstone({ locale }: { locale: Locale }) {
   const [t, name] = await Promise.all([getTranslations('videos'), productName(locale)]);
   return (
-    <>
-      <div className="mx-auto flex w-full max-w-[960px] flex-col gap-5 px-6 py-6">
-        <section
-          className="rounded-xl border border-line bg-surface px-8 py-10 text-center"
-          data-testid="video-tombstone"
-        >
-          <h1 className="font-semibold text-ink-900">{t('tombstone')}</h1>
-          <p className="mt-2 text-sm text-ink-500">{t('tombstoneHint')}</p>
-          <Link href="/video-list" className="mt-4 inline-block text-sm text-brand-600 hover:underline">
-            {t('backToList')}
-          </Link>
-        </section>
-      </div>
-      <Footer productName={name} />
-    </>
+    <TombstonePage
+      title={t('tombstone')}
+      hint={t('tombstoneHint')}
+      back={t('backToList')}
+      href="/video-list"
+      productName={name}
+      testId="video-tombstone"
+    />
   );
 }
 
