@@ -1,7 +1,42 @@
 import { defineConfig } from 'drizzle-kit';
 
+// Every domain's tables (lib/<domain>/schema.ts). Only drizzle-kit reads them all: the portal's code
+// imports each domain's tables where it uses them, so no module of lib/ depends on every domain.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './lib/db/schema.ts',
+  schema: [
+    './lib/accounts/schema.ts',
+    './lib/admin/schema.ts',
+    './lib/audit/schema.ts',
+    './lib/chat/schema.ts',
+    './lib/circles/schema.ts',
+    './lib/earnings/schema.ts',
+    './lib/experts/schema.ts',
+    './lib/fan-club/schema.ts',
+    './lib/gifts/schema.ts',
+    './lib/guess/schema.ts',
+    './lib/horn/schema.ts',
+    './lib/im/schema.ts',
+    './lib/invites/schema.ts',
+    './lib/jobs/schema.ts',
+    './lib/live/schema.ts',
+    './lib/moderation/schema.ts',
+    './lib/news/schema.ts',
+    './lib/nobility/schema.ts',
+    './lib/posts/schema.ts',
+    './lib/promos/schema.ts',
+    './lib/rate-limits/schema.ts',
+    './lib/red-envelopes/schema.ts',
+    './lib/review/schema.ts',
+    './lib/scores/favourites-schema.ts',
+    './lib/scores/schema.ts',
+    './lib/search/schema.ts',
+    './lib/shop/schema.ts',
+    './lib/storage/schema.ts',
+    './lib/system/schema.ts',
+    './lib/tasks/schema.ts',
+    './lib/videos/schema.ts',
+    './lib/wallet/schema.ts',
+  ],
   out: './drizzle',
 });

@@ -8,9 +8,9 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import { Pool } from 'pg';
 import { log } from '@/lib/log';
 import { inCommitScope } from './after-commit';
-import * as schema from './schema';
 
-export type Db = NodePgDatabase<typeof schema>;
+// No schema object: every query names its tables (no relational `db.query`), so lib/db imports no domain.
+export type Db = NodePgDatabase;
 /** A handle that is either the pool-backed db or a transaction inside it. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -47,7 +47,7 @@ export function createDb(url: string, max = 10): { db: Db; pool: Pool } {
       log.debug({ code: error.code, message: error.message }, 'database: a connection was closed'),
     ),
   );
-  const db = drizzle(pool, { schema });
+  const db = drizzle(pool);
   // Each transaction is a commit scope: pushes made inside it wait for its commit (./after-commit).
   const transaction = db.transaction.bind(db);
   db.transaction = ((run, config) => inCommitScope(() => transaction(run, config))) as Db['transaction'];

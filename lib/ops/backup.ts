@@ -18,7 +18,6 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { Client } from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { createDb, runMigrations, type Tx } from '@/lib/db';
-import * as schema from '@/lib/db/schema';
 
 /** 2: per-table checksums, the schema version and the portal's facts. 1 (counts only) is still restored. */
 export const BACKUP_FORMAT = 2;
@@ -173,7 +172,7 @@ export async function backupDatabase<F>(
   await client.connect();
   try {
     await client.query(TEXT_SETTINGS);
-    const db = drizzle(client, { schema });
+    const db = drizzle(client);
     const manifest = await db.transaction((tx) => snapshot(client, tx, dir, facts), {
       isolationLevel: 'repeatable read',
       accessMode: 'read only',
@@ -335,7 +334,7 @@ async function load<F>(
     );
 
   await client.query(TEXT_SETTINGS);
-  const db = drizzle(client, { schema });
+  const db = drizzle(client);
   return db.transaction(async (tx) => {
     // What the migrations seeded (reference rows) gives way to the backup's rows.
     const present = new Set((await portalTables(client)).map((table) => table.name));
