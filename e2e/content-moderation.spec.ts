@@ -218,7 +218,7 @@ test("a moderator takes a live room's title and cover down; viewers see the defa
     await expect(asModerator.getByTestId(`live-cover-${id}`)).toHaveCount(0);
 
     await visitor.goto(`/live?id=${id}`);
-    await expect(visitor.getByText('未命名直播').first()).toBeVisible();
+    await expect(visitor.getByTestId('room-title')).toHaveText(`标题主播${tag}的直播间`);
     await expect(visitor.getByText(roomTitle)).toHaveCount(0);
 
     await anchor.page.goto('/member?type=10');

@@ -187,7 +187,15 @@ test('a payment the bank returns as failed gives the anchor the diamonds back, a
   // The anchor has every diamond back and reads why.
   await anchor.page.goto('/member?type=21');
   await expect(anchor.page.getByTestId('earnings-available')).toHaveText('1,000');
-  await expect(anchor.page.getByTestId('withdrawal-history')).toContainText('已驳回（已退回）');
+  // Returned after approval reads as a failed payout with its reason, not as a rejection.
+  const history = anchor.page.getByTestId('withdrawal-history');
+  await expect(history.getByText('打款失败（已退回）')).toHaveCount(2);
+  await expect(history.getByText('已驳回（已退回）')).toHaveCount(0);
+  await expect(history.getByTestId('return-reason')).toHaveText([
+    '收款账户被冻结，无法入账',
+    '银行或支付宝退回了这笔打款',
+  ]);
+  await anchor.page.screenshot({ path: `${shots}/anchor-returned-history.png`, fullPage: true });
   await anchor.page.goto('/member?type=10');
   const notices = anchor.page.getByTestId('notices');
   await expect(notices).toContainText(

@@ -38,6 +38,7 @@ const withdrawalSchema = z.object({
   destination: z.string(),
   status: z.enum(['pending', 'approved', 'paid', 'rejected']),
   payout_reference: z.string().nullable(),
+  return_reason: z.string().nullable(),
   created_at: z.string(),
   decided_at: z.string().nullable(),
   paid_at: z.string().nullable(),

@@ -108,6 +108,15 @@ describe('returning an approved withdrawal by hand', () => {
       payoutReference: null,
       decidedBy: finance.user.id,
     });
+    // The earner's history names it a returned payout with the reason's code, apart from a rejection.
+    const history = await call<{ list: { id: number; status: string; return_reason: string | null }[] }>(
+      '/api/Balance/withdrawalList',
+      { headers: { token: anchor.token } },
+    );
+    expect(history.body.data.list.find((row) => row.id === id)).toMatchObject({
+      status: 'rejected',
+      return_reason: 'account_invalid',
+    });
     // The same operation a rejection is: one key, the rejection's kind, shown in the earner's records.
     const operations = await testDb.db.execute<{ kind: string; user_id: number }>(
       sql`select kind, user_id from wallet_operations where idempotency_key = ${`withdraw-decision:${id}`}`,

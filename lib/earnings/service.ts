@@ -105,6 +105,8 @@ export type WithdrawalView = {
   status: 'pending' | 'approved' | 'paid' | 'rejected';
   /** The bank's or Alipay's reference once paid. */
   payout_reference: string | null;
+  /** Why the bank or Alipay returned it (a reason code of PAYOUT_RETURN_REASONS): refused and refunded after approval. */
+  return_reason: string | null;
   created_at: string;
   decided_at: string | null;
   paid_at: string | null;
@@ -127,6 +129,7 @@ export function viewOf(row: typeof withdrawals.$inferSelect, masked = true): Wit
       .join(' · '),
     status: row.status,
     payout_reference: row.payoutReference,
+    return_reason: row.returnReason,
     created_at: row.createdAt.toISOString(),
     decided_at: row.decidedAt?.toISOString() ?? null,
     paid_at: row.paidAt?.toISOString() ?? null,

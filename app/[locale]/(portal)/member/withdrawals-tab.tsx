@@ -27,6 +27,7 @@ export async function WithdrawalsTab({
   roles: Pick<EarnerRoles, 'anchor' | 'expert'>;
 }) {
   const t = await getTranslations('earnings');
+  const notices = await getTranslations('im.notices');
   const format = await getFormatter();
   const times = await getTimeFormat();
   const db = getDb();
@@ -132,7 +133,14 @@ export async function WithdrawalsTab({
                     <td className="py-2.5 text-ink-700 tabular-nums">{format.number(row.payout)}</td>
                     <td className="py-2.5 whitespace-nowrap text-ink-700">{row.destination}</td>
                     <td className="py-2.5 text-right">
-                      <StatusPill tone={TONE[row.status]}>{t(`history.states.${row.status}`)}</StatusPill>
+                      <StatusPill tone={TONE[row.status]}>
+                        {t(row.return_reason ? 'history.states.returned' : `history.states.${row.status}`)}
+                      </StatusPill>
+                      {row.return_reason ? (
+                        <span className="mt-0.5 block text-xs text-ink-500" data-testid="return-reason">
+                          {notices(`reasons.${row.return_reason}` as never)}
+                        </span>
+                      ) : null}
                       {row.payout_reference ? (
                         <span
                           className="mt-0.5 block text-xs whitespace-nowrap text-ink-500 tabular-nums"

@@ -206,9 +206,16 @@ type RoomProps = {
 
 async function Room({ locale, loading, viewer, now, nonce, flvStarted = false }: RoomProps) {
   const db = getDb();
-  const [loaded, t, messages] = await Promise.all([loading, getTranslations('live'), getMessages()]);
+  const [loaded, t, rooms, messages] = await Promise.all([
+    loading,
+    getTranslations('live'),
+    getTranslations('rooms'),
+    getMessages(),
+  ]);
   if (!loaded) notFound();
   const { info, replays, chosen } = loaded;
+  // An untitled room reads as its room cards do: the anchor's room.
+  const title = info.title || rooms('untitled', { name: info.anchor.nickname });
   const [fans, followed] = await Promise.all([
     followerCount(db, info.anchor.id),
     viewer ? isFollowing(db, viewer.id, info.anchor.id) : false,
@@ -265,9 +272,9 @@ async function Room({ locale, loading, viewer, now, nonce, flvStarted = false }:
             <h1
               className="truncate text-lg font-semibold text-ink-900"
               data-testid="room-title"
-              title={info.title || t('untitled')}
+              title={title}
             >
-              {info.title || t('untitled')}
+              {title}
             </h1>
             <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-ink-500">
               <span className="font-medium text-ink-700" data-testid="anchor-name">
