@@ -11,7 +11,6 @@ import type { AppEnv } from '@/lib/api/context';
 import { DomainError, ForbiddenError, LoginRequiredError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
 import { clientAddress, requestOrigin } from '@/lib/http/client-address';
-import { recordInvitation } from '@/lib/invites/service';
 import { rooms } from '@/lib/realtime/events';
 import { publish } from '@/lib/realtime/gateway';
 import { effectiveSettings } from '@/lib/system/settings';
@@ -33,6 +32,7 @@ import {
   qrBrowserKey,
   scanQrLogin,
 } from './qr-login';
+import { registered } from './registration-hooks';
 import {
   PASSWORD_MIN_LENGTH,
   QR_LOGIN_TTL_SECONDS,
@@ -203,18 +203,14 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
         },
         c.var.now,
       );
-      if (user.invitedBy) {
+      await registered(c.var.db, {
+        userId: user.id,
+        invitedBy: user.invitedBy,
+        address: clientAddress(c.req.raw.headers),
         // The browser's device signal, only when it is ours (a forged cookie counts as none).
-        const device = await readKnownDevice(c.var.db, getCookie(c, KNOWN_DEVICE_COOKIE));
-        await recordInvitation(c.var.db, {
-          inviteeId: user.id,
-          inviterId: user.invitedBy,
-          address: clientAddress(c.req.raw.headers),
-          device: device?.deviceId ?? '',
-          deviceUserId: device?.userId ?? null,
-          now: c.var.now,
-        });
-      }
+        device: await readKnownDevice(c.var.db, getCookie(c, KNOWN_DEVICE_COOKIE)),
+        now: c.var.now,
+      });
       return { id: user.id };
     },
   );

@@ -3,6 +3,7 @@
 // review queue: lib/review).
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { afterRegistration } from '@/lib/accounts/registration-hooks';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
@@ -10,7 +11,7 @@ import { getConfig } from '@/lib/config';
 import { requestOrigin } from '@/lib/http/client-address';
 import { localizedPath } from '@/lib/i18n/routing';
 import { inviteRules, inviteRulesSchema, saveInviteRules } from './rules';
-import { invitationOverview } from './service';
+import { invitationOverview, recordInvitee } from './service';
 
 const status = z.enum(['waiting', 'paid', 'rejected', 'capped']);
 
@@ -20,6 +21,7 @@ export function inviteLink(origin: string, locale: Parameters<typeof localizedPa
 }
 
 export function registerInviteRoutes(app: OpenAPIHono<AppEnv>) {
+  afterRegistration(recordInvitee);
   defineRoute(
     app,
     {

@@ -10,6 +10,7 @@
 // payment is an operation keyed by the invitee, so it happens once whoever settles first.
 import { and, count, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
+import type { Registration } from '@/lib/accounts/registration-hooks';
 import { sessions, users } from '@/lib/accounts/schema';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
@@ -63,6 +64,19 @@ export async function recordInvitation(
       createdAt: input.now,
     })
     .onConflictDoNothing();
+}
+
+/** Accounts' step after a sign-up (lib/accounts/registration-hooks.ts): who invited them, from where. */
+export async function recordInvitee(db: DbOrTx, registration: Registration) {
+  if (registration.invitedBy === null) return;
+  await recordInvitation(db, {
+    inviteeId: registration.userId,
+    inviterId: registration.invitedBy,
+    address: registration.address,
+    device: registration.device?.deviceId ?? '',
+    deviceUserId: registration.device?.userId ?? null,
+    now: registration.now,
+  });
 }
 
 /**
