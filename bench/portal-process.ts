@@ -4,6 +4,7 @@
 // Postgres (its own process group), so no database is left on the port.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { createDb } from '@/lib/db';
 import { readEmbeddedPassword } from '@/lib/db/embedded';
@@ -33,8 +34,14 @@ export async function startBenchPortal(options: {
   pgPort: number;
   dataDir: string;
   env?: Record<string, string>;
+  /** The checkout whose build is started (default: this one); `dataDir` is then under it unless absolute. */
+  cwd?: string;
+  /** A file for the server's stdout and stderr (default: discarded). */
+  logFile?: string;
 }) {
+  const cwd = options.cwd ?? process.cwd();
   const server = spawn('node_modules/.bin/tsx', ['server.ts'], {
+    cwd,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -48,7 +55,9 @@ export async function startBenchPortal(options: {
       MEDIA_HTTP_PORT: String(30_000 + (options.port % 10_000)),
       ...options.env,
     },
-    stdio: 'ignore',
+    stdio: options.logFile
+      ? ['ignore', fs.openSync(options.logFile, 'w'), fs.openSync(options.logFile, 'a')]
+      : 'ignore',
     detached: true,
   });
   const base = `http://127.0.0.1:${options.port}`;
@@ -65,7 +74,7 @@ export async function startBenchPortal(options: {
     await stop();
     throw error;
   }
-  const password = encodeURIComponent(readEmbeddedPassword(`${options.dataDir}/pg`));
+  const password = encodeURIComponent(readEmbeddedPassword(path.resolve(cwd, options.dataDir, 'pg')));
   const databaseUrl = `postgres://postgres:${password}@127.0.0.1:${options.pgPort}/portal`;
   return {
     base,
