@@ -47,7 +47,8 @@ export const PAGES: PortalPage[] = [
   { path: () => '/base-football' },
   { path: () => '/base-basketball' },
   { path: () => '/trophy/home' },
-  { path: () => '/login' },
+  // A signed-in visitor is sent on from /login: the sign-in form is a guest's.
+  { path: () => '/login', who: 'guest' },
   { path: () => '/qr-login?code=unknown' },
   { path: () => '/about-user?type=0' },
   { path: ({ anchor }) => `/persona?uid=${anchor}` },

@@ -75,7 +75,7 @@ export function LoginPanel({
           agreement: (chunks) => (
             <Link
               href="/about-user?type=1"
-              className="text-ink-700 underline underline-offset-2 hover:text-brand-600"
+              className="whitespace-nowrap text-ink-700 underline underline-offset-2 hover:text-brand-600"
               target="_blank"
             >
               {chunks}
@@ -84,7 +84,7 @@ export function LoginPanel({
           privacy: (chunks) => (
             <Link
               href="/about-user?type=0"
-              className="text-ink-700 underline underline-offset-2 hover:text-brand-600"
+              className="whitespace-nowrap text-ink-700 underline underline-offset-2 hover:text-brand-600"
               target="_blank"
             >
               {chunks}
