@@ -263,6 +263,8 @@ export async function fillYear(
   await db.execute(sql`update im_conversations c set last_message_at = m.at
     from (select conversation_id, max(created_at) as at from im_messages group by conversation_id) m
     where m.conversation_id = c.id`);
+  await db.execute(sql`update im_members m set last_message_at = c.last_message_at
+    from im_conversations c where c.id = m.conversation_id`);
   await db.execute(sql`update im_members m set unread = u.n
     from (select mem.conversation_id, mem.user_id, count(*)::int as n
           from im_members mem join im_messages msg on msg.conversation_id = mem.conversation_id

@@ -67,10 +67,17 @@ export const imMembers = pgTable(
      * by a send in its transaction, cleared by a read or by the member's own send.
      */
     unread: integer('unread').notNull().default(0),
+    /** The conversation's `lastMessageAt`, set by the same send: the member's list reads its own index. */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.conversationId, table.userId] }),
     index('im_members_user_idx').on(table.userId),
+    index('im_members_user_recent_idx').on(
+      table.userId,
+      table.lastMessageAt.desc().nullsLast(),
+      table.conversationId.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -170,6 +170,7 @@ export async function sendImMessage(
       .set({
         lastReadId: sql`case when ${imMembers.userId} = ${sender.id} then ${stored!.id} else ${imMembers.lastReadId} end`,
         unread: sql`case when ${imMembers.userId} = ${sender.id} then 0 else ${imMembers.unread} + 1 end`,
+        lastMessageAt: now,
       })
       .where(eq(imMembers.conversationId, conversation.id));
     return stored!;
@@ -258,7 +259,8 @@ export async function listConversations(db: DbOrTx, userId: number) {
     .from(imMembers)
     .innerJoin(imConversations, eq(imConversations.id, imMembers.conversationId))
     .where(eq(imMembers.userId, userId))
-    .orderBy(sql`${imConversations.lastMessageAt} desc nulls last`, desc(imConversations.id))
+    // The member's own copy of the conversation's last message time: one step down its index (issue #45).
+    .orderBy(sql`${imMembers.lastMessageAt} desc nulls last`, desc(imMembers.conversationId))
     .limit(200);
   const ids = rows.map((row) => row.conversation.id);
   if (ids.length === 0) return { list: [], unread: 0 };
