@@ -254,14 +254,31 @@ export async function markConversationRead(db: DbOrTx, userId: number, conversat
 
 /** The reader's conversations, the latest first, each with its last message and unread count. */
 export async function listConversations(db: DbOrTx, userId: number) {
-  const rows = await db
-    .select({ conversation: imConversations, unread: imMembers.unread })
+  // The member's rows first, by the member's own copy of each conversation's last message time (one
+  // step down its index), then those conversations by id: never a join the planner could hash over every
+  // conversation there is (issue #45).
+  const mine = await db
+    .select({ conversationId: imMembers.conversationId, unread: imMembers.unread })
     .from(imMembers)
-    .innerJoin(imConversations, eq(imConversations.id, imMembers.conversationId))
     .where(eq(imMembers.userId, userId))
-    // The member's own copy of the conversation's last message time: one step down its index (issue #45).
     .orderBy(sql`${imMembers.lastMessageAt} desc nulls last`, desc(imMembers.conversationId))
     .limit(200);
+  const conversations = mine.length
+    ? await db
+        .select()
+        .from(imConversations)
+        .where(
+          inArray(
+            imConversations.id,
+            mine.map((row) => row.conversationId),
+          ),
+        )
+    : [];
+  const byId = new Map(conversations.map((conversation) => [conversation.id, conversation]));
+  const rows = mine.flatMap(({ conversationId, unread }) => {
+    const conversation = byId.get(conversationId);
+    return conversation ? [{ conversation, unread }] : [];
+  });
   const ids = rows.map((row) => row.conversation.id);
   if (ids.length === 0) return { list: [], unread: 0 };
   // The last message of each listed conversation: one step down its (conversation, id) index each
