@@ -40,6 +40,11 @@ $$;
 CREATE OR REPLACE FUNCTION news_counts_translation() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE category integer;
 BEGIN
+  -- A restore loads the kept counts and the queue as they were (lib/ops/backup.ts sets portal.bulk_load).
+  IF current_setting('portal.bulk_load', true) = 'on' THEN
+    IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
+    RETURN NULL;
+  END IF;
   IF TG_OP IN ('DELETE', 'UPDATE') THEN
     SELECT a.category_id INTO category FROM news_articles a JOIN posts p ON p.id = a.post_id
      WHERE a.post_id = OLD.post_id AND p.deleted_at IS NULL;
@@ -58,6 +63,11 @@ CREATE TRIGGER news_translations_count AFTER INSERT OR DELETE OR UPDATE OF post_
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION news_counts_of_article() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- A restore loads the kept counts and the queue as they were (lib/ops/backup.ts sets portal.bulk_load).
+  IF current_setting('portal.bulk_load', true) = 'on' THEN
+    IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
+    RETURN NULL;
+  END IF;
   IF TG_OP = 'DELETE' THEN
     PERFORM news_counts_article(OLD.post_id, -1);
     RETURN OLD;
@@ -85,6 +95,11 @@ LANGUAGE sql IMMUTABLE AS $$ SELECT channel = 'circle' AND review = 'approved' A
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION circle_counts_of_link() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- A restore loads the kept counts and the queue as they were (lib/ops/backup.ts sets portal.bulk_load).
+  IF current_setting('portal.bulk_load', true) = 'on' THEN
+    IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
+    RETURN NULL;
+  END IF;
   IF TG_OP IN ('DELETE', 'UPDATE') AND EXISTS (SELECT 1 FROM posts p WHERE p.id = OLD.post_id
       AND circle_post_shown(p.channel::varchar, p.review_status::varchar, p.deleted_at)) THEN
     UPDATE circles SET shown_posts = shown_posts - 1 WHERE id = OLD.circle_id;
@@ -102,6 +117,11 @@ CREATE TRIGGER circle_posts_count AFTER INSERT OR DELETE OR UPDATE OF post_id, c
 CREATE OR REPLACE FUNCTION list_counts_of_post() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE was boolean; now_shown boolean;
 BEGIN
+  -- A restore loads the kept counts and the queue as they were (lib/ops/backup.ts sets portal.bulk_load).
+  IF current_setting('portal.bulk_load', true) = 'on' THEN
+    IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
+    RETURN NULL;
+  END IF;
   IF TG_OP = 'DELETE' THEN
     IF OLD.channel = 'news' AND OLD.deleted_at IS NULL THEN PERFORM news_counts_article(OLD.id, -1); END IF;
     IF circle_post_shown(OLD.channel::varchar, OLD.review_status::varchar, OLD.deleted_at) THEN
@@ -159,6 +179,11 @@ $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION search_forget_user() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- A restore loads the kept counts and the queue as they were (lib/ops/backup.ts sets portal.bulk_load).
+  IF current_setting('portal.bulk_load', true) = 'on' THEN
+    IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
+    RETURN NULL;
+  END IF;
   DELETE FROM search_documents
    WHERE (kind = 'anchor' AND ref_id = NEW.id)
       OR (kind = 'room' AND ref_id IN (SELECT id FROM live_rooms WHERE anchor_id = NEW.id));
@@ -169,6 +194,11 @@ END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION search_forget_room() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- A restore loads the kept counts and the queue as they were (lib/ops/backup.ts sets portal.bulk_load).
+  IF current_setting('portal.bulk_load', true) = 'on' THEN
+    IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
+    RETURN NULL;
+  END IF;
   DELETE FROM search_documents WHERE kind = 'room' AND ref_id = NEW.id;
   PERFORM search_queue('room', NEW.id);
   RETURN NULL;
@@ -176,6 +206,11 @@ END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION search_forget_news() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- A restore loads the kept counts and the queue as they were (lib/ops/backup.ts sets portal.bulk_load).
+  IF current_setting('portal.bulk_load', true) = 'on' THEN
+    IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
+    RETURN NULL;
+  END IF;
   DELETE FROM search_documents WHERE kind = 'news' AND ref_id = COALESCE(NEW.post_id, OLD.post_id);
   PERFORM search_queue('news', COALESCE(NEW.post_id, OLD.post_id));
   RETURN NULL;
@@ -183,6 +218,11 @@ END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION search_forget_team() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- A restore loads the kept counts and the queue as they were (lib/ops/backup.ts sets portal.bulk_load).
+  IF current_setting('portal.bulk_load', true) = 'on' THEN
+    IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
+    RETURN NULL;
+  END IF;
   DELETE FROM search_documents WHERE kind = 'team' AND ref_id = NEW.id;
   PERFORM search_queue('team', NEW.id);
   RETURN NULL;
@@ -190,6 +230,11 @@ END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION search_queue_new() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- A restore loads the kept counts and the queue as they were (lib/ops/backup.ts sets portal.bulk_load).
+  IF current_setting('portal.bulk_load', true) = 'on' THEN
+    IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
+    RETURN NULL;
+  END IF;
   PERFORM search_queue(TG_ARGV[0], (to_jsonb(NEW) ->> TG_ARGV[1])::integer);
   RETURN NULL;
 END $$;

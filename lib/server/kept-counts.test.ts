@@ -2,14 +2,21 @@
 // the news list's totals per category and language (published, scheduled, taken down, restored, moved,
 // deleted with its post or its match), the circles' shown posts (in review, approved, deleted, removed
 // for good), a member's unread private messages (sent, read, joined later), and the search queue
-// (a new streamer, a renamed one). Also the lists' keyset pages: `cursor` follows `page` exactly.
+// (a new streamer, a renamed one). Also the lists' keyset pages: `cursor` follows `page` exactly, and a
+// restore brings the counts back as backed up (the triggers stand aside: lib/ops/backup.ts).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { Client } from 'pg';
 import { seedCircles } from '@/lib/circles/seed';
 import { createCirclePost, listCirclePosts, setReviewRequired } from '@/lib/circles/service';
+import { createDb } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { listConversations, markConversationRead, openConversation, sendImMessage } from '@/lib/im/service';
 import { seedNewsCategories } from '@/lib/news/categories';
 import { editArticle, listNews, removeArticle, restoreArticle, writeArticle } from '@/lib/news/service';
+import { backupDatabase, restoreDatabase } from '@/lib/ops/backup';
 import { reviewPost } from '@/lib/posts/service';
 import { indexPendingSearchDocuments } from '@/lib/search/service';
 import { NOON } from '@/lib/testing/clock';
@@ -162,3 +169,38 @@ it('keeps each member’s unread messages as counting them does; queues new and 
   expect(await keyOf()).toEqual(expect.any(String));
   expect(await keyOf()).not.toBe(before);
 });
+
+it('restores the kept counts and the search queue as they were backed up, not counted again', async () => {
+  const db = testDb.db;
+  await db.execute(sql`update users set nickname = '又改名' where is_anchor`);
+  const kept = async (target: typeof db) =>
+    Promise.all(
+      [
+        sql`select category_id, locale, articles from news_counts order by 1, 2`,
+        sql`select id, shown_posts from circles order by id`,
+        sql`select conversation_id, user_id, unread from im_members order by 1, 2`,
+        sql`select kind, ref_id from search_pending order by 1, 2`,
+      ].map(async (query) => (await target.execute(query)).rows),
+    );
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kept-counts-'));
+  await backupDatabase(testDb.url, dir);
+  const name = `kept_${testDb.name}`.slice(0, 63);
+  const admin = new Client({ connectionString: process.env.TEST_DATABASE_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(process.env.TEST_DATABASE_ADMIN_URL!);
+  url.pathname = `/${name}`;
+  try {
+    await restoreDatabase(url.toString(), dir);
+    const restored = createDb(url.toString(), 1);
+    try {
+      expect(await kept(restored.db)).toEqual(await kept(db));
+    } finally {
+      await restored.pool.end();
+    }
+  } finally {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}, 120_000);
