@@ -263,6 +263,14 @@ export async function fillYear(
   await db.execute(sql`update im_conversations c set last_message_at = m.at
     from (select conversation_id, max(created_at) as at from im_messages group by conversation_id) m
     where m.conversation_id = c.id`);
+  await db.execute(sql`update im_members m set last_message_at = c.last_message_at
+    from im_conversations c where c.id = m.conversation_id`);
+  await db.execute(sql`update im_members m set unread = u.n
+    from (select mem.conversation_id, mem.user_id, count(*)::int as n
+          from im_members mem join im_messages msg on msg.conversation_id = mem.conversation_id
+          where msg.id > mem.last_read_id and msg.sender_id <> mem.user_id
+          group by mem.conversation_id, mem.user_id) u
+    where u.conversation_id = m.conversation_id and u.user_id = m.user_id`);
 
   // Community: circle posts in the demo's circles, comments on them.
   await step(
@@ -340,7 +348,25 @@ export async function fillYear(
     'y_posts',
   ])
     await db.execute(sql.raw(`drop table ${table}`));
-  if (options.replica) await db.execute(sql`set session_replication_role = origin`);
+  if (options.replica) {
+    // The triggers that keep the lists' totals (migration 0051) were skipped with the foreign keys': the
+    // totals counted once, as that migration's backfill does.
+    await step(
+      'list totals',
+      sql`insert into news_counts (category_id, locale, articles)
+        select a.category_id, t.locale, count(*)::int from news_articles a
+        join posts p on p.id = a.post_id and p.deleted_at is null
+        join news_translations t on t.post_id = a.post_id
+        group by a.category_id, t.locale
+        on conflict (category_id, locale) do update set articles = excluded.articles`,
+    );
+    await db.execute(sql`update circles c set shown_posts = n.posts
+      from (select cp.circle_id, count(*)::int as posts from circle_posts cp join posts p on p.id = cp.post_id
+            where p.channel = 'circle' and p.review_status = 'approved' and p.deleted_at is null
+            group by cp.circle_id) n
+      where n.circle_id = c.id`);
+    await db.execute(sql`set session_replication_role = origin`);
+  }
   await step('analyze', sql`analyze`);
 }
 

@@ -109,6 +109,9 @@ export const sessions = pgTable(
   },
   (table) => [
     index('sessions_user_idx').on(table.userId),
+    // The hourly prune's two conditions (issue #45: a tick reads only what it deletes).
+    index('sessions_expires_idx').on(table.expiresAt),
+    index('sessions_revoked_idx').on(table.revokedAt).where(sql`${table.revokedAt} is not null`),
     // The case file's "same device / same address" lookups.
     index('sessions_device_idx').on(table.deviceId).where(sql`device_id <> ''`),
     index('sessions_address_idx').on(table.address).where(sql`address <> ''`),
@@ -188,20 +191,24 @@ export const rateEvents = pgTable(
 export const qrLoginStatus = pgEnum('qr_login_status', ['waiting', 'scanned', 'confirmed', 'cancelled']);
 
 /** Desktop QR logins: the code is shown in the QR, only its hash is kept. */
-export const qrLogins = pgTable('qr_logins', {
-  id: serial('id').primaryKey(),
-  codeHash: varchar('code_hash', { length: 64 }).notNull().unique(),
-  status: qrLoginStatus('status').notNull().default('waiting'),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-  /** The websocket that asked to hear about this code; no other socket is told. */
-  listenerId: varchar('listener_id', { length: 64 }),
-  /** sha-256 of the `qr_login` cookie of the browser that asked for the code: only it may use the session. */
-  browserHash: varchar('browser_hash', { length: 64 }),
-  /** sha-256 of the session token made on confirmation, until that browser keeps it (`useToken`). */
-  sessionTokenHash: varchar('session_token_hash', { length: 64 }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const qrLogins = pgTable(
+  'qr_logins',
+  {
+    id: serial('id').primaryKey(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull().unique(),
+    status: qrLoginStatus('status').notNull().default('waiting'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The websocket that asked to hear about this code; no other socket is told. */
+    listenerId: varchar('listener_id', { length: 64 }),
+    /** sha-256 of the `qr_login` cookie of the browser that asked for the code: only it may use the session. */
+    browserHash: varchar('browser_hash', { length: 64 }),
+    /** sha-256 of the session token made on confirmation, until that browser keeps it (`useToken`). */
+    sessionTokenHash: varchar('session_token_hash', { length: 64 }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('qr_logins_expires_idx').on(table.expiresAt)],
+);
 
 /** Chat accounts of guests (spec §3 tourist account), kept until they log in. */
 export const touristAccounts = pgTable('tourist_accounts', {
@@ -211,7 +218,11 @@ export const touristAccounts = pgTable('tourist_accounts', {
 });
 
 /** Spent captcha solutions: a verified payload is accepted once. */
-export const captchaUses = pgTable('captcha_uses', {
-  signature: varchar('signature', { length: 128 }).primaryKey(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-});
+export const captchaUses = pgTable(
+  'captcha_uses',
+  {
+    signature: varchar('signature', { length: 128 }).primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('captcha_uses_expires_idx').on(table.expiresAt)],
+);

@@ -61,8 +61,15 @@ export function registerCircleRoutes(app: OpenAPIHono<AppEnv>) {
       methods: ['get', 'post'],
       tag: 'Community',
       summary: 'Posts, of one circle or all: newest, or the hottest of the last day, week or month',
-      input: z.object({ circle_id: id.optional(), sort: z.enum(CIRCLE_SORTS).default('day'), page, size }),
-      output: pageOf(circlePostSchema),
+      input: z.object({
+        circle_id: id.optional(),
+        sort: z.enum(CIRCLE_SORTS).default('day'),
+        page,
+        size,
+        /** `sort=new`: the previous answer's `cursor`, for the page after it. */
+        cursor: id.optional(),
+      }),
+      output: pageOf(circlePostSchema).extend({ cursor: z.number().nullable() }),
     },
     (c, input) =>
       listCirclePosts(
@@ -74,6 +81,7 @@ export function registerCircleRoutes(app: OpenAPIHono<AppEnv>) {
           size: input.size,
           now: c.var.now,
           locale: c.var.locale,
+          cursor: input.cursor,
         },
         viewerOf(c),
       ),

@@ -33,6 +33,11 @@ export const circles = pgTable(
     /** A club's league circle, for grouping the list. */
     parentId: integer('parent_id'),
     sort: smallint('sort').notNull().default(0),
+    /**
+     * Its shown posts (approved, not deleted; issue #45: the list's total and the circle list's counts
+     * read it, never count posts), kept by the triggers of migration 0051 in every write's transaction.
+     */
+    shownPosts: integer('shown_posts').notNull().default(0),
   },
   (table) => [
     index('circles_kind_idx').on(table.kind, table.sort),

@@ -33,15 +33,8 @@ const nameIn = (names: LocalizedNames, locale: Locale) =>
 /** Shown posts of the community: approved, not deleted. */
 const shown = and(eq(posts.channel, 'circle'), eq(posts.reviewStatus, 'approved'), isNull(posts.deletedAt));
 
-/** Every circle with its count of shown posts: general ones first, then leagues, then clubs by name. */
+/** Every circle with its count of shown posts (kept on the circle): general first, then leagues, then clubs by name. */
 export async function listCircles(db: DbOrTx, locale: Locale) {
-  const counts = db
-    .select({ circleId: circlePosts.circleId, posts: count().as('posts') })
-    .from(circlePosts)
-    .innerJoin(posts, eq(posts.id, circlePosts.postId))
-    .where(shown)
-    .groupBy(circlePosts.circleId)
-    .as('counts');
   const rows = await db
     .select({
       id: circles.id,
@@ -49,10 +42,9 @@ export async function listCircles(db: DbOrTx, locale: Locale) {
       names: circles.names,
       parentId: circles.parentId,
       sort: circles.sort,
-      posts: counts.posts,
+      posts: circles.shownPosts,
     })
     .from(circles)
-    .leftJoin(counts, eq(counts.circleId, circles.id))
     .orderBy(asc(circles.sort), asc(circles.id));
   return rows
     .map((row) => ({
@@ -60,7 +52,7 @@ export async function listCircles(db: DbOrTx, locale: Locale) {
       kind: row.kind,
       name: nameIn(row.names, locale),
       parent_id: row.parentId,
-      posts: Number(row.posts ?? 0),
+      posts: row.posts,
     }))
     .sort((a, b) => (a.kind === 'club' && b.kind === 'club' ? a.name.localeCompare(b.name, locale) : 0));
 }
@@ -123,7 +115,9 @@ function withCircle<T extends { id: number }>(
 
 /**
  * The community's posts, optionally of one circle: newest first, or the hottest (likes, and comments
- * twice over) of those written in the last day, week or month.
+ * twice over) of those written in the last day, week or month. The newest page by keyset after `cursor`
+ * (the answer's: the page's last post) or by `page`, its total the kept counts of the circles (issue #45);
+ * the hot lists, bounded by their period, page by `page` and count their period.
  */
 export async function listCirclePosts(
   db: DbOrTx,
@@ -134,20 +128,25 @@ export async function listCirclePosts(
     size: number;
     now: Date;
     locale: Locale;
+    cursor?: number | undefined;
   },
   viewer: Viewer,
 ) {
+  const newest = options.sort === 'new';
+  const keyset = newest && options.cursor !== undefined;
   const where = and(
     shown,
     options.circleId ? eq(circlePosts.circleId, options.circleId) : undefined,
-    options.sort === 'new'
+    newest
       ? undefined
-      : gte(posts.createdAt, new Date(options.now.getTime() - PERIOD_MS[options.sort])),
+      : gte(posts.createdAt, new Date(options.now.getTime() - PERIOD_MS[options.sort as HotPeriod])),
+    keyset
+      ? sql`(${posts.createdAt}, ${posts.id}) < (select created_at, id from ${posts} where id = ${options.cursor})`
+      : undefined,
   );
-  const order =
-    options.sort === 'new'
-      ? [desc(posts.createdAt), desc(posts.id)]
-      : [desc(sql`${posts.likeCount} + 2 * ${posts.commentCount}`), desc(posts.createdAt), desc(posts.id)];
+  const order = newest
+    ? [desc(posts.createdAt), desc(posts.id)]
+    : [desc(sql`${posts.likeCount} + 2 * ${posts.commentCount}`), desc(posts.createdAt), desc(posts.id)];
   const [rows, [total]] = await Promise.all([
     db
       .select({ post: posts, author: postAuthorColumns, circle: circleColumns })
@@ -158,18 +157,25 @@ export async function listCirclePosts(
       .where(where)
       .orderBy(...order)
       .limit(options.size)
-      .offset((options.page - 1) * options.size),
-    db
-      .select({ value: count() })
-      .from(posts)
-      .innerJoin(circlePosts, eq(circlePosts.postId, posts.id))
-      .where(where),
+      .offset(keyset ? 0 : (options.page - 1) * options.size),
+    newest
+      ? db
+          .select({ value: sql<number>`coalesce(sum(${circles.shownPosts}), 0)::int` })
+          .from(circles)
+          .where(options.circleId ? eq(circles.id, options.circleId) : undefined)
+      : db
+          .select({ value: count() })
+          .from(posts)
+          .innerJoin(circlePosts, eq(circlePosts.postId, posts.id))
+          .where(where),
   ]);
   return {
     list: withCircle(await presentPosts(db, rows, viewer), rows, options.locale),
     total: total?.value ?? 0,
     page: options.page,
     size: options.size,
+    /** The newest list's next page (`cursor`); null on the last page and for the hot lists. */
+    cursor: newest && rows.length === options.size ? rows.at(-1)!.post.id : null,
   };
 }
 

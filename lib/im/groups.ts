@@ -9,7 +9,7 @@ import { refuseSensitive } from '@/lib/chat/sensitive/words';
 import type { DbOrTx } from '@/lib/db';
 import { follows, liveRooms } from '@/lib/live/schema';
 import { ensureRoom } from '@/lib/live/service';
-import { imBlocks, imConversations, imMembers } from './schema';
+import { imBlocks, imConversations, imMembers, imMessages } from './schema';
 import { memberConversation } from './service';
 
 /** Members of one group at most (as many as a room's administrators may be, spec §5). */
@@ -63,13 +63,25 @@ async function addMembers(db: DbOrTx, groupId: number, inviterId: number, userId
     .select({ members: count() })
     .from(imMembers)
     .where(eq(imMembers.conversationId, groupId));
+  const lastReadId = await newestMessageId(db, groupId);
   const added = await db
     .insert(imMembers)
-    .values(wanted.map((userId) => ({ conversationId: groupId, userId, joinedAt: now })))
+    .values(wanted.map((userId) => ({ conversationId: groupId, userId, joinedAt: now, lastReadId })))
     .onConflictDoNothing()
     .returning({ userId: imMembers.userId });
   if (members + added.length > GROUP_MAX_MEMBERS) throw new DomainError('IM_GROUP_FULL');
   return added.length;
+}
+
+/** A new member starts with the history read: only what is sent after the joining is unread. */
+async function newestMessageId(db: DbOrTx, conversationId: number) {
+  const [newest] = await db
+    .select({ id: imMessages.id })
+    .from(imMessages)
+    .where(eq(imMessages.conversationId, conversationId))
+    .orderBy(desc(imMessages.id))
+    .limit(1);
+  return newest?.id ?? 0;
 }
 
 /** `im/groupMembers`: a group's members for one of them, the owner first, then by joining. */
@@ -316,7 +328,12 @@ export async function joinRoomGroup(db: DbOrTx, userId: number, groupId: number,
     if (members >= GROUP_MAX_MEMBERS) throw new DomainError('IM_GROUP_FULL');
     await tx
       .insert(imMembers)
-      .values({ conversationId: group.id, userId, joinedAt: now })
+      .values({
+        conversationId: group.id,
+        userId,
+        joinedAt: now,
+        lastReadId: await newestMessageId(tx, group.id),
+      })
       .onConflictDoNothing();
   });
   return { group_id: group.id, conversation_id: group.id };

@@ -62,10 +62,22 @@ export const imMembers = pgTable(
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
     /** The newest message id this member has read (0: none). */
     lastReadId: bigint('last_read_id', { mode: 'number' }).notNull().default(0),
+    /**
+     * Messages of others after `lastReadId` (issue #45: the list reads it, never counts messages): raised
+     * by a send in its transaction, cleared by a read or by the member's own send.
+     */
+    unread: integer('unread').notNull().default(0),
+    /** The conversation's `lastMessageAt`, set by the same send: the member's list reads its own index. */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.conversationId, table.userId] }),
     index('im_members_user_idx').on(table.userId),
+    index('im_members_user_recent_idx').on(
+      table.userId,
+      table.lastMessageAt.desc().nullsLast(),
+      table.conversationId.desc().nullsFirst(),
+    ),
   ],
 );
 

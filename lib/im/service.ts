@@ -164,11 +164,15 @@ export async function sendImMessage(
       .update(imConversations)
       .set({ lastMessageAt: now })
       .where(eq(imConversations.id, conversation.id));
-    // Sending reads everything before it.
+    // Sending reads everything before it; every other member has one more unread.
     await tx
       .update(imMembers)
-      .set({ lastReadId: stored!.id })
-      .where(and(eq(imMembers.conversationId, conversation.id), eq(imMembers.userId, sender.id)));
+      .set({
+        lastReadId: sql`case when ${imMembers.userId} = ${sender.id} then ${stored!.id} else ${imMembers.lastReadId} end`,
+        unread: sql`case when ${imMembers.userId} = ${sender.id} then 0 else ${imMembers.unread} + 1 end`,
+        lastMessageAt: now,
+      })
+      .where(eq(imMembers.conversationId, conversation.id));
     return stored!;
   });
   const message = present(row, sender, false, sender.id);
@@ -217,26 +221,30 @@ async function peerLastRead(db: DbOrTx, conversationId: number, userId: number) 
   return row?.lastReadId ?? 0;
 }
 
-/** Marks the conversation read up to its newest message; the reader's tabs and the peer are told. */
+/**
+ * Marks the conversation read up to its newest message; the reader's tabs and the peer are told. The
+ * member's row is locked before the newest message is looked up: a send locks it after storing its
+ * message, so the message is either seen here (and read) or counted after this (and unread).
+ */
 export async function markConversationRead(db: DbOrTx, userId: number, conversationId: number) {
   await memberConversation(db, userId, conversationId);
-  const [newest] = await db
-    .select({ id: imMessages.id })
-    .from(imMessages)
-    .where(eq(imMessages.conversationId, conversationId))
-    .orderBy(desc(imMessages.id))
-    .limit(1);
-  const lastReadId = newest?.id ?? 0;
-  await db
-    .update(imMembers)
-    .set({ lastReadId })
-    .where(
-      and(
-        eq(imMembers.conversationId, conversationId),
-        eq(imMembers.userId, userId),
-        lt(imMembers.lastReadId, lastReadId),
-      ),
-    );
+  const lastReadId = await db.transaction(async (tx) => {
+    const mine = and(eq(imMembers.conversationId, conversationId), eq(imMembers.userId, userId));
+    const [member] = await tx
+      .select({ lastReadId: imMembers.lastReadId })
+      .from(imMembers)
+      .where(mine)
+      .for('update');
+    const [newest] = await tx
+      .select({ id: imMessages.id })
+      .from(imMessages)
+      .where(eq(imMessages.conversationId, conversationId))
+      .orderBy(desc(imMessages.id))
+      .limit(1);
+    const read = Math.max(newest?.id ?? 0, member?.lastReadId ?? 0);
+    await tx.update(imMembers).set({ lastReadId: read, unread: 0 }).where(mine);
+    return read;
+  });
   const data = { conversation_id: conversationId, user_id: userId, last_read_id: lastReadId };
   for (const id of await memberIds(db, conversationId)) {
     publish({ room: rooms.user(id) }, { type: 'imRead', data });
@@ -244,21 +252,33 @@ export async function markConversationRead(db: DbOrTx, userId: number, conversat
   return data;
 }
 
-const unreadOf = (userId: number) =>
-  sql<number>`(select count(*)::int from ${imMessages}
-    where ${imMessages.conversationId} = ${imMembers.conversationId}
-      and ${imMessages.id} > ${imMembers.lastReadId}
-      and ${imMessages.senderId} <> ${userId})`;
-
 /** The reader's conversations, the latest first, each with its last message and unread count. */
 export async function listConversations(db: DbOrTx, userId: number) {
-  const rows = await db
-    .select({ conversation: imConversations, unread: unreadOf(userId) })
+  // The member's rows first, by the member's own copy of each conversation's last message time (one
+  // step down its index), then those conversations by id: never a join the planner could hash over every
+  // conversation there is (issue #45).
+  const mine = await db
+    .select({ conversationId: imMembers.conversationId, unread: imMembers.unread })
     .from(imMembers)
-    .innerJoin(imConversations, eq(imConversations.id, imMembers.conversationId))
     .where(eq(imMembers.userId, userId))
-    .orderBy(sql`${imConversations.lastMessageAt} desc nulls last`, desc(imConversations.id))
+    .orderBy(sql`${imMembers.lastMessageAt} desc nulls last`, desc(imMembers.conversationId))
     .limit(200);
+  const conversations = mine.length
+    ? await db
+        .select()
+        .from(imConversations)
+        .where(
+          inArray(
+            imConversations.id,
+            mine.map((row) => row.conversationId),
+          ),
+        )
+    : [];
+  const byId = new Map(conversations.map((conversation) => [conversation.id, conversation]));
+  const rows = mine.flatMap(({ conversationId, unread }) => {
+    const conversation = byId.get(conversationId);
+    return conversation ? [{ conversation, unread }] : [];
+  });
   const ids = rows.map((row) => row.conversation.id);
   if (ids.length === 0) return { list: [], unread: 0 };
   // The last message of each listed conversation: one step down its (conversation, id) index each
@@ -337,7 +357,7 @@ export async function listConversations(db: DbOrTx, userId: number) {
 /** Unread messages over all the reader's conversations (the top bar's badge). */
 export async function unreadMessageCount(db: DbOrTx, userId: number) {
   const [row] = await db
-    .select({ unread: sql<number>`coalesce(sum(${unreadOf(userId)}), 0)::int` })
+    .select({ unread: sql<number>`coalesce(sum(${imMembers.unread}), 0)::int` })
     .from(imMembers)
     .where(eq(imMembers.userId, userId));
   return row?.unread ?? 0;

@@ -92,12 +92,15 @@ export function registerNewsRoutes(app: OpenAPIHono<AppEnv>) {
         classify_id: id.optional(),
         page: z.coerce.number().int().min(1).max(1000).default(1),
         size: z.coerce.number().int().min(1).max(50).default(NEWS_PAGE_SIZE),
+        /** The previous answer's `cursor`: the page after it (`page` then only names the page). */
+        cursor: id.optional(),
       }),
       output: z.object({
         list: z.array(listItemSchema),
         total: z.number(),
         page: z.number(),
         size: z.number(),
+        cursor: z.number().nullable(),
       }),
     },
     (c, input) =>
@@ -106,6 +109,7 @@ export function registerNewsRoutes(app: OpenAPIHono<AppEnv>) {
         page: input.page,
         size: input.size,
         now: c.var.now,
+        cursor: input.cursor,
       }),
   );
 

@@ -60,6 +60,24 @@ export const newsArticles = pgTable(
   ],
 );
 
+/**
+ * The readers' list totals (issue #45): per category and language, the articles with a version in that
+ * language whose thread is not taken down, scheduled ones included (the list subtracts those not yet
+ * published, found by `news_articles_published_idx`). Kept by the triggers of migration 0051 in the
+ * transaction of every write to articles, versions and their posts.
+ */
+export const newsCounts = pgTable(
+  'news_counts',
+  {
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => newsCategories.id, { onDelete: 'cascade' }),
+    locale: varchar('locale', { length: 8 }).notNull(),
+    articles: integer('articles').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.categoryId, table.locale] })],
+);
+
 /** One language version of an article: plain text (paragraphs split by blank lines), never HTML. */
 export const newsTranslations = pgTable(
   'news_translations',

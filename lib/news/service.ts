@@ -21,7 +21,7 @@ import type { DbOrTx } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { postLikes, posts } from '@/lib/posts/schema';
 import { searchDocuments } from '@/lib/search/schema';
-import { newsArticles, newsCategories, newsReads, newsTranslations } from './schema';
+import { newsArticles, newsCategories, newsCounts, newsReads, newsTranslations } from './schema';
 
 export const NEWS_PAGE_SIZE = 20;
 
@@ -71,36 +71,69 @@ function listQuery(db: DbOrTx) {
     .innerJoin(newsCategories, eq(newsCategories.id, newsArticles.categoryId));
 }
 
-/** Articles with a version in the reader's language, newest first, optionally of one category. */
+/**
+ * Articles with a version in the reader's language, newest first, optionally of one category. `cursor`
+ * (the answer's, the last article of a page) pages by keyset; without it `page` skips to its page. The
+ * total is the kept count of the language (`news_counts`) less the scheduled articles, so neither reads
+ * more rows than a page (issue #45).
+ */
 export async function listNews(
   db: DbOrTx,
   locale: Locale,
-  options: { categoryId?: number | undefined; page: number; size: number; now: Date },
+  options: {
+    categoryId?: number | undefined;
+    page: number;
+    size: number;
+    now: Date;
+    cursor?: number | undefined;
+  },
 ) {
+  const category = options.categoryId ? eq(newsArticles.categoryId, options.categoryId) : undefined;
   const where = and(
     eq(newsTranslations.locale, locale),
     isNull(posts.deletedAt),
     publishedBy(options.now),
-    options.categoryId ? eq(newsArticles.categoryId, options.categoryId) : undefined,
+    category,
+    options.cursor
+      ? sql`(${newsArticles.publishedAt}, ${newsArticles.postId}) < (select published_at, post_id from ${newsArticles} where post_id = ${options.cursor})`
+      : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const [rows, [kept], [scheduled]] = await Promise.all([
     listQuery(db)
       .where(where)
       .orderBy(desc(newsArticles.publishedAt), desc(newsArticles.postId))
       .limit(options.size)
-      .offset((options.page - 1) * options.size),
+      .offset(options.cursor ? 0 : (options.page - 1) * options.size),
+    db
+      .select({ value: sql<number>`coalesce(sum(${newsCounts.articles}), 0)::int` })
+      .from(newsCounts)
+      .where(
+        and(
+          eq(newsCounts.locale, locale),
+          options.categoryId ? eq(newsCounts.categoryId, options.categoryId) : undefined,
+        ),
+      ),
     db
       .select({ value: count() })
       .from(newsArticles)
       .innerJoin(posts, eq(posts.id, newsArticles.postId))
       .innerJoin(newsTranslations, eq(newsTranslations.postId, newsArticles.postId))
-      .where(where),
+      .where(
+        and(
+          gt(newsArticles.publishedAt, options.now),
+          eq(newsTranslations.locale, locale),
+          isNull(posts.deletedAt),
+          category,
+        ),
+      ),
   ]);
   return {
     list: rows.map((row) => presentListItem(row, locale)),
-    total: total?.value ?? 0,
+    total: Math.max(0, (kept?.value ?? 0) - (scheduled?.value ?? 0)),
     page: options.page,
     size: options.size,
+    /** The next page's `cursor`; null on the last page. */
+    cursor: rows.length === options.size ? rows.at(-1)!.id : null,
   };
 }
 

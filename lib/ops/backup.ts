@@ -334,6 +334,9 @@ async function load<F>(
     );
 
   await client.query(TEXT_SETTINGS);
+  // The rows come back as they were: the triggers that keep counts and queue search documents stand
+  // aside (migration 0051), else the kept counts would be counted twice and the queue refuse its rows.
+  await client.query("set portal.bulk_load = 'on'");
   const db = drizzle(client);
   return db.transaction(async (tx) => {
     // What the migrations seeded (reference rows) gives way to the backup's rows.

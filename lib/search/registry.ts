@@ -1,5 +1,5 @@
 // The kinds of things search finds. Each domain that has something searchable registers a source with
-// one line in lib/search/sources.ts: which rows still need a search document, and how matched
+// one line in lib/search/sources.ts: the texts of the rows queued for keying, and how matched
 // documents become hits. The documents themselves (search_documents) are shared by every source.
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db';
@@ -23,8 +23,11 @@ export type SearchOptions = { locale: Locale; limit: number; now: Date };
 
 export type SearchSource = {
   kind: string;
-  /** Rows that have no search document yet, at most `limit`, with the texts to key them by. */
-  pending?: (db: DbOrTx, limit: number) => Promise<{ id: number; texts: string[] }[]>;
+  /**
+   * The texts to key the given rows by (queued in `search_pending`: added, or their text changed),
+   * leaving out those no longer searchable (a streamer no more).
+   */
+  texts?: (db: DbOrTx, ids: number[]) => Promise<{ id: number; texts: string[] }[]>;
   /**
    * Hits whose documents match: `matched(kind)` is the condition on `search_documents` (kind and
    * query) to join the source's table with.

@@ -3,6 +3,7 @@
 // two-letter queries — and the searches people made, counted per day for the hot list.
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   date,
   index,
@@ -30,6 +31,24 @@ export const searchDocuments = pgTable(
     // pg_trgm (custom migration 0014_search_pg_trgm): LIKE '%…%' of three characters and more.
     index('search_documents_key_trgm').using('gin', table.key.op('gin_trgm_ops')),
     index('search_documents_grams').using('gin', table.grams),
+  ],
+);
+
+/**
+ * Rows to key again (issue #45: the index job reads these, never the sources' tables): queued by the
+ * triggers of migrations 0016 and 0051 when a searchable row is added or its text changes, `seq` taken
+ * anew on every queuing, so the job drops only the entries it keyed.
+ */
+export const searchPending = pgTable(
+  'search_pending',
+  {
+    kind: varchar('kind', { length: 16 }).notNull(),
+    refId: integer('ref_id').notNull(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.refId] }),
+    index('search_pending_seq_idx').on(table.kind, table.seq),
   ],
 );
 

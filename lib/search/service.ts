@@ -9,7 +9,7 @@ import type { DbOrTx } from '@/lib/db';
 import { type HotSearchCounter, postgresHotSearches } from './hot-counter';
 import { SEARCH_MAX_CHARS, searchGrams, searchKey, searchPattern } from './normalize';
 import { type SearchHit, type SearchOptions, searchSource, searchSources } from './registry';
-import { hotSearchOverrides, searchDocuments } from './schema';
+import { hotSearchOverrides, searchDocuments, searchPending } from './schema';
 import './sources';
 
 /** Spec §9: ten hot searches. */
@@ -95,18 +95,33 @@ export async function indexSearchDocuments(
 }
 
 /**
- * Keys every row that has no document yet — new rows, and rows whose text changed (the triggers of
- * migration 0014 drop their documents) —, `batch` at a time per source. Answers how many were keyed.
+ * Keys the rows queued in `search_pending` — new rows, and rows whose text changed (the triggers of
+ * migrations 0016 and 0051 drop their documents and queue them) —, `batch` at a time per source, oldest
+ * queued first: the cost follows what changed, never the size of the sources (issue #45). An entry is
+ * dropped only if it was not queued again meanwhile. Answers how many were keyed.
  */
 export async function indexPendingSearchDocuments(db: DbOrTx, now: Date, batch = 1000) {
   let total = 0;
   for (const source of searchSources()) {
-    if (!source.pending) continue;
+    if (!source.texts) continue;
     for (;;) {
-      const rows = await source.pending(db, batch);
+      const queued = await db
+        .select({ refId: searchPending.refId, seq: searchPending.seq })
+        .from(searchPending)
+        .where(eq(searchPending.kind, source.kind))
+        .orderBy(asc(searchPending.seq))
+        .limit(batch);
+      if (queued.length === 0) break;
+      const rows = await source.texts(
+        db,
+        queued.map((entry) => entry.refId),
+      );
       await indexSearchDocuments(db, source.kind, rows, now);
+      await db.execute(sql`delete from ${searchPending} p
+        using unnest(${sql.param(queued.map((entry) => entry.refId))}::int[], ${sql.param(queued.map((entry) => entry.seq))}::bigint[]) as q(ref_id, seq)
+        where p.kind = ${source.kind} and p.ref_id = q.ref_id and p.seq = q.seq`);
       total += rows.length;
-      if (rows.length < batch) break;
+      if (queued.length < batch) break;
     }
   }
   return total;

@@ -1,6 +1,6 @@
 // The built-in search sources: streamers, live rooms, news, videos, teams and their matches. A domain adds
 // its own kind with one `registerSearchSource(...)` line at the end of this file.
-import { aliasedTable, and, desc, eq, inArray, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { users } from '@/lib/accounts/schema';
 import type { DbOrTx } from '@/lib/db';
@@ -15,11 +15,6 @@ import { videos } from '@/lib/videos/schema';
 import { registerSearchSource, type SearchHit } from './registry';
 import { searchDocuments } from './schema';
 
-const notKeyed = (kind: string, id: Parameters<typeof eq>[1]) =>
-  notExists(
-    sql`(select 1 from ${searchDocuments} where ${searchDocuments.kind} = ${kind} and ${searchDocuments.refId} = ${id})`,
-  );
-
 const hit = (fields: Partial<SearchHit> & Pick<SearchHit, 'id' | 'title' | 'href'>): SearchHit => ({
   subtitle: '',
   image: null,
@@ -31,13 +26,12 @@ const hit = (fields: Partial<SearchHit> & Pick<SearchHit, 'id' | 'title' | 'href
 
 registerSearchSource({
   kind: 'anchor',
-  pending: async (db, limit) =>
+  texts: async (db, ids) =>
     (
       await db
         .select({ id: users.id, nickname: users.nickname })
         .from(users)
-        .where(and(eq(users.isAnchor, true), notKeyed('anchor', users.id)))
-        .limit(limit)
+        .where(and(inArray(users.id, ids), eq(users.isAnchor, true)))
     ).map((row) => ({ id: row.id, texts: [row.nickname] })),
   search: async (db, matched, { limit }) => {
     const rows = await db
@@ -64,14 +58,13 @@ registerSearchSource({
 
 registerSearchSource({
   kind: 'room',
-  pending: async (db, limit) =>
+  texts: async (db, ids) =>
     (
       await db
         .select({ id: liveRooms.id, title: liveRooms.title, nickname: users.nickname })
         .from(liveRooms)
         .innerJoin(users, eq(users.id, liveRooms.anchorId))
-        .where(notKeyed('room', liveRooms.id))
-        .limit(limit)
+        .where(inArray(liveRooms.id, ids))
     ).map((row) => ({ id: row.id, texts: [row.title, row.nickname, String(row.id)] })),
   search: async (db, matched, { limit }) => {
     const rows = await db
@@ -97,13 +90,12 @@ registerSearchSource({
 
 registerSearchSource({
   kind: 'news',
-  pending: async (db, limit) => {
+  texts: async (db, queued) => {
     const ids = (
       await db
         .select({ id: newsArticles.postId })
         .from(newsArticles)
-        .where(notKeyed('news', newsArticles.postId))
-        .limit(limit)
+        .where(inArray(newsArticles.postId, queued))
     ).map((row) => row.id);
     if (ids.length === 0) return [];
     const versions = await db
@@ -153,13 +145,12 @@ registerSearchSource({
 // Videos by their title (a title never changes, so no trigger re-keys them); deleted ones are left out.
 registerSearchSource({
   kind: 'video',
-  pending: async (db, limit) =>
+  texts: async (db, ids) =>
     (
       await db
         .select({ id: videos.postId, title: videos.title })
         .from(videos)
-        .where(notKeyed('video', videos.postId))
-        .limit(limit)
+        .where(inArray(videos.postId, ids))
     ).map((row) => ({ id: row.id, texts: [row.title] })),
   search: async (db, matched, { limit }) => {
     const rows = await db
@@ -197,13 +188,12 @@ async function matchedTeams(db: DbOrTx, matched: (kind: string) => SQL, limit: n
 
 registerSearchSource({
   kind: 'team',
-  pending: async (db, limit) =>
+  texts: async (db, ids) =>
     (
       await db
         .select({ id: teams.id, names: teams.names, sourceName: teams.sourceName })
         .from(teams)
-        .where(notKeyed('team', teams.id))
-        .limit(limit)
+        .where(inArray(teams.id, ids))
     ).map((row) => ({ id: row.id, texts: [row.sourceName, ...Object.values(row.names)] })),
   search: async (db, matched, { locale, limit }) =>
     (await matchedTeams(db, matched, limit)).map(({ team }) =>

@@ -33,7 +33,7 @@ import { OwnCirclePosts } from './own-circle-posts';
 
 type Props = {
   params: Promise<{ locale: Locale }>;
-  searchParams: Promise<{ circle?: string; sort?: string; page?: string }>;
+  searchParams: Promise<{ circle?: string; sort?: string; page?: string; cursor?: string }>;
 };
 
 const positive = (value: string | undefined, max: number) => {
@@ -59,6 +59,8 @@ export default async function CirclePage({ params, searchParams }: Props) {
     ? (query.sort as CircleSort)
     : 'day';
   const page = positive(query.page, 1000) ?? 1;
+  // The next page's link carries the last post it followed (keyset paging of the newest, issue #45).
+  const cursor = page > 1 ? (rowIdOf(query.cursor) ?? undefined) : undefined;
   const db = getDb();
   const viewer = await currentUser();
   const viewerRef = viewer ? { id: viewer.id, role: viewer.role } : null;
@@ -68,7 +70,7 @@ export default async function CirclePage({ params, searchParams }: Props) {
     listCircles(db, locale),
     listCirclePosts(
       db,
-      { circleId, sort, page, size: CIRCLE_POSTS_PAGE_SIZE, now: new Date(), locale },
+      { circleId, sort, page, size: CIRCLE_POSTS_PAGE_SIZE, now: new Date(), locale, cursor },
       viewerRef,
     ),
     viewerRef ? listOwnCirclePosts(db, viewerRef, { page: 1, size: 10, locale }) : null,
@@ -77,12 +79,13 @@ export default async function CirclePage({ params, searchParams }: Props) {
   ]);
   const current = circles.find((circle) => circle.id === circleId);
   const pages = Math.max(1, Math.ceil(list.total / CIRCLE_POSTS_PAGE_SIZE));
-  const href = (target: { sort?: CircleSort; page?: number }) => {
+  const href = (target: { sort?: CircleSort; page?: number; cursor?: number | null }) => {
     const search = new URLSearchParams();
     if (circleId) search.set('circle', String(circleId));
     const targetSort = target.sort ?? sort;
     if (targetSort !== 'day') search.set('sort', targetSort);
     if (target.page && target.page > 1) search.set('page', String(target.page));
+    if (target.cursor) search.set('cursor', String(target.cursor));
     const text = search.toString();
     return text ? `/circle?${text}` : '/circle';
   };
@@ -167,7 +170,11 @@ export default async function CirclePage({ params, searchParams }: Props) {
                 ) : null}
                 <span className="text-ink-500 tabular-nums">{t('pageOf', { page, pages })}</span>
                 {page < pages ? (
-                  <Link href={href({ page: page + 1 })} rel="next" className="text-brand-600 hover:underline">
+                  <Link
+                    href={href({ page: page + 1, cursor: list.cursor })}
+                    rel="next"
+                    className="text-brand-600 hover:underline"
+                  >
                     {t('next')}
                   </Link>
                 ) : null}

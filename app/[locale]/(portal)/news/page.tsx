@@ -17,7 +17,7 @@ import { listNews, NEWS_PAGE_SIZE, popularNews } from '@/lib/news/service';
 
 type Props = {
   params: Promise<{ locale: Locale }>;
-  searchParams: Promise<{ classify?: string; page?: string }>;
+  searchParams: Promise<{ classify?: string; page?: string; cursor?: string }>;
 };
 
 const positive = (value: string | undefined, max: number) => {
@@ -47,19 +47,22 @@ export default async function NewsPage({ params, searchParams }: Props) {
   const query = await searchParams;
   const categoryId = positive(query.classify, 1_000_000);
   const page = positive(query.page, 1000) ?? 1;
+  // The next page's link carries the last article it followed (keyset paging, issue #45).
+  const cursor = page > 1 ? positive(query.cursor, 2_147_483_647) : undefined;
   const db = getDb();
   const [t, name, categories, list, popular] = await Promise.all([
     getTranslations('news'),
     productName(locale),
     listCategories(db, locale),
-    listNews(db, locale, { categoryId, page, size: NEWS_PAGE_SIZE, now: new Date() }),
+    listNews(db, locale, { categoryId, page, size: NEWS_PAGE_SIZE, now: new Date(), cursor }),
     popularNews(db, locale, new Date(), 10),
   ]);
   const pages = Math.max(1, Math.ceil(list.total / NEWS_PAGE_SIZE));
-  const href = (target: { classify?: number; page?: number }) => {
+  const href = (target: { classify?: number; page?: number; cursor?: number | null }) => {
     const search = new URLSearchParams();
     if (target.classify) search.set('classify', String(target.classify));
     if (target.page && target.page > 1) search.set('page', String(target.page));
+    if (target.cursor) search.set('cursor', String(target.cursor));
     const text = search.toString();
     return text ? `/news?${text}` : '/news';
   };
@@ -122,7 +125,7 @@ export default async function NewsPage({ params, searchParams }: Props) {
               <span className="text-ink-500 tabular-nums">{t('pageOf', { page, pages })}</span>
               {page < pages ? (
                 <Link
-                  href={href({ classify: categoryId, page: page + 1 })}
+                  href={href({ classify: categoryId, page: page + 1, cursor: list.cursor })}
                   rel="next"
                   className="text-brand-600 hover:underline"
                 >
