@@ -85,61 +85,92 @@ export async function checkLedger(
     : sql`wallet_transfers`;
   const check = async (tx: Tx): Promise<LedgerReport> => {
     const problems: string[] = [];
-    const mismatched = await tx.execute<{
-      id: number;
-      kind: string;
-      user_id: number;
-      currency: string;
-      balance: string;
-      computed: string;
-      proven: string;
+    // The sums per account hash a row per account: in memory, not spilled to disk, at a year's volume.
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    // One pass over the transfers, grouped by account and currency on each side: every account's sum
+    // (against its balance, or its proven balance plus the sum since), what each currency minted and
+    // burnt (mint's and burn's sums: moves between shards cancel), and transfers in a currency their
+    // account does not hold (or into an account that does not exist).
+    const { rows } = await tx.execute<{
+      mismatched: {
+        id: number;
+        kind: string;
+        user_id: number;
+        currency: string;
+        balance: number;
+        computed: number;
+        proven: number;
+      }[];
+      moved: { currency: Currency; minted: number; burnt: number }[];
+      foreign: { id: number; currency: string; held: string | null; n: number; first: number }[];
+      foreign_count: number;
     }>(sql`
-        with moves as (
-          select to_account as id, amount from ${transfers} t
-          union all select from_account, -amount from ${transfers} t
-        ), sums as (select id, sum(amount) as computed from moves group by id)
-        select a.id, a.kind, a.user_id, a.currency, a.balance, coalesce(s.computed, 0) as computed,
-          ${since ? sql`coalesce(p.balance, 0)` : sql`0`} as proven
-        from wallet_accounts a left join sums s on s.id = a.id
-        ${since ? sql`left join ledger_proven_balances p on p.account_id = a.id` : sql``}
-        where a.balance <> ${since ? sql`coalesce(p.balance, 0) + ` : sql``}coalesce(s.computed, 0)
-        order by a.id`);
-    for (const row of mismatched.rows)
+        with side as (
+          select to_account as id, currency, sum(amount) as amount, count(*) as n, min(id) as first
+          from ${transfers} t group by to_account, currency
+          union all
+          select from_account, currency, -sum(amount), count(*), min(id)
+          from ${transfers} t group by from_account, currency
+        ), sums as (select id, sum(amount) as computed from side group by id
+        ), compared as (
+          select a.id, a.kind, a.user_id, a.currency, a.balance, coalesce(s.computed, 0) as computed,
+            ${since ? sql`coalesce(p.balance, 0)` : sql`0`} as proven
+          from wallet_accounts a left join sums s on s.id = a.id
+          ${since ? sql`left join ledger_proven_balances p on p.account_id = a.id` : sql``}
+        ), foreign_moves as (
+          select x.id, x.currency, a.currency as held, sum(x.n) as n, min(x.first) as first
+          from side x left join wallet_accounts a on a.id = x.id
+          where a.id is null or a.currency <> x.currency group by x.id, x.currency, a.currency
+        )
+        select
+          (select coalesce(json_agg(c order by c.id), '[]') from compared c
+            where c.balance <> c.proven + c.computed) as mismatched,
+          (select coalesce(json_agg(m), '[]') from (
+            select currency, coalesce(-sum(computed) filter (where kind = 'mint'), 0) as minted,
+              coalesce(sum(computed) filter (where kind = 'burn'), 0) as burnt
+            from compared where kind in ('mint', 'burn') group by currency) m) as moved,
+          (select coalesce(json_agg(f order by f.first), '[]') from (
+            select * from foreign_moves order by first limit ${ITEMS_NAMED}) f) as foreign,
+          (select count(*) from foreign_moves) as foreign_count`);
+    const found = rows[0]!;
+    for (const row of found.mismatched)
       problems.push(
         since
           ? `account ${row.id} (${row.kind} ${row.user_id} ${row.currency}): balance ${row.balance} but ${row.proven} proven at transfer ${since.transferId} and the transfers since sum to ${Number(row.proven) + Number(row.computed)}`
           : `account ${row.id} (${row.kind} ${row.user_id} ${row.currency}): balance ${row.balance} but transfers sum to ${row.computed}`,
       );
-    const orphans = await tx.execute<{ id: number }>(sql`
-        select t.id from ${transfers} t
-        left join wallet_accounts f on f.id = t.from_account
-        left join wallet_accounts d on d.id = t.to_account
-        where f.id is null or d.id is null or f.currency <> t.currency or d.currency <> t.currency`);
-    for (const row of orphans.rows) problems.push(`transfer ${row.id} joins accounts of another currency`);
+    for (const row of found.foreign)
+      problems.push(
+        row.held === null
+          ? `transfer ${row.first} joins account ${row.id}, which does not exist (${row.n} transfer(s))`
+          : `transfer ${row.first} joins accounts of another currency: account ${row.id} holds ${row.held}, ${row.n} transfer(s) move ${row.currency} in or out of it`,
+      );
+    const foreignCount = Number(found.foreign_count);
+    if (foreignCount > found.foreign.length)
+      problems.push(
+        `${foreignCount - found.foreign.length} more account(s) with transfers of another currency`,
+      );
     const negative = await tx.execute<{ id: number; balance: string }>(sql`
         select id, balance from wallet_accounts where balance < 0 and kind <> 'mint'`);
     for (const row of negative.rows) problems.push(`account ${row.id} is negative: ${row.balance}`);
 
-    const totals = await tx.execute<{
-      currency: Currency;
-      accounts: string;
-      held: string;
-      minted: string;
-      burnt: string;
-    }>(sql`
-        select c.currency,
-          (select count(*) from wallet_accounts a where a.currency = c.currency) as accounts,
-          (select coalesce(sum(balance), 0) from wallet_accounts a
-            where a.currency = c.currency and a.kind not in ('mint', 'burn')) as held,
-          (select coalesce(sum(case when f.kind = 'mint' then t.amount else -t.amount end), 0)
-            from ${transfers} t join wallet_accounts f on f.id = t.from_account
-            join wallet_accounts d on d.id = t.to_account
-            where t.currency = c.currency and (f.kind = 'mint') <> (d.kind = 'mint')) as minted,
-          (select coalesce(sum(case when d.kind = 'burn' then t.amount else -t.amount end), 0)
-            from ${transfers} t join wallet_accounts f on f.id = t.from_account
-            join wallet_accounts d on d.id = t.to_account
-            where t.currency = c.currency and (f.kind = 'burn') <> (d.kind = 'burn')) as burnt
-        from unnest(${sql.param([...CURRENCIES])}::wallet_currency[]) as c(currency)`);
+    const held = await tx.execute<{ currency: Currency; accounts: string; held: string }>(sql`
+        select currency, count(*) as accounts,
+          coalesce(sum(balance) filter (where kind not in ('mint', 'burn')), 0) as held
+        from wallet_accounts group by currency`);
+    const totals = {
+      rows: CURRENCIES.map((currency) => {
+        const accounts = held.rows.find((row) => row.currency === currency);
+        const sums = found.moved.find((row) => row.currency === currency);
+        return {
+          currency,
+          accounts: accounts?.accounts ?? 0,
+          held: accounts?.held ?? 0,
+          minted: sums?.minted ?? 0,
+          burnt: sums?.burnt ?? 0,
+        };
+      }),
+    };
     const currencies = totals.rows.map((row) => ({
       currency: row.currency,
       accounts: Number(row.accounts),

@@ -30,7 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => testDb.close());
 
-const check = (full: boolean, minutes: number) => provenCheck(testDb.db, HOLDINGS, { full, now: at(minutes) });
+const check = (full: boolean, minutes: number) =>
+  provenCheck(testDb.db, HOLDINGS, { full, now: at(minutes) });
 const pay = (key: string, amount: number, db: DbOrTx = testDb.db, from = viewer, to = anchor) =>
   runOperation(db, {
     key,
@@ -79,7 +80,12 @@ it('proves from the point: escrow held across it, a transfer in flight at it; co
   expect(second).toMatchObject({ full: false, recorded: true, fullAt: at(0) });
   expect(second.report.ok).toBe(true);
   expect(second.report.holdings.find((h) => h.kind === 'red envelope')?.items).toBe(1);
-  await claimEnvelope(testDb.db, { userId: anchor, envelopeId: envelope.result.id, key: 'proven-claim', now: at(3) });
+  await claimEnvelope(testDb.db, {
+    userId: anchor,
+    envelopeId: envelope.result.id,
+    key: 'proven-claim',
+    now: at(3),
+  });
 
   // A transfer whose transaction is still open when the point is taken, under a later committed one
   // (between other accounts: the open one holds its accounts' locks).
@@ -102,7 +108,10 @@ it('proves from the point: escrow held across it, a transfer in flight at it; co
   const full = await check(true, 6);
   expect(full.report.ok).toBe(true);
   expect(full.report.since).toBeUndefined();
-  expect([fourth.report.transfers, fourth.report.operations]).toEqual([full.report.transfers, full.report.operations]);
+  expect([fourth.report.transfers, fourth.report.operations]).toEqual([
+    full.report.transfers,
+    full.report.operations,
+  ]);
   expect(fourth.report.currencies).toEqual(full.report.currencies);
   expect(await latestProvenPoint(testDb.db)).toMatchObject({ fullAt: at(6), provenAt: at(6) });
 });
@@ -114,7 +123,9 @@ it('catches a balance drift after the point and an unclaimed escrow move, and re
   const drifted = await check(false, 11);
   expect(drifted.recorded).toBe(false);
   expect(drifted.report.problems[0]).toMatch(
-    new RegExp(`^account ${account} \\(user ${anchor} coin\\): balance \\d+ but \\d+ proven at transfer \\d+`),
+    new RegExp(
+      `^account ${account} \\(user ${anchor} coin\\): balance \\d+ but \\d+ proven at transfer \\d+`,
+    ),
   );
   expect(drifted.report.problems).toContainEqual(expect.stringMatching(/^coin: accounts hold/));
   expect((await latestProvenPoint(testDb.db))?.provenAt).toEqual(at(10));
@@ -166,7 +177,8 @@ it('leaves a transfer rewritten below the point to the full check, which catches
   await testDb.db.execute(sql`delete from wallet_operations where kind = 'test_stray'`);
   expect((await check(true, 21)).report.problems).toEqual([]);
   await pay('proven-late', 3);
-  const old = (await testDb.db.execute<{ id: string }>(sql`select min(id) as id from wallet_transfers`)).rows[0]!.id;
+  const old = (await testDb.db.execute<{ id: string }>(sql`select min(id) as id from wallet_transfers`))
+    .rows[0]!.id;
   await testDb.db.execute(sql`update wallet_transfers set amount = amount + 1 where id = ${old}`);
   const incremental = await check(false, 22);
   expect(incremental.report.ok).toBe(true);

@@ -14,7 +14,7 @@
 // incremental check reports a drift it cannot explain (never a pass), and a full check settles it.
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/db';
-import { checkLedger, type CheckSince, type LedgerReport } from './check';
+import { type CheckSince, checkLedger, type LedgerReport } from './check';
 import type { Holding } from './holding';
 import type { Currency } from './ledger';
 
@@ -72,7 +72,11 @@ export async function latestProvenPoint(db: Db) {
     select proven_at, full_at, transfer_id from ledger_proven_points order by id desc limit 1`);
   const row = rows[0];
   return row
-    ? { provenAt: new Date(row.proven_at), fullAt: new Date(row.full_at), transferId: Number(row.transfer_id) }
+    ? {
+        provenAt: new Date(row.proven_at),
+        fullAt: new Date(row.full_at),
+        transferId: Number(row.transfer_id),
+      }
     : null;
 }
 
@@ -81,7 +85,12 @@ export async function latestProvenPoint(db: Db) {
  * transaction may still commit: the previous point's holes still missing and not yet past their horizon,
  * and the gaps above `from` (the previous point's highest id, or HOLE_WINDOW below the highest).
  */
-async function holesOf(tx: Tx, table: 'wallet_transfers' | 'wallet_operations', from: number | null, kept: Hole[]) {
+async function holesOf(
+  tx: Tx,
+  table: 'wallet_transfers' | 'wallet_operations',
+  from: number | null,
+  kept: Hole[],
+) {
   const name = sql.identifier(table);
   const top = await tx.execute<{ max: string; xmin: string; xmax: string }>(sql`
     select coalesce(max(id), 0) as max, pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
@@ -110,7 +119,12 @@ async function recordPoint(
   previous: Awaited<ReturnType<typeof readPoint>>,
   now: Date,
 ) {
-  const transfers = await holesOf(tx, 'wallet_transfers', previous?.since.transferId ?? null, previous?.holes.transfers ?? []);
+  const transfers = await holesOf(
+    tx,
+    'wallet_transfers',
+    previous?.since.transferId ?? null,
+    previous?.holes.transfers ?? [],
+  );
   const operations = await holesOf(
     tx,
     'wallet_operations',
@@ -129,8 +143,14 @@ async function recordPoint(
       ${operations.max}, ${JSON.stringify({ transfers: transfers.holes, operations: operations.holes })}::jsonb,
       ${report.transfers}, ${report.operations}, ${JSON.stringify(currencies)}::jsonb)`);
   if (!previous) {
-    await tx.execute(sql`delete from ledger_proven_balances`);
-    await tx.execute(sql`insert into ledger_proven_balances select id, balance from wallet_accounts`);
+    // Every balance, written only where it differs from the stored one (most do not, a day later).
+    await tx.execute(sql`
+      delete from ledger_proven_balances p where not exists (select 1 from wallet_accounts a where a.id = p.account_id)`);
+    await tx.execute(sql`
+      insert into ledger_proven_balances
+      select a.id, a.balance from wallet_accounts a left join ledger_proven_balances p on p.account_id = a.id
+      where p.balance is distinct from a.balance
+      on conflict (account_id) do update set balance = excluded.balance`);
   } else {
     // Only the accounts the proven transfers moved (every other balance was just found unchanged).
     const { since } = previous;
@@ -194,6 +214,8 @@ export function provenCheckHeadline(result: ProvenCheck, askedFull: boolean, ms:
     : askedFull
       ? 'full: every transfer'
       : 'full: every transfer (no proven point yet)';
-  const recorded = result.recorded ? ', new proven point recorded' : ', no point recorded (it does not add up)';
+  const recorded = result.recorded
+    ? ', new proven point recorded'
+    : ', no point recorded (it does not add up)';
   return `${what}; ${(ms / 1000).toFixed(1)} s${recorded}`;
 }

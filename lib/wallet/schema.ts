@@ -205,5 +205,7 @@ export const ledgerProvenEscrow = pgTable(
     currency: walletCurrency('currency').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
   },
-  (table) => [uniqueIndex('ledger_proven_escrow_item_unique').on(table.kind, table.item, table.shard, table.currency)],
+  (table) => [
+    uniqueIndex('ledger_proven_escrow_item_unique').on(table.kind, table.item, table.shard, table.currency),
+  ],
 );
