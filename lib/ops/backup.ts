@@ -367,12 +367,23 @@ async function load<F>(
     for (const name of names)
       if ((await client.query(`select 1 from ${quoted(name)} limit 1`)).rowCount) seeded.push(name);
     if (seeded.length) await client.query(`truncate ${seeded.map(quoted).join(', ')} cascade`);
+    // Indexes no constraint owns are dropped for the load and built after it, in this transaction: one
+    // sort each instead of an insertion per row (at a year's volume, most of a restore's time).
+    const { rows: indexes } = await client.query<{ name: string; definition: string }>(
+      `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
+       from pg_index i join pg_class t on t.oid = i.indrelid join pg_namespace n on n.oid = t.relnamespace
+       where n.nspname = 'public' and t.relkind = 'r' and not t.relispartition
+         and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
+    );
+    for (const index of indexes) await client.query(`drop index ${index.name}`);
     for (const name of await foreignKeyOrder(client, names)) {
       const table = manifest.tables.find((entry) => entry.name === name)!;
       const columns = table.columns.map(quoted).join(', ');
       const sink = client.query(copyFrom(`copy ${quoted(name)} (${columns}) from stdin`));
       await pipeline(fs.createReadStream(tableFile(dir, name)), sink);
     }
+    await client.query(`set local maintenance_work_mem = '256MB'`);
+    for (const index of indexes) await client.query(index.definition);
     for (const sequence of manifest.sequences)
       await client.query('select setval($1::regclass, $2::bigint, $3)', [
         quoted(sequence.name),
