@@ -87,7 +87,7 @@ it('counts per day and shows what waits now', async () => {
 it('says what the latest ledger check found', async () => {
   const finance = await makeSignedInUser(testDb.db, { role: 'finance' });
   const node = await startJobQueue(testDb.db, {
-    jobs: [ledgerCheckJob(HOLDINGS, () => undefined)],
+    jobs: [ledgerCheckJob(HOLDINGS)],
     clock: () => NOON,
     pollingIntervalSeconds: 0.5,
   });

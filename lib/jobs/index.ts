@@ -9,7 +9,7 @@ import { sessions } from '@/lib/accounts/schema';
 import { sampleViewers } from '@/lib/admin/dashboard';
 import { auditSigner, makeCheckpoint } from '@/lib/audit/checkpoints';
 import { getConfig } from '@/lib/config';
-import { type Db, getReadDb } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { releaseDuePlans } from '@/lib/experts/disputes';
 import { gradeDuePlans } from '@/lib/experts/settlement';
 import { guessUpkeep, lockGuessesOnGoals } from '@/lib/guess/upkeep';
@@ -132,7 +132,7 @@ export const jobs: ClusterJob[] = [
   },
   // The ledger's proof with escrow reconciled item by item (lib/jobs/ledger-check.ts), on the read
   // replica when there is one: readiness, /metrics and the console's dashboard show what it found.
-  ledgerCheckJob(HOLDINGS, () => (getConfig().DATABASE_REPLICA_URL ? getReadDb() : undefined)),
+  ledgerCheckJob(HOLDINGS),
   {
     // A signed checkpoint of the audit log's head every hour (besides every AUDIT_CHECKPOINT_EVERY
     // entries), logged as `audit_checkpoint` so copies live outside the database (lib/audit/checkpoints.ts).

@@ -1,20 +1,25 @@
-// The ledger check as a cluster job (issue #40): every LEDGER_CHECK_SECONDS, the whole proof of
+// The ledger check as a cluster job (issue #40): every LEDGER_CHECK_SECONDS, the proof of
 // lib/wallet/check.ts — balances, held = minted − burnt, experience, and escrow reconciled item by item
-// with every holding — in its one read-only REPEATABLE READ snapshot, on the read replica when there is
-// one. Its summary is the tick's output (pg-boss keeps it), which any node reads back for readiness,
-// `/metrics` and the console's dashboard.
+// with every holding — in one REPEATABLE READ snapshot. From the last proven point (issue #45,
+// lib/wallet/proven-point.ts: the transfers since, seconds at a year's volume), and a full one reading
+// every transfer when the latest full check is LEDGER_FULL_EVERY_HOURS old: the incremental check
+// trusts what the point proved, so a transfer rewritten below it waits at most that long to be seen.
+// It records its point, so it runs on the primary. Its summary is the tick's output (pg-boss keeps it),
+// which any node reads back for readiness, `/metrics` and the console's dashboard.
 import type { Pool } from 'pg';
 import { z } from 'zod';
 import type { Db } from '@/lib/db';
 import { log } from '@/lib/log';
 import type { LedgerStatus } from '@/lib/ops/ledger-status';
-import { checkLedger } from '@/lib/wallet/check';
 import type { Holding } from '@/lib/wallet/holding';
 import { CURRENCIES } from '@/lib/wallet/ledger';
+import { latestProvenPoint, provenCheck } from '@/lib/wallet/proven-point';
 import { type ClusterJob, latestTick } from './queue';
 
 export const LEDGER_CHECK_JOB = 'ledger-check';
 export const LEDGER_CHECK_SECONDS = 5 * 60;
+/** A full check (every transfer) when the latest full one is this old: ~24 s of one core a day at a year's volume. */
+export const LEDGER_FULL_EVERY_HOURS = 24;
 /** Problems kept in the tick's output (the first ones found; all are counted). */
 export const LEDGER_PROBLEMS_KEPT = 20;
 
@@ -32,21 +37,26 @@ export const ledgerCheckSummary = z.object({
   ),
   /** How long the check took, in milliseconds. */
   ms: z.number(),
+  /** Whether it read every transfer, or those since the last proven point (absent before issue #45). */
+  full: z.boolean().optional(),
 });
 export type LedgerCheckSummary = z.infer<typeof ledgerCheckSummary>;
 
-/**
- * The job: `readDb` is the read replica when one is configured (else the job's own database, where
- * the check still opens a read-only transaction).
- */
-export function ledgerCheckJob(holdings: readonly Holding[], readDb: () => Db | undefined): ClusterJob {
+/** Whether the check at `now` reads every transfer: no proven point yet, or the latest full one is a day old. */
+export async function fullCheckDue(db: Db, now: Date) {
+  const point = await latestProvenPoint(db);
+  return !point || now.getTime() - point.fullAt.getTime() >= LEDGER_FULL_EVERY_HOURS * 3600_000;
+}
+
+export function ledgerCheckJob(holdings: readonly Holding[]): ClusterJob {
   return {
     name: LEDGER_CHECK_JOB,
     everySeconds: LEDGER_CHECK_SECONDS,
     run: async (db, now): Promise<LedgerCheckSummary> => {
       const started = performance.now();
-      const report = await checkLedger(readDb() ?? db, holdings);
+      const { report, full } = await provenCheck(db, holdings, { full: await fullCheckDue(db, now), now });
       const summary = {
+        full,
         checkedAt: now,
         ok: report.ok,
         problemCount: report.problems.length,

@@ -21,6 +21,7 @@ import { videos } from '@/lib/videos/schema';
 import { seedDemoStreamClips } from '@/lib/videos/seed';
 import { checkLedger } from '@/lib/wallet/check';
 import { balancesOf, runOperation } from '@/lib/wallet/ledger';
+import { latestProvenPoint, provenCheck } from '@/lib/wallet/proven-point';
 import { seedDemoAccounts } from '.';
 import { DEMO_ANCHORS, demoAnchorIds, seedDemoAnchors } from './anchors';
 import { removeDemoData } from './remove';
@@ -92,6 +93,8 @@ it('takes every demo row away and leaves real rows and the ledger as they were',
   expect(await db.select().from(videos).where(inArray(videos.authorId, demoIds))).toHaveLength(1);
   const viewerBalances = await balancesOf(db, viewer.id);
   expect((await checkLedger(db, HOLDINGS)).ok).toBe(true);
+  // A proven point of the ledger check before: the removal rewrites history below it, so it goes.
+  expect((await provenCheck(db, HOLDINGS, { full: true, now: NOON })).recorded).toBe(true);
   const before = await snapshot();
 
   const removal = await removeDemoData(db, { now: NOON });
@@ -133,6 +136,8 @@ it('takes every demo row away and leaves real rows and the ledger as they were',
   const report = await checkLedger(db, HOLDINGS);
   expect(report.problems).toEqual([]);
   expect(report.ok).toBe(true);
+  expect(await latestProvenPoint(db)).toBeNull();
+  expect((await provenCheck(db, HOLDINGS, { full: false, now: NOON })).full).toBe(true);
   expect(await balancesOf(db, viewer.id)).toEqual(viewerBalances);
   const gift = await db.execute<{ n: string }>(
     sql`select count(*) as n from wallet_operations where idempotency_key = 'test-gift:real-to-demo'`,

@@ -33,6 +33,36 @@ export type LedgerReport = {
   /** Every holding of escrow reconciled item by item, in the order given. */
   holdings: HoldingReport[];
   problems: string[];
+  /** Incremental checks: the proven point the check started from (its transfer id and when). */
+  since?: { transferId: number; provenAt: Date };
+  /** With `keepHeld`: what escrow holds per item, shard and currency now (non-zero), for the next point. */
+  held?: HeldRow[];
+};
+
+/** What escrow holds for one item of a holding (by its kind), in one shard and currency. */
+export type HeldRow = { kind: string; item: number; shard: number; currency: Currency; amount: number };
+
+/**
+ * Where an incremental check starts (lib/wallet/proven-point.ts): balances, escrow per item and the
+ * minted/burnt totals proven at a snapshot, and which transfers and operations came after it: ids above
+ * `transferId` / `operationId`, or among the holes the snapshot could not see yet.
+ */
+export type CheckSince = {
+  transferId: number;
+  operationId: number;
+  transferHoles: number[];
+  operationHoles: number[];
+  transfers: number;
+  operations: number;
+  provenAt: Date;
+  currencies: Partial<Record<Currency, { minted: number; burnt: number }>>;
+};
+
+export type CheckOptions = {
+  /** Prove only what moved after this point, against the balances and escrow stored with it. */
+  since?: CheckSince;
+  /** Return `held` (what escrow holds per item now), to record a new point. */
+  keepHeld?: boolean;
 };
 
 /** Mismatched items named per holding (the first ones by id); the rest are counted. */
@@ -42,64 +72,111 @@ export const ITEMS_NAMED = 10;
  * The whole proof, escrow included: `holdings` are every domain's (lib/server/holdings.ts); an escrow
  * move no holding claims is a problem, so a caller passing none reconciles no escrow at all.
  */
-export async function checkLedger(db: DbOrTx, holdings: readonly Holding[]): Promise<LedgerReport> {
+export async function checkLedger(
+  db: DbOrTx,
+  holdings: readonly Holding[],
+  options: CheckOptions = {},
+): Promise<LedgerReport> {
+  const { since } = options;
+  // The transfers this check proves: all of them, or those after the proven point.
+  const transfers = since
+    ? sql`(select * from wallet_transfers
+        where id > ${since.transferId} or id = any(${sql.param(since.transferHoles)}::bigint[]))`
+    : sql`wallet_transfers`;
   const check = async (tx: Tx): Promise<LedgerReport> => {
     const problems: string[] = [];
-    const mismatched = await tx.execute<{
-      id: number;
-      kind: string;
-      user_id: number;
-      currency: string;
-      balance: string;
-      computed: string;
+    // The sums per account hash a row per account: in memory, not spilled to disk, at a year's volume.
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    // One pass over the transfers, grouped by account and currency on each side: every account's sum
+    // (against its balance, or its proven balance plus the sum since), what each currency minted and
+    // burnt (mint's and burn's sums: moves between shards cancel), and transfers in a currency their
+    // account does not hold (or into an account that does not exist).
+    const { rows } = await tx.execute<{
+      mismatched: {
+        id: number;
+        kind: string;
+        user_id: number;
+        currency: string;
+        balance: number;
+        computed: number;
+        proven: number;
+      }[];
+      moved: { currency: Currency; minted: number; burnt: number }[];
+      foreign: { id: number; currency: string; held: string | null; n: number; first: number }[];
+      foreign_count: number;
     }>(sql`
-        with moves as (
-          select to_account as id, amount from wallet_transfers
-          union all select from_account, -amount from wallet_transfers
-        ), sums as (select id, sum(amount) as computed from moves group by id)
-        select a.id, a.kind, a.user_id, a.currency, a.balance, coalesce(s.computed, 0) as computed
-        from wallet_accounts a left join sums s on s.id = a.id
-        where a.balance <> coalesce(s.computed, 0)`);
-    for (const row of mismatched.rows)
+        with side as (
+          select to_account as id, currency, sum(amount) as amount, count(*) as n, min(id) as first
+          from ${transfers} t group by to_account, currency
+          union all
+          select from_account, currency, -sum(amount), count(*), min(id)
+          from ${transfers} t group by from_account, currency
+        ), sums as (select id, sum(amount) as computed from side group by id
+        ), compared as (
+          select a.id, a.kind, a.user_id, a.currency, a.balance, coalesce(s.computed, 0) as computed,
+            ${since ? sql`coalesce(p.balance, 0)` : sql`0`} as proven
+          from wallet_accounts a left join sums s on s.id = a.id
+          ${since ? sql`left join ledger_proven_balances p on p.account_id = a.id` : sql``}
+        ), foreign_moves as (
+          select x.id, x.currency, a.currency as held, sum(x.n) as n, min(x.first) as first
+          from side x left join wallet_accounts a on a.id = x.id
+          where a.id is null or a.currency <> x.currency group by x.id, x.currency, a.currency
+        )
+        select
+          (select coalesce(json_agg(c order by c.id), '[]') from compared c
+            where c.balance <> c.proven + c.computed) as mismatched,
+          (select coalesce(json_agg(m), '[]') from (
+            select currency, coalesce(-sum(computed) filter (where kind = 'mint'), 0) as minted,
+              coalesce(sum(computed) filter (where kind = 'burn'), 0) as burnt
+            from compared where kind in ('mint', 'burn') group by currency) m) as moved,
+          (select coalesce(json_agg(f order by f.first), '[]') from (
+            select * from foreign_moves order by first limit ${ITEMS_NAMED}) f) as foreign,
+          (select count(*) from foreign_moves) as foreign_count`);
+    const found = rows[0]!;
+    for (const row of found.mismatched)
       problems.push(
-        `account ${row.id} (${row.kind} ${row.user_id} ${row.currency}): balance ${row.balance} but transfers sum to ${row.computed}`,
+        since
+          ? `account ${row.id} (${row.kind} ${row.user_id} ${row.currency}): balance ${row.balance} but ${row.proven} proven at transfer ${since.transferId} and the transfers since sum to ${Number(row.proven) + Number(row.computed)}`
+          : `account ${row.id} (${row.kind} ${row.user_id} ${row.currency}): balance ${row.balance} but transfers sum to ${row.computed}`,
       );
-    const orphans = await tx.execute<{ id: number }>(sql`
-        select t.id from wallet_transfers t
-        left join wallet_accounts f on f.id = t.from_account
-        left join wallet_accounts d on d.id = t.to_account
-        where f.id is null or d.id is null or f.currency <> t.currency or d.currency <> t.currency`);
-    for (const row of orphans.rows) problems.push(`transfer ${row.id} joins accounts of another currency`);
+    for (const row of found.foreign)
+      problems.push(
+        row.held === null
+          ? `transfer ${row.first} joins account ${row.id}, which does not exist (${row.n} transfer(s))`
+          : `transfer ${row.first} joins accounts of another currency: account ${row.id} holds ${row.held}, ${row.n} transfer(s) move ${row.currency} in or out of it`,
+      );
+    const foreignCount = Number(found.foreign_count);
+    if (foreignCount > found.foreign.length)
+      problems.push(
+        `${foreignCount - found.foreign.length} more account(s) with transfers of another currency`,
+      );
     const negative = await tx.execute<{ id: number; balance: string }>(sql`
         select id, balance from wallet_accounts where balance < 0 and kind <> 'mint'`);
     for (const row of negative.rows) problems.push(`account ${row.id} is negative: ${row.balance}`);
 
-    const totals = await tx.execute<{
-      currency: Currency;
-      accounts: string;
-      held: string;
-      minted: string;
-      burnt: string;
-    }>(sql`
-        select c.currency,
-          (select count(*) from wallet_accounts a where a.currency = c.currency) as accounts,
-          (select coalesce(sum(balance), 0) from wallet_accounts a
-            where a.currency = c.currency and a.kind not in ('mint', 'burn')) as held,
-          (select coalesce(sum(case when f.kind = 'mint' then t.amount else -t.amount end), 0)
-            from wallet_transfers t join wallet_accounts f on f.id = t.from_account
-            join wallet_accounts d on d.id = t.to_account
-            where t.currency = c.currency and (f.kind = 'mint') <> (d.kind = 'mint')) as minted,
-          (select coalesce(sum(case when d.kind = 'burn' then t.amount else -t.amount end), 0)
-            from wallet_transfers t join wallet_accounts f on f.id = t.from_account
-            join wallet_accounts d on d.id = t.to_account
-            where t.currency = c.currency and (f.kind = 'burn') <> (d.kind = 'burn')) as burnt
-        from unnest(${sql.param([...CURRENCIES])}::wallet_currency[]) as c(currency)`);
+    const held = await tx.execute<{ currency: Currency; accounts: string; held: string }>(sql`
+        select currency, count(*) as accounts,
+          coalesce(sum(balance) filter (where kind not in ('mint', 'burn')), 0) as held
+        from wallet_accounts group by currency`);
+    const totals = {
+      rows: CURRENCIES.map((currency) => {
+        const accounts = held.rows.find((row) => row.currency === currency);
+        const sums = found.moved.find((row) => row.currency === currency);
+        return {
+          currency,
+          accounts: accounts?.accounts ?? 0,
+          held: accounts?.held ?? 0,
+          minted: sums?.minted ?? 0,
+          burnt: sums?.burnt ?? 0,
+        };
+      }),
+    };
     const currencies = totals.rows.map((row) => ({
       currency: row.currency,
       accounts: Number(row.accounts),
       held: Number(row.held),
-      minted: Number(row.minted),
-      burnt: Number(row.burnt),
+      minted: Number(row.minted) + (since?.currencies[row.currency]?.minted ?? 0),
+      burnt: Number(row.burnt) + (since?.currencies[row.currency]?.burnt ?? 0),
     }));
     for (const c of currencies)
       if (c.held !== c.minted - c.burnt)
@@ -114,21 +191,27 @@ export async function checkLedger(db: DbOrTx, holdings: readonly Holding[]): Pro
     for (const row of experience.rows)
       problems.push(`user ${row.id}: experience ${row.experience} but the ledger holds ${row.ledger}`);
 
+    const operations = since
+      ? sql`(select * from wallet_operations
+          where id > ${since.operationId} or id = any(${sql.param(since.operationHoles)}::bigint[]))`
+      : sql`wallet_operations`;
     const counts = await tx.execute<{ operations: string; transfers: string; accounts: string }>(sql`
-        select (select count(*) from wallet_operations) as operations,
-               (select count(*) from wallet_transfers) as transfers,
+        select (select count(*) from ${operations} o) as operations,
+               (select count(*) from ${transfers} t) as transfers,
                (select count(*) from wallet_accounts) as accounts`);
     const count = counts.rows[0]!;
-    const escrow = await reconcileEscrow(tx, holdings);
+    const escrow = await reconcileEscrow(tx, holdings, transfers, options);
     problems.push(...escrow.problems);
     return {
       ok: problems.length === 0,
-      operations: Number(count.operations),
-      transfers: Number(count.transfers),
+      operations: Number(count.operations) + (since?.operations ?? 0),
+      transfers: Number(count.transfers) + (since?.transfers ?? 0),
       accounts: Number(count.accounts),
       currencies,
       holdings: escrow.holdings,
       problems,
+      ...(since && { since: { transferId: since.transferId, provenAt: since.provenAt } }),
+      ...(options.keepHeld && { held: escrow.held }),
     };
   };
   // Given a transaction (a backup's snapshot, a restore's uncommitted load), the check sees what it sees.
@@ -163,7 +246,7 @@ type ShardGap = { shard: number; currency: Currency; balance: number; expected: 
  * currency; every escrow move claimed by exactly one item; each shard's balance = what its open items
  * explain. Escrow's transfers are read through the accounts' indexes (8 shards × 4 currencies).
  */
-async function reconcileEscrow(tx: Tx, holdings: readonly Holding[]) {
+async function reconcileEscrow(tx: Tx, holdings: readonly Holding[], transfers: SQL, options: CheckOptions) {
   const union = (parts: SQL[], empty: SQL) => sql.join([...parts, empty], sql` union all `);
   const expected = union(
     holdings.map(
@@ -183,7 +266,16 @@ async function reconcileEscrow(tx: Tx, holdings: readonly Holding[]) {
     ),
     sql`select null::int as holding, null::bigint as operation_id, null::bigint as item where false`,
   );
+  // Incremental: what escrow held per item at the proven point, plus what moved since.
+  const proven = options.since
+    ? sql`union all
+        select (k.n - 1)::int, p.item, p.shard::int, p.currency::text, p.amount
+        from ledger_proven_escrow p
+        join unnest(${sql.param(holdings.map((holding) => holding.kind))}::text[]) with ordinality as k(kind, n)
+          on k.kind = p.kind`
+    : sql``;
   const { rows } = await tx.execute<{
+    held: { holding: number; item: number; shard: number; currency: Currency; held: number }[] | null;
     items: { holding: number; items: number }[];
     totals: { holding: number; currency: Currency; amount: number }[];
     mismatched: Mismatch[];
@@ -198,19 +290,21 @@ async function reconcileEscrow(tx: Tx, holdings: readonly Holding[]) {
       from wallet_accounts where kind = 'escrow'
     ), escrow_moves as (
       select t.operation_id, e.shard, e.currency, t.amount
-      from wallet_transfers t join escrow_accounts e on e.id = t.to_account
+      from ${transfers} t join escrow_accounts e on e.id = t.to_account
       union all
       select t.operation_id, e.shard, e.currency, -t.amount
-      from wallet_transfers t join escrow_accounts e on e.id = t.from_account
+      from ${transfers} t join escrow_accounts e on e.id = t.from_account
     ), escrow_operations as (
       select o.id, o.idempotency_key as key, o.kind, o.result from wallet_operations o
       where o.id in (select operation_id from escrow_moves)
     ), claims as (${claims}
     ), expected as (${expected}
     ), held as (
-      select c.holding, c.item, m.shard, m.currency, sum(m.amount) as amount
-      from escrow_moves m join claims c on c.operation_id = m.operation_id
-      group by c.holding, c.item, m.shard, m.currency
+      select holding, item, shard, currency, sum(amount) as amount from (
+        select c.holding, c.item, m.shard, m.currency, m.amount
+        from escrow_moves m join claims c on c.operation_id = m.operation_id
+        ${proven}) moved
+      group by holding, item, shard, currency
     ), compared as (
       select coalesce(h.holding, e.holding) as holding, coalesce(h.item, e.item) as item,
         coalesce(h.shard, e.shard) as shard, coalesce(h.currency, e.currency) as currency,
@@ -250,7 +344,8 @@ async function reconcileEscrow(tx: Tx, holdings: readonly Holding[]) {
         select a.shard, a.currency, a.balance,
           coalesce((select sum(e.amount) from expected e where e.shard = a.shard and e.currency = a.currency), 0)
             as expected
-        from escrow_accounts a) x where x.balance <> x.expected) as shards`);
+        from escrow_accounts a) x where x.balance <> x.expected) as shards,
+      ${options.keepHeld ? sql`(select json_agg(x) from compared x where x.held <> 0)` : sql`null`} as held`);
   const found = rows[0]!;
   const name = (holding: number, item: number) => `${holdings[holding]!.kind} ${item}`;
   const problems: string[] = [];
@@ -281,6 +376,15 @@ async function reconcileEscrow(tx: Tx, holdings: readonly Holding[]) {
     );
   return {
     problems,
+    held: (found.held ?? []).map(
+      (row): HeldRow => ({
+        kind: holdings[row.holding]!.kind,
+        item: Number(row.item),
+        shard: row.shard,
+        currency: row.currency,
+        amount: Number(row.held),
+      }),
+    ),
     holdings: holdings.map(
       (holding, index): HoldingReport => ({
         kind: holding.kind,

@@ -161,3 +161,51 @@ export const payChannels = pgTable('pay_channels', {
   sort: smallint('sort').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }),
 });
+
+/**
+ * The ledger check's proven point (lib/wallet/proven-point.ts): the latest clean check's snapshot, so the
+ * next check proves only what moved after it. One row (the latest point); a new clean check replaces it
+ * in its own REPEATABLE READ snapshot, so two checks recording at once make the second fail, not mix.
+ */
+export const ledgerProvenPoints = pgTable('ledger_proven_points', {
+  id: serial('id').primaryKey(),
+  /** Whether this point's check read every transfer (`ledger:check -- --full`), or those since the last point. */
+  full: boolean('full_check').notNull(),
+  /** When the latest full check was (a chain of incremental checks keeps it). */
+  fullAt: timestamp('full_at', { withTimezone: true }).notNull(),
+  provenAt: timestamp('proven_at', { withTimezone: true }).notNull(),
+  /** The highest transfer and operation ids the snapshot saw. */
+  transferId: bigint('transfer_id', { mode: 'number' }).notNull(),
+  operationId: bigint('operation_id', { mode: 'number' }).notNull(),
+  /**
+   * Ids at or below those that the snapshot did not see but a transaction running at it may still commit:
+   * `{ transfers: [[id, horizon]], operations: [[id, horizon]] }`, horizon the xid8 (text) every such
+   * transaction is below; kept until a later snapshot's xmin passes it.
+   */
+  holes: jsonb('holes').notNull(),
+  transfers: bigint('transfers', { mode: 'number' }).notNull(),
+  operations: bigint('operations', { mode: 'number' }).notNull(),
+  /** Per currency, minted and burnt at the point: `{ coin: { minted, burnt }, … }`. */
+  currencies: jsonb('currencies').notNull(),
+});
+
+/** Every account's balance at the proven point (a new account has none: 0). */
+export const ledgerProvenBalances = pgTable('ledger_proven_balances', {
+  accountId: integer('account_id').primaryKey(),
+  balance: bigint('balance', { mode: 'number' }).notNull(),
+});
+
+/** What escrow held at the proven point per holding's item, shard and currency (non-zero only). */
+export const ledgerProvenEscrow = pgTable(
+  'ledger_proven_escrow',
+  {
+    kind: varchar('kind', { length: 32 }).notNull(),
+    item: bigint('item', { mode: 'number' }).notNull(),
+    shard: smallint('shard').notNull(),
+    currency: walletCurrency('currency').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('ledger_proven_escrow_item_unique').on(table.kind, table.item, table.shard, table.currency),
+  ],
+);
