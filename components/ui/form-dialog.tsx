@@ -2,12 +2,15 @@
 // One dialog frame around a form, for the console (catalogue editors, reasoned decisions) and the portal
 // (a live room's stake, guess and dispute forms): the title, what submitting does, the fields, the API's
 // refusal shown where the user looks, then either cancel and submit side by side (the console) or the
-// submit alone across the width (a viewer's quick form). The caller owns the form's state and its submit.
+// submit alone across the width (a viewer's quick form). The caller owns the form's state and its submit,
+// sent through `useFormPost` (lib/http/use-form-post.ts) whose result it passes as `send`: its refusal
+// shows above the buttons and is cleared when the dialog opens or closes.
 // `sheet`: a bottom sheet on phones, centred from `sm` up (the spend confirmation, opened from a room).
 import { Dialog } from 'radix-ui';
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog-close';
+import type { FormSend } from '@/lib/http/use-form-post';
 
 export function FormDialog({
   open,
@@ -19,6 +22,7 @@ export function FormDialog({
   width,
   testId,
   onSubmit,
+  send,
   error,
   closeLabel,
   cancelButton = false,
@@ -38,8 +42,10 @@ export function FormDialog({
   width: string;
   testId: string;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  /** The refusal to show above the buttons (null: none). */
-  error: ReactNode;
+  /** The form's send (useFormPost): its refusal shows above the buttons, reset on open and close. */
+  send?: FormSend;
+  /** What to show above the buttons instead of the send's refusal (the form's own check, a refusal with a link). */
+  error?: ReactNode;
   /** The ✕'s name, and the cancel button's text. */
   closeLabel: string;
   /** A cancel button beside the submit (the console's decisions and editors). */
@@ -50,8 +56,15 @@ export function FormDialog({
   sheet?: boolean;
   children: ReactNode;
 }) {
+  const shown = error ?? send?.error;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        onOpenChange(next);
+        send?.reset();
+      }}
+    >
       {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
@@ -69,9 +82,9 @@ export function FormDialog({
           </Dialog.Description>
           <form onSubmit={onSubmit} className="mt-4 space-y-4">
             {children}
-            {error ? (
+            {shown ? (
               <p role="alert" className="text-sm text-live">
-                {error}
+                {shown}
               </p>
             ) : null}
             {cancelButton ? (

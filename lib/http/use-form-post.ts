@@ -1,8 +1,15 @@
 'use client';
-// One way for a form to send (a TanStack Query mutation): the API's refusal, translated and naming the
-// field, is shown beside the form instead of a toast (`error`); any other failure reads as `failed`.
+// The one way a screen sends (a TanStack Query mutation over the API client): `isPending` while it goes,
+// the API's refusal translated and naming the field (`error`, shown beside the form, or left to the
+// client's toast with `refusal: 'toast'`), then on success an optional toast (`success`), the
+// server-rendered page read again (`refresh`) and the caller's `onSuccess`. What is sent is a path
+// (posted as JSON or FormData) or a function of the body for a send of several steps (an upload, then
+// the post). `FormDialog` takes the result as `send`. lib/server/pending-flags.test.ts refuses a screen
+// that keeps its own pending flag instead.
 import { useMutation } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
 import { ApiError, api } from './client';
+import { httpTexts } from './texts';
 
 /** What a failed send shows: the API's own message, or `failed` for anything else (null: no failure). */
 export function refusalOf(cause: unknown, failed: string) {
@@ -10,13 +17,42 @@ export function refusalOf(cause: unknown, failed: string) {
   return cause instanceof ApiError ? cause.message : failed;
 }
 
-export function useFormPost<Body extends object, Result = unknown>(
-  path: string,
-  options: { failed: string; onSuccess?: (result: Result, body: Body) => void },
+export type FormPostOptions<Body, Result> = {
+  /** What any failure but the API's refusal reads as (the network, a timeout); the client's generic line if none. */
+  failed?: string;
+  /** A toast once it went through. */
+  success?: string;
+  /** Read the server-rendered page again once it went through. */
+  refresh?: boolean;
+  /** `inline` (the default): the refusal is `error`, shown by the form; `toast`: the client toasts it. */
+  refusal?: 'inline' | 'toast';
+  onSuccess?: (result: Result, body: Body) => void;
+  onError?: (cause: unknown, body: Body) => void;
+  onSettled?: () => void;
+};
+
+export function useFormPost<Body = object, Result = unknown>(
+  send: string | ((body: Body) => Promise<Result>),
+  options: FormPostOptions<Body, Result> = {},
 ) {
+  const router = useRouter();
+  const silent = options.refusal !== 'toast';
   const mutation = useMutation({
-    mutationFn: (body: Body) => api.post<Result>(path, body, { silent: true }),
-    onSuccess: options.onSuccess,
+    mutationFn: (body: Body) =>
+      typeof send === 'string' ? api.post<Result>(send, (body ?? {}) as object, { silent }) : send(body),
+    onSuccess: (result, body) => {
+      if (options.success) {
+        const text = options.success;
+        import('sonner').then(({ toast }) => toast.success(text));
+      }
+      if (options.refresh) router.refresh();
+      options.onSuccess?.(result, body);
+    },
+    onError: options.onError,
+    onSettled: options.onSettled,
   });
-  return { ...mutation, error: refusalOf(mutation.error, options.failed) };
+  return { ...mutation, error: refusalOf(mutation.error, options.failed ?? httpTexts.error) };
 }
+
+/** What `FormDialog` and the forms read of a send. */
+export type FormSend = { error: string | null; isPending: boolean; reset: () => void };

@@ -9,9 +9,9 @@ import { Button } from '@/components/ui/button';
 import { FIELD_CLASS, INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { SMS_CODE_LENGTH } from '@/lib/accounts/rules';
 import { api } from '@/lib/http/client';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { uploadFile } from '@/lib/storage/upload-file';
 import { FormError } from './form-error';
-import { useMemberMutation } from './use-member-mutation';
 
 const notify = (kind: 'success' | 'warning', message: string) => {
   import('sonner').then(({ toast }) => toast[kind](message));
@@ -46,7 +46,8 @@ export function ApplyAnchorForm({
   const [photo, setPhoto] = useState<{ key: string; name: string } | null>(null);
   const [uploading, setUploading] = useState(false);
   const [localError, setLocalError] = useState<string | null>(null);
-  const submitApplication = useMemberMutation<object>('api/Member/applyChannel', {
+  const submitApplication = useFormPost<object>('api/Member/applyChannel', {
+    refresh: true,
     success: t('submitted'),
     failed: t('incomplete'),
   });

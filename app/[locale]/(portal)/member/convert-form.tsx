@@ -8,8 +8,8 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog-close';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { FormError } from './form-error';
-import { useMemberMutation } from './use-member-mutation';
 
 const newKey = () => `cv-${crypto.randomUUID()}`;
 
@@ -19,7 +19,8 @@ export function ConvertForm({ available }: { available: number }) {
   const [amount, setAmount] = useState('');
   const [open, setOpen] = useState(false);
   const [key, setKey] = useState(newKey);
-  const convert = useMemberMutation<Record<string, string | number>>('api/Balance/conversionBalance', {
+  const convert = useFormPost<Record<string, string | number>>('api/Balance/conversionBalance', {
+    refresh: true,
     success: t('done'),
     failed: t('failed'),
   });
