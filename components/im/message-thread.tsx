@@ -10,6 +10,7 @@ import { EmojiPicker, insertAtCaret } from '@/components/live/chat/emoji-picker'
 import { Button } from '@/components/ui/button';
 import { ApiError, api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { showsTimeLabel } from '@/lib/im/chat-time';
 import type { ImMessage } from '@/lib/realtime/events';
 import { type Conversation, conversationName, useChatTime } from './conversation-list';
@@ -110,7 +111,6 @@ export function MessageThread({ meId, conversation }: { meId: number; conversati
       setRefusal(failure instanceof Error && failure.message ? failure.message : t('composer.failed'));
     },
   });
-  const [uploading, setUploading] = useState(false);
 
   const sendText = () => {
     const value = text.trim();
@@ -118,18 +118,13 @@ export function MessageThread({ meId, conversation }: { meId: number; conversati
     send.mutate({ type: 'text', text: value }, { onSuccess: () => setText('') });
   };
 
-  const sendPicture = async (file: File) => {
-    setUploading(true);
-    try {
-      const { uploadFile } = await import('@/lib/storage/upload-file');
-      const stored = await uploadFile('image', file);
-      send.mutate({ type: 'image', url: stored.url });
-    } catch {
-      // The shared client showed the server's message (not an image, too large…).
-    } finally {
-      setUploading(false);
-    }
-  };
+  // A refused upload: the shared client showed the server's message (not an image, too large…).
+  const picture = useFormPost<File, { url: string }>(
+    (file) => import('@/lib/storage/upload-file').then(({ uploadFile }) => uploadFile('image', file)),
+    { onSuccess: (stored) => send.mutate({ type: 'image', url: stored.url }) },
+  );
+  const uploading = picture.isPending;
+  const sendPicture = (file: File) => picture.mutate(file);
 
   const disabled = blocked || dissolved;
   return (
@@ -246,7 +241,7 @@ export function MessageThread({ meId, conversation }: { meId: number; conversati
                     onChange={(event) => {
                       const file = event.target.files?.[0];
                       event.target.value = '';
-                      if (file) void sendPicture(file);
+                      if (file) sendPicture(file);
                     }}
                   />
                 </label>

@@ -8,13 +8,16 @@
 // that keeps its own pending flag instead.
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { ApiError, api } from './client';
+import type { ApiError } from './client';
 import { httpTexts } from './texts';
+
+// The client (ky) loads with the first send, not with the page.
+const client = () => import('./client');
 
 /** What a failed send shows: the API's own message, or `failed` for anything else (null: no failure). */
 export function refusalOf(cause: unknown, failed: string) {
   if (!cause) return null;
-  return cause instanceof ApiError ? cause.message : failed;
+  return cause instanceof Error && cause.name === 'ApiError' ? (cause as ApiError).message : failed;
 }
 
 export type FormPostOptions<Body, Result> = {
@@ -26,7 +29,7 @@ export type FormPostOptions<Body, Result> = {
   refresh?: boolean;
   /** `inline` (the default): the refusal is `error`, shown by the form; `toast`: the client toasts it. */
   refusal?: 'inline' | 'toast';
-  onSuccess?: (result: Result, body: Body) => void;
+  onSuccess?: (result: Result, body: Body) => unknown;
   onError?: (cause: unknown, body: Body) => void;
   onSettled?: () => void;
 };
@@ -38,20 +41,28 @@ export function useFormPost<Body = object, Result = unknown>(
   const router = useRouter();
   const silent = options.refusal !== 'toast';
   const mutation = useMutation({
-    mutationFn: (body: Body) =>
-      typeof send === 'string' ? api.post<Result>(send, (body ?? {}) as object, { silent }) : send(body),
+    mutationFn: async (body: Body) =>
+      typeof send === 'string'
+        ? (await client()).api.post<Result>(send, (body ?? {}) as object, { silent })
+        : send(body),
     onSuccess: (result, body) => {
       if (options.success) {
         const text = options.success;
         import('sonner').then(({ toast }) => toast.success(text));
       }
       if (options.refresh) router.refresh();
-      options.onSuccess?.(result, body);
+      // A promise returned (a query read again) keeps the send pending until it settles.
+      return options.onSuccess?.(result, body);
     },
     onError: options.onError,
     onSettled: options.onSettled,
   });
-  return { ...mutation, error: refusalOf(mutation.error, options.failed ?? httpTexts.error) };
+  // `error`: what to show; `cause`: what was thrown (a form that throws its own translated check reads it).
+  return {
+    ...mutation,
+    cause: mutation.error,
+    error: refusalOf(mutation.error, options.failed ?? httpTexts.error),
+  };
 }
 
 /** What `FormDialog` and the forms read of a send. */

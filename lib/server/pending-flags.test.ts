@@ -5,7 +5,7 @@
 // the double click, the reset after an error). This walks every source file under app/ and components/ and
 // fails on a boolean `useState` flag that a function sets to true and then awaits something (`await`,
 // `.then`, `.finally`) after it: the shape of a hand-kept pending flag. The few left are listed below with
-// why; the list may only shrink (a stale entry fails too).
+// why (reads, not sends); the list may only shrink (a stale entry fails too).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -14,53 +14,12 @@ const ROOT = path.join(__dirname, '..', '..');
 
 /** `file: flag` of the flags still kept by hand, and why. */
 const LEFT: Record<string, string> = {
-  'app/[locale]/(admin)/admin/audit/chain-check.tsx: pending': 'not moved yet',
-  'app/[locale]/(admin)/admin/audit/export-form.tsx: pending': 'not moved yet',
-  'app/[locale]/(admin)/admin/ledger/ledger-check.tsx: pending': 'not moved yet',
-  'app/[locale]/(admin)/admin/news/edit/news-editor.tsx: pending': 'not moved yet',
-  'app/[locale]/(admin)/admin/news-categories/category-editor.tsx: pending': 'not moved yet',
-  'app/[locale]/(admin)/admin/promos/promo-editor.tsx: pending': 'not moved yet',
-  'app/[locale]/(admin)/admin/review-settings/review-switch.tsx: pending': 'not moved yet',
-  'app/[locale]/(admin)/admin/sensitive-words/word-actions.tsx: pending': 'not moved yet',
-  'app/[locale]/(portal)/(side)/attention/clear-history-button.tsx: pending': 'not moved yet',
-  'app/[locale]/(portal)/(side)/live/more-posts.tsx: loading': 'not moved yet',
-  'app/[locale]/(portal)/member/anchor-video-actions.tsx: pending': 'not moved yet',
-  'app/[locale]/(portal)/member/apply-anchor-form.tsx: uploading': 'not moved yet',
-  'app/[locale]/(portal)/member/avatar-upload.tsx: uploading': 'not moved yet',
-  'app/[locale]/(portal)/member/fan-club-settings-card.tsx: pending': 'not moved yet',
-  'app/[locale]/(portal)/member/favourite-match-button.tsx: busy': 'not moved yet',
-  'app/[locale]/(portal)/member/match-binding-field.tsx: pending': 'not moved yet',
-  'app/[locale]/(portal)/member/reserved-lives-form.tsx: pending': 'not moved yet',
-  'app/[locale]/(portal)/member/video-upload-form.tsx: publishing': 'not moved yet',
-  'app/[locale]/(portal)/pay/sandbox/sandbox-decision.tsx: busy': 'not moved yet',
-  'app/[locale]/(portal)/qr-login/qr-confirm.tsx: busy': 'not moved yet',
-  'app/[locale]/(portal)/video-classify/classify-menu.tsx: searching': 'not moved yet',
-  'app/[locale]/(portal)/video-classify/my-category-toggle.tsx: busy': 'not moved yet',
-  'app/[locale]/(portal)/video-player/video-actions.tsx: busy': 'not moved yet',
-  'components/accounts/account-form.tsx: busy': 'not moved yet',
-  'components/accounts/sms-button.tsx: sending': 'not moved yet',
-  'components/admin/catalog/edit-dialog.tsx: pending': 'not moved yet',
-  'components/admin/reason-dialog.tsx: pending': 'not moved yet',
-  'components/experts/article-composer.tsx: pending': 'not moved yet',
-  'components/experts/dispute-plan.tsx: pending': 'not moved yet',
-  'components/horn/horn-dialog.tsx: pending': 'not moved yet',
-  'components/im/message-thread.tsx: uploading': 'not moved yet',
-  'components/live/book-button.tsx: busy': 'not moved yet',
-  'components/live/chat/chat-composer.tsx: sending': 'not moved yet',
-  'components/live/chat/use-chat-feed.ts: loadingOlder': 'not moved yet',
-  'components/live/chat/user-card.tsx: busy': 'not moved yet',
-  'components/live/fan-club/fan-club-dialog.tsx: pending': 'not moved yet',
-  'components/live/follow-button.tsx: busy': 'not moved yet',
-  'components/live/gifts/gift-bar.tsx: sending': 'not moved yet',
-  'components/live/report-dialog.tsx: uploading': 'not moved yet',
-  'components/live/report-dialog.tsx: pending': 'not moved yet',
-  'components/live/treasure/red-envelopes.tsx: pending': 'not moved yet',
-  'components/nobility/nobility-purchase.tsx: pending': 'not moved yet',
-  'components/posts/comment-thread.tsx: deleting': 'not moved yet',
-  'components/posts/comment-thread.tsx: sending': 'not moved yet',
-  'components/posts/like-button.tsx: busy': 'not moved yet',
-  'components/posts/post-composer.tsx: publishing': 'not moved yet',
-  'components/wallet/recharge-form.tsx: busy': 'not moved yet',
+  'app/[locale]/(portal)/(side)/live/more-posts.tsx: loading':
+    "a read, not a send: the next page of an anchor's posts (useInfiniteQuery's job, with the server page)",
+  'app/[locale]/(portal)/video-classify/classify-menu.tsx: searching':
+    'a read, not a send: the debounced category search as the reader types (a query keyed on the words)',
+  'components/live/chat/use-chat-feed.ts: loadingOlder':
+    'a read, not a send: older chat lines merged into the live feed the room pushes into',
 };
 
 function sources(dir: string): string[] {

@@ -44,7 +44,6 @@ export function ApplyAnchorForm({
     code: '',
   });
   const [photo, setPhoto] = useState<{ key: string; name: string } | null>(null);
-  const [uploading, setUploading] = useState(false);
   const [localError, setLocalError] = useState<string | null>(null);
   const submitApplication = useFormPost<object>('api/Member/applyChannel', {
     refresh: true,
@@ -54,17 +53,13 @@ export function ApplyAnchorForm({
   const set = (key: keyof Fields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [key]: event.target.value }));
 
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    setUploading(true);
-    try {
-      const stored = await uploadFile('identity', file);
-      setPhoto({ key: stored.key, name: file.name });
-    } catch {
-      // The shared client showed why.
-    } finally {
-      setUploading(false);
-    }
+  // A refused upload: the shared client showed why.
+  const photoUpload = useFormPost<File, { key: string }>((file) => uploadFile('identity', file), {
+    onSuccess: (stored, file) => setPhoto({ key: stored.key, name: file.name }),
+  });
+  const uploading = photoUpload.isPending;
+  const upload = (file: File | undefined) => {
+    if (file) photoUpload.mutate(file);
   };
 
   const submit = (event: FormEvent) => {
@@ -114,7 +109,7 @@ export function ApplyAnchorForm({
               className="sr-only"
               disabled={uploading}
               onChange={(event) => {
-                void upload(event.target.files?.[0]);
+                upload(event.target.files?.[0]);
                 event.target.value = '';
               }}
             />
