@@ -76,7 +76,7 @@ export function UserCard({
   const mayAct = moderator && !(viewer.role === 'admin' && sender.role !== null);
 
   // The shared client toasts a refusal.
-  const action = useFormPost<{ path: string; body: object; message: string }>(
+  const moderation = useFormPost<{ path: string; body: object; message: string }>(
     ({ path, body }) => import('@/lib/http/client').then(({ api }) => api.post(path, body)),
     {
       onSuccess: (_, { message }) => {
@@ -85,8 +85,8 @@ export function UserCard({
       },
     },
   );
-  const run = (path: string, body: object, message: string) => action.mutate({ path, body, message });
-  const busy = action.isPending;
+  const run = (path: string, body: object, message: string) => moderation.mutate({ path, body, message });
+  const busy = moderation.isPending;
 
   return (
     <Popover.Root onOpenChange={() => setDone(null)}>

@@ -9,7 +9,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FIELD_CLASS, INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { api } from '@/lib/http/client';
-import { type FormPostOptions, useFormPost } from '@/lib/http/use-form-post';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { Link } from '@/lib/i18n/navigation';
 import { uploadFile } from '@/lib/storage/upload-file';
 import { appStore, realtimeMessagesAtom } from '@/lib/store/atoms';
@@ -28,14 +28,8 @@ export type Room = {
 
 const PLACARD_MAX = 50;
 
-/** The centre's sends: the refusal beside the form, the page read again after each (a toast if `success`). */
-function useCentreSend<Body = void, Result = unknown>(
-  send: string | ((body: Body) => Promise<Result>),
-  options: FormPostOptions<Body, Result> = {},
-) {
-  const t = useTranslations('anchorCenter');
-  return useFormPost<Body, Result>(send, { refresh: true, failed: t('failed'), ...options });
-}
+/** Every send of the centre: the refusal beside the form, the page read again after it. */
+const sent = (failed: string) => ({ refresh: true, failed });
 
 function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
   const t = useTranslations('anchorCenter');
@@ -72,7 +66,8 @@ export function PushSettingsForm({ pushUrl, firstKey }: { pushUrl: string; first
   const t = useTranslations('anchorCenter');
   const [key, setKey] = useState(firstKey);
   const [confirming, setConfirming] = useState(false);
-  const rotation = useCentreSend<void, { stream_key: string }>('api/live/rotateStreamKey', {
+  const rotation = useFormPost<void, { stream_key: string }>('api/live/rotateStreamKey', {
+    ...sent(t('failed')),
     onSuccess: (reply) => setKey(reply.stream_key),
     onSettled: () => setConfirming(false),
   });
@@ -143,13 +138,13 @@ export function RoomTextsForms({
   const [title, setTitle] = useState(room.title);
   const [placard, setPlacard] = useState(room.placard);
   const [category, setCategory] = useState(room.category);
-  const saved = { success: t('saved') };
-  const titleAction = useCentreSend<{ title: string }>(
+  const saved = { ...sent(t('failed')), success: t('saved') };
+  const titleAction = useFormPost<{ title: string }>(
     (body) => api.get('api/live/setTitle', body, { silent: true }),
     saved,
   );
-  const placardAction = useCentreSend<{ placard: string }>('api/Live/setPlacard', saved);
-  const categoryAction = useCentreSend<{ category: string; custom_category_id?: number }>(
+  const placardAction = useFormPost<{ placard: string }>('api/Live/setPlacard', saved);
+  const categoryAction = useFormPost<{ category: string; custom_category_id?: number }>(
     'api/live/setCategory',
     saved,
   );
@@ -236,12 +231,12 @@ export function RoomTextsForms({
 /** The cover's file picker; the cover itself is server markup beside it. */
 export function CoverUpload() {
   const t = useTranslations('anchorCenter');
-  const cover = useCentreSend<File>(
+  const cover = useFormPost<File>(
     async (file) => {
       const stored = await uploadFile('cover', file);
       await api.post('api/live/setCover', { cover: stored.url }, { silent: true });
     },
-    { success: t('coverSaved') },
+    { ...sent(t('failed')), success: t('coverSaved') },
   );
   const { error, isPending: pending } = cover;
   const upload = (file: File | undefined) => {
@@ -273,14 +268,16 @@ export function CoverUpload() {
 export function LiveStateControls({ room }: { room: Room }) {
   const t = useTranslations('anchorCenter');
   const [waiting, setWaiting] = useState(false);
-  const start = useCentreSend<void, { waiting_for_push: boolean }>(
+  const start = useFormPost<void, { waiting_for_push: boolean }>(
     () => api.get('api/Live/startRoom', {}, { silent: true }),
     {
+      ...sent(t('failed')),
       onSuccess: (reply) => setWaiting(Boolean(reply.waiting_for_push)),
       onError: () => setWaiting(false),
     },
   );
-  const end = useCentreSend(() => api.get('api/Live/endRoom', {}, { silent: true }), {
+  const end = useFormPost<void>(() => api.get('api/Live/endRoom', {}, { silent: true }), {
+    ...sent(t('failed')),
     success: t('endedToast'),
   });
   // One line for both buttons: the last one pressed.

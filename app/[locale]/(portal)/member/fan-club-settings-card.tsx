@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { Skeleton } from '@/components/ui/skeleton';
 import { FAN_PRICE_MAX } from '@/lib/fan-club/levels';
+import { api } from '@/lib/http/client';
 import { useFormPost } from '@/lib/http/use-form-post';
 import { FormError } from './form-error';
 import { SectionCard } from './section-card';
