@@ -62,6 +62,10 @@ export function useFormPost<Body = object, Result = unknown>(
     ...mutation,
     cause: mutation.error,
     error: refusalOf(mutation.error, options.failed ?? httpTexts.error),
+    // Clears a refusal or a past success; a send under way is never let go of (its button stays off).
+    reset: () => {
+      if (!mutation.isPending) mutation.reset();
+    },
   };
 }
 
