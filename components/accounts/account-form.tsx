@@ -11,6 +11,7 @@ import {
 } from '@/lib/accounts/browser-storage';
 import { PASSWORD_MIN_LENGTH, SMS_CODE_LENGTH } from '@/lib/accounts/rules';
 import { api } from '@/lib/http/client';
+import { useFormPost } from '@/lib/http/use-form-post';
 import type { LoginMode, StoredUser } from '@/lib/store/atoms';
 import { useSystemConfig } from '@/lib/system/queries';
 import { useCaptcha } from './captcha';
@@ -42,23 +43,15 @@ export function AccountForm({
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [invite, setInvite] = useState(() => (mode === 'register' ? storedInviteCode() : ''));
-  const [busy, setBusy] = useState(false);
   // Who may register now (the operator's setting; the server refuses the same way whatever this says).
   const registration = useSystemConfig().data?.registration ?? 'open';
 
   const needsCode = mode !== 'code';
   const complete = mobile.number && password && (!needsCode || code);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!complete) return notify('warning', t('incomplete'));
-    // Spec §5: at least 6, checked here before anything is sent (like the mobile and code lengths).
-    if (password.length < PASSWORD_MIN_LENGTH)
-      return notify('warning', t('passwordTooShort', { min: PASSWORD_MIN_LENGTH }));
-    if (mode === 'register' && registration === 'invite' && !invite.trim())
-      return notify('warning', t('inviteRequired'));
-    setBusy(true);
-    try {
+  // Spec §8: a failed login, registration or reset only logs; the shared client showed the message.
+  const sender = useFormPost<void>(
+    async () => {
       const proof = await captcha.payload();
       if (!proof) return notify('warning', t('captchaFirst'));
       const fullMobile = formatMobile(mobile);
@@ -103,12 +96,20 @@ export function AccountForm({
         notify('success', reply.message);
         onModeChange('code');
       }
-    } catch (error) {
-      // Spec §8: a failed login, registration or reset only logs; the shared client showed the message.
-      console.error(error);
-    } finally {
-      setBusy(false);
-    }
+    },
+    { onError: (error) => console.error(error) },
+  );
+  const busy = sender.isPending;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!complete) return notify('warning', t('incomplete'));
+    // Spec §5: at least 6, checked here before anything is sent (like the mobile and code lengths).
+    if (password.length < PASSWORD_MIN_LENGTH)
+      return notify('warning', t('passwordTooShort', { min: PASSWORD_MIN_LENGTH }));
+    if (mode === 'register' && registration === 'invite' && !invite.trim())
+      return notify('warning', t('inviteRequired'));
+    sender.mutate();
   };
 
   return (

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { SMS_RESEND_SECONDS } from '@/lib/accounts/rules';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { harderCaptchaLevel } from './captcha-level';
 
 export function SmsButton({
@@ -23,7 +24,6 @@ export function SmsButton({
 }) {
   const t = useTranslations('auth');
   const [secondsLeft, setSecondsLeft] = useState(0);
-  const [sending, setSending] = useState(false);
 
   useEffect(() => {
     if (secondsLeft <= 0) return;
@@ -31,26 +31,35 @@ export function SmsButton({
     return () => clearTimeout(timer);
   }, [secondsLeft]);
 
-  const request = async () => {
-    const warning = precheck?.();
-    if (warning) return notify('warning', warning);
-    setSending(true);
-    try {
+  // A refusal: the shared client already showed the server's message.
+  const sender = useFormPost<void, boolean>(
+    async () => {
       const payload = await captcha();
-      if (!payload) return notify('warning', t('captchaFirst'));
+      if (!payload) {
+        notify('warning', t('captchaFirst'));
+        return false;
+      }
       await send(payload).catch(async (error: unknown) => {
         if (harderCaptchaLevel(error) === null || !harderCaptcha) throw error;
         const harder = await harderCaptcha();
         if (!harder) throw error;
         return send(harder);
       });
-      notify('success', t('codeSent'));
-      setSecondsLeft(SMS_RESEND_SECONDS);
-    } catch {
-      // The shared client already showed the server's message.
-    } finally {
-      setSending(false);
-    }
+      return true;
+    },
+    {
+      onSuccess: (sent) => {
+        if (!sent) return;
+        notify('success', t('codeSent'));
+        setSecondsLeft(SMS_RESEND_SECONDS);
+      },
+    },
+  );
+  const sending = sender.isPending;
+  const request = () => {
+    const warning = precheck?.();
+    if (warning) return notify('warning', warning);
+    sender.mutate();
   };
 
   return (

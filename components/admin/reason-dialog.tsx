@@ -1,13 +1,15 @@
 'use client';
 // The console's "decision with a reason": a reason code from the list the screen offers plus free text
 // (what the person is told, and what the audit log keeps). `onConfirm` gets `{ reason_code, reason }`
-// (lib/admin/decision.ts, the routes' input) and throws to keep the dialog open with the error shown.
+// (lib/admin/decision.ts, the routes' input) and throws to keep the dialog open with the error shown; it
+// is sent through useFormPost.
 import { useTranslations } from 'next-intl';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FIELD_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { type DecisionReason, REASON_TEXT_MAX } from '@/lib/admin/decision';
+import { useFormPost } from '@/lib/http/use-form-post';
 
 export type ReasonOption = { code: string; label: string };
 
@@ -45,25 +47,29 @@ export function ReasonDialog({
   const [code, setCode] = useState('');
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const textRequired = typeof requireText === 'function' ? requireText(code) : requireText;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!code) return setError(t('pickCode'));
-    if (textRequired && !text.trim()) return setError(t('needText'));
-    setPending(true);
-    setError(null);
-    try {
-      await onConfirm({ reason_code: code, reason: text.trim() });
+  const decide = useFormPost<DecisionReason>(onConfirm, {
+    onSuccess: () => {
       setOpen(false);
       setCode('');
       setText('');
-    } catch (failure) {
-      setError(failure instanceof Error && failure.message ? failure.message : t('failed'));
-    } finally {
-      setPending(false);
-    }
+    },
+  });
+  // The API's refusal, or the caller's own check thrown with its translated words.
+  const failure = decide.cause;
+  const refused = failure
+    ? failure instanceof Error && failure.message
+      ? failure.message
+      : t('failed')
+    : null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    decide.reset();
+    if (!code) return setError(t('pickCode'));
+    if (textRequired && !text.trim()) return setError(t('needText'));
+    setError(null);
+    decide.mutate({ reason_code: code, reason: text.trim() });
   }
 
   return (
@@ -79,13 +85,14 @@ export function ReasonDialog({
       width="w-[min(460px,calc(100vw-2rem))]"
       testId="reason-dialog"
       onSubmit={submit}
-      error={error}
+      send={decide}
+      error={error ?? refused}
       closeLabel={t('cancel')}
       cancelButton
       submit={
         <Button
           type="submit"
-          disabled={pending}
+          disabled={decide.isPending}
           className={tone === 'danger' ? 'bg-live hover:bg-live/90' : undefined}
           data-testid="reason-confirm"
         >

@@ -3,7 +3,6 @@
 // title and body, with a preview drawn by the same `ArticleBody` readers get — bodies are plain text with
 // a few marks, never HTML, so nothing typed can add markup. Bad input gets the server's translated words.
 import { useQuery } from '@tanstack/react-query';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useId, useState } from 'react';
 import { ArticleBody } from '@/components/news/article-body';
@@ -13,6 +12,7 @@ import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { useTimeFormat } from '@/components/ui/time-view';
 import { cn } from '@/lib/cn';
 import { api } from '@/lib/http/client';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { Link } from '@/lib/i18n/navigation';
 
 type Sport = 'football' | 'basketball';
@@ -23,41 +23,39 @@ const BODY_MAX = 8000;
 export function ArticleComposer({ sports }: { sports: Sport[] }) {
   const t = useTranslations('experts');
   const times = useTimeFormat();
-  const router = useRouter();
   const id = useId();
   const [sport, setSport] = useState<Sport>(sports[0] ?? 'football');
   const [matchId, setMatchId] = useState('');
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
   const [tab, setTab] = useState<'write' | 'preview'>('write');
-  const [pending, setPending] = useState(false);
   const [published, setPublished] = useState<number | null>(null);
-  const matches = useQuery({
-    queryKey: ['experts', 'matches', sport],
-    queryFn: () => api.get<{ list: PlannableMatch[] }>('api/expert/matches', { sport }),
-  });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setPending(true);
-    try {
-      const made = await api.post<{ id: number }>('api/expert/article/publish', {
-        sport,
-        title: title.trim(),
-        body: body.trim(),
-        ...(matchId ? { match_id: Number(matchId) } : {}),
-      });
+  // A refusal: the client showed the server's message (translated), and nothing was stored.
+  const publication = useFormPost<object, { id: number }>('api/expert/article/publish', {
+    refusal: 'toast',
+    refresh: true,
+    onSuccess: (made) => {
       setPublished(made.id);
       setTitle('');
       setBody('');
       setMatchId('');
       setTab('write');
-      router.refresh();
-    } catch {
-      // The client showed the server's message (translated), and nothing was stored.
-    } finally {
-      setPending(false);
-    }
+    },
+  });
+  const pending = publication.isPending;
+  const matches = useQuery({
+    queryKey: ['experts', 'matches', sport],
+    queryFn: () => api.get<{ list: PlannableMatch[] }>('api/expert/matches', { sport }),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    publication.mutate({
+      sport,
+      title: title.trim(),
+      body: body.trim(),
+      ...(matchId ? { match_id: Number(matchId) } : {}),
+    });
   }
 
   return (

@@ -3,14 +3,13 @@
 // list and a few words, sent to the console's review queue. Once sent, the page shows its state and,
 // when decided, the reviewer's reason; the decision also reaches the buyer's message centre.
 import { Flag } from 'lucide-react';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { FIELD_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { useTimeFormat } from '@/components/ui/time-view';
-import { api } from '@/lib/http/client';
+import { useFormPost } from '@/lib/http/use-form-post';
 
 const REASONS = ['wrong_match', 'wrong_result', 'misleading'] as const;
 const TEXT_MAX = 200;
@@ -24,13 +23,21 @@ export type DisputeState = {
 export function DisputePlan({ id, state }: { id: number; state: DisputeState }) {
   const t = useTranslations('experts.dispute');
   const times = useTimeFormat();
-  const router = useRouter();
   const field = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<(typeof REASONS)[number]>('wrong_result');
   const [text, setText] = useState('');
-  const [pending, setPending] = useState(false);
   const [sent, setSent] = useState(false);
+  // A refusal: the client showed the server's message.
+  const dispute = useFormPost<{ id: number; reason_code: string; text: string }>('api/expert/plan/dispute', {
+    refusal: 'toast',
+    refresh: true,
+    onSuccess: () => {
+      setSent(true);
+      setOpen(false);
+    },
+  });
+  const pending = dispute.isPending;
 
   if (state.dispute)
     return (
@@ -44,19 +51,9 @@ export function DisputePlan({ id, state }: { id: number; state: DisputeState }) 
     );
   if (!state.may_dispute) return null;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setPending(true);
-    try {
-      await api.post('api/expert/plan/dispute', { id, reason_code: reason, text: text.trim() });
-      setSent(true);
-      setOpen(false);
-      router.refresh();
-    } catch {
-      // The client showed the server's message.
-    } finally {
-      setPending(false);
-    }
+    dispute.mutate({ id, reason_code: reason, text: text.trim() });
   }
 
   if (!open)

@@ -4,7 +4,7 @@
 // shows who wins how much: ./settle-dialog.tsx) / call-off controls,
 // and each viewer's result (when a settlement pays out and the stakers' dispute of it: ./settlement.tsx).
 // Kept current by the room's `guess` pushes (the database stays the truth: a push only refetches).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dices } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
@@ -12,7 +12,7 @@ import { SidePanel, SidePanelEmpty } from '@/components/live/side-panel';
 import { Button } from '@/components/ui/button';
 import type { GuessPanelItem } from '@/lib/guess/api';
 import { api } from '@/lib/http/client';
-import { refusalOf } from '@/lib/http/use-form-post';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { useRealtime } from '@/lib/realtime/use-realtime';
 import { balancesChanged } from '@/lib/wallet/queries';
 import { OpenGuessDialog } from './open-guess-dialog';
@@ -161,11 +161,11 @@ function GuessItem({
   const total = guess.outcomes.reduce((sum, outcome) => sum + outcome.pool, 0);
   const mineOutcome = guess.outcomes.find((outcome) => outcome.id === guess.mine?.outcome_id);
   // The anchor's lock, settle and call-off: one request at a time, its refusal under the guess.
-  const action = useMutation({
-    mutationFn: ({ path, body }: { path: string; body: object }) => api.post(path, body, { silent: true }),
-    onSuccess: onChange,
-  });
-  const error = refusalOf(action.error, t('failed'));
+  const action = useFormPost<{ path: string; body: object }>(
+    ({ path, body }) => api.post(path, body, { silent: true }),
+    { failed: t('failed'), onSuccess: onChange },
+  );
+  const error = action.error;
   const busy = action.isPending;
   const act = (path: string, body: object, done?: () => void) =>
     action.mutate({ path, body }, { onSuccess: () => done?.() });

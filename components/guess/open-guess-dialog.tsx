@@ -45,10 +45,7 @@ export function OpenGuessDialog({
   return (
     <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        send.reset();
-      }}
+      onOpenChange={setOpen}
       trigger={
         <Button size="sm" className="w-full" data-testid="guess-open">
           <Plus aria-hidden className="size-4" />
@@ -69,7 +66,7 @@ export function OpenGuessDialog({
             : { room_id: roomId, question, outcomes: options, window_seconds: windowSeconds },
         );
       }}
-      error={send.error}
+      send={send}
       closeLabel={t('close')}
       submit={
         <Button type="submit" className="w-full" disabled={send.isPending}>

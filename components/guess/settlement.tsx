@@ -69,10 +69,7 @@ function DisputeDialog({ guess, time, onDone }: { guess: GuessPanelItem; time: s
   return (
     <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        send.reset();
-      }}
+      onOpenChange={setOpen}
       trigger={
         <Button
           size="sm"
@@ -92,7 +89,7 @@ function DisputeDialog({ guess, time, onDone }: { guess: GuessPanelItem; time: s
         event.preventDefault();
         send.mutate({ guess_id: guess.id, reason_code: reason, text });
       }}
-      error={send.error}
+      send={send}
       closeLabel={common('close')}
       submit={
         <Button type="submit" className="w-full" disabled={send.isPending}>

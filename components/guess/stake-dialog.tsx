@@ -52,8 +52,8 @@ export function StakeDialog({
       onOpenChange={(next) => {
         if (next && viewerId === null) return openLoginDialog();
         setOpen(next);
-        stake.reset();
       }}
+      send={stake}
       trigger={
         <Button size="sm" className="h-7 px-2.5 text-xs" data-testid="guess-stake">
           {t('stake')}

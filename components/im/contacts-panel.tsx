@@ -1,6 +1,6 @@
 // Contacts (spec §7 `group/*`): the address book, suggested streamers, the reader's live-room fan
 // groups, suggested groups to join, and a form to start a group with people from the address book.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
+import { useFormPost } from '@/lib/http/use-form-post';
 
 type Contact = { user_id: number; nickname: string; avatar: string; is_anchor: boolean; fans?: number };
 type Group = { group_id: number; name: string; members: number; joined: boolean; room_id: number | null };
@@ -70,9 +71,8 @@ export function ContactsPanel({
     queryKey: queryKeys.im.contacts('suggested-groups'),
     queryFn: () => api.post<Group[]>('api/group/getRecommendGroupList'),
   });
-  const join = useMutation({
-    mutationFn: (groupId: number) =>
-      api.post<{ group_id: number }>('api/im/joinGroup', { group_id: groupId }),
+  const join = useFormPost<{ group_id: number }, { group_id: number }>('api/im/joinGroup', {
+    refusal: 'toast',
     onSuccess: ({ group_id }) => {
       void queryClient.invalidateQueries({ queryKey: ['im', 'contacts'] });
       onOpenGroup(group_id);
@@ -111,7 +111,7 @@ export function ContactsPanel({
           {t('open')}
         </Button>
       ) : (
-        <Button size="sm" onClick={() => join.mutate(row.group_id)} disabled={join.isPending}>
+        <Button size="sm" onClick={() => join.mutate({ group_id: row.group_id })} disabled={join.isPending}>
           {t('join')}
         </Button>
       )}
@@ -149,14 +149,16 @@ function CreateGroupForm({
   const t = useTranslations('im.contacts');
   const [name, setName] = useState('');
   const [picked, setPicked] = useState<number[]>([]);
-  const create = useMutation({
-    mutationFn: () =>
-      api.post<{ group_id: number }>('api/group/addgroup', { name: name.trim(), user_ids: picked }),
-    onSuccess: ({ group_id }) => onCreated(group_id),
-  });
+  const create = useFormPost<{ name: string; user_ids: number[] }, { group_id: number }>(
+    'api/group/addgroup',
+    {
+      refusal: 'toast',
+      onSuccess: ({ group_id }) => onCreated(group_id),
+    },
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim()) create.mutate();
+    if (name.trim()) create.mutate({ name: name.trim(), user_ids: picked });
   };
   return (
     <form onSubmit={submit} className="space-y-2 p-1">

@@ -1,6 +1,6 @@
 // A group's info panel beside its thread: the members (owner first) and, for any member, inviting more
 // people from the address book (people talked to, streamers followed) who are not in yet.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { UserPlus, X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
+import { useFormPost } from '@/lib/http/use-form-post';
 
 type Member = { user_id: number; nickname: string; avatar: string; is_owner: boolean };
 type Contact = { user_id: number; nickname: string; avatar: string };
@@ -134,15 +135,17 @@ function InvitePicker({
     queryFn: () => api.post<Contact[]>('api/group/addressBook'),
   });
   const candidates = (book.data ?? []).filter((contact) => !memberIds.includes(contact.user_id));
-  const invite = useMutation({
-    mutationFn: () =>
-      api.post<{ added: number }>('api/group/addGroupUser', { group_id: groupId, user_ids: picked }),
-    onSuccess: ({ added }) => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.im.groupMembers(groupId) });
-      void queryClient.invalidateQueries({ queryKey: ['im', 'contacts'] });
-      onInvited(added);
+  const invite = useFormPost<{ group_id: number; user_ids: number[] }, { added: number }>(
+    'api/group/addGroupUser',
+    {
+      refusal: 'toast',
+      onSuccess: ({ added }) => {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.im.groupMembers(groupId) });
+        void queryClient.invalidateQueries({ queryKey: ['im', 'contacts'] });
+        onInvited(added);
+      },
     },
-  });
+  );
 
   return (
     <div className="flex min-h-0 flex-1 flex-col border-t border-line" data-testid="invite-picker">
@@ -189,7 +192,11 @@ function InvitePicker({
         <Button size="sm" variant="ghost" onClick={onCancel}>
           {t('cancel')}
         </Button>
-        <Button size="sm" onClick={() => invite.mutate()} disabled={picked.length === 0 || invite.isPending}>
+        <Button
+          size="sm"
+          onClick={() => invite.mutate({ group_id: groupId, user_ids: picked })}
+          disabled={picked.length === 0 || invite.isPending}
+        >
           {t('inviteCount', { count: picked.length })}
         </Button>
       </div>

@@ -1,12 +1,13 @@
 // The messaging panel shared by the overlay and /chat-chat: tabs for chats, contacts and the message
 // centre; in chats, the conversation list beside the open thread.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { ZoneHint } from '@/components/ui/zone-hint';
 import { cn } from '@/lib/cn';
 import { api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { ContactsPanel } from './contacts-panel';
 import { type Conversation, ConversationList } from './conversation-list';
 import { MessageThread } from './message-thread';
@@ -34,18 +35,20 @@ export function ImPanel({
   const [selected, setSelected] = useState<Conversation | null>(null);
   const [selectedId, setSelectedId] = useState<number | null>(null);
 
-  const openWith = useMutation({
-    mutationFn: (peerId: number) => api.post<{ conversation_id: number }>('api/im/open', { user_id: peerId }),
-    onSuccess: async ({ conversation_id }) => {
-      // The list's first load may still be in flight, begun before the conversation existed; an
-      // invalidation would join that load (TanStack only restarts fetches that already have data),
-      // so cancel it and load afresh.
-      await queryClient.cancelQueries({ queryKey: queryKeys.im.conversations });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.im.conversations });
-      setSelectedId(conversation_id);
-      switchTab('chats');
+  const openWith = useFormPost<number, { conversation_id: number }>(
+    (peerId) => api.post<{ conversation_id: number }>('api/im/open', { user_id: peerId }),
+    {
+      onSuccess: async ({ conversation_id }) => {
+        // The list's first load may still be in flight, begun before the conversation existed; an
+        // invalidation would join that load (TanStack only restarts fetches that already have data),
+        // so cancel it and load afresh.
+        await queryClient.cancelQueries({ queryKey: queryKeys.im.conversations });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.im.conversations });
+        setSelectedId(conversation_id);
+        switchTab('chats');
+      },
     },
-  });
+  );
   const { mutate: openPeer } = openWith;
   // biome-ignore lint/correctness/useExhaustiveDependencies: opens the asked-for conversation once
   useEffect(() => {

@@ -2,7 +2,7 @@
 // their place), time labels for the first message and after gaps over 120 s, read marks, a composer
 // where Enter sends (Shift+Enter: new line), pictures from the reader's own uploads, and blocking.
 // A refused send (too fast, muted, a sensitive word…) says why under the box and keeps the text.
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ImagePlus, SendHorizontal, Users } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -10,6 +10,7 @@ import { EmojiPicker, insertAtCaret } from '@/components/live/chat/emoji-picker'
 import { Button } from '@/components/ui/button';
 import { ApiError, api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { showsTimeLabel } from '@/lib/im/chat-time';
 import type { ImMessage } from '@/lib/realtime/events';
 import { type Conversation, conversationName, useChatTime } from './conversation-list';
@@ -94,23 +95,20 @@ export function MessageThread({ meId, conversation }: { meId: number; conversati
     }
   };
 
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const send = useMutation({
+  const send = useFormPost<object, ImMessage>(
     // Silent: the refusal is shown where the reader typed, not as a toast.
-    mutationFn: (body: object) =>
+    (body) =>
       api.post<ImMessage>('api/im/send', { conversation_id: conversationId, ...body }, { silent: true }),
-    onMutate: () => setRefusal(null),
-    onSuccess: (message) => {
-      addToThread(queryClient, message);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.im.conversations });
+    {
+      failed: t('composer.failed'),
+      onSuccess: (message) => {
+        addToThread(queryClient, message);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.im.conversations });
+      },
     },
-    onError: (failure) => {
-      // 700 opens the login dialog instead; anything else is the envelope's translated message.
-      if (failure instanceof ApiError && failure.code === 700) return;
-      setRefusal(failure instanceof Error && failure.message ? failure.message : t('composer.failed'));
-    },
-  });
-  const [uploading, setUploading] = useState(false);
+  );
+  // 700 opens the login dialog instead; anything else is the envelope's translated message.
+  const refusal = send.cause instanceof ApiError && send.cause.code === 700 ? null : send.error;
 
   const sendText = () => {
     const value = text.trim();
@@ -118,18 +116,13 @@ export function MessageThread({ meId, conversation }: { meId: number; conversati
     send.mutate({ type: 'text', text: value }, { onSuccess: () => setText('') });
   };
 
-  const sendPicture = async (file: File) => {
-    setUploading(true);
-    try {
-      const { uploadFile } = await import('@/lib/storage/upload-file');
-      const stored = await uploadFile('image', file);
-      send.mutate({ type: 'image', url: stored.url });
-    } catch {
-      // The shared client showed the server's message (not an image, too large…).
-    } finally {
-      setUploading(false);
-    }
-  };
+  // A refused upload: the shared client showed the server's message (not an image, too large…).
+  const picture = useFormPost<File, { url: string }>(
+    (file) => import('@/lib/storage/upload-file').then(({ uploadFile }) => uploadFile('image', file)),
+    { onSuccess: (stored) => send.mutate({ type: 'image', url: stored.url }) },
+  );
+  const uploading = picture.isPending;
+  const sendPicture = (file: File) => picture.mutate(file);
 
   const disabled = blocked || dissolved;
   return (
@@ -208,7 +201,7 @@ export function MessageThread({ meId, conversation }: { meId: number; conversati
                 aria-describedby={refusal ? 'im-send-refusal' : undefined}
                 onChange={(event) => {
                   setText(event.target.value);
-                  setRefusal(null);
+                  send.reset();
                 }}
                 onKeyDown={(event) => {
                   if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -246,7 +239,7 @@ export function MessageThread({ meId, conversation }: { meId: number; conversati
                     onChange={(event) => {
                       const file = event.target.files?.[0];
                       event.target.value = '';
-                      if (file) void sendPicture(file);
+                      if (file) sendPicture(file);
                     }}
                   />
                 </label>

@@ -2,7 +2,7 @@
 // The message centre (spec §7 `Push/getList`): notices newest first by kind, 15 a page, unread ones
 // marked; mark one or all read. Sentences are translated here from the notice's subject and values.
 // The user centre's messages tab hands in the first page it read on the server (`initial`).
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell, Heart, MessageSquareReply, ShieldCheck } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { useTimeFormat } from '@/components/ui/time-view';
 import { cn } from '@/lib/cn';
 import { api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { Link } from '@/lib/i18n/navigation';
 import { zonedLabel } from '@/lib/time/zoned-text';
 import { useChatTime } from './conversation-list';
@@ -50,15 +51,17 @@ export function NoticesPanel({ initial }: { initial?: NoticePage } = {}) {
     getNextPageParam: (last) => (last.has_more ? last.list.at(-1)?.id : undefined),
     ...(initial && kind === 'all' ? { initialData: { pages: [initial], pageParams: [undefined] } } : {}),
   });
-  const markRead = useMutation({
-    mutationFn: (ids?: number[]) => api.post<{ unread: number }>('api/Push/markRead', ids ? { ids } : {}),
-    onSuccess: ({ unread }) => {
-      queryClient.setQueryData<Unread>(queryKeys.im.unread, (old) =>
-        old ? { ...old, notices: unread } : old,
-      );
-      void queryClient.invalidateQueries({ queryKey: ['im', 'notices'] });
+  const markRead = useFormPost<number[] | undefined, { unread: number }>(
+    (ids) => api.post<{ unread: number }>('api/Push/markRead', ids ? { ids } : {}),
+    {
+      onSuccess: ({ unread }) => {
+        queryClient.setQueryData<Unread>(queryKeys.im.unread, (old) =>
+          old ? { ...old, notices: unread } : old,
+        );
+        void queryClient.invalidateQueries({ queryKey: ['im', 'notices'] });
+      },
     },
-  });
+  );
   const list = notices.data?.pages.flatMap((page) => page.list) ?? [];
   const unread = notices.data?.pages[0]?.unread ?? 0;
 

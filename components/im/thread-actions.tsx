@@ -1,11 +1,12 @@
 // The open thread's header actions: block / unblock the other person (C2C), dissolve the group
 // (its owner). Both ask before they act.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { type Conversation, conversationName } from './conversation-list';
 
 export function ThreadActions({
@@ -26,22 +27,23 @@ export function ThreadActions({
   const ownsGroup =
     conversation.group && !conversation.group.dissolved && conversation.group.owner_id === meId;
 
-  const act = useMutation({
-    mutationFn: (path: string) =>
-      api.post(path, peerId ? { user_id: peerId } : { group_id: conversation.conversationID }),
-    onSuccess: (_, path) => {
-      setAsking(false);
-      setDone(
-        path.endsWith('unblock')
-          ? t('block.undone', { name })
-          : path.endsWith('block')
-            ? t('block.done', { name })
-            : null,
-      );
-      void queryClient.invalidateQueries({ queryKey: queryKeys.im.blocks });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.im.conversations });
+  const act = useFormPost<string>(
+    (path) => api.post(path, peerId ? { user_id: peerId } : { group_id: conversation.conversationID }),
+    {
+      onSuccess: (_, path) => {
+        setAsking(false);
+        setDone(
+          path.endsWith('unblock')
+            ? t('block.undone', { name })
+            : path.endsWith('block')
+              ? t('block.done', { name })
+              : null,
+        );
+        void queryClient.invalidateQueries({ queryKey: queryKeys.im.blocks });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.im.conversations });
+      },
     },
-  });
+  );
 
   if (!peerId && !ownsGroup) return null;
   const path = peerId ? (blocked ? 'api/im/unblock' : 'api/im/block') : 'api/group/destroyGroupNew';

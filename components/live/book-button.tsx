@@ -3,6 +3,7 @@
 // click gets code 700, which opens the login dialog through the shared client.
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
+import { useFormPost } from '@/lib/http/use-form-post';
 
 export function BookButton({
   kind,
@@ -16,28 +17,20 @@ export function BookButton({
   labels: { book: string; booked: string };
 }) {
   const [booked, setBooked] = useState(initialBooked);
-  const [busy, setBusy] = useState(false);
-  const toggle = async () => {
-    setBusy(true);
-    try {
-      const { api } = await import('@/lib/http/client');
-      const type = booked ? 0 : 1;
-      const answer =
-        kind === 'live'
-          ? await api.post<{ booked: boolean }>('api/live/reserveMatch', { id, type })
-          : await api.post<{ booked: boolean }>('api/live/reserveMatch2', { match_id: id, type });
-      setBooked(answer.booked);
-    } catch {
-      // 700 opens the login dialog; other refusals were shown by the shared client.
-    } finally {
-      setBusy(false);
-    }
+  // 700 opens the login dialog; other refusals are toasted by the shared client.
+  const book = useFormPost<object, { booked: boolean }>(
+    kind === 'live' ? 'api/live/reserveMatch' : 'api/live/reserveMatch2',
+    { refusal: 'toast', onSuccess: (answer) => setBooked(answer.booked) },
+  );
+  const toggle = () => {
+    const type = booked ? 0 : 1;
+    book.mutate(kind === 'live' ? { id, type } : { match_id: id, type });
   };
   return (
     <button
       type="button"
       onClick={toggle}
-      disabled={busy}
+      disabled={book.isPending}
       aria-pressed={booked}
       data-testid={`book-${kind}`}
       className={cn(

@@ -3,6 +3,7 @@
 // login dialog through the shared client.
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { useFormPost } from '@/lib/http/use-form-post';
 
 export function FollowButton({
   anchorId,
@@ -15,28 +16,17 @@ export function FollowButton({
 }) {
   const t = useTranslations('live');
   const [state, setState] = useState({ followed: initialFollowed, fans: initialFans });
-  const [busy, setBusy] = useState(false);
-  const toggle = async () => {
-    setBusy(true);
-    try {
-      const { api } = await import('@/lib/http/client');
-      setState(
-        await api.post<{ followed: boolean; fans: number }>('api/Member/attention', {
-          anchor_id: anchorId,
-          type: state.followed ? 0 : 1,
-        }),
-      );
-    } catch {
-      // 700 opens the login dialog; other refusals were shown by the shared client.
-    } finally {
-      setBusy(false);
-    }
-  };
+  // 700 opens the login dialog; other refusals are toasted by the shared client.
+  const follow = useFormPost<{ anchor_id: number; type: 0 | 1 }, { followed: boolean; fans: number }>(
+    'api/Member/attention',
+    { refusal: 'toast', onSuccess: setState },
+  );
+  const toggle = () => follow.mutate({ anchor_id: anchorId, type: state.followed ? 0 : 1 });
   return (
     <button
       type="button"
       onClick={toggle}
-      disabled={busy}
+      disabled={follow.isPending}
       aria-pressed={state.followed}
       className={
         state.followed

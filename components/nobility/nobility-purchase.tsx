@@ -3,20 +3,20 @@
 // diamonds, what to pay with — yellow diamonds, or star diamonds at the operator's rate with the
 // star amount shown before paying — then the spend sheet: balance after, duration and renewal, and the
 // payment password (set there when there is none yet: the person stays in the room). Renewing the current
-// tier extends it from its end. Short of diamonds: the sheet says so and offers a recharge.
+// tier extends it from its end. Short of diamonds: the sheet says so and offers a recharge. Framed by
+// DialogFrame (components/ui/form-dialog.tsx), sent by useFormPost.
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
-import { Dialog } from 'radix-ui';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { DialogClose } from '@/components/ui/dialog-close';
 import { LABEL_CLASS } from '@/components/ui/field-styles';
-import { PHONE_SHEET } from '@/components/ui/sheet-styles';
+import { DialogFrame } from '@/components/ui/form-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { RechargeDialog } from '@/components/wallet/recharge-dialog';
 import { SpendConfirm } from '@/components/wallet/spend-confirm';
 import { cn } from '@/lib/cn';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { balancesChanged, useBalances, type WalletBalances } from '@/lib/wallet/queries';
 
 /** A tier on sale: monthly price in yellow diamonds to open it, renewal price to extend it. */
@@ -60,71 +60,56 @@ export function NobilityPurchase({
   const [ownOpen, setOwnOpen] = useState(false);
   const open = controlledOpen ?? ownOpen;
   const setOpen = onOpenChange ?? setOwnOpen;
-  const [error, setError] = useState<string | null>(null);
 
   return (
-    <Dialog.Root
+    <DialogFrame
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        setError(null);
-      }}
-    >
-      <Dialog.Trigger asChild>
-        {trigger ?? (
+      onOpenChange={setOpen}
+      trigger={
+        trigger ?? (
           <Button data-testid="nobility-open">{offer?.currentTier ? t('renewOrUpgrade') : t('open')}</Button>
-        )}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content
-          data-testid="nobility-dialog"
-          className={`fixed top-1/2 left-1/2 z-50 w-[480px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-surface p-6 shadow-2xl ${PHONE_SHEET}`}
-        >
-          <Dialog.Title className="text-lg font-semibold text-ink-900">{t('dialogTitle')}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-ink-500">{t('dialogHint')}</Dialog.Description>
-          {offer && !offer.tiers.length ? (
-            <p className="mt-5 text-sm text-ink-700" data-testid="nobility-none-on-sale">
-              {t('noneOnSale')}
-            </p>
-          ) : offer ? (
-            <PurchaseForm
-              offer={offer}
-              serverBalances={serverBalances}
-              error={error}
-              setError={setError}
-              onDone={() => {
-                setOpen(false);
-                if (onBought) onBought();
-                else router.refresh();
-              }}
-            />
-          ) : (
-            <div className="mt-5 space-y-4" data-testid="nobility-loading">
-              <Skeleton className="h-[68px] w-full" />
-              <Skeleton className="h-[68px] w-full" />
-              <Skeleton className="h-[68px] w-full" />
-              <Skeleton className="h-10 w-full" />
-            </div>
-          )}
-          <DialogClose label={t('close')} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        )
+      }
+      title={t('dialogTitle')}
+      description={t('dialogHint')}
+      width="w-[480px] max-w-[calc(100vw-2rem)]"
+      testId="nobility-dialog"
+      closeLabel={t('close')}
+      sheet="phone"
+    >
+      {offer && !offer.tiers.length ? (
+        <p className="mt-5 text-sm text-ink-700" data-testid="nobility-none-on-sale">
+          {t('noneOnSale')}
+        </p>
+      ) : offer ? (
+        <PurchaseForm
+          offer={offer}
+          serverBalances={serverBalances}
+          onDone={() => {
+            setOpen(false);
+            if (onBought) onBought();
+            else router.refresh();
+          }}
+        />
+      ) : (
+        <div className="mt-5 space-y-4" data-testid="nobility-loading">
+          <Skeleton className="h-[68px] w-full" />
+          <Skeleton className="h-[68px] w-full" />
+          <Skeleton className="h-[68px] w-full" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      )}
+    </DialogFrame>
   );
 }
 
 function PurchaseForm({
   offer,
   serverBalances,
-  error,
-  setError,
   onDone,
 }: {
   offer: NobilityOffer;
   serverBalances: WalletBalances | undefined;
-  error: string | null;
-  setError: (error: string | null) => void;
   onDone: () => void;
 }) {
   const t = useTranslations('nobility');
@@ -146,7 +131,6 @@ function PurchaseForm({
   const [confirming, setConfirming] = useState(false);
   // Set in the sheet: the offer was read before.
   const [passwordSet, setPasswordSet] = useState(hasPaymentPassword);
-  const [pending, setPending] = useState(false);
   const [key, setKey] = useState(newKey);
   const chosen = tiers.find((entry) => entry.tier === tier) ?? tiers[0]!;
   const price = (chosen.tier === currentTier ? chosen.renewalPrice : chosen.monthlyPrice) * count;
@@ -154,31 +138,22 @@ function PurchaseForm({
   const charge = payWith === 'star' ? price * starRate : price;
   const short = Boolean(balances && balances[payWith] < charge);
 
-  async function pay(password: string) {
-    setPending(true);
-    setError(null);
-    const { api, ApiError } = await import('@/lib/http/client');
-    try {
-      const bought = await api.post<Bought>(
-        'api/guard_user/buy',
-        { tier, months: count, pay_password: password, pay_with: payWith, key },
-        { silent: true },
-      );
+  const buy = useFormPost<object, Bought>('api/guard_user/buy', {
+    failed: t('failed'),
+    success: t('bought', { tier: chosen.name }),
+    onSuccess: (bought) => {
       balancesChanged(queryClient, { [bought.currency]: bought.balance });
       setConfirming(false);
       onDone();
-      import('sonner').then(({ toast }) => toast.success(t('bought', { tier: chosen.name })));
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : t('failed'));
-    } finally {
-      setKey(newKey());
-      setPending(false);
-    }
-  }
+    },
+    onSettled: () => setKey(newKey()),
+  });
+  const pay = (password: string) =>
+    buy.mutate({ tier, months: count, pay_password: password, pay_with: payWith, key });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setError(null);
+    buy.reset();
     setConfirming(true);
   }
 
@@ -204,7 +179,7 @@ function PurchaseForm({
                 disabled={entry.tier < currentTier}
                 onChange={() => {
                   setTier(entry.tier);
-                  setError(null);
+                  buy.reset();
                 }}
               />
               {entry.name}
@@ -224,7 +199,7 @@ function PurchaseForm({
                 checked={value === count}
                 onChange={() => {
                   setCount(value);
-                  setError(null);
+                  buy.reset();
                 }}
               />
               {t('monthsValue', { count: value })}
@@ -248,7 +223,7 @@ function PurchaseForm({
                 checked={currency === payWith}
                 onChange={() => {
                   setPicked(currency);
-                  setError(null);
+                  buy.reset();
                 }}
               />
               <span>{tWallet(`currency.${currency}`)}</span>
@@ -289,14 +264,14 @@ function PurchaseForm({
           ) : null}
         </div>
       ) : null}
-      <Button type="submit" className="w-full" disabled={pending} data-testid="nobility-submit">
+      <Button type="submit" className="w-full" disabled={buy.isPending} data-testid="nobility-submit">
         {spend('next')}
       </Button>
       <SpendConfirm
         open={confirming}
         onOpenChange={(next) => {
           setConfirming(next);
-          setError(null);
+          buy.reset();
         }}
         title={spend('titles.nobility')}
         item={t('sheetItem', { tier: chosen.name, months: t('monthsValue', { count }) })}
@@ -309,9 +284,9 @@ function PurchaseForm({
         ]}
         password={passwordSet ? 'ask' : 'setup'}
         onPasswordSet={() => setPasswordSet(true)}
-        onConfirm={(password) => void pay(password)}
-        pending={pending}
-        error={error}
+        onConfirm={pay}
+        pending={buy.isPending}
+        error={buy.error}
         balances={serverBalances}
       />
     </form>

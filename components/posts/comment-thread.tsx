@@ -14,6 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { COMMENT_BODY_MAX as COMMENT_MAX } from '@/lib/posts/limits';
 import { ContentReportButton } from './post-viewer';
 
@@ -144,22 +145,19 @@ function CommentRow({
   const t = useTranslations('posts');
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const remove = async () => {
-    setDeleting(true);
-    try {
-      const { removed } = await api.post<{ removed: number }>('api/anchor_dynamics/deleteComment', {
-        id: comment.id,
-      });
-      import('sonner').then(({ toast }) => toast.success(t('commentDeleted')));
+  // The shared client toasts a refusal.
+  const deletion = useFormPost<{ id: number }, { removed: number }>('api/anchor_dynamics/deleteComment', {
+    refusal: 'toast',
+    success: t('commentDeleted'),
+    onSuccess: ({ removed }) => {
       onRemoved(removed);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.allPostComments(comment.post_id) });
-    } catch {
-      // The shared client has shown the refusal.
-      setDeleting(false);
-      setConfirming(false);
-    }
-  };
+      return queryClient.invalidateQueries({ queryKey: queryKeys.allPostComments(comment.post_id) });
+    },
+    onError: () => setConfirming(false),
+  });
+  // Once deleted the row stays disabled until the list is read again without it.
+  const deleting = deletion.isPending || deletion.isSuccess;
+  const remove = () => deletion.mutate({ id: comment.id });
   return (
     <div className="flex gap-2.5" data-testid="comment">
       <img
@@ -273,24 +271,19 @@ function Composer({
   const t = useTranslations('posts');
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSending(true);
-    try {
-      await api.post(path, {
-        id: postId,
-        content: text,
-        parent_id: replyTo?.id,
-      });
+  // Refusals are toasted by the shared client; code 700 opens the login dialog.
+  const sender = useFormPost<{ id: number; content: string; parent_id?: number }>(path, {
+    refusal: 'toast',
+    onSuccess: () => {
       setText('');
       onSent();
-      await queryClient.invalidateQueries({ queryKey: queryKeys.postCommentsOf(postId) });
-    } catch {
-      // Refusals were shown by the shared client; code 700 opened the login dialog.
-    } finally {
-      setSending(false);
-    }
+      return queryClient.invalidateQueries({ queryKey: queryKeys.postCommentsOf(postId) });
+    },
+  });
+  const sending = sender.isPending;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    sender.mutate({ id: postId, content: text, parent_id: replyTo?.id });
   };
   return (
     <form onSubmit={submit} className="space-y-1.5">

@@ -5,6 +5,7 @@
 import { useTranslations } from 'next-intl';
 import { type ReactNode, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { useFormPost } from '@/lib/http/use-form-post';
 
 type State = { liked: boolean; likes: number };
 
@@ -29,21 +30,18 @@ export function LikeButton({
 }) {
   const t = useTranslations('posts');
   const [state, setState] = useState(initial);
-  const [busy, setBusy] = useState(false);
-  const toggle = async () => {
-    if (busy) return;
+  const like = useFormPost<{ id: number }, State>(path, { refusal: 'toast' });
+  const toggle = () => {
+    if (like.isPending) return;
     const before = state;
-    setBusy(true);
     setState({ liked: !before.liked, likes: before.likes + (before.liked ? -1 : 1) });
-    try {
-      const { api } = await import('@/lib/http/client');
-      const answer = await api.post<State>(path, { id });
-      setState({ liked: answer.liked, likes: answer.likes });
-    } catch {
-      setState(before);
-    } finally {
-      setBusy(false);
-    }
+    like.mutate(
+      { id },
+      {
+        onSuccess: (answer) => setState({ liked: answer.liked, likes: answer.likes }),
+        onError: () => setState(before),
+      },
+    );
   };
   return (
     <button

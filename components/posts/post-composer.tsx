@@ -4,13 +4,13 @@
 // upload pipeline, with progress), previewed and removable. Too many or too large files are refused
 // here with the rule, before anything is sent.
 import { CircleAlert, Film, ImagePlus, Loader2, X } from 'lucide-react';
-import { useRouter } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { cn } from '@/lib/cn';
-import { ApiError, api } from '@/lib/http/client';
+import { ApiError } from '@/lib/http/client';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { POST_BODY_MAX, POST_IMAGES_MAX, POST_VIDEO_MAX_BYTES } from '@/lib/posts/limits';
 import { type StoredFile, uploadFile } from '@/lib/storage/upload-file';
 
@@ -45,11 +45,9 @@ export function PostComposer({
 }: Props = {}) {
   const t = useTranslations('posts');
   const format = useFormatter();
-  const router = useRouter();
   const [text, setText] = useState('');
   const [media, setMedia] = useState<Media[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [publishing, setPublishing] = useState(false);
   const imageInput = useRef<HTMLInputElement>(null);
   const videoInput = useRef<HTMLInputElement>(null);
   const coverInput = useRef<HTMLInputElement>(null);
@@ -59,6 +57,7 @@ export function PostComposer({
 
   const add = (kind: Media['kind'], files: File[]) => {
     setError(null);
+    publication.reset();
     const images = media.filter((item) => item.kind === 'image').length;
     const room = kind === 'image' ? POST_IMAGES_MAX - images : 1;
     if (files.length > room) {
@@ -86,6 +85,19 @@ export function PostComposer({
     setMedia((current) => current.filter((other) => other.key !== item.key));
   };
 
+  const publication = useFormPost<object, { id: number; status: string }>(path, {
+    failed: t('failed'),
+    success: onPublished ? undefined : t('published'),
+    refresh: true,
+    onSuccess: (result) => {
+      for (const item of media) URL.revokeObjectURL(item.preview);
+      setText('');
+      setMedia([]);
+      onPublished?.(result);
+    },
+  });
+  const publishing = publication.isPending;
+
   const uploading = media.some((item) => !item.stored && !item.error);
   const ready = media.filter((item) => item.stored);
   const video = ready.find((item) => item.kind === 'video');
@@ -93,33 +105,16 @@ export function PostComposer({
   const canPublish =
     !publishing && !uploading && (text.trim().length > 0 || (!requireText && ready.length > 0));
 
-  const publish = async (event: FormEvent) => {
+  const publish = (event: FormEvent) => {
     event.preventDefault();
-    setPublishing(true);
     setError(null);
-    try {
-      const result = await api.post<{ id: number; status: string }>(
-        path,
-        {
-          ...extra,
-          content: text,
-          images: ready.filter((item) => item.kind === 'image').map((item) => item.stored!.url),
-          video: video?.stored?.url,
-          cover: video ? cover?.stored?.url : undefined,
-        },
-        { silent: true },
-      );
-      for (const item of media) URL.revokeObjectURL(item.preview);
-      setText('');
-      setMedia([]);
-      if (onPublished) onPublished(result);
-      else import('sonner').then(({ toast }) => toast.success(t('published')));
-      router.refresh();
-    } catch (cause) {
-      setError(cause instanceof ApiError && cause.message ? cause.message : t('failed'));
-    } finally {
-      setPublishing(false);
-    }
+    publication.mutate({
+      ...extra,
+      content: text,
+      images: ready.filter((item) => item.kind === 'image').map((item) => item.stored!.url),
+      video: video?.stored?.url,
+      cover: video ? cover?.stored?.url : undefined,
+    });
   };
 
   const hasVideo = media.some((item) => item.kind === 'video');
@@ -232,10 +227,10 @@ export function PostComposer({
           {publishing ? t('publishing') : t('publish')}
         </Button>
       </div>
-      {error ? (
+      {(error ?? publication.error) ? (
         <p role="alert" className="flex items-center gap-1.5 text-sm text-live" data-testid="composer-error">
           <CircleAlert aria-hidden className="size-4 shrink-0" />
-          {error}
+          {error ?? publication.error}
         </p>
       ) : null}
       <input

@@ -6,6 +6,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { useFormPost } from '@/lib/http/use-form-post';
 
 export type RechargeRule = {
   id: number;
@@ -47,7 +48,6 @@ export function RechargeForm({
   const [ruleId, setRuleId] = useState<number | null>(shown[0]?.id ?? null);
   const usable = channels.filter((channel) => channel.currencies.includes(currency));
   const [channel, setChannel] = useState(usable[0]?.channel ?? '');
-  const [busy, setBusy] = useState(false);
   const rule = shown.find((r) => r.id === ruleId) ?? null;
   const price = (r: Rule) =>
     format.number(r.priceMinor / 10 ** (MINOR_DIGITS[r.currency] ?? 2), {
@@ -55,25 +55,30 @@ export function RechargeForm({
       currency: r.currency,
     });
 
-  async function pay() {
+  // A refusal is toasted by the shared client.
+  const ordering = useFormPost<
+    { id: number; channel: string; payWindow: Window | null },
+    { url: string; order: { order_no: string } }
+  >(
+    ({ id, channel }) =>
+      import('@/lib/http/client').then(({ api }) => api.get('api/chargerules/payUrl', { id, channel })),
+    {
+      onSuccess: ({ url, order }, { payWindow }) => {
+        if (!onOrder) return window.location.assign(url);
+        if (payWindow) payWindow.location.href = url;
+        onOrder({ orderNo: order.order_no, url, windowOpened: payWindow !== null });
+      },
+      onError: (_, { payWindow }) => payWindow?.close(),
+    },
+  );
+  // Leaving for the payment page: the button stays off until the page is gone.
+  const busy = ordering.isPending || (!onOrder && ordering.isSuccess);
+
+  function pay() {
     if (!rule || !channel) return;
-    setBusy(true);
     // Opened in the click itself (a window opened after the request would count as a pop-up).
     const payWindow = onOrder ? window.open('', PAY_WINDOW) : null;
-    try {
-      const { api } = await import('@/lib/http/client');
-      const { url, order } = await api.get<{ url: string; order: { order_no: string } }>(
-        'api/chargerules/payUrl',
-        { id: rule.id, channel },
-      );
-      if (!onOrder) return window.location.assign(url);
-      if (payWindow) payWindow.location.href = url;
-      onOrder({ orderNo: order.order_no, url, windowOpened: payWindow !== null });
-      setBusy(false);
-    } catch {
-      payWindow?.close();
-      setBusy(false);
-    }
+    ordering.mutate({ id: rule.id, channel, payWindow });
   }
 
   return (

@@ -5,7 +5,7 @@
 // server refuses the spend without it; nobility insists on one and sets it here when there is none yet, so
 // the person never leaves the room). Short of money it says so and
 // offers a recharge (star diamonds) instead of the confirm button. The caller owns the request.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
 import { type ReactNode, useEffect, useId, useState } from 'react';
@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { PAYMENT_PASSWORD_MAX, PAYMENT_PASSWORD_MIN } from '@/lib/accounts/profile-schemas';
 import { queryKeys } from '@/lib/http/query-keys';
-import { refusalOf } from '@/lib/http/use-form-post';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { useBalances, type WalletBalances } from '@/lib/wallet/queries';
 import { PinField } from './pin-field';
 import { RechargeDialog } from './recharge-dialog';
@@ -80,13 +80,10 @@ export function SpendConfirm({
   }, [open, passwordProp, known, error, queryClient]);
   const [pin, setPin] = useState('');
   const [again, setAgain] = useState('');
-  const setup = useMutation({
-    mutationFn: async (body: { password: string; confirm_password: string }) => {
-      const { api } = await import('@/lib/http/client');
-      return api.post('api/Member/paymentPassword', body, { silent: true });
-    },
+  const setup = useFormPost<{ password: string; confirm_password: string }>('api/Member/paymentPassword', {
+    failed: t('failed'),
   });
-  const setupError = refusalOf(setup.error, t('failed'));
+  const setupError = setup.error;
 
   const amount = (value: number) =>
     t('amount', { amount: format.number(value), unit: t(`units.${currency}`) });

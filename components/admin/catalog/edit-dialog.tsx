@@ -3,13 +3,13 @@
 // on success the page's server data is read again (router.refresh), so the table shows what is stored. A
 // refusal keeps the dialog open with the API's translated message. Every save carries the editor's reason
 // (`reasonOf(form)`), which starts empty each time the dialog opens.
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, type InputHTMLAttributes, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { INPUT_CLASS } from '@/components/ui/field-styles';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { REASON_TEXT_MAX } from '@/lib/admin/decision';
+import { useFormPost } from '@/lib/http/use-form-post';
 
 export function EditDialog({
   trigger,
@@ -28,39 +28,33 @@ export function EditDialog({
   wide?: boolean;
 }) {
   const t = useTranslations('admin.catalog.common');
-  const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const save = useFormPost<FormData>(onSave, { refresh: true, onSuccess: () => setOpen(false) });
+  // The API's refusal, or the screen's own check thrown with its translated words.
+  const failure = save.cause;
+  const error = failure
+    ? failure instanceof Error && failure.message
+      ? failure.message
+      : t('failed')
+    : null;
+  const pending = save.isPending;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setPending(true);
-    setError(null);
-    try {
-      await onSave(new FormData(event.currentTarget));
-      setOpen(false);
-      router.refresh();
-    } catch (failure) {
-      setError(failure instanceof Error && failure.message ? failure.message : t('failed'));
-    } finally {
-      setPending(false);
-    }
+    save.mutate(new FormData(event.currentTarget));
   }
 
   return (
     <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        setError(null);
-      }}
+      onOpenChange={setOpen}
       trigger={trigger}
       title={title}
       description={description ?? t('auditedHint')}
       width={wide ? 'w-[min(720px,calc(100vw-2rem))]' : 'w-[min(480px,calc(100vw-2rem))]'}
       testId="edit-dialog"
       onSubmit={submit}
+      send={save}
       error={error}
       closeLabel={t('cancel')}
       cancelButton

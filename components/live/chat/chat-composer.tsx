@@ -1,8 +1,9 @@
 // The room chat's footer: a guest's sign-in button, the fans-only or muted notice, or the composer (emoji,
 // a line of up to 500 characters with its count near the end, send). A sent line is relayed to the
-// channel and handed to `onSent`; a refusal shows its reason under the field.
+// channel and handed to `onSent`; a refusal shows its reason under the field (sent by useFormPost).
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useRef, useState } from 'react';
+import { useFormPost } from '@/lib/http/use-form-post';
 import type { ChatMessage } from '@/lib/realtime/events';
 import { openLoginDialog } from '@/lib/store/atoms';
 import { type ChatChannel, channelParams, relayToChannel } from './channel-socket';
@@ -24,31 +25,23 @@ export function ChatComposer({
 }) {
   const t = useTranslations('chat');
   const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    const content = draft.trim();
-    if (!content || sending) return;
-    setSending(true);
-    setError(null);
-    try {
-      const { api } = await import('@/lib/http/client');
-      const sent = await api.post<ChatMessage>(
-        'api/live/sendChatSensitive',
-        { ...channelParams(channel), content },
-        { silent: true },
-      );
+  const sender = useFormPost<object, ChatMessage>('api/live/sendChatSensitive', {
+    failed: t('sendFailed'),
+    onSuccess: (sent) => {
       relayToChannel(channel, { type: 'chat', ...channelParams(channel), data: sent });
       setDraft('');
       onSent(sent);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : t('sendFailed'));
-    } finally {
-      setSending(false);
-    }
+    },
+  });
+  const sending = sender.isPending;
+  const error = sender.error;
+
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    const content = draft.trim();
+    if (!content || sending) return;
+    sender.mutate({ ...channelParams(channel), content });
   };
 
   const insertEmoji = (char: string) => insertAtCaret(inputRef.current, draft, char, MESSAGE_MAX, setDraft);
@@ -96,7 +89,7 @@ export function ChatComposer({
               maxLength={MESSAGE_MAX}
               onChange={(event) => {
                 setDraft(event.target.value);
-                setError(null);
+                sender.reset();
               }}
               placeholder={t('messagePrompt')}
               data-testid="chat-input"

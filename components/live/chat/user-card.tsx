@@ -7,6 +7,7 @@ import { type ReactNode, useState } from 'react';
 import { openPrivateChat } from '@/components/im/overlay-state';
 import { ReportButton } from '@/components/live/report-button';
 import { levelIconUrl } from '@/lib/accounts/level';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { Link } from '@/lib/i18n/navigation';
 import type { ChatMessage } from '@/lib/realtime/events';
 import { type ChatChannel, channelParams } from './channel-socket';
@@ -68,26 +69,24 @@ export function UserCard({
 }) {
   const t = useTranslations('chat');
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const self = viewer.id === sender.user_id;
   const moderator = viewer.role !== null && !self && sender.role !== 'anchor';
   // An administrator does not act on another moderator.
   const mayAct = moderator && !(viewer.role === 'admin' && sender.role !== null);
 
-  const run = async (path: string, body: object, message: string) => {
-    setBusy(true);
-    try {
-      const { api } = await import('@/lib/http/client');
-      await api.post(path, body);
-      setDone(message);
-      void queryClient.invalidateQueries({ queryKey: ['chat'] });
-    } catch {
-      // The shared client showed the server's message.
-    } finally {
-      setBusy(false);
-    }
-  };
+  // The shared client toasts a refusal.
+  const moderation = useFormPost<{ path: string; body: object; message: string }>(
+    ({ path, body }) => import('@/lib/http/client').then(({ api }) => api.post(path, body)),
+    {
+      onSuccess: (_, { message }) => {
+        setDone(message);
+        void queryClient.invalidateQueries({ queryKey: ['chat'] });
+      },
+    },
+  );
+  const run = (path: string, body: object, message: string) => moderation.mutate({ path, body, message });
+  const busy = moderation.isPending;
 
   return (
     <Popover.Root onOpenChange={() => setDone(null)}>

@@ -12,6 +12,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PHONE_SHEET } from '@/components/ui/sheet-styles';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SpendConfirm } from '@/components/wallet/spend-confirm';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { balancesChanged } from '@/lib/wallet/queries';
 import { FanBadge } from '../chat/fan-badge';
 
@@ -55,9 +56,7 @@ export default function FanClubDialog({
   const spend = useTranslations('wallet.spend');
   const format = useFormatter();
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
   const [confirmLeave, setConfirmLeave] = useState(false);
   const [key, setKey] = useState(newKey);
   const infoKey = ['fanClub', 'info', anchorId, viewerId] as const;
@@ -78,34 +77,35 @@ export default function FanClubDialog({
     },
   });
 
-  async function act(path: 'join' | 'leave', password = '') {
-    setPending(true);
-    setError(null);
-    const { api, ApiError } = await import('@/lib/http/client');
-    try {
-      if (path === 'join')
-        await api.post(
-          'api/fansclub_user/join',
-          { anchor_id: anchorId, price: info.data?.price ?? 0, key, pay_password: password },
-          { silent: true },
-        );
-      else await api.post('api/fansclub_user/leave', { anchor_id: anchorId }, { silent: true });
-      const { toast } = await import('sonner');
-      toast.success(t(path === 'join' ? 'joined' : 'left'));
-      setConfirmLeave(false);
-      setConfirming(false);
-      if (path === 'join') balancesChanged(queryClient);
-      await queryClient.invalidateQueries({ queryKey: ['fanClub'] });
-      const fresh = queryClient.getQueryData<Info>(infoKey);
-      onStanding(fresh?.mine ? { level: fresh.mine.level } : null);
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : t('failed'));
-      void info.refetch();
-    } finally {
-      setKey(newKey());
-      setPending(false);
-    }
-  }
+  const action = useFormPost<{ path: 'join' | 'leave'; password: string }>(
+    ({ path, password }) =>
+      import('@/lib/http/client').then(({ api }) =>
+        path === 'join'
+          ? api.post(
+              'api/fansclub_user/join',
+              { anchor_id: anchorId, price: info.data?.price ?? 0, key, pay_password: password },
+              { silent: true },
+            )
+          : api.post('api/fansclub_user/leave', { anchor_id: anchorId }, { silent: true }),
+      ),
+    {
+      failed: t('failed'),
+      onSuccess: async (_, { path }) => {
+        const { toast } = await import('sonner');
+        toast.success(t(path === 'join' ? 'joined' : 'left'));
+        setConfirmLeave(false);
+        setConfirming(false);
+        if (path === 'join') balancesChanged(queryClient);
+        await queryClient.invalidateQueries({ queryKey: ['fanClub'] });
+        const fresh = queryClient.getQueryData<Info>(infoKey);
+        onStanding(fresh?.mine ? { level: fresh.mine.level } : null);
+      },
+      onError: () => void info.refetch(),
+      onSettled: () => setKey(newKey()),
+    },
+  );
+  const { error, isPending: pending } = action;
+  const act = (path: 'join' | 'leave', password = '') => action.mutate({ path, password });
 
   const data = info.data;
   const mine = data?.mine ?? null;
@@ -115,7 +115,7 @@ export default function FanClubDialog({
       open={open}
       onOpenChange={(next) => {
         onOpenChange(next);
-        setError(null);
+        action.reset();
         setConfirmLeave(false);
       }}
     >
@@ -183,7 +183,7 @@ export default function FanClubDialog({
                       <Button
                         size="sm"
                         disabled={pending}
-                        onClick={() => void act('leave')}
+                        onClick={() => act('leave')}
                         data-testid="fan-club-leave-confirm"
                       >
                         {t('leaveYes')}
@@ -204,8 +204,8 @@ export default function FanClubDialog({
                     <Button
                       disabled={pending}
                       onClick={() => {
-                        setError(null);
-                        if (data.price === 0) void act('join');
+                        action.reset();
+                        if (data.price === 0) act('join');
                         else setConfirming(true);
                       }}
                       data-testid="fan-club-join"
@@ -217,14 +217,14 @@ export default function FanClubDialog({
                       open={confirming}
                       onOpenChange={(next) => {
                         setConfirming(next);
-                        setError(null);
+                        action.reset();
                       }}
                       title={spend('titles.fanClub')}
                       item={t('title', { anchor: data.anchor_nickname })}
                       price={data.price}
                       currency="star"
                       terms={[spend('terms.fanClub')]}
-                      onConfirm={(password) => void act('join', password)}
+                      onConfirm={(password) => act('join', password)}
                       pending={pending}
                       error={error}
                     />

@@ -19,6 +19,7 @@ import { RechargeDialog } from '@/components/wallet/recharge-dialog';
 import { SpendConfirm } from '@/components/wallet/spend-confirm';
 import { cn } from '@/lib/cn';
 import type { GiftView } from '@/lib/gifts/service';
+import { useFormPost } from '@/lib/http/use-form-post';
 import type { GiftPush } from '@/lib/realtime/events';
 import { balancesChanged, useBalances, type WalletBalances } from '@/lib/wallet/queries';
 import { GiftArt } from './gift-art';
@@ -61,9 +62,7 @@ export function GiftBar({
   const [count, setCount] = useState(counts[0] ?? 1);
   const balances = useBalances(serverBalances ?? undefined, { signedIn: viewerId !== null });
   const balance = balances.data?.star ?? 0;
-  const [sending, setSending] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const [combo, setCombo] = useState<{ value: number; until: number } | null>(null);
   const [ticker, setTicker] = useState<GiftPush[]>(recent);
   const [effects, setEffects] = useState<GiftPush[]>([]);
@@ -107,44 +106,47 @@ export function GiftBar({
    * Sends; `fromSheet`: the refusal is shown in the sheet, not as a toast, and `password` is the payment
    * password typed there (POST keeps it out of the address).
    */
-  async function deliver(fromSheet: boolean, password = '') {
+  const gift = useFormPost<{ fromSheet: boolean; body: object }, Sent>(
+    ({ fromSheet, body }) =>
+      import('@/lib/http/client').then(({ api }) =>
+        api.post<Sent>('api/member/handselGift', body, { silent: fromSheet }),
+      ),
+    {
+      failed: spend('failed'),
+      onSuccess: (sent) => {
+        balancesChanged(queryClient, { star: sent.balance });
+        setConfirming(false);
+        setCombo({ value: sent.combo, until: Date.now() + COMBO_SHOWN_MS });
+        setTimeout(() => setCombo((c) => (c && c.until <= Date.now() ? null : c)), COMBO_SHOWN_MS + 50);
+        if (tab === 'backpack') void backpack.refetch();
+      },
+    },
+  );
+  const sending = gift.isPending;
+  // Outside the sheet the client already showed the server's message (insufficient balance, ...).
+  const refusal = gift.variables?.fromSheet ? gift.error : null;
+  function deliver(fromSheet: boolean, password = '') {
     if (!chosen || sending) return;
-    setSending(true);
-    setRefusal(null);
-    const { api, ApiError } = await import('@/lib/http/client');
-    try {
-      const sent = await api.post<Sent>(
-        'api/member/handselGift',
-        {
-          room_id: roomId,
-          gift_id: chosen.id,
-          num: count,
-          type: tab === 'backpack' ? 1 : 0,
-          key: crypto.randomUUID(),
-          ...(fromSheet ? { pay_password: password } : {}),
-        },
-        { silent: fromSheet },
-      );
-      balancesChanged(queryClient, { star: sent.balance });
-      setConfirming(false);
-      setCombo({ value: sent.combo, until: Date.now() + COMBO_SHOWN_MS });
-      setTimeout(() => setCombo((c) => (c && c.until <= Date.now() ? null : c)), COMBO_SHOWN_MS + 50);
-      if (tab === 'backpack') void backpack.refetch();
-    } catch (failure) {
-      // Outside the sheet the client already showed the server's message (insufficient balance, ...).
-      if (fromSheet) setRefusal(failure instanceof ApiError ? failure.message : spend('failed'));
-    } finally {
-      setSending(false);
-    }
+    gift.mutate({
+      fromSheet,
+      body: {
+        room_id: roomId,
+        gift_id: chosen.id,
+        num: count,
+        type: tab === 'backpack' ? 1 : 0,
+        key: crypto.randomUUID(),
+        ...(fromSheet ? { pay_password: password } : {}),
+      },
+    });
   }
 
   function send() {
     if (!chosen || sending) return;
     if (value >= confirmAt) {
-      setRefusal(null);
+      gift.reset();
       return setConfirming(true);
     }
-    void deliver(false);
+    deliver(false);
   }
 
   const picker = (
@@ -293,7 +295,7 @@ export function GiftBar({
                       price={value}
                       currency="star"
                       terms={[spend('terms.gift'), spend('terms.giftThreshold', { stars: confirmAt })]}
-                      onConfirm={(password) => void deliver(true, password)}
+                      onConfirm={(password) => deliver(true, password)}
                       pending={sending}
                       error={refusal}
                       balances={serverBalances ?? undefined}

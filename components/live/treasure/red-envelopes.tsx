@@ -1,6 +1,7 @@
 // Red envelopes in a live room: the room's open envelopes as icons everybody sees (fetched, then kept
 // fresh by `redEnvelope` pushes), grabbing one with its result dialog, and the sending dialog, which
-// confirms through the spend sheet (amount, balance after, what comes back unclaimed).
+// confirms through the spend sheet (amount, balance after, what comes back unclaimed); framed by
+// FormDialog, sent by useFormPost.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
@@ -8,7 +9,9 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog-close';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { SpendConfirm } from '@/components/wallet/spend-confirm';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { RED_ENVELOPE_TTL_MS } from '@/lib/red-envelopes/rules';
 import { appStore, openLoginDialog, realtimeMessagesAtom } from '@/lib/store/atoms';
 import { balancesChanged } from '@/lib/wallet/queries';
@@ -204,119 +207,109 @@ export function SendRedEnvelope({ roomId, viewerId }: { roomId: number; viewerId
   const [confirming, setConfirming] = useState(false);
   const [amount, setAmount] = useState('100');
   const [shares, setShares] = useState('10');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
   const [key, setKey] = useState(newKey);
+  const sender = useFormPost<object>('api/Redenvelope/insert', {
+    failed: t('failed'),
+    onSuccess: () => {
+      setConfirming(false);
+      setOpen(false);
+      void queryClient.invalidateQueries({ queryKey: ['redEnvelopes', roomId] });
+      balancesChanged(queryClient);
+    },
+    onSettled: () => setKey(newKey()),
+  });
 
   // The sheet shows the figures typed; the server checks them (its refusal shows in the sheet).
   const total = Number(amount);
   function submit(event: FormEvent) {
     event.preventDefault();
-    setError(null);
-    if (!Number.isSafeInteger(total) || total <= 0) return setError(t('badAmount'));
+    setInvalid(null);
+    sender.reset();
+    if (!Number.isSafeInteger(total) || total <= 0) return setInvalid(t('badAmount'));
     setConfirming(true);
   }
 
-  async function send(password: string) {
-    setPending(true);
-    setError(null);
-    const { api, ApiError } = await client();
-    try {
-      await api.post(
-        'api/Redenvelope/insert',
-        { room_id: roomId, amount, num: shares, key, pay_password: password },
-        { silent: true },
-      );
-      setConfirming(false);
-      setOpen(false);
-      setKey(newKey());
-      void queryClient.invalidateQueries({ queryKey: ['redEnvelopes', roomId] });
-      balancesChanged(queryClient);
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : t('failed'));
-      setKey(newKey());
-    } finally {
-      setPending(false);
-    }
-  }
+  const send = (password: string) =>
+    sender.mutate({ room_id: roomId, amount, num: shares, key, pay_password: password });
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         if (next && viewerId === null) return openLoginDialog();
         setOpen(next);
-        setError(null);
+        setInvalid(null);
       }}
-    >
-      <Dialog.Trigger asChild>
+      trigger={
         <Button variant="secondary" size="sm" data-testid="red-envelope-send-open">
           <span aria-hidden className="inline-block h-3.5 w-2.5 rounded-sm bg-red-600" />
           {t('send')}
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content
-          data-testid="red-envelope-dialog"
-          className="fixed top-1/2 left-1/2 z-50 w-[400px] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-surface p-6 shadow-2xl"
+      }
+      title={t('sendTitle')}
+      description={t('sendHint')}
+      width="w-[min(400px,calc(100vw-2rem))]"
+      testId="red-envelope-dialog"
+      onSubmit={submit}
+      send={sender}
+      error={invalid}
+      errorTestId="red-envelope-send-error"
+      closeLabel={t('close')}
+      submit={
+        <Button
+          type="submit"
+          disabled={sender.isPending}
+          className="w-full"
+          data-testid="red-envelope-submit"
         >
-          <Dialog.Title className="text-lg font-semibold text-ink-900">{t('sendTitle')}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-ink-500">{t('sendHint')}</Dialog.Description>
-          <form onSubmit={submit} className="mt-5 space-y-4">
-            <div>
-              <label htmlFor="red-amount" className={LABEL_CLASS}>
-                {t('amount')}
-              </label>
-              <input
-                id="red-amount"
-                inputMode="numeric"
-                value={amount}
-                onChange={(event) => setAmount(event.target.value)}
-                className={INPUT_CLASS}
-                data-testid="red-envelope-amount-input"
-              />
-            </div>
-            <div>
-              <label htmlFor="red-shares" className={LABEL_CLASS}>
-                {t('shares')}
-              </label>
-              <input
-                id="red-shares"
-                inputMode="numeric"
-                value={shares}
-                onChange={(event) => setShares(event.target.value)}
-                className={INPUT_CLASS}
-                data-testid="red-envelope-shares-input"
-              />
-            </div>
-            {error ? (
-              <p role="alert" className="text-sm text-live" data-testid="red-envelope-send-error">
-                {error}
-              </p>
-            ) : null}
-            <Button type="submit" disabled={pending} className="w-full" data-testid="red-envelope-submit">
-              {t('submit')}
-            </Button>
-          </form>
-          <SpendConfirm
-            open={confirming}
-            onOpenChange={(next) => {
-              setConfirming(next);
-              setError(null);
-            }}
-            title={spend('titles.redEnvelope')}
-            item={t('sheetItem', { shares })}
-            price={Number.isSafeInteger(total) ? total : 0}
-            currency="star"
-            terms={[spend('terms.redEnvelope', { minutes: RED_ENVELOPE_TTL_MS / 60_000 })]}
-            onConfirm={(password) => void send(password)}
-            pending={pending}
-            error={error}
-          />
-          <DialogClose label={t('close')} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          {t('submit')}
+        </Button>
+      }
+      outside={
+        <SpendConfirm
+          open={confirming}
+          onOpenChange={(next) => {
+            setConfirming(next);
+            sender.reset();
+          }}
+          title={spend('titles.redEnvelope')}
+          item={t('sheetItem', { shares })}
+          price={Number.isSafeInteger(total) ? total : 0}
+          currency="star"
+          terms={[spend('terms.redEnvelope', { minutes: RED_ENVELOPE_TTL_MS / 60_000 })]}
+          onConfirm={send}
+          pending={sender.isPending}
+          error={sender.error}
+        />
+      }
+    >
+      <div>
+        <label htmlFor="red-amount" className={LABEL_CLASS}>
+          {t('amount')}
+        </label>
+        <input
+          id="red-amount"
+          inputMode="numeric"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          className={INPUT_CLASS}
+          data-testid="red-envelope-amount-input"
+        />
+      </div>
+      <div>
+        <label htmlFor="red-shares" className={LABEL_CLASS}>
+          {t('shares')}
+        </label>
+        <input
+          id="red-shares"
+          inputMode="numeric"
+          value={shares}
+          onChange={(event) => setShares(event.target.value)}
+          className={INPUT_CLASS}
+          data-testid="red-envelope-shares-input"
+        />
+      </div>
+    </FormDialog>
   );
 }

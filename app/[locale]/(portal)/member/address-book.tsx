@@ -6,8 +6,8 @@ import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { FormError } from './form-error';
-import { useMemberMutation } from './use-member-mutation';
 
 type Address = { id: number; name: string; phone: string; region: string; detail: string };
 const EMPTY = { name: '', phone: '', region: '', detail: '' };
@@ -15,11 +15,13 @@ const EMPTY = { name: '', phone: '', region: '', detail: '' };
 export function AddressBook({ addresses }: { addresses: Address[] }) {
   const t = useTranslations('shop.addresses');
   const [form, setForm] = useState(EMPTY);
-  const save = useMemberMutation<typeof EMPTY>('api/goods/saveAddress', {
+  const save = useFormPost<typeof EMPTY>('api/goods/saveAddress', {
+    refresh: true,
     success: t('added'),
     failed: t('failed'),
   });
-  const remove = useMemberMutation<{ id: number }>('api/goods/deleteAddress', {
+  const remove = useFormPost<{ id: number }>('api/goods/deleteAddress', {
+    refresh: true,
     success: t('deleted'),
     failed: t('failed'),
   });

@@ -8,7 +8,8 @@ import { useTranslations } from 'next-intl';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FIELD_CLASS, INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
-import { ApiError, api } from '@/lib/http/client';
+import { api } from '@/lib/http/client';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { Link } from '@/lib/i18n/navigation';
 import { uploadFile } from '@/lib/storage/upload-file';
 import { appStore, realtimeMessagesAtom } from '@/lib/store/atoms';
@@ -27,28 +28,8 @@ export type Room = {
 
 const PLACARD_MAX = 50;
 
-function useAction() {
-  const router = useRouter();
-  const t = useTranslations('anchorCenter');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const run = async <T,>(action: () => Promise<T>, success?: string) => {
-    setError(null);
-    setPending(true);
-    try {
-      const result = await action();
-      if (success) import('sonner').then(({ toast }) => toast.success(success));
-      router.refresh();
-      return result;
-    } catch (cause) {
-      setError(cause instanceof ApiError ? cause.message : t('failed'));
-      return undefined;
-    } finally {
-      setPending(false);
-    }
-  };
-  return { run, error, pending };
-}
+/** Every send of the centre: the refusal beside the form, the page read again after it. */
+const sent = (failed: string) => ({ refresh: true, failed });
 
 function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
   const t = useTranslations('anchorCenter');
@@ -85,14 +66,13 @@ export function PushSettingsForm({ pushUrl, firstKey }: { pushUrl: string; first
   const t = useTranslations('anchorCenter');
   const [key, setKey] = useState(firstKey);
   const [confirming, setConfirming] = useState(false);
-  const { run, error, pending } = useAction();
-  const rotate = async () => {
-    const reply = await run(() =>
-      api.post<{ stream_key: string }>('api/live/rotateStreamKey', {}, { silent: true }),
-    );
-    if (reply) setKey(reply.stream_key);
-    setConfirming(false);
-  };
+  const rotation = useFormPost<void, { stream_key: string }>('api/live/rotateStreamKey', {
+    ...sent(t('failed')),
+    onSuccess: (reply) => setKey(reply.stream_key),
+    onSettled: () => setConfirming(false),
+  });
+  const { error, isPending: pending } = rotation;
+  const rotate = () => rotation.mutate();
   return (
     <div className="space-y-4">
       <CopyField label={t('pushUrl')} value={pushUrl} testId="push-url" />
@@ -158,9 +138,16 @@ export function RoomTextsForms({
   const [title, setTitle] = useState(room.title);
   const [placard, setPlacard] = useState(room.placard);
   const [category, setCategory] = useState(room.category);
-  const titleAction = useAction();
-  const placardAction = useAction();
-  const categoryAction = useAction();
+  const saved = { ...sent(t('failed')), success: t('saved') };
+  const titleAction = useFormPost<{ title: string }>(
+    (body) => api.get('api/live/setTitle', body, { silent: true }),
+    saved,
+  );
+  const placardAction = useFormPost<{ placard: string }>('api/Live/setPlacard', saved);
+  const categoryAction = useFormPost<{ category: string; custom_category_id?: number }>(
+    'api/live/setCategory',
+    saved,
+  );
   const over = placard.length > PLACARD_MAX;
   return (
     <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
@@ -168,7 +155,7 @@ export function RoomTextsForms({
         className="space-y-3"
         onSubmit={(event) => {
           event.preventDefault();
-          void titleAction.run(() => api.get('api/live/setTitle', { title }, { silent: true }), t('saved'));
+          titleAction.mutate({ title });
         }}
       >
         <label htmlFor="room-title" className={LABEL_CLASS}>
@@ -182,22 +169,14 @@ export function RoomTextsForms({
           placeholder={t('titlePrompt')}
         />
         <FormError message={titleAction.error} />
-        <SaveRow pending={titleAction.pending} label={t('saveTitle')} />
+        <SaveRow pending={titleAction.isPending} label={t('saveTitle')} />
       </form>
       <form
         className="space-y-3"
         onSubmit={(event) => {
           event.preventDefault();
           const [value, id] = category.split(':');
-          void categoryAction.run(
-            () =>
-              api.post(
-                'api/live/setCategory',
-                { category: value, ...(id ? { custom_category_id: Number(id) } : {}) },
-                { silent: true },
-              ),
-            t('saved'),
-          );
+          categoryAction.mutate({ category: value, ...(id ? { custom_category_id: Number(id) } : {}) });
         }}
       >
         <label htmlFor="room-category" className={LABEL_CLASS}>
@@ -216,16 +195,13 @@ export function RoomTextsForms({
           ))}
         </select>
         <FormError message={categoryAction.error} />
-        <SaveRow pending={categoryAction.pending} label={t('saveCategory')} />
+        <SaveRow pending={categoryAction.isPending} label={t('saveCategory')} />
       </form>
       <form
         className="space-y-3 md:col-span-2"
         onSubmit={(event) => {
           event.preventDefault();
-          void placardAction.run(
-            () => api.post('api/Live/setPlacard', { placard }, { silent: true }),
-            t('saved'),
-          );
+          placardAction.mutate({ placard });
         }}
       >
         <div className="flex items-baseline justify-between">
@@ -246,7 +222,7 @@ export function RoomTextsForms({
           aria-invalid={over}
         />
         <FormError message={placardAction.error} />
-        <SaveRow pending={placardAction.pending} label={t('savePlacard')} />
+        <SaveRow pending={placardAction.isPending} label={t('savePlacard')} />
       </form>
     </div>
   );
@@ -255,13 +231,16 @@ export function RoomTextsForms({
 /** The cover's file picker; the cover itself is server markup beside it. */
 export function CoverUpload() {
   const t = useTranslations('anchorCenter');
-  const { run, error, pending } = useAction();
-  const upload = (file: File | undefined) => {
-    if (!file) return;
-    void run(async () => {
+  const cover = useFormPost<File>(
+    async (file) => {
       const stored = await uploadFile('cover', file);
       await api.post('api/live/setCover', { cover: stored.url }, { silent: true });
-    }, t('coverSaved'));
+    },
+    { ...sent(t('failed')), success: t('coverSaved') },
+  );
+  const { error, isPending: pending } = cover;
+  const upload = (file: File | undefined) => {
+    if (file) cover.mutate(file);
   };
   return (
     <>
@@ -288,8 +267,22 @@ export function CoverUpload() {
 /** Start and end buttons; the room's state pill is server markup in the card's title. */
 export function LiveStateControls({ room }: { room: Room }) {
   const t = useTranslations('anchorCenter');
-  const { run, error, pending } = useAction();
   const [waiting, setWaiting] = useState(false);
+  const start = useFormPost<void, { waiting_for_push: boolean }>(
+    () => api.get('api/Live/startRoom', {}, { silent: true }),
+    {
+      ...sent(t('failed')),
+      onSuccess: (reply) => setWaiting(Boolean(reply.waiting_for_push)),
+      onError: () => setWaiting(false),
+    },
+  );
+  const end = useFormPost<void>(() => api.get('api/Live/endRoom', {}, { silent: true }), {
+    ...sent(t('failed')),
+    success: t('endedToast'),
+  });
+  // One line for both buttons: the last one pressed.
+  const pending = start.isPending || end.isPending;
+  const error = start.error ?? end.error;
   const router = useRouter();
   // The stream, not the buttons, makes the room live: show the change when the push starts or ends.
   useEffect(() => {
@@ -310,11 +303,9 @@ export function LiveStateControls({ room }: { room: Room }) {
         <Button
           type="button"
           disabled={pending || room.status === 'live' || room.sealed}
-          onClick={async () => {
-            const reply = await run(() =>
-              api.get<{ waiting_for_push: boolean }>('api/Live/startRoom', {}, { silent: true }),
-            );
-            setWaiting(Boolean(reply?.waiting_for_push));
+          onClick={() => {
+            end.reset();
+            start.mutate();
           }}
         >
           {t('start')}
@@ -323,7 +314,10 @@ export function LiveStateControls({ room }: { room: Room }) {
           type="button"
           variant="secondary"
           disabled={pending || room.status !== 'live'}
-          onClick={() => run(() => api.get('api/Live/endRoom', {}, { silent: true }), t('endedToast'))}
+          onClick={() => {
+            start.reset();
+            end.mutate();
+          }}
         >
           {t('end')}
         </Button>

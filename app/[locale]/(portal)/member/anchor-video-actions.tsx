@@ -2,12 +2,10 @@
 // The row actions of the anchor centre's video lists: delete an own video after a confirmation, publish
 // a finished replay as a video.
 import { Trash2 } from 'lucide-react';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useConfirmedDelete } from '@/components/ui/use-confirmed-delete';
-import { api } from '@/lib/http/client';
+import { useFormPost } from '@/lib/http/use-form-post';
 
 export function OwnVideoDelete({ id, title }: { id: number; title: string }) {
   const t = useTranslations('videos');
@@ -49,18 +47,14 @@ export function OwnVideoDelete({ id, title }: { id: number; title: string }) {
 
 export function ReplayPublishButton({ broadcastId }: { broadcastId: number }) {
   const t = useTranslations('videos');
-  const router = useRouter();
-  const [pending, setPending] = useState(false);
-  const publish = async () => {
-    setPending(true);
-    try {
-      await api.post('api/Video_user/publishReplay', { broadcast_id: broadcastId });
-      import('sonner').then(({ toast }) => toast.success(t('publishedToast')));
-      router.refresh();
-    } catch {
-      setPending(false);
-    }
-  };
+  // A refusal is toasted by the shared client; once published the button stays off until the page shows it.
+  const publication = useFormPost<{ broadcast_id: number }>('api/Video_user/publishReplay', {
+    refusal: 'toast',
+    success: t('publishedToast'),
+    refresh: true,
+  });
+  const pending = publication.isPending || publication.isSuccess;
+  const publish = () => publication.mutate({ broadcast_id: broadcastId });
   return (
     <Button type="button" size="sm" variant="secondary" onClick={publish} disabled={pending}>
       {t('publishReplay')}

@@ -9,9 +9,9 @@ import { Button } from '@/components/ui/button';
 import { FIELD_CLASS, INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { SMS_CODE_LENGTH } from '@/lib/accounts/rules';
 import { api } from '@/lib/http/client';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { uploadFile } from '@/lib/storage/upload-file';
 import { FormError } from './form-error';
-import { useMemberMutation } from './use-member-mutation';
 
 const notify = (kind: 'success' | 'warning', message: string) => {
   import('sonner').then(({ toast }) => toast[kind](message));
@@ -44,26 +44,22 @@ export function ApplyAnchorForm({
     code: '',
   });
   const [photo, setPhoto] = useState<{ key: string; name: string } | null>(null);
-  const [uploading, setUploading] = useState(false);
   const [localError, setLocalError] = useState<string | null>(null);
-  const submitApplication = useMemberMutation<object>('api/Member/applyChannel', {
+  const submitApplication = useFormPost<object>('api/Member/applyChannel', {
+    refresh: true,
     success: t('submitted'),
     failed: t('incomplete'),
   });
   const set = (key: keyof Fields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [key]: event.target.value }));
 
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    setUploading(true);
-    try {
-      const stored = await uploadFile('identity', file);
-      setPhoto({ key: stored.key, name: file.name });
-    } catch {
-      // The shared client showed why.
-    } finally {
-      setUploading(false);
-    }
+  // A refused upload: the shared client showed why.
+  const photoUpload = useFormPost<File, { key: string }>((file) => uploadFile('identity', file), {
+    onSuccess: (stored, file) => setPhoto({ key: stored.key, name: file.name }),
+  });
+  const uploading = photoUpload.isPending;
+  const upload = (file: File | undefined) => {
+    if (file) photoUpload.mutate(file);
   };
 
   const submit = (event: FormEvent) => {
@@ -113,7 +109,7 @@ export function ApplyAnchorForm({
               className="sr-only"
               disabled={uploading}
               onChange={(event) => {
-                void upload(event.target.files?.[0]);
+                upload(event.target.files?.[0]);
                 event.target.value = '';
               }}
             />

@@ -6,8 +6,8 @@ import { useTranslations } from 'next-intl';
 import { badgeColorClass } from '@/components/live/chat/badge-color';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { FormError } from './form-error';
-import { useMemberMutation } from './use-member-mutation';
 
 export function BadgeColorPicker({
   owned,
@@ -19,7 +19,8 @@ export function BadgeColorPicker({
   nickname: string;
 }) {
   const t = useTranslations('shop');
-  const wear = useMemberMutation<{ color: string | null }>('api/goods/wearBadgeColor', {
+  const wear = useFormPost<{ color: string | null }>('api/goods/wearBadgeColor', {
+    refresh: true,
     success: t('badges.saved'),
     failed: t('badges.failed'),
   });

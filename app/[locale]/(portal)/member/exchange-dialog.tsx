@@ -11,9 +11,9 @@ import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog-close';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { SpendConfirm } from '@/components/wallet/spend-confirm';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { balancesChanged } from '@/lib/wallet/queries';
 import { FormError } from './form-error';
-import { useMemberMutation } from './use-member-mutation';
 
 type Address = { id: number; name: string; phone: string; region: string; detail: string };
 const newKey = () => `ex-${crypto.randomUUID()}`;
@@ -41,7 +41,8 @@ export function ExchangeDialog({
   const [quantity, setQuantity] = useState(1);
   const [addressId, setAddressId] = useState<number | null>(addresses[0]?.id ?? null);
   const [key, setKey] = useState(newKey);
-  const exchange = useMemberMutation<Record<string, string | number>>('api/goods/exchange', {
+  const exchange = useFormPost<Record<string, string | number>>('api/goods/exchange', {
+    refresh: true,
     success: t('done'),
     failed: t('failed'),
   });

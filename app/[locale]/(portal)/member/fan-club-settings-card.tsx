@@ -10,7 +10,8 @@ import { Button } from '@/components/ui/button';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { Skeleton } from '@/components/ui/skeleton';
 import { FAN_PRICE_MAX } from '@/lib/fan-club/levels';
-import { ApiError, api } from '@/lib/http/client';
+import { api } from '@/lib/http/client';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { FormError } from './form-error';
 import { SectionCard } from './section-card';
 
@@ -50,23 +51,17 @@ function SettingsForm({ initial, onSaved }: { initial: Settings; onSaved: () => 
   const t = useTranslations('fanClub');
   const [name, setName] = useState(initial.name);
   const [price, setPrice] = useState(String(initial.price));
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  // The server checks the name and the price and answers in the reader's language.
+  const save = useFormPost<{ name: string; price: number }>('api/Fansclub/setting', {
+    failed: t('failed'),
+    success: t('saved'),
+    onSuccess: onSaved,
+  });
+  const { error, isPending: pending } = save;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setPending(true);
-    setError(null);
-    try {
-      // The server checks the name and the price and answers in the reader's language.
-      await api.post('api/Fansclub/setting', { name, price: Number(price) }, { silent: true });
-      import('sonner').then(({ toast }) => toast.success(t('saved')));
-      onSaved();
-    } catch (cause) {
-      setError(cause instanceof ApiError ? cause.message : t('failed'));
-    } finally {
-      setPending(false);
-    }
+    save.mutate({ name, price: Number(price) });
   }
 
   return (

@@ -4,6 +4,7 @@
 import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
+import { useFormPost } from '@/lib/http/use-form-post';
 
 export function FavouriteMatchButton({
   matchId,
@@ -15,24 +16,17 @@ export function FavouriteMatchButton({
   labels: { favourite: string; unfavourite: string };
 }) {
   const [starred, setStarred] = useState(true);
-  const [busy, setBusy] = useState(false);
-  const toggle = async () => {
-    setBusy(true);
-    try {
-      const { api } = await import('@/lib/http/client');
-      const path = sport === 'basketball' ? 'api/Basketballuser/collect' : 'api/Footballuser/collect';
-      setStarred((await api.post<{ collected: boolean }>(path, { match_id: matchId })).collected);
-    } catch {
-      // 700 opens the login dialog; other refusals were shown by the shared client.
-    } finally {
-      setBusy(false);
-    }
-  };
+  // 700 opens the login dialog; other refusals are toasted by the shared client.
+  const star = useFormPost<{ match_id: number }, { collected: boolean }>(
+    sport === 'basketball' ? 'api/Basketballuser/collect' : 'api/Footballuser/collect',
+    { refusal: 'toast', onSuccess: (answer) => setStarred(answer.collected) },
+  );
+  const toggle = () => star.mutate({ match_id: matchId });
   return (
     <button
       type="button"
       onClick={toggle}
-      disabled={busy}
+      disabled={star.isPending}
       aria-pressed={starred}
       data-testid="favourite-match"
       className={cn(

@@ -2,11 +2,10 @@
 // The linked match with change and unlink; the picker (Radix dialog with search) loads on first open.
 import { ArrowUpRight } from 'lucide-react';
 import dynamic from 'next/dynamic';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/http/client';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { Link } from '@/lib/i18n/navigation';
 import type { BindableView } from '@/lib/live/match-binding';
 import { BindableMatchLine } from './bindable-match-line';
@@ -23,28 +22,18 @@ export function MatchBindingField({
   roomSport: RoomSport;
 }) {
   const t = useTranslations('liveExtras.binding');
-  const router = useRouter();
   const [picking, setPicking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
   /** Binds (a match id) or unbinds (null); the page reloads its data from the server. */
-  const bind = async (matchId: number | null) => {
-    setError(null);
-    setPending(true);
-    try {
-      const { api } = await import('@/lib/http/client');
-      await api.post('api/Live/setLiveInfo', { match_id: matchId }, { silent: true });
-      import('sonner').then(({ toast }) => toast.success(matchId === null ? t('unbound') : t('bound')));
-      router.refresh();
-      return true;
-    } catch (cause) {
-      setError(cause instanceof ApiError ? cause.message : t('loadFailed'));
-      return false;
-    } finally {
-      setPending(false);
-    }
-  };
+  const binding = useFormPost<{ match_id: number | null }>('api/Live/setLiveInfo', {
+    failed: t('loadFailed'),
+    refresh: true,
+    onSuccess: (_, { match_id }) => {
+      import('sonner').then(({ toast }) => toast.success(match_id === null ? t('unbound') : t('bound')));
+      setPicking(false);
+    },
+  });
+  const { error, isPending: pending } = binding;
+  const bind = (matchId: number | null) => binding.mutate({ match_id: matchId });
 
   return (
     <div className="space-y-3" data-testid="match-binding">
@@ -84,9 +73,7 @@ export function MatchBindingField({
         <MatchPickerDialog
           currentId={current?.id ?? null}
           roomSport={roomSport}
-          onPick={async (id) => {
-            if (await bind(id)) setPicking(false);
-          }}
+          onPick={bind}
           onClose={() => setPicking(false)}
           pending={pending}
           error={error}

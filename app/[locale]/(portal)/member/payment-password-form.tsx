@@ -7,9 +7,9 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { PinField } from '@/components/wallet/pin-field';
 import type { PaymentPasswordInput } from '@/lib/accounts/profile-schemas';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { balancesChanged } from '@/lib/wallet/queries';
 import { FormError } from './form-error';
-import { useMemberMutation } from './use-member-mutation';
 
 const EMPTY = { password: '', confirm_password: '', old_password: '' };
 
@@ -17,7 +17,8 @@ export function PaymentPasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const t = useTranslations('member.payment');
   const queryClient = useQueryClient();
   const [form, setForm] = useState(EMPTY);
-  const save = useMemberMutation<PaymentPasswordInput>('api/Member/paymentPassword', {
+  const save = useFormPost<PaymentPasswordInput>('api/Member/paymentPassword', {
+    refresh: true,
     success: t('saved'),
     failed: t('failed'),
   });

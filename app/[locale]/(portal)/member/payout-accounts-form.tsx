@@ -5,8 +5,8 @@ import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { FormError } from './form-error';
-import { useMemberMutation } from './use-member-mutation';
 
 type Field = { name: string; label: string; inputMode?: 'numeric' | 'email'; autoComplete?: string };
 
@@ -24,7 +24,11 @@ function BindForm({
   const t = useTranslations('earnings.accounts');
   const [editing, setEditing] = useState(!bound);
   const [form, setForm] = useState<Record<string, string>>({});
-  const save = useMemberMutation<Record<string, string>>(path, { success: t('saved'), failed: t('failed') });
+  const save = useFormPost<Record<string, string>>(path, {
+    refresh: true,
+    success: t('saved'),
+    failed: t('failed'),
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(form, { onSuccess: () => setEditing(false) });

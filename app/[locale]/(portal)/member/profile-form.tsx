@@ -8,9 +8,9 @@ import { Button } from '@/components/ui/button';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import type { UpdateInfoInput } from '@/lib/accounts/profile-schemas';
 import { cn } from '@/lib/cn';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { AvatarUpload } from './avatar-upload';
 import { FormError } from './form-error';
-import { useMemberMutation } from './use-member-mutation';
 
 export type ProfileFormValues = {
   avatar: string;
@@ -41,7 +41,8 @@ export function ProfileForm({
 }) {
   const t = useTranslations('member.profile');
   const [values, setValues] = useState(initial);
-  const save = useMemberMutation<UpdateInfoInput>('api/member/updateInfo', {
+  const save = useFormPost<UpdateInfoInput>('api/member/updateInfo', {
+    refresh: true,
     success: t('saved'),
     failed: t('failed'),
   });

@@ -3,13 +3,13 @@
 // time on the page is shown in) and sent as an absolute instant; the server checks it is in the future
 // and within the horizon.
 import { Trash2 } from 'lucide-react';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { useTimeFormat } from '@/components/ui/time-view';
-import { ApiError, api } from '@/lib/http/client';
+import { api } from '@/lib/http/client';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { instantFromWallTime } from '@/lib/time/zone';
 import { FormError } from './form-error';
 
@@ -30,54 +30,47 @@ export function ReservedLivesForm({
   const t = useTranslations('reserve');
   const times = useTimeFormat();
   const timeZone = times.times.timeZone;
-  const router = useRouter();
   const [title, setTitle] = useState('');
   const [startsAt, setStartsAt] = useState('');
   const [matchId, setMatchId] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
   const when = (iso: string) => times.dateTime(new Date(iso), 'weekdayDayTime');
 
-  const run = async (action: () => Promise<unknown>, success: string) => {
-    setError(null);
-    setPending(true);
-    try {
-      await action();
-      import('sonner').then(({ toast }) => toast.success(success));
-      router.refresh();
-      return true;
-    } catch (cause) {
-      setError(cause instanceof ApiError ? cause.message : null);
-      return false;
-    } finally {
-      setPending(false);
-    }
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!title.trim()) return setError(t('needTitle'));
-    if (!startsAt) return setError(t('needTime'));
-    const instant = instantFromWallTime(startsAt, timeZone);
-    if (!instant) return setError(t('badTime'));
-    const done = await run(
-      () =>
-        api.post(
-          'api/Live/setReserveLiveNew',
-          {
-            title: title.trim(),
-            starts_at: instant.toISOString(),
-            ...(matchId ? { match_id: Number(matchId) } : {}),
-          },
-          { silent: true },
-        ),
-      t('created'),
-    );
-    if (done) {
+  // Only the API's refusal is shown (failed: ''); the network's failure leaves the form as it was.
+  const create = useFormPost<object>('api/Live/setReserveLiveNew', {
+    failed: '',
+    success: t('created'),
+    refresh: true,
+    onSuccess: () => {
       setTitle('');
       setStartsAt('');
       setMatchId('');
-    }
+    },
+  });
+  const removal = useFormPost<{ id: number }>(
+    (body) => api.get('api/live/deleteReserveLive', body, { silent: true }),
+    { failed: '', success: t('deleted'), refresh: true },
+  );
+  const pending = create.isPending || removal.isPending;
+  const error = invalid ?? (create.error || removal.error || null);
+  const clear = () => {
+    setInvalid(null);
+    create.reset();
+    removal.reset();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    clear();
+    if (!title.trim()) return setInvalid(t('needTitle'));
+    if (!startsAt) return setInvalid(t('needTime'));
+    const instant = instantFromWallTime(startsAt, timeZone);
+    if (!instant) return setInvalid(t('badTime'));
+    create.mutate({
+      title: title.trim(),
+      starts_at: instant.toISOString(),
+      ...(matchId ? { match_id: Number(matchId) } : {}),
+    });
   };
 
   return (
@@ -165,12 +158,10 @@ export function ReservedLivesForm({
               <button
                 type="button"
                 disabled={pending}
-                onClick={() =>
-                  run(
-                    () => api.get('api/live/deleteReserveLive', { id: item.id }, { silent: true }),
-                    t('deleted'),
-                  )
-                }
+                onClick={() => {
+                  clear();
+                  removal.mutate({ id: item.id });
+                }}
                 className="inline-flex items-center gap-1 text-ink-500 hover:text-live"
               >
                 <Trash2 aria-hidden className="size-4" />

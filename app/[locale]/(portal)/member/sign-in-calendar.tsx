@@ -1,13 +1,12 @@
 'use client';
 // The sign-in calendar: the cycle's seven days with their coins, today marked, and the check-in button
 // (`api/Activity/task_handle_sign`). The new coin balance goes to the shared balances query.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Check, Coins } from 'lucide-react';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { api } from '@/lib/http/client';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { balancesChanged } from '@/lib/wallet/queries';
 
 type Day = { id: number; reward: number; is_sign: boolean };
@@ -24,20 +23,21 @@ export function SignInCalendar({
   rule: string;
 }) {
   const t = useTranslations('tasks');
-  const router = useRouter();
   const queryClient = useQueryClient();
   const reward = days.find((day) => day.id === today)?.reward ?? 0;
-  const mutation = useMutation({
-    mutationFn: () =>
-      api.post<{ reward: number; balance: number }>('api/Activity/task_handle_sign', { id: today }),
-    onSuccess: (answer) => {
-      balancesChanged(queryClient, { coin: answer.balance });
-      // The coin records below are a client query: the new line shows without a reload.
-      queryClient.invalidateQueries({ queryKey: ['wallet', 'statement'] });
-      import('sonner').then(({ toast }) => toast.success(t('signDone', { coins: answer.reward })));
-      router.refresh();
+  const mutation = useFormPost<{ id: number }, { reward: number; balance: number }>(
+    'api/Activity/task_handle_sign',
+    {
+      refusal: 'toast',
+      refresh: true,
+      onSuccess: (answer) => {
+        balancesChanged(queryClient, { coin: answer.balance });
+        // The coin records below are a client query: the new line shows without a reload.
+        queryClient.invalidateQueries({ queryKey: ['wallet', 'statement'] });
+        import('sonner').then(({ toast }) => toast.success(t('signDone', { coins: answer.reward })));
+      },
     },
-  });
+  );
   return (
     <div>
       <ol className="grid grid-cols-4 gap-2 sm:grid-cols-7" data-testid="sign-calendar">
@@ -73,7 +73,7 @@ export function SignInCalendar({
         <Button
           // Once signed, a quiet button: the brand colour is for what can still be done.
           variant={signed || mutation.isSuccess ? 'secondary' : 'primary'}
-          onClick={() => mutation.mutate()}
+          onClick={() => mutation.mutate({ id: today })}
           disabled={signed || mutation.isPending || mutation.isSuccess}
           className="min-w-40"
           data-testid="sign-button"

@@ -1,11 +1,10 @@
 'use client';
 // Task rows: name, how it counts, the server's progress, the reward and the action — a link to where
 // the task is done, the claim button once finished (`api/Activity_Config/receive_task`), or "claimed".
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRouter } from 'next/navigation';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
-import { api } from '@/lib/http/client';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { Link } from '@/lib/i18n/navigation';
 import type { TaskCode } from '@/lib/tasks/rules';
 import { balancesChanged } from '@/lib/wallet/queries';
@@ -36,19 +35,20 @@ const WHERE: Record<TaskCode, string> = {
 
 export function TaskRows({ tasks, capReached }: { tasks: Task[]; capReached: boolean }) {
   const t = useTranslations('tasks');
-  const router = useRouter();
   const queryClient = useQueryClient();
-  const claim = useMutation({
-    mutationFn: (id: TaskCode) =>
-      api.post<{ reward: number; balance: number }>('api/Activity_Config/receive_task', { id }),
-    onSuccess: (answer) => {
-      balancesChanged(queryClient, { coin: answer.balance });
-      // The coin records below are a client query: the new line shows without a reload.
-      queryClient.invalidateQueries({ queryKey: ['wallet', 'statement'] });
-      import('sonner').then(({ toast }) => toast.success(t('claimDone', { coins: answer.reward })));
-      router.refresh();
+  const claim = useFormPost<{ id: TaskCode }, { reward: number; balance: number }>(
+    'api/Activity_Config/receive_task',
+    {
+      refusal: 'toast',
+      refresh: true,
+      onSuccess: (answer) => {
+        balancesChanged(queryClient, { coin: answer.balance });
+        // The coin records below are a client query: the new line shows without a reload.
+        queryClient.invalidateQueries({ queryKey: ['wallet', 'statement'] });
+        import('sonner').then(({ toast }) => toast.success(t('claimDone', { coins: answer.reward })));
+      },
     },
-  });
+  );
   return (
     <ul className="divide-y divide-line">
       {tasks.map((task) => (
@@ -81,7 +81,7 @@ export function TaskRows({ tasks, capReached }: { tasks: Task[]; capReached: boo
             ) : task.status === 'claimable' ? (
               <Button
                 size="sm"
-                onClick={() => claim.mutate(task.id)}
+                onClick={() => claim.mutate({ id: task.id })}
                 disabled={capReached || claim.isPending}
                 title={capReached ? t('claimCapped') : undefined}
               >

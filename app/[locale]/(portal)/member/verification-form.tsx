@@ -7,15 +7,16 @@ import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import type { IdType } from '@/lib/accounts/identity';
 import type { VerifiedInput } from '@/lib/accounts/profile-schemas';
 import { cn } from '@/lib/cn';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { FormError } from './form-error';
-import { useMemberMutation } from './use-member-mutation';
 
 const ID_TYPES: IdType[] = ['cn_id', 'passport'];
 
 export function VerificationForm({ realNameMax }: { realNameMax: number }) {
   const t = useTranslations('member.verify');
   const [form, setForm] = useState<VerifiedInput>({ real_name: '', id_type: 'cn_id', id_number: '' });
-  const send = useMemberMutation<VerifiedInput>('api/Member/verified', {
+  const send = useFormPost<VerifiedInput>('api/Member/verified', {
+    refresh: true,
     success: t('sent'),
     failed: t('failed'),
   });

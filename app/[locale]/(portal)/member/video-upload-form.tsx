@@ -2,12 +2,12 @@
 // The anchor centre's video upload: a video (under 50 MB, MP4 or WebM, checked again by the server) with
 // a title, a category and an optional 135:76 cover.
 import { ImagePlus, Loader2, Upload } from 'lucide-react';
-import { useRouter } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
-import { ApiError, api } from '@/lib/http/client';
+import { ApiError } from '@/lib/http/client';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { type StoredFile, uploadFile } from '@/lib/storage/upload-file';
 import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from '@/lib/videos/limits';
 import { FormError } from './form-error';
@@ -22,14 +22,12 @@ const VIDEO_MAX_BYTES = 50 * MB;
 export function VideoUploadForm({ groups }: { groups: CategoryGroup[] }) {
   const t = useTranslations('videos');
   const format = useFormatter();
-  const router = useRouter();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [categoryId, setCategoryId] = useState('');
   const [video, setVideo] = useState<PendingFile | null>(null);
   const [cover, setCover] = useState<PendingFile | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [publishing, setPublishing] = useState(false);
   const videoInput = useRef<HTMLInputElement>(null);
   const coverInput = useRef<HTMLInputElement>(null);
 
@@ -39,6 +37,7 @@ export function VideoUploadForm({ groups }: { groups: CategoryGroup[] }) {
     set: (change: (current: PendingFile | null) => PendingFile | null) => void,
   ) => {
     setError(null);
+    publication.reset();
     if (purpose === 'video' && file.size > VIDEO_MAX_BYTES) {
       set(() => ({ name: file.name, progress: 0, error: t('tooLarge', { mb: VIDEO_MAX_BYTES / MB }) }));
       return;
@@ -57,40 +56,36 @@ export function VideoUploadForm({ groups }: { groups: CategoryGroup[] }) {
     );
   };
 
+  const publication = useFormPost<object>('api/Video_user/insert', {
+    failed: t('failed'),
+    success: t('publishedToast'),
+    refresh: true,
+    onSuccess: () => {
+      setTitle('');
+      setDescription('');
+      setVideo(null);
+      setCover(null);
+    },
+  });
+  const publishing = publication.isPending;
+
   const uploading = (video && !video.stored && !video.error) || (cover && !cover.stored && !cover.error);
   const canPublish = !publishing && !uploading && !!video?.stored && !!categoryId;
 
-  const publish = async (event: FormEvent) => {
+  const publish = (event: FormEvent) => {
     event.preventDefault();
     if (!title.trim()) {
       setError(t('titleRequired'));
       return;
     }
-    setPublishing(true);
     setError(null);
-    try {
-      await api.post(
-        'api/Video_user/insert',
-        {
-          title,
-          description,
-          classify_id: Number(categoryId),
-          video: video!.stored!.url,
-          cover: cover?.stored?.url,
-        },
-        { silent: true },
-      );
-      setTitle('');
-      setDescription('');
-      setVideo(null);
-      setCover(null);
-      import('sonner').then(({ toast }) => toast.success(t('publishedToast')));
-      router.refresh();
-    } catch (cause) {
-      setError(cause instanceof ApiError && cause.message ? cause.message : t('failed'));
-    } finally {
-      setPublishing(false);
-    }
+    publication.mutate({
+      title,
+      description,
+      classify_id: Number(categoryId),
+      video: video!.stored!.url,
+      cover: cover?.stored?.url,
+    });
   };
 
   const status = (upload: PendingFile | null) =>
@@ -194,7 +189,7 @@ export function VideoUploadForm({ groups }: { groups: CategoryGroup[] }) {
             {publishing ? t('publishing') : t('publish')}
           </Button>
         </div>
-        <FormError message={error} />
+        <FormError message={error ?? publication.error} />
       </div>
       <div>
         <span className={LABEL_CLASS}>{t('coverLabel')}</span>

@@ -6,8 +6,8 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { cn } from '@/lib/cn';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { FormError } from './form-error';
-import { useMemberMutation } from './use-member-mutation';
 
 const newKey = () => `wd-${crypto.randomUUID()}`;
 
@@ -30,7 +30,8 @@ export function WithdrawForm({
   );
   const [password, setPassword] = useState('');
   const [key, setKey] = useState(newKey);
-  const apply = useMemberMutation<Record<string, string>>('api/Balance/applyForWithdrawal', {
+  const apply = useFormPost<Record<string, string>>('api/Balance/applyForWithdrawal', {
+    refresh: true,
     success: t('applied'),
     failed: t('failed'),
   });

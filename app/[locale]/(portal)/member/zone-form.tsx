@@ -9,9 +9,9 @@ import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { useTimeFormat } from '@/components/ui/time-view';
 import type { TimeZoneInput } from '@/lib/accounts/profile-schemas';
 import { cn } from '@/lib/cn';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { zoneName, zoneOffsetLabel } from '@/lib/time/zone-name';
 import { FormError } from './form-error';
-import { useMemberMutation } from './use-member-mutation';
 
 const MAX_SHOWN = 60;
 const subscribeNever = () => () => {};
@@ -28,7 +28,8 @@ export function ZoneForm({ chosen }: { chosen: string }) {
   const [mode, setMode] = useState<'automatic' | 'chosen'>(chosen ? 'chosen' : 'automatic');
   const [zone, setZone] = useState(chosen);
   const [query, setQuery] = useState('');
-  const save = useMemberMutation<TimeZoneInput>('api/member/timeZone', {
+  const save = useFormPost<TimeZoneInput>('api/member/timeZone', {
+    refresh: true,
     success: t('saved'),
     failed: t('failed'),
   });

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ApiError, api } from '@/lib/http/client';
+import { useFormPost } from '@/lib/http/use-form-post';
 
 type Texts = Record<
   'title' | 'body' | 'safety' | 'confirm' | 'cancel' | 'confirmed' | 'cancelled' | 'checking',
@@ -13,7 +14,6 @@ type State = 'checking' | 'ready' | 'confirmed' | 'cancelled' | { error: string 
 
 export function QrConfirm({ code, avatar, texts }: { code: string; avatar: string; texts: Texts }) {
   const [state, setState] = useState<State>('checking');
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     api
@@ -24,17 +24,15 @@ export function QrConfirm({ code, avatar, texts }: { code: string; avatar: strin
       );
   }, [code]);
 
-  const answer = async (path: string, next: State) => {
-    setBusy(true);
-    try {
-      await api.post(path, { code }, { silent: true });
-      setState(next);
-    } catch (error) {
-      setState({ error: error instanceof ApiError ? error.message : String(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const sender = useFormPost<{ path: string; next: State }>(
+    ({ path }) => api.post(path, { code }, { silent: true }),
+    {
+      onSuccess: (_, { next }) => setState(next),
+      onError: (error) => setState({ error: error instanceof ApiError ? error.message : String(error) }),
+    },
+  );
+  const answer = (path: string, next: State) => sender.mutate({ path, next });
+  const busy = sender.isPending;
 
   if (typeof state === 'object') {
     return (

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { LikeButton } from '@/components/posts/like-button';
 import { LikeIcon } from '@/components/posts/like-icon';
 import { cn } from '@/lib/cn';
-import { api } from '@/lib/http/client';
+import { useFormPost } from '@/lib/http/use-form-post';
 
 type Favorite = { favorited: boolean; favorites: number };
 
@@ -26,19 +26,12 @@ export function VideoActions({
 }) {
   const t = useTranslations('videos');
   const [favorite, setFavorite] = useState<Favorite>({ favorited, favorites });
-  const [busy, setBusy] = useState(false);
-  const toggleFavorite = async () => {
-    if (busy) return;
+  const favoriting = useFormPost<{ id: number }, Favorite>('api/Video_user/favorites', { refusal: 'toast' });
+  const toggleFavorite = () => {
+    if (favoriting.isPending) return;
     const before = favorite;
-    setBusy(true);
     setFavorite({ favorited: !before.favorited, favorites: before.favorites + (before.favorited ? -1 : 1) });
-    try {
-      setFavorite(await api.post<Favorite>('api/Video_user/favorites', { id }));
-    } catch {
-      setFavorite(before);
-    } finally {
-      setBusy(false);
-    }
+    favoriting.mutate({ id }, { onSuccess: setFavorite, onError: () => setFavorite(before) });
   };
   return (
     <div className="flex items-center gap-1">

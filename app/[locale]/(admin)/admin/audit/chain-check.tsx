@@ -7,6 +7,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useTimeFormat } from '@/components/ui/time-view';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { CheckpointCopy } from './checkpoint-copy';
 
 type Report = {
@@ -34,17 +35,13 @@ export function ChainCheck() {
   const format = useFormatter();
   const times = useTimeFormat();
   const [report, setReport] = useState<Report | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function verify() {
-    setPending(true);
-    try {
-      const { api } = await import('@/lib/http/client');
-      setReport(await api.get<Report>('api/admin/audit/verify'));
-    } finally {
-      setPending(false);
-    }
-  }
+  // A refusal is toasted by the shared client.
+  const verification = useFormPost<void, Report>(
+    () => import('@/lib/http/client').then(({ api }) => api.get<Report>('api/admin/audit/verify')),
+    { onSuccess: setReport },
+  );
+  const pending = verification.isPending;
+  const verify = () => verification.mutate();
 
   const checkpoint = report?.checkpoint;
   const checkpointValues = checkpoint && {

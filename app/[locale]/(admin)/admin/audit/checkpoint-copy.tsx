@@ -1,8 +1,4 @@
 'use client';
-// "Check against a copy": the chain held against a checkpoint kept outside the database (the
-// `audit_checkpoint` log line or the answer of /api/audit/head, pasted as JSON), in case the stored ones
-// were removed. The server checks the signature; a malformed copy is refused with the field named.
-import { useMutation } from '@tanstack/react-query';
 import { FileCheck } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Popover } from 'radix-ui';
@@ -10,19 +6,17 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FIELD_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { checkpointQuery } from '@/lib/audit/copy';
+import { useFormPost } from '@/lib/http/use-form-post';
 
 export function CheckpointCopy<T>({ onChecked }: { onChecked: (report: T) => void }) {
   const t = useTranslations('admin.audit.chain');
   const [copy, setCopy] = useState('');
   const [note, setNote] = useState<string | null>(null);
   // The client's error toast says what was refused, in the reader's language.
-  const check = useMutation({
-    mutationFn: async (query: NonNullable<ReturnType<typeof checkpointQuery>>) => {
-      const { api } = await import('@/lib/http/client');
-      return api.get<T>('api/admin/audit/verify', query);
-    },
-    onSuccess: onChecked,
-  });
+  const check = useFormPost<NonNullable<ReturnType<typeof checkpointQuery>>, T>(
+    (query) => import('@/lib/http/client').then(({ api }) => api.get<T>('api/admin/audit/verify', query)),
+    { onSuccess: onChecked },
+  );
 
   function submit(event: FormEvent) {
     event.preventDefault();

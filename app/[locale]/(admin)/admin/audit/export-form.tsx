@@ -6,6 +6,7 @@ import { Popover } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FIELD_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
+import { useFormPost } from '@/lib/http/use-form-post';
 
 type Exported = { filename: string; body: string; count: number; truncated: boolean };
 
@@ -15,34 +16,33 @@ export function ExportForm({ today, timeZone }: { today: string; timeZone: strin
   const [to, setTo] = useState(today);
   const [format, setFormat] = useState<'csv' | 'json'>('csv');
   const [note, setNote] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  // A refusal: the client's error toast says what went wrong.
+  const exporting = useFormPost<
+    { from: string; to: string; format: 'csv' | 'json'; time_zone: string },
+    Exported
+  >(
+    (query) =>
+      import('@/lib/http/client').then(({ api }) => api.get<Exported>('api/admin/audit/export', query)),
+    {
+      onSuccess: (file, { format }) => {
+        const type = format === 'csv' ? 'text/csv;charset=utf-8' : 'application/json';
+        // A byte-order mark so spreadsheet programs read the CSV's Chinese as UTF-8.
+        const blob = new Blob([format === 'csv' ? '\ufeff' : '', file.body], { type });
+        const link = document.createElement('a');
+        link.href = URL.createObjectURL(blob);
+        link.download = file.filename;
+        link.click();
+        URL.revokeObjectURL(link.href);
+        setNote(file.truncated ? t('truncated', { count: file.count }) : t('done', { count: file.count }));
+      },
+    },
+  );
+  const pending = exporting.isPending;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setPending(true);
     setNote(null);
-    try {
-      const { api } = await import('@/lib/http/client');
-      const file = await api.get<Exported>('api/admin/audit/export', {
-        from,
-        to,
-        format,
-        time_zone: timeZone,
-      });
-      const type = format === 'csv' ? 'text/csv;charset=utf-8' : 'application/json';
-      // A byte-order mark so spreadsheet programs read the CSV's Chinese as UTF-8.
-      const blob = new Blob([format === 'csv' ? '\ufeff' : '', file.body], { type });
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(blob);
-      link.download = file.filename;
-      link.click();
-      URL.revokeObjectURL(link.href);
-      setNote(file.truncated ? t('truncated', { count: file.count }) : t('done', { count: file.count }));
-    } catch {
-      // The client's error toast has said what went wrong.
-    } finally {
-      setPending(false);
-    }
+    exporting.mutate({ from, to, format, time_zone: timeZone });
   }
 
   return (

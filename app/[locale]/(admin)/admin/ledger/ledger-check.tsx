@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useTimeFormat } from '@/components/ui/time-view';
+import { useFormPost } from '@/lib/http/use-form-post';
 
 type Report = {
   ok: boolean;
@@ -36,20 +37,14 @@ export function LedgerCheck() {
   const format = useFormatter();
   const times = useTimeFormat();
   const [report, setReport] = useState<Report | null>(null);
-  const [pending, setPending] = useState(false);
   const n = (value: number) => format.number(value);
-
-  async function run() {
-    setPending(true);
-    try {
-      const { api } = await import('@/lib/http/client');
-      setReport(await api.get<Report>('api/admin/ledger/check'));
-    } catch {
-      // The client's error toast has said what went wrong.
-    } finally {
-      setPending(false);
-    }
-  }
+  // A refusal: the client's error toast says what went wrong.
+  const check = useFormPost<void, Report>(
+    () => import('@/lib/http/client').then(({ api }) => api.get<Report>('api/admin/ledger/check')),
+    { onSuccess: setReport },
+  );
+  const pending = check.isPending;
+  const run = () => check.mutate();
 
   return (
     <div className="space-y-4">

@@ -1,9 +1,6 @@
 'use client';
-// One headline category (new, or existing by slug): names in four languages, order, on/off; and deleting
-// one of the operator's own (the API refuses while it holds articles, in the operator's language).
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import {
   EditDialog,
   Field,
@@ -20,6 +17,7 @@ import {
 } from '@/components/admin/catalog/locale-fields';
 import { Button } from '@/components/ui/button';
 import { INPUT_CLASS } from '@/components/ui/field-styles';
+import { useFormPost } from '@/lib/http/use-form-post';
 
 type Category = { slug: string; names: Record<string, string>; sort: number; active: boolean };
 
@@ -72,27 +70,20 @@ export function CategoryEditor({ category, trigger }: { category: Category | nul
 
 export function DeleteCategory({ slug }: { slug: string }) {
   const t = useTranslations('admin.catalog2.categories');
-  const router = useRouter();
-  const [pending, setPending] = useState(false);
+  // A refusal: the client shows the API's message (e.g. the category still holds articles).
+  const removal = useFormPost<{ slug: string }>('api/admin/news/categoryDelete', {
+    refusal: 'toast',
+    refresh: true,
+  });
   return (
     <Button
       size="sm"
       variant="ghost"
       className="text-live hover:text-live"
-      disabled={pending}
+      disabled={removal.isPending}
       data-testid={`category-delete-${slug}`}
-      onClick={async () => {
-        if (!window.confirm(t('deleteConfirm'))) return;
-        setPending(true);
-        try {
-          const { api } = await import('@/lib/http/client');
-          await api.post('api/admin/news/categoryDelete', { slug });
-          router.refresh();
-        } catch {
-          // The client already showed the API's message (e.g. the category still holds articles).
-        } finally {
-          setPending(false);
-        }
+      onClick={() => {
+        if (window.confirm(t('deleteConfirm'))) removal.mutate({ slug });
       }}
     >
       {t('delete')}

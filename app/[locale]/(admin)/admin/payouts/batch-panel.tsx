@@ -1,10 +1,5 @@
 'use client';
-// Batch payouts: a channel's approved, unpaid withdrawals downloaded as a CSV file for the bank or Alipay,
-// and the file they return imported (each row pays its withdrawal by reference, or returns a failed one
-// to its earner; the rows it could not handle are listed with their reason). Both send through TanStack mutations.
-import { useMutation } from '@tanstack/react-query';
 import { Download, Upload } from 'lucide-react';
-import { useRouter } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -44,17 +39,14 @@ function download(file: Batch) {
 export function BatchPanel() {
   const t = useTranslations('admin.payouts');
   const format = useFormatter();
-  const router = useRouter();
   const fileField = useId();
   const [note, setNote] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [missingFile, setMissingFile] = useState(false);
 
-  const exportBatch = useMutation({
-    mutationFn: async (channel: Channel) => {
-      const { api } = await import('@/lib/http/client');
-      return api.post<Batch>('api/admin/withdrawals/export', { channel });
-    },
+  const exportBatch = useFormPost<{ channel: Channel }, Batch>('api/admin/withdrawals/export', {
+    refusal: 'toast',
+    refresh: true,
     onSuccess: (batch) => {
       if (batch.count) download(batch);
       setNote(
@@ -62,12 +54,11 @@ export function BatchPanel() {
           ? t('exported', { count: format.number(batch.count), payout: format.number(batch.payout) })
           : t('nothingToExport'),
       );
-      router.refresh();
     },
   });
   const importFile = useFormPost<{ file: string }, Imported>('api/admin/withdrawals/import', {
     failed: t('importFailed'),
-    onSuccess: () => router.refresh(),
+    refresh: true,
   });
 
   async function submit(event: FormEvent) {
@@ -95,7 +86,7 @@ export function BatchPanel() {
               size="sm"
               variant="secondary"
               disabled={exportBatch.isPending}
-              onClick={() => exportBatch.mutate(channel)}
+              onClick={() => exportBatch.mutate({ channel })}
               data-testid={`payout-export-${channel}`}
             >
               <Download aria-hidden className="size-4" />

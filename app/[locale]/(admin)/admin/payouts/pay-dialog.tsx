@@ -32,10 +32,7 @@ export function PayDialog({ id, reference }: { id: number; reference: string }) 
   return (
     <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        pay.reset();
-      }}
+      onOpenChange={setOpen}
       trigger={
         <Button size="sm" variant="secondary" data-testid={`payout-pay-${id}`}>
           {t('pay')}
@@ -46,7 +43,7 @@ export function PayDialog({ id, reference }: { id: number; reference: string }) 
       width="w-[min(440px,calc(100vw-2rem))]"
       testId="payout-pay-dialog"
       onSubmit={submit}
-      error={pay.error}
+      send={pay}
       closeLabel={t('cancel')}
       cancelButton
       submit={

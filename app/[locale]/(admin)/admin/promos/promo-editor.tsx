@@ -1,9 +1,6 @@
 'use client';
-// One banner, advertisement, official activity or pop-up: text per language (a pop-up has a body too),
-// picture, link, order, on/off and the window it shows in (typed in the viewer's zone).
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import {
   EditDialog,
   Field,
@@ -16,6 +13,7 @@ import { ImageField } from '@/components/admin/catalog/image-field';
 import { Button } from '@/components/ui/button';
 import { FIELD_CLASS, INPUT_CLASS } from '@/components/ui/field-styles';
 import { useTimeFormat } from '@/components/ui/time-view';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { LOCALES } from '@/lib/i18n/routing';
 import { instantFromWallTime, wallTimeOf } from '@/lib/time/zone';
 
@@ -159,26 +157,19 @@ export function PromoEditor({
 
 export function DeletePromo({ kind, id }: { kind: string; id: number }) {
   const t = useTranslations('admin.catalog.promos');
-  const router = useRouter();
-  const [pending, setPending] = useState(false);
+  // A refusal: the client shows the API's message.
+  const removal = useFormPost<{ id: number }>(
+    kind === 'popup' ? 'api/admin/popup/delete' : 'api/admin/promo/delete',
+    { refusal: 'toast', refresh: true },
+  );
   return (
     <Button
       size="sm"
       variant="ghost"
       className="text-live hover:text-live"
-      disabled={pending}
-      onClick={async () => {
-        if (!window.confirm(t('deleteConfirm'))) return;
-        setPending(true);
-        try {
-          const { api } = await import('@/lib/http/client');
-          await api.post(kind === 'popup' ? 'api/admin/popup/delete' : 'api/admin/promo/delete', { id });
-          router.refresh();
-        } catch {
-          // The client already showed the API's message.
-        } finally {
-          setPending(false);
-        }
+      disabled={removal.isPending}
+      onClick={() => {
+        if (window.confirm(t('deleteConfirm'))) removal.mutate({ id });
       }}
     >
       {t('delete')}

@@ -1,8 +1,8 @@
 'use client';
 // One "wait for review" switch, saved at once (and audited like every staff write).
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
+import { useFormPost } from '@/lib/http/use-form-post';
 
 export function ReviewSwitch({
   path,
@@ -16,10 +16,15 @@ export function ReviewSwitch({
   hint: string;
 }) {
   const t = useTranslations('admin.catalog.reviewSettings');
-  const router = useRouter();
   const id = useId();
   const [value, setValue] = useState(on);
-  const [pending, setPending] = useState(false);
+  // A refusal: the client shows the API's message.
+  const save = useFormPost<{ review: boolean }>(path, {
+    refusal: 'toast',
+    refresh: true,
+    onSuccess: (_, { review }) => setValue(review),
+  });
+  const pending = save.isPending;
   return (
     <div className="flex items-center justify-between gap-4 px-5 py-4">
       <div>
@@ -35,19 +40,7 @@ export function ReviewSwitch({
         aria-checked={value}
         disabled={pending}
         data-testid="review-switch"
-        onClick={async () => {
-          setPending(true);
-          try {
-            const { api } = await import('@/lib/http/client');
-            await api.post(path, { review: !value });
-            setValue(!value);
-            router.refresh();
-          } catch {
-            // The client already showed the API's message.
-          } finally {
-            setPending(false);
-          }
-        }}
+        onClick={() => save.mutate({ review: !value })}
         className={`relative h-6 w-11 shrink-0 rounded-full transition-colors ${value ? 'bg-brand-500' : 'bg-ink-300'}`}
       >
         <span className="sr-only">{value ? t('on') : t('off')}</span>

@@ -4,12 +4,12 @@
 import { Plus } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
 import { EditDialog, Field, reasonOf } from '@/components/admin/catalog/edit-dialog';
 import { useTableSelection } from '@/components/admin/table-selection';
 import { Button } from '@/components/ui/button';
 import { FIELD_CLASS } from '@/components/ui/field-styles';
 import { SENSITIVE_POLICIES } from '@/lib/chat/sensitive/policies';
+import { useFormPost } from '@/lib/http/use-form-post';
 
 function PolicyField() {
   const t = useTranslations('admin.catalog.words');
@@ -95,25 +95,15 @@ async function remove(ids: readonly (string | number)[]) {
 
 export function DeleteWord({ id }: { id: number }) {
   const t = useTranslations('admin.catalog.words');
-  const router = useRouter();
-  const [pending, setPending] = useState(false);
+  // A refusal: the client shows the API's message.
+  const removal = useFormPost<readonly (string | number)[]>(remove, { refresh: true });
   return (
     <Button
       size="sm"
       variant="ghost"
       className="text-live hover:text-live"
-      disabled={pending}
-      onClick={async () => {
-        setPending(true);
-        try {
-          await remove([id]);
-          router.refresh();
-        } catch {
-          // The client already showed the API's message.
-        } finally {
-          setPending(false);
-        }
-      }}
+      disabled={removal.isPending}
+      onClick={() => removal.mutate([id])}
     >
       {t('remove')}
     </Button>
@@ -124,24 +114,17 @@ export function DeleteWords() {
   const t = useTranslations('admin.catalog.words');
   const router = useRouter();
   const { selected, clear } = useTableSelection();
-  const [pending, setPending] = useState(false);
+  // Refused or not, the list is read again (some words may have gone).
+  const removal = useFormPost<readonly (string | number)[]>(remove, {
+    onSuccess: clear,
+    onSettled: () => router.refresh(),
+  });
   return (
     <Button
       size="sm"
       variant="secondary"
-      disabled={pending}
-      onClick={async () => {
-        setPending(true);
-        try {
-          await remove(selected);
-          clear();
-          router.refresh();
-        } catch {
-          router.refresh();
-        } finally {
-          setPending(false);
-        }
-      }}
+      disabled={removal.isPending}
+      onClick={() => removal.mutate(selected)}
     >
       {t('removePicked')}
     </Button>

@@ -2,14 +2,13 @@
 // The settings cards: the site (product name, customer-service email, mobile site), the replay feed
 // (speed, pause) and spending (the gift value that asks for confirmation). An empty field goes back to the
 // environment's value (or the default), shown beside it.
-import { useMutation } from '@tanstack/react-query';
 import { Pause, Play } from 'lucide-react';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FIELD_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { cn } from '@/lib/cn';
+import { useFormPost } from '@/lib/http/use-form-post';
 
 type Values = {
   productName?: string;
@@ -24,29 +23,17 @@ type Patch = { [K in keyof Values]?: Values[K] | null };
 const SPEEDS = [1, 5, 15, 60] as const;
 
 /**
- * Saves a change through a staff route (`path`) with the staff member's reason for the audit, and
- * re-renders the page. The reason is the form's own and starts empty again after each save, so the next
+ * Saves a change through a staff route (`path`, sent by useFormPost) with the staff member's reason for
+ * the audit, and re-renders the page. The reason is the form's own and starts empty again after each save, so the next
  * change is not filed under the last one's reason.
  */
 export function useSave(path = 'api/admin/settings/save') {
-  const router = useRouter();
   const t = useTranslations('admin.ops.settings');
   const [reason, setReason] = useState('');
-  const mutation = useMutation({
-    mutationFn: async (body: object) => {
-      const { api } = await import('@/lib/http/client');
-      return api.post(path, body, { silent: true });
-    },
-    onSuccess: () => {
-      setReason('');
-      router.refresh();
-    },
-  });
-  const failure = mutation.error;
+  const mutation = useFormPost(path, { refresh: true, failed: t('failed'), onSuccess: () => setReason('') });
   return {
     pending: mutation.isPending,
-    // The API's refusal in the reader's language; anything else (the network) the generic line.
-    error: failure ? (failure.name === 'ApiError' && failure.message ? failure.message : t('failed')) : null,
+    error: mutation.error,
     saved: mutation.isSuccess,
     reason,
     setReason,

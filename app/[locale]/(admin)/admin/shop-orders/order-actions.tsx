@@ -1,13 +1,9 @@
 'use client';
-// The next move of a physical exchange: ship a pending one, mark a shipped one delivered, or cancel it
-// before delivery (the coins go back to the person) — a cancellation through the console's reason dialog,
-// its reason kept in the audit log. Moves send through a TanStack mutation.
-import { useMutation } from '@tanstack/react-query';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { ReasonDialog, type ReasonOption } from '@/components/admin/reason-dialog';
 import { Button } from '@/components/ui/button';
 import type { DecisionReason } from '@/lib/admin/decision';
+import { useFormPost } from '@/lib/http/use-form-post';
 
 type Status = 'pending' | 'shipped' | 'delivered' | 'cancelled';
 type Move = { status: 'shipped' | 'delivered' | 'cancelled'; reason?: DecisionReason };
@@ -22,14 +18,13 @@ export function OrderActions({
   cancelReasons: readonly ReasonOption[];
 }) {
   const t = useTranslations('admin.catalog.orders');
-  const router = useRouter();
-  const move = useMutation({
-    mutationFn: async ({ status: next, reason }: Move) => {
-      const { api } = await import('@/lib/http/client');
-      return api.post('api/admin/goods/exchangeStatus', { id, status: next, ...reason });
-    },
-    onSuccess: () => router.refresh(),
-  });
+  const move = useFormPost<Move>(
+    ({ status: next, reason }) =>
+      import('@/lib/http/client').then(({ api }) =>
+        api.post('api/admin/goods/exchangeStatus', { id, status: next, ...reason }),
+      ),
+    { refresh: true },
+  );
   if (status === 'delivered' || status === 'cancelled') return null;
   return (
     <div className="flex flex-wrap gap-1">

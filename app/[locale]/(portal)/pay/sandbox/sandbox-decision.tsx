@@ -5,22 +5,19 @@
 // A full reload, not `router.refresh()`: a refresh can come late or not at all on a busy server, which
 // left the checkout with its buttons disabled and no way back to the wallet.
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useFormPost } from '@/lib/http/use-form-post';
 
 export function SandboxDecision({ orderNo }: { orderNo: string }) {
   const t = useTranslations('wallet.checkout');
-  const [busy, setBusy] = useState(false);
-  async function decide(decision: 'confirm' | 'cancel') {
-    setBusy(true);
-    try {
-      const { api } = await import('@/lib/http/client');
-      await api.post('api/pay/sandbox/decide', { order_no: orderNo, decision });
-    } catch {
-      // The refusal was toasted by the client; the page, loaded again, says what the order is now.
-    }
-    window.location.reload();
-  }
+  // A refusal is toasted by the client; the page, loaded again, says what the order is now.
+  const sender = useFormPost<{ order_no: string; decision: 'confirm' | 'cancel' }>('api/pay/sandbox/decide', {
+    refusal: 'toast',
+    onSettled: () => window.location.reload(),
+  });
+  const decide = (decision: 'confirm' | 'cancel') => sender.mutate({ order_no: orderNo, decision });
+  // Off from the first tap until the page is loaded again.
+  const busy = !sender.isIdle;
   return (
     <div className="flex justify-end gap-3">
       <Button variant="secondary" onClick={() => decide('cancel')} disabled={busy}>

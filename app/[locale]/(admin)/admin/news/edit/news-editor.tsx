@@ -13,6 +13,7 @@ import { FIELD_CLASS, INPUT_CLASS } from '@/components/ui/field-styles';
 import { useTimeFormat } from '@/components/ui/time-view';
 import { REASON_TEXT_MAX } from '@/lib/admin/decision';
 import { cn } from '@/lib/cn';
+import { useFormPost } from '@/lib/http/use-form-post';
 import { useRouter } from '@/lib/i18n/navigation';
 import { LOCALES, type Locale } from '@/lib/i18n/routing';
 import { NEWS_BODY_MAX, NEWS_SUMMARY_MAX, NEWS_TITLE_MAX } from '@/lib/news/schema';
@@ -51,7 +52,17 @@ export function NewsEditor({
   const [at, setAt] = useState(article ? wallTimeOf(new Date(article.published_at), timeZone) : '');
   const [preview, setPreview] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  // The client toasts a refusal; it also shows above the buttons.
+  const save = useFormPost<object>('api/admin/news/save', {
+    refusal: 'toast',
+    onSuccess: () => {
+      router.push('/admin/news');
+      router.refresh();
+    },
+    onError: (failure) =>
+      setError(failure instanceof Error && failure.message ? failure.message : t('failed')),
+  });
+  const pending = save.isPending;
   const current = versions.find((version) => version.locale === tab)!;
   const update = (patch: Partial<Version>) =>
     setVersions((all) => all.map((version) => (version.locale === tab ? { ...version, ...patch } : version)));
@@ -70,10 +81,9 @@ export function NewsEditor({
       if (!instant) return setError(t('badTime'));
       publishAt = instant.toISOString();
     }
-    setPending(true);
-    try {
-      const { api } = await import('@/lib/http/client');
-      await api.post('api/admin/news/save', {
+    // Awaited: the form action (and React's reset of its fields) ends when the save does.
+    await save
+      .mutateAsync({
         ...(article ? { id: article.id } : {}),
         reason: String(form.get('reason') ?? '').trim(),
         classify_id: Number(form.get('classify_id')),
@@ -86,14 +96,8 @@ export function NewsEditor({
           summary: version.summary.trim(),
           body: version.body.trim(),
         })),
-      });
-      router.push('/admin/news');
-      router.refresh();
-    } catch (failure) {
-      setError(failure instanceof Error && failure.message ? failure.message : t('failed'));
-    } finally {
-      setPending(false);
-    }
+      })
+      .catch(() => undefined);
   }
 
   return (
