@@ -172,6 +172,10 @@ async function listPosts(db: Db, kind: 'post' | 'video', query: ContentQuery, ti
   };
 }
 
+/** A comment's or chat line's state at review: a review word held it, or the queue refused it. */
+const heldState = (status: 'pending' | 'approved' | 'rejected'): ContentState =>
+  status === 'pending' ? 'pending' : status === 'rejected' ? 'refused' : 'shown';
+
 async function listComments(db: Db, query: ContentQuery, timeZone: string) {
   const { filters } = query;
   // A comment its writer deleted is theirs to delete: only live ones and staff take-downs are listed.
@@ -182,8 +186,11 @@ async function listComments(db: Db, query: ContentQuery, timeZone: string) {
     ...dayRange(postComments.createdAt, filters, timeZone),
   ];
   if (filters.search?.trim()) where.push(ilike(postComments.body, like(filters.search)));
-  if (filters.state === 'shown') where.push(isNull(postComments.deletedAt));
-  if (filters.state === 'pending' || filters.state === 'refused') return { total: 0, rows: [] };
+  // A comment a review word held is `pending` until the queue decides it, then shown or `refused`.
+  const live = isNull(postComments.deletedAt);
+  if (filters.state === 'shown') where.push(live, eq(postComments.reviewStatus, 'approved'));
+  if (filters.state === 'pending') where.push(live, eq(postComments.reviewStatus, 'pending'));
+  if (filters.state === 'refused') where.push(live, eq(postComments.reviewStatus, 'rejected'));
   if (filters.state === 'removed') where.push(isNotNull(postComments.removedBy));
   const from = () =>
     db
@@ -219,7 +226,7 @@ async function listComments(db: Db, query: ContentQuery, timeZone: string) {
               ? `/circle-detail?id=${comment.postId}`
               : null,
         place: `#${comment.postId}`,
-        state: comment.deletedAt ? 'removed' : 'shown',
+        state: comment.deletedAt ? 'removed' : heldState(comment.reviewStatus),
         reason: null,
         createdAt: comment.createdAt,
       }),
@@ -240,8 +247,11 @@ async function listChat(db: Db, query: ContentQuery, timeZone: string) {
   if (room)
     where.push(/^\d{1,9}$/.test(room) ? eq(chatMessages.channelId, Number(room)) : eq(chatMessages.id, -1));
   if (filters.search?.trim()) where.push(ilike(chatMessages.content, like(filters.search)));
-  if (filters.state === 'shown') where.push(isNull(chatMessages.deletedAt));
-  if (filters.state === 'pending' || filters.state === 'refused') return { total: 0, rows: [] };
+  // A line a review word held is `pending` until the queue decides it, then shown or `refused`.
+  const live = isNull(chatMessages.deletedAt);
+  if (filters.state === 'shown') where.push(live, eq(chatMessages.reviewStatus, 'approved'));
+  if (filters.state === 'pending') where.push(live, eq(chatMessages.reviewStatus, 'pending'));
+  if (filters.state === 'refused') where.push(live, eq(chatMessages.reviewStatus, 'rejected'));
   if (filters.state === 'removed') where.push(isNotNull(chatMessages.deletedAt));
   const [rows, [total]] = await Promise.all([
     db
@@ -269,7 +279,7 @@ async function listChat(db: Db, query: ContentQuery, timeZone: string) {
         text: line.content,
         link: `/live?id=${line.channelId}`,
         place: `#${line.channelId}${title ? ` ${title}` : ''}`,
-        state: line.deletedAt ? 'removed' : 'shown',
+        state: line.deletedAt ? 'removed' : heldState(line.reviewStatus),
         reason: null,
         createdAt: line.createdAt,
       }),
