@@ -67,11 +67,13 @@ it('answers each role the sources it may review, with counts and reasons', async
     'horn',
     'circlePost',
     'video',
+    'comment',
+    'chatMessage',
     'report',
   ]);
   expect((await keys(finance.token)).map((source) => source.key)).toEqual(['withdrawal', 'invitation']);
   const all = await keys(operator.token);
-  expect(all).toHaveLength(10);
+  expect(all).toHaveLength(12);
   expect(all.find((source) => source.key === 'circlePost')!.count).toBeGreaterThanOrEqual(1);
   expect(all.find((source) => source.key === 'withdrawal')!.reasons.reject).toContain('account_mismatch');
   // Money is approved for money's reasons, never "meets the community rules" (issue #41).
