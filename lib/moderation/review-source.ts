@@ -14,6 +14,7 @@ import { CONTENT_REJECT_REASONS, DISMISS_REASONS } from '@/lib/review/reasons';
 import type { QueueItem, QueueSource } from '@/lib/review/source';
 import { CONTENT_REMOVE_PATH } from './content-api';
 import { caseReporters, countOpenCases, listOpenCases } from './report-cases';
+import { reportRoomActions } from './report-room';
 import { REPORT_TARGET_TYPES, type ReportTargetType, resolveReportTarget } from './report-targets';
 import { handleReport, reportedOwner } from './reports';
 
@@ -137,6 +138,8 @@ export const reportSource: QueueSource = {
   decidedAlsoBy: [CONTENT_REMOVE_PATH],
   // Upholding may also warn, mute or ban the author of what was reported (lib/review/service.ts).
   author: reportedOwner,
+  // Upholding a report on a live room may also take its title or cover down and seal it (./report-room.ts).
+  room: reportRoomActions,
   count: (db) => countOpenCases(db),
   // Every reporter of the case and whoever owns what was reported: none of them judges it.
   async concerns(db, ids) {

@@ -80,7 +80,7 @@ it('holds a comment with a review word: its writer sees it marked, others nothin
   const [reason] = await testDb.db.select().from(reportReasons).limit(1);
   const reported = await call('/api/Reportuser/insert', {
     headers: en(other.token),
-    json: { target_type: 'comment', target_id: id, reason_id: reason!.id },
+    json: { target_type: 'comment', target_id: id, classify_id: reason!.id },
   });
   expect(reported.body.code).toBe(1);
 
