@@ -29,6 +29,7 @@ import { type NoticeSubject, notify } from '@/lib/im/notices';
 import { imMessages } from '@/lib/im/schema';
 import { liveRooms } from '@/lib/live/schema';
 import { postComments, posts } from '@/lib/posts/schema';
+import { codedReason } from '@/lib/review/reason-text';
 import { CONTENT_REJECT_REASONS, LIFT_REASONS } from '@/lib/review/reasons';
 import { instantFromWallTime } from '@/lib/time/zone';
 import { videos } from '@/lib/videos/schema';
@@ -441,7 +442,8 @@ export async function actOnContent(db: Db, action: 'remove' | 'restore', input: 
     const done: (TakenDown & { id: number; closed: ClosedCase | null })[] = [];
     const unchanged: number[] = [];
     const target = TARGET_OF[input.kind];
-    const stored = [input.reasonText, note].filter(Boolean).join(': ').slice(0, 200);
+    // The code and the words as typed: each reader sees the code in their language (lib/review/reason-text.ts).
+    const stored = codedReason(input.reasonCode!, note);
     for (const id of ids) {
       const result =
         action === 'remove'

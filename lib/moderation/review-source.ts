@@ -9,7 +9,8 @@ import { notify } from '@/lib/im/notices';
 import { imMessages } from '@/lib/im/schema';
 import { liveRooms } from '@/lib/live/schema';
 import { postComments, posts } from '@/lib/posts/schema';
-import { concernsOf, excerpt, storedReason } from '@/lib/review/paging';
+import { concernsOf, excerpt } from '@/lib/review/paging';
+import { codedReason } from '@/lib/review/reason-text';
 import { CONTENT_REJECT_REASONS, DISMISS_REASONS } from '@/lib/review/reasons';
 import type { QueueItem, QueueSource } from '@/lib/review/source';
 import { CONTENT_REMOVE_PATH } from './content-api';
@@ -188,7 +189,11 @@ export const reportSource: QueueSource = {
     const result = await handleReport(
       tx,
       input.actorId,
-      { id: input.id, action: input.approve ? 'uphold' : 'dismiss', note: storedReason(input) },
+      {
+        id: input.id,
+        action: input.approve ? 'uphold' : 'dismiss',
+        note: codedReason(input.reasonCode, input.note),
+      },
       input.now,
     );
     const { takenDown, closed } = result;

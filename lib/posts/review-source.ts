@@ -4,7 +4,8 @@
 // built by the same `postSource`. Comments a `review` sensitive word held (`comment`) are here too, decided
 // through `decideHeldComment`.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { concernsOf, countWhere, EXCERPT, excerpt, pendingList, storedReason } from '@/lib/review/paging';
+import { concernsOf, countWhere, EXCERPT, excerpt, pendingList } from '@/lib/review/paging';
+import { codedReason } from '@/lib/review/reason-text';
 import { CONTENT_REASONS } from '@/lib/review/reasons';
 import type { QueueItem, QueueSource } from '@/lib/review/source';
 import { videos } from '@/lib/videos/schema';
@@ -61,7 +62,7 @@ export function postSource(channel: 'circle' | 'video', key: string): QueueSourc
       const row = await reviewPost(
         tx,
         channel,
-        { id: input.id, approve: input.approve, reason: storedReason(input) },
+        { id: input.id, approve: input.approve, reason: codedReason(input.reasonCode, input.note) },
         input.now,
       );
       return {
