@@ -3,19 +3,21 @@
 // longer finds them in the community list and meets a tombstone on their pages. A reported video taken
 // down in bulk closes its report case (the queue's decided view says who and how), is a tombstone to
 // visitors and stays in its author's list marked removed; a room's title and cover taken down from
-// /admin/live fall back to the defaults and the anchor is told why.
+// /admin/live fall back to the defaults and the anchor is told why. A comment holding a "send to review"
+// word is its writer's alone, marked 审核中, until a moderator approves it from the queue's comment tab.
 import { randomInt } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { asc, eq, ne } from 'drizzle-orm';
 import { circlePosts, circles } from '@/lib/circles/schema';
 import { liveRooms } from '@/lib/live/schema';
 import { reportReasons } from '@/lib/moderation/schema';
-import { posts } from '@/lib/posts/schema';
+import { postComments, posts } from '@/lib/posts/schema';
 import { videoCategories, videos } from '@/lib/videos/schema';
 import { freshUserPage } from './accounts';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
+import { decideInQueue, reviewQueue } from './review-queue';
 
 const shots = process.env.SHOTS_DIR;
 const shoot = async (target: Page | Locator, name: string) => {
@@ -241,4 +243,61 @@ test("a moderator takes a live room's title and cover down; viewers see the defa
     );
     await anchor.page.context().close();
   }
+});
+
+test('a comment with a review word is its writer’s alone, marked 审核中, until a moderator approves it', async ({
+  browser,
+  asModerator,
+  page: visitor,
+}) => {
+  // Three pages and a console round trip on the loaded CI machine.
+  test.slow();
+  const tag = randomInt(1e6);
+  const word = `加群${tag}`;
+  const added = await asModerator.request.post('/api/admin/sensitiveWords/add', {
+    data: { words: [word], policy: 'review' },
+  });
+  expect((await added.json()).code).toBe(0);
+  const writer = await freshUserPage(browser, `评论者${tag}`);
+  const now = await serverNow();
+  const postId = await withDatabase(async (db) => {
+    const [circle] = await db.select().from(circles).orderBy(asc(circles.id)).limit(1);
+    const [post] = await db
+      .insert(posts)
+      .values({ authorId: writer.user.id, channel: 'circle', body: `赛前讨论 ${tag}`, createdAt: now })
+      .returning({ id: posts.id });
+    await db.insert(circlePosts).values({ postId: post!.id, circleId: circle!.id });
+    return post!.id;
+  });
+
+  await writer.page.goto(`/circle-detail?id=${postId}`);
+  const thread = writer.page.getByTestId('comment-thread');
+  await thread.getByTestId('comment-input').fill(`看直播 ${word} 领福利`);
+  await thread.getByRole('button', { name: '发表' }).click();
+  const own = thread.getByTestId('comment').filter({ hasText: '看直播' });
+  await expect(own.getByTestId('comment-held')).toHaveText('审核中');
+  await expect(own.getByTestId('comment-text')).toContainText('看直播 *** 领福利');
+  await shoot(writer.page, 'held-comment');
+
+  // Another viewer does not see it.
+  await visitor.goto(`/circle-detail?id=${postId}`);
+  await expect(visitor.getByTestId('circle-post-body')).toHaveText(`赛前讨论 ${tag}`);
+  await expect(visitor.getByText('看直播')).toHaveCount(0);
+
+  const [comment] = await withDatabase((db) =>
+    db.select({ id: postComments.id }).from(postComments).where(eq(postComments.postId, postId)),
+  );
+  await asModerator.goto(reviewQueue('comment'));
+  await expect(asModerator.getByTestId(`review-item-${comment!.id}`)).toContainText('看直播 *** 领福利');
+  await shoot(asModerator, 'comment-queue');
+  await decideInQueue(asModerator, comment!.id, 'approve', '内容符合社区规范');
+
+  // Approved: everyone sees it, unmarked.
+  await visitor.reload();
+  const shown = visitor.getByTestId('comment').filter({ hasText: '看直播 *** 领福利' });
+  await expect(shown).toBeVisible();
+  await expect(shown.getByTestId('comment-held')).toHaveCount(0);
+  await writer.page.reload();
+  await expect(writer.page.getByTestId('comment-held')).toHaveCount(0);
+  await writer.page.context().close();
 });

@@ -6,6 +6,7 @@ import { Ban } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { ChatText } from '@/components/live/chat/chat-text';
 import { ReportButton } from '@/components/live/report-button';
+import { useReadReason } from '@/components/ui/use-read-reason';
 import { cn } from '@/lib/cn';
 import type { ImMessage } from '@/lib/realtime/events';
 
@@ -21,6 +22,7 @@ export function MessageItem({
   timeLabel: string | null;
 }) {
   const t = useTranslations('im.messages');
+  const readReason = useReadReason();
   return (
     <div data-testid="message" data-id={message.id}>
       {timeLabel ? (
@@ -48,7 +50,7 @@ export function MessageItem({
                 {!mine
                   ? t('removed')
                   : message.removal_reason
-                    ? t('removedMine', { reason: message.removal_reason })
+                    ? t('removedMine', { reason: readReason(message.removal_reason) })
                     : t('removedMineBare')}
               </span>
             </p>

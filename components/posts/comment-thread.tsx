@@ -80,9 +80,10 @@ export default function CommentThread({
         path={endpoints.comment}
         replyTo={replyTo}
         onCancelReply={() => setReplyTo(null)}
-        onSent={() => {
+        onSent={(held) => {
           setReplyTo(null);
-          onAdded();
+          // A held comment is not counted until a moderator approves it.
+          if (!held) onAdded();
         }}
       />
       {query.isPending ? (
@@ -191,19 +192,31 @@ function CommentRow({
             data-testid="comment-text"
           >
             {comment.content}
+            {comment.held ? (
+              // Held by a review word: its writer alone sees it until a moderator approves it.
+              <span
+                className="ml-1.5 rounded bg-amber-100 px-1 align-[1px] text-[11px] text-amber-800"
+                title={t('commentHeldHint')}
+                data-testid="comment-held"
+              >
+                {t('commentHeld')}
+              </span>
+            ) : null}
           </p>
         )}
         {comment.removed ? null : (
           <div className="-ml-1.5 mt-0.5 flex items-center gap-1">
-            <LikeButton
-              path={likePath}
-              id={comment.id}
-              initial={{ liked: comment.liked, likes: comment.likes }}
-              icon={<LikeIcon small />}
-              size="sm"
-              testId="comment-like"
-            />
-            {onReply ? (
+            {comment.held ? null : (
+              <LikeButton
+                path={likePath}
+                id={comment.id}
+                initial={{ liked: comment.liked, likes: comment.likes }}
+                icon={<LikeIcon small />}
+                size="sm"
+                testId="comment-like"
+              />
+            )}
+            {onReply && !comment.held ? (
               <button
                 type="button"
                 onClick={onReply}
@@ -266,17 +279,19 @@ function Composer({
   path: string;
   replyTo: { id: number; name: string } | null;
   onCancelReply: () => void;
-  onSent: () => void;
+  onSent: (held: boolean) => void;
 }) {
   const t = useTranslations('posts');
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   // Refusals are toasted by the shared client; code 700 opens the login dialog.
-  const sender = useFormPost<{ id: number; content: string; parent_id?: number }>(path, {
+  const sender = useFormPost<{ id: number; content: string; parent_id?: number }, { held?: boolean }>(path, {
     refusal: 'toast',
-    onSuccess: () => {
+    onSuccess: (sent) => {
       setText('');
-      onSent();
+      // A held comment waits for a moderator; its writer is told so.
+      if (sent?.held) import('sonner').then(({ toast }) => toast.info(t('commentHeldSent')));
+      onSent(Boolean(sent?.held));
       return queryClient.invalidateQueries({ queryKey: queryKeys.postCommentsOf(postId) });
     },
   });

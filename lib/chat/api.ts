@@ -98,7 +98,12 @@ export function registerChatRoutes(app: OpenAPIHono<AppEnv>) {
     (c, input) =>
       listMessages(
         c.var.db,
-        { channel: channelOf(input), before: input.before, limit: input.limit },
+        {
+          channel: channelOf(input),
+          before: input.before,
+          limit: input.limit,
+          viewerId: c.var.user?.id ?? null,
+        },
         c.var.now,
       ),
   );

@@ -43,8 +43,21 @@ export const chatMessages = pgTable(
     /** Deleted for everyone by a moderator. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * `pending`: held by a `review` sensitive word, shown to its sender only until a moderator approves it
+     * (then it joins the history and is pushed to the room) or refuses it (dropped).
+     */
+    reviewStatus: varchar('review_status', { length: 12, enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('approved'),
   },
   (table) => [
+    // The review queue's pending lines: a partial index, as nearly every row is approved.
+    index('chat_messages_pending_idx').on(table.id).where(sql`${table.reviewStatus} = 'pending'`),
+    check(
+      'chat_messages_review_status_check',
+      sql`${table.reviewStatus} in ('pending', 'approved', 'rejected')`,
+    ),
     index('chat_messages_channel_idx').on(table.channelKind, table.channelId, table.id),
     // The task dot's count of a user's chat lines today (lib/tasks/service.ts), on every signed-in page.
     index('chat_messages_user_idx').on(table.userId, table.createdAt),

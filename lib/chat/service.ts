@@ -31,7 +31,7 @@ import { spendChatAllowance } from './limits';
 import { activeMute } from './moderation';
 import { chatMessages, chatMutes, chatRoomSettings, roomAdmins } from './schema';
 import { normalizeForMatch } from './sensitive/normalize';
-import { screenText } from './sensitive/words';
+import { screenForReview } from './sensitive/words';
 import { cachedChatState, chatStateKeys, invalidateChatState } from './state-cache';
 
 export const MESSAGE_MAX = 500;
@@ -178,6 +178,7 @@ type Row = {
   isAnchor: boolean;
   userRole: Role;
   gift?: ChatMessage['gift'];
+  reviewStatus?: string;
 };
 
 function present(
@@ -244,7 +245,11 @@ export async function sendMessage(
     const noble = (await nobleTiers(db, [user.id], now)).get(user.id) ?? 0;
     if (!(await maySpeak(db, channel, user.id, role, noble))) throw new ForbiddenError('CHAT_FANS_ONLY');
   }
-  const content = await screenText(db, input.content, settings.sensitiveMode, now);
+  // A `review` word holds the line (as Douyu and Huya do): its sender sees it marked, the room nothing until
+  // a moderator approves it (`decideHeldChatLine`).
+  const screened = await screenForReview(db, input.content, now, settings.sensitiveMode);
+  const content = screened.text;
+  const held = screened.review;
   await spendChatAllowance({
     channel,
     userId: user.id,
@@ -252,7 +257,7 @@ export async function sendMessage(
     slowModeSeconds: settings.slowModeSeconds,
     moderator: role !== null,
   });
-  const stored = await storeLine(db, { channel, userId: user.id, content, now });
+  const stored = await storeLine(db, { channel, userId: user.id, content, now, held });
   const message = present(
     channel,
     {
@@ -271,6 +276,7 @@ export async function sendMessage(
     stored.fan,
     stored.badgeColor,
   );
+  if (held) return { ...message, held: true };
   publish({ room: socketRoomOf(channel) }, { type: 'chat', ...pushTargetOf(channel), data: message });
   return message;
 }
@@ -282,7 +288,7 @@ export async function sendMessage(
  */
 async function storeLine(
   db: DbOrTx,
-  input: { channel: ChannelInfo; userId: number; content: string; now: Date },
+  input: { channel: ChannelInfo; userId: number; content: string; now: Date; held: boolean },
 ) {
   const { channel, userId, now } = input;
   const fanClub =
@@ -295,8 +301,9 @@ async function storeLine(
     badge_color: string | null;
   }>(sql`
     with line as (
-      insert into chat_messages (channel_kind, channel_id, user_id, content, created_at)
-      values (${channel.kind}, ${channel.id}, ${userId}, ${input.content}, ${now.toISOString()})
+      insert into chat_messages (channel_kind, channel_id, user_id, content, created_at, review_status)
+      values (${channel.kind}, ${channel.id}, ${userId}, ${input.content}, ${now.toISOString()},
+              ${input.held ? 'pending' : 'approved'})
       returning id)
     select line.id, n.tier as noble, ${fanClub ? sql`f.name` : sql`null`} as fan_name,
            ${fanClub ? sql`f.intimacy` : sql`null`} as fan_intimacy,
@@ -313,10 +320,13 @@ async function storeLine(
   };
 }
 
-/** The newest `limit` messages before `before` (an id), oldest first, with today's role marks. */
+/**
+ * The newest `limit` messages before `before` (an id), oldest first, with today's role marks; the
+ * viewer's own lines still held for review among them, marked `held`.
+ */
 export async function listMessages(
   db: DbOrTx,
-  input: { channel: Channel; before?: number; limit?: number },
+  input: { channel: Channel; before?: number; limit?: number; viewerId?: number | null },
   now: Date,
 ) {
   const channel = await loadChannel(db, input.channel);
@@ -327,13 +337,22 @@ export async function listMessages(
         eq(chatMessages.channelKind, channel.kind),
         eq(chatMessages.channelId, channel.id),
         isNull(chatMessages.deletedAt),
+        input.viewerId
+          ? or(
+              eq(chatMessages.reviewStatus, 'approved'),
+              and(eq(chatMessages.reviewStatus, 'pending'), eq(chatMessages.userId, input.viewerId)),
+            )
+          : eq(chatMessages.reviewStatus, 'approved'),
         input.before ? lt(chatMessages.id, input.before) : undefined,
       ),
     )
     .orderBy(desc(chatMessages.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit).reverse();
-  return { list: await presentLines(db, channel, page, now), has_more: rows.length > limit };
+  const list = (await presentLines(db, channel, page, now)).map((message, at) =>
+    page[at]!.reviewStatus === 'pending' ? { ...message, held: true } : message,
+  );
+  return { list, has_more: rows.length > limit };
 }
 
 /** Chat lines with their writers, as the chat shows them. */
@@ -345,6 +364,7 @@ function lineRows(db: DbOrTx) {
       content: chatMessages.content,
       gift: chatMessages.gift,
       createdAt: chatMessages.createdAt,
+      reviewStatus: chatMessages.reviewStatus,
       nickname: users.nickname,
       avatar: users.avatar,
       experience: users.experience,
@@ -452,8 +472,46 @@ export async function chatMessageOwner(db: DbOrTx, id: number) {
   const [row] = await db
     .select({ ownerId: chatMessages.userId })
     .from(chatMessages)
-    .where(and(eq(chatMessages.id, id), isNull(chatMessages.deletedAt), isNull(chatMessages.gift)));
+    .where(
+      and(
+        eq(chatMessages.id, id),
+        isNull(chatMessages.deletedAt),
+        isNull(chatMessages.gift),
+        eq(chatMessages.reviewStatus, 'approved'),
+      ),
+    );
   return row ?? null;
+}
+
+/**
+ * A moderator decides a line a `review` word held (the review queue's `chatMessage` source): approved, it
+ * joins the room's history and is pushed to the chat's viewers once the change commits; refused, it is
+ * dropped (the `chatDelete` push takes it off its sender's page). Throws `REVIEW_NOT_PENDING` when it is
+ * not held.
+ */
+export async function decideHeldChatLine(db: DbOrTx, id: number, approve: boolean, now: Date) {
+  const [row] = await db
+    .update(chatMessages)
+    .set({ reviewStatus: approve ? 'approved' : 'rejected' })
+    .where(
+      and(eq(chatMessages.id, id), eq(chatMessages.reviewStatus, 'pending'), isNull(chatMessages.deletedAt)),
+    )
+    .returning({
+      userId: chatMessages.userId,
+      kind: chatMessages.channelKind,
+      channelId: chatMessages.channelId,
+    });
+  if (!row) throw new NotFoundError('REVIEW_NOT_PENDING');
+  const target: Channel = { kind: row.kind, id: row.channelId };
+  if (approve) {
+    const channel = await loadChannel(db, target);
+    const [message] = await presentLines(db, channel, await lineRows(db).where(eq(chatMessages.id, id)), now);
+    if (message)
+      publish({ room: socketRoomOf(channel) }, { type: 'chat', ...pushTargetOf(channel), data: message });
+  } else {
+    publish({ room: socketRoomOf(target) }, { type: 'chatDelete', ...pushTargetOf(target), data: { id } });
+  }
+  return { ...row, channel: `${row.kind}:${row.channelId}` };
 }
 
 /**

@@ -466,7 +466,7 @@ it('a bulk take-down closes the open reports on what it took down as upheld, by 
       status: 'upheld',
       handlerId: moderator.user.id,
       handledAt: NOON,
-      note: 'advertising or traffic diversion: casino',
+      note: '[ads] casino',
     });
   // A report on what was not taken down stays open.
   expect(closed.find((row) => row.id === onComment.id)!.status).toBe('open');

@@ -29,6 +29,7 @@ import { type NoticeSubject, notify } from '@/lib/im/notices';
 import { imMessages } from '@/lib/im/schema';
 import { liveRooms } from '@/lib/live/schema';
 import { postComments, posts } from '@/lib/posts/schema';
+import { codedReason } from '@/lib/review/reason-text';
 import { CONTENT_REJECT_REASONS, LIFT_REASONS } from '@/lib/review/reasons';
 import { instantFromWallTime } from '@/lib/time/zone';
 import { videos } from '@/lib/videos/schema';
@@ -172,6 +173,10 @@ async function listPosts(db: Db, kind: 'post' | 'video', query: ContentQuery, ti
   };
 }
 
+/** A comment's or chat line's state at review: a review word held it, or the queue refused it. */
+const heldState = (status: 'pending' | 'approved' | 'rejected'): ContentState =>
+  status === 'pending' ? 'pending' : status === 'rejected' ? 'refused' : 'shown';
+
 async function listComments(db: Db, query: ContentQuery, timeZone: string) {
   const { filters } = query;
   // A comment its writer deleted is theirs to delete: only live ones and staff take-downs are listed.
@@ -182,8 +187,11 @@ async function listComments(db: Db, query: ContentQuery, timeZone: string) {
     ...dayRange(postComments.createdAt, filters, timeZone),
   ];
   if (filters.search?.trim()) where.push(ilike(postComments.body, like(filters.search)));
-  if (filters.state === 'shown') where.push(isNull(postComments.deletedAt));
-  if (filters.state === 'pending' || filters.state === 'refused') return { total: 0, rows: [] };
+  // A comment a review word held is `pending` until the queue decides it, then shown or `refused`.
+  const live = isNull(postComments.deletedAt);
+  if (filters.state === 'shown') where.push(live, eq(postComments.reviewStatus, 'approved'));
+  if (filters.state === 'pending') where.push(live, eq(postComments.reviewStatus, 'pending'));
+  if (filters.state === 'refused') where.push(live, eq(postComments.reviewStatus, 'rejected'));
   if (filters.state === 'removed') where.push(isNotNull(postComments.removedBy));
   const from = () =>
     db
@@ -219,7 +227,7 @@ async function listComments(db: Db, query: ContentQuery, timeZone: string) {
               ? `/circle-detail?id=${comment.postId}`
               : null,
         place: `#${comment.postId}`,
-        state: comment.deletedAt ? 'removed' : 'shown',
+        state: comment.deletedAt ? 'removed' : heldState(comment.reviewStatus),
         reason: null,
         createdAt: comment.createdAt,
       }),
@@ -240,8 +248,11 @@ async function listChat(db: Db, query: ContentQuery, timeZone: string) {
   if (room)
     where.push(/^\d{1,9}$/.test(room) ? eq(chatMessages.channelId, Number(room)) : eq(chatMessages.id, -1));
   if (filters.search?.trim()) where.push(ilike(chatMessages.content, like(filters.search)));
-  if (filters.state === 'shown') where.push(isNull(chatMessages.deletedAt));
-  if (filters.state === 'pending' || filters.state === 'refused') return { total: 0, rows: [] };
+  // A line a review word held is `pending` until the queue decides it, then shown or `refused`.
+  const live = isNull(chatMessages.deletedAt);
+  if (filters.state === 'shown') where.push(live, eq(chatMessages.reviewStatus, 'approved'));
+  if (filters.state === 'pending') where.push(live, eq(chatMessages.reviewStatus, 'pending'));
+  if (filters.state === 'refused') where.push(live, eq(chatMessages.reviewStatus, 'rejected'));
   if (filters.state === 'removed') where.push(isNotNull(chatMessages.deletedAt));
   const [rows, [total]] = await Promise.all([
     db
@@ -269,7 +280,7 @@ async function listChat(db: Db, query: ContentQuery, timeZone: string) {
         text: line.content,
         link: `/live?id=${line.channelId}`,
         place: `#${line.channelId}${title ? ` ${title}` : ''}`,
-        state: line.deletedAt ? 'removed' : 'shown',
+        state: line.deletedAt ? 'removed' : heldState(line.reviewStatus),
         reason: null,
         createdAt: line.createdAt,
       }),
@@ -431,7 +442,8 @@ export async function actOnContent(db: Db, action: 'remove' | 'restore', input: 
     const done: (TakenDown & { id: number; closed: ClosedCase | null })[] = [];
     const unchanged: number[] = [];
     const target = TARGET_OF[input.kind];
-    const stored = [input.reasonText, note].filter(Boolean).join(': ').slice(0, 200);
+    // The code and the words as typed: each reader sees the code in their language (lib/review/reason-text.ts).
+    const stored = codedReason(input.reasonCode!, note);
     for (const id of ids) {
       const result =
         action === 'remove'

@@ -9,11 +9,13 @@ import { notify } from '@/lib/im/notices';
 import { imMessages } from '@/lib/im/schema';
 import { liveRooms } from '@/lib/live/schema';
 import { postComments, posts } from '@/lib/posts/schema';
-import { concernsOf, excerpt, storedReason } from '@/lib/review/paging';
+import { concernsOf, excerpt } from '@/lib/review/paging';
+import { codedReason } from '@/lib/review/reason-text';
 import { CONTENT_REJECT_REASONS, DISMISS_REASONS } from '@/lib/review/reasons';
 import type { QueueItem, QueueSource } from '@/lib/review/source';
 import { CONTENT_REMOVE_PATH } from './content-api';
 import { caseReporters, countOpenCases, listOpenCases } from './report-cases';
+import { reportRoomActions } from './report-room';
 import { REPORT_TARGET_TYPES, type ReportTargetType, resolveReportTarget } from './report-targets';
 import { handleReport, reportedOwner } from './reports';
 
@@ -137,6 +139,8 @@ export const reportSource: QueueSource = {
   decidedAlsoBy: [CONTENT_REMOVE_PATH],
   // Upholding may also warn, mute or ban the author of what was reported (lib/review/service.ts).
   author: reportedOwner,
+  // Upholding a report on a live room may also take its title or cover down and seal it (./report-room.ts).
+  room: reportRoomActions,
   count: (db) => countOpenCases(db),
   // Every reporter of the case and whoever owns what was reported: none of them judges it.
   async concerns(db, ids) {
@@ -185,7 +189,11 @@ export const reportSource: QueueSource = {
     const result = await handleReport(
       tx,
       input.actorId,
-      { id: input.id, action: input.approve ? 'uphold' : 'dismiss', note: storedReason(input) },
+      {
+        id: input.id,
+        action: input.approve ? 'uphold' : 'dismiss',
+        note: codedReason(input.reasonCode, input.note),
+      },
       input.now,
     );
     const { takenDown, closed } = result;

@@ -17,11 +17,14 @@ const sealState = z.object({
   until: z.date().nullable(),
 });
 
+/** The seal's route: a seal taken from a report case is audited as one taken here. */
+export const SEAL_PATH = '/api/admin/live/seal';
+
 export function registerSealRoutes(app: OpenAPIHono<AppEnv>) {
   defineRoute(
     app,
     {
-      path: '/api/admin/live/seal',
+      path: SEAL_PATH,
       effect: 'write',
       methods: ['post'],
       tag: 'Moderation',

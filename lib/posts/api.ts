@@ -86,6 +86,8 @@ export const commentSchema = z.object({
   can_delete: z.boolean(),
   /** Taken down by staff: a tombstone (empty content) for all but its writer. */
   removed: z.boolean(),
+  /** Held by a `review` sensitive word: shown to its writer alone, marked 审核中, until a moderator decides. */
+  held: z.boolean(),
   created_at: z.date(),
 });
 

@@ -90,8 +90,21 @@ export const postComments = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** Deleted by staff (with its replies, at the same `deletedAt`): a restore brings these back. */
     removedBy: integer('removed_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * `pending`: held by a `review` sensitive word, shown to its writer only (marked 审核中) until a moderator
+     * approves it (then it counts and its post's author is told) or refuses it (its writer alone still reads it).
+     */
+    reviewStatus: varchar('review_status', { length: 12, enum: REVIEW_STATUSES })
+      .notNull()
+      .default('approved'),
   },
   (table) => [
+    // The review queue's pending lines: a partial index, as nearly every row is approved.
+    index('post_comments_pending_idx').on(table.id).where(sql`${table.reviewStatus} = 'pending'`),
+    check(
+      'post_comments_review_status_check',
+      sql`${table.reviewStatus} in ('pending', 'approved', 'rejected')`,
+    ),
     index('post_comments_post_idx').on(table.postId, table.parentId, table.createdAt),
     index('post_comments_parent_idx').on(table.parentId),
   ],

@@ -317,12 +317,20 @@ export async function commentOwner(db: DbOrTx, id: number) {
   return row ? { ownerId: row.authorId } : null;
 }
 
-async function liveComment(db: DbOrTx, id: number) {
+/** A comment shown to everyone (or, with `held`, also one waiting for review) on a post still shown. */
+async function liveComment(db: DbOrTx, id: number, held = false) {
   const [row] = await db
     .select()
     .from(postComments)
     .innerJoin(posts, eq(posts.id, postComments.postId))
-    .where(and(eq(postComments.id, id), isNull(postComments.deletedAt), isNull(posts.deletedAt)));
+    .where(
+      and(
+        eq(postComments.id, id),
+        isNull(postComments.deletedAt),
+        held ? undefined : eq(postComments.reviewStatus, 'approved'),
+        isNull(posts.deletedAt),
+      ),
+    );
   if (!row) throw new NotFoundError('COMMENT_NOT_FOUND');
   return row.post_comments;
 }
@@ -355,10 +363,11 @@ function presentComment(
   writer: AuthorRow,
   liked: boolean,
   canDelete: boolean,
-  viewer: Viewer = null,
+  viewer: { id: number } | null = null,
 ) {
-  // A comment staff took down: its writer still reads it, marked removed; anyone else a tombstone.
-  const removed = row.deletedAt !== null;
+  // A comment staff took down: its writer still reads it, marked removed; anyone else a tombstone. One
+  // refused at review only its writer ever sees, marked removed too.
+  const removed = row.deletedAt !== null || row.reviewStatus === 'rejected';
   return {
     id: row.id,
     post_id: row.postId,
@@ -369,12 +378,23 @@ function presentComment(
     liked,
     can_delete: canDelete && !removed,
     removed,
+    /** Held by a `review` word: only its writer sees it (marked 审核中) until a moderator decides. */
+    held: row.reviewStatus === 'pending',
     created_at: row.createdAt,
   };
 }
 
-/** Comments shown in a thread: live ones, and staff take-downs as tombstones (see `presentComment`). */
-const inThread = or(isNull(postComments.deletedAt), isNotNull(postComments.removedBy));
+/**
+ * Comments shown in a thread to `viewer`: live ones, and staff take-downs as tombstones (see
+ * `presentComment`); one held or refused at review only to its writer.
+ */
+const inThread = (viewer: Viewer) =>
+  and(
+    or(isNull(postComments.deletedAt), isNotNull(postComments.removedBy)),
+    viewer
+      ? or(eq(postComments.reviewStatus, 'approved'), eq(postComments.authorId, viewer.id))
+      : eq(postComments.reviewStatus, 'approved'),
+  );
 export type CommentView = ReturnType<typeof presentComment>;
 
 export type NewComment = { postId: number; content: string; parentId?: number | undefined };
@@ -384,8 +404,11 @@ export async function addComment(db: DbOrTx, userId: number, input: NewComment, 
   await assertNotMuted(db, userId, now);
   const typed = input.content.trim();
   if (!typed) throw new DomainError('COMMENT_EMPTY');
-  // Comments are not reviewed: a `block` word refuses, any other listed word is masked.
-  const body = await screenText(db, typed, 'mask', now);
+  // A `block` word refuses, other listed words are masked, and a `review` word holds the comment: its
+  // writer sees it marked, nobody else until a moderator approves it (`decideHeldComment`).
+  const screened = await screenForReview(db, typed, now);
+  const body = screened.text;
+  const held = screened.review;
   const key = String(userId);
   return db.transaction(async (tx) => {
     await livePost(tx, input.postId);
@@ -398,17 +421,55 @@ export async function addComment(db: DbOrTx, userId: number, input: NewComment, 
     await assertWithinLimit(tx, POST_RATE_RULES.comments, key, now);
     const [row] = await tx
       .insert(postComments)
-      .values({ postId: input.postId, authorId: userId, parentId, body })
+      .values({
+        postId: input.postId,
+        authorId: userId,
+        parentId,
+        body,
+        reviewStatus: held ? 'pending' : 'approved',
+      })
       .returning();
-    await tx
-      .update(posts)
-      .set({ commentCount: sql`${posts.commentCount} + 1` })
-      .where(eq(posts.id, input.postId));
     await recordEvent(tx, POST_RATE_RULES.comments.bucket, key, now);
-    await notifyComment(tx, { postId: input.postId, parentId, userId, body }, now);
+    if (!held) await publishComment(tx, row!, now);
     const [writer] = await tx.select(author).from(users).where(eq(users.id, userId));
-    return presentComment(row!, writer!, false, true);
+    return presentComment(row!, writer!, false, true, { id: userId });
   });
+}
+
+/** A comment everyone sees: counted on its post, and the post's author (or the replied-to writer) told. */
+async function publishComment(db: DbOrTx, row: typeof postComments.$inferSelect, now: Date) {
+  await db
+    .update(posts)
+    .set({ commentCount: sql`${posts.commentCount} + 1` })
+    .where(eq(posts.id, row.postId));
+  await notifyComment(
+    db,
+    { postId: row.postId, parentId: row.parentId, userId: row.authorId, body: row.body },
+    now,
+  );
+}
+
+/**
+ * A moderator decides a held comment (the review queue's `comment` source): approved, it is shown to
+ * everyone, counted and its post's author told; refused, only its writer still sees it, marked removed.
+ * Throws `REVIEW_NOT_PENDING` when it is not held (or its post is gone).
+ */
+export async function decideHeldComment(db: DbOrTx, id: number, approve: boolean, now: Date) {
+  const [row] = await db
+    .update(postComments)
+    .set({ reviewStatus: approve ? 'approved' : 'rejected' })
+    .where(
+      and(
+        eq(postComments.id, id),
+        eq(postComments.reviewStatus, 'pending'),
+        isNull(postComments.deletedAt),
+        sql`exists (select 1 from ${posts} where ${posts.id} = ${postComments.postId} and ${posts.deletedAt} is null)`,
+      ),
+    )
+    .returning();
+  if (!row) throw new NotFoundError('REVIEW_NOT_PENDING');
+  if (approve) await publishComment(db, row, now);
+  return row;
 }
 
 /**
@@ -417,8 +478,11 @@ export async function addComment(db: DbOrTx, userId: number, input: NewComment, 
  */
 export async function deleteComment(db: DbOrTx, viewer: NonNullable<Viewer>, id: number, now: Date) {
   return db.transaction(async (tx) => {
-    const comment = await liveComment(tx, id);
+    // Its writer may withdraw a comment still waiting for review.
+    const comment = await liveComment(tx, id, true);
     const post = await livePost(tx, comment.postId);
+    if (comment.reviewStatus === 'pending' && comment.authorId !== viewer.id)
+      throw new NotFoundError('COMMENT_NOT_FOUND');
     const allowed = comment.authorId === viewer.id || post.authorId === viewer.id || mayModerate(viewer.role);
     if (!allowed) throw new ForbiddenError('COMMENT_NOT_YOURS');
     const removed = await removeComment(tx, id, post.id, now);
@@ -435,10 +499,12 @@ async function removeComment(db: DbOrTx, id: number, postId: number, now: Date, 
     .update(postComments)
     .set({ deletedAt: now, removedBy: staffId ?? null })
     .where(and(isNull(postComments.deletedAt), or(eq(postComments.id, id), eq(postComments.parentId, id))))
-    .returning({ id: postComments.id });
+    .returning({ id: postComments.id, status: postComments.reviewStatus });
+  // Only comments everyone saw were counted (a held or refused reply never was).
+  const counted = removed.filter((row) => row.status === 'approved').length;
   await db
     .update(posts)
-    .set({ commentCount: sql`greatest(${posts.commentCount} - ${removed.length}, 0)` })
+    .set({ commentCount: sql`greatest(${posts.commentCount} - ${counted}, 0)` })
     .where(eq(posts.id, postId));
   return removed;
 }
@@ -569,10 +635,11 @@ export async function restoreComment(db: DbOrTx, id: number, _input: { now: Date
         or(eq(postComments.id, id), eq(postComments.parentId, id)),
       ),
     )
-    .returning({ id: postComments.id });
+    .returning({ id: postComments.id, status: postComments.reviewStatus });
+  const counted = restored.filter((row) => row.status === 'approved').length;
   await db
     .update(posts)
-    .set({ commentCount: sql`${posts.commentCount} + ${restored.length}` })
+    .set({ commentCount: sql`${posts.commentCount} + ${counted}` })
     .where(eq(posts.id, comment.postId));
   return {
     ownerId: comment.authorId,
@@ -599,7 +666,7 @@ export async function listComments(
   // A comment's writer, the post's author (an anchor tidying their own post) or an operator.
   const mayDelete = (authorId: number) =>
     !!viewer && (viewer.id === authorId || viewer.id === post.authorId || mayModerate(viewer.role));
-  const topLevel = and(eq(postComments.postId, postId), isNull(postComments.parentId), inThread);
+  const topLevel = and(eq(postComments.postId, postId), isNull(postComments.parentId), inThread(viewer));
   const [rows, [total]] = await Promise.all([
     db
       .select({ comment: postComments, author })
@@ -622,7 +689,7 @@ export async function listComments(
         .select({ comment: postComments, author })
         .from(postComments)
         .innerJoin(users, eq(users.id, postComments.authorId))
-        .where(and(inArray(postComments.parentId, parentIds), inThread))
+        .where(and(inArray(postComments.parentId, parentIds), inThread(viewer)))
         .orderBy(asc(postComments.createdAt), asc(postComments.id))
     : [];
   const allIds = [...parentIds, ...replies.map((row) => row.comment.id)];
@@ -672,7 +739,7 @@ export async function listReplies(
 ) {
   const parent = await liveComment(db, commentId);
   const post = await livePost(db, parent.postId);
-  const where = and(eq(postComments.parentId, parent.id), inThread);
+  const where = and(eq(postComments.parentId, parent.id), inThread(viewer));
   const [rows, [total]] = await Promise.all([
     db
       .select({ comment: postComments, author })

@@ -81,6 +81,8 @@ export const chatMessageSchema = z.object({
     .object({ code: z.string(), names: z.record(z.string(), z.string()), count: z.number() })
     .nullable()
     .optional(),
+  /** The viewer's own line held by a `review` word: shown to them alone, marked, until a moderator decides. */
+  held: z.boolean().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -7,6 +7,7 @@ import { users } from '@/lib/accounts/schema';
 import { auditLog } from '@/lib/audit/schema';
 import { submitExpertApplication } from '@/lib/experts/applications';
 import { experts } from '@/lib/experts/schema';
+import { translator } from '@/lib/i18n/translate';
 import { notices } from '@/lib/im/schema';
 import { anchorApplications } from '@/lib/live/schema';
 import { posts } from '@/lib/posts/schema';
@@ -17,6 +18,7 @@ import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { fundUser, makeSignedInUser, makeUser } from '@/lib/testing/factories';
 import { checkLedger } from '@/lib/wallet/check';
 import { balancesOf } from '@/lib/wallet/ledger';
+import { readReason } from './reason-text';
 
 const NOW = new Date('2026-06-01T04:00:00Z');
 let testDb: TestDb;
@@ -67,11 +69,13 @@ it('answers each role the sources it may review, with counts and reasons', async
     'horn',
     'circlePost',
     'video',
+    'comment',
+    'chatMessage',
     'report',
   ]);
   expect((await keys(finance.token)).map((source) => source.key)).toEqual(['withdrawal', 'invitation']);
   const all = await keys(operator.token);
-  expect(all).toHaveLength(10);
+  expect(all).toHaveLength(12);
   expect(all.find((source) => source.key === 'circlePost')!.count).toBeGreaterThanOrEqual(1);
   expect(all.find((source) => source.key === 'withdrawal')!.reasons.reject).toContain('account_mismatch');
   // Money is approved for money's reasons, never "meets the community rules" (issue #41).
@@ -156,8 +160,13 @@ it('rejects a community post with a reason the author sees, in bulk past an item
   const [rejected] = await testDb.db.select().from(posts).where(eq(posts.id, first.post.id));
   expect(rejected).toMatchObject({
     reviewStatus: 'rejected',
-    reviewReason: 'advertising or traffic diversion: No shop links, please',
+    reviewReason: '[ads] No shop links, please',
   });
+  // Kept as the code and the words as typed: each reader sees the code in their own language.
+  const zh = translator('zh-CN') as unknown as (key: string) => string;
+  expect(readReason((code) => zh(`im.notices.reasons.${code}`), rejected!.reviewReason)).toBe(
+    `${zh('im.notices.reasons.ads')} · No shop links, please`,
+  );
   expect((await noticesOf(first.author.id))[0]).toMatchObject({
     subject: 'review_rejected',
     params: { item: 'circlePost', reason: 'ads', note: 'No shop links, please' },

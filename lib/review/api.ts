@@ -78,6 +78,23 @@ export const reviewDecisionInput = z.object({
    * reason (a mute or ban until `until`); allowed to whoever may sanction from the user's case file.
    */
   sanction: z.object({ kind: z.enum(AUTHOR_SANCTIONS), until: z.coerce.date().optional() }).optional(),
+  /**
+   * Upholding one report on a live room may also take its title or cover down and seal it (for
+   * `seal_hours`, or until lifted), with the same reason, each audited as the live rooms' own route.
+   */
+  room: z
+    .object({
+      remove_title: z.boolean().default(false),
+      remove_cover: z.boolean().default(false),
+      seal: z.boolean().default(false),
+      seal_hours: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 365)
+        .optional(),
+    })
+    .optional(),
 });
 
 /** The case file's sanction route: a mute or ban given with a decision is audited as one given there. */
@@ -211,8 +228,26 @@ function registerSourceRoutes(app: OpenAPIHono<AppEnv>, source: QueueSource) {
         actorId: c.var.user!.id,
         now: c.var.now,
         sanction: input.sanction,
+        room: input.room
+          ? {
+              title: input.room.remove_title,
+              cover: input.room.remove_cover,
+              seal: input.room.seal,
+              sealHours: input.room.seal_hours,
+            }
+          : undefined,
       });
       const decided = outcomes.flatMap((outcome) => (outcome.ok ? [outcome] : []));
+      // A room's title, cover or seal taken with the decision is audited as the live rooms' own route.
+      for (const { room } of decided)
+        for (const action of room ?? [])
+          await auditAlso(c, action.path, {
+            targetType: 'room',
+            targetId: action.roomId,
+            before: action.before,
+            after: action.after,
+            reason: [input.reason_code, input.reason].filter(Boolean).join(' · '),
+          });
       for (const { sanction } of decided)
         if (sanction && sanction.kind !== 'warn')
           await auditAlso(c, SANCTION_PATH, {
@@ -240,6 +275,7 @@ function registerSourceRoutes(app: OpenAPIHono<AppEnv>, source: QueueSource) {
           ...(outcome.sanction
             ? { sanction: { kind: outcome.sanction.kind, user_id: outcome.sanction.userId } }
             : {}),
+          ...(outcome.room ? { room: outcome.room.map((action) => action.path) } : {}),
         })),
       });
       return {

@@ -5,6 +5,7 @@
 
 import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '@/lib/accounts/password';
+import { chatMessages } from '@/lib/chat/schema';
 import { submitExpertApplication } from '@/lib/experts/applications';
 import { experts } from '@/lib/experts/schema';
 import { setHornReview } from '@/lib/horn/service';
@@ -14,7 +15,7 @@ import { anchorApplications } from '@/lib/live/schema';
 import { ensureRoom } from '@/lib/live/service';
 import { seedReportReasons } from '@/lib/moderation/report-reasons';
 import { reportReasons, reports } from '@/lib/moderation/schema';
-import { posts } from '@/lib/posts/schema';
+import { postComments, posts } from '@/lib/posts/schema';
 import { competitions, matches, seasons, teams } from '@/lib/scores/schema';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { HOLDINGS } from '@/lib/server/holdings';
@@ -73,6 +74,41 @@ async function pendingPost(authorId: number, channel: 'circle' | 'video') {
   const [row] = await testDb.db
     .insert(posts)
     .values({ authorId, channel, body: `mine ${next()}`, reviewStatus: 'pending', createdAt: NOW })
+    .returning();
+  return row!.id;
+}
+
+/** A comment of `authorId` a review word held, on someone else's post. */
+async function heldComment(authorId: number) {
+  const [post] = await testDb.db
+    .insert(posts)
+    .values({
+      authorId: (await makeUser(testDb.db)).id,
+      channel: 'circle',
+      body: `theirs ${next()}`,
+      createdAt: NOW,
+    })
+    .returning();
+  const [row] = await testDb.db
+    .insert(postComments)
+    .values({ postId: post!.id, authorId, body: `held ${next()}`, reviewStatus: 'pending', createdAt: NOW })
+    .returning();
+  return row!.id;
+}
+
+/** A chat line of `userId` a review word held, in someone else's live room. */
+async function heldChatLine(userId: number) {
+  const room = await ensureRoom(testDb.db, (await makeUser(testDb.db)).id);
+  const [row] = await testDb.db
+    .insert(chatMessages)
+    .values({
+      channelKind: 'live',
+      channelId: room.id,
+      userId,
+      content: `held ${next()}`,
+      reviewStatus: 'pending',
+      createdAt: NOW,
+    })
     .returning();
   return row!.id;
 }
@@ -269,6 +305,8 @@ const FIXTURES: Record<string, Record<string, Maker>> = {
     author: async (staff) => ({ id: await pendingPost(staff.user.id, 'circle'), approve: true }),
   },
   video: { author: async (staff) => ({ id: await pendingPost(staff.user.id, 'video'), approve: false }) },
+  comment: { author: async (staff) => ({ id: await heldComment(staff.user.id), approve: true }) },
+  chatMessage: { sender: async (staff) => ({ id: await heldChatLine(staff.user.id), approve: true }) },
   report: {
     reporter: async (staff) => ({
       id: await openReport(staff.user.id, 'user', (await makeUser(testDb.db)).id),

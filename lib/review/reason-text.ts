@@ -8,3 +8,20 @@ export function reasonText(
 ) {
   return [code ? label(code) : '', words?.trim() ?? ''].filter(Boolean).join(' · ');
 }
+
+/**
+ * A reason kept in an item's one text column (a post's or video's refusal or take-down, a private
+ * message's removal): the code and the staff's words as written, `[ads] 直播间挂二维码`, so each reader
+ * sees the code in their own language (`readReason`) and never the staff's translation of it.
+ */
+export const codedReason = (code: string, words: string) =>
+  `[${code}]${words.trim() ? ` ${words.trim()}` : ''}`.slice(0, 200);
+
+const CODED = /^\[([a-z_]+)\](?: ([\s\S]*))?$/;
+
+/** A stored reason in the reader's language: a coded one translated (`codedReason`), older text as is. */
+export function readReason(label: (code: string) => string, stored: string | null | undefined) {
+  if (!stored) return '';
+  const coded = CODED.exec(stored);
+  return coded ? reasonText(label, coded[1], coded[2]) : stored;
+}

@@ -7,7 +7,7 @@ import { type AuthorSanction, sanctionAuthor } from '@/lib/accounts/sanctions';
 import { DomainError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { notify } from '@/lib/im/notices';
-import type { QueueSource } from './source';
+import type { QueueSource, RoomActionOutcome, RoomActions } from './source';
 
 export type DecisionInput = {
   ids: number[];
@@ -23,6 +23,8 @@ export type DecisionInput = {
    * transaction, after the take-down, with the decision's reason (lib/accounts/sanctions.ts).
    */
   sanction?: AuthorSanction;
+  /** With one report on a live room upheld: also take its title or cover down, or seal it (`source.room`). */
+  room?: RoomActions;
 };
 
 /** What the author's sanction did: whom, and their row before and after (the audit's, as the case file's). */
@@ -41,6 +43,7 @@ export type ItemOutcome =
       after: unknown;
       userId: number | null;
       sanction?: SanctionOutcome;
+      room?: RoomActionOutcome[];
     }
   | { id: number; ok: false; code: string };
 
@@ -68,11 +71,20 @@ function assertSanctionFits(source: QueueSource, input: DecisionInput, ids: read
   if (kind !== 'warn' && (!until || until <= input.now)) throw new DomainError('SANCTION_END_INVALID');
 }
 
+/** Room actions go with one upheld report on a room, and ask for at least one thing. */
+function assertRoomActionsFit(source: QueueSource, input: DecisionInput, ids: readonly number[]) {
+  if (!input.room) return;
+  const { title, cover, seal } = input.room;
+  if (!source.room || !input.approve || ids.length !== 1 || !(title || cover || seal))
+    throw new DomainError('REVIEW_ROOM_ACTION_INVALID');
+}
+
 export async function decideQueueItems(db: DbOrTx, source: QueueSource, input: DecisionInput) {
   const note = input.note.trim();
   assertReason(source, input.approve, input.reasonCode, note);
   const ids = [...new Set(input.ids)];
   assertSanctionFits(source, input, ids);
+  assertRoomActionsFit(source, input, ids);
   const outcomes: ItemOutcome[] = [];
   for (const id of ids) {
     try {
@@ -101,7 +113,17 @@ export async function decideQueueItems(db: DbOrTx, source: QueueSource, input: D
             },
             input.now,
           );
-        if (!input.sanction || author === null) return { ...decision, sanction: undefined };
+        const room = input.room
+          ? await source.room!(tx, id, {
+              actions: input.room,
+              reasonCode: input.reasonCode,
+              note,
+              actorId: input.actorId,
+              now: input.now,
+            })
+          : undefined;
+        if (room === null) throw new DomainError('REVIEW_ROOM_ACTION_INVALID');
+        if (!input.sanction || author === null) return { ...decision, room, sanction: undefined };
         const sanctioned = await sanctionAuthor(
           tx,
           {
@@ -119,7 +141,7 @@ export async function decideQueueItems(db: DbOrTx, source: QueueSource, input: D
           before: sanctioned.before,
           after: sanctioned.after,
         };
-        return { ...decision, sanction };
+        return { ...decision, room, sanction };
       });
       outcomes.push({
         id,
@@ -128,6 +150,7 @@ export async function decideQueueItems(db: DbOrTx, source: QueueSource, input: D
         after: decided.after,
         userId: decided.userId,
         ...(decided.sanction ? { sanction: decided.sanction } : {}),
+        ...(decided.room ? { room: decided.room } : {}),
       });
     } catch (error) {
       // One item alone: its refusal is the call's. In a bulk decision the others go on.

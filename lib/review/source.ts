@@ -90,7 +90,23 @@ export type QueueSource = {
    * read in the decision's transaction before `decide`; a source without it refuses a sanction.
    */
   author?(db: DbOrTx, id: number): Promise<number | null>;
+  /**
+   * What an upholding decision may also do to the live room an item is about (a report on a room), in the
+   * decision's transaction after `decide`, with its reason; null when the item is not about a room (the
+   * decision is then refused). A source without it refuses room actions.
+   */
+  room?(
+    tx: DbOrTx,
+    id: number,
+    input: { actions: RoomActions; reasonCode: string; note: string; actorId: number; now: Date },
+  ): Promise<RoomActionOutcome[] | null>;
 };
+
+/** What upholding a report on a live room may also do to the room: take its title or cover down, seal it. */
+export type RoomActions = { title: boolean; cover: boolean; seal: boolean; sealHours?: number | undefined };
+
+/** One thing done to the room: the staff route it is audited as, and the room before and after. */
+export type RoomActionOutcome = { path: string; roomId: number; before: unknown; after: unknown };
 
 const sources = new Map<string, QueueSource>();
 

@@ -140,6 +140,7 @@ async function taskCounts(db: DbOrTx, userId: number, day: string, timeZone: str
     select
       (select coalesce(sum(seconds), 0) from watch_time where user_id = ${userId} and day = ${day}) as watch,
       (select count(*) from chat_messages where user_id = ${userId} and gift is null and deleted_at is null
+         and review_status <> 'rejected'
          and created_at >= ${from} and created_at < ${to}) as chat,
       (select count(*) from gift_sends where sender_id = ${userId}
          and created_at >= ${from} and created_at < ${to}) as gift,

@@ -4,13 +4,15 @@ import { useRouter } from 'next/navigation';
 // always through the console's reason dialog. Decided items leave the table at once and the page refreshes
 // (the next items, the counts); items of a bulk decision that could not be decided (already decided
 // elsewhere, or about the reviewer) are named in a toast. An item about the reviewer shows its actions
-// disabled with the reason. A report case's uphold also offers the author's sanction (./author-sanction.tsx).
+// disabled with the reason. A report case's uphold also offers the author's sanction (./author-sanction.tsx),
+// and a report on a live room taking its title or cover down or sealing it (./room-actions.tsx).
 import { useTranslations } from 'next-intl';
 import { ReasonDialog, type ReasonOption } from '@/components/admin/reason-dialog';
 import { useSettleRows, useTableSelection } from '@/components/admin/table-selection';
 import { Button } from '@/components/ui/button';
 import type { DecisionReason } from '@/lib/admin/decision';
 import { AuthorSanctionField, type AuthorSanctionInput, useAuthorSanction } from './author-sanction';
+import { RoomActionsField, type RoomActionsInput, useRoomActions } from './room-actions';
 
 export type DecisionCopy = {
   approve: string;
@@ -33,13 +35,14 @@ function useDecide(source: string) {
     approve: boolean,
     reason: DecisionReason,
     sanction?: AuthorSanctionInput,
+    room?: RoomActionsInput,
   ) => {
     const { api } = await import('@/lib/http/client');
-    // With a sanction a refusal stays in the dialog (its end, the role): no toast beside it.
+    // With a sanction or room actions a refusal stays in the dialog (its end, the role): no toast beside it.
     const { results } = await api.post<{ results: Outcome[] }>(
       `api/admin/review/${source}/decide`,
-      { ids, approve, ...reason, ...(sanction ? { sanction } : {}) },
-      { silent: !!sanction },
+      { ids, approve, ...reason, ...(sanction ? { sanction } : {}), ...(room ? { room } : {}) },
+      { silent: !!sanction || !!room },
     );
     settle(results.filter((result) => result.ok).map((result) => result.id));
     const failed = results.filter((result) => !result.ok);
@@ -63,6 +66,7 @@ function DecisionPair({
   size = 'sm',
   testId,
   sanctionAuthor = false,
+  roomActions = false,
   onDone,
 }: {
   source: string;
@@ -72,13 +76,25 @@ function DecisionPair({
   testId: string;
   /** Upholding may also warn, mute or ban the author (one report case, a reviewer who may sanction). */
   sanctionAuthor?: boolean;
+  /** Upholding may also take the reported room's title or cover down, or seal it (a report on a room). */
+  roomActions?: boolean;
   onDone?: () => void;
 }) {
   const decide = useDecide(source);
   const author = useAuthorSanction();
+  const room = useRoomActions();
   const run = (approve: boolean) => async (reason: DecisionReason) => {
-    await decide(ids, approve, reason, approve && sanctionAuthor ? author.input() : undefined);
-    if (approve) author.reset();
+    await decide(
+      ids,
+      approve,
+      reason,
+      approve && sanctionAuthor ? author.input() : undefined,
+      approve && roomActions ? room.input() : undefined,
+    );
+    if (approve) {
+      author.reset();
+      room.reset();
+    }
     onDone?.();
   };
   return (
@@ -95,6 +111,7 @@ function DecisionPair({
         confirmLabel={copy.approve}
         onConfirm={run(true)}
       >
+        {roomActions ? <RoomActionsField state={room} /> : null}
         {sanctionAuthor ? <AuthorSanctionField state={author} /> : null}
       </ReasonDialog>
       <ReasonDialog
@@ -124,12 +141,14 @@ export function DecideItem({
   copy,
   ownItem,
   sanctionAuthor,
+  roomActions,
 }: {
   source: string;
   id: number;
   copy: DecisionCopy;
   ownItem?: string;
   sanctionAuthor?: boolean;
+  roomActions?: boolean;
 }) {
   if (ownItem)
     return (
@@ -154,6 +173,7 @@ export function DecideItem({
       copy={copy}
       testId={`decide-${id}`}
       sanctionAuthor={sanctionAuthor}
+      roomActions={roomActions}
     />
   );
 }

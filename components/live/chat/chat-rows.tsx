@@ -67,6 +67,16 @@ export function MessageRow({
           <span data-testid="chat-content">
             <ChatText text={message.content} />
           </span>
+          {message.held ? (
+            // Held by a review word: only its sender sees it until a moderator lets it into the room.
+            <span
+              className="ml-1 rounded bg-amber-100 px-1 text-[11px] text-amber-800"
+              title={t('heldHint')}
+              data-testid="chat-held"
+            >
+              {t('held')}
+            </span>
+          ) : null}
         </>
       )}
       {onDelete ? (

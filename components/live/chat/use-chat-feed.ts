@@ -76,6 +76,11 @@ export function useChatFeed(channel: ChatChannel, viewerId: number | null) {
       };
       switch (message.type) {
         case 'chat':
+          // A line a moderator approved replaces its sender's held copy; otherwise it is a new line.
+          if (message.data.user_id === viewerId)
+            apply((current) =>
+              current.map((line) => (line.key === `m${message.data.id}` ? messageLine(message.data) : line)),
+            );
           grew(messageLine(message.data));
           break;
         case 'chatDelete':

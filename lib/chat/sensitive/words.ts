@@ -1,7 +1,8 @@
 // The operators' sensitive-word list and the check every text passes (chat, danmaku, nicknames, room
 // titles, posts, comments): a multi-pattern Aho-Corasick matcher (modern-ahocorasick) over normalized
 // text, rebuilt when the list changes here and at most every 30 s on other nodes. Each word carries its
-// policy (`SENSITIVE_POLICIES`): block refuses, replace masks, review holds a post for the review queue.
+// policy (`SENSITIVE_POLICIES`): block refuses, replace masks, review holds a post, a video, a comment or a
+// room chat line for the review queue.
 import { asc, eq, ilike, inArray, or } from 'drizzle-orm';
 import AhoCorasick from 'modern-ahocorasick';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
@@ -78,13 +79,14 @@ export async function screenText(db: DbOrTx, text: string, mode: 'mask' | 'refus
 }
 
 /**
- * What can wait for a reviewer (community posts, videos): a `block` word refuses it, `replace` words
- * are masked, and a `review` word holds it for the review queue (`review: true`) with the words masked.
+ * What can wait for a reviewer (community posts, videos, comments, room chat): a `block` word refuses it,
+ * `replace` words are masked, and a `review` word holds it for the review queue (`review: true`) with the
+ * words masked. `refuse` (a room's strict chat setting) refuses any listed word, as `screenText` does.
  */
-export async function screenForReview(db: DbOrTx, text: string, now: Date) {
+export async function screenForReview(db: DbOrTx, text: string, now: Date, mode: 'mask' | 'refuse' = 'mask') {
   const { ranges, policies } = await matchesIn(db, text, now);
   if (ranges.length === 0) return { text, review: false };
-  if (policies.has('block')) throw new DomainError('SENSITIVE_WORD');
+  if (mode === 'refuse' || policies.has('block')) throw new DomainError('SENSITIVE_WORD');
   return { text: masked(text, ranges), review: policies.has('review') };
 }
 

@@ -26,6 +26,7 @@ import { rowIdOf } from '@/lib/db/row-id';
 import { productName, screenMetadata } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
+import { readReason } from '@/lib/review/reason-text';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ id?: string }> };
 
@@ -82,12 +83,18 @@ export default async function CircleDetailPage({ params, searchParams }: Props) 
   const post = await postOfRequest(id, locale);
   if (!post) notFound();
   if (post === 'removed') return <Tombstone locale={locale} />;
-  const [t, name, messages, viewer] = await Promise.all([
+  const [t, name, messages, viewer, tReasons] = await Promise.all([
     getTranslations('circle'),
     productName(locale),
     getMessages(),
     currentUser(),
+    getTranslations('im.notices.reasons'),
   ]);
+  // The stored reason's code in the reader's language, the staff's words as written.
+  const reason = readReason(
+    (code) => (tReasons.has(code as never) ? tReasons(code as never) : code),
+    post.review.reason,
+  );
   const approved = post.review.status === 'approved';
   return (
     <>
@@ -114,8 +121,8 @@ export default async function CircleDetailPage({ params, searchParams }: Props) 
               {post.review.status === 'pending'
                 ? t('pendingNotice')
                 : post.review.removed
-                  ? t('removedNotice', { reason: post.review.reason ?? '' })
-                  : t('rejectedNotice', { reason: post.review.reason ?? '' })}
+                  ? t('removedNotice', { reason })
+                  : t('rejectedNotice', { reason })}
             </p>
           )}
           <header className="flex items-center gap-3">

@@ -6,10 +6,12 @@ import { type CirclePostItem, ReviewBadge } from '@/components/circles/circle-po
 import { DeletePostButton } from '@/components/circles/delete-post-button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LocalTime } from '@/components/ui/local-time';
+import { useReadReason } from '@/components/ui/use-read-reason';
 import { Link } from '@/lib/i18n/navigation';
 
 export function OwnCirclePosts({ posts }: { posts: CirclePostItem[] }) {
   const t = useTranslations('circle');
+  const readReason = useReadReason();
   return (
     <section aria-labelledby="own-circle-posts" className="rounded-xl border border-line bg-surface">
       <h2 id="own-circle-posts" className="border-b border-line px-4 py-3 font-semibold text-ink-900">
@@ -40,8 +42,8 @@ export function OwnCirclePosts({ posts }: { posts: CirclePostItem[] }) {
               {post.review.status === 'rejected' && post.review.reason ? (
                 <p className="text-xs text-live" data-testid="review-reason">
                   {post.review.removed
-                    ? t('removedNotice', { reason: post.review.reason })
-                    : t('reason', { reason: post.review.reason })}
+                    ? t('removedNotice', { reason: readReason(post.review.reason) })
+                    : t('reason', { reason: readReason(post.review.reason) })}
                 </p>
               ) : null}
               <DeletePostButton id={post.id} />

@@ -5,6 +5,7 @@ import { Film } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LocalTime } from '@/components/ui/local-time';
+import { useReadReason } from '@/components/ui/use-read-reason';
 import { formatDuration } from '@/components/videos/format-duration';
 import { Link } from '@/lib/i18n/navigation';
 import { videoPlayerPath } from '@/lib/videos/links';
@@ -110,6 +111,7 @@ function OwnVideoRow({ video }: { video: OwnVideo }) {
 /** Where the video is not shown to everyone: its state, and why it was refused or removed. */
 function OwnVideoReview({ review }: { review: OwnVideo['review'] }) {
   const t = useTranslations('videos');
+  const readReason = useReadReason();
   if (review.status === 'approved') return null;
   const status = review.removed ? 'removed' : review.status;
   return (
@@ -123,7 +125,7 @@ function OwnVideoReview({ review }: { review: OwnVideo['review'] }) {
       </span>
       {status !== 'pending' && review.reason ? (
         <span className="min-w-0 break-words text-live" data-testid="own-video-reason">
-          {review.reason}
+          {readReason(review.reason)}
         </span>
       ) : null}
     </p>

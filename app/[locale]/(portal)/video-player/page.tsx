@@ -9,6 +9,7 @@ import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server
 import { Footer } from '@/components/layout/footer';
 import { JsonLd } from '@/components/seo/json-ld';
 import { Tombstone as TombstonePage } from '@/components/ui/tombstone';
+import { useReadReason } from '@/components/ui/use-read-reason';
 import { ZoneHint } from '@/components/ui/zone-hint';
 import { VideoRow } from '@/components/videos/video-card';
 import { currentUser } from '@/lib/accounts/current-user';
@@ -97,6 +98,7 @@ function ReviewNotice({
   review: NonNullable<VideoDetail['review']>;
   t: Awaited<ReturnType<typeof getTranslations<'videos'>>>;
 }) {
+  const readReason = useReadReason();
   if (review.status === 'approved') return null;
   const status = review.removed ? 'removed' : review.status;
   return (
@@ -113,7 +115,7 @@ function ReviewNotice({
       </span>
       {status === 'pending'
         ? t('pendingNotice')
-        : t(status === 'removed' ? 'removedNotice' : 'rejectedNotice', { reason: review.reason ?? '' })}
+        : t(status === 'removed' ? 'removedNotice' : 'rejectedNotice', { reason: readReason(review.reason) })}
     </p>
   );
 }

@@ -224,6 +224,7 @@ export default async function ReviewPage({ params, searchParams }: Props) {
                       copy={copy}
                       ownItem={ownItem(row.id)}
                       sanctionAuthor={sanctionAuthor}
+                      roomActions={!!chosen.room && row.context?.type === 'room'}
                     />
                     {ownItem(row.id) ? null : (
                       <TakeItem
