@@ -10,7 +10,7 @@ import type { Locator, Page } from '@playwright/test';
 import { asc, eq, ne } from 'drizzle-orm';
 import { circlePosts, circles } from '@/lib/circles/schema';
 import { liveRooms } from '@/lib/live/schema';
-import { reportReasons } from '@/lib/moderation/schema';
+import { reportReasons, reports } from '@/lib/moderation/schema';
 import { postComments, posts } from '@/lib/posts/schema';
 import { videoCategories, videos } from '@/lib/videos/schema';
 import { freshUserPage } from './accounts';
@@ -300,4 +300,59 @@ test('a comment with a review word is its writer’s alone, marked 审核中, un
   await writer.page.reload();
   await expect(writer.page.getByTestId('comment-held')).toHaveCount(0);
   await writer.page.context().close();
+});
+
+test('a report on a live room upheld takes its title down and seals it for a day; viewers see the seal, the anchor is told', async ({
+  browser,
+  asModerator,
+}) => {
+  test.slow();
+  const tag = randomInt(1e6);
+  const anchor = await freshUserPage(browser, `举报房主${tag}`, { isAnchor: true });
+  const reporter = await freshUserPage(browser, `举报房客${tag}`);
+  const now = await serverNow();
+  const roomTitle = `私聊加群送彩金 ${tag}`;
+  const { roomId, caseId } = await withDatabase(async (db) => {
+    const [room] = await db
+      .insert(liveRooms)
+      .values({ anchorId: anchor.user.id, title: roomTitle, status: 'live', liveSince: now })
+      .returning();
+    const [reason] = await db.select().from(reportReasons).limit(1);
+    const [report] = await db
+      .insert(reports)
+      .values({ reporterId: reporter.user.id, targetType: 'room', targetId: room!.id, reasonId: reason!.id })
+      .returning({ id: reports.id });
+    return { roomId: room!.id, caseId: report!.id };
+  });
+  try {
+    await asModerator.goto(reviewQueue('report'));
+    await asModerator.getByTestId(`decide-${caseId}-approve`).click();
+    const dialog = asModerator.getByTestId('reason-dialog');
+    await dialog.getByTestId('room-action-title').check();
+    await dialog.getByTestId('room-action-seal').check();
+    await dialog.getByTestId('room-action-seal-for').selectOption('24');
+    await dialog.getByLabel('违法违规内容（含赌博）', { exact: true }).check();
+    await dialog.getByTestId('reason-text').fill('标题引流博彩');
+    await shoot(asModerator, 'room-report-uphold');
+    await dialog.getByTestId('reason-confirm').click();
+    await expect(dialog).toBeHidden();
+    await expect(asModerator.getByTestId(`review-item-${caseId}`)).toBeHidden();
+
+    await reporter.page.goto(`/live?id=${roomId}`);
+    await expect(reporter.page.getByTestId('room-title')).toHaveText(`举报房主${tag}的直播间`);
+    await expect(reporter.page.getByTestId('sealed-screen')).toBeVisible();
+    // No replay plays in a sealed room, and the strip above it does not say one does.
+    await expect(reporter.page.getByText('直播已结束，正在播放最近一场回放')).toHaveCount(0);
+    await shoot(reporter.page, 'room-report-sealed');
+
+    await anchor.page.goto('/member?type=10');
+    const told = anchor.page.getByTestId('notices');
+    await expect(told).toContainText(
+      '你的直播间标题因违规已被撤下，已换回默认：违法违规内容（含赌博） · 标题引流博彩',
+    );
+    await expect(told).toContainText('你的直播间已被封禁至');
+  } finally {
+    await anchor.page.context().close();
+    await reporter.page.context().close();
+  }
 });

@@ -291,7 +291,8 @@ export function LiveStage({
               {info.status === 'live' && !chosen ? <span className="size-1.5 rounded-full bg-live" /> : null}
               {stateLabel}
             </span>
-            {info.status === 'ended' && !chosen ? (
+            {/* Said only when a replay does play: a sealed room, or one with none yet, shows its own screen. */}
+            {info.status === 'ended' && !chosen && replay && !info.sealed ? (
               <span className="text-ink-500">{t('endedNotice')}</span>
             ) : null}
             {chosen ? (
