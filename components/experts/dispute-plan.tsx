@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { CountedTextarea } from '@/components/ui/counted-textarea';
 import { FIELD_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { useTimeFormat } from '@/components/ui/time-view';
+import { useReadReason } from '@/components/ui/use-read-reason';
 import { useFormPost } from '@/lib/http/use-form-post';
 
 const REASONS = ['wrong_match', 'wrong_result', 'misleading'] as const;
@@ -22,6 +23,7 @@ export type DisputeState = {
 
 export function DisputePlan({ id, state }: { id: number; state: DisputeState }) {
   const t = useTranslations('experts.dispute');
+  const readReason = useReadReason();
   const times = useTimeFormat();
   const field = useId();
   const [open, setOpen] = useState(false);
@@ -46,7 +48,9 @@ export function DisputePlan({ id, state }: { id: number; state: DisputeState }) 
         data-testid="plan-dispute-state"
       >
         <Flag aria-hidden className="mt-0.5 size-4 shrink-0 text-ink-500" />
-        {sent ? t('sent') : t(`status.${state.dispute.status}`, { reason: state.dispute.decision ?? '' })}
+        {sent
+          ? t('sent')
+          : t(`status.${state.dispute.status}`, { reason: readReason(state.dispute.decision) })}
       </p>
     );
   if (!state.may_dispute) return null;

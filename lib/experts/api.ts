@@ -480,10 +480,7 @@ export function registerExpertRoutes(app: OpenAPIHono<AppEnv>) {
           operatorId: c.var.user!.id,
           reasonCode: input.reason_code,
           note,
-          reason: storedReason({
-            reasonText: c.var.t(`im.notices.reasons.${input.reason_code}` as never),
-            note,
-          }),
+          reason: storedReason({ reasonCode: input.reason_code, note }),
           now: c.var.now,
         }),
       );

@@ -8,6 +8,7 @@ import { defineTable, type TableQuery } from '@/lib/admin/table-query';
 import type { DbOrTx } from '@/lib/db';
 import { rowIdOf } from '@/lib/db/row-id';
 import type { Locale } from '@/lib/i18n/routing';
+import { readReasonIn } from '@/lib/review/read-reason';
 import { matches } from '@/lib/scores/schema';
 import { presentMatch, selectMatches } from '@/lib/scores/service';
 import { expertPlans, planDisputes, planPurchases } from './schema';
@@ -121,7 +122,7 @@ export async function consolePlans(db: DbOrTx, query: PlansQuery, locale: Locale
         status: plan.status,
         grade: plan.grade,
         released_at: plan.releasedAt,
-        void_reason: plan.voidReason,
+        void_reason: plan.voidReason === null ? null : readReasonIn(locale, plan.voidReason),
         state: (plan.status === 'graded' && plan.releasedAt ? 'released' : plan.status) as Exclude<
           PlanState,
           'disputed'

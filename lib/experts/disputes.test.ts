@@ -220,7 +220,7 @@ describe('deciding disputes in the review queue', () => {
     expect(page.body.data).toMatchObject({
       status: 'voided',
       grade: 'lost',
-      void_reason: 'the result was judged wrongly: 官方比分为 0:2，方案按错误结果结算',
+      void_reason: 'the result was judged wrongly · 官方比分为 0:2，方案按错误结果结算',
     });
     // The voided loss is out of the record: two graded plans, both won.
     const record = await expertRecord(testDb.db, expert.user.id);
@@ -312,7 +312,7 @@ describe('the console’s plans', () => {
       .where(and(eq(auditLog.targetType, 'expertPlan'), eq(auditLog.targetId, String(fresh))));
     expect(entry).toMatchObject({
       before: { status: 'open' },
-      after: { status: 'voided', void_reason: 'wrong match: 比赛时间有误' },
+      after: { status: 'voided', void_reason: '[wrong_match] 比赛时间有误' },
     });
     expect((await checkLedger(testDb.db, HOLDINGS)).problems).toEqual([]);
   });

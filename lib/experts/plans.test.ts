@@ -568,7 +568,7 @@ describe('paid plans', () => {
     ).toMatchObject({ status: 'voided' });
     expect((await get(`/api/expert/plan/info?id=${id}`)).body.data).toMatchObject({
       status: 'voided',
-      void_reason: 'misleading content: 方案内容抄袭他人',
+      void_reason: 'misleading content · 方案内容抄袭他人',
       content: null,
     });
     expect((await balancesOf(testDb.db, buyer.user.id)).star).toBe(1_000 - 330 + 40);

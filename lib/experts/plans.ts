@@ -19,6 +19,7 @@ import {
   type Selection,
   selectionProblem,
 } from '@/lib/markets';
+import { readReasonIn } from '@/lib/review/read-reason';
 import { competitions, matches } from '@/lib/scores/schema';
 import { presentMatch, selectMatches } from '@/lib/scores/service';
 import { ESCROW_SHARDS, runOperation } from '@/lib/wallet/ledger';
@@ -303,8 +304,8 @@ export async function presentPlans(
       plans.map((plan) => plan.id),
     ),
   ]);
-  return plans.map((plan) =>
-    presentPlan(plan, {
+  return plans.map((plan) => ({
+    ...presentPlan(plan, {
       match: byMatch.get(plan.matchId)!,
       expert: byExpert.get(plan.expertId)!,
       viewerId,
@@ -317,7 +318,9 @@ export async function presentPlans(
           }
         : {}),
     }),
-  );
+    // Why it was voided, in the reader's language (the code) and the operator's words.
+    void_reason: plan.voidReason === null ? null : readReasonIn(locale, plan.voidReason),
+  }));
 }
 
 export async function getPlan(db: DbOrTx, id: number, viewerId: number | null, locale: Locale, now: Date) {

@@ -7,6 +7,7 @@ import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { users } from '@/lib/accounts/schema';
 import type { DbOrTx } from '@/lib/db';
+import { codedReason } from './reason-text';
 import type { QueueListInput } from './source';
 
 /** Oldest first (`asc`) or newest first (`desc`) by `column` (a column or an expression). */
@@ -20,9 +21,12 @@ export const page = (input: QueueListInput) => ({ limit: input.size, offset: (in
 export const EXCERPT = 120;
 export const excerpt = (text: string, max = EXCERPT) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
-/** The reason a source stores on the item itself (shown on the person's own screen). */
-export const storedReason = (input: { reasonText: string; note: string }) =>
-  [input.reasonText, input.note].filter(Boolean).join(': ').slice(0, 200);
+/**
+ * The reason a source stores on the item itself (shown on the person's own screen): its code and the
+ * staff's words (`codedReason`), so each reader reads the code in their own language (`readReason`).
+ */
+export const storedReason = (input: { reasonCode: string; note: string }) =>
+  codedReason(input.reasonCode, input.note);
 
 type Join = { table: PgTable; on: SQL };
 

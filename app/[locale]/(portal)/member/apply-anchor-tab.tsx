@@ -6,6 +6,7 @@ import type { OwnProfile } from '@/lib/accounts/profile-service';
 import { getDb } from '@/lib/db';
 import { latestApplication } from '@/lib/live/applications';
 import { EXPERIENCE_MAX, EXPERIENCE_MIN } from '@/lib/live/applications-api';
+import { readReason } from '@/lib/review/reason-text';
 import { getTimeFormat } from '@/lib/time/viewer-zone';
 import { ApplyAnchorFormLoader } from './apply-anchor-form-loader';
 import { AnchorTab } from './other-tabs';
@@ -15,6 +16,8 @@ import { APPLY_ANCHOR_TAB } from './tabs';
 export async function ApplyAnchorTab({ profile }: { profile: OwnProfile }) {
   if (profile.isAnchor) return <AnchorTab profile={profile} type={APPLY_ANCHOR_TAB} />;
   const t = await getTranslations('anchorApply');
+  const tReasons = await getTranslations('im.notices.reasons');
+  const reasons = (code: string) => (tReasons.has(code as never) ? tReasons(code as never) : code);
   const times = await getTimeFormat();
   const application = await latestApplication(getDb(), profile.id);
 
@@ -34,7 +37,7 @@ export async function ApplyAnchorTab({ profile }: { profile: OwnProfile }) {
       {application?.status === 'failed' && (
         <SectionCard title={t('failedTitle')} icon={CircleX}>
           <p className="text-sm text-live" data-testid="application-state">
-            {t('failedReason', { reason: application.reason ?? '' })}
+            {t('failedReason', { reason: readReason(reasons, application.reason) })}
           </p>
           <p className="mt-1 text-sm text-ink-500">{t('reapply')}</p>
         </SectionCard>

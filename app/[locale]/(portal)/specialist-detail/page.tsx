@@ -65,7 +65,11 @@ export default async function SpecialistDetailPage({ params, searchParams }: Pro
   const state = plan.status === 'voided' ? 'voided' : (plan.grade ?? 'open');
   const teams = { home: plan.match.home, away: plan.match.away };
   const kickoff = new Date(plan.kickoff_at);
-  const islandMessages = { experts: messages.experts };
+  // A dispute's decision reads its reason's code in the reader's language (useReadReason).
+  const islandMessages = {
+    experts: messages.experts,
+    im: { notices: { reasons: messages.im.notices.reasons } },
+  };
   // The buy button's spend sheet: its texts, the currencies and the recharge it offers.
   const buyMessages = { ...islandMessages, wallet: messages.wallet };
 
