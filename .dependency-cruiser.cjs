@@ -12,6 +12,22 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'kernel-imports-no-feature',
+      comment:
+        'The shared kernel (db, api, wallet, accounts, time), which every domain imports, imports no feature ' +
+        'domain back: only itself and the framework beside it (config, http, i18n, ops, system settings, ' +
+        'rate limits, realtime publish, storage, the console helpers of lib/admin, audit, sensitive words, ' +
+        "lib/'s own files). A feature that acts on accounts lives in its own folder (lib/moderation's " +
+        'sanctions and case file) or hooks in (lib/accounts/registration-hooks.ts).',
+      severity: 'error',
+      from: { path: '^lib/(db|api|wallet|accounts|time)/', pathNot: '\\.test\\.tsx?$' },
+      to: {
+        path: '^lib/',
+        pathNot:
+          '^lib/(db|api|wallet|accounts|time|config|http|i18n|ops|system|rate-limits|shared-state|realtime|store|storage|admin|audit|sensitive)/|^lib/[^/]+\\.ts$',
+      },
+    },
+    {
       name: 'lib-not-up',
       comment:
         'lib/ imports neither components/, app/ nor the roots and tools above it (server.ts, scripts/, bench/).',

@@ -31,6 +31,7 @@ export default defineConfig({
     './lib/scores/favourites-schema.ts',
     './lib/scores/schema.ts',
     './lib/search/schema.ts',
+    './lib/sensitive/schema.ts',
     './lib/shop/schema.ts',
     './lib/storage/schema.ts',
     './lib/system/schema.ts',

@@ -3,8 +3,8 @@
 
 import { and, eq, ne } from 'drizzle-orm';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
-import { refuseSensitive } from '@/lib/chat/sensitive/words';
 import type { DbOrTx } from '@/lib/db';
+import { refuseSensitive } from '@/lib/sensitive/words';
 import { findOwnUpload } from '@/lib/storage/service';
 import { isTimeZone } from '@/lib/time/zone';
 import { avatarOf, isAvatarChoice } from './avatars';

@@ -3,7 +3,7 @@
 // with nothing written.
 import { desc, eq } from 'drizzle-orm';
 import { auditLog } from '@/lib/audit/schema';
-import { sensitiveWords } from '@/lib/chat/schema';
+import { sensitiveWords } from '@/lib/sensitive/schema';
 import { createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { NOON } from '@/lib/testing/clock';

@@ -1,7 +1,7 @@
 // Room chat calls: spec §7 `live/sendChatSensitive` (the chat box's send, through the sensitive-word
 // check), `Barrage/send` and `Barrage/getList` (danmaku: the same messages fly over the video), and the
 // portal's own `chat/*` (delete for everyone, the viewer's state, the room's chat settings).
-// `registerChatRoutes` also registers the moderation and sensitive-word calls.
+// `registerChatRoutes` also registers the moderation calls.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { requireAnchor, requireUser } from '@/lib/api/auth';
@@ -13,7 +13,6 @@ import { chatMessageSchema } from '@/lib/realtime/events';
 import { channelInput, channelOf, oneChannel, oneChannelIssue } from './channel';
 import { SLOW_MODE_CHOICES } from './limits';
 import { registerChatModerationRoutes } from './moderation-api';
-import { registerSensitiveWordRoutes } from './sensitive/api';
 import {
   CHAT_PAGE,
   chatMessageOwner,
@@ -192,5 +191,4 @@ export function registerChatRoutes(app: OpenAPIHono<AppEnv>) {
   );
 
   registerChatModerationRoutes(app);
-  registerSensitiveWordRoutes(app);
 }

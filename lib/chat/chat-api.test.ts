@@ -12,6 +12,7 @@ import { kickOut, liftKickout } from '@/lib/moderation/kickouts';
 import type { ChatMessage, ServerMessage } from '@/lib/realtime/events';
 import { installGateway } from '@/lib/realtime/gateway';
 import { createGateway } from '@/lib/realtime/socket-server';
+import { addWords, screenText } from '@/lib/sensitive/words';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { limiterTime, NOON } from '@/lib/testing/clock';
@@ -19,7 +20,6 @@ import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
 import { CHAT_RATE } from './limits';
 import { chatMessages } from './schema';
-import { addWords, screenText } from './sensitive/words';
 
 let testDb: TestDb;
 let app: ApiApp;

@@ -14,6 +14,7 @@ import { ensureRoom } from '@/lib/live/service';
 import type { ChatMessage, ServerMessage } from '@/lib/realtime/events';
 import { installGateway } from '@/lib/realtime/gateway';
 import { createGateway } from '@/lib/realtime/socket-server';
+import { addWords } from '@/lib/sensitive/words';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { NOON } from '@/lib/testing/clock';
@@ -21,7 +22,6 @@ import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
 import { decideInQueue, queueList } from '@/lib/testing/review';
 import { chatMessages } from './schema';
-import { addWords } from './sensitive/words';
 
 let testDb: TestDb;
 let app: ApiApp;

@@ -1,6 +1,6 @@
 // Room chat (spec §2 live room, /score-live): messages of a channel — a live room or a match —,
 // the room's administrators (spec §5: at most 200), mutes (spec §4, `Live/setTaboo`), per-room chat
-// settings (sensitive-word handling, slow mode), the operators' sensitive-word list, and the badge
+// settings (sensitive-word handling, slow mode), and the badge
 // colours users own (exchanged in the coin shop) with the one each wears on their chat lines.
 import { sql } from 'drizzle-orm';
 import {
@@ -21,7 +21,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema';
 import { broadcasts, liveRooms } from '../live/schema';
-import { SENSITIVE_POLICIES } from './sensitive/policies';
 
 /** A chat channel is a live room's (`live:<id>`) or a match's (`match:<id>`, on /score-live). */
 export const chatChannelKind = pgEnum('chat_channel_kind', ['live', 'match']);
@@ -127,21 +126,6 @@ export const chatRoomSettings = pgTable(
     check('chat_room_settings_feed_delay', sql`${table.feedDelaySeconds} between 0 and 120`),
   ],
 );
-
-/** The operators' word list; `normalized` is what the matcher compares (see sensitive/normalize.ts). */
-export const sensitiveWords = pgTable('sensitive_words', {
-  id: serial('id').primaryKey(),
-  word: varchar('word', { length: 32 }).notNull(),
-  normalized: varchar('normalized', { length: 32 }).notNull().unique(),
-  /**
-   * What the word does (./sensitive/policies.ts): `block` refuses the text everywhere; `replace` masks it
-   * (a chat room set to refuse refuses it); `review` holds a community post or video for the review queue
-   * and masks it where nothing is reviewed (chat, comments, private messages).
-   */
-  policy: varchar('policy', { length: 8, enum: SENSITIVE_POLICIES }).notNull().default('replace'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-});
 
 /**
  * Chat badge colours a user owns (from the coin shop, lib/shop) — a code of `BADGE_COLORS`

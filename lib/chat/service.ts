@@ -17,6 +17,8 @@ import { roomKickouts } from '@/lib/moderation/schema';
 import { nobilityInForce, nobleTiers } from '@/lib/nobility/service';
 import type { ChatMessage } from '@/lib/realtime/events';
 import { publish } from '@/lib/realtime/gateway';
+import { normalizeForMatch } from '@/lib/sensitive/normalize';
+import { screenForReview } from '@/lib/sensitive/words';
 import { wornBadgeColorSql, wornBadgeColors } from './badge-colors';
 import {
   type Channel,
@@ -30,8 +32,6 @@ import {
 import { spendChatAllowance } from './limits';
 import { activeMute } from './moderation';
 import { chatMessages, chatMutes, chatRoomSettings, roomAdmins } from './schema';
-import { normalizeForMatch } from './sensitive/normalize';
-import { screenForReview } from './sensitive/words';
 import { cachedChatState, chatStateKeys, invalidateChatState } from './state-cache';
 
 export const MESSAGE_MAX = 500;

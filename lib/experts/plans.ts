@@ -7,7 +7,6 @@ import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { users } from '@/lib/accounts/schema';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
-import { refuseSensitive } from '@/lib/chat/sensitive/words';
 import { getConfig } from '@/lib/config';
 import type { DbOrTx } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
@@ -22,6 +21,7 @@ import {
 import { readReasonIn } from '@/lib/review/read-reason';
 import { competitions, matches } from '@/lib/scores/schema';
 import { presentMatch, selectMatches } from '@/lib/scores/service';
+import { refuseSensitive } from '@/lib/sensitive/words';
 import { ESCROW_SHARDS, runOperation } from '@/lib/wallet/ledger';
 import { findExpert } from './applications';
 import { appendCommitment } from './chain';

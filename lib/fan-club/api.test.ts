@@ -3,10 +3,10 @@
 // watch time with a fixed clock (daily cap, gaps, not-live rooms), the badge on chat lines, the
 // ranking, the member's list and the anchor's settings.
 import { eq, sql } from 'drizzle-orm';
-import { addWords } from '@/lib/chat/sensitive/words';
 import { seedGiftCatalog } from '@/lib/gifts/catalog';
 import { liveRooms } from '@/lib/live/schema';
 import { ensureRoom } from '@/lib/live/service';
+import { addWords } from '@/lib/sensitive/words';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { HOLDINGS } from '@/lib/server/holdings';
 import { apiCaller } from '@/lib/testing/api';

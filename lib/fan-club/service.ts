@@ -7,9 +7,9 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { users } from '@/lib/accounts/schema';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
-import { refuseSensitive } from '@/lib/chat/sensitive/words';
 import type { DbOrTx, Tx } from '@/lib/db';
 import { liveRooms } from '@/lib/live/schema';
+import { refuseSensitive } from '@/lib/sensitive/words';
 import { type Leg, runOperation } from '@/lib/wallet/ledger';
 import {
   FAN_NAME_MAX_WIDTH,

@@ -4,8 +4,8 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '@/lib/accounts/password';
 import { users } from '@/lib/accounts/schema';
-import { addWords } from '@/lib/chat/sensitive/words';
 import { getConfig } from '@/lib/config';
+import { addWords } from '@/lib/sensitive/words';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { HOLDINGS } from '@/lib/server/holdings';
 import { apiCaller } from '@/lib/testing/api';

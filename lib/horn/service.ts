@@ -7,13 +7,13 @@ import { avatarOf } from '@/lib/accounts/avatars';
 import { assertNotMuted } from '@/lib/accounts/sanctions';
 import { users } from '@/lib/accounts/schema';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
-import { refuseSensitive } from '@/lib/chat/sensitive/words';
 import type { DbOrTx, Tx } from '@/lib/db';
 import { nobilities } from '@/lib/nobility/schema';
 import { nobleTiers } from '@/lib/nobility/service';
 import { NOBLE_FREE_HORNS } from '@/lib/nobility/tiers';
 import type { HornPush } from '@/lib/realtime/events';
 import { publish } from '@/lib/realtime/gateway';
+import { refuseSensitive } from '@/lib/sensitive/words';
 import { type Leg, pickEscrowShard, runOperation } from '@/lib/wallet/ledger';
 import { hornCredits, hornMessages, hornSettings } from './schema';
 

@@ -5,10 +5,10 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, ne, notInArray, sql }
 import { avatarOf } from '@/lib/accounts/avatars';
 import { users } from '@/lib/accounts/schema';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
-import { refuseSensitive } from '@/lib/chat/sensitive/words';
 import type { DbOrTx } from '@/lib/db';
 import { follows, liveRooms } from '@/lib/live/schema';
 import { ensureRoom } from '@/lib/live/service';
+import { refuseSensitive } from '@/lib/sensitive/words';
 import { imBlocks, imConversations, imMembers, imMessages } from './schema';
 import { memberConversation } from './service';
 

@@ -6,13 +6,14 @@
 // refuses, replace masks, review holds the post in the review queue.
 import { and, eq } from 'drizzle-orm';
 import { routeTable } from '@/lib/api/route';
-import { chatMessages, sensitiveWords } from '@/lib/chat/schema';
+import { chatMessages } from '@/lib/chat/schema';
 import { circlePosts, circles } from '@/lib/circles/schema';
 import { notices } from '@/lib/im/schema';
 import { liveRooms } from '@/lib/live/schema';
 import { ensureRoom } from '@/lib/live/service';
 import { postComments, posts } from '@/lib/posts/schema';
 import { indexPendingSearchDocuments } from '@/lib/search/service';
+import { sensitiveWords } from '@/lib/sensitive/schema';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { NOON } from '@/lib/testing/clock';

@@ -3,10 +3,10 @@
 // approves it (shown, counted, the post's author told) or refuses it (its writer alone still reads it,
 // marked removed, and is told why in their language). Bad decisions change nothing.
 import { and, eq } from 'drizzle-orm';
-import { addWords } from '@/lib/chat/sensitive/words';
 import { notices } from '@/lib/im/schema';
 import { seedReportReasons } from '@/lib/moderation/report-reasons';
 import { reportReasons } from '@/lib/moderation/schema';
+import { addWords } from '@/lib/sensitive/words';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { NOON } from '@/lib/testing/clock';

@@ -4,13 +4,14 @@
 // test and the console's page guard follow by themselves.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { AUTHOR_SANCTIONS, maySanction } from '@/lib/accounts/sanctions';
+import { maySanction } from '@/lib/accounts/sanctions';
 import { defineTable, tableInput } from '@/lib/admin/table-query';
 import { auditAlso, auditChange } from '@/lib/api/audit-change';
 import type { AppEnv } from '@/lib/api/context';
 import { DomainError } from '@/lib/api/errors';
 import { defineRoute } from '@/lib/api/route';
 import type { DbOrTx } from '@/lib/db';
+import { AUTHOR_SANCTIONS } from '@/lib/moderation/user-sanctions';
 import { type Claim, claimsOf, takeItem } from './claims';
 import { listDecided } from './decided';
 import { REASON_CODES, REASON_TEXT_MAX } from './reasons';

@@ -3,10 +3,11 @@
 // rejected withdrawal's refund and its notice commit together, and one failing item of a bulk decision
 // leaves the others decided), and what each item was before and became after is handed to the audit.
 // No one decides their own case: an item that concerns the reviewer is refused before anything moves.
-import { type AuthorSanction, sanctionAuthor } from '@/lib/accounts/sanctions';
+
 import { DomainError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { notify } from '@/lib/im/notices';
+import { type AuthorSanction, sanctionAuthor } from '@/lib/moderation/user-sanctions';
 import type { QueueSource, RoomActionOutcome, RoomActions } from './source';
 
 export type DecisionInput = {

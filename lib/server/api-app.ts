@@ -1,7 +1,6 @@
 // The composition root of the API: the framework's app (lib/api) plus every domain's routes and the
 // OpenAPI document. A new domain adds one import and one line here; domains never import this file.
 
-import { registerUserAdminRoutes } from '@/lib/accounts/admin-api';
 import { registerAccountRoutes } from '@/lib/accounts/api';
 import { registerAuthRoutes } from '@/lib/accounts/auth-api';
 import { registerProfileRoutes } from '@/lib/accounts/profile-api';
@@ -15,6 +14,7 @@ import { registerAuditRoutes } from '@/lib/audit/api';
 import { configuredCheckpointPolicy } from '@/lib/audit/checkpoints';
 import { appendAudit } from '@/lib/audit/service';
 import { registerChatRoutes } from '@/lib/chat/api';
+import { registerSensitiveWordRoutes } from '@/lib/sensitive/api';
 import { registerCircleRoutes } from '@/lib/circles/api';
 import type { Db } from '@/lib/db';
 import { registerEarningsRoutes } from '@/lib/earnings/api';
@@ -37,6 +37,7 @@ import { registerRoomExtrasRoutes } from '@/lib/live/room-extras-api';
 import { registerRoomListRoutes } from '@/lib/live/rooms-api';
 import { registerMediaHookRoutes } from '@/lib/media/api';
 import { registerModerationRoutes } from '@/lib/moderation/api';
+import { registerUserAdminRoutes } from '@/lib/moderation/users-api';
 import { registerNewsRoutes } from '@/lib/news/api';
 import { registerNobilityRoutes } from '@/lib/nobility/api';
 import { registerPostRoutes } from '@/lib/posts/api';
@@ -92,6 +93,7 @@ export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Cl
   registerCspReportRoutes(app);
   registerNewsRoutes(app);
   registerChatRoutes(app);
+  registerSensitiveWordRoutes(app);
   registerImCredentialsRoutes(app);
   registerRechargeRoutes(app);
   registerPaymentSettingsRoutes(app);

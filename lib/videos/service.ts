@@ -9,13 +9,13 @@ import { assertWithinLimit, type RateRule, recordEvent } from '@/lib/accounts/ra
 import { users } from '@/lib/accounts/schema';
 import { mayModerate } from '@/lib/api/context';
 import { DomainError, ForbiddenError, NotFoundError } from '@/lib/api/errors';
-import { screenForReview } from '@/lib/chat/sensitive/words';
 import type { DbOrTx } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { broadcasts, liveRooms } from '@/lib/live/schema';
 import { replayUrl } from '@/lib/live/service';
 import { postLikes, posts } from '@/lib/posts/schema';
 import type { Viewer } from '@/lib/posts/service';
+import { screenForReview } from '@/lib/sensitive/words';
 import { findOwnUpload } from '@/lib/storage/service';
 import { MAX_VIDEO_BYTES } from '@/lib/storage/videos';
 import { findCategory, nameIn } from './categories';

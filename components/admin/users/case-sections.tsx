@@ -4,8 +4,8 @@
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { LocalTime } from '@/components/ui/local-time';
-import type { caseFile } from '@/lib/accounts/case-file';
 import { Link } from '@/lib/i18n/navigation';
+import type { caseFile } from '@/lib/moderation/case-file';
 
 type CaseFile = Awaited<ReturnType<typeof caseFile>>;
 

@@ -8,9 +8,9 @@ import { DataTable } from '@/components/admin/data-table';
 import { adminPage } from '@/components/admin/guard';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { defineTable, parseTableQuery } from '@/lib/admin/table-query';
-import { listWords } from '@/lib/chat/sensitive/words';
 import { getDb } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
+import { listWords } from '@/lib/sensitive/words';
 import { AddWords, DeleteWord, DeleteWords, SetPolicy } from './word-actions';
 
 type Props = {

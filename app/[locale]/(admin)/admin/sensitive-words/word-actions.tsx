@@ -8,8 +8,8 @@ import { EditDialog, Field, reasonOf } from '@/components/admin/catalog/edit-dia
 import { useTableSelection } from '@/components/admin/table-selection';
 import { Button } from '@/components/ui/button';
 import { FIELD_CLASS } from '@/components/ui/field-styles';
-import { SENSITIVE_POLICIES } from '@/lib/chat/sensitive/policies';
 import { useFormPost } from '@/lib/http/use-form-post';
+import { SENSITIVE_POLICIES } from '@/lib/sensitive/policies';
 
 function PolicyField() {
   const t = useTranslations('admin.catalog.words');

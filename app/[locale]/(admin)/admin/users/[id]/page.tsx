@@ -27,11 +27,11 @@ import {
 import { SanctionActions } from '@/components/admin/users/sanction-actions';
 import { LocalTime } from '@/components/ui/local-time';
 import { userProfile } from '@/lib/accounts/admin-users';
-import { caseFile, nicknamesOf } from '@/lib/accounts/case-file';
 import { DomainError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
+import { caseFile, nicknamesOf } from '@/lib/moderation/case-file';
 import {
   CONTENT_REJECT_REASONS,
   LIFT_REASONS,

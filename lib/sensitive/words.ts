@@ -7,9 +7,9 @@ import { asc, eq, ilike, inArray, or } from 'drizzle-orm';
 import AhoCorasick from 'modern-ahocorasick';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
-import { sensitiveWords } from '../schema';
 import { normalizeForMatch, normalizeWord } from './normalize';
 import { SENSITIVE_POLICIES, type SensitivePolicy } from './policies';
+import { sensitiveWords } from './schema';
 
 const RELOAD_MS = 30_000;
 export const MASK = '***';

@@ -4,13 +4,13 @@
 // Each answers its before and after for the audit entry; the user is told, with the reason, in their
 // message centre. A refusal changes nothing.
 import { and, asc, eq, gte, isNull, lt } from 'drizzle-orm';
+import { userStaffNotes, users } from '@/lib/accounts/schema';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import { chatMessages } from '@/lib/chat/schema';
 import type { DbOrTx } from '@/lib/db';
 import { notify } from '@/lib/im/notices';
-import { takeDownReportTarget } from '@/lib/moderation/report-targets';
 import { postComments, posts } from '@/lib/posts/schema';
-import { userStaffNotes, users } from './schema';
+import { takeDownReportTarget } from './report-targets';
 
 export const NOTE_MAX = 500;
 /** At most this many items in one removal: a longer range is refused (narrow it and repeat). */

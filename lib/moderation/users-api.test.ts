@@ -2,6 +2,8 @@
 // a mute that stops writing and a ban that ends sessions and refuses sign-in until their end, each with a
 // reason the user is told; lifting them early; and refusals (past end, staff, roles) that change nothing.
 import { eq } from 'drizzle-orm';
+import { hashPassword } from '@/lib/accounts/password';
+import { createSession } from '@/lib/accounts/session';
 import { auditLog } from '@/lib/audit/schema';
 import { applyForWithdrawal, bindBankCard, decideWithdrawal } from '@/lib/earnings/service';
 import { notices } from '@/lib/im/schema';
@@ -9,8 +11,6 @@ import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { fundUser, makeSignedInUser } from '@/lib/testing/factories';
-import { hashPassword } from './password';
-import { createSession } from './session';
 
 const now = new Date('2026-06-01T04:00:00Z');
 let testDb: TestDb;

@@ -4,10 +4,10 @@
 // (shown, waiting for review, removed), and the staff's notes. Each list is the newest few: the page is
 // read by a person, not exported.
 import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { sessions, userStaffNotes, users } from '@/lib/accounts/schema';
 import type { DbOrTx } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
-import { reasonName } from '@/lib/moderation/report-reasons';
-import { sessions, userStaffNotes, users } from './schema';
+import { reasonName } from './report-reasons';
 
 export const CASE_LIST_SIZE = 20;
 

@@ -4,20 +4,20 @@
 // user; every bad input answered with a translated error that changes nothing. And a mute closes private
 // messages: a muted user's first message to someone leaves no conversation behind.
 import { and, eq } from 'drizzle-orm';
+import { KNOWN_DEVICE_COOKIE } from '@/lib/accounts/login-throttle';
+import { hashPassword } from '@/lib/accounts/password';
+import { userStaffNotes, users } from '@/lib/accounts/schema';
 import { auditLog } from '@/lib/audit/schema';
 import { chatMessages } from '@/lib/chat/schema';
 import { PEER_HEADER } from '@/lib/http/client-address';
 import { imConversations, imMessages, notices } from '@/lib/im/schema';
-import { reportReasons, reports } from '@/lib/moderation/schema';
 import { postComments, posts } from '@/lib/posts/schema';
 import { type ApiApp, createApiApp } from '@/lib/server/api-app';
 import { apiCaller } from '@/lib/testing/api';
 import { solvedChallenge } from '@/lib/testing/captcha';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser, makeUser } from '@/lib/testing/factories';
-import { KNOWN_DEVICE_COOKIE } from './login-throttle';
-import { hashPassword } from './password';
-import { userStaffNotes, users } from './schema';
+import { reportReasons, reports } from './schema';
 
 process.env.CAPTCHA_COST = '100';
 

@@ -2,6 +2,9 @@
 // bans with a reason and an end time (lib/accounts/sanctions.ts). Moderators sanction; finance reads.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { searchUsers, userProfile } from '@/lib/accounts/admin-users';
+import { SANCTION_STAFF } from '@/lib/accounts/sanctions';
+import { SANCTION_KINDS } from '@/lib/accounts/schema';
 import { auditChange } from '@/lib/api/audit-change';
 import type { AppEnv } from '@/lib/api/context';
 import { defineRoute } from '@/lib/api/route';
@@ -15,7 +18,6 @@ import {
   SANCTION_REASONS,
 } from '@/lib/review/reasons';
 import { recordLabelKey } from '@/lib/wallet/kinds';
-import { searchUsers, userProfile } from './admin-users';
 import {
   addStaffNote,
   NOTE_MAX,
@@ -24,8 +26,7 @@ import {
   resetProfileField,
 } from './case-actions';
 import { caseFile } from './case-file';
-import { liftSanction, SANCTION_STAFF, sanctionUser } from './sanctions';
-import { SANCTION_KINDS } from './schema';
+import { liftSanction, sanctionUser } from './user-sanctions';
 
 const userRow = z.object({
   id: z.number(),
