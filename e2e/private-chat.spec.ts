@@ -5,9 +5,9 @@
 // turns into a tombstone on both pages (the sender reads why).
 
 import { randomInt } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createGroup } from '@/lib/im/groups';
-import { imMessages } from '@/lib/im/schema';
+import { imConversations, imMembers, imMessages } from '@/lib/im/schema';
 import { openConversation } from '@/lib/im/service';
 import { reports } from '@/lib/moderation/schema';
 import { freshUserPage } from './accounts';
@@ -43,6 +43,19 @@ test('a conversation pages 15 at a time, clears its unread count and reaches eve
         createdAt: new Date(start + index * 60_000),
       })),
     );
+    // Written past the service, so its bookkeeping too: Bob has 40 unread, both see it as the latest.
+    const last = new Date(start + 39 * 60_000);
+    await db
+      .update(imMembers)
+      .set({
+        lastMessageAt: last,
+        unread: sql`case when ${imMembers.userId} = ${bob.user.id} then 40 else 0 end`,
+      })
+      .where(eq(imMembers.conversationId, conversation_id));
+    await db
+      .update(imConversations)
+      .set({ lastMessageAt: last })
+      .where(eq(imConversations.id, conversation_id));
   });
 
   const { page } = bob;
@@ -263,7 +276,7 @@ test('a reported private message upheld by a moderator is a tombstone to both pa
   await sender.page.goto('/chat-chat');
   await sender.page.getByTestId('conversation').filter({ hasText: reader.user.nickname }).click();
   await expect(sender.page.getByTestId('message-removed')).toHaveText(
-    '你的这条消息已被管理员移除：违规广告或引流: 私信招揽赌博',
+    '你的这条消息已被管理员移除：违规广告或引流 · 私信招揽赌博',
   );
   await sender.page.screenshot({ path: 'test-results/pm-tombstone-sender.png' });
 
