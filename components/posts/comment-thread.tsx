@@ -169,8 +169,11 @@ function CommentRow({
         className="size-7 shrink-0 rounded-full border border-line bg-surface"
       />
       <div className="min-w-0 flex-1">
-        <p className="flex items-center gap-2 text-xs">
-          <span className="font-medium text-ink-700">{comment.author.nickname}</span>
+        {/* The name stays whole: on a narrow phone the time and the report flag wrap below it. */}
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs">
+          <span className="max-w-full truncate font-medium text-ink-700" title={comment.author.nickname}>
+            {comment.author.nickname}
+          </span>
           <LocalTime at={comment.created_at} style="shortDateTime" className="text-ink-500 tabular-nums" />
           <ContentReportButton targetType="comment" targetId={comment.id} authorId={comment.author.id} />
         </p>
