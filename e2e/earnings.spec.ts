@@ -7,6 +7,7 @@ import { grantBackpack } from '@/lib/gifts/service';
 import { ensureRoom } from '@/lib/live/service';
 import { mintLeg, runOperation } from '@/lib/wallet/ledger';
 import { freshUserPage } from './accounts';
+import { payAtSandbox } from './checkout';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
@@ -22,7 +23,7 @@ test('a top-up through the sandbox checkout raises the wallet tab', async ({ bro
   await page.getByTestId('package-CNY-680').click();
   await page.getByRole('radio', { name: '沙盒支付（测试）' }).check();
   await page.getByTestId('recharge-pay').click();
-  await page.getByTestId('checkout-confirm').click();
+  await payAtSandbox(page);
   await page.getByRole('link', { name: '返回我的钱包' }).click();
   await expect(page.getByTestId('wallet-star')).toHaveText('700');
   await page.screenshot({ path: `${SHOTS}/wallet.png`, fullPage: true });

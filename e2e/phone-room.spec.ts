@@ -13,6 +13,7 @@ import { ensureRoom } from '@/lib/live/service';
 import { FORCE_DESKTOP_COOKIE } from '@/lib/mobile-redirect';
 import { mintLeg, runOperation } from '@/lib/wallet/ledger';
 import { E2E_BASE_URL, E2E_SAME_ORIGIN, E2E_TIME_ZONE } from '../playwright.config';
+import { payAtSandbox } from './checkout';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
@@ -137,7 +138,7 @@ test('a live room on a phone: pinned player while typing, sheets that stay in th
   const opened = page.waitForEvent('popup');
   await recharge.getByTestId('recharge-pay').tap();
   const checkout = await opened;
-  await checkout.getByTestId('checkout-confirm').click();
+  await payAtSandbox(checkout);
   await expect(checkout.getByTestId('checkout-result')).toHaveText('支付成功，700 星钻已到账');
   await checkout.close();
   await expect(recharge.getByTestId('recharge-balance')).toHaveText('1,699');

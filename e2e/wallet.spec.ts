@@ -4,6 +4,7 @@
 import { ensureRoom } from '@/lib/live/service';
 import { mintLeg, runOperation } from '@/lib/wallet/ledger';
 import { freshUserPage } from './accounts';
+import { payAtSandbox } from './checkout';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
@@ -21,7 +22,7 @@ test('recharge through the sandbox checkout credits the wallet once', async ({ b
   await expect(page.getByRole('heading', { name: '沙盒收银台' })).toBeVisible();
   await expect(page.getByTestId('checkout-status')).toHaveText('待支付');
   await expect(page.getByText('700 星钻', { exact: true })).toBeVisible();
-  await page.getByTestId('checkout-confirm').click();
+  await payAtSandbox(page);
   await expect(page.getByTestId('checkout-result')).toHaveText('支付成功，700 星钻已到账');
 
   await page.getByRole('link', { name: '返回我的钱包' }).click();
@@ -59,7 +60,7 @@ test('recharge from a live room: the dialog, the sandbox checkout in its own win
   // The provider's page in its own window: the same sandbox checkout the wallet uses.
   await expect(checkout).toHaveURL(/\/pay\/sandbox\?order=R\d{8}/);
   await expect(checkout.getByTestId('checkout-status')).toHaveText('待支付');
-  await checkout.getByTestId('checkout-confirm').click();
+  await payAtSandbox(checkout);
   await expect(checkout.getByTestId('checkout-result')).toHaveText('支付成功，700 星钻已到账');
   await checkout.close();
 
