@@ -50,7 +50,7 @@ it('is off by default, needs a destination, refuses bad months in words and save
     [{ ...on, notices: 1.5 }, "Notices (months) isn't valid"],
     [{ ...on, audit: 6 }, 'Audit log (months) must be at least 12'],
     [{ ...on, chat: 121 }, 'Room chat and danmaku (months) can be at most 120'],
-    [{ ...on, notices: 'three' }, "Notices (months) isn't valid"],
+    [{ ...on, notices: 'three' }, 'Notices (months) must be a number written in digits'],
   ] as const) {
     const refused = await call('/api/admin/retention/save', { headers, json });
     expect([JSON.stringify(json), refused.body.code, refused.body.msg]).toEqual([
