@@ -88,6 +88,8 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
       '/api/admin/backup',
       '/api/admin/backup/save',
       '/api/admin/backup/run',
+      '/api/admin/retention',
+      '/api/admin/retention/save',
     ],
   },
   {

@@ -122,6 +122,13 @@ export function registerAuditRoutes(app: OpenAPIHono<AppEnv>) {
         brokenAt: z.number().optional(),
         broken: entry.nullable(),
         signing: z.enum(['signed', 'unsigned']),
+        archived: z
+          .object({
+            seq: z.number(),
+            entryId: z.number(),
+            signature: z.enum(['valid', 'invalid', 'unsigned']),
+          })
+          .nullable(),
         checkpoint: z
           .object({
             seq: z.number(),
@@ -130,7 +137,7 @@ export function registerAuditRoutes(app: OpenAPIHono<AppEnv>) {
             keyId: z.string(),
             source: z.enum(['stored', 'given']),
             signature: z.enum(['valid', 'invalid', 'unsigned']),
-            result: z.enum(['matches', 'cut_tail', 'rewritten', 'bad_signature']),
+            result: z.enum(['matches', 'cut_tail', 'rewritten', 'bad_signature', 'archived']),
           })
           .nullable(),
       }),

@@ -4,7 +4,7 @@
 // the log and recompute every hash, but not sign a checkpoint that agrees: the chain check against any
 // copy shows the cut tail or the rewritten entry (./service.ts `verifyAuditChain`).
 import { createHash, createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
-import { desc, eq, lte, sql } from 'drizzle-orm';
+import { desc, eq, lt, lte, sql } from 'drizzle-orm';
 import { getConfig } from '@/lib/config';
 import { readEd25519PrivateKey } from '@/lib/config/schema';
 import type { Db, DbOrTx } from '@/lib/db';
@@ -105,6 +105,20 @@ export async function latestCheckpoint(db: DbOrTx, seq?: number): Promise<Checkp
 }
 
 /**
+ * The newest checkpoint of an entry before entry `entryId` (of any when undefined): where the chain's kept
+ * part starts once older entries moved to cold storage (./archive.ts).
+ */
+export async function checkpointBefore(db: DbOrTx, entryId?: number): Promise<Checkpoint | null> {
+  const [row] = await db
+    .select()
+    .from(auditCheckpoints)
+    .where(entryId === undefined ? undefined : lt(auditCheckpoints.entryId, entryId))
+    .orderBy(desc(auditCheckpoints.entryId), desc(auditCheckpoints.seq), desc(auditCheckpoints.id))
+    .limit(1);
+  return row ? checkpointOf(row) : null;
+}
+
+/**
  * The chain's end as the portal counts it (under AUDIT_LOCK): the latest checkpoint's `seq` plus the
  * entries after it, so an append counts at most `every` rows, never the whole log.
  */
@@ -122,7 +136,7 @@ async function chainEnd(tx: DbOrTx, latest: Checkpoint | null) {
   return { seq: (latest?.seq ?? 0) + entries, entryId: Number(last), hash: row!.hash };
 }
 
-async function writeCheckpoint(
+export async function writeCheckpoint(
   tx: DbOrTx,
   end: { seq: number; entryId: number; hash: string },
   at: Date,

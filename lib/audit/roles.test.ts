@@ -1,7 +1,8 @@
 // The two database roles of docs/operations.md ("Database roles and the audit log's head"), set up with the
 // SQL printed there: the owner runs the migrations (MIGRATION_DATABASE_URL), the portal's role appends to
 // the audit log and signs checkpoints, but cannot disable, drop or bypass the append-only trigger, replace
-// its function, or edit, delete or truncate an entry.
+// its function, or edit, delete or truncate an entry; it archives the oldest entries only up to a
+// checkpoint, through the owner's function.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -108,4 +109,22 @@ it('refuses the portal role every way around the append-only log', async () => {
       statement,
       expect.stringMatching(/must be owner|permission denied/),
     ]);
+});
+
+it('lets the portal role archive the oldest entries only up to a checkpoint, through the owner’s function', async () => {
+  for (const n of [2, 3])
+    await appendAudit(
+      app.db,
+      { at: NOON, actorId: 1, actorRole: 'operator', action: '/api/admin/test', after: { n } },
+      { signer: null, every: 1000 },
+    );
+  // Entry 1 has the first checkpoint; entry 2 none.
+  const { rows } = await app.pool.query<{ id: string }>('select id::text from audit_log order by id');
+  expect(await refusal(`select audit_archive_delete(${rows[1]!.id}, 10)`)).toMatch(/only up to a checkpoint/);
+  expect(
+    await refusal(`select set_config('portal.audit_archive', 'on', false); delete from audit_log`),
+  ).toMatch(/permission denied/);
+  expect(await refusal(`select audit_archive_delete(${rows[0]!.id}, 10)`)).toBe('accepted');
+  expect((await app.pool.query('select id from audit_log')).rowCount).toBe(2);
+  expect(await verifyAuditChain(app.db)).toMatchObject({ ok: true, entries: 3, archived: { seq: 1 } });
 });

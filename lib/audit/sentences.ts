@@ -60,6 +60,7 @@ export const AUDIT_SENTENCES: Readonly<Record<string, SentenceEntry>> = {
   '/api/admin/settings/save': { key: 'settingsSave', link: () => '/admin/settings' },
   '/api/admin/backup/save': { key: 'backupSave', link: () => '/admin/settings' },
   '/api/admin/backup/run': { key: 'backupRun', link: () => '/admin/settings' },
+  '/api/admin/retention/save': { key: 'retentionSave', link: () => '/admin/settings' },
   '/api/admin/users/sanction': { key: 'usersSanction', link: user, user: true },
   '/api/admin/users/lift': { key: 'usersLift', link: user, user: true },
   '/api/admin/users/note': { key: 'usersNote', link: user, user: true },

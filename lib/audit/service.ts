@@ -12,6 +12,7 @@ import {
   type Checkpoint,
   type CheckpointPolicy,
   checkpointAfterAppend,
+  checkpointBefore,
   checkpointSignature,
   latestCheckpoint,
   logCheckpoint,
@@ -99,8 +100,11 @@ export async function appendAudit(db: Db, entry: AuditEntry, policy?: Checkpoint
   return row;
 }
 
-/** What a checkpoint said against what the chain is now. */
-export type CheckpointResult = 'matches' | 'cut_tail' | 'rewritten' | 'bad_signature';
+/**
+ * What a checkpoint said against what the chain is now (`archived`: its entries moved to cold storage,
+ * checked against the cold file instead, `npm run archive:restore -- --verify FILE`).
+ */
+export type CheckpointResult = 'matches' | 'cut_tail' | 'rewritten' | 'bad_signature' | 'archived';
 
 export type ChainReport = {
   /** The chain recomputes and agrees with the checkpoint (if any). */
@@ -110,6 +114,13 @@ export type ChainReport = {
   brokenAt?: number;
   /** Whether the portal has a signing key: `unsigned` checkpoints prove nothing against the database's owner. */
   signing: 'signed' | 'unsigned';
+  /**
+   * The entries before the kept ones moved to cold storage (./archive.ts): the chain starts from this
+   * checkpoint (its `seq` and hash) instead of from nothing. Null when the log holds its first entry.
+   */
+  archived: null | { seq: number; entryId: number; signature: 'valid' | 'invalid' | 'unsigned' };
+  /** The chain at entry `pointAt` (when asked and kept): its position and hash. */
+  point?: { seq: number; hash: string };
   checkpoint: null | {
     seq: number;
     hash: string;
@@ -127,23 +138,43 @@ export type ChainCheckOptions = {
   /** The portal's signer: its public key verifies checkpoints. */
   signer?: AuditSigner | null;
   batch?: number;
+  /** An entry id whose position and hash the report gives (`point`). */
+  pointAt?: number;
 };
 
 /**
- * Recomputes the chain from the start: the first entry whose link or hash does not match breaks it. Against
- * a checkpoint (after checking its signature): fewer entries than its `seq` is a cut tail; the chain from
- * the start not leading to its hash at `seq` is a rewritten entry.
+ * Where the kept chain starts: from nothing while the log holds its first entry (whose link is ''), else from
+ * the checkpoint of the last entry moved to cold storage (the newest checkpoint before the oldest kept
+ * entry; with no entry left, the newest of all).
+ */
+async function chainStart(db: Db) {
+  const [first] = await db
+    .select({ id: auditLog.id, prevHash: auditLog.prevHash })
+    .from(auditLog)
+    .orderBy(asc(auditLog.id))
+    .limit(1);
+  if (first?.prevHash === '') return null;
+  return checkpointBefore(db, first?.id);
+}
+
+/**
+ * Recomputes the chain from its start (the first entry, or the checkpoint its archived part ends at): the
+ * first entry whose link or hash does not match breaks it. Against a checkpoint (after checking its
+ * signature): fewer entries than its `seq` is a cut tail; the chain not leading to its hash at `seq` is a
+ * rewritten entry; a checkpoint before the kept entries is `archived` (its cold file proves it).
  */
 export async function verifyAuditChain(db: Db, options: ChainCheckOptions = {}): Promise<ChainReport> {
   const signer = options.signer ?? null;
   const batch = options.batch ?? 1000;
   const given = options.checkpoint;
   const checkpoint = given ?? (await latestCheckpoint(db));
-  let computed = '';
-  let hashAtSeq: string | undefined;
+  const start = await chainStart(db);
+  let computed = start?.hash ?? '';
+  let entries = start?.seq ?? 0;
+  let lastId = start?.entryId ?? 0;
+  let hashAtSeq: string | undefined = start && checkpoint?.seq === start.seq ? start.hash : undefined;
+  let point: ChainReport['point'];
   let brokenAt: number | undefined;
-  let lastId = 0;
-  let entries = 0;
   for (;;) {
     const rows = await db
       .select()
@@ -158,26 +189,37 @@ export async function verifyAuditChain(db: Db, options: ChainCheckOptions = {}):
       lastId = row.id;
       entries++;
       if (entries === checkpoint?.seq) hashAtSeq = computed;
+      if (row.id === options.pointAt) point = { seq: entries, hash: computed };
     }
     if (rows.length < batch) break;
   }
+  // The archived part's end must be this portal's signed checkpoint, as any other checkpoint.
+  const archived = start && {
+    seq: start.seq,
+    entryId: start.entryId,
+    signature: checkpointSignature(start, signer),
+  };
   const report: ChainReport = {
-    ok: brokenAt === undefined,
+    ok: brokenAt === undefined && archived?.signature !== 'invalid',
     entries,
     ...(brokenAt === undefined ? {} : { brokenAt }),
     signing: signer ? 'signed' : 'unsigned',
+    archived,
+    ...(point ? { point } : {}),
     checkpoint: null,
   };
   if (!checkpoint) return report;
   const signature = checkpointSignature(checkpoint, signer);
   const result: CheckpointResult =
-    signature === 'invalid'
+    signature === 'invalid' || archived?.signature === 'invalid'
       ? 'bad_signature'
       : entries < checkpoint.seq
         ? 'cut_tail'
-        : hashAtSeq !== checkpoint.hash
-          ? 'rewritten'
-          : 'matches';
+        : start && checkpoint.seq < start.seq
+          ? 'archived'
+          : hashAtSeq !== checkpoint.hash
+            ? 'rewritten'
+            : 'matches';
   return {
     ...report,
     ok: report.ok && result === 'matches',

@@ -60,6 +60,9 @@ export const chatMessages = pgTable(
     index('chat_messages_channel_idx').on(table.channelKind, table.channelId, table.id),
     // The task dot's count of a user's chat lines today (lib/tasks/service.ts), on every signed-in page.
     index('chat_messages_user_idx').on(table.userId, table.createdAt),
+    // The months the archive job moves to cold files (lib/jobs/archive.ts): rows are appended in time
+    // order, so a BRIN index (a few kilobytes for a year) finds a month without reading the table.
+    index('chat_messages_created_brin').using('brin', table.createdAt),
     check('chat_messages_content_length', sql`char_length(${table.content}) between 1 and 500`),
   ],
 );

@@ -165,5 +165,7 @@ export const notices = pgTable(
   (table) => [
     index('notices_user_idx').on(table.userId, table.id),
     index('notices_unread_idx').on(table.userId, table.id).where(sql`${table.readAt} is null`),
+    // The archive job's months (lib/jobs/archive.ts): appended in time order, so BRIN suffices.
+    index('notices_created_brin').using('brin', table.createdAt),
   ],
 );

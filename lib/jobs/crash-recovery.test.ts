@@ -130,8 +130,9 @@ test('a node restarted after SIGKILL mid-tick runs every job again within second
 });
 
 test('the surviving node of two takes over the ticks of the one killed mid-tick', async () => {
-  // A day later on the clock: ticks of slots the first test has not used.
-  const at = new Date(NOON.getTime() + 24 * 3600 * 1000);
+  // Two days later on the clock: ticks of slots the first test has not used (its daily job, archive-aged,
+  // chained the next day's tick).
+  const at = new Date(NOON.getTime() + 48 * 3600 * 1000);
   const crashed = await startHungNode(at);
   let killedAt = Number.POSITIVE_INFINITY;
   const survivor = await startRecordingNode(at, () => killedAt);

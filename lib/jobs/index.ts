@@ -22,6 +22,7 @@ import { indexPendingSearchDocuments } from '@/lib/search/service';
 import { HOLDINGS } from '@/lib/server/holdings';
 import { sharedState } from '@/lib/shared-state';
 import { freshSettings } from '@/lib/system/settings';
+import { archiveJob } from './archive';
 import { backupJob } from './backup';
 import { createFeedsTicker, type Seen, watchSilentMatches } from './feeds';
 import { ledgerCheckJob } from './ledger-check';
@@ -147,6 +148,9 @@ export const jobs: ClusterJob[] = [
   },
   // The operator's scheduled backups (lib/jobs/backup.ts): looks every minute whether one is due.
   backupJob,
+  // Data that ages (lib/jobs/archive.ts): once a day, months older than the operator's retention (off by
+  // default) move to verified cold files beside the backups, then leave the database.
+  archiveJob,
   {
     name: 'nobility-expiry',
     everySeconds: 5 * 60,

@@ -92,6 +92,9 @@ export function tickId(name: string, slot: number) {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((Number.parseInt(hex[16]!, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** Under pg-boss's longest expiration (it refuses 24 hours or more). */
+const MAX_EXPIRE_SECONDS = 23 * 3600;
+
 export const slotOf = (job: Pick<ClusterJob, 'everySeconds'>, now: Date) =>
   Math.floor(now.getTime() / (job.everySeconds * 1000));
 
@@ -160,12 +163,13 @@ export async function startJobQueue(db: Db, options: JobQueueOptions) {
   try {
     await setup.query('select pg_advisory_lock($1)', [SETUP_LOCK]);
     for (const job of jobs) {
-      // A tick that outlives its period by far has hung: it expires (and is not retried).
+      // A tick that outlives its period by far has hung: it expires (and is not retried). pg-boss refuses
+      // an expiration of 24 hours or more (a daily job's tick expires after 23).
       await boss.createQueue(job.name, {
         name: job.name,
         policy: 'singleton',
         retryLimit: 0,
-        expireInSeconds: Math.max(15 * 60, job.everySeconds * 2),
+        expireInSeconds: Math.min(MAX_EXPIRE_SECONDS, Math.max(15 * 60, job.everySeconds * 2)),
       });
     }
     await boss.createQueue(KICK_QUEUE, { name: KICK_QUEUE, policy: 'singleton', retryLimit: 0 });

@@ -113,7 +113,7 @@ export class RowDigest extends Transform {
   }
 }
 
-const discard = () =>
+export const discard = () =>
   new Writable({
     write(_chunk, _encoding, done) {
       done();
@@ -121,12 +121,15 @@ const discard = () =>
   });
 
 /** The same text for the same values in every session (COPY's output follows these settings). */
-const TEXT_SETTINGS =
+export const TEXT_SETTINGS =
   "set timezone to 'UTC'; set datestyle to 'ISO, MDY'; set intervalstyle to 'postgres'; " +
   "set extra_float_digits to 1; set bytea_output to 'hex'";
 
 /** Why a table's measured rows refuse the manifest's entry (null when they agree). */
-function tableDiffers(entry: BackupManifest['tables'][number], measured: { rows: number; checksum: string }) {
+export function tableDiffers(
+  entry: BackupManifest['tables'][number],
+  measured: { rows: number; checksum: string },
+) {
   if (measured.rows !== entry.rows)
     return `${entry.name} has ${measured.rows} rows, the manifest says ${entry.rows}`;
   if (entry.checksum && measured.checksum !== entry.checksum)
@@ -163,7 +166,7 @@ export async function verifyBackupFiles(dir: string) {
   return { manifest, tables, checksummed: manifest.tables.every((entry) => entry.checksum) };
 }
 
-const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+export const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const tableFile = (dir: string, table: string) => path.join(dir, 'db', `${table}.copy`);
 
 /** The portal's tables (not partitions of them) with their stored, non-generated columns. */

@@ -57,6 +57,7 @@ import { registerStorageRoutes } from '@/lib/storage/api';
 import { registerSystemRoutes } from '@/lib/system/api';
 import { registerBackupRoutes } from '@/lib/system/backup-api';
 import { registerCspReportRoutes } from '@/lib/system/csp-report-api';
+import { registerRetentionRoutes } from '@/lib/system/retention-api';
 import { registerSettingsRoutes } from '@/lib/system/settings-api';
 import { registerTaskRoutes } from '@/lib/tasks/api';
 import { registerVideoRoutes } from '@/lib/videos/api';
@@ -123,6 +124,7 @@ export function createApiApp(deps: { db: () => Db; readDb?: () => Db; clock?: Cl
   registerLedgerCheckRoutes(app, HOLDINGS);
   registerSettingsRoutes(app);
   registerBackupRoutes(app);
+  registerRetentionRoutes(app);
   registerAdminRoutes(app);
   registerUserAdminRoutes(app);
   // After every domain: a domain's `registerQueueSource` in its own register…Routes gets its queue routes here.

@@ -10,6 +10,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -75,6 +76,42 @@ export const backupRuns = pgTable(
     actorId: integer('actor_id'),
   },
   (table) => [index('backup_runs_ok_started').on(table.ok, table.startedAt)],
+);
+
+export const COLD_TABLES = ['chat_messages', 'notices', 'audit_log'] as const;
+export type ColdTable = (typeof COLD_TABLES)[number];
+
+/**
+ * The months of aged rows moved to cold storage (lib/jobs/archive.ts): one row per cold file, recorded once
+ * the file was read back from the backup target and verified (`verified`), then `deleted` once its rows
+ * left the table. A month whose held rows (open reports, lines awaiting review) stayed behind gets a
+ * later `part` when they are released. A crash between the two resumes the deletion, never rewrites.
+ */
+export const coldArchives = pgTable(
+  'cold_archives',
+  {
+    id: serial('id').primaryKey(),
+    tableName: varchar('table_name', { length: 40, enum: COLD_TABLES }).notNull(),
+    /** `2026-01`: the UTC month of the rows' time. */
+    month: varchar('month', { length: 7 }).notNull(),
+    part: integer('part').notNull().default(1),
+    /** The file's name at the target (`cold-chat_messages-2026-01-p1.tar.gz`). */
+    file: text('file').notNull(),
+    /** Where it went, as the console says it: `folder:/var/backups/cold` or `s3:bucket/prefix/cold/`. */
+    target: text('target').notNull(),
+    rows: integer('rows').notNull(),
+    checksum: varchar('checksum', { length: 64 }).notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    /** The ids the file holds are those of the month in [firstId, lastId] but `keptIds`. */
+    firstId: bigint('first_id', { mode: 'number' }).notNull(),
+    lastId: bigint('last_id', { mode: 'number' }).notNull(),
+    /** Rows of the month held at writing (an open report, a line awaiting review): not in the file, kept. */
+    keptIds: jsonb('kept_ids').$type<number[]>().notNull().default([]),
+    state: varchar('state', { length: 12, enum: ['verified', 'deleted'] }).notNull(),
+    writtenAt: timestamp('written_at', { withTimezone: true }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('cold_archives_month_part').on(table.tableName, table.month, table.part)],
 );
 
 export const LEGAL_DOCUMENTS = ['privacy', 'agreement', 'aboutUs'] as const;

@@ -20,7 +20,7 @@ type Report = {
     seq: number;
     at: string;
     keyId: string;
-    result: 'matches' | 'cut_tail' | 'rewritten' | 'bad_signature';
+    result: 'matches' | 'cut_tail' | 'rewritten' | 'bad_signature' | 'archived';
   } | null;
 };
 
@@ -28,6 +28,7 @@ const RESULT_KEYS = {
   cut_tail: 'cutTail',
   rewritten: 'rewritten',
   bad_signature: 'badSignature',
+  archived: 'archived',
 } as const;
 
 export function ChainCheck() {

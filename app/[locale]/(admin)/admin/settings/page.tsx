@@ -1,7 +1,7 @@
 // /admin/settings: system settings stored in the database and applied without a restart (operators;
 // issue 29, item 6): the product name, the customer-service email, the mobile site, the replay feed, the
 // gift value that asks for confirmation, sign-up, rate limits and auto-hide, the SMS gateway and captcha
-// (#41 item 8), and the scheduled backups (issue #46).
+// (#41 item 8), the scheduled backups (issue #46) and the retention of aged data (#45 item 5).
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { adminPage } from '@/components/admin/guard';
@@ -10,9 +10,11 @@ import { getDb } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { recentBackups } from '@/lib/jobs/backup';
 import { backupScheduleView } from '@/lib/system/backup-settings';
+import { recentColdArchives, retentionView } from '@/lib/system/retention-settings';
 import { settingsView } from '@/lib/system/settings';
 import { BackupSettingsForm } from './backup-form';
 import { LimitsForm, ProvidersForm, RegistrationForm } from './operator-settings-forms';
+import { RetentionForm } from './retention-form';
 import { FeedSettingsForm, SiteSettingsForm, SpendSettingsForm } from './settings-forms';
 
 type Props = { params: Promise<{ locale: Locale }> };
@@ -36,6 +38,13 @@ export default async function SettingsPage({ params }: Props) {
     ...run,
     startedAt: run.startedAt.toISOString(),
   }));
+  const { updatedAt: _retentionUpdatedAt, ...retention } = await retentionView(db);
+  const archives = (await recentColdArchives(db, 5)).map(
+    ({ writtenAt, deletedAt: _deletedAt, ...archive }) => ({
+      ...archive,
+      writtenAt: writtenAt.toISOString(),
+    }),
+  );
   return (
     <>
       <AdminPageHeader title={t('title')} description={t('description')} />
@@ -47,6 +56,7 @@ export default async function SettingsPage({ params }: Props) {
         <LimitsForm stored={stored} effective={effective} />
         <ProvidersForm stored={stored} effective={effective} />
         <BackupSettingsForm schedule={schedule} runs={runs} />
+        <RetentionForm retention={retention} archives={archives} />
       </div>
     </>
   );
