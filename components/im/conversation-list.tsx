@@ -60,12 +60,11 @@ export function ConversationList({
     getNextPageParam: (last) => last.cursor ?? undefined,
   });
   const { data, isPending } = pages;
-  // A conversation moved up while the next page loaded is listed once, where it is now.
-  const list = [
-    ...new Map(
-      (data?.pages ?? []).flatMap((page) => page.list).map((item) => [item.conversationID, item] as const),
-    ).values(),
-  ];
+  // A conversation moved up while the next page loaded is listed once: where the newer page has it.
+  const seen = new Set<number>();
+  const list = (data?.pages ?? [])
+    .flatMap((page) => page.list)
+    .filter((item) => !seen.has(item.conversationID) && Boolean(seen.add(item.conversationID)));
   const listed = list.find((item) => item.conversationID === wantedId);
   const lookup = useQuery({
     queryKey: queryKeys.im.conversation(wantedId ?? 0),
