@@ -516,19 +516,23 @@ async function load<F>(
     // The proof, from what was loaded: a COPY that stopped short or a file changed by hand shows here. The
     // tables are read back several at once, the facts beside them; the first table that differs, in the
     // manifest's order, is named.
-    const factsRead = facts
-      ? drizzle(client).transaction((tx) => facts.read(tx), {
-          isolationLevel: 'repeatable read',
-          accessMode: 'read only',
-        })
-      : undefined;
-    factsRead?.catch(() => {});
-    const measuredTables = await onEach(
-      workers,
-      largestFirst(tables, (table) => table.name),
-      (worker, table) => measureTable(worker, table),
-      stop,
-    );
+    const [measuring, factsRead] = await Promise.allSettled([
+      onEach(
+        workers,
+        largestFirst(tables, (table) => table.name),
+        (worker, table) => measureTable(worker, table),
+        stop,
+      ),
+      facts
+        ? drizzle(client).transaction((tx) => facts.read(tx), {
+            isolationLevel: 'repeatable read',
+            accessMode: 'read only',
+          })
+        : undefined,
+    ]);
+    if (measuring.status === 'rejected') throw measuring.reason;
+    if (factsRead.status === 'rejected') throw factsRead.reason;
+    const measuredTables = measuring.value;
     const measuredOf = new Map(measuredTables.map((measured) => [measured.name, measured]));
     const loaded: RestoreReport['loaded'] = [];
     for (const table of tables) {
@@ -537,8 +541,8 @@ async function load<F>(
       if (reason) throw new RestoreRefused(reason);
       loaded.push(measured);
     }
-    if (facts && factsRead) {
-      const reason = facts.differ(manifest.facts as F | undefined, await factsRead);
+    if (facts && factsRead.value) {
+      const reason = facts.differ(manifest.facts as F | undefined, factsRead.value);
       if (reason) throw new RestoreRefused(reason);
     }
     return { manifest, loaded };
