@@ -1,6 +1,7 @@
 // Private messages and the message centre with two people in their own browsers: a seeded
 // conversation of 40 messages pages 15 then older ones on scrolling to the top, opening it clears its
-// unread count, a message reaches a second tab of the recipient; a new follower shows in the message
+// unread count, a message reaches a second tab of the recipient; a fan with more conversations than a page
+// sees the rest after "更多会话", and a new message moves its conversation up; a new follower shows in the message
 // centre and the top bar's badge clears once read. A message the reader reports and a moderator upholds
 // turns into a tombstone on both pages (the sender reads why).
 
