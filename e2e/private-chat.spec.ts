@@ -176,6 +176,8 @@ test('a fan with more conversations than a page sees the next ones after loading
   await expect(rows).toHaveCount(20);
   await expect(rows.first()).toContainText(newer.at(-1)!);
   await expect(rows.filter({ hasText: oldest.user.nickname })).toHaveCount(0);
+  await list.getByTestId('conversations-more').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/pm-conversations-more.png' });
   await list.getByTestId('conversations-more').click();
   await expect(rows).toHaveCount(22);
   await expect(rows.last()).toContainText(oldest.user.nickname);
