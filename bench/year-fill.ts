@@ -248,9 +248,9 @@ export async function fillYear(
     select row_number() over (order by c.id)::int as rn, c.id, p.lo, p.hi from im_conversations c
     join y_pairs p on c.pair_key = p.lo || ':' || p.hi`);
   await db.execute(sql`alter table y_conv add primary key (rn); analyze y_conv`);
-  await db.execute(sql`insert into im_members (conversation_id, user_id, joined_at)
-    select id, lo, ${at}::timestamptz - interval '366 days' from y_conv
-    union all select id, hi, ${at}::timestamptz - interval '366 days' from y_conv
+  await db.execute(sql`insert into im_members (conversation_id, user_id, joined_at, last_message_at)
+    select id, lo, ${at}::timestamptz - interval '366 days', ${at}::timestamptz - interval '366 days' from y_conv
+    union all select id, hi, ${at}::timestamptz - interval '366 days', ${at}::timestamptz - interval '366 days' from y_conv
     on conflict do nothing`);
   await step(
     'private messages',
@@ -260,11 +260,14 @@ export async function fillYear(
             from generate_series(1, ${n.privateMessages}) g) s
       join y_conv c on c.rn = s.crn`,
   );
-  await db.execute(sql`update im_conversations c set last_message_at = m.at
-    from (select conversation_id, max(created_at) as at from im_messages group by conversation_id) m
+  // Each conversation's newest message (by id, as the service takes it) and its time, on the conversation
+  // and each member's row.
+  await db.execute(sql`update im_conversations c set last_message_at = m.at, last_message_id = m.id
+    from (select distinct on (conversation_id) conversation_id, id, created_at as at from im_messages
+          order by conversation_id, id desc) m
     where m.conversation_id = c.id`);
   await db.execute(sql`update im_members m set last_message_at = c.last_message_at
-    from im_conversations c where c.id = m.conversation_id`);
+    from im_conversations c where c.id = m.conversation_id and c.last_message_at is not null`);
   await db.execute(sql`update im_members m set unread = u.n
     from (select mem.conversation_id, mem.user_id, count(*)::int as n
           from im_members mem join im_messages msg on msg.conversation_id = mem.conversation_id

@@ -1,11 +1,13 @@
 // Private messages and the message centre with two people in their own browsers: a seeded
 // conversation of 40 messages pages 15 then older ones on scrolling to the top, opening it clears its
-// unread count, a message reaches a second tab of the recipient; a new follower shows in the message
+// unread count, a message reaches a second tab of the recipient; a fan with more conversations than a page
+// sees the rest after "更多会话", and a new message moves its conversation up; a new follower shows in the message
 // centre and the top bar's badge clears once read. A message the reader reports and a moderator upholds
 // turns into a tombstone on both pages (the sender reads why).
 
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { users } from '@/lib/accounts/schema';
 import { createGroup } from '@/lib/im/groups';
 import { imConversations, imMembers, imMessages } from '@/lib/im/schema';
 import { openConversation } from '@/lib/im/service';
@@ -34,16 +36,20 @@ test('a conversation pages 15 at a time, clears its unread count and reaches eve
   const start = (await serverNow()).getTime() - 3 * 3600_000;
   await withDatabase(async (db) => {
     const { conversation_id } = await openConversation(db, alice.user.id, bob.user.id, new Date(start));
-    await db.insert(imMessages).values(
-      Array.from({ length: 40 }, (_, index) => ({
-        conversationId: conversation_id,
-        senderId: alice.user.id,
-        kind: 'text' as const,
-        text: `第 ${index + 1} 条消息`,
-        createdAt: new Date(start + index * 60_000),
-      })),
-    );
-    // Written past the service, so its bookkeeping too: Bob has 40 unread, both see it as the latest.
+    const written = await db
+      .insert(imMessages)
+      .values(
+        Array.from({ length: 40 }, (_, index) => ({
+          conversationId: conversation_id,
+          senderId: alice.user.id,
+          kind: 'text' as const,
+          text: `第 ${index + 1} 条消息`,
+          createdAt: new Date(start + index * 60_000),
+        })),
+      )
+      .returning({ id: imMessages.id });
+    // Written past the service, so its bookkeeping too: Bob has 40 unread, both see it as the latest
+    // (the members' list time, the conversation's newest message).
     const last = new Date(start + 39 * 60_000);
     await db
       .update(imMembers)
@@ -54,7 +60,7 @@ test('a conversation pages 15 at a time, clears its unread count and reaches eve
       .where(eq(imMembers.conversationId, conversation_id));
     await db
       .update(imConversations)
-      .set({ lastMessageAt: last })
+      .set({ lastMessageAt: last, lastMessageId: Math.max(...written.map((row) => row.id)) })
       .where(eq(imConversations.id, conversation_id));
   });
 
@@ -137,6 +143,58 @@ test('a conversation pages 15 at a time, clears its unread count and reaches eve
   await secondTab.screenshot({ path: 'test-results/pm-overlay.png' });
 
   await alice.page.context().close();
+  await page.context().close();
+});
+
+test('a fan with more conversations than a page sees the next ones after loading more', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const fan = await freshUserPage(browser, `多会话球迷${randomInt(10_000)}`);
+  const oldest = await freshUserPage(browser, `老球友${randomInt(10_000)}`);
+  const start = (await serverNow()).getTime() - 24 * 3600_000;
+  // 22 conversations, none written in yet: each listed by when it was opened, the oldest's first.
+  const newer = await withDatabase(async (db) => {
+    await openConversation(db, fan.user.id, oldest.user.id, new Date(start));
+    const names: string[] = [];
+    for (let index = 1; index <= 21; index++) {
+      const nickname = `球友${index}号${randomInt(10_000)}`;
+      const [peer] = await db
+        .insert(users)
+        .values({ mobile: `171${String(randomInt(0, 1e8)).padStart(8, '0')}`, nickname })
+        .returning();
+      await openConversation(db, fan.user.id, peer!.id, new Date(start + index * 60_000));
+      names.push(nickname);
+    }
+    return names;
+  });
+
+  const { page } = fan;
+  await page.goto('/chat-chat');
+  const list = page.getByTestId('conversation-list');
+  const rows = list.getByTestId('conversation');
+  await expect(rows).toHaveCount(20);
+  await expect(rows.first()).toContainText(newer.at(-1)!);
+  await expect(rows.filter({ hasText: oldest.user.nickname })).toHaveCount(0);
+  await list.getByTestId('conversations-more').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/pm-conversations-more.png' });
+  await list.getByTestId('conversations-more').click();
+  await expect(rows).toHaveCount(22);
+  await expect(rows.last()).toContainText(oldest.user.nickname);
+  await expect(list.getByTestId('conversations-more')).toHaveCount(0);
+
+  // A message from the oldest conversation moves it to the top, with its unread count, listed once.
+  await listening(page);
+  const sent = await oldest.page.request.post('/api/im/send', {
+    data: { user_id: fan.user.id, text: '还记得我吗' },
+  });
+  expect((await sent.json()).code).toBe(0);
+  await expect(rows.first()).toContainText(oldest.user.nickname);
+  await expect(rows.first().getByTestId('unread-count')).toHaveText('1');
+  await expect(rows).toHaveCount(22);
+  await expect(rows.filter({ hasText: oldest.user.nickname })).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/pm-more-conversations.png' });
+  await oldest.page.context().close();
   await page.context().close();
 });
 

@@ -1,7 +1,7 @@
 // `npm run restore FILE`: brings a backup of `npm run backup` back into an empty database (DATABASE_URL) or a
-// new data folder (DATA_DIR, with the embedded database), uploads included. Every table is recounted and
-// re-checksummed from what was loaded and the ledger checked before it commits; a difference from the
-// manifest refuses it and leaves the target empty. Refuses a database that has tables already and a backup
+// new data folder (DATA_DIR, with the embedded database), uploads included. The tables load side by side on
+// a few connections; every table is then recounted and re-checksummed from what was loaded and the ledger
+// checked; a difference from the manifest refuses it and leaves the target empty. Refuses a database that has tables already and a backup
 // made by a newer portal. `npm run restore -- --verify FILE` checks without restoring (scripts/backup-verify.ts).
 // See docs/operations.md.
 import { execFileSync } from 'node:child_process';

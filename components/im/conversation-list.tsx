@@ -1,9 +1,11 @@
 // The conversation list: C2C and group chats, latest first, each with its last message, chat time and
-// unread count (spec §3 conversation).
-import { useQuery } from '@tanstack/react-query';
+// unread count (spec §3 conversation), 20 at a time ("更多会话" loads the next page by the answer's cursor).
+// A conversation asked for by id that is not on the loaded pages is looked up on its own.
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { MessageCircle, Users } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
+import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useTimeFormat } from '@/components/ui/time-view';
 import { cn } from '@/lib/cn';
@@ -20,6 +22,8 @@ export type Conversation = {
   lastMessage: ImMessage | null;
   unread: number;
 };
+
+type ConversationPage = { list: Conversation[]; unread: number; total: number; cursor: string | null };
 
 export const conversationName = (conversation: Conversation) =>
   conversation.userProfile?.nick ?? conversation.group?.name ?? '';
@@ -48,15 +52,30 @@ export function ConversationList({
   const t = useTranslations('im');
   const time = useChatTime();
   const zone = useTimeFormat();
-  const { data, isPending } = useQuery({
+  const pages = useInfiniteQuery({
     queryKey: queryKeys.im.conversations,
-    queryFn: () => api.get<{ list: Conversation[]; unread: number }>('api/im/conversations'),
+    queryFn: ({ pageParam }) =>
+      api.get<ConversationPage>('api/im/conversations', pageParam ? { cursor: pageParam } : {}),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.cursor ?? undefined,
+  });
+  const { data, isPending } = pages;
+  // A conversation moved up while the next page loaded is listed once: where the newer page has it.
+  const seen = new Set<number>();
+  const list = (data?.pages ?? [])
+    .flatMap((page) => page.list)
+    .filter((item) => !seen.has(item.conversationID) && Boolean(seen.add(item.conversationID)));
+  const listed = list.find((item) => item.conversationID === wantedId);
+  const lookup = useQuery({
+    queryKey: queryKeys.im.conversation(wantedId ?? 0),
+    queryFn: () => api.get<ConversationPage>('api/im/conversations', { conversation_id: wantedId ?? 0 }),
+    enabled: wantedId !== null && data !== undefined && !listed,
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: follows the list's fresh data only
   useEffect(() => {
-    const wanted = data?.list.find((item) => item.conversationID === wantedId);
+    const wanted = listed ?? lookup.data?.list.find((item) => item.conversationID === wantedId);
     if (wanted) onResolve(wanted);
-  }, [data, wantedId]);
+  }, [data, lookup.data, wantedId]);
 
   const preview = (message: ImMessage | null) => {
     if (!message) return t('conversations.noMessages');
@@ -84,9 +103,9 @@ export function ConversationList({
             </li>
           ))}
         </ul>
-      ) : data?.list.length ? (
+      ) : list.length ? (
         <ul className="min-h-0 flex-1 overflow-y-auto p-1.5">
-          {data.list.map((conversation) => (
+          {list.map((conversation) => (
             <li key={conversation.conversationID}>
               <button
                 type="button"
@@ -153,6 +172,19 @@ export function ConversationList({
               </button>
             </li>
           ))}
+          {pages.hasNextPage ? (
+            <li className="py-2 text-center">
+              <Button
+                size="sm"
+                variant="secondary"
+                data-testid="conversations-more"
+                onClick={() => void pages.fetchNextPage()}
+                disabled={pages.isFetchingNextPage}
+              >
+                {t('conversations.more')}
+              </Button>
+            </li>
+          ) : null}
         </ul>
       ) : (
         <div className="flex flex-1 flex-col items-center justify-center gap-2 px-5 text-center">

@@ -46,6 +46,8 @@ export const queryKeys = {
     all: ['im'] as const,
     unread: ['im', 'unread'] as const,
     conversations: ['im', 'conversations'] as const,
+    /** One conversation looked up by id (one not on the list's loaded pages). */
+    conversation: (conversationId: number) => ['im', 'conversations', 'one', conversationId] as const,
     messages: (conversationId: number) => ['im', 'messages', conversationId] as const,
     blocks: ['im', 'blocks'] as const,
     contacts: (list: string) => ['im', 'contacts', list] as const,

@@ -12,6 +12,7 @@ import { PG_INT_MAX } from '@/lib/db/row-id';
 import { storedUrl } from '@/lib/http/url-schema';
 import { registerReportTarget } from '@/lib/moderation/report-targets';
 import { imMessageSchema } from '@/lib/realtime/events';
+import { CONVERSATION_PAGE, listConversations } from './conversation-list';
 import {
   addGroupUsers,
   addressBook,
@@ -34,7 +35,6 @@ import {
   IM_TEXT_MAX,
   type ImContent,
   listBlocks,
-  listConversations,
   listImMessages,
   markConversationRead,
   openConversation,
@@ -144,11 +144,34 @@ function registerMessageRoutes(app: OpenAPIHono<AppEnv>) {
       effect: 'read',
       methods: ['get'],
       tag,
-      summary: 'The caller’s conversations, latest first, with the last message and unread counts',
+      summary:
+        'The caller’s conversations, latest message first, a page at a time, with the last message and unread counts',
       middleware: user,
-      output: z.object({ list: z.array(conversationSchema), unread: z.number() }),
+      input: z.object({
+        page: z.coerce.number().int().min(1).max(1000).default(1),
+        size: z.coerce.number().int().min(1).max(50).default(CONVERSATION_PAGE),
+        /** The previous answer's `cursor`: the page after it (`page` then only names the page). */
+        cursor: z.string().max(200).optional(),
+        /** Just this conversation, when the caller is in it (an empty list otherwise). */
+        conversation_id: id.optional(),
+      }),
+      output: z.object({
+        list: z.array(conversationSchema),
+        /** Unread messages over all the caller's conversations. */
+        unread: z.number(),
+        total: z.number(),
+        page: z.number(),
+        size: z.number(),
+        cursor: z.string().nullable(),
+      }),
     },
-    (c) => listConversations(c.var.db, c.var.user!.id),
+    (c, input) =>
+      listConversations(c.var.db, c.var.user!.id, {
+        page: input.page,
+        size: input.size,
+        cursor: input.cursor,
+        conversationId: input.conversation_id,
+      }),
   );
   defineRoute(
     app,

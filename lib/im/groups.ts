@@ -9,7 +9,7 @@ import type { DbOrTx } from '@/lib/db';
 import { follows, liveRooms } from '@/lib/live/schema';
 import { ensureRoom } from '@/lib/live/service';
 import { refuseSensitive } from '@/lib/sensitive/words';
-import { imBlocks, imConversations, imMembers, imMessages } from './schema';
+import { imBlocks, imConversations, imMembers } from './schema';
 import { memberConversation } from './service';
 
 /** Members of one group at most (as many as a room's administrators may be, spec §5). */
@@ -63,25 +63,26 @@ async function addMembers(db: DbOrTx, groupId: number, inviterId: number, userId
     .select({ members: count() })
     .from(imMembers)
     .where(eq(imMembers.conversationId, groupId));
-  const lastReadId = await newestMessageId(db, groupId);
+  const start = await joining(db, groupId, now);
   const added = await db
     .insert(imMembers)
-    .values(wanted.map((userId) => ({ conversationId: groupId, userId, joinedAt: now, lastReadId })))
+    .values(wanted.map((userId) => ({ conversationId: groupId, userId, joinedAt: now, ...start })))
     .onConflictDoNothing()
     .returning({ userId: imMembers.userId });
   if (members + added.length > GROUP_MAX_MEMBERS) throw new DomainError('IM_GROUP_FULL');
   return added.length;
 }
 
-/** A new member starts with the history read: only what is sent after the joining is unread. */
-async function newestMessageId(db: DbOrTx, conversationId: number) {
-  const [newest] = await db
-    .select({ id: imMessages.id })
-    .from(imMessages)
-    .where(eq(imMessages.conversationId, conversationId))
-    .orderBy(desc(imMessages.id))
-    .limit(1);
-  return newest?.id ?? 0;
+/**
+ * What a new member's row starts with: the history read (only what is sent after the joining is unread),
+ * listed by the group's last message, or by the joining before its first.
+ */
+async function joining(db: DbOrTx, conversationId: number, now: Date) {
+  const [group] = await db
+    .select({ lastMessageId: imConversations.lastMessageId, lastMessageAt: imConversations.lastMessageAt })
+    .from(imConversations)
+    .where(eq(imConversations.id, conversationId));
+  return { lastReadId: group?.lastMessageId ?? 0, lastMessageAt: group?.lastMessageAt ?? now };
 }
 
 /** `im/groupMembers`: a group's members for one of them, the owner first, then by joining. */
@@ -119,7 +120,9 @@ export async function createGroup(
       .insert(imConversations)
       .values({ kind: 'group', name, ownerId, roomId: input.roomId ?? null, createdAt: now })
       .returning();
-    await tx.insert(imMembers).values({ conversationId: group!.id, userId: ownerId, joinedAt: now });
+    await tx
+      .insert(imMembers)
+      .values({ conversationId: group!.id, userId: ownerId, joinedAt: now, lastMessageAt: now });
     const added = await addMembers(tx, group!.id, ownerId, input.userIds, now);
     return presentGroup(group!, added + 1, true);
   });
@@ -332,7 +335,7 @@ export async function joinRoomGroup(db: DbOrTx, userId: number, groupId: number,
         conversationId: group.id,
         userId,
         joinedAt: now,
-        lastReadId: await newestMessageId(tx, group.id),
+        ...(await joining(tx, group.id, now)),
       })
       .onConflictDoNothing();
   });

@@ -4,7 +4,7 @@
 // written by follows, comments and report results. Every refusal stores nothing.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -21,8 +21,8 @@ import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser } from '@/lib/testing/factories';
 import { decideInQueue } from '@/lib/testing/review';
 import { withTemporaryStorage } from '@/lib/testing/storage';
-import { imMessages, notices } from './schema';
-import { IM_RATE } from './service';
+import { imMembers, imMessages, notices } from './schema';
+import { IM_RATE, openConversation } from './service';
 
 let testDb: TestDb;
 let app: ApiApp;
@@ -177,6 +177,95 @@ describe('private messages', () => {
     });
     expect(oldest.body.data).toMatchObject({ has_more: false });
     expect(oldest.body.data.list).toHaveLength(10);
+  });
+
+  it('lists conversations 20 at a time by the newest message; the next page by `cursor` or `page`', async () => {
+    const fan = await makeSignedInUser(testDb.db);
+    const peers = await Promise.all(Array.from({ length: 23 }, () => makeSignedInUser(testDb.db)));
+    // Opened an hour before noon, a second apart: listed by the opening until written in, newest first.
+    const ids: number[] = [];
+    for (const [index, peer] of peers.entries()) {
+      const at = shifted(NOON, -3600_000 + index * 1000);
+      ids.push((await openConversation(testDb.db, fan.user.id, peer.user.id, at)).conversation_id);
+    }
+    // The 20th and 21st share one instant to the microsecond: the conversation's id orders them, and the
+    // cursor keeps the microseconds (a millisecond cursor would skip the 21st).
+    await testDb.db
+      .update(imMembers)
+      .set({ lastMessageAt: sql`timestamptz '2026-06-15 11:00:02.500001+00'` })
+      .where(and(eq(imMembers.userId, fan.user.id), inArray(imMembers.conversationId, [ids[2]!, ids[3]!])));
+    type Page = {
+      list: { conversationID: number; unread: number }[];
+      unread: number;
+      total: number;
+      cursor: string | null;
+    };
+    const list = (query: Record<string, string | number> = {}, lang = 'en') =>
+      call<Page>(
+        `/api/im/conversations?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+        {
+          headers: { lang, token: fan.token },
+        },
+      );
+    const newestFirst = [...ids].reverse();
+    const first = (await list()).body.data;
+    expect(first.list.map((item) => item.conversationID)).toEqual(newestFirst.slice(0, 20));
+    expect(first).toMatchObject({ total: 23, unread: 0, page: 1, size: 20 });
+    expect(first.cursor).toEqual(expect.any(String));
+    const next = (await list({ cursor: first.cursor! })).body.data;
+    expect(next.list.map((item) => item.conversationID)).toEqual(newestFirst.slice(20));
+    expect(next.cursor).toBeNull();
+    expect((await list({ page: 2 })).body.data.list.map((item) => item.conversationID)).toEqual(
+      newestFirst.slice(20),
+    );
+    expect((await list({ size: 5 })).body.data.list).toHaveLength(5);
+    // One conversation by id (the screen opening one past its loaded pages); none of someone else's.
+    expect(
+      (await list({ conversation_id: ids[0]! })).body.data.list.map((item) => item.conversationID),
+    ).toEqual([ids[0]]);
+    const [stranger, other] = await pair();
+    const theirs = await post<{ conversation_id: number }>('/api/im/open', stranger.token, {
+      user_id: other.user.id,
+    });
+    expect((await list({ conversation_id: theirs.body.data.conversation_id })).body.data.list).toEqual([]);
+
+    // The oldest is written in: it leads page 1 with its unread count, and the cursor answered before still
+    // starts after the row it named (the moved conversation is not listed twice).
+    const sent = await post('/api/im/send', peers[0]!.token, { user_id: fan.user.id, text: 'still there?' });
+    expect(sent.body.code).toBe(0);
+    const fresh = (await list()).body.data;
+    expect(fresh.list[0]).toMatchObject({ conversationID: ids[0], unread: 1 });
+    expect(fresh.unread).toBe(1);
+    expect((await list({ cursor: first.cursor! })).body.data.list.map((item) => item.conversationID)).toEqual(
+      newestFirst.slice(20, 22),
+    );
+
+    // A cursor the list did not write is refused in the reader's language, and nothing changes.
+    const refusals = {
+      en: "That place in your conversation list isn't valid; refresh and try again",
+      'zh-CN': '会话列表的翻页位置无效，请刷新后重试',
+      'zh-TW': '會話列表的翻頁位置無效，請重新整理後再試',
+      vi: 'Vị trí trang trong danh sách trò chuyện không hợp lệ, hãy tải lại rồi thử lại',
+    };
+    const bad = [
+      'x',
+      'not a cursor',
+      Buffer.from('nope').toString('base64url'),
+      Buffer.from('1.0').toString('base64url'),
+      Buffer.from('99999999999999999.1').toString('base64url'),
+      Buffer.from(`1.${2 ** 31}`).toString('base64url'),
+      'a'.repeat(150),
+    ];
+    for (const cursor of bad) {
+      for (const [lang, msg] of Object.entries(refusals)) {
+        expect({ cursor, lang, body: (await list({ cursor }, lang)).body }).toMatchObject({
+          cursor,
+          lang,
+          body: { code: 1, msg },
+        });
+      }
+    }
+    expect((await list()).body.data).toEqual(fresh);
   });
 
   it('refuses guests, empty and 501-character messages, strangers and bad ids; stores nothing', async () => {

@@ -37,6 +37,12 @@ export const imConversations = pgTable(
     roomId: integer('room_id').references(() => liveRooms.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    /**
+     * Its newest message (issue #45: the list shows it without looking it up), set by the send's statement
+     * with `lastMessageAt`. No foreign key: messages reference conversations, and one removed with its
+     * sender leaves the list showing none.
+     */
+    lastMessageId: bigint('last_message_id', { mode: 'number' }),
     /** A dissolved group (`group/destroyGroupNew`) keeps its history but takes no messages. */
     dissolvedAt: timestamp('dissolved_at', { withTimezone: true }),
   },
@@ -67,8 +73,11 @@ export const imMembers = pgTable(
      * by a send in its transaction, cleared by a read or by the member's own send.
      */
     unread: integer('unread').notNull().default(0),
-    /** The conversation's `lastMessageAt`, set by the same send: the member's list reads its own index. */
-    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    /**
+     * The member's list orders by it (its own index, newest first, issue #45): the conversation's
+     * `lastMessageAt`, set by the same send; before the conversation's first message, when the member joined.
+     */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.conversationId, table.userId] }),

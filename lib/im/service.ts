@@ -1,9 +1,10 @@
 // Private messages (spec §2 private chat, §3 message/conversation): a message is checked (membership,
 // blocks, sensitive words, rate limit), stored, then pushed to every member's `user:<id>` socket room,
 // so each open tab of the recipient — and the sender's other tabs — gets it. Conversations list with
-// their last message and the reader's unread count; messages page 15 at a time, newest last.
+// their last message and the reader's unread count (lib/im/conversation-list.ts); messages page 15 at
+// a time, newest last.
 // Text is stored and sent as text: screens render it as text, never HTML.
-import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import { findUserById } from '@/lib/accounts/auth-service';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { assertNotMuted } from '@/lib/accounts/sanctions';
@@ -94,8 +95,8 @@ export async function openConversation(db: DbOrTx, userId: number, peerId: numbe
       return { conversation_id: raced!.id };
     }
     await tx.insert(imMembers).values([
-      { conversationId: made.id, userId, joinedAt: now },
-      { conversationId: made.id, userId: peerId, joinedAt: now },
+      { conversationId: made.id, userId, joinedAt: now, lastMessageAt: now },
+      { conversationId: made.id, userId: peerId, joinedAt: now, lastMessageAt: now },
     ]);
     return { conversation_id: made.id };
   });
@@ -162,7 +163,7 @@ export async function sendImMessage(
       .returning();
     await tx
       .update(imConversations)
-      .set({ lastMessageAt: now })
+      .set({ lastMessageAt: now, lastMessageId: stored!.id })
       .where(eq(imConversations.id, conversation.id));
     // Sending reads everything before it; every other member has one more unread.
     await tx
@@ -250,108 +251,6 @@ export async function markConversationRead(db: DbOrTx, userId: number, conversat
     publish({ room: rooms.user(id) }, { type: 'imRead', data });
   }
   return data;
-}
-
-/** The reader's conversations, the latest first, each with its last message and unread count. */
-export async function listConversations(db: DbOrTx, userId: number) {
-  // The member's rows first, by the member's own copy of each conversation's last message time (one
-  // step down its index), then those conversations by id: never a join the planner could hash over every
-  // conversation there is (issue #45).
-  const mine = await db
-    .select({ conversationId: imMembers.conversationId, unread: imMembers.unread })
-    .from(imMembers)
-    .where(eq(imMembers.userId, userId))
-    .orderBy(sql`${imMembers.lastMessageAt} desc nulls last`, desc(imMembers.conversationId))
-    .limit(200);
-  const conversations = mine.length
-    ? await db
-        .select()
-        .from(imConversations)
-        .where(
-          inArray(
-            imConversations.id,
-            mine.map((row) => row.conversationId),
-          ),
-        )
-    : [];
-  const byId = new Map(conversations.map((conversation) => [conversation.id, conversation]));
-  const rows = mine.flatMap(({ conversationId, unread }) => {
-    const conversation = byId.get(conversationId);
-    return conversation ? [{ conversation, unread }] : [];
-  });
-  const ids = rows.map((row) => row.conversation.id);
-  if (ids.length === 0) return { list: [], unread: 0 };
-  // The last message of each listed conversation: one step down its (conversation, id) index each
-  // (issue #45), not every message of every conversation.
-  const { rows: lastRows } = await db.execute<{ id: string; nickname: string; avatar: string }>(sql`
-    select m.id, u.nickname, u.avatar
-    from unnest(${sql.param(ids)}::int[]) as c(id)
-    cross join lateral (select id, sender_id from im_messages where conversation_id = c.id order by id desc limit 1) m
-    join users u on u.id = m.sender_id`);
-  const lastMessages = lastRows.length
-    ? (
-        await db
-          .select({ message: imMessages })
-          .from(imMessages)
-          .where(
-            inArray(
-              imMessages.id,
-              lastRows.map((row) => Number(row.id)),
-            ),
-          )
-      ).map(({ message }) => {
-        const sender = lastRows.find((row) => Number(row.id) === message.id)!;
-        return { message, nickname: sender.nickname, avatar: sender.avatar };
-      })
-    : [];
-  const lastOf = new Map(lastMessages.map((row) => [row.message.conversationId, row]));
-  const peers = await db
-    .select({
-      conversationId: imMembers.conversationId,
-      id: users.id,
-      nickname: users.nickname,
-      avatar: users.avatar,
-      lastReadId: imMembers.lastReadId,
-    })
-    .from(imMembers)
-    .innerJoin(users, eq(users.id, imMembers.userId))
-    .innerJoin(imConversations, eq(imConversations.id, imMembers.conversationId))
-    .where(
-      and(
-        inArray(imMembers.conversationId, ids),
-        ne(imMembers.userId, userId),
-        eq(imConversations.kind, 'c2c'),
-      ),
-    );
-  const peerOf = new Map(peers.map((peer) => [peer.conversationId, peer]));
-  const list = rows.map(({ conversation, unread }) => {
-    const peer = peerOf.get(conversation.id);
-    const last = lastOf.get(conversation.id);
-    return {
-      conversationID: conversation.id,
-      type: conversation.kind === 'c2c' ? ('C2C' as const) : ('GROUP' as const),
-      userProfile: peer ? { userID: peer.id, nick: peer.nickname, avatar: avatarOf(peer) } : null,
-      group:
-        conversation.kind === 'group'
-          ? {
-              name: conversation.name!,
-              room_id: conversation.roomId,
-              owner_id: conversation.ownerId,
-              dissolved: Boolean(conversation.dissolvedAt),
-            }
-          : null,
-      lastMessage: last
-        ? present(
-            last.message,
-            { id: last.message.senderId, nickname: last.nickname, avatar: last.avatar },
-            Boolean(peer && last.message.senderId === userId && last.message.id <= peer.lastReadId),
-            userId,
-          )
-        : null,
-      unread,
-    };
-  });
-  return { list, unread: list.reduce((sum, item) => sum + item.unread, 0) };
 }
 
 /** Unread messages over all the reader's conversations (the top bar's badge). */

@@ -4,6 +4,7 @@
 // proves itself: a table file with a line deleted or an amount changed is refused by the file check, by the
 // check that restores into a temporary database and by a restore, which names the table and leaves the
 // target empty; the ledger check refuses what the checksums would let through; unknown options are refused.
+// A restore puts back every key, foreign key and index it set aside for its parallel load.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -106,10 +107,32 @@ it('restores a backup taken during a write storm with every acknowledged write a
     // New rows get new ids after the restored ones.
     const fresh = await makeUser(restored.db);
     expect(fresh.id).toBeGreaterThan(Math.max(...users.map((user) => user.id)));
+    // The keys, foreign keys and indexes set aside for the load are all back, as the migrations made them,
+    // and every foreign key is checked.
+    expect(await schemaShape(target)).toEqual(await schemaShape(source.url));
   } finally {
     await restored.pool.end();
   }
 });
+
+/** The indexes and constraints of the public schema, with whether each constraint was checked. */
+async function schemaShape(url: string) {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows: indexes } = await client.query(
+      `select indexname, indexdef from pg_indexes where schemaname = 'public' order by indexname`,
+    );
+    const { rows: constraints } = await client.query(
+      `select t.relname, c.conname, pg_get_constraintdef(c.oid) as definition, c.convalidated
+       from pg_constraint c join pg_class t on t.oid = c.conrelid join pg_namespace n on n.oid = t.relnamespace
+       where n.nspname = 'public' order by t.relname, c.conname`,
+    );
+    return { indexes, constraints };
+  } finally {
+    await client.end();
+  }
+}
 
 it('refuses a database that already has tables, and a backup from a newer portal', async () => {
   const dir = path.join(work, 'plain');

@@ -2,13 +2,14 @@
 // its version (the embedded server is newer than Debian's pg_dump, which refuses newer servers): every
 // table of the portal's schema copied out in one read-only REPEATABLE READ transaction (one consistent
 // snapshot, taken beside a running portal without blocking its writes), plus the sequences and the
-// migrations the database had. Restoring runs the portal's migrations on an empty database, then loads
-// the rows in foreign-key order in one transaction and sets the sequences. pg-boss's queue (schema
-// `pgboss`) is not copied: its ticks are made again by the restored portal.
+// migrations the database had. Restoring runs the portal's migrations on an empty database, sets its keys,
+// foreign keys and indexes aside, loads the tables side by side on a few connections, puts those back
+// (several at once) and sets the sequences. pg-boss's queue (schema `pgboss`) is not copied: its ticks are
+// made again by the restored portal.
 // A backup proves itself: its manifest carries every table's row count and checksum and the facts the
 // portal reads in the same snapshot (the ledger's sums, the audit log's head); a restore recounts,
-// re-checksums and re-reads what it actually loaded before committing, and refuses (leaving the target
-// empty) on any difference. `verifyBackupFiles` checks the files alone, without a database.
+// re-checksums and re-reads what it actually loaded, and refuses (leaving the target empty: it was new,
+// and is emptied again) on any difference. `verifyBackupFiles` checks the files alone, without a database.
 import { hash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -51,6 +52,9 @@ export type BackupFacts<F> = {
 
 /** A backup that does not prove itself, or a target a restore must not touch; the message names why. */
 export class RestoreRefused extends Error {}
+
+/** Connections a restore loads, indexes and checks on at once. */
+export const RESTORE_CONNECTIONS = 3;
 
 const MASK = (1n << 256n) - 1n;
 const LANE_ROWS = 1 << 20;
@@ -247,27 +251,6 @@ async function snapshot<F>(client: Client, tx: Tx, dir: string, facts?: BackupFa
   return manifest;
 }
 
-/** `tables` ordered so that every table comes after the tables its foreign keys point at. */
-async function foreignKeyOrder(client: Client, tables: string[]) {
-  const { rows } = await client.query<{ child: string; parent: string }>(
-    `select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
-     from pg_constraint c join pg_namespace n on n.oid = c.connamespace
-     where c.contype = 'f' and n.nspname = 'public' and c.conrelid <> c.confrelid`,
-  );
-  const unquote = (name: string) => name.replace(/^"(.*)"$/, '$1');
-  const parents = new Map<string, Set<string>>(tables.map((table) => [table, new Set()]));
-  for (const { child, parent } of rows) parents.get(unquote(child))?.add(unquote(parent));
-  const ordered: string[] = [];
-  const visit = (table: string, path: Set<string>) => {
-    if (ordered.includes(table) || path.has(table)) return;
-    path.add(table);
-    for (const parent of parents.get(table) ?? []) if (parents.has(parent)) visit(parent, path);
-    ordered.push(table);
-  };
-  for (const table of tables) visit(table, new Set());
-  return ordered;
-}
-
 /** What a restore actually loaded, counted and checksummed from the target (not from the manifest). */
 export type RestoreReport = {
   manifest: BackupManifest;
@@ -296,15 +279,16 @@ async function emptyTarget(client: Client) {
 
 /**
  * Loads the backup in `dir` into the empty database at `url`: the portal's migrations first (refused when
- * the backup has migrations this code does not), then every table's rows and the sequences in one
- * transaction. Before it commits, every table is recounted and re-checksummed from what was loaded and
- * `facts` are read again; any difference from the manifest refuses the restore (RestoreRefused naming the
- * table) and the target is left empty.
+ * the backup has migrations this code does not), then every table's rows, side by side on `connections`
+ * connections with keys, foreign keys and indexes put back after, and the sequences. Then every table is
+ * recounted and re-checksummed from what was loaded and `facts` are read again; any difference from the
+ * manifest, or any failure, refuses the restore (RestoreRefused naming the table) and leaves the target empty.
  */
 export async function restoreDatabase<F>(
   url: string,
   dir: string,
   facts?: BackupFacts<F>,
+  connections = RESTORE_CONNECTIONS,
 ): Promise<RestoreReport> {
   const manifest = readManifest(dir);
   const client = new Client({ connectionString: url });
@@ -318,8 +302,9 @@ export async function restoreDatabase<F>(
         'the target database is not empty: restore into a new data folder or database',
       );
     try {
-      return await load(client, url, dir, manifest, facts);
+      return await load(client, url, dir, manifest, facts, connections);
     } catch (error) {
+      await client.query('rollback').catch(() => {});
       // The refusal is what the operator must read; a target that could not be emptied is said after it.
       await emptyTarget(client).catch((cleanup: Error) => {
         if (error instanceof Error)
@@ -332,12 +317,79 @@ export async function restoreDatabase<F>(
   }
 }
 
+/**
+ * Runs `work` on every item, each client taking the next item when it is done, the items in the order
+ * given (largest first, so the longest ones do not start last). On the first failure no item starts any
+ * more, `stop` is called (to cancel what the other clients are running) and, once all have settled, the
+ * failure is thrown.
+ */
+async function onEach<T, R>(
+  clients: Client[],
+  items: T[],
+  work: (client: Client, item: T) => Promise<R>,
+  stop: () => Promise<void>,
+): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  await Promise.all(
+    clients.map(async (client) => {
+      while (!failure && next < items.length) {
+        const index = next++;
+        try {
+          results[index] = await work(client, items[index]!);
+        } catch (error) {
+          if (!failure) {
+            failure = { error };
+            await stop().catch(() => {});
+          }
+        }
+      }
+    }),
+  );
+  if (failure) throw (failure as { error: unknown }).error;
+  return results;
+}
+
+/** What the load sets aside and puts back: indexes no constraint owns, keys and unique constraints, foreign keys. */
+async function setAside(client: Client) {
+  const { rows: indexes } = await client.query<{ name: string; table: string; definition: string }>(
+    `select i.indexrelid::regclass::text as name, t.relname::text as table, pg_get_indexdef(i.indexrelid) as definition
+     from pg_index i join pg_class t on t.oid = i.indrelid join pg_namespace n on n.oid = t.relnamespace
+     where n.nspname = 'public' and t.relkind = 'r' and not t.relispartition
+       and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
+  );
+  const { rows: constraints } = await client.query<{
+    name: string;
+    table: string;
+    kind: 'p' | 'u' | 'f';
+    definition: string;
+  }>(
+    `select c.conname::text as name, t.relname::text as table, c.contype::text as kind,
+            pg_get_constraintdef(c.oid) as definition
+     from pg_constraint c join pg_class t on t.oid = c.conrelid join pg_namespace n on n.oid = t.relnamespace
+     where n.nspname = 'public' and t.relkind = 'r' and not t.relispartition and c.contype in ('p', 'u', 'f')`,
+  );
+  return { indexes, constraints };
+}
+
+/** Tables whose TRUNCATE a trigger refuses (append-only logs): loaded without COPY's FREEZE. */
+async function truncateRefused(client: Client) {
+  const { rows } = await client.query<{ table: string }>(
+    `select distinct c.relname::text as table from pg_trigger g join pg_class c on c.oid = g.tgrelid
+     join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and not g.tgisinternal and (g.tgtype & 32) <> 0`,
+  );
+  return new Set(rows.map((row) => row.table));
+}
+
 async function load<F>(
   client: Client,
   url: string,
   dir: string,
   manifest: BackupManifest,
   facts?: BackupFacts<F>,
+  connections = RESTORE_CONNECTIONS,
 ): Promise<RestoreReport> {
   const { db: migrator, pool } = createDb(url, 1);
   try {
@@ -355,60 +407,151 @@ async function load<F>(
       `the backup comes from a newer portal (${unknown.length} migrations this one lacks)`,
     );
 
-  await client.query(TEXT_SETTINGS);
-  // The rows come back as they were: the triggers that keep counts and queue search documents stand
-  // aside (migration 0051), else the kept counts would be counted twice and the queue refuse its rows.
-  await client.query("set portal.bulk_load = 'on'");
-  const db = drizzle(client);
-  return db.transaction(async (tx) => {
-    // What the migrations seeded (reference rows) gives way to the backup's rows.
-    const present = new Set((await portalTables(client)).map((table) => table.name));
-    const missing = manifest.tables.find((table) => table.rows > 0 && !present.has(table.name));
-    if (missing)
-      throw new RestoreRefused(`${missing.name} (${missing.rows} rows) is no table of this portal`);
-    const names = manifest.tables.map((table) => table.name).filter((name) => present.has(name));
-    // (Only tables that have rows: the audit log refuses TRUNCATE, and a new database's is empty.)
-    const seeded: string[] = [];
-    for (const name of names)
-      if ((await client.query(`select 1 from ${quoted(name)} limit 1`)).rowCount) seeded.push(name);
-    if (seeded.length) await client.query(`truncate ${seeded.map(quoted).join(', ')} cascade`);
-    // Indexes no constraint owns are dropped for the load and built after it, in this transaction: one
-    // sort each instead of an insertion per row (at a year's volume, most of a restore's time).
-    const { rows: indexes } = await client.query<{ name: string; definition: string }>(
-      `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
-       from pg_index i join pg_class t on t.oid = i.indrelid join pg_namespace n on n.oid = t.relnamespace
-       where n.nspname = 'public' and t.relkind = 'r' and not t.relispartition
-         and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
-    );
-    for (const index of indexes) await client.query(`drop index ${index.name}`);
-    for (const name of await foreignKeyOrder(client, names)) {
-      const table = manifest.tables.find((entry) => entry.name === name)!;
-      const columns = table.columns.map(quoted).join(', ');
-      const sink = client.query(copyFrom(`copy ${quoted(name)} (${columns}) from stdin`));
-      await pipeline(fs.createReadStream(tableFile(dir, name)), sink);
+  const present = new Set((await portalTables(client)).map((table) => table.name));
+  const missing = manifest.tables.find((table) => table.rows > 0 && !present.has(table.name));
+  if (missing) throw new RestoreRefused(`${missing.name} (${missing.rows} rows) is no table of this portal`);
+  const tables = manifest.tables.filter((entry) => present.has(entry.name));
+  // The target is new and is emptied on any failure, so the load need not be one transaction: tables are
+  // loaded side by side on several connections, each in its own transaction. Keys, unique constraints,
+  // foreign keys and the other indexes are set aside first and put back after the load, in parallel too:
+  // one sort per index instead of an insertion per row, one join per foreign key instead of a lookup per
+  // row (at a year's volume, most of a restore's time).
+  const { indexes, constraints } = await setAside(client);
+  const noFreeze = await truncateRefused(client);
+  await client.query('begin');
+  for (const constraint of constraints.filter((entry) => entry.kind === 'f'))
+    await client.query(`alter table ${quoted(constraint.table)} drop constraint ${quoted(constraint.name)}`);
+  for (const constraint of constraints.filter((entry) => entry.kind !== 'f'))
+    await client.query(`alter table ${quoted(constraint.table)} drop constraint ${quoted(constraint.name)}`);
+  for (const index of indexes) await client.query(`drop index ${index.name}`);
+  // What the migrations seeded (reference rows) gives way to the backup's rows. (Only tables that have
+  // rows: the audit log refuses TRUNCATE, and a new database's is empty.)
+  const seeded: string[] = [];
+  for (const { name } of tables)
+    if ((await client.query(`select 1 from ${quoted(name)} limit 1`)).rowCount) seeded.push(name);
+  if (seeded.length) await client.query(`truncate ${seeded.map(quoted).join(', ')}`);
+  await client.query('commit');
+
+  const bytes = (name: string) => fs.statSync(tableFile(dir, name)).size;
+  const sizes = new Map(tables.map((table) => [table.name, bytes(table.name)]));
+  const largestFirst = <T>(items: T[], table: (item: T) => string) =>
+    [...items].sort((a, b) => (sizes.get(table(b)) ?? 0) - (sizes.get(table(a)) ?? 0));
+  const workers: Client[] = [];
+  try {
+    for (let i = 0; i < Math.max(1, connections); i++) {
+      const worker = new Client({ connectionString: url });
+      workers.push(worker);
+      await worker.connect();
+      // The rows come back as they were: the triggers that keep counts and queue search documents stand
+      // aside (migration 0051), else the kept counts would be counted twice and the queue refuse its rows.
+      await worker.query(`${TEXT_SETTINGS}; set portal.bulk_load = 'on'; set maintenance_work_mem = '128MB'`);
     }
-    await client.query(`set local maintenance_work_mem = '256MB'`);
-    for (const index of indexes) await client.query(index.definition);
+    const pids = await Promise.all(
+      workers.map(
+        async (worker) =>
+          (await worker.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid,
+      ),
+    );
+    const stop = async () => {
+      await client.query('select pg_cancel_backend(pid) from unnest($1::int[]) as pid', [pids]);
+    };
+
+    await onEach(
+      workers,
+      largestFirst(tables, (table) => table.name),
+      async (worker, table) => {
+        const columns = table.columns.map(quoted).join(', ');
+        // Truncated in the same transaction, the rows are written frozen: the checks' reads after the load
+        // need not visit every page again to mark it.
+        const freeze = !noFreeze.has(table.name);
+        await worker.query('begin');
+        try {
+          if (freeze) await worker.query(`truncate ${quoted(table.name)}`);
+          const sink = worker.query(
+            copyFrom(`copy ${quoted(table.name)} (${columns}) from stdin${freeze ? ' with (freeze)' : ''}`),
+          );
+          await pipeline(fs.createReadStream(tableFile(dir, table.name)), sink);
+          await worker.query('commit');
+        } catch (error) {
+          await worker.query('rollback').catch(() => {});
+          throw error;
+        }
+      },
+      stop,
+    );
+    // Keys and unique constraints, then the other indexes: each one statement, several at once.
+    const keys = constraints.filter((entry) => entry.kind !== 'f');
+    const builds = [
+      ...keys.map((entry) => ({
+        table: entry.table,
+        sql: `alter table ${quoted(entry.table)} add constraint ${quoted(entry.name)} ${entry.definition}`,
+      })),
+      ...indexes.map((index) => ({ table: index.table, sql: index.definition })),
+    ];
+    await onEach(
+      workers,
+      largestFirst(builds, (build) => build.table),
+      (worker, build) => worker.query(build.sql),
+      stop,
+    );
+    // Foreign keys: declared without a check (no scan), then each checked by one query, several at once
+    // (a check locks its tables only against writes, so checks never wait for one another's locks).
+    const foreign = constraints.filter((entry) => entry.kind === 'f');
+    await client.query('begin');
+    for (const entry of foreign)
+      await client.query(
+        `alter table ${quoted(entry.table)} add constraint ${quoted(entry.name)} ${entry.definition} not valid`,
+      );
+    await client.query('commit');
+    await onEach(
+      workers,
+      largestFirst(foreign, (entry) => entry.table),
+      (worker, entry) =>
+        worker.query(`alter table ${quoted(entry.table)} validate constraint ${quoted(entry.name)}`),
+      stop,
+    );
     for (const sequence of manifest.sequences)
       await client.query('select setval($1::regclass, $2::bigint, $3)', [
         quoted(sequence.name),
         sequence.value ?? '1',
         sequence.value !== null,
       ]);
-    // The proof, from what was loaded: a COPY that stopped short or a file changed by hand shows here.
+    // The proof, from what was loaded: a COPY that stopped short or a file changed by hand shows here. The
+    // tables are read back several at once, the facts beside them; the first table that differs, in the
+    // manifest's order, is named.
+    const [measuring, factsRead] = await Promise.allSettled([
+      onEach(
+        workers,
+        largestFirst(tables, (table) => table.name),
+        (worker, table) => measureTable(worker, table),
+        stop,
+      ),
+      facts
+        ? drizzle(client).transaction((tx) => facts.read(tx), {
+            isolationLevel: 'repeatable read',
+            accessMode: 'read only',
+          })
+        : undefined,
+    ]);
+    if (measuring.status === 'rejected') throw measuring.reason;
+    if (factsRead.status === 'rejected') throw factsRead.reason;
+    const measuredTables = measuring.value;
+    const measuredOf = new Map(measuredTables.map((measured) => [measured.name, measured]));
     const loaded: RestoreReport['loaded'] = [];
-    for (const table of manifest.tables.filter((entry) => present.has(entry.name))) {
-      const measured = await measureTable(client, table);
+    for (const table of tables) {
+      const measured = measuredOf.get(table.name)!;
       const reason = tableDiffers(table, measured);
       if (reason) throw new RestoreRefused(reason);
       loaded.push(measured);
     }
-    if (facts) {
-      const reason = facts.differ(manifest.facts as F | undefined, await facts.read(tx));
+    if (facts && factsRead.value) {
+      const reason = facts.differ(manifest.facts as F | undefined, factsRead.value);
       if (reason) throw new RestoreRefused(reason);
     }
     return { manifest, loaded };
-  });
+  } finally {
+    await Promise.all(workers.map((worker) => worker.end().catch(() => {})));
+  }
 }
 
 /**

@@ -46,6 +46,7 @@ const ROUTES: { path: string; who: 'busy' | 'operator' | 'guest' }[] = [
   })),
   { path: '/api/Gift/roomContribution?room_id=ROOM&type=total', who: 'guest' },
   { path: '/api/im/conversations', who: 'busy' },
+  { path: '/api/im/conversations?size=4&cursor=CONV', who: 'busy' },
   { path: '/api/im/unread', who: 'busy' },
   { path: '/api/Portal_post/getList2?page=1', who: 'guest' },
   { path: '/api/Portal_post/getList2?page=2&cursor=NEWS', who: 'guest' },
@@ -115,6 +116,10 @@ it('reads the hot lists and rankings from indexes on a filled database', async (
     .id;
   const newest = async (table: string) =>
     (await db.execute<{ id: number }>(sql.raw(`select max(id) as id from ${table}`))).rows[0]!.id;
+  // The busy fan's list after its first 4 conversations (its 10 fit one page of 20).
+  const conversations = (await (
+    await app.request('/api/im/conversations?size=4', { headers: { token: tokens.busy } })
+  ).json()) as { data: { cursor: string } };
   const failures: string[] = [];
   for (const route of ROUTES) {
     recorded = [];
@@ -122,7 +127,8 @@ it('reads the hot lists and rankings from indexes on a filled database', async (
     const path = route.path
       .replace('ROOM', String(room))
       .replace('NEWS', String(await newest("posts where channel = 'news'")))
-      .replace('POST', String(await newest("posts where channel = 'circle'")));
+      .replace('POST', String(await newest("posts where channel = 'circle'")))
+      .replace('CONV', conversations.data.cursor);
     const response = await app.request(path, {
       headers: token ? { token } : {},
     });
