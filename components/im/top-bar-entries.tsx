@@ -6,7 +6,6 @@ import { useAtom } from 'jotai';
 import { Bell, MessageCircle } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
-import { api } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
 import { Link } from '@/lib/i18n/navigation';
 import { useRealtime } from '@/lib/realtime/use-realtime';
@@ -43,7 +42,11 @@ export function TopBarMessageEntries({ meId }: { meId: number }) {
   const registered = useRealtime('registered');
   const { data } = useQuery({
     queryKey: queryKeys.im.unread,
-    queryFn: () => api.get<Unread>('api/im/unread', undefined, { silent: true }),
+    // The HTTP client loads on first use, keeping it out of every page's first-load JS (the top bar's).
+    queryFn: () =>
+      import('@/lib/http/client').then(({ api }) =>
+        api.get<Unread>('api/im/unread', undefined, { silent: true }),
+      ),
   });
   return (
     <>
