@@ -14,7 +14,7 @@ const ROOT = path.join(__dirname, '..', '..');
 const FOLDERS = ['app', 'components', 'lib'];
 
 /**
- * The share of `.tsx` files under app/ and components/ that start with `'use client'`, at most: 137 of 403
+ * The share of `.tsx` files under app/ and components/ that start with `'use client'`, at most: 137 of 405
  * on 2026-12-07, every one of them a boundary (the test above). Issue #44 item 6 aims at 0.30.
  */
 const MAX_SHARE = 0.34;
