@@ -1,6 +1,6 @@
 'use client';
 import { useTranslations } from 'next-intl';
-import { Button } from '@/components/ui/button';
+import { buttonClass } from '@/components/ui/button-styles';
 
 export default function ErrorPage({ reset }: { error: Error; reset: () => void }) {
   const t = useTranslations('common');
@@ -11,7 +11,10 @@ export default function ErrorPage({ reset }: { error: Error; reset: () => void }
       </p>
       <h1 className="text-xl font-semibold">{t('pageFailed')}</h1>
       <p className="text-ink-500">{t('pageFailedHint')}</p>
-      <Button onClick={reset}>{t('retry')}</Button>
+      {/* The button's look without the component: this boundary loads with every page (no Radix Slot). */}
+      <button type="button" className={buttonClass()} onClick={reset}>
+        {t('retry')}
+      </button>
     </section>
   );
 }

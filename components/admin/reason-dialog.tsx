@@ -1,4 +1,3 @@
-'use client';
 // The console's "decision with a reason": a reason code from the list the screen offers plus free text
 // (what the person is told, and what the audit log keeps). `onConfirm` gets `{ reason_code, reason }`
 // (lib/admin/decision.ts, the routes' input) and throws to keep the dialog open with the error shown; it

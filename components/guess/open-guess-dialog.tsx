@@ -1,4 +1,3 @@
-'use client';
 // The anchor's (or an administrator's) new fun-guess: a question, then either options of their own or the
 // room's match markets (the result, and a total line if given), and how long stakes stay open.
 import { Plus, Trash2 } from 'lucide-react';

@@ -1,4 +1,3 @@
-'use client';
 // The anchor's settle step: before a settlement pays everyone, the sheet shows the chosen outcome, the pool,
 // how many people win and what each of the first winners receives — the server's own pari-mutuel code over
 // the stakes held now (`api/guess/settle_preview`) — and the settlement runs only on its confirm button.

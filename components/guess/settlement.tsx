@@ -1,4 +1,3 @@
-'use client';
 // A settled fun-guess's payout line in the room's card: when a person's settlement pays out, the stakers'
 // dispute of it (a reason from the list and words), and the reviewer's reason when it was voided.
 import { Flag } from 'lucide-react';

@@ -1,4 +1,3 @@
-'use client';
 // A viewer's stake on one option of a fun-guess, in coins (a guest is asked to sign in first): the balance,
 // presets, and on a refusal the way to earn more coins. One idempotency key per attempt.
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,3 @@
-'use client';
 // Keeps the message caches true to pushes: a new message (`im`) is added to its open thread and
 // refreshes the conversation list and badges; `imUpdate` (staff took one down, or restored it) replaces it
 // in place and refreshes the list's preview; `imRead` refreshes read marks and counts; `notice` sets

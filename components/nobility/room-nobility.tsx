@@ -1,4 +1,3 @@
-'use client';
 // The live room's 开通贵族 entry: the tiers, the caller's nobility and the star rate are read when the
 // dialog opens; a purchase refreshes them and every balance on the page, and the room stays.
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,3 @@
-'use client';
 // One dialog frame around a form, for the console (catalogue editors, reasoned decisions) and the portal
 // (a live room's stake, guess and dispute forms): the title, what submitting does, the fields, the API's
 // refusal shown where the user looks, then either cancel and submit side by side (the console) or the

@@ -1,31 +1,7 @@
 'use client';
-// One balance figure, live: the server renders it, the shared balances query keeps it current after
-// every money action without a reload (lib/wallet/queries.ts).
-import { useFormatter } from 'next-intl';
-import { type BalanceCurrency, useBalances, type WalletBalances } from '@/lib/wallet/queries';
+// A live balance figure (./balance-figure.tsx), a chunk of its own: the server renders it for a signed-in
+// user and the browser fetches its code (the balances query) with the page, while a guest's page (the top
+// bar's first load on every page) carries none of it.
+import dynamic from 'next/dynamic';
 
-export function BalanceAmount({
-  currency,
-  server,
-  className,
-  testId,
-}: {
-  currency: BalanceCurrency;
-  /** The balances the page was rendered with. */
-  server: WalletBalances;
-  className?: string;
-  testId?: string;
-}) {
-  const format = useFormatter();
-  const { data } = useBalances(server);
-  const value = (data ?? server)[currency];
-  const formatted =
-    currency === 'experience'
-      ? format.number(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
-      : format.number(value);
-  return (
-    <span className={className} data-testid={testId}>
-      {formatted}
-    </span>
-  );
-}
+export const BalanceAmount = dynamic(() => import('./balance-figure').then((module) => module.BalanceAmount));

@@ -1,4 +1,3 @@
-'use client';
 // Pushes that mean the signed-in user's balances moved (their gift, earnings from a gift to them,
 // their horn, their red envelope — maybe sent from another tab) refresh the shared balances query.
 import { useQueryClient } from '@tanstack/react-query';

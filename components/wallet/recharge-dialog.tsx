@@ -1,4 +1,3 @@
-'use client';
 // Recharge without leaving the page (the live room): the wallet's recharge form in a dialog; the
 // provider's page opens in a window of its own, and the dialog follows the order until the provider's
 // notification credited it, then shows the new balance, which every balance on the page shares.

@@ -1,4 +1,3 @@
-'use client';
 // The one confirm step of every spend a person starts (expert plan, nobility, shop exchange, horn, red
 // envelope, fan club, a gift at or above the operator's threshold): what is bought, its price in its
 // currency, the balance now and after, the terms, and the payment password where the person set one (the

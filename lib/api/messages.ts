@@ -72,7 +72,8 @@ function writtenValues(t: T, values: MessageValues | undefined, reader: ReaderVi
         locale: formatLocaleFor(pageLocale, reader?.languages ?? []),
         pageLocale,
         timeZone,
-        title: t.raw('common.time.title') as string,
+        // The template, placeholders kept (filled by zonedText); t() reads raw and precompiled catalogs alike.
+        title: t('common.time.title', { time: '{time}', name: '{name}', offset: '{offset}' }),
       };
       return [name, zonedText(value.instant, view)];
     }),

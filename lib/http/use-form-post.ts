@@ -1,4 +1,3 @@
-'use client';
 // The one way a screen sends (a TanStack Query mutation over the API client): `isPending` while it goes,
 // the API's refusal translated and naming the field (`error`, shown beside the form, or left to the
 // client's toast with `refusal: 'toast'`), then on success an optional toast (`success`), the

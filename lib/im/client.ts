@@ -1,4 +1,3 @@
-'use client';
 // The page's IM provider (one per page): the built-in socket provider unless the server hands out
 // Tencent credentials, in which case `tim-js-sdk` is loaded (and only then).
 import { api } from '@/lib/http/client';

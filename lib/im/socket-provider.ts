@@ -1,4 +1,3 @@
-'use client';
 // The built-in IM provider: the page's socket.io connection (lib/realtime/client), which registers with
 // the session or with the accounts' chat signature. A live room's channel is joined by the stage; a
 // match chat joins its `match:<id>` channel here, again after every reconnect.

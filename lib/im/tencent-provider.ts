@@ -1,4 +1,3 @@
-'use client';
 // The optional Tencent Cloud Chat provider (IM_PROVIDER=tencent), loaded only when configured:
 // `tim-js-sdk` logs in with the UserSig from `api/im/credentials`, each room chat is an AVChatRoom group
 // (`imGroupIdOf`), and a line the portal accepted is relayed into the group as a custom message carrying

@@ -1,4 +1,3 @@
-'use client';
 // `useRealtime('goal')`: the latest message of one type, for client islands.
 import { useAtomValue } from 'jotai';
 import { selectAtom } from 'jotai/utils';

@@ -1,4 +1,3 @@
-'use client';
 // Start-up data of spec §7, fetched once per page load; failures are silently ignored (spec §8).
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/client';

@@ -34,7 +34,12 @@ export const viewerTimes = cache(async (): Promise<ViewerTimes> => {
     getTranslations('common.time'),
   ]);
   const formatLocale = formatLocaleFor(locale, acceptedLanguages(head.get('accept-language')));
-  const words = { hint: t.raw('hint') as string, title: t.raw('title') as string };
+  // The templates themselves (their placeholders filled in later, in the viewer's zone): written through
+  // t() with each placeholder as its own value, so they read the same from raw or precompiled catalogs.
+  const words = {
+    hint: t('hint', { name: '{name}', offset: '{offset}' }),
+    title: t('title', { time: '{time}', name: '{name}', offset: '{offset}' }),
+  };
   return { ...zone, locale: formatLocale, at: renderInstant().toISOString(), words };
 });
 

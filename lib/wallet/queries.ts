@@ -1,4 +1,3 @@
-'use client';
 // The signed-in user's balances in the browser: one TanStack Query key (`queryKeys.balances`) read by
 // every screen that shows a balance, seeded from the server's render, patched by the answers that carry
 // a new balance and invalidated after every other money action and by pushes that name the user.

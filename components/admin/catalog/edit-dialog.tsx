@@ -1,4 +1,3 @@
-'use client';
 // The catalogue screens' editor dialog: a form of the screen's fields, saved through its `/api/admin` route;
 // on success the page's server data is read again (router.refresh), so the table shows what is stored. A
 // refusal keeps the dialog open with the API's translated message. Every save carries the editor's reason

@@ -1,4 +1,3 @@
-'use client';
 // The catalogue editors' shared fields: one text input per language (names, descriptions), and the
 // "shown" checkbox.
 import { useTranslations } from 'next-intl';

@@ -1,4 +1,3 @@
-'use client';
 // Upholding a report case may also warn, mute or ban the author of what was reported, in the same
 // decision and with its reason: none (the default), a warning (a notice only), or a mute or ban for a
 // preset or any end time (the case file's own field, components/admin/users/sanction-end.tsx).

@@ -1,4 +1,3 @@
-'use client';
 // Upholding a report on a live room may also act on the room, in the same decision and with its reason:
 // take its title or cover down (back to the defaults) and seal it for a while or until lifted.
 import { useTranslations } from 'next-intl';

@@ -1,4 +1,3 @@
-'use client';
 // How long a mute or ban lasts: a preset or any end time typed in the viewer's zone, with the end shown
 // before confirming. The user's case file (./sanction-actions.tsx) and a report's decision
 // (components/admin/review/author-sanction.tsx) both pick it here.

@@ -1,4 +1,3 @@
-'use client';
 // Listens to one chat's pushes (chat lines, deletions, mutes, administrators, entries) through the
 // page's IM provider (lib/im: the built-in socket.io gateway, or Tencent Cloud Chat when configured).
 import { imProvider } from '@/lib/im/client';

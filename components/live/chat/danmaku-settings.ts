@@ -1,4 +1,3 @@
-'use client';
 // The viewer's danmaku settings (spec §3: show, area 3, size 2, opacity 100), kept in localStorage
 // under `danmaku` and shared by the settings menu and the layer over the video.
 import { atom, useAtom } from 'jotai';

@@ -1,4 +1,3 @@
-'use client';
 // Calls `onGift` for every `gift` push of one room (the page's stage joins the room's channel).
 import { useEffect, useRef } from 'react';
 import { type GiftPush, giftPushSchema } from '@/lib/realtime/events';

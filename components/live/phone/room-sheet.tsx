@@ -1,4 +1,3 @@
-'use client';
 // One bottom sheet of the phone room (gifts, fan club, fun-guess): a Radix dialog at the bottom of the
 // screen, above the keyboard-safe area, that never leaves the room.
 import { Dialog } from 'radix-ui';

@@ -1,4 +1,3 @@
-'use client';
 // Which of the phone room's bottom sheets is open and which tab shows: set by the action strip, the
 // landscape gift button and the tab bar, read by the components that own each sheet (the gift bar, the
 // fan club, the fun-guess card), which stay mounted while their sheet is closed.

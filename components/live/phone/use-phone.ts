@@ -1,4 +1,3 @@
-'use client';
 // Whether the live room is laid out for a phone: the same media query as the `phone` variant of
 // app/globals.css. The server and the first client render say no (the markup hides the desktop-only
 // parts with `phone:hidden`), then the phone's sheets take over.

@@ -7,8 +7,8 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { cache } from 'react';
 import { ReviewBadge } from '@/components/circles/circle-post-card';
-import { DeletePostButton } from '@/components/circles/delete-post-button';
 import { Footer } from '@/components/layout/footer';
+import { DeletePostButton } from '@/components/posts/delete-post-button';
 import { LikeButton } from '@/components/posts/like-button';
 import { LikeIcon } from '@/components/posts/like-icon';
 import { PostComments } from '@/components/posts/post-comments';
@@ -170,7 +170,17 @@ export default async function CircleDetailPage({ params, searchParams }: Props) 
               ) : null}
               {post.can_delete ? (
                 <div className="ml-auto">
-                  <DeletePostButton id={post.id} then={`/circle?circle=${post.circle.id}`} />
+                  <DeletePostButton
+                    id={post.id}
+                    then={`/circle?circle=${post.circle.id}`}
+                    texts={{
+                      delete: t('delete'),
+                      confirm: t('confirmDelete'),
+                      cancel: t('cancel'),
+                      deleted: t('deleted'),
+                    }}
+                    testId="circle-delete"
+                  />
                 </div>
               ) : null}
               {approved ? (

@@ -3,7 +3,7 @@
 import { FileText } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { type CirclePostItem, ReviewBadge } from '@/components/circles/circle-post-card';
-import { DeletePostButton } from '@/components/circles/delete-post-button';
+import { DeletePostButton } from '@/components/posts/delete-post-button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LocalTime } from '@/components/ui/local-time';
 import { useReadReason } from '@/components/ui/use-read-reason';
@@ -12,6 +12,12 @@ import { Link } from '@/lib/i18n/navigation';
 export function OwnCirclePosts({ posts }: { posts: CirclePostItem[] }) {
   const t = useTranslations('circle');
   const readReason = useReadReason();
+  const deleteTexts = {
+    delete: t('delete'),
+    confirm: t('confirmDelete'),
+    cancel: t('cancel'),
+    deleted: t('deleted'),
+  };
   return (
     <section aria-labelledby="own-circle-posts" className="rounded-xl border border-line bg-surface">
       <h2 id="own-circle-posts" className="border-b border-line px-4 py-3 font-semibold text-ink-900">
@@ -46,7 +52,7 @@ export function OwnCirclePosts({ posts }: { posts: CirclePostItem[] }) {
                     : t('reason', { reason: readReason(post.review.reason) })}
                 </p>
               ) : null}
-              <DeletePostButton id={post.id} />
+              <DeletePostButton id={post.id} texts={deleteTexts} testId="circle-delete" />
             </li>
           ))}
         </ul>

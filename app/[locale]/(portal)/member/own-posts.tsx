@@ -1,12 +1,12 @@
 // The anchor's recent posts in the anchor centre, each with its counts and a delete that asks first (the
-// delete is the client leaf own-post-delete.tsx).
+// delete is the client leaf components/posts/delete-post-button.tsx).
 import { Newspaper } from 'lucide-react';
 import { useTranslations } from 'next-intl';
+import { DeletePostButton } from '@/components/posts/delete-post-button';
 import { PostMedia } from '@/components/posts/post-media';
 import type { PostItem } from '@/components/posts/types';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LocalTime } from '@/components/ui/local-time';
-import { OwnPostDelete } from './own-post-delete';
 
 export function OwnPosts({ posts }: { posts: PostItem[] }) {
   const t = useTranslations('posts');
@@ -37,7 +37,16 @@ function OwnPost({ post }: { post: PostItem }) {
         </p>
       </div>
       <div className="shrink-0 self-start">
-        <OwnPostDelete id={post.id} />
+        <DeletePostButton
+          id={post.id}
+          texts={{
+            delete: t('delete'),
+            confirm: t('deleteConfirm'),
+            cancel: t('cancel'),
+            deleted: t('deleted'),
+          }}
+          confirmClassName="w-64"
+        />
       </div>
     </li>
   );

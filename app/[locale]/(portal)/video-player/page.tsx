@@ -7,6 +7,7 @@ import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Footer } from '@/components/layout/footer';
+import { PostComments } from '@/components/posts/post-comments';
 import { JsonLd } from '@/components/seo/json-ld';
 import { Tombstone as TombstonePage } from '@/components/ui/tombstone';
 import { useReadReason } from '@/components/ui/use-read-reason';
@@ -22,12 +23,17 @@ import { classifyHref, videoPlayerPath } from '@/lib/videos/links';
 import { videoOfRequest } from '@/lib/videos/page-data';
 import { listVideos, type VideoDetail } from '@/lib/videos/service';
 import { VideoActions } from './video-actions';
-import { VideoComments } from './video-comments';
 import { VideoStage } from './video-stage';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<{ id?: string }> };
 
 const OTHER_WORKS = 8;
+/** A video's comments go through the video calls (lib/posts' thread behind them). */
+const VIDEO_COMMENT_CALLS = {
+  list: 'api/Video/commentList',
+  comment: 'api/Video_user/comment',
+  commentLikes: 'api/Video_user/commentLikes',
+} as const;
 
 /** ISO 8601 duration (`PT1M5S`) for the VideoObject. */
 const isoDuration = (seconds: number) => {
@@ -267,7 +273,7 @@ export default async function VideoPlayerPage({ params, searchParams }: Props) {
                 locale={locale}
                 messages={{ posts: messages.posts, moderation: messages.moderation }}
               >
-                <VideoComments id={video.id} viewerId={viewer?.id ?? null} />
+                <PostComments id={video.id} viewerId={viewer?.id ?? null} endpoints={VIDEO_COMMENT_CALLS} />
               </NextIntlClientProvider>
             </section>
           )}

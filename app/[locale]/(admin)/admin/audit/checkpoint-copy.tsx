@@ -1,4 +1,3 @@
-'use client';
 import { FileCheck } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Popover } from 'radix-ui';
