@@ -6,9 +6,10 @@
 // server module reaches: it is redundant, and it hides which component really is the boundary.
 // It also keeps the share of client `.tsx` files under app/ and components/ (issue #44 item 6 asks for
 // ≤ 30 %) from growing: MAX_SHARE may only go down.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { sourceFiles } from '@/lib/testing/source-files';
 
 const ROOT = path.join(__dirname, '..', '..');
 const FOLDERS = ['app', 'components', 'lib'];
@@ -24,16 +25,6 @@ const CLIENT_BY_CONVENTION = /(^|\/)(error|global-error)\.tsx$/;
 /** The files Next.js itself loads: the server's roots. */
 const ROUTE_FILE =
   /(^|\/)(page|layout|template|default|loading|not-found|forbidden|unauthorized|route|sitemap|robots|manifest|icon|apple-icon|opengraph-image|twitter-image)\.tsx?$/;
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')
-      ? [full]
-      : [];
-  });
-}
 
 const relative = (full: string) => path.relative(ROOT, full).split(path.sep).join('/');
 
@@ -98,7 +89,7 @@ function projectGraph() {
   if (graph) return graph;
   const client = new Set<string>();
   const imports = new Map<string, string[]>();
-  for (const full of FOLDERS.flatMap((folder) => sources(path.join(ROOT, folder)))) {
+  for (const full of FOLDERS.flatMap((folder) => sourceFiles(path.join(ROOT, folder)))) {
     const text = readFileSync(full, 'utf8');
     if (hasUseClient(text)) client.add(full);
     imports.set(full, runtimeImports(full, text));
@@ -135,7 +126,7 @@ it("puts 'use client' only where a server module hands over to the browser", () 
 
 it(`keeps client components at most ${MAX_SHARE * 100} % of app/ and components/ .tsx files`, () => {
   const files = ['app', 'components'].flatMap((folder) =>
-    sources(path.join(ROOT, folder)).filter((full) => full.endsWith('.tsx')),
+    sourceFiles(path.join(ROOT, folder)).filter((full) => full.endsWith('.tsx')),
   );
   const client = files.filter((full) => hasUseClient(readFileSync(full, 'utf8')));
   expect(client.length / files.length).toBeLessThanOrEqual(MAX_SHARE);

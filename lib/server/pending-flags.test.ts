@@ -7,9 +7,10 @@
 // `.then`, `.finally`) after it: the shape of a hand-kept pending flag. The few left are listed below with
 // why (reads, not sends); the list may only shrink (a stale entry fails too). Nor does a screen call
 // TanStack's `useMutation` itself: useFormPost is that mutation, with the refusal and refresh done once.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { sourceFiles } from '@/lib/testing/source-files';
 
 const ROOT = path.join(__dirname, '..', '..');
 
@@ -22,16 +23,6 @@ const LEFT: Record<string, string> = {
   'components/live/chat/use-chat-feed.ts: loadingOlder':
     'a read, not a send: older chat lines merged into the live feed the room pushes into',
 };
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')
-      ? [full]
-      : [];
-  });
-}
 
 type FunctionLike = ts.ArrowFunction | ts.FunctionExpression | ts.FunctionDeclaration | ts.MethodDeclaration;
 const isFunction = (node: ts.Node): node is FunctionLike =>
@@ -126,7 +117,7 @@ function handKeptPendingFlags(fileName: string, text: string) {
 let scanned: { key: string; line: number }[] | null = null;
 function flagsInScreens() {
   scanned ??= ['app', 'components'].flatMap((folder) =>
-    sources(path.join(ROOT, folder)).flatMap((full) =>
+    sourceFiles(path.join(ROOT, folder)).flatMap((full) =>
       handKeptPendingFlags(path.relative(ROOT, full).split(path.sep).join('/'), readFileSync(full, 'utf8')),
     ),
   );
@@ -153,7 +144,7 @@ const OWN_MUTATIONS: Record<string, string> = {
 
 it('no screen builds its own mutation beside useFormPost (one send, one refusal path)', () => {
   const own = ['app', 'components'].flatMap((folder) =>
-    sources(path.join(ROOT, folder))
+    sourceFiles(path.join(ROOT, folder))
       .map((full) => path.relative(ROOT, full).split(path.sep).join('/'))
       .filter((name) => /\buseMutation\(/.test(readFileSync(path.join(ROOT, name), 'utf8'))),
   );

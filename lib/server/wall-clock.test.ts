@@ -6,6 +6,7 @@
 // (e2e/clock.ts), unique names come from random numbers and durations from `performance.now()`.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sourceFiles } from '@/lib/testing/source-files';
 
 const ROOT = path.join(__dirname, '..');
 const E2E = path.join(ROOT, '..', 'e2e');
@@ -29,16 +30,6 @@ const COMPOSITION_POINTS: Record<string, string> = {
   'chat/state-cache.ts': "a cache's staleness bound is real elapsed time (its clock is injectable)",
 };
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'testing' ? [] : sources(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')
-      ? [full]
-      : [];
-  });
-}
-
 /** The code without its comments (a comment may well mention `new Date()`). */
 const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 
@@ -46,7 +37,7 @@ const WALL_CLOCK = /\bDate\.now\(\)|\bnew Date\(\s*\)/g;
 
 it('no service under lib/ reads the wall clock outside the composition points', () => {
   const found: string[] = [];
-  for (const file of sources(ROOT)) {
+  for (const file of sourceFiles(ROOT, ['testing'])) {
     const relative = path.relative(ROOT, file).split(path.sep).join('/');
     if (COMPOSITION_POINTS[relative]) continue;
     found.push(...wallClockReads(file, `lib/${relative}`));
