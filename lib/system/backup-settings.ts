@@ -13,6 +13,7 @@ import { getConfig } from '@/lib/config';
 import type { DbOrTx } from '@/lib/db';
 import { systemSettings } from './schema';
 import { sealSecret, unsealSecret } from './sealed-secret';
+import { writeSetting } from './setting-row';
 
 export const BACKUP_SETTINGS_KEY = 'backupSchedule';
 export const BACKUP_TARGETS = ['folder', 's3'] as const;
@@ -185,13 +186,7 @@ export async function saveBackupSchedule(
           ? ''
           : before.s3SecretSealed,
     };
-    await tx
-      .insert(systemSettings)
-      .values({ key: BACKUP_SETTINGS_KEY, value: next, updatedAt: meta.now, updatedBy: meta.actorId })
-      .onConflictDoUpdate({
-        target: systemSettings.key,
-        set: { value: next, updatedAt: meta.now, updatedBy: meta.actorId },
-      });
+    await writeSetting(tx, BACKUP_SETTINGS_KEY, next, meta);
     return {
       before: view(before, updatedAt),
       after: { ...view(next, meta.now), s3SecretChanged: secretGiven },

@@ -9,6 +9,7 @@ import { DomainError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { backupScheduleView } from './backup-settings';
 import { coldArchives, systemSettings } from './schema';
+import { writeSetting } from './setting-row';
 
 export const RETENTION_KEY = 'retention';
 /** Room chat and danmaku (one table), the message centre's notices, the staff's audit log. */
@@ -50,13 +51,7 @@ export async function saveRetention(db: DbOrTx, input: Retention, meta: { now: D
     await tx.execute(sql`lock table ${systemSettings} in share row exclusive mode`);
     const { updatedAt: _updatedAt, ...before } = await readRetention(tx);
     const next: Retention = { chat: input.chat, notices: input.notices, audit: input.audit };
-    await tx
-      .insert(systemSettings)
-      .values({ key: RETENTION_KEY, value: next, updatedAt: meta.now, updatedBy: meta.actorId })
-      .onConflictDoUpdate({
-        target: systemSettings.key,
-        set: { value: next, updatedAt: meta.now, updatedBy: meta.actorId },
-      });
+    await writeSetting(tx, RETENTION_KEY, next, meta);
     return { before, after: next };
   });
 }

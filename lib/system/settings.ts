@@ -18,6 +18,7 @@ import { getConfig } from '@/lib/config';
 import type { DbOrTx } from '@/lib/db';
 import { systemSettings } from './schema';
 import { sealSecret, unsealSecret } from './sealed-secret';
+import { writeSetting } from './setting-row';
 
 export const SETTINGS_REFRESH_MS = 5_000;
 /** Star diamonds per send from which a gift goes through the spend sheet, until an operator sets another. */
@@ -214,13 +215,7 @@ export async function saveSettings(
       if (value === null || value === undefined) {
         await tx.delete(systemSettings).where(sql`${systemSettings.key} = ${key}`);
       } else {
-        await tx
-          .insert(systemSettings)
-          .values({ key, value, updatedAt: meta.now, updatedBy: meta.actorId })
-          .onConflictDoUpdate({
-            target: systemSettings.key,
-            set: { value, updatedAt: meta.now, updatedBy: meta.actorId },
-          });
+        await writeSetting(tx, key, value, meta);
       }
     }
     const after = await readStored(tx);
