@@ -12,6 +12,7 @@ import { freshUserPage } from './accounts';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
+import { whenHydrated } from './login';
 
 /** The demo rooms on air, as the home page's hot streamers list them (the pushers start with the portal). */
 async function liveRoomLinks(page: import('@playwright/test').Page) {
@@ -99,7 +100,10 @@ test('a new fan follows three demo anchors and watches a room: both tasks comple
   const tasks = await page.context().newPage();
   for (const room of rooms) {
     await tasks.goto(room);
-    await tasks.getByRole('button', { name: /^关注\s*\d+$/, pressed: false }).click();
+    // A click before hydration follows no one (seen on CI's busy machine: the count did not move).
+    const follow = tasks.getByRole('button', { name: /^关注\s*\d+$/, pressed: false });
+    await whenHydrated(follow);
+    await follow.click();
     await expect(tasks.getByRole('button', { name: /^已关注\s*\d+$/, pressed: true })).toBeVisible();
   }
   await expect

@@ -11,6 +11,7 @@ import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { createFictionalMatch, removeFictionalMatch } from './fictional-match';
 import { expect, test } from './fixtures';
+import { whenHydrated } from './login';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -64,6 +65,8 @@ test('an anchor announces a live, a viewer books it and finds it on /reserve and
   await asAnchor.setViewportSize({ width: 1440, height: 900 });
   await asAnchor.goto('/member?type=9');
   const form = asAnchor.getByTestId('reserve-form');
+  // Typed before hydration, the fields are reset and the click submits nothing (seen on CI's busy machine).
+  await whenHydrated(form.getByRole('button', { name: '发布预约' }));
   await form.getByLabel('预约直播标题').fill(TITLE);
   await form.getByLabel('开播时间').fill(localInput(await startInstant()));
   await form.getByRole('button', { name: '发布预约' }).click();

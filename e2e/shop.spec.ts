@@ -11,6 +11,7 @@ import { freshUserPage } from './accounts';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
+import { whenHydrated } from './login';
 
 const SHOTS = 'test-results/shop';
 test.describe.configure({ timeout: 180_000 });
@@ -102,7 +103,10 @@ test('a person with a payment PIN types it in the spend sheet; a wrong one is re
   });
   await grantCoins(user.id, 500);
   await page.goto('/member?type=19');
-  await page.getByTestId('goods-gift_rose_10').getByRole('button', { name: '立即兑换' }).click();
+  // A click before hydration opens nothing (seen on CI's busy machine: the dialog never came).
+  const exchange = page.getByTestId('goods-gift_rose_10').getByRole('button', { name: '立即兑换' });
+  await whenHydrated(exchange);
+  await exchange.click();
   await page.getByTestId('exchange-dialog').getByTestId('exchange-next').click();
   const sheet = page.getByTestId('spend-confirm');
   await expect(sheet.getByTestId('spend-balance-after')).toHaveText('450 金币');
