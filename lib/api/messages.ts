@@ -72,7 +72,7 @@ function writtenValues(t: T, values: MessageValues | undefined, reader: ReaderVi
         locale: formatLocaleFor(pageLocale, reader?.languages ?? []),
         pageLocale,
         timeZone,
-        // The template, placeholders kept (filled by zonedText); t() reads raw and precompiled catalogs alike.
+        // The template with its {time}, {name} and {offset} slots kept (zonedText fills them); t() reads raw and precompiled catalogs alike.
         title: t('common.time.title', { time: '{time}', name: '{name}', offset: '{offset}' }),
       };
       return [name, zonedText(value.instant, view)];

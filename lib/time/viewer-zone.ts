@@ -34,8 +34,8 @@ export const viewerTimes = cache(async (): Promise<ViewerTimes> => {
     getTranslations('common.time'),
   ]);
   const formatLocale = formatLocaleFor(locale, acceptedLanguages(head.get('accept-language')));
-  // The templates themselves (their placeholders filled in later, in the viewer's zone): written through
-  // t() with each placeholder as its own value, so they read the same from raw or precompiled catalogs.
+  // The templates themselves (their {…} slots filled in later, in the viewer's zone): written through
+  // t() with each slot passed as itself, so they read the same from raw or precompiled catalogs.
   const words = {
     hint: t('hint', { name: '{name}', offset: '{offset}' }),
     title: t('title', { time: '{time}', name: '{name}', offset: '{offset}' }),
