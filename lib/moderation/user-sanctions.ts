@@ -36,17 +36,7 @@ export async function sanctionUser(db: DbOrTx, input: SanctionInput, now: Date) 
       .set({ [field(input.kind)]: input.until })
       .where(eq(users.id, input.userId));
     // A sanction replaced by a new one ends when the new one starts.
-    await tx
-      .update(userSanctions)
-      .set({ liftedAt: now, liftedBy: input.actorId })
-      .where(
-        and(
-          eq(userSanctions.userId, input.userId),
-          eq(userSanctions.kind, input.kind),
-          isNull(userSanctions.liftedAt),
-          gt(userSanctions.until, now),
-        ),
-      );
+    await endOpenSanctions(tx, { ...input, now }, { runningOnly: true });
     const [row] = await tx
       .insert(userSanctions)
       .values({
@@ -145,16 +135,7 @@ export async function liftSanction(
       .update(users)
       .set({ [field(input.kind)]: null })
       .where(eq(users.id, input.userId));
-    await tx
-      .update(userSanctions)
-      .set({ liftedAt: now, liftedBy: input.actorId })
-      .where(
-        and(
-          eq(userSanctions.userId, input.userId),
-          eq(userSanctions.kind, input.kind),
-          isNull(userSanctions.liftedAt),
-        ),
-      );
+    await endOpenSanctions(tx, { ...input, now });
     await notify(
       tx,
       {
@@ -167,4 +148,23 @@ export async function liftSanction(
     const key = input.kind === 'ban' ? 'banned_until' : 'muted_until';
     return { before: { [key]: user.until }, after: { [key]: null } };
   });
+}
+
+/** Marks the user's open sanctions of a kind lifted now by the actor (only those still running, if asked). */
+async function endOpenSanctions(
+  tx: DbOrTx,
+  input: { userId: number; kind: SanctionKind; actorId: number; now: Date },
+  { runningOnly = false } = {},
+) {
+  await tx
+    .update(userSanctions)
+    .set({ liftedAt: input.now, liftedBy: input.actorId })
+    .where(
+      and(
+        eq(userSanctions.userId, input.userId),
+        eq(userSanctions.kind, input.kind),
+        isNull(userSanctions.liftedAt),
+        runningOnly ? gt(userSanctions.until, input.now) : undefined,
+      ),
+    );
 }
