@@ -29,7 +29,9 @@ async function restore(file: string | undefined) {
     execFileSync('tar', ['-xzf', path.resolve(file), '-C', work]);
     const { url, stop } = await bootDatabase(config, (line) => console.log(line));
     try {
-      const { manifest, loaded } = await restoreDatabase(url, work, PORTAL_BACKUP_FACTS);
+      const { manifest, loaded } = await restoreDatabase(url, work, PORTAL_BACKUP_FACTS, {
+        log: (line) => console.log(`  ${line}`),
+      });
       const uploads = path.join(work, 'uploads');
       if (fs.existsSync(uploads))
         fs.cpSync(uploads, path.join(config.DATA_DIR, 'uploads'), { recursive: true });

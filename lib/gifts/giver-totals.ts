@@ -4,7 +4,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import type { DbOrTx } from '@/lib/db';
-import { type RankWindow, rankWindowStart } from '@/lib/live/reservations';
+import { RANK_WINDOWS, type RankWindow, rankWindowStart } from '@/lib/live/reservations';
 
 /** The rows' start of a `total`: the epoch. */
 export const TOTAL_START = new Date(0);
@@ -19,9 +19,10 @@ const windowStart = (at: SQL, unit: 'day' | 'week' | 'month') =>
 /**
  * A statement part (a CTE body) raising the rollup by `source`, a query of (room_id, sender_id, value,
  * at) rows: one row per send. Rows are summed per key first, so a batch with two sends of one key is one
- * update.
+ * update, and written in key order: two batches raising the same rows lock them in the same order, and a
+ * large fill appends to the key's index instead of inserting at random places in it.
  */
-export const giverTotalsUpsert = (source: SQL) => sql`
+export const giverTotalsUpsert = (source: SQL, windows: readonly RankWindow[] = RANK_WINDOWS) => sql`
   insert into gift_giver_totals (room_id, period, starts_at, sender_id, value)
   select r.room_id, w.period, w.starts_at, s.sender_id, sum(s.value)
   from (${source}) as s(room_id, sender_id, value, at)
@@ -31,7 +32,16 @@ export const giverTotalsUpsert = (source: SQL) => sql`
     ('month', ${windowStart(sql`s.at`, 'month')}),
     ('total', 'epoch'::timestamptz)) as w(period, starts_at)
   cross join lateral (values (s.room_id), (0)) as r(room_id)
+  ${
+    windows.length === RANK_WINDOWS.length
+      ? sql``
+      : sql`where w.period in (${sql.join(
+          windows.map((window) => sql`${window}`),
+          sql`, `,
+        )})`
+  }
   group by 1, 2, 3, 4
+  order by 1, 2, 3, 4
   on conflict (room_id, period, starts_at, sender_id)
   do update set value = gift_giver_totals.value + excluded.value`;
 
@@ -53,4 +63,40 @@ export async function topGivers(
     avatar: avatarOf(row),
     value: row.value,
   }));
+}
+
+/**
+ * Deletes the rows of days, weeks and months before the current ones: rankings read only the current
+ * window (`topGivers`), so without this the rollup would keep about eight rows per send for ever. Up to
+ * `batches` statements of `batchRows` rows, each one range of the key's index per room and window (the
+ * rooms and room 0), so a tick costs what it deletes, whatever the table holds. Returns how many went.
+ */
+export async function prunePastWindows(
+  db: DbOrTx,
+  now: Date,
+  { batches = 10, batchRows = 10_000 }: { batches?: number; batchRows?: number } = {},
+) {
+  const windows = sql.join(
+    (['day', 'week', 'month'] as const).map(
+      (window) => sql`(${window}, ${rankWindowStart(window, now)!.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  let deleted = 0;
+  for (let batch = 0; batch < batches; batch++) {
+    const { rowCount } = await db.execute(sql`
+      delete from gift_giver_totals where ctid = any(array(
+        select t.ctid
+        from (select id from live_rooms union all select 0) as r(id)
+        cross join (values ${windows}) as w(period, starts_at)
+        cross join lateral (
+          select g.ctid from gift_giver_totals g
+          where g.room_id = r.id and g.period = w.period and g.starts_at < w.starts_at
+          limit ${batchRows}
+        ) as t
+        limit ${batchRows}))`);
+    deleted += rowCount ?? 0;
+    if ((rowCount ?? 0) < batchRows) break;
+  }
+  return { deleted };
 }

@@ -12,6 +12,7 @@ import { getConfig } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { releaseDuePlans } from '@/lib/experts/disputes';
 import { gradeDuePlans } from '@/lib/experts/settlement';
+import { prunePastWindows } from '@/lib/gifts/giver-totals';
 import { guessUpkeep, lockGuessesOnGoals } from '@/lib/guess/upkeep';
 import { settleInvitations } from '@/lib/invites/service';
 import { writeRecordReports } from '@/lib/news/reports';
@@ -101,6 +102,12 @@ export const jobs: ClusterJob[] = [
       await pruneRateLimits(db);
       await pruneQrLogins(db, new Date());
     },
+  },
+  {
+    // The gift rankings' rows of past days, weeks and months (rankings read only the current ones).
+    name: 'prune-ranking-windows',
+    everySeconds: 60 * 60,
+    run: (db, now) => prunePastWindows(db, now),
   },
   {
     // Match reports of the real results the seed left for later (it writes the newest at once).

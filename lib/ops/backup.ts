@@ -252,6 +252,13 @@ async function snapshot<F>(client: Client, tx: Tx, dir: string, facts?: BackupFa
 }
 
 /** What a restore actually loaded, counted and checksummed from the target (not from the manifest). */
+export type RestoreOptions = {
+  /** Connections the load, the index builds and the checks run on at once (RESTORE_CONNECTIONS). */
+  connections?: number;
+  /** Told each step's name and seconds as it ends (the restore script prints them). */
+  log?: (line: string) => void;
+};
+
 export type RestoreReport = {
   manifest: BackupManifest;
   loaded: { name: string; rows: number; checksum: string }[];
@@ -288,7 +295,7 @@ export async function restoreDatabase<F>(
   url: string,
   dir: string,
   facts?: BackupFacts<F>,
-  connections = RESTORE_CONNECTIONS,
+  options: RestoreOptions = {},
 ): Promise<RestoreReport> {
   const manifest = readManifest(dir);
   const client = new Client({ connectionString: url });
@@ -302,7 +309,7 @@ export async function restoreDatabase<F>(
         'the target database is not empty: restore into a new data folder or database',
       );
     try {
-      return await load(client, url, dir, manifest, facts, connections);
+      return await load(client, url, dir, manifest, facts, options);
     } catch (error) {
       await client.query('rollback').catch(() => {});
       // The refusal is what the operator must read; a target that could not be emptied is said after it.
@@ -388,15 +395,22 @@ async function load<F>(
   url: string,
   dir: string,
   manifest: BackupManifest,
-  facts?: BackupFacts<F>,
-  connections = RESTORE_CONNECTIONS,
+  facts: BackupFacts<F> | undefined,
+  { connections = RESTORE_CONNECTIONS, log }: RestoreOptions,
 ): Promise<RestoreReport> {
+  let stepStarted = performance.now();
+  const step = (name: string) => {
+    const now = performance.now();
+    log?.(`${name}: ${((now - stepStarted) / 1000).toFixed(1)} s`);
+    stepStarted = now;
+  };
   const { db: migrator, pool } = createDb(url, 1);
   try {
     await runMigrations(migrator);
   } finally {
     await pool.end();
   }
+  step('migrations');
   const { rows: journal } = await client.query<{ hash: string }>(
     'select hash from drizzle.__drizzle_migrations',
   );
@@ -431,6 +445,7 @@ async function load<F>(
     if ((await client.query(`select 1 from ${quoted(name)} limit 1`)).rowCount) seeded.push(name);
   if (seeded.length) await client.query(`truncate ${seeded.map(quoted).join(', ')}`);
   await client.query('commit');
+  step('keys and indexes set aside');
 
   const bytes = (name: string) => fs.statSync(tableFile(dir, name)).size;
   const sizes = new Map(tables.map((table) => [table.name, bytes(table.name)]));
@@ -479,6 +494,7 @@ async function load<F>(
       },
       stop,
     );
+    step(`rows loaded (${tables.length} tables)`);
     // Keys and unique constraints, then the other indexes: each one statement, several at once.
     const keys = constraints.filter((entry) => entry.kind !== 'f');
     const builds = [
@@ -494,6 +510,7 @@ async function load<F>(
       (worker, build) => worker.query(build.sql),
       stop,
     );
+    step(`keys and indexes built (${builds.length})`);
     // Foreign keys: declared without a check (no scan), then each checked by one query, several at once
     // (a check locks its tables only against writes, so checks never wait for one another's locks).
     const foreign = constraints.filter((entry) => entry.kind === 'f');
@@ -510,6 +527,7 @@ async function load<F>(
         worker.query(`alter table ${quoted(entry.table)} validate constraint ${quoted(entry.name)}`),
       stop,
     );
+    step(`foreign keys checked (${foreign.length})`);
     for (const sequence of manifest.sequences)
       await client.query('select setval($1::regclass, $2::bigint, $3)', [
         quoted(sequence.name),
@@ -527,12 +545,12 @@ async function load<F>(
         stop,
       ),
       facts
-        ? drizzle(client).transaction((tx) => facts.read(tx), {
-            isolationLevel: 'repeatable read',
-            accessMode: 'read only',
-          })
+        ? drizzle(client)
+            .transaction((tx) => facts.read(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' })
+            .finally(() => log?.(`  the facts read: ${((performance.now() - stepStarted) / 1000).toFixed(1)} s`))
         : undefined,
     ]);
+    step('every table checksummed again, the facts read');
     if (measuring.status === 'rejected') throw measuring.reason;
     if (factsRead.status === 'rejected') throw factsRead.reason;
     const measuredTables = measuring.value;
