@@ -51,7 +51,8 @@ export async function fillYear(
   const busyConversations = options.busyConversations ?? 100;
   const at = now.toISOString();
   if (options.replica) await db.execute(sql`set session_replication_role = replica`);
-  await db.execute(sql`set maintenance_work_mem = '512MB'`);
+  // Sorts, hashes and index builds in memory: the fill aggregates millions of rows in one statement.
+  await db.execute(sql`set maintenance_work_mem = '512MB'; set work_mem = '256MB'`);
   const step = async (name: string, query: ReturnType<typeof sql>) => {
     const started = performance.now();
     await db.execute(query);

@@ -29,7 +29,8 @@ const CONCURRENCY = Number(process.env.YEAR_CONCURRENCY ?? '4');
 const ROUNDS = Number(process.env.YEAR_ROUNDS ?? '40');
 const REUSE = process.env.YEAR_REUSE === '1';
 
-type Who = 'busy' | 'operator' | 'guest';
+/** busy: the year's busy fan (the demo's fan on the demo data); fan: the demo's fan on both. */
+type Who = 'busy' | 'fan' | 'operator' | 'guest';
 type Read = { name: string; who: Who; path?: string };
 
 /** The reads of the table. */
@@ -41,6 +42,8 @@ export const YEAR_READS: Read[] = [
   { name: 'news list, page 1', who: 'guest', path: '/api/Portal_post/getList2?page=1' },
   { name: 'community "new"', who: 'guest', path: '/api/circle/postList?sort=new&page=1' },
   { name: 'PM conversation list', who: 'busy', path: '/api/im/conversations' },
+  // The same person's list on both: what the year's tables alone cost (the busy fan lists 20 of 100).
+  { name: 'PM list, the same fan', who: 'fan', path: '/api/im/conversations' },
   { name: 'audit list', who: 'operator', path: '/api/admin/audit/list?page=1' },
 ];
 
@@ -59,6 +62,7 @@ async function measure(db: Db, busyMobile: string) {
   const operatorId = await userId('13800000003');
   const tokens: Record<Who, string | undefined> = {
     busy: (await createSession(db, busyId, SESSION_AT)).token,
+    fan: (await createSession(db, await userId('13800000001'), SESSION_AT)).token,
     operator: (await createSession(db, operatorId, SESSION_AT)).token,
     guest: undefined,
   };

@@ -459,7 +459,8 @@ async function load<F>(
       await worker.connect();
       // The rows come back as they were: the triggers that keep counts and queue search documents stand
       // aside (migration 0051), else the kept counts would be counted twice and the queue refuse its rows.
-      await worker.query(`${TEXT_SETTINGS}; set portal.bulk_load = 'on'; set maintenance_work_mem = '128MB'`);
+      // Index builds sort in memory up to maintenance_work_mem (3 connections: under 1 GB in all).
+      await worker.query(`${TEXT_SETTINGS}; set portal.bulk_load = 'on'; set maintenance_work_mem = '256MB'`);
     }
     const pids = await Promise.all(
       workers.map(
