@@ -1,7 +1,10 @@
+'use client';
 // The console's "decision with a reason": a reason code from the list the screen offers plus free text
-// (what the person is told, and what the audit log keeps). `onConfirm` gets `{ reason_code, reason }`
-// (lib/admin/decision.ts, the routes' input) and throws to keep the dialog open with the error shown; it
-// is sent through useFormPost.
+// (what the person is told, and what the audit log keeps), sent as `{ reason_code, reason }`
+// (lib/admin/decision.ts, the routes' input) through useFormPost. A server page names the route (`post`:
+// its path and the row's fields; the page is read again once it went through), so its trigger and texts
+// stay server markup; a client screen with more to do passes `onConfirm`, which throws to keep the dialog
+// open with the error shown.
 import { useTranslations } from 'next-intl';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -26,20 +29,34 @@ export type ReasonDialogProps = {
   requireText?: boolean | ((code: string) => boolean);
   /** More fields of the decision (e.g. an end time), rendered above the reason. */
   children?: ReactNode;
-  onConfirm: (reason: DecisionReason) => Promise<void>;
-};
+} & (
+  | {
+      /** The route that takes the decision: `{ ...body, reason_code, reason }` posted to `path`, then the page read again. */
+      post: { path: string; body: Record<string, unknown> };
+      onConfirm?: never;
+    }
+  | { onConfirm: (reason: DecisionReason) => Promise<void>; post?: never }
+);
 
-export function ReasonDialog({
-  trigger,
-  title,
-  description,
-  reasons,
-  confirmLabel,
-  tone = 'primary',
-  requireText = (code) => code === 'other',
-  children,
-  onConfirm,
-}: ReasonDialogProps) {
+/** Posts a decision to a console route; the refusal stays in the dialog (not toasted). */
+const postDecision =
+  ({ path, body }: { path: string; body: Record<string, unknown> }) =>
+  async (reason: DecisionReason) => {
+    const { api } = await import('@/lib/http/client');
+    await api.post(path, { ...body, ...reason }, { silent: true });
+  };
+
+export function ReasonDialog(props: ReasonDialogProps) {
+  const {
+    trigger,
+    title,
+    description,
+    reasons,
+    confirmLabel,
+    tone = 'primary',
+    requireText = (code) => code === 'other',
+    children,
+  } = props;
   const t = useTranslations('admin.shell.reason');
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -47,7 +64,8 @@ export function ReasonDialog({
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const textRequired = typeof requireText === 'function' ? requireText(code) : requireText;
-  const decide = useFormPost<DecisionReason>(onConfirm, {
+  const decide = useFormPost<DecisionReason>(props.post ? postDecision(props.post) : props.onConfirm, {
+    refresh: Boolean(props.post),
     onSuccess: () => {
       setOpen(false);
       setCode('');
