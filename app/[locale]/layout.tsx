@@ -9,7 +9,6 @@ import { ProgressBar } from '@/components/layout/progress-bar';
 import { Providers } from '@/components/layout/providers';
 import { TopBar } from '@/components/layout/top-bar';
 import { ZoneScript } from '@/components/layout/zone-script';
-import { TimeViewProvider } from '@/components/ui/time-view';
 import { currentUser } from '@/lib/accounts/current-user';
 import { storedUserOf } from '@/lib/accounts/stored-user';
 import { getConfig } from '@/lib/config';
@@ -65,14 +64,12 @@ export default async function LocaleLayout({ children, params }: Props) {
       </head>
       <body className="min-h-screen">
         <NextIntlClientProvider locale={locale} messages={clientMessages}>
-          <TimeViewProvider times={times}>
-            <Providers>
-              <ProgressBar />
-              <TopBar productName={name} user={user} />
-              <main className="flex min-h-screen flex-col pt-topbar">{children}</main>
-              <AfterLoad mobileSiteUrl={mobileSiteUrl} user={user && storedUserOf(user)} />
-            </Providers>
-          </TimeViewProvider>
+          <Providers times={times}>
+            <ProgressBar />
+            <TopBar productName={name} user={user} />
+            <main className="flex min-h-screen flex-col pt-topbar">{children}</main>
+            <AfterLoad mobileSiteUrl={mobileSiteUrl} user={user && storedUserOf(user)} />
+          </Providers>
         </NextIntlClientProvider>
       </body>
     </html>

@@ -1,7 +1,10 @@
+'use client';
 // The console's "decision with a reason": a reason code from the list the screen offers plus free text
-// (what the person is told, and what the audit log keeps). `onConfirm` gets `{ reason_code, reason }`
-// (lib/admin/decision.ts, the routes' input) and throws to keep the dialog open with the error shown; it
-// is sent through useFormPost.
+// (what the person is told, and what the audit log keeps), sent as `{ reason_code, reason }`
+// (lib/admin/decision.ts, the routes' input) through useFormPost. A server page names the route (`post`:
+// its path, the row's fields and how the dialog's own fields are read, ./catalog/fields.tsx; the page is
+// read again once it went through), so its trigger, texts and fields stay server markup; a client screen
+// with more to do passes `onConfirm`, which throws to keep the dialog open with the error shown.
 import { useTranslations } from 'next-intl';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -9,6 +12,7 @@ import { FIELD_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { type DecisionReason, REASON_TEXT_MAX } from '@/lib/admin/decision';
 import { useFormPost } from '@/lib/http/use-form-post';
+import { type FormRead, readForm } from './catalog/fields';
 
 export type ReasonOption = { code: string; label: string };
 
@@ -26,20 +30,48 @@ export type ReasonDialogProps = {
   requireText?: boolean | ((code: string) => boolean);
   /** More fields of the decision (e.g. an end time), rendered above the reason. */
   children?: ReactNode;
-  onConfirm: (reason: DecisionReason) => Promise<void>;
-};
+  /** The longest free text the route keeps (the console's REASON_TEXT_MAX unless it keeps less). */
+  textMax?: number;
+} & (
+  | {
+      /**
+       * The route that takes the decision: `{ ...body, ...fields read from the dialog's own fields,
+       * reason_code, reason }` posted to `path`, then the page read again.
+       */
+      post: DecisionPost;
+      onConfirm?: never;
+    }
+  | { onConfirm: (reason: DecisionReason) => Promise<void>; post?: never }
+);
 
-export function ReasonDialog({
-  trigger,
-  title,
-  description,
-  reasons,
-  confirmLabel,
-  tone = 'primary',
-  requireText = (code) => code === 'other',
-  children,
-  onConfirm,
-}: ReasonDialogProps) {
+type DecisionPost = { path: string; body: Record<string, unknown>; fields?: Record<string, FormRead> };
+type Decision = { reason: DecisionReason; form: FormData };
+
+/** What confirming sends: the described post (its refusal stays in the dialog, not toasted), or the screen's own. */
+function senderOf(props: ReasonDialogProps) {
+  if (!props.post) {
+    const { onConfirm } = props;
+    return ({ reason }: Decision) => onConfirm(reason);
+  }
+  const { path, body, fields = {} } = props.post;
+  return async ({ reason, form }: Decision) => {
+    const { api } = await import('@/lib/http/client');
+    await api.post(path, { ...body, ...readForm(form, fields), ...reason }, { silent: true });
+  };
+}
+
+export function ReasonDialog(props: ReasonDialogProps) {
+  const {
+    trigger,
+    title,
+    description,
+    reasons,
+    confirmLabel,
+    tone = 'primary',
+    requireText = (code) => code === 'other',
+    children,
+    textMax = REASON_TEXT_MAX,
+  } = props;
   const t = useTranslations('admin.shell.reason');
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -47,7 +79,8 @@ export function ReasonDialog({
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const textRequired = typeof requireText === 'function' ? requireText(code) : requireText;
-  const decide = useFormPost<DecisionReason>(onConfirm, {
+  const decide = useFormPost<Decision>(senderOf(props), {
+    refresh: Boolean(props.post),
     onSuccess: () => {
       setOpen(false);
       setCode('');
@@ -62,13 +95,16 @@ export function ReasonDialog({
       : t('failed')
     : null;
 
-  function submit(event: FormEvent) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     decide.reset();
     if (!code) return setError(t('pickCode'));
     if (textRequired && !text.trim()) return setError(t('needText'));
     setError(null);
-    decide.mutate({ reason_code: code, reason: text.trim() });
+    decide.mutate({
+      reason: { reason_code: code, reason: text.trim() },
+      form: new FormData(event.currentTarget),
+    });
   }
 
   return (
@@ -127,13 +163,13 @@ export function ReasonDialog({
             {textRequired ? t('text') : t('textOptional')}
           </label>
           <span className="text-xs text-ink-500 tabular-nums">
-            {text.length}/{REASON_TEXT_MAX}
+            {text.length}/{textMax}
           </span>
         </div>
         <textarea
           id={`${id}-text`}
           rows={3}
-          maxLength={REASON_TEXT_MAX}
+          maxLength={textMax}
           value={text}
           onChange={(event) => setText(event.target.value)}
           className={`${FIELD_CLASS} h-20 resize-none py-2`}

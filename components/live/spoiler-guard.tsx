@@ -1,4 +1,3 @@
-'use client';
 // No spoilers: a room bound to a match holds that match's events on this page for the anchor's feed
 // delay (a room setting) plus how far this viewer's player runs behind the live edge (lib/scores/spoiler-hold).
 import { useEffect } from 'react';

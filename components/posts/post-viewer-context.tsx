@@ -1,7 +1,7 @@
-'use client';
-// Who is reading the posts, for the parts that depend on it (a 举报 link never shows on what the reader
-// wrote). Set once by the feed from the server's session. Apart from post-viewer.tsx so a page that
-// only provides it (an article's comments, whose thread loads later) ships none of the report button.
+// Who is reading a comment thread, for the parts that depend on it (a 举报 link never shows on what the
+// reader wrote). Set by the thread's opener (post-comments.tsx, a post card's comment toggle) from the
+// server's session. Apart from post-viewer.tsx so an opener ships none of the report button before the
+// thread loads.
 import { createContext, type ReactNode, useContext } from 'react';
 
 const ViewerContext = createContext<number | null>(null);

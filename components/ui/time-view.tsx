@@ -1,9 +1,8 @@
-'use client';
 // The viewer's zone and formatting locale in the browser: the server's own (lib/time/viewer-zone.ts),
-// handed down by the layout, so the browser writes every time as the server did and hydration agrees.
-// A page rendered before the browser said its zone (a refused cookie: components/layout/zone-script.tsx
-// reloads every other first visit before it paints) hydrates with its masked times, then fills them in
-// the browser's own zone.
+// handed down by the layout (through components/layout/providers.tsx), so the browser writes every time
+// as the server did and hydration agrees. A page rendered before the browser said its zone (a refused
+// cookie: components/layout/zone-script.tsx reloads every other first visit before it paints) hydrates
+// with its masked times, then fills them in the browser's own zone.
 import { useLocale } from 'next-intl';
 import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react';
 import { createTimeFormat, type ViewerTimes } from '@/lib/time/time-format';

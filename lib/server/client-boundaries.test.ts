@@ -15,10 +15,10 @@ const ROOT = path.join(__dirname, '..', '..');
 const FOLDERS = ['app', 'components', 'lib'];
 
 /**
- * The share of `.tsx` files under app/ and components/ that start with `'use client'`, at most: 137 of 405
- * on 2026-12-07, every one of them a boundary (the test above). Issue #44 item 6 aims at 0.30.
+ * The share of `.tsx` files under app/ and components/ that start with `'use client'`, at most: 121 of 409
+ * on 2026-12-07, every one of them a boundary (the test above), the 0.30 issue #44 item 6 asks for.
  */
-const MAX_SHARE = 0.34;
+const MAX_SHARE = 0.3;
 
 /** Files Next.js requires to be client modules, imported by no one. */
 const CLIENT_BY_CONVENTION = /(^|\/)(error|global-error)\.tsx$/;

@@ -1,34 +1,61 @@
+'use client';
 // The catalogue screens' editor dialog: a form of the screen's fields, saved through its `/api/admin` route;
 // on success the page's server data is read again (router.refresh), so the table shows what is stored. A
 // refusal keeps the dialog open with the API's translated message. Every save carries the editor's reason
-// (`reasonOf(form)`), which starts empty each time the dialog opens.
+// (`reasonOf(form)`), which starts empty each time the dialog opens. A server page describes its save
+// (`save`: the route, the row's key and how each value is read from the form, ./fields.tsx), so its fields
+// stay server markup; a client screen with more to do passes `onSave`.
 import { useTranslations } from 'next-intl';
-import { type FormEvent, type InputHTMLAttributes, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { INPUT_CLASS } from '@/components/ui/field-styles';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { REASON_TEXT_MAX } from '@/lib/admin/decision';
 import { useFormPost } from '@/lib/http/use-form-post';
+import { Field, type FormRead, readForm, reasonOf } from './fields';
+
+/** A save a server page describes: `{ ...fixed, ...fields read from the form, reason }` posted to `path`. */
+export type EditSave = {
+  path: string;
+  /** Values sent as they are (the edited row's key). */
+  fixed?: Record<string, unknown>;
+  fields: Record<string, FormRead>;
+};
+
+const saveOf =
+  ({ path, fixed, fields }: EditSave) =>
+  async (form: FormData) => {
+    const { api } = await import('@/lib/http/client');
+    await api.post(path, { ...reasonOf(form), ...fixed, ...readForm(form, fields) });
+  };
 
 export function EditDialog({
   trigger,
   title,
   description,
-  onSave,
   children,
   wide = false,
+  ...send
 }: {
   trigger: ReactNode;
   title: string;
   description?: string;
-  /** Reads the form and calls the API; throws to keep the dialog open. */
-  onSave: (form: FormData) => Promise<void>;
   children: ReactNode;
   wide?: boolean;
-}) {
+} & (
+  | { save: EditSave; onSave?: never }
+  | {
+      /** Reads the form and calls the API; throws to keep the dialog open. */
+      onSave: (form: FormData) => Promise<void>;
+      save?: never;
+    }
+)) {
   const t = useTranslations('admin.catalog.common');
   const [open, setOpen] = useState(false);
-  const save = useFormPost<FormData>(onSave, { refresh: true, onSuccess: () => setOpen(false) });
+  const save = useFormPost<FormData>(send.save ? saveOf(send.save) : send.onSave, {
+    refresh: true,
+    onSuccess: () => setOpen(false),
+  });
   // The API's refusal, or the screen's own check thrown with its translated words.
   const failure = save.cause;
   const error = failure
@@ -78,42 +105,3 @@ export function EditDialog({
     </FormDialog>
   );
 }
-
-/** A labelled field of an editor form. */
-export function Field({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child
-    <label className="block">
-      <span className="mb-1.5 block text-sm font-medium text-ink-700">{label}</span>
-      {children}
-      {hint ? <span className="mt-1 block text-xs text-ink-500">{hint}</span> : null}
-    </label>
-  );
-}
-
-/** A labelled number field of an editor form (the input's own attributes pass through). */
-export function NumberField({
-  label,
-  hint,
-  ...input
-}: { label: string; hint?: string; 'data-testid'?: string } & Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  'type' | 'className'
->) {
-  return (
-    <Field label={label} hint={hint}>
-      <input type="number" className={INPUT_CLASS} {...input} />
-    </Field>
-  );
-}
-
-/** The editor's reason, sent beside the saved values (the audit entry records it). */
-export const reasonOf = (form: FormData) => ({ reason: text(form, 'reason') });
-
-/** A form value as text ('' when absent). */
-export const text = (form: FormData, key: string) => String(form.get(key) ?? '').trim();
-/** A form value as a number, or undefined when empty. */
-export const numberOrUndefined = (form: FormData, key: string) => {
-  const value = text(form, key);
-  return value === '' ? undefined : Number(value);
-};

@@ -1,3 +1,4 @@
+'use client';
 // A picture of a catalogue entry (gift, banner, pop-up, article cover): uploaded through lib/storage (its
 // bytes checked and re-encoded there) or an address typed in; the form reads the hidden `name` field.
 import { ImageUp, X } from 'lucide-react';

@@ -1,9 +1,9 @@
-// The catalogue editors' shared fields: one text input per language (names, descriptions), and the
-// "shown" checkbox.
+// The catalogue editors' shared fields: one text input per language (names, descriptions, read back by
+// ./fields.tsx's `{ locales }`), and the "shown" checkbox.
 import { useTranslations } from 'next-intl';
 import { INPUT_CLASS } from '@/components/ui/field-styles';
 import { LOCALES } from '@/lib/i18n/routing';
-import { Field } from './edit-dialog';
+import { Field } from './fields';
 
 /** One input per language named `<name>-<locale>`, labelled "<label> · <language>". */
 export function LocaleFields({
@@ -38,10 +38,6 @@ export function LocaleFields({
     </Field>
   ));
 }
-
-/** The texts of `LocaleFields` named `name`, by language. */
-export const localeValues = (form: FormData, name: string) =>
-  Object.fromEntries(LOCALES.map((locale) => [locale, String(form.get(`${name}-${locale}`) ?? '').trim()]));
 
 /** The checkbox's place beside a field of a two-column grid (aligned with the field's input). */
 export const SHOWN_BESIDE = 'flex h-10 items-center gap-2 self-start text-sm text-ink-700 sm:mt-7';

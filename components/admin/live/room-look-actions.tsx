@@ -1,11 +1,9 @@
-'use client';
 // Take a room's title or cover down from the console (lib/moderation/room-look.ts): each with a reason the
-// anchor is told; the room falls back to its default title or the anchor's default cover.
-import { useRouter } from 'next/navigation';
+// anchor is told; the room falls back to its default title or the anchor's default cover. Server markup
+// around the console's reason dialog.
 import { useTranslations } from 'next-intl';
 import { ReasonDialog, type ReasonOption } from '@/components/admin/reason-dialog';
 import { Button } from '@/components/ui/button';
-import type { DecisionReason } from '@/lib/admin/decision';
 
 export function RoomLookActions({
   roomId,
@@ -19,12 +17,6 @@ export function RoomLookActions({
   reasons: readonly ReasonOption[];
 }) {
   const t = useTranslations('admin.live');
-  const router = useRouter();
-  const remove = (part: 'Title' | 'Cover') => async (reason: DecisionReason) => {
-    const { api } = await import('@/lib/http/client');
-    await api.post(`api/admin/live/remove${part}`, { room_id: roomId, ...reason }, { silent: true });
-    router.refresh();
-  };
   return (
     <>
       {(
@@ -51,7 +43,7 @@ export function RoomLookActions({
             reasons={reasons}
             confirmLabel={t(`remove${part}`)}
             tone="danger"
-            onConfirm={remove(part)}
+            post={{ path: `api/admin/live/remove${part}`, body: { room_id: roomId } }}
           />
         ) : null,
       )}

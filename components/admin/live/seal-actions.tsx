@@ -1,14 +1,14 @@
-'use client';
-import { useRouter } from 'next/navigation';
-// Seal (with how long and a reason viewers are shown) or unseal a room from the console.
+// Seal (with how long and a reason viewers are shown) or unseal a room from the console: server markup
+// around the console's reason dialog, which posts the decision with the duration chosen in it. The code
+// and the moderator's own words go as they are: each reader sees the code in their language; the seal
+// keeps 200 characters of words.
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
 import { ReasonDialog, type ReasonOption } from '@/components/admin/reason-dialog';
 import { Button } from '@/components/ui/button';
 import { FIELD_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
-import type { DecisionReason } from '@/lib/admin/decision';
 
-const HOURS = { '1': 1, '24': 24, '168': 168, forever: undefined } as const;
+/** The durations offered, in hours ('': until lifted, the route's `hours` left out). */
+const HOURS = { '1': '1', '24': '24', '168': '168', forever: '' } as const;
 type Hours = keyof typeof HOURS;
 
 export function SealActions({
@@ -23,21 +23,6 @@ export function SealActions({
   liftReasons: readonly ReasonOption[];
 }) {
   const t = useTranslations('admin.live');
-  const router = useRouter();
-  const [hours, setHours] = useState<Hours>('24');
-  async function post(path: string, body: object) {
-    const { api } = await import('@/lib/http/client');
-    await api.post(path, body, { silent: true });
-    router.refresh();
-  }
-  // The code and the moderator's own words go as they are: each reader sees the code in their language.
-  const seal = ({ reason_code, reason }: DecisionReason) =>
-    post('api/admin/live/seal', {
-      room_id: roomId,
-      reason_code,
-      ...(reason ? { reason: reason.slice(0, 200) } : {}),
-      ...(HOURS[hours] ? { hours: HOURS[hours] } : {}),
-    });
   if (sealed)
     return (
       <ReasonDialog
@@ -49,7 +34,7 @@ export function SealActions({
         title={t('unsealTitle')}
         reasons={liftReasons}
         confirmLabel={t('unseal')}
-        onConfirm={(reason) => post('api/admin/live/unseal', { room_id: roomId, ...reason })}
+        post={{ path: 'api/admin/live/unseal', body: { room_id: roomId } }}
       />
     );
   return (
@@ -64,20 +49,20 @@ export function SealActions({
       reasons={reasons}
       confirmLabel={t('seal')}
       tone="danger"
-      onConfirm={seal}
+      textMax={200}
+      post={{
+        path: 'api/admin/live/seal',
+        body: { room_id: roomId },
+        fields: { hours: { number: 'hours' } },
+      }}
     >
       <div>
         <label htmlFor={`seal-hours-${roomId}`} className={LABEL_CLASS}>
           {t('duration')}
         </label>
-        <select
-          id={`seal-hours-${roomId}`}
-          value={hours}
-          onChange={(event) => setHours(event.target.value as Hours)}
-          className={FIELD_CLASS}
-        >
+        <select id={`seal-hours-${roomId}`} name="hours" defaultValue={HOURS['24']} className={FIELD_CLASS}>
           {(Object.keys(HOURS) as Hours[]).map((key) => (
-            <option key={key} value={key}>
+            <option key={key} value={HOURS[key]}>
               {t(`durations.${key}`)}
             </option>
           ))}

@@ -1,12 +1,11 @@
-'use client';
 // "我来处理": a staff member takes a queue item so colleagues see it is in hand. Once taken, the row says who
 // has it (the reader's own: "由你处理"). A refusal (a colleague was quicker, the item concerns the reader) is
-// the client's error toast; the page refreshes either way to show who has it.
-import { useMutation } from '@tanstack/react-query';
+// the client's error toast; the page refreshes either way to show who has it. Server markup around the
+// shared send button.
 import { Hand, UserCheck } from 'lucide-react';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { Button } from '@/components/ui/button';
+import { buttonClass } from '@/components/ui/button-styles';
+import { PostButton } from '@/components/ui/post-button';
 
 export function TakeItem({
   source,
@@ -20,14 +19,6 @@ export function TakeItem({
   me: number;
 }) {
   const t = useTranslations('admin.review.take');
-  const router = useRouter();
-  const take = useMutation({
-    mutationFn: async () => {
-      const { api } = await import('@/lib/http/client');
-      return api.post(`api/admin/review/${source}/take`, { id });
-    },
-    onSettled: () => router.refresh(),
-  });
   if (takenBy)
     return (
       <p
@@ -40,15 +31,15 @@ export function TakeItem({
       </p>
     );
   return (
-    <Button
-      size="sm"
-      variant="ghost"
-      disabled={take.isPending}
-      onClick={() => take.mutate()}
+    <PostButton
+      path={`api/admin/review/${source}/take`}
+      body={{ id }}
+      refresh="always"
+      className={buttonClass('ghost', 'sm')}
       data-testid={`take-${id}`}
     >
       <Hand aria-hidden className="size-4" />
       {t('action')}
-    </Button>
+    </PostButton>
   );
 }

@@ -8,13 +8,12 @@ import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server
 import { cache } from 'react';
 import { ReviewBadge } from '@/components/circles/circle-post-card';
 import { Footer } from '@/components/layout/footer';
-import { DeletePostButton } from '@/components/posts/delete-post-button';
+import { ContentReport } from '@/components/posts/content-report';
 import { LikeButton } from '@/components/posts/like-button';
 import { LikeIcon } from '@/components/posts/like-icon';
 import { PostComments } from '@/components/posts/post-comments';
 import { PostMedia } from '@/components/posts/post-media';
-import { ContentReportButton } from '@/components/posts/post-viewer';
-import { PostViewerProvider } from '@/components/posts/post-viewer-context';
+import { ConfirmedDeleteButton } from '@/components/ui/confirmed-delete-button';
 import { LocalTime } from '@/components/ui/local-time';
 import { Tombstone as TombstonePage } from '@/components/ui/tombstone';
 import { ZoneHint } from '@/components/ui/zone-hint';
@@ -170,7 +169,7 @@ export default async function CircleDetailPage({ params, searchParams }: Props) 
               ) : null}
               {post.can_delete ? (
                 <div className="ml-auto">
-                  <DeletePostButton
+                  <ConfirmedDeleteButton
                     id={post.id}
                     then={`/circle?circle=${post.circle.id}`}
                     texts={{
@@ -185,9 +184,12 @@ export default async function CircleDetailPage({ params, searchParams }: Props) 
               ) : null}
               {approved ? (
                 // 举报 for someone else's post (guests get the login dialog).
-                <PostViewerProvider viewerId={viewer?.id ?? null}>
-                  <ContentReportButton targetType="post" targetId={post.id} authorId={post.author.id} />
-                </PostViewerProvider>
+                <ContentReport
+                  targetType="post"
+                  targetId={post.id}
+                  authorId={post.author.id}
+                  viewerId={viewer?.id ?? null}
+                />
               ) : null}
             </footer>
           </NextIntlClientProvider>

@@ -3,7 +3,7 @@
 import { FileText } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { type CirclePostItem, ReviewBadge } from '@/components/circles/circle-post-card';
-import { DeletePostButton } from '@/components/posts/delete-post-button';
+import { ConfirmedDeleteButton } from '@/components/ui/confirmed-delete-button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LocalTime } from '@/components/ui/local-time';
 import { useReadReason } from '@/components/ui/use-read-reason';
@@ -52,7 +52,7 @@ export function OwnCirclePosts({ posts }: { posts: CirclePostItem[] }) {
                     : t('reason', { reason: readReason(post.review.reason) })}
                 </p>
               ) : null}
-              <DeletePostButton id={post.id} texts={deleteTexts} testId="circle-delete" />
+              <ConfirmedDeleteButton id={post.id} texts={deleteTexts} testId="circle-delete" />
             </li>
           ))}
         </ul>

@@ -1,10 +1,10 @@
 // The anchor's recent posts in the anchor centre, each with its counts and a delete that asks first (the
-// delete is the client leaf components/posts/delete-post-button.tsx).
+// delete is the client leaf components/ui/confirmed-delete-button.tsx).
 import { Newspaper } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { DeletePostButton } from '@/components/posts/delete-post-button';
 import { PostMedia } from '@/components/posts/post-media';
 import type { PostItem } from '@/components/posts/types';
+import { ConfirmedDeleteButton } from '@/components/ui/confirmed-delete-button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LocalTime } from '@/components/ui/local-time';
 
@@ -37,7 +37,7 @@ function OwnPost({ post }: { post: PostItem }) {
         </p>
       </div>
       <div className="shrink-0 self-start">
-        <DeletePostButton
+        <ConfirmedDeleteButton
           id={post.id}
           texts={{
             delete: t('delete'),

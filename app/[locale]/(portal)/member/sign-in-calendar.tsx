@@ -1,13 +1,10 @@
-'use client';
 // The sign-in calendar: the cycle's seven days with their coins, today marked, and the check-in button
-// (`api/Activity/task_handle_sign`). The new coin balance goes to the shared balances query.
-import { useQueryClient } from '@tanstack/react-query';
+// (`api/Activity/task_handle_sign`, ./claim-button.tsx). Server markup; the button is the client leaf.
 import { Check, Coins } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { useFormPost } from '@/lib/http/use-form-post';
-import { balancesChanged } from '@/lib/wallet/queries';
+import { ClaimButton } from './claim-button';
 
 type Day = { id: number; reward: number; is_sign: boolean };
 
@@ -23,21 +20,7 @@ export function SignInCalendar({
   rule: string;
 }) {
   const t = useTranslations('tasks');
-  const queryClient = useQueryClient();
   const reward = days.find((day) => day.id === today)?.reward ?? 0;
-  const mutation = useFormPost<{ id: number }, { reward: number; balance: number }>(
-    'api/Activity/task_handle_sign',
-    {
-      refusal: 'toast',
-      refresh: true,
-      onSuccess: (answer) => {
-        balancesChanged(queryClient, { coin: answer.balance });
-        // The coin records below are a client query: the new line shows without a reload.
-        queryClient.invalidateQueries({ queryKey: ['wallet', 'statement'] });
-        import('sonner').then(({ toast }) => toast.success(t('signDone', { coins: answer.reward })));
-      },
-    },
-  );
   return (
     <div>
       <ol className="grid grid-cols-4 gap-2 sm:grid-cols-7" data-testid="sign-calendar">
@@ -70,16 +53,21 @@ export function SignInCalendar({
         })}
       </ol>
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
-        <Button
+        {signed ? (
           // Once signed, a quiet button: the brand colour is for what can still be done.
-          variant={signed || mutation.isSuccess ? 'secondary' : 'primary'}
-          onClick={() => mutation.mutate({ id: today })}
-          disabled={signed || mutation.isPending || mutation.isSuccess}
-          className="min-w-40"
-          data-testid="sign-button"
-        >
-          {signed || mutation.isSuccess ? t('signedButton') : t('signButton', { coins: reward })}
-        </Button>
+          <Button variant="secondary" disabled className="min-w-40" data-testid="sign-button">
+            {t('signedButton')}
+          </Button>
+        ) : (
+          <ClaimButton
+            claim={{ path: 'api/Activity/task_handle_sign', body: { id: today }, done: 'signDone' }}
+            doneLabel={t('signedButton')}
+            className="min-w-40"
+            testId="sign-button"
+          >
+            {t('signButton', { coins: reward })}
+          </ClaimButton>
+        )}
         <p className="text-xs leading-5 text-ink-500">{rule}</p>
       </div>
     </div>

@@ -1,13 +1,11 @@
-'use client';
 // Task rows: name, how it counts, the server's progress, the reward and the action — a link to where
-// the task is done, the claim button once finished (`api/Activity_Config/receive_task`), or "claimed".
-import { useQueryClient } from '@tanstack/react-query';
+// the task is done, the claim button once finished (`api/Activity_Config/receive_task`, ./claim-button.tsx),
+// or "claimed". Server markup; the claim button is the client leaf.
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
-import { useFormPost } from '@/lib/http/use-form-post';
 import { Link } from '@/lib/i18n/navigation';
 import type { TaskCode } from '@/lib/tasks/rules';
-import { balancesChanged } from '@/lib/wallet/queries';
+import { ClaimButton } from './claim-button';
 import { StatusPill } from './section-card';
 
 type Task = {
@@ -35,20 +33,6 @@ const WHERE: Record<TaskCode, string> = {
 
 export function TaskRows({ tasks, capReached }: { tasks: Task[]; capReached: boolean }) {
   const t = useTranslations('tasks');
-  const queryClient = useQueryClient();
-  const claim = useFormPost<{ id: TaskCode }, { reward: number; balance: number }>(
-    'api/Activity_Config/receive_task',
-    {
-      refusal: 'toast',
-      refresh: true,
-      onSuccess: (answer) => {
-        balancesChanged(queryClient, { coin: answer.balance });
-        // The coin records below are a client query: the new line shows without a reload.
-        queryClient.invalidateQueries({ queryKey: ['wallet', 'statement'] });
-        import('sonner').then(({ toast }) => toast.success(t('claimDone', { coins: answer.reward })));
-      },
-    },
-  );
   return (
     <ul className="divide-y divide-line">
       {tasks.map((task) => (
@@ -79,14 +63,14 @@ export function TaskRows({ tasks, capReached }: { tasks: Task[]; capReached: boo
             {task.status === 'claimed' ? (
               <StatusPill tone="neutral">{t('claimed')}</StatusPill>
             ) : task.status === 'claimable' ? (
-              <Button
+              <ClaimButton
+                claim={{ path: 'api/Activity_Config/receive_task', body: { id: task.id }, done: 'claimDone' }}
                 size="sm"
-                onClick={() => claim.mutate({ id: task.id })}
-                disabled={capReached || claim.isPending}
+                disabled={capReached}
                 title={capReached ? t('claimCapped') : undefined}
               >
                 {t('claim')}
-              </Button>
+              </ClaimButton>
             ) : (
               <Button size="sm" variant="secondary" asChild>
                 <Link href={WHERE[task.id]}>{t(`links.${task.id}`)}</Link>

@@ -1,20 +1,13 @@
-'use client';
 // One gift's editor (new or existing, by code): names in four languages, price in star diamonds, the
-// anchor's share (empty: the portal's), the big/small look, order, shown or hidden, and a picture.
+// anchor's share (empty: the portal's), the big/small look, order, shown or hidden, and a picture. Server
+// markup in the catalogue's editor dialog.
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import {
-  EditDialog,
-  Field,
-  NumberField,
-  numberOrUndefined,
-  reasonOf,
-  text,
-} from '@/components/admin/catalog/edit-dialog';
+import { EditDialog } from '@/components/admin/catalog/edit-dialog';
+import { Field, NumberField } from '@/components/admin/catalog/fields';
 import { ImageField } from '@/components/admin/catalog/image-field';
 import { LocaleFields } from '@/components/admin/catalog/locale-fields';
 import { INPUT_CLASS } from '@/components/ui/field-styles';
-import { LOCALES } from '@/lib/i18n/routing';
 
 type Gift = {
   code: string;
@@ -38,24 +31,26 @@ export function GiftEditor({
 }) {
   const t = useTranslations('admin.catalog.gifts');
 
-  async function save(form: FormData) {
-    const share = numberOrUndefined(form, 'anchor_share');
-    const { api } = await import('@/lib/http/client');
-    await api.post('api/admin/gifts/save', {
-      ...reasonOf(form),
-      code: gift?.code ?? text(form, 'code'),
-      names: Object.fromEntries(LOCALES.map((locale) => [locale, text(form, `name-${locale}`)])),
-      price: Number(text(form, 'price')),
-      tier: text(form, 'tier'),
-      sort: numberOrUndefined(form, 'sort') ?? 0,
-      active: form.get('active') === 'on',
-      anchor_share: share ?? null,
-      image_url: text(form, 'image') || null,
-    });
-  }
-
   return (
-    <EditDialog trigger={trigger} title={gift ? t('editTitle') : t('newTitle')} onSave={save} wide>
+    <EditDialog
+      trigger={trigger}
+      title={gift ? t('editTitle') : t('newTitle')}
+      save={{
+        path: 'api/admin/gifts/save',
+        fixed: gift ? { code: gift.code } : {},
+        fields: {
+          ...(gift ? {} : { code: { text: 'code' } }),
+          names: { locales: 'name' },
+          price: { number: 'price' },
+          tier: { text: 'tier' },
+          sort: { number: 'sort', empty: 0 },
+          active: { checked: 'active' },
+          anchor_share: { number: 'anchor_share', empty: null },
+          image_url: { text: 'image', empty: null },
+        },
+      }}
+      wide
+    >
       {gift ? null : (
         <Field label={t('code')} hint={t('codeHint')}>
           <input

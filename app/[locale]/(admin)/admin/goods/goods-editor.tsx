@@ -1,19 +1,12 @@
-'use client';
 // One goods of the exchange shop (new fan goods shipped home, or any existing one by id): names and one-line
 // descriptions in four languages, a picture (lib/storage), price in coins, stock, per-user limit, order,
-// shown or hidden.
+// shown or hidden. Server markup in the catalogue's editor dialog.
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import {
-  EditDialog,
-  Field,
-  NumberField,
-  numberOrUndefined,
-  reasonOf,
-  text,
-} from '@/components/admin/catalog/edit-dialog';
+import { EditDialog } from '@/components/admin/catalog/edit-dialog';
+import { Field, NumberField } from '@/components/admin/catalog/fields';
 import { ImageField } from '@/components/admin/catalog/image-field';
-import { LocaleFields, localeValues, ShownCheckbox } from '@/components/admin/catalog/locale-fields';
+import { LocaleFields, ShownCheckbox } from '@/components/admin/catalog/locale-fields';
 import { INPUT_CLASS } from '@/components/ui/field-styles';
 
 type Goods = {
@@ -40,20 +33,20 @@ export function GoodsEditor({ goods, trigger }: { goods: Goods | null; trigger: 
       title={goods ? t('editTitle') : t('newTitle')}
       description={goods ? t('editHint', { kind: goods.kind }) : t('newHint')}
       wide
-      onSave={async (form) => {
-        const { api } = await import('@/lib/http/client');
-        await api.post('api/admin/goods/save', {
-          ...reasonOf(form),
-          ...(goods ? { id: goods.id } : { code: text(form, 'code') }),
-          names: localeValues(form, 'name'),
-          descriptions: localeValues(form, 'description'),
-          image_url: text(form, 'image') || null,
-          price: Number(text(form, 'price')),
-          stock: Number(text(form, 'stock')),
-          per_user_limit: Number(text(form, 'limit')),
-          sort: numberOrUndefined(form, 'sort') ?? 0,
-          active: form.get('active') === 'on',
-        });
+      save={{
+        path: 'api/admin/goods/save',
+        fixed: goods ? { id: goods.id } : {},
+        fields: {
+          ...(goods ? {} : { code: { text: 'code' } }),
+          names: { locales: 'name' },
+          descriptions: { locales: 'description' },
+          image_url: { text: 'image', empty: null },
+          price: { number: 'price' },
+          stock: { number: 'stock' },
+          per_user_limit: { number: 'limit' },
+          sort: { number: 'sort', empty: 0 },
+          active: { checked: 'active' },
+        },
       }}
     >
       {goods ? null : (

@@ -3,14 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { type ReactNode, useState } from 'react';
-import {
-  EditDialog,
-  Field,
-  NumberField,
-  numberOrUndefined,
-  reasonOf,
-  text,
-} from '@/components/admin/catalog/edit-dialog';
+import { EditDialog } from '@/components/admin/catalog/edit-dialog';
+import { Field, NumberField, numberOrUndefined, reasonOf, text } from '@/components/admin/catalog/fields';
 import { ReasonDialog } from '@/components/admin/reason-dialog';
 import { Button } from '@/components/ui/button';
 import { INPUT_CLASS } from '@/components/ui/field-styles';

@@ -4,7 +4,7 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Field } from '@/components/admin/catalog/edit-dialog';
+import { Field } from '@/components/admin/catalog/fields';
 import { Button } from '@/components/ui/button';
 import { FIELD_CLASS, INPUT_CLASS } from '@/components/ui/field-styles';
 

@@ -1,23 +1,13 @@
-'use client';
+// A news category's editor (its slug when new, names in four languages, order, shown or hidden) and its
+// delete button: server markup around the catalogue's editor dialog and the shared send button.
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import {
-  EditDialog,
-  Field,
-  NumberField,
-  numberOrUndefined,
-  reasonOf,
-  text,
-} from '@/components/admin/catalog/edit-dialog';
-import {
-  LocaleFields,
-  localeValues,
-  SHOWN_BESIDE,
-  ShownCheckbox,
-} from '@/components/admin/catalog/locale-fields';
-import { Button } from '@/components/ui/button';
+import { EditDialog } from '@/components/admin/catalog/edit-dialog';
+import { Field, NumberField } from '@/components/admin/catalog/fields';
+import { LocaleFields, SHOWN_BESIDE, ShownCheckbox } from '@/components/admin/catalog/locale-fields';
+import { buttonClass } from '@/components/ui/button-styles';
 import { INPUT_CLASS } from '@/components/ui/field-styles';
-import { useFormPost } from '@/lib/http/use-form-post';
+import { PostButton } from '@/components/ui/post-button';
 
 type Category = { slug: string; names: Record<string, string>; sort: number; active: boolean };
 
@@ -29,15 +19,15 @@ export function CategoryEditor({ category, trigger }: { category: Category | nul
       title={category ? t('editTitle') : t('newTitle')}
       description={t('editHint')}
       wide
-      onSave={async (form) => {
-        const { api } = await import('@/lib/http/client');
-        await api.post('api/admin/news/categorySave', {
-          ...reasonOf(form),
-          slug: category?.slug ?? text(form, 'slug'),
-          names: localeValues(form, 'name'),
-          sort: numberOrUndefined(form, 'sort') ?? 10,
-          active: form.get('active') === 'on',
-        });
+      save={{
+        path: 'api/admin/news/categorySave',
+        fixed: category ? { slug: category.slug } : {},
+        fields: {
+          ...(category ? {} : { slug: { text: 'slug' } }),
+          names: { locales: 'name' },
+          sort: { number: 'sort', empty: 10 },
+          active: { checked: 'active' },
+        },
       }}
     >
       {category ? null : (
@@ -71,22 +61,15 @@ export function CategoryEditor({ category, trigger }: { category: Category | nul
 export function DeleteCategory({ slug }: { slug: string }) {
   const t = useTranslations('admin.catalog2.categories');
   // A refusal: the client shows the API's message (e.g. the category still holds articles).
-  const removal = useFormPost<{ slug: string }>('api/admin/news/categoryDelete', {
-    refusal: 'toast',
-    refresh: true,
-  });
   return (
-    <Button
-      size="sm"
-      variant="ghost"
-      className="text-live hover:text-live"
-      disabled={removal.isPending}
+    <PostButton
+      path="api/admin/news/categoryDelete"
+      body={{ slug }}
+      confirm={t('deleteConfirm')}
+      className={buttonClass('ghost', 'sm', 'text-live hover:text-live')}
       data-testid={`category-delete-${slug}`}
-      onClick={() => {
-        if (window.confirm(t('deleteConfirm'))) removal.mutate({ slug });
-      }}
     >
       {t('delete')}
-    </Button>
+    </PostButton>
   );
 }

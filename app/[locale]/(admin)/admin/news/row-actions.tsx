@@ -1,7 +1,5 @@
-'use client';
 // An article's take-down and restore in the news desk's table, each through the console's reason dialog
-// (a code and words, kept in the audit log like every staff write).
-import { useRouter } from 'next/navigation';
+// (a code and words, kept in the audit log like every staff write); server markup around it.
 import { useTranslations } from 'next-intl';
 import { ReasonDialog, type ReasonOption } from '@/components/admin/reason-dialog';
 import { Button } from '@/components/ui/button';
@@ -18,7 +16,6 @@ export function ArticleRowActions({
   reasons: { remove: readonly ReasonOption[]; restore: readonly ReasonOption[] };
 }) {
   const t = useTranslations('admin.catalog.news');
-  const router = useRouter();
   const action = removed ? 'restore' : 'remove';
   return (
     <ReasonDialog
@@ -37,15 +34,7 @@ export function ArticleRowActions({
       reasons={reasons[action]}
       confirmLabel={t(action)}
       tone={removed ? 'primary' : 'danger'}
-      onConfirm={async (reason) => {
-        const { api } = await import('@/lib/http/client');
-        await api.post(
-          removed ? 'api/admin/news/restore' : 'api/admin/news/delete',
-          { id, ...reason },
-          { silent: true },
-        );
-        router.refresh();
-      }}
+      post={{ path: removed ? 'api/admin/news/restore' : 'api/admin/news/delete', body: { id } }}
     />
   );
 }

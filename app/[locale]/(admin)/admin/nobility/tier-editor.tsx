@@ -1,16 +1,9 @@
-'use client';
 // One nobility tier: its monthly price to open and to renew (whole yellow diamonds, for purchases made from
-// now on), its order and whether it is sold.
+// now on), its order and whether it is sold. Server markup in the catalogue's editor dialog.
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import {
-  EditDialog,
-  Field,
-  NumberField,
-  numberOrUndefined,
-  reasonOf,
-  text,
-} from '@/components/admin/catalog/edit-dialog';
+import { EditDialog } from '@/components/admin/catalog/edit-dialog';
+import { Field, NumberField } from '@/components/admin/catalog/fields';
 import { SHOWN_BESIDE, ShownCheckbox } from '@/components/admin/catalog/locale-fields';
 import { INPUT_CLASS } from '@/components/ui/field-styles';
 
@@ -52,16 +45,15 @@ export function TierEditor({
       trigger={trigger}
       title={t('editTitle', { tier: tier.name })}
       description={t('editHint')}
-      onSave={async (form) => {
-        const { api } = await import('@/lib/http/client');
-        await api.post('api/admin/nobility/saveTier', {
-          ...reasonOf(form),
-          tier: tier.tier,
-          monthly_price: Number(text(form, 'monthly_price')),
-          renewal_price: Number(text(form, 'renewal_price')),
-          sort: numberOrUndefined(form, 'sort') ?? 0,
-          active: form.get('active') === 'on',
-        });
+      save={{
+        path: 'api/admin/nobility/saveTier',
+        fixed: { tier: tier.tier },
+        fields: {
+          monthly_price: { number: 'monthly_price' },
+          renewal_price: { number: 'renewal_price' },
+          sort: { number: 'sort', empty: 0 },
+          active: { checked: 'active' },
+        },
       }}
     >
       <div className="grid gap-3 sm:grid-cols-2">

@@ -1,9 +1,9 @@
-'use client';
 // One pay channel: on or off, and its place in the buyers' list. Whether it is configured is the
-// environment's (shown, not edited here).
+// environment's (shown, not edited here). Server markup in the catalogue's editor dialog.
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { EditDialog, NumberField, numberOrUndefined, reasonOf } from '@/components/admin/catalog/edit-dialog';
+import { EditDialog } from '@/components/admin/catalog/edit-dialog';
+import { NumberField } from '@/components/admin/catalog/fields';
 import { SHOWN_BESIDE, ShownCheckbox } from '@/components/admin/catalog/locale-fields';
 
 type Channel = {
@@ -22,14 +22,10 @@ export function ChannelEditor({ channel, trigger }: { channel: Channel; trigger:
       trigger={trigger}
       title={t('editTitle', { channel: channel.name })}
       description={channel.configured ? t('editHint') : t('editHintUnconfigured')}
-      onSave={async (form) => {
-        const { api } = await import('@/lib/http/client');
-        await api.post('api/admin/payChannels/save', {
-          ...reasonOf(form),
-          channel: channel.channel,
-          active: form.get('active') === 'on',
-          sort: numberOrUndefined(form, 'sort') ?? 0,
-        });
+      save={{
+        path: 'api/admin/payChannels/save',
+        fixed: { channel: channel.channel },
+        fields: { active: { checked: 'active' }, sort: { number: 'sort', empty: 0 } },
       }}
     >
       <div className="grid gap-3 sm:grid-cols-2">

@@ -1,8 +1,6 @@
-'use client';
 // Returns one approved withdrawal whose payment failed (退回): a reason code and the clerk's own words;
 // the withdrawal is refused and its diamonds go back to the earner, who is told why. The API's refusal
-// (already returned, paid meanwhile) shows in the dialog.
-import { useRouter } from 'next/navigation';
+// (already returned, paid meanwhile) shows in the dialog. Server markup around the console's reason dialog.
 import { useTranslations } from 'next-intl';
 import { ReasonDialog, type ReasonOption } from '@/components/admin/reason-dialog';
 import { Button } from '@/components/ui/button';
@@ -19,7 +17,6 @@ export function ReturnDialog({
   reasons: readonly ReasonOption[];
 }) {
   const t = useTranslations('admin.payouts');
-  const router = useRouter();
   return (
     <ReasonDialog
       trigger={
@@ -37,11 +34,7 @@ export function ReturnDialog({
       reasons={reasons}
       confirmLabel={t('returnConfirm')}
       tone="danger"
-      onConfirm={async (reason) => {
-        const { api } = await import('@/lib/http/client');
-        await api.post('api/admin/withdrawals/return', { id, ...reason }, { silent: true });
-        router.refresh();
-      }}
+      post={{ path: 'api/admin/withdrawals/return', body: { id } }}
     />
   );
 }

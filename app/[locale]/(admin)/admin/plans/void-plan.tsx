@@ -1,7 +1,6 @@
-'use client';
 // Voids a plan not yet released, with a reason (a code and words): every held purchase is refunded, the
-// expert and any disputers are told, and the reason is shown on the plan.
-import { useRouter } from 'next/navigation';
+// expert and any disputers are told, and the reason is shown on the plan. Server markup around the
+// console's reason dialog, which posts the decision.
 import { useTranslations } from 'next-intl';
 import { ReasonDialog, type ReasonOption } from '@/components/admin/reason-dialog';
 import { Button } from '@/components/ui/button';
@@ -16,7 +15,6 @@ export function VoidPlan({
   reasons: readonly ReasonOption[];
 }) {
   const t = useTranslations('admin.plans');
-  const router = useRouter();
   return (
     <ReasonDialog
       trigger={
@@ -34,11 +32,7 @@ export function VoidPlan({
       reasons={reasons}
       confirmLabel={t('void')}
       tone="danger"
-      onConfirm={async (reason) => {
-        const { api } = await import('@/lib/http/client');
-        await api.post('api/admin/expertPlan/void', { id, ...reason }, { silent: true });
-        router.refresh();
-      }}
+      post={{ path: 'api/admin/expertPlan/void', body: { id } }}
     />
   );
 }

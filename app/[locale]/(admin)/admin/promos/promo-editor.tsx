@@ -1,14 +1,8 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import {
-  EditDialog,
-  Field,
-  NumberField,
-  numberOrUndefined,
-  reasonOf,
-  text,
-} from '@/components/admin/catalog/edit-dialog';
+import { EditDialog } from '@/components/admin/catalog/edit-dialog';
+import { Field, NumberField, numberOrUndefined, reasonOf, text } from '@/components/admin/catalog/fields';
 import { ImageField } from '@/components/admin/catalog/image-field';
 import { Button } from '@/components/ui/button';
 import { FIELD_CLASS, INPUT_CLASS } from '@/components/ui/field-styles';

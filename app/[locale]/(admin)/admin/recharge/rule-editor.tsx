@@ -1,16 +1,9 @@
-'use client';
 // One recharge package: diamonds and bonus for a price in a currency (typed in major units, stored in
-// minor ones), its order and whether it is offered.
+// minor ones), its order and whether it is offered. Server markup in the catalogue's editor dialog.
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import {
-  EditDialog,
-  Field,
-  NumberField,
-  numberOrUndefined,
-  reasonOf,
-  text,
-} from '@/components/admin/catalog/edit-dialog';
+import { EditDialog } from '@/components/admin/catalog/edit-dialog';
+import { Field, NumberField } from '@/components/admin/catalog/fields';
 import { INPUT_CLASS } from '@/components/ui/field-styles';
 
 const MINOR: Record<string, number> = { CNY: 100, VND: 1 };
@@ -34,20 +27,17 @@ export function RuleEditor({ rule, trigger }: { rule: Rule | null; trigger: Reac
       trigger={trigger}
       title={rule ? t('editTitle') : t('newTitle')}
       description={t('editHint')}
-      onSave={async (form) => {
-        const currency = text(form, 'currency');
-        const price = Number(text(form, 'price'));
-        const { api } = await import('@/lib/http/client');
-        await api.post('api/admin/chargeRules/save', {
-          ...reasonOf(form),
-          ...(rule ? { id: rule.id } : {}),
-          diamonds: Number(text(form, 'diamonds')),
-          bonus: numberOrUndefined(form, 'bonus') ?? 0,
-          price_minor: Math.round(price * (MINOR[currency] ?? 1)),
-          price_currency: currency,
-          sort: numberOrUndefined(form, 'sort') ?? 0,
-          active: form.get('active') === 'on',
-        });
+      save={{
+        path: 'api/admin/chargeRules/save',
+        fixed: rule ? { id: rule.id } : {},
+        fields: {
+          diamonds: { number: 'diamonds' },
+          bonus: { number: 'bonus', empty: 0 },
+          price_minor: { minor: 'price', currency: 'currency', minorPerMajor: MINOR },
+          price_currency: { text: 'currency' },
+          sort: { number: 'sort', empty: 0 },
+          active: { checked: 'active' },
+        },
       }}
     >
       <div className="grid gap-3 sm:grid-cols-2">

@@ -4,7 +4,8 @@
 import { Plus } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { EditDialog, Field, reasonOf } from '@/components/admin/catalog/edit-dialog';
+import { EditDialog } from '@/components/admin/catalog/edit-dialog';
+import { Field, reasonOf } from '@/components/admin/catalog/fields';
 import { useTableSelection } from '@/components/admin/table-selection';
 import { Button } from '@/components/ui/button';
 import { FIELD_CLASS } from '@/components/ui/field-styles';

@@ -1,12 +1,14 @@
-'use client';
+// An exchange order's next step (ship, then deliver) and its cancellation with a reason: server markup
+// around the shared send button and the console's reason dialog, each posting to the order's status route.
 import { useTranslations } from 'next-intl';
 import { ReasonDialog, type ReasonOption } from '@/components/admin/reason-dialog';
 import { Button } from '@/components/ui/button';
-import type { DecisionReason } from '@/lib/admin/decision';
-import { useFormPost } from '@/lib/http/use-form-post';
+import { buttonClass } from '@/components/ui/button-styles';
+import { PostButton } from '@/components/ui/post-button';
 
 type Status = 'pending' | 'shipped' | 'delivered' | 'cancelled';
-type Move = { status: 'shipped' | 'delivered' | 'cancelled'; reason?: DecisionReason };
+
+const STATUS_PATH = 'api/admin/goods/exchangeStatus';
 
 export function OrderActions({
   id,
@@ -18,24 +20,16 @@ export function OrderActions({
   cancelReasons: readonly ReasonOption[];
 }) {
   const t = useTranslations('admin.catalog.orders');
-  const move = useFormPost<Move>(
-    ({ status: next, reason }) =>
-      import('@/lib/http/client').then(({ api }) =>
-        api.post('api/admin/goods/exchangeStatus', { id, status: next, ...reason }),
-      ),
-    { refresh: true },
-  );
   if (status === 'delivered' || status === 'cancelled') return null;
   return (
     <div className="flex flex-wrap gap-1">
-      <Button
-        size="sm"
-        variant="ghost"
-        disabled={move.isPending}
-        onClick={() => move.mutate({ status: status === 'pending' ? 'shipped' : 'delivered' })}
+      <PostButton
+        path={STATUS_PATH}
+        body={{ id, status: status === 'pending' ? 'shipped' : 'delivered' }}
+        className={buttonClass('ghost', 'sm')}
       >
         {status === 'pending' ? t('ship') : t('deliver')}
-      </Button>
+      </PostButton>
       <ReasonDialog
         trigger={
           <Button
@@ -52,9 +46,7 @@ export function OrderActions({
         reasons={cancelReasons}
         confirmLabel={t('cancel')}
         tone="danger"
-        onConfirm={async (reason) => {
-          await move.mutateAsync({ status: 'cancelled', reason });
-        }}
+        post={{ path: STATUS_PATH, body: { id, status: 'cancelled' } }}
       />
     </div>
   );

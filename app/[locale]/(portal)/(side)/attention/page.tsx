@@ -1,18 +1,18 @@
 // /attention (spec §2): the anchors the signed-in user follows, live ones first (each can be unfollowed
 // in place), and below them the rooms they watched lately (three months of history, spec §5).
-import { HeartOff, History } from 'lucide-react';
+import { HeartOff, History, Trash2 } from 'lucide-react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { LoginButton } from '@/components/accounts/login-button';
 import { FollowedAnchors } from '@/components/live/followed-anchors';
 import { RoomCard, RoomGrid } from '@/components/live/room-card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { PostButton } from '@/components/ui/post-button';
 import { currentUser } from '@/lib/accounts/current-user';
 import { getDb } from '@/lib/db';
 import { screenMetadata } from '@/lib/i18n/metadata';
 import type { Locale } from '@/lib/i18n/routing';
 import { followedAnchors } from '@/lib/live/follows';
 import { watchedRooms } from '@/lib/live/history';
-import { ClearHistoryButton } from './clear-history-button';
 
 type Props = { params: Promise<{ locale: Locale }> };
 
@@ -54,7 +54,15 @@ export default async function AttentionPage({ params }: Props) {
               {t('historyTitle')}
             </h2>
             {watched.length ? (
-              <ClearHistoryButton label={t('historyClear')} done={t('historyCleared')} />
+              // Empties the watch history, then shows the page again without it (a refusal is toasted).
+              <PostButton
+                path="api/User/watchlistDelete"
+                success={t('historyCleared')}
+                className="inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm text-ink-500 hover:bg-canvas hover:text-ink-900 disabled:opacity-50"
+              >
+                <Trash2 aria-hidden className="size-4" />
+                {t('historyClear')}
+              </PostButton>
             ) : null}
           </div>
           {watched.length ? (

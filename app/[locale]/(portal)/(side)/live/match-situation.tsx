@@ -5,14 +5,13 @@
 import { ChevronRight, History, Sparkles } from 'lucide-react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
-import { SpoilerGuard } from '@/components/live/spoiler-guard';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { findRoom } from '@/lib/live/service';
 import { findMatchPage } from '@/lib/scores/page-data';
 import { getTimeFormat } from '@/lib/time/viewer-zone';
-import { MatchSituationLive } from './match-situation-island';
+import { MatchSituationIsland } from './match-situation-island';
 
 export async function MatchSituation({ roomId, locale }: { roomId: number; locale: Locale }) {
   const room = await findRoom(getDb(), roomId);
@@ -32,7 +31,6 @@ export async function MatchSituation({ roomId, locale }: { roomId: number; local
         liveExtras: { match: messages.liveExtras.match },
       }}
     >
-      <SpoilerGuard roomId={roomId} matchId={room!.matchId!} />
       <section
         aria-labelledby="match-situation-title"
         className="rounded-xl border border-line bg-surface"
@@ -75,7 +73,9 @@ export async function MatchSituation({ roomId, locale }: { roomId: number; local
             {note(t('simulated'))}
           </div>
         ) : null}
-        <MatchSituationLive
+        <MatchSituationIsland
+          roomId={roomId}
+          matchId={room!.matchId!}
           summary={summary}
           sport={detail.sport}
           kickoffAt={detail.kickoffAt.toISOString()}

@@ -9,11 +9,13 @@ const MorePostsList = dynamic(() => import('./more-posts-list'), { ssr: false })
 
 export function MorePosts({
   anchorId,
+  viewerId,
   size,
   shownIds,
   total: initialTotal,
 }: {
   anchorId: number;
+  viewerId: number | null;
   size: number;
   shownIds: number[];
   total: number;
@@ -50,7 +52,7 @@ export function MorePosts({
 
   return (
     <>
-      {extra.length ? <MorePostsList posts={extra} /> : null}
+      {extra.length ? <MorePostsList posts={extra} viewerId={viewerId} /> : null}
       {shownIds.length + extra.length < total ? (
         <div className="border-t border-line p-3 text-center">
           <button

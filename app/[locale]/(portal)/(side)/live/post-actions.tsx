@@ -1,9 +1,11 @@
 'use client';
-// A post's like button and comment toggle; the thread's code loads when it is first opened.
+// A post's like button and comment toggle; the thread's code loads when it is first opened (told who
+// is reading, for its comments' report buttons).
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { type ReactNode, useState } from 'react';
 import { LikeButton } from '@/components/posts/like-button';
+import { PostViewerProvider } from '@/components/posts/post-viewer-context';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 
@@ -14,11 +16,13 @@ const CommentThread = dynamic(() => import('@/components/posts/comment-thread'),
 
 export function PostActions({
   postId,
+  viewerId,
   initial,
   likeIcon,
   commentIcon,
 }: {
   postId: number;
+  viewerId: number | null;
   initial: { liked: boolean; likes: number; comments: number };
   likeIcon: ReactNode;
   commentIcon: ReactNode;
@@ -51,11 +55,13 @@ export function PostActions({
         </button>
       </div>
       {open ? (
-        <CommentThread
-          postId={postId}
-          onAdded={() => setComments((count) => count + 1)}
-          onRemoved={(removed) => setComments((count) => Math.max(0, count - removed))}
-        />
+        <PostViewerProvider viewerId={viewerId}>
+          <CommentThread
+            postId={postId}
+            onAdded={() => setComments((count) => count + 1)}
+            onRemoved={(removed) => setComments((count) => Math.max(0, count - removed))}
+          />
+        </PostViewerProvider>
       ) : null}
     </>
   );

@@ -1,15 +1,17 @@
 // One streamer update: who and when, the text, images or video, then the like and comment
-// controls. Markup only (server-rendered for the first page, client-rendered for later pages).
+// controls, and 举报 unless the reader wrote it. Markup only (server-rendered for the first page,
+// client-rendered for later pages).
 import { MessageSquare } from 'lucide-react';
 import { useTranslations } from 'next-intl';
+import { ContentReport } from '@/components/posts/content-report';
 import { LikeIcon } from '@/components/posts/like-icon';
 import { PostMedia } from '@/components/posts/post-media';
-import { ContentReportButton } from '@/components/posts/post-viewer';
 import type { PostItem } from '@/components/posts/types';
 import { LocalTime } from '@/components/ui/local-time';
 import { PostActions } from './post-actions';
 
-export function PostCard({ post }: { post: PostItem }) {
+/** `viewerId`: the reader's user id, or null for a guest. */
+export function PostCard({ post, viewerId }: { post: PostItem; viewerId: number | null }) {
   const t = useTranslations('posts');
   return (
     <article className="flex gap-3 px-5 py-4" data-testid="post" data-post-id={post.id}>
@@ -33,7 +35,7 @@ export function PostCard({ post }: { post: PostItem }) {
             style="dateTime"
             className="whitespace-nowrap text-xs text-ink-500 tabular-nums"
           />
-          <ContentReportButton targetType="post" targetId={post.id} authorId={post.uid} />
+          <ContentReport targetType="post" targetId={post.id} authorId={post.uid} viewerId={viewerId} />
         </p>
         {post.content ? (
           <p
@@ -46,6 +48,7 @@ export function PostCard({ post }: { post: PostItem }) {
         <PostMedia post={post} />
         <PostActions
           postId={post.id}
+          viewerId={viewerId}
           initial={{ liked: post.liked, likes: post.likes, comments: post.comments }}
           likeIcon={<LikeIcon />}
           commentIcon={<MessageSquare aria-hidden className="size-4" />}

@@ -2,7 +2,6 @@
 // later pages come from the API when asked for.
 import { Newspaper } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { PostViewerProvider } from '@/components/posts/post-viewer-context';
 import type { PostPage } from '@/components/posts/types';
 import { EmptyState } from '@/components/ui/empty-state';
 import { MorePosts } from './more-posts';
@@ -26,22 +25,23 @@ export function PostFeed({
     );
   }
   return (
-    <PostViewerProvider viewerId={viewerId}>
+    <>
       <ul className="divide-y divide-line" data-testid="anchor-posts">
         {initial.list.map((post) => (
           <li key={post.id}>
-            <PostCard post={post} />
+            <PostCard post={post} viewerId={viewerId} />
           </li>
         ))}
       </ul>
       {initial.list.length < initial.total ? (
         <MorePosts
           anchorId={anchorId}
+          viewerId={viewerId}
           size={initial.size}
           shownIds={initial.list.map((post) => post.id)}
           total={initial.total}
         />
       ) : null}
-    </PostViewerProvider>
+    </>
   );
 }

@@ -5,7 +5,7 @@
 // the editor's reason for the audit log (empty each time the editor opens).
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Field } from '@/components/admin/catalog/edit-dialog';
+import { Field } from '@/components/admin/catalog/fields';
 import { ImageField } from '@/components/admin/catalog/image-field';
 import { ArticleBody } from '@/components/news/article-body';
 import { Button } from '@/components/ui/button';
