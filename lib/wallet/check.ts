@@ -85,8 +85,9 @@ export async function checkLedger(
     : sql`wallet_transfers`;
   const check = async (tx: Tx): Promise<LedgerReport> => {
     const problems: string[] = [];
-    // The sums per account hash a row per account: in memory, not spilled to disk, at a year's volume.
-    await tx.execute(sql`set local work_mem = '64MB'`);
+    // The sums per account hash a row per account: in memory, not spilled to disk, at a year's volume
+    // (1.7 M accounts: 13 s of the full check at 256 MB, 15–17 s at 64 MB).
+    await tx.execute(sql`set local work_mem = '256MB'`);
     // One pass over the transfers, grouped by account and currency on each side: every account's sum
     // (against its balance, or its proven balance plus the sum since), what each currency minted and
     // burnt (mint's and burn's sums: moves between shards cancel), and transfers in a currency their
