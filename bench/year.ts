@@ -7,7 +7,10 @@
 // p50/p95 per read with the year / demo ratio of the p95s, written to bench/results/year.json.
 // YEAR_REUSE=1 keeps the databases a previous run filled (migrations are applied to them first, so a
 // new migration's backfill is timed on the year's rows). YEAR_FILL_ONLY=1 stops after the fill;
-// YEAR_CHECK=1 runs the ledger's proof (lib/wallet/check.ts) on the filled year.
+// YEAR_CHECK=1 runs the ledger's proof (lib/wallet/check.ts) on the filled year. YEAR_PAGES=1 (after `next
+// build`) also times the signed-in pages over HTTP: a production portal (`server.ts`, no jobs) on each
+// database in turn, the busy fan's pages YEAR_ROUNDS times each, 4 at a time.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { eq, sql } from 'drizzle-orm';
@@ -20,6 +23,7 @@ import { createApiApp } from '@/lib/server/api-app';
 import { HOLDINGS } from '@/lib/server/holdings';
 import { claimableCount } from '@/lib/tasks/service';
 import { checkLedger } from '@/lib/wallet/check';
+import { waitFor } from './portal-process';
 import { BUSY_MOBILE, checkpointYear, fillYear, scaled } from './year-fill';
 
 const DATA_DIR = '.data/bench-year';
@@ -47,6 +51,9 @@ export const YEAR_READS: Read[] = [
   { name: 'audit list', who: 'operator', path: '/api/admin/audit/list?page=1' },
 ];
 
+/** The signed-in pages of the issue's table, over HTTP (`/live` gets the room with the most chat). */
+const YEAR_PAGES = ['/main', '/football', '/news', '/live', '/anchor', '/member'];
+
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
@@ -68,8 +75,7 @@ async function measure(db: Db, busyMobile: string) {
   };
   const results: Record<string, { p50: number; p95: number }> = {};
   for (const read of YEAR_READS) {
-    const once = async () => {
-      const begin = performance.now();
+    results[read.name] = await timeCalls(async () => {
       if (!read.path) await claimableCount(db, busyId, new Date());
       else {
         const token = tokens[read.who];
@@ -77,22 +83,75 @@ async function measure(db: Db, busyMobile: string) {
         const body = (await response.json()) as { code: number };
         if (body.code !== 0) throw new Error(`${read.path}: ${JSON.stringify(body).slice(0, 300)}`);
       }
-      return performance.now() - begin;
-    };
-    for (let i = 0; i < 3; i++) await once();
-    const latencies: number[] = [];
-    let left = ROUNDS;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (left > 0) {
-          left -= 1;
-          latencies.push(await once());
-        }
-      }),
-    );
-    results[read.name] = { p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95) };
+    });
   }
   return results;
+}
+
+/** Runs `once` YEAR_ROUNDS times, CONCURRENCY at a time (after 3 unmeasured calls): p50 and p95 in ms. */
+async function timeCalls(once: () => Promise<void>) {
+  for (let i = 0; i < 3; i++) await once();
+  const latencies: number[] = [];
+  let left = ROUNDS;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (left > 0) {
+        left -= 1;
+        const begin = performance.now();
+        await once();
+        latencies.push(performance.now() - begin);
+      }
+    }),
+  );
+  return { p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95) };
+}
+
+/** Each page of YEAR_PAGES as the busy fan (`busyMobile`), from a production portal on `url`. */
+async function measurePages(db: Db, url: string, busyMobile: string) {
+  const port = 3000 + (PORT % 1000);
+  const base = `http://127.0.0.1:${port}`;
+  // The previous database's portal has let the port go.
+  await waitFor(async () => !(await fetch(`${base}/api/health`).catch(() => null)), 30_000, 'a free port');
+  const server = spawn('node_modules/.bin/tsx', ['server.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATABASE_URL: url,
+      DATA_DIR: `${DATA_DIR}/portal`,
+      ROLES: 'web,realtime',
+      FEEDS: 'off',
+      MOBILE_REDIRECT: 'off',
+      LOG_LEVEL: 'warn',
+      MEDIA_RTMP_PORT: String(20_000 + (port % 10_000)),
+      MEDIA_HTTP_PORT: String(30_000 + (port % 10_000)),
+    },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  try {
+    await waitFor(async () => (await fetch(`${base}/api/health`)).ok, 240_000, 'the portal');
+    const [busy] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, busyMobile));
+    const token = (await createSession(db, busy!.id, new Date('2099-01-01T00:00:00.000Z'))).token;
+    const room = await db.execute<{ id: number }>(sql`select coalesce(
+        (select channel_id from chat_messages where channel_kind = 'live'
+         group by channel_id order by count(*) desc limit 1),
+        (select min(id) from live_rooms)) as id`);
+    const results: Record<string, { p50: number; p95: number }> = {};
+    for (const page of YEAR_PAGES) {
+      const path = page === '/live' ? `/live?id=${room.rows[0]!.id}` : page;
+      results[page] = await timeCalls(async () => {
+        const response = await fetch(`${base}${path}`, { headers: { cookie: `token=${token}` } });
+        await response.text();
+        if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+      });
+    }
+    return results;
+  } finally {
+    if (server.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
+    await exited;
+  }
 }
 
 async function main() {
@@ -143,6 +202,13 @@ async function main() {
     const demoResults = await measure(demoDb.db, '13800000001');
     const yearResults = await measure(yearDb.db, BUSY_MOBILE);
     console.log(`measured in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    const pages =
+      process.env.YEAR_PAGES === '1'
+        ? {
+            demo: await measurePages(demoDb.db, server.url, '13800000001'),
+            year: await measurePages(yearDb.db, yearUrl, BUSY_MOBILE),
+          }
+        : null;
     await demoDb.pool.end();
     await yearDb.pool.end();
 
@@ -161,10 +227,20 @@ async function main() {
         `  ${(y.p95 / d.p95).toFixed(1)}×`,
       );
     }
+    for (const page of pages ? YEAR_PAGES : []) {
+      const d = pages!.demo[page]!;
+      const y = pages!.year[page]!;
+      console.log(
+        `page ${page}`.padEnd(34),
+        `${d.p50.toFixed(0)}/${d.p95.toFixed(0)}`.padStart(14),
+        `${y.p50.toFixed(0)}/${y.p95.toFixed(0)}`.padStart(16),
+        `  ${(y.p95 / d.p95).toFixed(1)}×`,
+      );
+    }
     fs.mkdirSync('bench/results', { recursive: true });
     fs.writeFileSync(
       'bench/results/year.json',
-      `${JSON.stringify({ scale: SCALE, counts, fillSeconds, migrateSeconds, load, demo: demoResults, year: yearResults }, null, 2)}\n`,
+      `${JSON.stringify({ scale: SCALE, counts, fillSeconds, migrateSeconds, load, demo: demoResults, year: yearResults, pages }, null, 2)}\n`,
     );
   } finally {
     await server.stop();
