@@ -547,8 +547,13 @@ async function load<F>(
       ),
       facts
         ? drizzle(client)
-            .transaction((tx) => facts.read(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' })
-            .finally(() => log?.(`  the facts read: ${((performance.now() - stepStarted) / 1000).toFixed(1)} s`))
+            .transaction((tx) => facts.read(tx), {
+              isolationLevel: 'repeatable read',
+              accessMode: 'read only',
+            })
+            .finally(() =>
+              log?.(`  the facts read: ${((performance.now() - stepStarted) / 1000).toFixed(1)} s`),
+            )
         : undefined,
     ]);
     step('every table checksummed again, the facts read');
