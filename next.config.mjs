@@ -25,15 +25,15 @@ const nextConfig = {
   ],
   // The proxy buffers request bodies; video uploads (lib/storage/videos.ts) may be 50 MB, and a larger
   // one must still reach the API, which refuses it with a translated message.
-  // inlineCss: the stylesheet (Tailwind, ~13 KB compressed) goes into the document's <head> instead of a
-  // render-blocking request, so the first paint waits for the document alone (issue 13: /main LCP ≤ 1 s).
-  // The CSP allows inline styles ('unsafe-inline' in style-src, lib/http/security-headers.ts).
+  // inlineCss stays off: inlined, the stylesheet (Tailwind, 100 KB, 13 KB compressed) went into every
+  // document twice (<head> and the RSC payload), 200 of /live's 381 KB, and rendering that was most of a
+  // page's server time (issue #45: /live p95 at 4 at a time 202–288 ms inlined, 170–224 ms linked). Linked,
+  // it is one cached, immutable request: /main's LCP 0.62–0.78 s (issue 13: ≤ 1 s), Lighthouse unchanged.
   // authInterrupts: `forbidden()` / `unauthorized()` answer 403 / 401 with `forbidden.tsx` /
   // `unauthorized.tsx` (the operator console's page guard, components/admin/guard.ts).
   experimental: {
     authInterrupts: true,
     proxyClientMaxBodySize: '201mb',
-    inlineCss: true,
     // The build's Turbopack cache speeds a rebuild in a kept checkout; a CI run builds once on a fresh
     // clone, where writing it cost 16 s (43 s at load).
     turbopackFileSystemCacheForBuild: !process.env.CI,
