@@ -89,16 +89,21 @@ test('a real push goes live, a wrong key is refused, the end leaves a replay', a
   // The skeleton's video, now the stage's, has no native controls: the stage's own (live-player.spec.ts).
   await expect(viewer.locator('[data-testid="stage"] video')).toHaveJSProperty('controls', false);
   await expect(viewer.getByTestId('player-controls')).toBeAttached();
-  // Its app waited for the stream (lib/media/app-hold.ts): no chunk of it was asked for before the
+  // Its app waited for the stream (lib/media/app-hold.ts): no script chunk of it was asked for before the
   // release, which came with the first frame (or the hold's limit on a busy machine); then it hydrated
-  // and the room answers clicks.
+  // and the room answers clicks. (The stylesheet, linked from the <head>, is fetched with the document.)
   const hold = await viewer.waitForFunction(() => (window as { __appHold?: { reason: string } }).__appHold);
   expect(['first-frame', 'timeout']).toContain(((await hold.jsonValue()) as { reason: string }).reason);
   const chunksBeforeRelease = await viewer.evaluate(() => {
     const releasedAt = (window as unknown as { __appHold: { at: number } }).__appHold.at;
     return performance
       .getEntriesByType('resource')
-      .filter((entry) => entry.name.includes('/_next/static/chunks/') && entry.startTime < releasedAt).length;
+      .filter(
+        (entry) =>
+          entry.name.includes('/_next/static/chunks/') &&
+          new URL(entry.name).pathname.endsWith('.js') &&
+          entry.startTime < releasedAt,
+      ).length;
   });
   expect(chunksBeforeRelease).toBe(0);
   await viewer.waitForFunction(() => {
