@@ -38,6 +38,8 @@ export async function startBenchPortal(options: {
   cwd?: string;
   /** A file for the server's stdout and stderr (default: discarded). */
   logFile?: string;
+  /** A database of the bench's own to serve, instead of the embedded one with the demo seed. */
+  databaseUrl?: string;
 }) {
   const cwd = options.cwd ?? process.cwd();
   const server = spawn('node_modules/.bin/tsx', ['server.ts'], {
@@ -48,7 +50,8 @@ export async function startBenchPortal(options: {
       PORT: String(options.port),
       DATA_DIR: options.dataDir,
       EMBEDDED_PG_PORT: String(options.pgPort),
-      SEED_ON_START: '1',
+      SEED_ON_START: options.databaseUrl ? '0' : '1',
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       FEEDS: 'off',
       LOG_LEVEL: 'warn',
       MEDIA_RTMP_PORT: String(20_000 + (options.port % 10_000)),
@@ -74,8 +77,9 @@ export async function startBenchPortal(options: {
     await stop();
     throw error;
   }
-  const password = encodeURIComponent(readEmbeddedPassword(path.resolve(cwd, options.dataDir, 'pg')));
-  const databaseUrl = `postgres://postgres:${password}@127.0.0.1:${options.pgPort}/portal`;
+  const databaseUrl =
+    options.databaseUrl ??
+    `postgres://postgres:${encodeURIComponent(readEmbeddedPassword(path.resolve(cwd, options.dataDir, 'pg')))}@127.0.0.1:${options.pgPort}/portal`;
   return {
     base,
     databaseUrl,

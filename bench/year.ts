@@ -10,7 +10,6 @@
 // YEAR_CHECK=1 runs the ledger's proof (lib/wallet/check.ts) on the filled year. YEAR_PAGES=1 (after `next
 // build`) also times the signed-in pages over HTTP: a production portal (`server.ts`, no jobs) on each
 // database in turn, the busy fan's pages YEAR_ROUNDS times each, 4 at a time.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { eq, sql } from 'drizzle-orm';
@@ -23,7 +22,7 @@ import { createApiApp } from '@/lib/server/api-app';
 import { HOLDINGS } from '@/lib/server/holdings';
 import { claimableCount } from '@/lib/tasks/service';
 import { checkLedger } from '@/lib/wallet/check';
-import { waitFor } from './portal-process';
+import { startBenchPortal, waitFor } from './portal-process';
 import { BUSY_MOBILE, checkpointYear, fillYear, scaled } from './year-fill';
 
 const DATA_DIR = '.data/bench-year';
@@ -112,26 +111,14 @@ async function measurePages(db: Db, url: string, busyMobile: string) {
   const base = `http://127.0.0.1:${port}`;
   // The previous database's portal has let the port go.
   await waitFor(async () => !(await fetch(`${base}/api/health`).catch(() => null)), 30_000, 'a free port');
-  const server = spawn('node_modules/.bin/tsx', ['server.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATABASE_URL: url,
-      DATA_DIR: `${DATA_DIR}/portal`,
-      ROLES: 'web,realtime',
-      FEEDS: 'off',
-      MOBILE_REDIRECT: 'off',
-      LOG_LEVEL: 'warn',
-      MEDIA_RTMP_PORT: String(20_000 + (port % 10_000)),
-      MEDIA_HTTP_PORT: String(30_000 + (port % 10_000)),
-    },
-    stdio: 'ignore',
-    detached: true,
+  const portal = await startBenchPortal({
+    port,
+    pgPort: PORT,
+    dataDir: `${DATA_DIR}/portal`,
+    databaseUrl: url,
+    env: { ROLES: 'web,realtime', MOBILE_REDIRECT: 'off' },
   });
-  const exited = new Promise((resolve) => server.once('exit', resolve));
   try {
-    await waitFor(async () => (await fetch(`${base}/api/health`)).ok, 240_000, 'the portal');
     const [busy] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, busyMobile));
     const token = (await createSession(db, busy!.id, new Date('2099-01-01T00:00:00.000Z'))).token;
     const room = await db.execute<{ id: number }>(sql`select coalesce(
@@ -149,8 +136,7 @@ async function measurePages(db: Db, url: string, busyMobile: string) {
     }
     return results;
   } finally {
-    if (server.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
-    await exited;
+    await portal.stop();
   }
 }
 
