@@ -1,9 +1,9 @@
 // Room lists and following: /anchor with its filters and the 18+ check, /attention, the follow
 // button, and /score-live listing the rooms bound to a match.
 import { randomInt } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
-import { liveRooms } from '@/lib/live/schema';
+import { customCategories, liveRooms } from '@/lib/live/schema';
 import { matches } from '@/lib/scores/schema';
 import { freshUserPage } from './accounts';
 import { serverNow } from './clock';
@@ -31,6 +31,62 @@ test('/anchor lists the seeded anchor’s room, and each filter answers', async 
     .click();
   await expect(page).toHaveURL(new RegExp(`filter=weekday&weekday=${weekday}`));
   await expect(page.getByText('这一天还没有主播预约直播')).toBeVisible();
+});
+
+test('/anchor shows forty rooms a page and pages on to the rest', async ({ page }) => {
+  // A category of its own (switched off, so no other page lists it) with 41 rooms, heat 1 … 41.
+  const { categoryId, anchorIds } = await withDatabase(async (db) => {
+    const [category] = await db
+      .insert(customCategories)
+      .values({ names: { 'zh-CN': '分页测试' }, enabled: false })
+      .returning();
+    const base = randomInt(100_000_000);
+    const anchors = await db
+      .insert(users)
+      .values(
+        Array.from({ length: 41 }, (_, i) => ({
+          mobile: `172${String((base + i) % 100_000_000).padStart(8, '0')}`,
+          nickname: `分页主播${i + 1}`,
+          isAnchor: true,
+        })),
+      )
+      .returning({ id: users.id });
+    await db.insert(liveRooms).values(
+      anchors.map((anchor, i) => ({
+        anchorId: anchor.id,
+        title: `分页房间${i + 1}`,
+        category: 'custom' as const,
+        customCategoryId: category!.id,
+        heat: i + 1,
+      })),
+    );
+    return { categoryId: category!.id, anchorIds: anchors.map((anchor) => anchor.id) };
+  });
+  try {
+    await page.goto(`/anchor?type=3&id=${categoryId}`);
+    await expect(page.getByRole('heading', { level: 1, name: '分页测试' })).toBeVisible();
+    const cards = page.getByTestId('room-card');
+    await expect(cards).toHaveCount(40);
+    await expect(cards.first()).toContainText('分页房间41');
+    const pager = page.getByRole('navigation', { name: '分页' });
+    await expect(pager).toContainText('第 1 / 2 页');
+    await pager.getByRole('link', { name: '下一页' }).click();
+    await expect(page).toHaveURL(new RegExp(`id=${categoryId}.*&page=2$`));
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText('分页房间1');
+    await expect(pager).toContainText('第 2 / 2 页');
+    await pager.getByRole('link', { name: '上一页' }).click();
+    await expect(cards).toHaveCount(40);
+    // A link past the end shows the last page.
+    await page.goto(`/anchor?type=3&id=${categoryId}&page=9`);
+    await expect(pager).toContainText('第 2 / 2 页');
+  } finally {
+    await withDatabase(async (db) => {
+      await db.delete(liveRooms).where(eq(liveRooms.customCategoryId, categoryId));
+      await db.delete(users).where(inArray(users.id, anchorIds));
+      await db.delete(customCategories).where(eq(customCategories.id, categoryId));
+    });
+  }
 });
 
 test('the 18+ category asks for the visitor’s age first, once', async ({ page }) => {

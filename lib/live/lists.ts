@@ -1,5 +1,5 @@
 // Room lists read by pages: who is live, and on what.
-import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { users } from '@/lib/accounts/schema';
 import type { DbOrTx } from '@/lib/db';
@@ -63,12 +63,8 @@ function weekdayRange(weekday: number, now: Date, timeZone: string) {
   return [day(ahead), day(ahead + 1)] as const;
 }
 
-/**
- * The /anchor list (spec §2): rooms of a category, live first then by heat. `today` keeps rooms live
- * now or with a reserved live today; `booked` the rooms whose reserved lives the user booked;
- * `weekday` the rooms with a reserved live on that weekday.
- */
-export async function listRooms(db: DbOrTx, query: RoomQuery) {
+/** The rooms a query keeps: its category, never a sealed room, and its filter's reserved lives. */
+function roomsWhere(query: RoomQuery) {
   const now = query.now;
   const categoryFilter =
     query.category === 'all'
@@ -90,6 +86,25 @@ export async function listRooms(db: DbOrTx, query: RoomQuery) {
       ? sql`exists (select 1 from ${reservedLives} r join ${bookings} b on b.reserved_live_id = r.id
           where r.room_id = ${liveRooms.id} and r.deleted_at is null and b.user_id = ${query.userId ?? -1})`
       : undefined;
+  return and(
+    categoryFilter,
+    notSealed(now),
+    query.filter === 'today' ? or(eq(liveRooms.status, 'live'), reserved) : reserved,
+    booked,
+  );
+}
+
+/** The most cards one list answer holds: the home page's and the buckets' pool, and a page's ceiling. */
+export const ROOM_LIST_MAX = 120;
+
+/**
+ * The /anchor list (spec §2): rooms of a category, live first then by heat. `today` keeps rooms live
+ * now or with a reserved live today; `booked` the rooms whose reserved lives the user booked;
+ * `weekday` the rooms with a reserved live on that weekday. `page` (1-based) of `size` cards; the first
+ * {@link ROOM_LIST_MAX} without one.
+ */
+export async function listRooms(db: DbOrTx, query: RoomQuery, paging?: { page: number; size: number }) {
+  const size = Math.min(paging?.size ?? ROOM_LIST_MAX, ROOM_LIST_MAX);
   const rows = await db
     .select({
       id: liveRooms.id,
@@ -105,17 +120,17 @@ export async function listRooms(db: DbOrTx, query: RoomQuery) {
     })
     .from(liveRooms)
     .innerJoin(users, eq(users.id, liveRooms.anchorId))
-    .where(
-      and(
-        categoryFilter,
-        notSealed(now),
-        query.filter === 'today' ? or(eq(liveRooms.status, 'live'), reserved) : reserved,
-        booked,
-      ),
-    )
+    .where(roomsWhere(query))
     .orderBy(sql`${liveRooms.status} = 'live' desc`, desc(liveRooms.heat), desc(liveRooms.id))
-    .limit(120);
+    .limit(size)
+    .offset(((paging?.page ?? 1) - 1) * size);
   return rows.map((row) => ({ ...row, avatar: avatarOf({ id: row.anchorId, avatar: row.avatar }) }));
+}
+
+/** How many rooms {@link listRooms} pages through for a query: rooms are one per anchor, never by time. */
+export async function countRooms(db: DbOrTx, query: RoomQuery) {
+  const [row] = await db.select({ value: count() }).from(liveRooms).where(roomsWhere(query));
+  return row?.value ?? 0;
 }
 
 export type RoomCard = Awaited<ReturnType<typeof listRooms>>[number];

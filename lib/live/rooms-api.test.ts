@@ -59,6 +59,8 @@ describe('room lists', () => {
     expect(all.body.data.total).toBe(4);
     const second = await call<List>('/api/Live/getRoomList?type=0&size=2&page=2');
     expect(second.body.data.list.map((card) => card.room_id)).toEqual([cool, idle]);
+    const past = await call<List>('/api/Live/getRoomList?type=0&size=2&page=3');
+    expect(past.body.data).toMatchObject({ list: [], total: 4, page: 3 });
 
     const football = await call<List>('/api/live/getroomlist?type=1');
     expect(football.body.data.list.map((card) => card.room_id)).toEqual([hot, idle]);

@@ -11,7 +11,7 @@ import { getConfig } from '@/lib/config';
 import { readerTimeZone } from '@/lib/time/zone';
 import { ADULT_COOKIE } from './adult-api';
 import { latestApplication } from './applications';
-import { listRooms, liveRoomBuckets, type RoomCard, type RoomCategory } from './lists';
+import { countRooms, listRooms, liveRoomBuckets, type RoomCard, type RoomCategory } from './lists';
 import { announceRoomChange } from './pushes';
 import { isSealed } from './seal-state';
 import {
@@ -90,7 +90,7 @@ export function registerRoomListRoutes(app: OpenAPIHono<AppEnv>) {
       if (category === 'adult' && getCookie(c, ADULT_COOKIE) !== '1') {
         return { list: [], total: 0, page: input.page, age_check_needed: true };
       }
-      const rooms = await listRooms(c.var.db, {
+      const query = {
         category,
         customCategoryId: input.id,
         filter: input.filter,
@@ -101,8 +101,12 @@ export function registerRoomListRoutes(app: OpenAPIHono<AppEnv>) {
           { chosen: c.var.user?.timeZone, cookieHeader: c.req.header('cookie') },
           getConfig().TIME_ZONE,
         ),
-      });
-      return { ...paged(rooms, input.page, input.size), age_check_needed: false };
+      };
+      const [rooms, total] = await Promise.all([
+        listRooms(c.var.db, query, { page: input.page, size: input.size }),
+        countRooms(c.var.db, query),
+      ]);
+      return { list: rooms.map(presentCard), total, page: input.page, age_check_needed: false };
     },
   );
 

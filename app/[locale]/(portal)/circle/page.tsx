@@ -10,6 +10,7 @@ import { CirclePostCard, type CirclePostItem } from '@/components/circles/circle
 import { Footer } from '@/components/layout/footer';
 import { toPostItem } from '@/components/posts/types';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Pager } from '@/components/ui/pager';
 import { ZoneHint } from '@/components/ui/zone-hint';
 import { currentUser } from '@/lib/accounts/current-user';
 import {
@@ -158,28 +159,12 @@ export default async function CirclePage({ params, searchParams }: Props) {
                 />
               </div>
             )}
-            {pages > 1 ? (
-              <nav
-                aria-label={t('pages')}
-                className="flex items-center justify-center gap-3 border-t border-line py-3 text-sm"
-              >
-                {page > 1 ? (
-                  <Link href={href({ page: page - 1 })} rel="prev" className="text-brand-600 hover:underline">
-                    {t('previous')}
-                  </Link>
-                ) : null}
-                <span className="text-ink-500 tabular-nums">{t('pageOf', { page, pages })}</span>
-                {page < pages ? (
-                  <Link
-                    href={href({ page: page + 1, cursor: list.cursor })}
-                    rel="next"
-                    className="text-brand-600 hover:underline"
-                  >
-                    {t('next')}
-                  </Link>
-                ) : null}
-              </nav>
-            ) : null}
+            <Pager
+              page={page}
+              pages={pages}
+              href={(p) => href({ page: p, cursor: p === page + 1 ? list.cursor : undefined })}
+              className="border-t border-line"
+            />
           </section>
         </div>
         <aside className="flex flex-col gap-5">

@@ -6,6 +6,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Footer } from '@/components/layout/footer';
 import { NewsList, PopularNews } from '@/components/news/news-list';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Pager } from '@/components/ui/pager';
 import { ZoneHint } from '@/components/ui/zone-hint';
 import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
@@ -108,32 +109,14 @@ export default async function NewsPage({ params, searchParams }: Props) {
               <EmptyState icon={Newspaper} title={t('empty')} hint={t('emptyHint')} />
             </div>
           )}
-          {pages > 1 ? (
-            <nav
-              aria-label={t('pages')}
-              className="flex items-center justify-center gap-3 border-t border-line py-3 text-sm"
-            >
-              {page > 1 ? (
-                <Link
-                  href={href({ classify: categoryId, page: page - 1 })}
-                  rel="prev"
-                  className="text-brand-600 hover:underline"
-                >
-                  {t('previous')}
-                </Link>
-              ) : null}
-              <span className="text-ink-500 tabular-nums">{t('pageOf', { page, pages })}</span>
-              {page < pages ? (
-                <Link
-                  href={href({ classify: categoryId, page: page + 1, cursor: list.cursor })}
-                  rel="next"
-                  className="text-brand-600 hover:underline"
-                >
-                  {t('next')}
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
+          <Pager
+            page={page}
+            pages={pages}
+            href={(p) =>
+              href({ classify: categoryId, page: p, cursor: p === page + 1 ? list.cursor : undefined })
+            }
+            className="border-t border-line"
+          />
         </section>
         <aside className="flex flex-col gap-5">
           <PopularNews items={popular} />

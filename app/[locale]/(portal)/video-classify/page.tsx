@@ -8,6 +8,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { SIDEBAR_COOKIE } from '@/components/layout/nav-items';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Pager } from '@/components/ui/pager';
 import { VideoGrid } from '@/components/videos/video-card';
 import { currentUser } from '@/lib/accounts/current-user';
 import { cn } from '@/lib/cn';
@@ -158,21 +159,7 @@ export default async function VideoClassifyPage({ params, searchParams }: Props)
                 />
               )}
             </div>
-            {pages > 1 ? (
-              <nav aria-label={t('pages')} className="flex items-center justify-center gap-3 py-3 text-sm">
-                {page > 1 ? (
-                  <Link href={href({ page: page - 1 })} rel="prev" className="text-brand-600 hover:underline">
-                    {t('previous')}
-                  </Link>
-                ) : null}
-                <span className="text-ink-500 tabular-nums">{t('pageOf', { page, pages })}</span>
-                {page < pages ? (
-                  <Link href={href({ page: page + 1 })} rel="next" className="text-brand-600 hover:underline">
-                    {t('next')}
-                  </Link>
-                ) : null}
-              </nav>
-            ) : null}
+            <Pager page={page} pages={pages} href={(p) => href({ page: p })} />
           </section>
         </div>
       </MyCategoriesProvider>

@@ -6,6 +6,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Footer } from '@/components/layout/footer';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Pager } from '@/components/ui/pager';
 import { VideoGrid, VideoRow } from '@/components/videos/video-card';
 import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
@@ -148,24 +149,7 @@ export default async function VideoListPage({ params, searchParams }: Props) {
               <EmptyState icon={Film} title={t('empty')} hint={t('emptyHint')} />
             )}
           </div>
-          {pages > 1 ? (
-            <nav
-              aria-label={t('pages')}
-              className="flex items-center justify-center gap-3 border-t border-line py-3 text-sm"
-            >
-              {page > 1 ? (
-                <Link href={href({ page: page - 1 })} rel="prev" className="text-brand-600 hover:underline">
-                  {t('previous')}
-                </Link>
-              ) : null}
-              <span className="text-ink-500 tabular-nums">{t('pageOf', { page, pages })}</span>
-              {page < pages ? (
-                <Link href={href({ page: page + 1 })} rel="next" className="text-brand-600 hover:underline">
-                  {t('next')}
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
+          <Pager page={page} pages={pages} href={(p) => href({ page: p })} className="border-t border-line" />
         </section>
 
         <aside className="flex flex-col gap-5">

@@ -1,6 +1,6 @@
 // /anchor (spec §2): the streamer list — `type` 0 all, 1 football, 2 basketball, 3 the 18+ category
 // (behind an age check), or 3 with `id` and `name` for a custom category; filters all / today /
-// booked / a weekday; live rooms first, then by heat. A kicked-out viewer lands here (type 0).
+// booked / a weekday; live rooms first, then by heat, 40 to a page. A kicked-out viewer lands here (type 0).
 import { CalendarX2, Tv } from 'lucide-react';
 import { cookies } from 'next/headers';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -9,6 +9,7 @@ import { AdultGate } from '@/components/live/adult-gate';
 import { KickedNotice } from '@/components/live/kicked-notice';
 import { RoomCard, RoomGrid } from '@/components/live/room-card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Pager } from '@/components/ui/pager';
 import { currentUser } from '@/lib/accounts/current-user';
 import { cn } from '@/lib/cn';
 import { getDb } from '@/lib/db';
@@ -16,7 +17,13 @@ import { screenMetadata } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import { type Locale, localizedPath } from '@/lib/i18n/routing';
 import { ADULT_COOKIE } from '@/lib/live/adult-api';
-import { customCategoryName, listRooms, type RoomCategory, type RoomFilter } from '@/lib/live/lists';
+import {
+  countRooms,
+  customCategoryName,
+  listRooms,
+  type RoomCategory,
+  type RoomFilter,
+} from '@/lib/live/lists';
 import { kickedNoticeText } from '@/lib/moderation/kicked-notice';
 
 type Search = {
@@ -25,6 +32,7 @@ type Search = {
   name?: string;
   filter?: string;
   weekday?: string;
+  page?: string;
   kicked?: string;
 };
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Search> };
@@ -40,6 +48,8 @@ const CATEGORY_OF_TYPE: Record<string, RoomCategory> = {
   '3': 'adult',
 };
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+/** Cards a page holds: eight rows at the widest grid (five across), ten on a phone (two across). */
+const ROOMS_PAGE_SIZE = 40;
 
 function parse(search: Search) {
   const customId = search.type === '3' && search.id ? Number(search.id) : Number.NaN;
@@ -50,14 +60,15 @@ function parse(search: Search) {
   const filter: RoomFilter =
     (['today', 'booked', 'weekday'] as const).find((f) => f === search.filter) ?? 'all';
   const weekday = Math.min(7, Math.max(1, Number(search.weekday) || 1));
-  return { category, customId, filter, weekday };
+  const page = Math.min(1000, Math.max(1, Math.trunc(Number(search.page)) || 1));
+  return { category, customId, filter, weekday, page };
 }
 
 export default async function AnchorListPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const search = await searchParams;
-  const { category, customId, filter, weekday } = parse(search);
+  const { category, customId, filter, weekday, page: askedPage } = parse(search);
   const t = await getTranslations('rooms');
   const base = `/anchor?type=${search.type ?? '0'}${category === 'custom' ? `&id=${customId}&name=${encodeURIComponent(search.name ?? '')}` : ''}`;
   const title =
@@ -143,24 +154,41 @@ export default async function AnchorListPage({ params, searchParams }: Props) {
 
   const now = new Date();
   const kicked = await kickedNoticeText(getDb(), user?.id, search.kicked, now);
-  const rooms = await listRooms(getDb(), {
+  const query = {
     category,
     customCategoryId: customId,
     filter,
     weekday,
     userId: user?.id ?? null,
     now,
-  });
+  };
+  const [asked, total] = await Promise.all([
+    listRooms(getDb(), query, { page: askedPage, size: ROOMS_PAGE_SIZE }),
+    countRooms(getDb(), query),
+  ]);
+  const pages = Math.max(1, Math.ceil(total / ROOMS_PAGE_SIZE));
+  // A link past the end (rooms went off air since it was made) shows the last page, not an empty list.
+  const page = Math.min(askedPage, pages);
+  const rooms = page === askedPage ? asked : await listRooms(getDb(), query, { page, size: ROOMS_PAGE_SIZE });
+  const filtered = `${base}${filter === 'all' ? '' : `&filter=${filter}`}${filter === 'weekday' ? `&weekday=${weekday}` : ''}`;
   return (
     <div className="px-6 py-6">
       {kicked ? <KickedNotice message={kicked.message} dismissLabel={kicked.dismiss} /> : null}
       {header}
       {rooms.length ? (
-        <RoomGrid>
-          {rooms.map((room) => (
-            <RoomCard key={room.id} room={room} />
-          ))}
-        </RoomGrid>
+        <>
+          <RoomGrid>
+            {rooms.map((room) => (
+              <RoomCard key={room.id} room={room} />
+            ))}
+          </RoomGrid>
+          <Pager
+            page={page}
+            pages={pages}
+            href={(p) => (p > 1 ? `${filtered}&page=${p}` : filtered)}
+            className="mt-4"
+          />
+        </>
       ) : (
         <EmptyState
           icon={Tv}
