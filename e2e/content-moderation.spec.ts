@@ -17,6 +17,7 @@ import { freshUserPage } from './accounts';
 import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
+import { whenHydrated } from './login';
 import { decideInQueue, reviewQueue } from './review-queue';
 
 const shots = process.env.SHOTS_DIR;
@@ -55,6 +56,7 @@ test('a moderator filters posts by author and takes two down; the author sees th
   const [spam, tip, kept] = ids as [number, number, number];
 
   await asModerator.goto('/admin/content');
+  await whenHydrated(asModerator.getByTestId('filter-author'));
   await asModerator.getByTestId('filter-author').fill(String(author.user.id));
   await asModerator.getByTestId('filter-author').press('Enter');
   const rows = asModerator.getByTestId('content-text');

@@ -1,7 +1,7 @@
 'use client';
 // The filter bar of a console table: each filter is a URL parameter (lib/admin/table-query.ts), so a
 // filtered view can be shared and reloaded. Text and date fields apply on Enter or when left, selects at
-// once; any change goes back to the first page.
+// once; any change goes back to the first page. Before hydration the form is a plain GET of its fields.
 import { Search, X } from 'lucide-react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
@@ -69,6 +69,7 @@ export function TableFilters({ fields }: { fields: readonly FilterField[] }) {
           {field.kind === 'select' ? (
             <select
               id={`${id}-${field.key}`}
+              name={field.key}
               className={`${FIELD_CLASS} h-8`}
               value={draft[field.key]}
               onChange={(event) => set(field.key, event.target.value, true)}
@@ -84,6 +85,7 @@ export function TableFilters({ fields }: { fields: readonly FilterField[] }) {
           ) : (
             <input
               id={`${id}-${field.key}`}
+              name={field.key}
               type={field.kind === 'date' ? 'date' : 'search'}
               className={`${FIELD_CLASS} h-8`}
               value={draft[field.key]}

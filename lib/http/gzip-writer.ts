@@ -4,24 +4,11 @@
 // (lib/media/app-hold.ts) would wait for the render it means to overtake. Here the opening text is
 // deflated synchronously (ending on a flush, at a byte boundary) and the rest goes through a raw
 // deflate stream: two runs of deflate blocks make one valid deflate stream, the member's CRC and size
-// are counted over both.
+// are counted over both (zlib's own CRC-32).
 import zlib from 'node:zlib';
 
 /** ID1 ID2, deflate, no flags, no time, no extra flags, unknown OS. */
 const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-/** CRC-32 (the one gzip's trailer carries) of `bytes`, continuing from `crc`. */
-export function crc32(bytes: Uint8Array, crc = 0) {
-  let c = ~crc;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return ~c >>> 0;
-}
 
 export type GzipWriter = {
   /** Compresses `text` and hands it to `out` before returning; only before any `write`. */
@@ -38,7 +25,7 @@ export function gzipWriter(out: (bytes: Buffer) => void): GzipWriter {
   let started = false;
   let streaming = false;
   const count = (bytes: Buffer) => {
-    crc = crc32(bytes, crc);
+    crc = zlib.crc32(bytes, crc);
     size = (size + bytes.length) >>> 0;
   };
   /** The member's header, the first time. */

@@ -4,6 +4,7 @@
 // parameter. A time label shows above the first message and after a gap of more than 120 s (spec §3).
 
 import { optionsFor } from '@/lib/time/format';
+import { dateTimeFormat } from '@/lib/time/intl';
 
 export const JUST_NOW_SECONDS = 60;
 export const WEEKDAY_HOURS = 168;
@@ -14,7 +15,7 @@ export type ChatTimeOptions = { locale: string; timeZone?: string; words: ChatTi
 
 /** Days since 1970 of the calendar day `at` falls on in `timeZone`. */
 function dayNumber(at: Date, timeZone: string | undefined) {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',
     month: 'numeric',
@@ -27,16 +28,16 @@ function dayNumber(at: Date, timeZone: string | undefined) {
 export function chatTime(at: Date, now: Date, { locale, timeZone, words }: ChatTimeOptions) {
   const ageMs = now.getTime() - at.getTime();
   if (ageMs < JUST_NOW_SECONDS * 1000) return words.justNow;
-  const clock = new Intl.DateTimeFormat(locale, { ...optionsFor('time', locale), timeZone }).format(at);
+  const clock = dateTimeFormat(locale, { ...optionsFor('time', locale), timeZone }).format(at);
   const days = dayNumber(now, timeZone) - dayNumber(at, timeZone);
   if (days <= 0) return clock;
   if (days === 1) return `${words.yesterday} ${clock}`;
   if (days === 2) return `${words.dayBefore} ${clock}`;
   if (ageMs < WEEKDAY_HOURS * 3600_000) {
-    const weekday = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long' }).format(at);
+    const weekday = dateTimeFormat(locale, { timeZone, weekday: 'long' }).format(at);
     return `${weekday} ${clock}`;
   }
-  const date = new Intl.DateTimeFormat(locale, {
+  const date = dateTimeFormat(locale, {
     timeZone,
     year: 'numeric',
     month: '2-digit',

@@ -3,7 +3,7 @@
 // rewards, each task's reward and target, and the daily cap on coins from tasks. Tasks are daily
 // (progress counted within the local day) or one-off (counted ever).
 import { z } from 'zod';
-import { zoneOffsetMinutes } from '@/lib/time/zone';
+import { dayIn, isTimeZone, zoneOffsetMinutes } from '@/lib/time/zone';
 
 export const DAILY_TASKS = ['watch', 'chat', 'gift', 'share', 'read', 'post'] as const;
 export const ONCE_TASKS = ['profile', 'realName', 'recharge', 'fanClub', 'follow'] as const;
@@ -17,14 +17,7 @@ export const WATCH_BEAT_MAX_GAP_MS = 90_000;
 const taskRule = z.object({ reward: z.number().int().min(1).max(100_000), target: z.number().int().min(1) });
 
 export const rulesSchema = z.object({
-  timeZone: z.string().refine((zone) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  }),
+  timeZone: z.string().refine(isTimeZone),
   signRewards: z.array(z.number().int().min(1).max(100_000)).length(SIGN_CYCLE_DAYS),
   dailyTaskCap: z.number().int().min(0),
   tasks: z.object(
@@ -63,14 +56,7 @@ export const DEFAULT_RULES: TaskRules = {
 export const isDailyTask = (task: TaskCode) => (DAILY_TASKS as readonly string[]).includes(task);
 
 /** `YYYY-MM-DD` of an instant in a zone. */
-export function localDay(instant: Date, timeZone: string) {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
-}
+export const localDay = dayIn;
 
 /** The day before `day` (plain calendar arithmetic). */
 export function previousDay(day: string) {

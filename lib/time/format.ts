@@ -5,6 +5,7 @@
 // notices, tests) calls `formatInstant` with the view it was given. No style fixes the hour cycle: 12 or
 // 24 hours is the locale's.
 import type { DateTimeFormatOptions } from 'next-intl';
+import { dateTimeFormat } from './intl';
 
 export const DATE_TIME_FORMATS = {
   /** 2026年11月30日 20:00 · Nov 30, 2026, 8:00 PM */
@@ -92,9 +93,7 @@ export function formatInstant(
   style: DateTimeStyleOrOptions,
   { locale, timeZone }: TimeView,
 ) {
-  return new Intl.DateTimeFormat(locale, { ...optionsFor(style, locale), timeZone }).format(
-    new Date(instant),
-  );
+  return dateTimeFormat(locale, { ...optionsFor(style, locale), timeZone }).format(new Date(instant));
 }
 
 /**
@@ -107,7 +106,7 @@ export function maskedInstant(
   style: DateTimeStyleOrOptions,
   locale: string,
 ) {
-  return new Intl.DateTimeFormat(locale, { ...optionsFor(style, locale), timeZone: 'UTC' })
+  return dateTimeFormat(locale, { ...optionsFor(style, locale), timeZone: 'UTC' })
     .formatToParts(new Date(instant))
     .map((part) => (part.type === 'literal' ? part.value : '\u2012'.repeat(part.value.length)))
     .join('');
@@ -118,9 +117,7 @@ export function maskedInstant(
  * have it, a birthday, a schedule's day) in a named style: the same day in every zone.
  */
 export function formatDay(day: string, style: DateTimeStyleOrOptions, locale: string) {
-  return new Intl.DateTimeFormat(locale, { ...optionsFor(style, locale), timeZone: 'UTC' }).format(
-    dayNoon(day),
-  );
+  return dateTimeFormat(locale, { ...optionsFor(style, locale), timeZone: 'UTC' }).format(dayNoon(day));
 }
 
 /** Noon UTC of a `YYYY-MM-DD` day: the instant that reads as that day in UTC. */
@@ -131,7 +128,7 @@ export function dayNoon(day: string) {
 /** A zone as people name it (中国标准时间, Eastern Time, 协调世界时), its IANA id when it has no name. */
 export function zoneLabel(timeZone: string, locale: string) {
   for (const timeZoneName of ['longGeneric', 'long'] as const) {
-    const name = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName })
+    const name = dateTimeFormat(locale, { timeZone, timeZoneName })
       .formatToParts(new Date(0))
       .find((part) => part.type === 'timeZoneName')?.value;
     if (name && !/^GMT([+-]|$)/.test(name)) return name;

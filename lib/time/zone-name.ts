@@ -1,6 +1,8 @@
 // A zone said aloud: its offset (UTC+8, UTC−5, UTC+5:30) and the name readers use for it (北京时间,
 // New York, Giờ miền Đông). Hints on lists and tooltips on single times put the two together through
 // the catalogues' `common.time` messages.
+
+import { dateTimeFormat } from './intl';
 import { zoneOffsetMinutes } from './zone';
 
 /** Zones Chinese readers call 北京时间 (one offset, no daylight saving). */
@@ -32,7 +34,7 @@ export function zoneName(timeZone: string, locale: string) {
     return timeZone.slice(timeZone.lastIndexOf('/') + 1).replaceAll('_', ' ');
   }
   for (const timeZoneName of ['longGeneric', 'long'] as const) {
-    const name = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName })
+    const name = dateTimeFormat(locale, { timeZone, timeZoneName })
       .formatToParts(new Date(0))
       .find((part) => part.type === 'timeZoneName')?.value;
     if (name && !/^GMT([+-]|$)/.test(name)) return name;

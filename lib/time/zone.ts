@@ -1,6 +1,7 @@
 // Time zones on the runtime's own zone data (no library): the viewer's zone cookie, offsets, calendar
 // days, and the wall time a form field holds read as an instant in a given zone.
 import { cookieValue } from '../cookies';
+import { dateTimeFormat } from './intl';
 
 /** The portal's zone when TIME_ZONE is unset: its home audience's (UTC+8). */
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
@@ -14,7 +15,7 @@ export const TIME_ZONE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 export function isTimeZone(value: string) {
   if (!value || value.length > 64) return false;
   try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
+    dateTimeFormat('en', { timeZone: value });
     return true;
   } catch {
     return false;
@@ -52,7 +53,7 @@ export function readerTimeZone(
 
 /** Minutes to add to UTC to read the wall clock of `timeZone` at `instant`. */
 export function zoneOffsetMinutes(timeZone: string, instant: number) {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',
@@ -68,7 +69,7 @@ export function zoneOffsetMinutes(timeZone: string, instant: number) {
 
 /** `YYYY-MM-DD` of the calendar day `instant` falls on in `timeZone`. */
 export function dayIn(instant: Date, timeZone: string) {
-  return new Intl.DateTimeFormat('en-CA', {
+  return dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
