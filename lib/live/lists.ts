@@ -1,5 +1,5 @@
 // Room lists read by pages: who is live, and on what.
-import { and, count, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lte, ne, or, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { users } from '@/lib/accounts/schema';
 import type { DbOrTx } from '@/lib/db';
@@ -36,6 +36,8 @@ export type RoomQuery = {
   /** 1 Monday … 7 Sunday, with filter `weekday`: rooms with a reserved live on that day this week. */
   weekday?: number;
   userId?: number | null;
+  /** Only rooms on air now. */
+  liveOnly?: boolean;
   now: Date;
   /** The viewer's zone: `today` and weekdays are its calendar days (the portal's zone by default). */
   timeZone?: string;
@@ -91,6 +93,7 @@ function roomsWhere(query: RoomQuery) {
     notSealed(now),
     query.filter === 'today' ? or(eq(liveRooms.status, 'live'), reserved) : reserved,
     booked,
+    query.liveOnly ? eq(liveRooms.status, 'live') : undefined,
   );
 }
 
@@ -144,41 +147,80 @@ export type RoomBucket = {
   category: 'football' | 'basketball' | 'custom';
   customCategoryId: number | null;
   name: string | null;
+  /** The hottest few, hottest first. */
   rooms: RoomCard[];
+  /** How many of the bucket's rooms are live. */
+  liveCount: number;
 };
 
 /**
  * Live rooms grouped by category (`getBucketRoomList`): football, basketball, then each enabled custom
- * category in its operator order, hottest first; the 18+ category never appears here.
+ * category in its operator order; each bucket's `size` hottest rooms and how many are live in all. The 18+
+ * category never appears here.
  */
-export async function liveRoomBuckets(db: DbOrTx, locale: string, now: Date): Promise<RoomBucket[]> {
-  const [rooms, custom] = await Promise.all([
-    listRooms(db, { category: 'all', filter: 'all', now }),
+export async function liveRoomBuckets(
+  db: DbOrTx,
+  locale: string,
+  now: Date,
+  size: number,
+): Promise<RoomBucket[]> {
+  const bucket = sql`${liveRooms.category}, ${liveRooms.customCategoryId}`;
+  const ranked = db
+    .select({
+      roomId: sql<number>`${liveRooms.id}`.as('room_id'),
+      rank: sql<number>`row_number() over (partition by ${bucket} order by ${liveRooms.heat} desc, ${liveRooms.id} desc)`.as(
+        'rank',
+      ),
+      live: sql<number>`(count(*) over (partition by ${bucket}))::int`.as('live'),
+    })
+    .from(liveRooms)
+    .where(roomsWhere({ category: 'all', filter: 'all', liveOnly: true, now }))
+    .as('ranked');
+  const [rows, custom] = await Promise.all([
+    db
+      .select({
+        id: liveRooms.id,
+        title: liveRooms.title,
+        coverUrl: liveRooms.coverUrl,
+        category: liveRooms.category,
+        customCategoryId: liveRooms.customCategoryId,
+        status: liveRooms.status,
+        heat: liveRooms.heat,
+        anchorId: users.id,
+        nickname: users.nickname,
+        avatar: users.avatar,
+        live: ranked.live,
+      })
+      .from(ranked)
+      .innerJoin(liveRooms, eq(liveRooms.id, ranked.roomId))
+      .innerJoin(users, eq(users.id, liveRooms.anchorId))
+      .where(lte(ranked.rank, size))
+      .orderBy(ranked.rank),
     db
       .select()
       .from(customCategories)
       .where(eq(customCategories.enabled, true))
       .orderBy(customCategories.sort, customCategories.id),
   ]);
-  const live = rooms.filter((room) => room.status === 'live');
+  const rooms = rows.map(({ live, ...row }) => ({
+    room: { ...row, avatar: avatarOf({ id: row.anchorId, avatar: row.avatar }) },
+    live,
+  }));
+  const of = (category: RoomBucket['category'], customCategoryId: number | null) => {
+    const mine = rooms.filter(
+      ({ room }) =>
+        room.category === category && (category !== 'custom' || room.customCategoryId === customCategoryId),
+    );
+    return { rooms: mine.map(({ room }) => room), liveCount: mine[0]?.live ?? 0 };
+  };
   return [
-    {
-      category: 'football',
-      customCategoryId: null,
-      name: null,
-      rooms: live.filter((r) => r.category === 'football'),
-    },
-    {
-      category: 'basketball',
-      customCategoryId: null,
-      name: null,
-      rooms: live.filter((r) => r.category === 'basketball'),
-    },
+    { category: 'football', customCategoryId: null, name: null, ...of('football', null) },
+    { category: 'basketball', customCategoryId: null, name: null, ...of('basketball', null) },
     ...custom.map((row) => ({
       category: 'custom' as const,
       customCategoryId: row.id,
       name: row.names[locale] ?? row.names['zh-CN'] ?? Object.values(row.names)[0] ?? null,
-      rooms: live.filter((r) => r.category === 'custom' && r.customCategoryId === row.id),
+      ...of('custom', row.id),
     })),
   ];
 }

@@ -104,6 +104,10 @@ describe('room lists', () => {
     const reply = await call<List>('/api/Live_streaming/getLiveList');
     expect(reply.body.data.list.map((card) => card.room_id)).toEqual([hot, custom, cool]);
     expect(reply.body.data.list[0]!.anchor.nickname).toBe('热门主播');
+    expect(reply.body.data.total).toBe(3);
+    const second = await call<List>('/api/Live_streaming/getLiveList?size=1&page=2');
+    expect(second.body.data).toMatchObject({ total: 3, page: 2 });
+    expect(second.body.data.list.map((card) => card.room_id)).toEqual([custom]);
     expect((await call('/api/Live_streaming/getLiveList?size=0')).body.code).toBe(1);
   });
 
@@ -118,6 +122,19 @@ describe('room lists', () => {
     ]);
     expect(reply.body.data.list[0]!.rooms[0]!.room_id).toBe(hot);
     expect((await call('/api/Live/getBucketRoomList?size=99')).body.code).toBe(1);
+
+    // A bucket shows its `size` hottest rooms and counts every live one.
+    const second = (await room('二号足球主播', { status: 'live', heat: 100, category: 'football' })).roomId;
+    const wide = await call<{ list: { live_count: number; rooms: Card[] }[] }>('/api/Live/getBucketRoomList');
+    expect(wide.body.data.list[0]!.rooms.map((card) => card.room_id)).toEqual([hot, second]);
+    const narrow = await call<{ list: { live_count: number; rooms: Card[] }[] }>(
+      '/api/Live/getBucketRoomList?size=1',
+    );
+    expect(narrow.body.data.list.map((bucket) => [bucket.live_count, bucket.rooms.length])).toEqual([
+      [2, 1],
+      [1, 1],
+      [1, 1],
+    ]);
   });
 });
 

@@ -51,12 +51,6 @@ export const presentCard = (room: RoomCard) => ({
 });
 
 const listOutput = z.object({ list: z.array(cardSchema), total: z.number(), page: z.number() });
-const paged = (rooms: RoomCard[], at: number, count: number) => ({
-  list: rooms.slice((at - 1) * count, at * count).map(presentCard),
-  total: rooms.length,
-  page: at,
-});
-
 const CATEGORY_OF_TYPE: Record<number, RoomCategory> = {
   0: 'all',
   1: 'football',
@@ -122,12 +116,12 @@ export function registerRoomListRoutes(app: OpenAPIHono<AppEnv>) {
       output: listOutput,
     },
     async (c, input) => {
-      const rooms = await listRooms(c.var.db, { category: 'all', filter: 'all', now: c.var.now });
-      return paged(
-        rooms.filter((room) => room.status === 'live'),
-        input.page,
-        input.size,
-      );
+      const query = { category: 'all', filter: 'all', liveOnly: true, now: c.var.now } as const;
+      const [rooms, total] = await Promise.all([
+        listRooms(c.var.db, query, { page: input.page, size: input.size }),
+        countRooms(c.var.db, query),
+      ]);
+      return { list: rooms.map(presentCard), total, page: input.page };
     },
   );
 
@@ -154,14 +148,14 @@ export function registerRoomListRoutes(app: OpenAPIHono<AppEnv>) {
       }),
     },
     async (c, input) => {
-      const buckets = await liveRoomBuckets(c.var.db, c.var.locale, c.var.now);
+      const buckets = await liveRoomBuckets(c.var.db, c.var.locale, c.var.now, input.size);
       return {
         list: buckets.map((bucket) => ({
           category: bucket.category,
           custom_category_id: bucket.customCategoryId,
           name: bucket.name,
-          live_count: bucket.rooms.length,
-          rooms: bucket.rooms.slice(0, input.size).map(presentCard),
+          live_count: bucket.liveCount,
+          rooms: bucket.rooms.map(presentCard),
         })),
       };
     },
