@@ -8,9 +8,11 @@ import { NOON } from '@/lib/testing/clock';
 import { createTestDb, type TestDb } from '@/lib/testing/db';
 import { makeSignedInUser, makeUser } from '@/lib/testing/factories';
 import { verifyChatSignature } from './chat-signature';
+import { readKnownDevice } from './login-throttle';
 import { hashPassword } from './password';
 import { claimQrListener, confirmQrLogin } from './qr-login';
 import { qrLogins, sessions, smsCodes, smsOutbox, users } from './schema';
+import { hashToken } from './session';
 
 // Cheap proofs of work: the throttling tests solve many captchas, some at raised levels.
 process.env.CAPTCHA_COST = '100';
@@ -427,9 +429,23 @@ describe('QR login', () => {
     const withoutCookie = await call('/api/user/useToken', { json: { token } });
     expect(withoutCookie.status).toBe(403);
 
-    const used = await call('/api/user/useToken', { headers: { cookie: desktopCookie }, json: { token } });
+    const used = await call('/api/user/useToken', {
+      headers: { cookie: desktopCookie, [PEER_HEADER]: '10.9.9.9', 'user-agent': 'DesktopBrowser/1.0' },
+      json: { token },
+    });
     expect(used.body.code).toBe(0);
     expect(used.headers.get('set-cookie')).toContain('HttpOnly');
+    // The session is the desktop's: its address, browser and device, and the desktop is now a known device.
+    const [session] = await testDb.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    expect(session).toMatchObject({ address: '10.9.9.9', userAgent: 'DesktopBrowser/1.0' });
+    const known = await readKnownDevice(
+      testDb.db,
+      /known_device=([^;]+)/.exec(used.headers.get('set-cookie') ?? '')?.[1],
+    );
+    expect(known).toEqual({ userId: phone.user.id, deviceId: session!.deviceId });
     const again = await call('/api/user/useToken', { headers: { cookie: desktopCookie }, json: { token } });
     expect(again.status).toBe(403);
     // A session that did not come from this browser's QR code is refused too (login CSRF).

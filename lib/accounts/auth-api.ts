@@ -1,6 +1,7 @@
 // Account calls of spec §7: login, register, password reset, SMS codes, QR login, sign-out, guest
 // chat accounts, and the captcha challenge they all depend on.
 
+import { randomBytes } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -40,7 +41,14 @@ import {
   SMS_CODE_TTL_MINUTES,
   SMS_RESEND_SECONDS,
 } from './rules';
-import { findSessionUser, revokeSession, SESSION_TTL_DAYS, TOKEN_COOKIE, tokenOfRequest } from './session';
+import {
+  findSessionUser,
+  recordSessionOrigin,
+  revokeSession,
+  SESSION_TTL_DAYS,
+  TOKEN_COOKIE,
+  tokenOfRequest,
+} from './session';
 import { latestOutbox } from './sms';
 import { SMS_PURPOSE, sendSmsCode, smsCaptchaLevel } from './sms-codes';
 import { createTouristAccount } from './tourist';
@@ -381,7 +389,22 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
       if (!user) throw new LoginRequiredError();
       if (!(await claimQrSession(c.var.db, token, getCookie(c, QR_BROWSER_COOKIE))))
         throw new ForbiddenError('QR_OTHER_BROWSER');
+      // The session was made by the phone's confirmation: it is this browser's, from this address, and this
+      // browser is now a known device of the account (as after a password sign-in).
+      const browser = await readKnownDevice(c.var.db, getCookie(c, KNOWN_DEVICE_COOKIE));
+      const deviceId = browser?.deviceId ?? randomBytes(16).toString('base64url');
+      await recordSessionOrigin(c.var.db, token, {
+        address: clientAddress(c.req.raw.headers),
+        deviceId,
+        userAgent: c.req.header('user-agent') ?? '',
+      });
       setSessionCookie(c, token);
+      setPrivateCookie(
+        c,
+        KNOWN_DEVICE_COOKIE,
+        await knownDeviceCookie(c.var.db, user.id, deviceId),
+        KNOWN_DEVICE_MAX_AGE_DAYS * 24 * 3600,
+      );
       return loginUserFields(c.var.db, user, token, c.var.now);
     },
   );

@@ -42,6 +42,21 @@ export async function createSession(db: DbOrTx, userId: number, now: Date, origi
   return { token, expiresAt };
 }
 
+/**
+ * Records where a session is used from when it was opened elsewhere: a QR sign-in's session is made by the
+ * phone's confirmation, and the desktop that claims it is the one the case file should show.
+ */
+export async function recordSessionOrigin(db: DbOrTx, token: string, origin: SignInOrigin) {
+  await db
+    .update(sessions)
+    .set({
+      address: (origin.address ?? '').slice(0, 64),
+      deviceId: (origin.deviceId ?? '').slice(0, 64),
+      userAgent: (origin.userAgent ?? '').slice(0, 256),
+    })
+    .where(eq(sessions.tokenHash, hashToken(token)));
+}
+
 export async function findSessionUser(db: DbOrTx, token: string, now: Date): Promise<SessionUser | null> {
   if (!isTransaction(db)) return sessionLookups(db).find(hashToken(token), now);
   const [row] = await db
