@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
-import { guesses, guessOutcomes } from '@/lib/guess/schema';
+import { guesses, guessOutcomes, guessStakes } from '@/lib/guess/schema';
 import { cancelGuess, stakeGuess } from '@/lib/guess/service';
 import { liveRooms } from '@/lib/live/schema';
 import { makeUser } from '@/lib/testing/factories';
@@ -93,13 +93,30 @@ test('a viewer stakes in the anchor’s guess, disputes the result and sees it v
   const dialog = asUser.getByTestId('guess-stake-dialog');
   await expect(dialog.getByTestId('guess-coins')).toHaveText(/^我的金币：[\d,]+$/);
   await dialog.getByLabel('押注金币').fill('30');
+  // The first answer is lost on the way back (the stake went through): the dialog says it failed, and
+  // pressing again is the same stake (its key), not a second one.
+  let answers = 0;
+  await asUser.route('**/api/guess/stake', async (route) => {
+    answers += 1;
+    if (answers > 1) return route.continue();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await dialog.getByRole('button', { name: '确认押注' }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
   await dialog.getByRole('button', { name: '确认押注' }).click();
   await expect(dialog).toHaveCount(0);
+  await asUser.unroute('**/api/guess/stake');
+  expect(answers).toBe(2);
   await expect(viewerGuess.getByTestId('guess-mine')).toHaveText('你押了「主队先进球」30 金币，等待结算');
   await viewerPanel.screenshot({ path: `${shots}/guess-staked.png` });
 
   // Another viewer backs the other side (so naming it pays someone: a pool nobody won is refunded).
   const guessId = Number(await viewerGuess.getAttribute('data-guess-id'));
+  const stakes = await withDatabase((db) =>
+    db.select({ amount: guessStakes.amount }).from(guessStakes).where(eq(guessStakes.guessId, guessId)),
+  );
+  expect(stakes).toEqual([{ amount: 30 }]);
   await withDatabase(async (db) => {
     const other = await makeUser(db);
     const now = await serverNow();

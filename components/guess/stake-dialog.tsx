@@ -7,12 +7,12 @@ import { Button } from '@/components/ui/button';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { FormDialog } from '@/components/ui/form-dialog';
 import type { GuessPanelItem } from '@/lib/guess/api';
+import { useRetryKey } from '@/lib/http/retry-key';
 import { useFormPost } from '@/lib/http/use-form-post';
 import { Link } from '@/lib/i18n/navigation';
 import { openLoginDialog } from '@/lib/store/atoms';
 import { balancesChanged, useBalances } from '@/lib/wallet/queries';
 
-const newKey = () => crypto.randomUUID().replaceAll('-', '');
 const PRESETS = [10, 50, 100];
 
 export function StakeDialog({
@@ -34,10 +34,11 @@ export function StakeDialog({
   const [open, setOpen] = useState(false);
   const balances = useBalances(undefined, { signedIn: viewerId !== null });
   const [amount, setAmount] = useState('10');
-  const [key, setKey] = useState(newKey);
+  const keys = useRetryKey();
   const stake = useFormPost<object, { balance: number }>('api/guess/stake', {
     failed: t('failed'),
     onSuccess: (done) => {
+      keys.succeeded();
       setOpen(false);
       balancesChanged(queryClient, { coin: done.balance });
       onDone();
@@ -64,11 +65,8 @@ export function StakeDialog({
       testId="guess-stake-dialog"
       onSubmit={(event) => {
         event.preventDefault();
-        stake.mutate(
-          { guess_id: guess.id, outcome_id: outcome.id, amount, key },
-          // A new key for the next attempt, accepted or refused.
-          { onSettled: () => setKey(newKey()) },
-        );
+        const intent = { guess_id: guess.id, outcome_id: outcome.id, amount };
+        stake.mutate({ ...intent, key: keys.for(intent) });
       }}
       error={
         stake.error ? (

@@ -11,6 +11,7 @@ import { FIELD_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SpendConfirm } from '@/components/wallet/spend-confirm';
+import { useRetryKey } from '@/lib/http/retry-key';
 import { useFormPost } from '@/lib/http/use-form-post';
 import { openLoginDialog } from '@/lib/store/atoms';
 import { balancesChanged } from '@/lib/wallet/queries';
@@ -23,7 +24,6 @@ type Quota = {
   credits: number;
   max: number;
 };
-const newKey = () => crypto.randomUUID().replaceAll('-', '');
 
 export function HornDialog({ viewerId }: { viewerId: number | null }) {
   const t = useTranslations('horn');
@@ -34,7 +34,7 @@ export function HornDialog({ viewerId }: { viewerId: number | null }) {
   const [content, setContent] = useState('');
   const [done, setDone] = useState<'pending' | 'succeeded' | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [key, setKey] = useState(newKey);
+  const keys = useRetryKey();
   const quota = useQuery({
     queryKey: ['horn', 'quota', viewerId],
     enabled: open,
@@ -50,16 +50,17 @@ export function HornDialog({ viewerId }: { viewerId: number | null }) {
   >('api/Member/sneHorn', {
     failed: t('failed'),
     onSuccess: (sent) => {
+      keys.succeeded();
       setDone(sent.status);
       setConfirming(false);
       setContent('');
       void quota.refetch();
       balancesChanged(queryClient);
     },
-    onSettled: () => setKey(newKey()),
   });
   // POST: the payment password stays out of the address.
-  const send = (password = '') => sender.mutate({ content, key, pay_password: password });
+  const send = (password = '') =>
+    sender.mutate({ content, key: keys.for({ content }), pay_password: password });
 
   // Free (a noble's message of the month, one exchanged in the shop): sent at once; paid: the sheet first.
   const paid = Boolean(quota.data && quota.data.free_left === 0 && quota.data.credits === 0);

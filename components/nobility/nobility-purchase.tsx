@@ -16,6 +16,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { RechargeDialog } from '@/components/wallet/recharge-dialog';
 import { SpendConfirm } from '@/components/wallet/spend-confirm';
 import { cn } from '@/lib/cn';
+import { useRetryKey } from '@/lib/http/retry-key';
 import { useFormPost } from '@/lib/http/use-form-post';
 import { balancesChanged, useBalances, type WalletBalances } from '@/lib/wallet/queries';
 
@@ -32,7 +33,6 @@ export type NobilityOffer = {
   starRate: number;
 };
 type Bought = { currency: PayWith; balance: number };
-const newKey = () => crypto.randomUUID().replaceAll('-', '');
 const RADIO = 'flex h-10 cursor-pointer items-center justify-center rounded-md border text-sm';
 const radioLook = (chosen: boolean) =>
   chosen ? 'border-brand-500 bg-brand-50 text-brand-700' : 'border-line text-ink-700';
@@ -131,7 +131,7 @@ function PurchaseForm({
   const [confirming, setConfirming] = useState(false);
   // Set in the sheet: the offer was read before.
   const [passwordSet, setPasswordSet] = useState(hasPaymentPassword);
-  const [key, setKey] = useState(newKey);
+  const keys = useRetryKey();
   const chosen = tiers.find((entry) => entry.tier === tier) ?? tiers[0]!;
   const price = (chosen.tier === currentTier ? chosen.renewalPrice : chosen.monthlyPrice) * count;
   const payWith: PayWith = picked ?? (balances && balances.yellow >= price ? 'yellow' : 'star');
@@ -142,14 +142,16 @@ function PurchaseForm({
     failed: t('failed'),
     success: t('bought', { tier: chosen.name }),
     onSuccess: (bought) => {
+      keys.succeeded();
       balancesChanged(queryClient, { [bought.currency]: bought.balance });
       setConfirming(false);
       onDone();
     },
-    onSettled: () => setKey(newKey()),
   });
-  const pay = (password: string) =>
-    buy.mutate({ tier, months: count, pay_password: password, pay_with: payWith, key });
+  const pay = (password: string) => {
+    const intent = { tier, months: count, pay_with: payWith };
+    buy.mutate({ ...intent, pay_password: password, key: keys.for(intent) });
+  };
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -6,6 +6,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { requireAnchor, requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
+import { idempotencyKey } from '@/lib/api/idempotency-key';
 import { defineRoute } from '@/lib/api/route';
 import { ensureRoom } from '@/lib/live/service';
 import { registerReportTarget } from '@/lib/moderation/report-targets';
@@ -30,7 +31,7 @@ import {
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export const sendInput = z
-  .object({ ...channelInput, content: z.string().trim().min(1).max(MESSAGE_MAX) })
+  .object({ ...channelInput, content: z.string().trim().min(1).max(MESSAGE_MAX), key: idempotencyKey })
   .refine(oneChannel, oneChannelIssue);
 
 const listInput = z
@@ -54,7 +55,7 @@ export function registerChatRoutes(app: OpenAPIHono<AppEnv>) {
     [
       '/api/live/sendChatSensitive',
       ['post'],
-      'Send a room-chat message (sensitive words masked or refused per room)',
+      'Send a room-chat message (sensitive words masked or refused per room); `key` makes a retry safe: the same key answers the line already sent',
     ],
     [
       '/api/Barrage/send',
@@ -77,7 +78,7 @@ export function registerChatRoutes(app: OpenAPIHono<AppEnv>) {
       (c, input) =>
         sendMessage(
           c.var.db,
-          { channel: channelOf(input), user: c.var.user!, content: input.content },
+          { channel: channelOf(input), user: c.var.user!, content: input.content, key: input.key },
           c.var.now,
         ),
     );

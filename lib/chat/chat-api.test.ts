@@ -156,6 +156,41 @@ describe('room chat', () => {
     expect(await storedCount(room.id)).toBe(0);
   });
 
+  it('answers a send retried with its key with the line already stored; refuses a bad or reused key', async () => {
+    const { room } = await anchorRoom();
+    const elsewhere = await anchorRoom();
+    const viewer = await makeSignedInUser(testDb.db);
+    const key = 'line-0123456789abcdef';
+    const first = await send(viewer.token, { room_id: room.id, content: '进球了', key });
+    expect(first.body.code).toBe(0);
+    // The answer was lost and the composer sends again: the same line, not a refused duplicate or a second.
+    const retry = await send(viewer.token, { room_id: room.id, content: '进球了', key });
+    expect(retry.body).toMatchObject({ code: 0, data: { id: first.body.data.id, content: '进球了' } });
+    expect(await storedCount(room.id)).toBe(1);
+    // Copies racing each other store one line; any that succeeds answers it.
+    const raced = await Promise.all(
+      [1, 2, 3].map(() => send(viewer.token, { room_id: room.id, content: '好球', key: 'race-0123456789' })),
+    );
+    expect(await storedCount(room.id)).toBe(2);
+    const ids = new Set(raced.filter((reply) => reply.body.code === 0).map((reply) => reply.body.data.id));
+    expect(ids.size).toBe(1);
+    // Keys are the sender's own: another viewer's line with the same key is theirs.
+    const other = await makeSignedInUser(testDb.db);
+    const theirs = await send(other.token, { room_id: room.id, content: '进球了', key });
+    expect(theirs.body.code).toBe(0);
+    expect(theirs.body.data.id).not.toBe(first.body.data.id);
+    // The key of a line in one room sends nothing in another.
+    const reused = await send(viewer.token, { room_id: elsewhere.room.id, content: '别处', key });
+    expect(reused.body).toMatchObject({
+      code: 1,
+      msg: 'This request key was already used for a different operation; nothing was changed',
+    });
+    const bad = await send(viewer.token, { room_id: room.id, content: '坏', key: 'no spaces!' });
+    expect(bad.body.code).toBe(1);
+    expect(await storedCount(elsewhere.room.id)).toBe(0);
+    expect(await storedCount(room.id)).toBe(3);
+  });
+
   it('keeps HTML and script payloads as plain text', async () => {
     const { room } = await anchorRoom();
     const viewer = await makeSignedInUser(testDb.db);

@@ -49,8 +49,16 @@ export const chatMessages = pgTable(
     reviewStatus: varchar('review_status', { length: 12, enum: ['pending', 'approved', 'rejected'] })
       .notNull()
       .default('approved'),
+    /**
+     * The sender's key for this line (the composer's, lib/http/retry-key.ts): a send retried after its
+     * answer was lost answers the stored line instead of writing it twice. Null for lines sent without one.
+     */
+    clientKey: varchar('client_key', { length: 64 }),
   },
   (table) => [
+    uniqueIndex('chat_messages_client_key_idx')
+      .on(table.userId, table.clientKey)
+      .where(sql`${table.clientKey} is not null`),
     // The review queue's pending lines: a partial index, as nearly every row is approved.
     index('chat_messages_pending_idx').on(table.id).where(sql`${table.reviewStatus} = 'pending'`),
     check(

@@ -1,7 +1,7 @@
 // Room chat (spec §2): a message is checked (kick-out, mute, sensitive words, rate limits), stored in
 // Postgres, then pushed to the chat's socket room; the database is the truth and the last 50 load on
 // entry, older pages on scroll. Text is stored and sent as text: screens render it as text, never HTML.
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { avatarOf } from '@/lib/accounts/avatars';
 import { levelOf } from '@/lib/accounts/level';
 import { assertNotMuted } from '@/lib/accounts/sanctions';
@@ -219,10 +219,20 @@ async function maySpeak(db: DbOrTx, channel: ChannelInfo, userId: number, role: 
 
 export async function sendMessage(
   db: DbOrTx,
-  input: { channel: Channel; user: SessionUser; content: string },
+  input: {
+    channel: Channel;
+    user: SessionUser;
+    content: string;
+    /** The sender's key for this line: a retry with it answers the line already stored. */
+    key?: string | undefined;
+  },
   now: Date,
 ) {
   const { user } = input;
+  if (input.key) {
+    const stored = await lineOfKey(db, input.channel, user.id, input.key, now);
+    if (stored) return stored;
+  }
   await assertNotMuted(db, user.id, now);
   // One cached read (usually no query), then the insert and the push.
   const state = await channelState(db, input.channel, now);
@@ -257,7 +267,14 @@ export async function sendMessage(
     slowModeSeconds: settings.slowModeSeconds,
     moderator: role !== null,
   });
-  const stored = await storeLine(db, { channel, userId: user.id, content, now, held });
+  const stored = await storeLine(db, { channel, userId: user.id, content, now, held, key: input.key });
+  if (!stored) {
+    // The same key raced this send and won: its line is the answer (its own send pushed it). A key already
+    // used for a line elsewhere (or one since taken down) is refused.
+    const first = await lineOfKey(db, input.channel, user.id, input.key!, now);
+    if (!first) throw new DomainError('IDEMPOTENCY_CONFLICT', { status: 409 });
+    return first;
+  }
   const message = present(
     channel,
     {
@@ -282,13 +299,41 @@ export async function sendMessage(
 }
 
 /**
+ * The line `userId` already sent to `channel` with `key`, as its send answered (marked `held` while it
+ * waits for review); null when there is none. A key sent to another channel is not this send's.
+ */
+async function lineOfKey(db: DbOrTx, target: Channel, userId: number, key: string, now: Date) {
+  const rows = await lineRows(db).where(
+    and(
+      eq(chatMessages.userId, userId),
+      eq(chatMessages.clientKey, key),
+      eq(chatMessages.channelKind, target.kind),
+      eq(chatMessages.channelId, target.id),
+      isNull(chatMessages.deletedAt),
+      ne(chatMessages.reviewStatus, 'rejected'),
+    ),
+  );
+  if (!rows.length) return null;
+  const channel = await loadChannel(db, target);
+  const [message] = await presentLines(db, channel, rows, now);
+  return rows[0]!.reviewStatus === 'pending' ? { ...message!, held: true } : message!;
+}
+
+/**
  * Stores a checked line and reads the sender's badges (nobility tier, fan badge in the room anchor's
  * club, the badge colour worn) in the same statement: one round trip between the checks and the push,
  * where there were two.
  */
 async function storeLine(
   db: DbOrTx,
-  input: { channel: ChannelInfo; userId: number; content: string; now: Date; held: boolean },
+  input: {
+    channel: ChannelInfo;
+    userId: number;
+    content: string;
+    now: Date;
+    held: boolean;
+    key: string | undefined;
+  },
 ) {
   const { channel, userId, now } = input;
   const fanClub =
@@ -301,9 +346,11 @@ async function storeLine(
     badge_color: string | null;
   }>(sql`
     with line as (
-      insert into chat_messages (channel_kind, channel_id, user_id, content, created_at, review_status)
+      insert into chat_messages (channel_kind, channel_id, user_id, content, created_at, review_status,
+                                 client_key)
       values (${channel.kind}, ${channel.id}, ${userId}, ${input.content}, ${now.toISOString()},
-              ${input.held ? 'pending' : 'approved'})
+              ${input.held ? 'pending' : 'approved'}, ${input.key ?? null})
+      on conflict (user_id, client_key) where client_key is not null do nothing
       returning id)
     select line.id, n.tier as noble, ${fanClub ? sql`f.name` : sql`null`} as fan_name,
            ${fanClub ? sql`f.intimacy` : sql`null`} as fan_intimacy,
@@ -311,7 +358,8 @@ async function storeLine(
     from line
     left join (${nobilityInForce(db, userId, now)}) as n on true
     ${fanClub ? sql`left join (${fanClub}) as f on true` : sql``}`);
-  const row = rows[0]!;
+  const row = rows[0];
+  if (!row) return null;
   return {
     id: Number(row.id),
     noble: row.noble ?? 0,

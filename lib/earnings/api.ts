@@ -5,6 +5,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
+import { idempotencyKey } from '@/lib/api/idempotency-key';
 import { defineRoute } from '@/lib/api/route';
 import { getConfig } from '@/lib/config';
 import { balancesOf } from '@/lib/wallet/ledger';
@@ -23,10 +24,6 @@ const page = z.coerce.number().int().min(1).max(10_000).default(1);
 const size = z.coerce.number().int().min(1).max(50).default(15);
 /** Any number here; the service refuses "-5" or "1.5" with the translated INVALID_AMOUNT. */
 const amount = z.coerce.number();
-const key = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{8,64}$/)
-  .optional();
 const cardSchema = z.object({ bank_name: z.string(), card_number: z.string(), real_name: z.string() });
 const alipaySchema = z.object({ account: z.string(), real_name: z.string() });
 const withdrawalSchema = z.object({
@@ -139,7 +136,7 @@ export function registerEarningsRoutes(app: OpenAPIHono<AppEnv>) {
         amount,
         type: z.enum(['bank', 'alipay']).default('bank'),
         pay_password: z.string().min(1).max(32),
-        key,
+        key: idempotencyKey,
       }),
       output: withdrawalSchema.extend({ replayed: z.boolean() }),
     },
@@ -199,7 +196,11 @@ export function registerEarningsRoutes(app: OpenAPIHono<AppEnv>) {
       summary:
         'Converts yellow diamonds (earnings) into star diamonds 1:1. Irreversible, and star diamonds cannot be withdrawn: refused unless `confirm=1`',
       middleware: [requireUser],
-      input: z.object({ amount, confirm: z.coerce.number().int().min(0).max(1).default(0), key }),
+      input: z.object({
+        amount,
+        confirm: z.coerce.number().int().min(0).max(1).default(0),
+        key: idempotencyKey,
+      }),
       output: z.object({ yellow: z.number(), star: z.number(), replayed: z.boolean() }),
     },
     async (c, input) => {

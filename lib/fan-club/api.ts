@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { assertSpendPassword } from '@/lib/accounts/payment-password';
 import { requireAnchor, requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
+import { idempotencyKey } from '@/lib/api/idempotency-key';
 import { defineRoute } from '@/lib/api/route';
 import { rowId as id } from '@/lib/api/row-id';
 import { getConfig } from '@/lib/config';
@@ -22,10 +23,6 @@ import {
   watchHeartbeat,
 } from './service';
 
-const key = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{8,64}$/)
-  .optional();
 const mine = z.object({
   intimacy: z.number(),
   level: z.number(),
@@ -98,7 +95,7 @@ export function registerFanClubRoutes(app: OpenAPIHono<AppEnv>) {
         anchor_id: id,
         price: z.coerce.number().int().min(0).optional(),
         pay_password: z.string().max(32).optional(),
-        key,
+        key: idempotencyKey,
       }),
       output: z.object({
         anchor_id: z.number(),

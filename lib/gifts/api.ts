@@ -7,6 +7,7 @@ import { assertSpendPassword } from '@/lib/accounts/payment-password';
 import { auditChange } from '@/lib/api/audit-change';
 import { requireAnchor, requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
+import { idempotencyKey } from '@/lib/api/idempotency-key';
 import { defineRoute } from '@/lib/api/route';
 import { rowId as id } from '@/lib/api/row-id';
 import { getConfig } from '@/lib/config';
@@ -101,10 +102,7 @@ export function registerGiftRoutes(app: OpenAPIHono<AppEnv>) {
         num: z.coerce.number().int().default(1),
         type: z.coerce.number().int().min(0).max(1).default(0),
         pay_password: z.string().max(32).optional(),
-        key: z
-          .string()
-          .regex(/^[A-Za-z0-9_-]{8,64}$/)
-          .optional(),
+        key: idempotencyKey,
       }),
       output: z.object({
         send_id: z.number(),

@@ -5,6 +5,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
+import { idempotencyKey } from '@/lib/api/idempotency-key';
 import { defineRoute } from '@/lib/api/route';
 import { rowId as id } from '@/lib/api/row-id';
 import { GUESS_DISPUTE_REASONS, GUESS_DISPUTE_TEXT_MAX } from './dispute-rules';
@@ -21,10 +22,6 @@ import {
 } from './service';
 import { SETTLE_PREVIEW_WINNERS, settlePreview } from './settle-preview';
 
-const key = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{8,64}$/)
-  .optional();
 const stakeStatus = z.enum(['held', 'won', 'lost', 'void']);
 const guessStatus = z.enum(['open', 'locked', 'settled', 'cancelled']);
 const outcomeRef = z.object({
@@ -117,7 +114,7 @@ export function registerGuessRoutes(app: OpenAPIHono<AppEnv>) {
       summary:
         'Stakes coins (earned, never bought) on one outcome of an open guess; more stakes add to the same outcome. `key` makes a retry safe',
       middleware: [requireUser],
-      input: z.object({ guess_id: id, outcome_id: id, amount: z.coerce.number(), key }),
+      input: z.object({ guess_id: id, outcome_id: id, amount: z.coerce.number(), key: idempotencyKey }),
       output: z.object({
         guess_id: z.number(),
         outcome_id: z.number(),

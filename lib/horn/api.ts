@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { assertSpendPassword } from '@/lib/accounts/payment-password';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
+import { idempotencyKey } from '@/lib/api/idempotency-key';
 import { defineRoute } from '@/lib/api/route';
 import { getConfig } from '@/lib/config';
 import { hornPushSchema } from '@/lib/realtime/events';
@@ -38,10 +39,7 @@ export function registerHornRoutes(app: OpenAPIHono<AppEnv>) {
       input: z.object({
         content: z.string().max(500),
         pay_password: z.string().max(32).optional(),
-        key: z
-          .string()
-          .regex(/^[A-Za-z0-9_-]{8,64}$/)
-          .optional(),
+        key: idempotencyKey,
       }),
       output: z.object({
         id: z.number(),

@@ -8,6 +8,7 @@ import { hasPaymentPassword, verifyPaymentPassword } from '@/lib/accounts/paymen
 import { auditChange } from '@/lib/api/audit-change';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
+import { idempotencyKey } from '@/lib/api/idempotency-key';
 import { defineRoute } from '@/lib/api/route';
 import { rowId as id } from '@/lib/api/row-id';
 import { getConfig } from '@/lib/config';
@@ -21,11 +22,6 @@ import {
   NOBILITY_PRIVILEGES,
   NOBLE_FREE_HORNS,
 } from './tiers';
-
-const key = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{8,64}$/)
-  .optional();
 
 export function registerNobilityRoutes(app: OpenAPIHono<AppEnv>) {
   defineRoute(
@@ -95,7 +91,7 @@ export function registerNobilityRoutes(app: OpenAPIHono<AppEnv>) {
         months: z.coerce.number().default(1),
         pay_password: z.string().max(32),
         pay_with: z.enum(NOBILITY_PAY_CURRENCIES).default('yellow'),
-        key,
+        key: idempotencyKey,
       }),
       output: z.object({
         tier: z.number(),

@@ -8,16 +8,13 @@ import { assertSpendPassword } from '@/lib/accounts/payment-password';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
 import { DomainError } from '@/lib/api/errors';
+import { idempotencyKey } from '@/lib/api/idempotency-key';
 import { defineRoute } from '@/lib/api/route';
 import { rowId as id } from '@/lib/api/row-id';
 import { rooms } from '@/lib/realtime/events';
 import { publish } from '@/lib/realtime/gateway';
 import { claimEnvelope, createEnvelope, envelopeInfo, openEnvelopes } from './service';
 
-const key = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{8,64}$/)
-  .optional();
 const person = z.object({ id: z.number(), nickname: z.string(), avatar: z.string() });
 const openSchema = z.object({
   id: z.number(),
@@ -66,7 +63,7 @@ export function registerRedEnvelopeRoutes(app: OpenAPIHono<AppEnv>) {
         amount: z.coerce.number(),
         num: z.coerce.number(),
         pay_password: z.string().max(32).optional(),
-        key,
+        key: idempotencyKey,
       }),
       output: z.object({
         id: z.number(),
@@ -141,7 +138,7 @@ export function registerRedEnvelopeRoutes(app: OpenAPIHono<AppEnv>) {
       tag: 'Red envelopes',
       summary: 'Grabs one share of a red envelope (once per user); `key` makes a retry safe',
       middleware: [requireUser],
-      input: z.object({ red_id: id, key }),
+      input: z.object({ red_id: id, key: idempotencyKey }),
       output: z.object({
         envelope_id: z.number(),
         amount: z.number(),

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { assertSpendPassword } from '@/lib/accounts/payment-password';
 import { requireUser } from '@/lib/api/auth';
 import type { AppEnv } from '@/lib/api/context';
+import { idempotencyKey } from '@/lib/api/idempotency-key';
 import { defineRoute } from '@/lib/api/route';
 import { rowId as id } from '@/lib/api/row-id';
 import { goodsKind } from './schema';
@@ -66,10 +67,7 @@ export function registerShopRoutes(app: OpenAPIHono<AppEnv>) {
         num: z.coerce.number().int().min(1).max(99).default(1),
         address_id: id.optional(),
         pay_password: z.string().max(32).optional(),
-        key: z
-          .string()
-          .regex(/^[A-Za-z0-9_-]{8,64}$/)
-          .optional(),
+        key: idempotencyKey,
       }),
       output: z.object({
         id: z.number(),

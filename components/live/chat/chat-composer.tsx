@@ -1,8 +1,10 @@
 // The room chat's footer: a guest's sign-in button, the fans-only or muted notice, or the composer (emoji,
 // a line of up to 500 characters with its count near the end, send). A sent line is relayed to the
-// channel and handed to `onSent`; a refusal shows its reason under the field (sent by useFormPost).
+// channel and handed to `onSent`; a refusal shows its reason under the field (sent by useFormPost); a
+// retry of a line whose answer was lost carries the same key and answers the stored line.
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useRef, useState } from 'react';
+import { useRetryKey } from '@/lib/http/retry-key';
 import { useFormPost } from '@/lib/http/use-form-post';
 import type { ChatMessage } from '@/lib/realtime/events';
 import { openLoginDialog } from '@/lib/store/atoms';
@@ -26,9 +28,12 @@ export function ChatComposer({
   const t = useTranslations('chat');
   const [draft, setDraft] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
+  // A line sent again after its answer was lost is the same line (its key), not a second one.
+  const keys = useRetryKey();
   const sender = useFormPost<object, ChatMessage>('api/live/sendChatSensitive', {
     failed: t('sendFailed'),
     onSuccess: (sent) => {
+      keys.succeeded();
       relayToChannel(channel, { type: 'chat', ...channelParams(channel), data: sent });
       setDraft('');
       onSent(sent);
@@ -41,7 +46,8 @@ export function ChatComposer({
     event.preventDefault();
     const content = draft.trim();
     if (!content || sending) return;
-    sender.mutate({ ...channelParams(channel), content });
+    const intent = { ...channelParams(channel), content };
+    sender.mutate({ ...intent, key: keys.for(intent) });
   };
 
   const insertEmoji = (char: string) => insertAtCaret(inputRef.current, draft, char, MESSAGE_MAX, setDraft);

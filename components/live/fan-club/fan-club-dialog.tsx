@@ -12,6 +12,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PHONE_SHEET } from '@/components/ui/sheet-styles';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SpendConfirm } from '@/components/wallet/spend-confirm';
+import { useRetryKey } from '@/lib/http/retry-key';
 import { useFormPost } from '@/lib/http/use-form-post';
 import { balancesChanged } from '@/lib/wallet/queries';
 import { FanBadge } from '../chat/fan-badge';
@@ -37,7 +38,6 @@ type Ranking = {
     level: number;
   }[];
 };
-const newKey = () => crypto.randomUUID().replaceAll('-', '');
 
 export default function FanClubDialog({
   open,
@@ -58,7 +58,7 @@ export default function FanClubDialog({
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [confirmLeave, setConfirmLeave] = useState(false);
-  const [key, setKey] = useState(newKey);
+  const keys = useRetryKey();
   const infoKey = ['fanClub', 'info', anchorId, viewerId] as const;
   const info = useQuery({
     queryKey: infoKey,
@@ -83,7 +83,12 @@ export default function FanClubDialog({
         path === 'join'
           ? api.post(
               'api/fansclub_user/join',
-              { anchor_id: anchorId, price: info.data?.price ?? 0, key, pay_password: password },
+              {
+                anchor_id: anchorId,
+                price: info.data?.price ?? 0,
+                key: keys.for({ anchor_id: anchorId, price: info.data?.price ?? 0 }),
+                pay_password: password,
+              },
               { silent: true },
             )
           : api.post('api/fansclub_user/leave', { anchor_id: anchorId }, { silent: true }),
@@ -91,6 +96,7 @@ export default function FanClubDialog({
     {
       failed: t('failed'),
       onSuccess: async (_, { path }) => {
+        if (path === 'join') keys.succeeded();
         const { toast } = await import('sonner');
         toast.success(t(path === 'join' ? 'joined' : 'left'));
         setConfirmLeave(false);
@@ -101,7 +107,6 @@ export default function FanClubDialog({
         onStanding(fresh?.mine ? { level: fresh.mine.level } : null);
       },
       onError: () => void info.refetch(),
-      onSettled: () => setKey(newKey()),
     },
   );
   const { error, isPending: pending } = action;

@@ -19,6 +19,7 @@ import { RechargeDialog } from '@/components/wallet/recharge-dialog';
 import { SpendConfirm } from '@/components/wallet/spend-confirm';
 import { cn } from '@/lib/cn';
 import type { GiftView } from '@/lib/gifts/service';
+import { useRetryKey } from '@/lib/http/retry-key';
 import { useFormPost } from '@/lib/http/use-form-post';
 import type { GiftPush } from '@/lib/realtime/events';
 import { balancesChanged, useBalances, type WalletBalances } from '@/lib/wallet/queries';
@@ -106,6 +107,8 @@ export function GiftBar({
    * Sends; `fromSheet`: the refusal is shown in the sheet, not as a toast, and `password` is the payment
    * password typed there (POST keeps it out of the address).
    */
+  // A tap after a send whose answer was lost is its retry (the same key): it never pays twice unseen.
+  const keys = useRetryKey();
   const gift = useFormPost<{ fromSheet: boolean; body: object }, Sent>(
     ({ fromSheet, body }) =>
       import('@/lib/http/client').then(({ api }) =>
@@ -114,6 +117,7 @@ export function GiftBar({
     {
       failed: spend('failed'),
       onSuccess: (sent) => {
+        keys.succeeded();
         balancesChanged(queryClient, { star: sent.balance });
         setConfirming(false);
         setCombo({ value: sent.combo, until: Date.now() + COMBO_SHOWN_MS });
@@ -127,16 +131,10 @@ export function GiftBar({
   const refusal = gift.variables?.fromSheet ? gift.error : null;
   function deliver(fromSheet: boolean, password = '') {
     if (!chosen || sending) return;
+    const intent = { room_id: roomId, gift_id: chosen.id, num: count, type: tab === 'backpack' ? 1 : 0 };
     gift.mutate({
       fromSheet,
-      body: {
-        room_id: roomId,
-        gift_id: chosen.id,
-        num: count,
-        type: tab === 'backpack' ? 1 : 0,
-        key: crypto.randomUUID(),
-        ...(fromSheet ? { pay_password: password } : {}),
-      },
+      body: { ...intent, key: keys.for(intent), ...(fromSheet ? { pay_password: password } : {}) },
     });
   }
 

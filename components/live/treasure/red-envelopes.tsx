@@ -11,6 +11,7 @@ import { DialogClose } from '@/components/ui/dialog-close';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { SpendConfirm } from '@/components/wallet/spend-confirm';
+import { useRetryKey } from '@/lib/http/retry-key';
 import { useFormPost } from '@/lib/http/use-form-post';
 import { RED_ENVELOPE_TTL_MS } from '@/lib/red-envelopes/rules';
 import { appStore, openLoginDialog, realtimeMessagesAtom } from '@/lib/store/atoms';
@@ -29,7 +30,6 @@ type Info = {
   claims: { user_id: number; nickname: string; avatar: string; amount: number }[];
 };
 
-const newKey = () => crypto.randomUUID().replaceAll('-', '');
 const client = () => import('@/lib/http/client');
 
 /** The room's open envelopes; `afterPush`: read with the envelope a push announced (after-push.ts). */
@@ -72,6 +72,7 @@ export function RoomRedEnvelopes({ roomId, viewerId }: { roomId: number; viewerI
     null,
   );
   const [grabbing, setGrabbing] = useState<number | null>(null);
+  const grabKeys = useRetryKey();
 
   async function grab(id: number) {
     if (viewerId === null) return openLoginDialog();
@@ -80,9 +81,10 @@ export function RoomRedEnvelopes({ roomId, viewerId }: { roomId: number; viewerI
     try {
       const got = await api.post<{ amount: number }>(
         'api/Redenvelope/receiveRed',
-        { red_id: id, key: newKey() },
+        { red_id: id, key: grabKeys.for({ red_id: id }) },
         { silent: true },
       );
+      grabKeys.succeeded();
       setResult({ id, amount: got.amount, error: null });
       balancesChanged(queryClient);
     } catch (failure) {
@@ -208,16 +210,16 @@ export function SendRedEnvelope({ roomId, viewerId }: { roomId: number; viewerId
   const [amount, setAmount] = useState('100');
   const [shares, setShares] = useState('10');
   const [invalid, setInvalid] = useState<string | null>(null);
-  const [key, setKey] = useState(newKey);
+  const keys = useRetryKey();
   const sender = useFormPost<object>('api/Redenvelope/insert', {
     failed: t('failed'),
     onSuccess: () => {
+      keys.succeeded();
       setConfirming(false);
       setOpen(false);
       void queryClient.invalidateQueries({ queryKey: ['redEnvelopes', roomId] });
       balancesChanged(queryClient);
     },
-    onSettled: () => setKey(newKey()),
   });
 
   // The sheet shows the figures typed; the server checks them (its refusal shows in the sheet).
@@ -230,8 +232,10 @@ export function SendRedEnvelope({ roomId, viewerId }: { roomId: number; viewerId
     setConfirming(true);
   }
 
-  const send = (password: string) =>
-    sender.mutate({ room_id: roomId, amount, num: shares, key, pay_password: password });
+  const send = (password: string) => {
+    const intent = { room_id: roomId, amount, num: shares };
+    sender.mutate({ ...intent, pay_password: password, key: keys.for(intent) });
+  };
 
   return (
     <FormDialog

@@ -8,17 +8,16 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { useRetryKey } from '@/lib/http/retry-key';
 import { useFormPost } from '@/lib/http/use-form-post';
 import { FormError } from './form-error';
-
-const newKey = () => `cv-${crypto.randomUUID()}`;
 
 export function ConvertForm({ available }: { available: number }) {
   const t = useTranslations('earnings.convert');
   const format = useFormatter();
   const [amount, setAmount] = useState('');
   const [open, setOpen] = useState(false);
-  const [key, setKey] = useState(newKey);
+  const keys = useRetryKey('cv-');
   const convert = useFormPost<Record<string, string | number>>('api/Balance/conversionBalance', {
     refresh: true,
     success: t('done'),
@@ -31,12 +30,12 @@ export function ConvertForm({ available }: { available: number }) {
   };
   const confirm = () =>
     convert.mutate(
-      { amount, confirm: 1, key },
+      { amount, confirm: 1, key: keys.for({ amount }) },
       {
         onSuccess: () => {
           setOpen(false);
           setAmount('');
-          setKey(newKey());
+          keys.succeeded();
         },
         onError: () => setOpen(false),
       },

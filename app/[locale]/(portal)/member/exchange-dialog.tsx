@@ -1,7 +1,7 @@
 'use client';
 // The exchange dialog of the shop tab: quantity, the delivery address for physical goods, the total
 // and what is left, then the spend sheet (coins after, delivery and cancelling) and `api/goods/exchange`
-// with a key made once per dialog (a retry is safe).
+// with a key per request (lib/http/retry-key.ts: a retry after a lost answer is the same exchange).
 import { useQueryClient } from '@tanstack/react-query';
 import { Coins } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
@@ -11,12 +11,12 @@ import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog-close';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { SpendConfirm } from '@/components/wallet/spend-confirm';
+import { useRetryKey } from '@/lib/http/retry-key';
 import { useFormPost } from '@/lib/http/use-form-post';
 import { balancesChanged } from '@/lib/wallet/queries';
 import { FormError } from './form-error';
 
 type Address = { id: number; name: string; phone: string; region: string; detail: string };
-const newKey = () => `ex-${crypto.randomUUID()}`;
 
 export function ExchangeDialog({
   goods,
@@ -40,7 +40,7 @@ export function ExchangeDialog({
   const [confirming, setConfirming] = useState(false);
   const [quantity, setQuantity] = useState(1);
   const [addressId, setAddressId] = useState<number | null>(addresses[0]?.id ?? null);
-  const [key, setKey] = useState(newKey);
+  const keys = useRetryKey('ex-');
   const exchange = useFormPost<Record<string, string | number>>('api/goods/exchange', {
     refresh: true,
     success: t('done'),
@@ -52,25 +52,21 @@ export function ExchangeDialog({
     ? addressId
     : (addresses[0]?.id ?? null);
   const total = goods.price * quantity;
-  const confirm = (password: string) =>
+  const confirm = (password: string) => {
+    const intent = { id: goods.id, num: quantity, ...(physical && selected ? { address_id: selected } : {}) };
     exchange.mutate(
-      {
-        id: goods.id,
-        num: quantity,
-        key,
-        pay_password: password,
-        ...(physical && selected ? { address_id: selected } : {}),
-      },
+      { ...intent, key: keys.for(intent), pay_password: password },
       {
         onSuccess: () => {
           balancesChanged(queryClient);
           setConfirming(false);
           setOpen(false);
           setQuantity(1);
-          setKey(newKey());
+          keys.succeeded();
         },
       },
     );
+  };
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>

@@ -1,15 +1,15 @@
 'use client';
 // Applying for a withdrawal: amount in yellow diamonds, where to, and the payment PIN; the fee and
-// what arrives are shown before sending. The click's key makes a double submit harmless.
+// what arrives are shown before sending. The request's key (lib/http/retry-key.ts) makes a double submit or
+// a retry after a lost answer harmless.
 import { useFormatter, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { INPUT_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { cn } from '@/lib/cn';
+import { useRetryKey } from '@/lib/http/retry-key';
 import { useFormPost } from '@/lib/http/use-form-post';
 import { FormError } from './form-error';
-
-const newKey = () => `wd-${crypto.randomUUID()}`;
 
 export function WithdrawForm({
   available,
@@ -29,7 +29,7 @@ export function WithdrawForm({
     methods.bank || !methods.alipay ? 'bank' : 'alipay',
   );
   const [password, setPassword] = useState('');
-  const [key, setKey] = useState(newKey);
+  const keys = useRetryKey('wd-');
   const apply = useFormPost<Record<string, string>>('api/Balance/applyForWithdrawal', {
     refresh: true,
     success: t('applied'),
@@ -41,12 +41,12 @@ export function WithdrawForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     apply.mutate(
-      { amount, type: method, pay_password: password, key },
+      { amount, type: method, pay_password: password, key: keys.for({ amount, type: method }) },
       {
         onSuccess: () => {
           setAmount('');
           setPassword('');
-          setKey(newKey());
+          keys.succeeded();
         },
         onError: () => setPassword(''),
       },

@@ -1,0 +1,2 @@
+ALTER TABLE "chat_messages" ADD COLUMN "client_key" varchar(64);--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_messages_client_key_idx" ON "chat_messages" USING btree ("user_id","client_key") WHERE "chat_messages"."client_key" is not null;
