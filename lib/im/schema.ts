@@ -120,6 +120,8 @@ export const imMessages = pgTable(
   },
   (table) => [
     index('im_messages_conversation_idx').on(table.conversationId, table.id),
+    // The months the archive job moves to cold files (lib/jobs/archive.ts), as for chat lines and notices.
+    index('im_messages_created_brin').using('brin', table.createdAt),
     check(
       'im_messages_shape',
       sql`(${table.kind} = 'text' and char_length(${table.text}) between 1 and 500)

@@ -1,6 +1,7 @@
 // Data that ages (issue #45 item 5), on the real database with a passed clock: with the retention off nothing
 // moves; on, whole months older than it are in verified cold files at the backup's folder and gone from
-// their tables while newer rows, lines awaiting review and lines with an open report stay; a crash after a
+// their tables while newer rows, lines awaiting review and lines with an open report stay (and of private
+// messages, each conversation's newest and reported ones); a crash after a
 // file was verified (and in the middle of its deletion) resumes without duplicate or loss, a half-written
 // file is written again; the audit log is archived up to a signed checkpoint of each month's end, its cold
 // file proves itself against it (and a rewritten one does not), and the kept chain still verifies and
@@ -16,7 +17,7 @@ import { type AuditSigner, auditSignerOf, makeCheckpoint } from '@/lib/audit/che
 import { auditLog } from '@/lib/audit/schema';
 import { appendAudit, entryHash, verifyAuditChain } from '@/lib/audit/service';
 import { chatMessages } from '@/lib/chat/schema';
-import { notices } from '@/lib/im/schema';
+import { imConversations, imMessages, notices } from '@/lib/im/schema';
 import { reportReasons, reports } from '@/lib/moderation/schema';
 import { discard, RestoreRefused, RowDigest } from '@/lib/ops/backup';
 import { readCopyRows, restoreColdFile, withProvenColdFile } from '@/lib/ops/cold-file';
@@ -141,7 +142,11 @@ it('moves whole aged months to verified cold files, resumes after a crash, keeps
     { enabled: false, intervalHours: 24, keep: 7, target: 'folder', folder },
     { now: NOW, actorId: userId },
   );
-  await saveRetention(testDb.db, { chat: 3, notices: 3, audit: 12 }, { now: NOW, actorId: userId });
+  await saveRetention(
+    testDb.db,
+    { chat: 3, notices: 3, audit: 12, private: null },
+    { now: NOW, actorId: userId },
+  );
   const target = coldTarget(await backupSchedule(testDb.db));
 
   // A crash: January's chat file written and verified, then the node died after deleting one row of it.
@@ -228,6 +233,66 @@ it('moves whole aged months to verified cold files, resumes after a crash, keeps
     archived: [{ table: 'chat_messages', month: '2026-01', part: 2, rows: 2 }],
   });
   expect(await contents(chatMessages)).toEqual([id('march: kept'), id('may: kept')]);
+});
+
+it('moves aged private messages, keeping each conversation’s newest message and reported ones', async () => {
+  const other = await makeUser(testDb.db);
+  const pairKey = (a: number, b: number) => `${Math.min(a, b)}:${Math.max(a, b)}`;
+  const third = await makeUser(testDb.db);
+  const [busy, quiet] = await testDb.db
+    .insert(imConversations)
+    .values([
+      { kind: 'c2c', pairKey: pairKey(userId, other.id), createdAt: at('2026-01-01T00:00:00Z') },
+      { kind: 'c2c', pairKey: pairKey(userId, third.id), createdAt: at('2026-01-01T00:00:00Z') },
+    ])
+    .returning();
+  const pm = (conversationId: number, createdAt: string, text: string) => ({
+    conversationId,
+    senderId: userId,
+    kind: 'text' as const,
+    text,
+    createdAt: at(createdAt),
+  });
+  const sent = await testDb.db
+    .insert(imMessages)
+    .values([
+      pm(busy!.id, '2026-01-05T10:00:00Z', 'jan hello'),
+      pm(busy!.id, '2026-01-06T10:00:00Z', 'jan reported'),
+      pm(quiet!.id, '2026-01-07T10:00:00Z', 'jan, the only one'),
+      pm(busy!.id, '2026-05-01T10:00:00Z', 'may, the newest'),
+    ])
+    .returning();
+  const id = (text: string) => sent.find((message) => message.text === text)!.id;
+  for (const [conversation, last] of [
+    [busy!.id, 'may, the newest'],
+    [quiet!.id, 'jan, the only one'],
+  ] as const)
+    await testDb.db
+      .update(imConversations)
+      .set({ lastMessageId: id(last) })
+      .where(eq(imConversations.id, conversation));
+  const [reason] = await testDb.db.select().from(reportReasons).limit(1);
+  await testDb.db
+    .insert(reports)
+    .values({ reporterId: other.id, targetType: 'pm', targetId: id('jan reported'), reasonId: reason!.id });
+
+  // Off for private messages (as every retention saved before they had one): nothing of theirs moves.
+  expect(await archiveAged(testDb.db, NOW, { signer })).toMatchObject({ archived: [] });
+  await saveRetention(
+    testDb.db,
+    { chat: 3, notices: 3, audit: 12, private: 3 },
+    { now: NOW, actorId: userId },
+  );
+  expect(await archiveAged(testDb.db, NOW, { signer })).toMatchObject({
+    archived: [{ table: 'im_messages', month: '2026-01', part: 1, rows: 1 }],
+  });
+  const left = await testDb.db.select({ text: imMessages.text }).from(imMessages).orderBy(asc(imMessages.id));
+  expect(left.map((message) => message.text)).toEqual([
+    'jan reported',
+    'jan, the only one',
+    'may, the newest',
+  ]);
+  expect((await rowsOf('cold-im_messages-2026-01-p1.tar.gz')).map((row) => row.text)).toEqual(['jan hello']);
 });
 
 it('refuses a cold file that is damaged or whose audit entries were rewritten; restores a good one once', async () => {

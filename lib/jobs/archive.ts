@@ -1,6 +1,6 @@
 // Data that ages (issue #45 item 5): the daily `archive-aged` job moves rows of whole months older than the
 // operator's retention (lib/system/retention-settings.ts; off by default) out of the database — room chat
-// and danmaku (`chat_messages`), notices, audit entries — as cold files at the backup's destination
+// and danmaku (`chat_messages`), notices, private messages, audit entries — as cold files at the backup's destination
 // (`cold/` beside the backups, ./backup-targets.ts), in the backup's format (lib/ops/cold-file.ts). Each
 // (table, month) is written, read back from the target and proved (rows, checksum, the audit chain), and
 // recorded in `cold_archives`; only then are its rows deleted, a few thousand per statement. A crash after
@@ -59,6 +59,15 @@ export const AGING_TABLES: Kind[] = [
       "and r.target_id = chat_messages.id and r.status = 'open')",
   },
   { kind: 'notices', table: 'notices', time: 'created_at' },
+  {
+    kind: 'private',
+    table: 'im_messages',
+    time: 'created_at',
+    // Each conversation's newest message (its list shows it) and one an open report points at stay.
+    held:
+      'id in (select last_message_id from im_conversations where last_message_id is not null) or exists ' +
+      "(select 1 from reports r where r.target_type = 'pm' and r.target_id = im_messages.id and r.status = 'open')",
+  },
 ];
 
 export type ColdArchive = typeof coldArchives.$inferSelect;

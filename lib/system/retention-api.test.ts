@@ -31,10 +31,10 @@ it('is off by default, needs a destination, refuses bad months in words and save
   const headers = { token: operator.token, lang: 'en' };
   const shown = await call('/api/admin/retention', { headers });
   expect(shown.body.data).toEqual({
-    retention: { chat: null, notices: null, audit: null, updatedAt: null },
+    retention: { chat: null, notices: null, audit: null, private: null, updatedAt: null },
     archives: [],
   });
-  const on = { chat: 6, notices: 3, audit: 24 };
+  const on = { chat: 6, notices: 3, audit: 24, private: 12 };
   const early = await call('/api/admin/retention/save', { headers, json: on });
   expect(early.body).toMatchObject({
     code: 1,
@@ -51,6 +51,7 @@ it('is off by default, needs a destination, refuses bad months in words and save
     [{ ...on, audit: 6 }, 'Audit log (months) must be at least 12'],
     [{ ...on, chat: 121 }, 'Room chat and danmaku (months) can be at most 120'],
     [{ ...on, notices: 'three' }, 'Notices (months) must be a number written in digits'],
+    [{ ...on, private: 0 }, 'Private messages (months) must be at least 1'],
   ] as const) {
     const refused = await call('/api/admin/retention/save', { headers, json });
     expect([JSON.stringify(json), refused.body.code, refused.body.msg]).toEqual([
@@ -88,4 +89,11 @@ it('is off by default, needs a destination, refuses bad months in words and save
     json: on,
   });
   expect(forbidden.body.code).not.toBe(0);
+
+  // A setting saved before private messages had a retention (or a client that does not send it): off for them.
+  const older = await call('/api/admin/retention/save', {
+    headers,
+    json: { chat: 6, notices: 3, audit: 24 },
+  });
+  expect(older.body).toMatchObject({ code: 0, data: { retention: { ...on, private: null } } });
 });

@@ -1,5 +1,5 @@
-// The console's retention of aged data (operators): how many months of room chat and danmaku, notices and
-// audit entries stay in the database (off by default), with the months already moved to cold files; saving
+// The console's retention of aged data (operators): how many months of room chat and danmaku, notices,
+// private messages and audit entries stay in the database (off by default), with the months already moved to cold files; saving
 // it is audited with the values before and after.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
@@ -13,6 +13,7 @@ const retention = z.object({
   chat: z.number().nullable(),
   notices: z.number().nullable(),
   audit: z.number().nullable(),
+  private: z.number().nullable(),
   updatedAt: z.date().nullable(),
 });
 

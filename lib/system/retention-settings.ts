@@ -12,8 +12,8 @@ import { coldArchives, systemSettings } from './schema';
 import { writeSetting } from './setting-row';
 
 export const RETENTION_KEY = 'retention';
-/** Room chat and danmaku (one table), the message centre's notices, the staff's audit log. */
-export const RETENTION_KINDS = ['chat', 'notices', 'audit'] as const;
+/** Room chat and danmaku (one table), the message centre's notices, the staff's audit log, private messages. */
+export const RETENTION_KINDS = ['chat', 'notices', 'audit', 'private'] as const;
 export type RetentionKind = (typeof RETENTION_KINDS)[number];
 
 /** The audit log is kept a year at least (it is what proves the staff's actions). */
@@ -24,10 +24,12 @@ export const retentionInput = z.object({
   chat: months(1),
   notices: months(1),
   audit: months(AUDIT_MIN_MONTHS),
+  // Added after the others: a retention saved before it reads as off for private messages.
+  private: months(1).default(null),
 });
 export type Retention = z.output<typeof retentionInput>;
 
-const OFF: Retention = { chat: null, notices: null, audit: null };
+const OFF: Retention = { chat: null, notices: null, audit: null, private: null };
 
 export type RetentionView = Retention & { updatedAt: Date | null };
 
@@ -50,7 +52,12 @@ export async function saveRetention(db: DbOrTx, input: Retention, meta: { now: D
   return db.transaction(async (tx) => {
     await tx.execute(sql`lock table ${systemSettings} in share row exclusive mode`);
     const { updatedAt: _updatedAt, ...before } = await readRetention(tx);
-    const next: Retention = { chat: input.chat, notices: input.notices, audit: input.audit };
+    const next: Retention = {
+      chat: input.chat,
+      notices: input.notices,
+      audit: input.audit,
+      private: input.private,
+    };
     await writeSetting(tx, RETENTION_KEY, next, meta);
     return { before, after: next };
   });

@@ -78,7 +78,7 @@ export const backupRuns = pgTable(
   (table) => [index('backup_runs_ok_started').on(table.ok, table.startedAt)],
 );
 
-export const COLD_TABLES = ['chat_messages', 'notices', 'audit_log'] as const;
+export const COLD_TABLES = ['chat_messages', 'notices', 'audit_log', 'im_messages'] as const;
 export type ColdTable = (typeof COLD_TABLES)[number];
 
 /**

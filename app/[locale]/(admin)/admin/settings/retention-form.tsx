@@ -6,17 +6,18 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { type FormEvent, useId, useState } from 'react';
 import { FIELD_CLASS, LABEL_CLASS } from '@/components/ui/field-styles';
 import { LocalTime } from '@/components/ui/local-time';
+import type { ColdTable } from '@/lib/system/schema';
 import { megabytes } from './backup-form';
 import { Card, Footer, useSave } from './settings-forms';
 
-const KINDS = ['chat', 'notices', 'audit'] as const;
+const KINDS = ['chat', 'private', 'notices', 'audit'] as const;
 type Kind = (typeof KINDS)[number];
 
 export type RetentionProps = Record<Kind, number | null>;
 
 export type ColdArchiveProps = {
   id: number;
-  tableName: 'chat_messages' | 'notices' | 'audit_log';
+  tableName: ColdTable;
   month: string;
   part: number;
   file: string;

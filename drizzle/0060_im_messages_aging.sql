@@ -1,0 +1,1 @@
+CREATE INDEX "im_messages_created_brin" ON "im_messages" USING brin ("created_at");
