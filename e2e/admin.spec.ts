@@ -220,13 +220,15 @@ test('an operator schedules backups to a folder, backs up now, sees the last bac
   await expect(retention.getByRole('alert')).toHaveText('审计日志（月）不能小于 12');
   await retention.getByTestId('retention-audit').fill('');
   await retention.getByTestId('retention-chat').fill('120');
+  await retention.getByTestId('retention-private').fill('120');
   await retention.getByTestId('retention-save').click();
   await expect(retention.getByRole('status')).toHaveText('已保存并生效');
   await asOperator.reload();
   await expect(retention.getByTestId('retention-chat')).toHaveValue('120');
+  await expect(retention.getByTestId('retention-private')).toHaveValue('120');
   await shoot(retention, 'retention-settings');
   const retentionOff = await asOperator.request.post('/api/admin/retention/save', {
-    data: { chat: null, notices: null, audit: null },
+    data: { chat: null, notices: null, audit: null, private: null },
   });
   expect((await retentionOff.json()).code).toBe(0);
 
