@@ -1,6 +1,7 @@
 // A room chat line holding a `review` sensitive word waits for a moderator (issue 41 item 3), as Douyu and
 // Huya do: its sender gets it back marked held and finds it in their history; the room gets no push and no
-// history line until the queue's `chatMessage` source approves it (pushed, in everyone's history) or
+// history line until the queue's `chatMessage` source approves it (said in the room then: pushed, and in
+// everyone's history after the lines sent while it waited) or
 // refuses it (dropped: a `chatDelete` takes it off the sender's page; the sender is told why). A room set to
 // refuse listed words refuses it outright; bad decisions change nothing.
 import http from 'node:http';
@@ -97,6 +98,7 @@ it('holds a line with a review word for its sender alone until a moderator appro
   const other = await makeSignedInUser(testDb.db);
   const socket = await watch(live.id);
   const chat = pushes(socket, 'chat');
+  const deleted = pushes(socket, 'chatDelete');
 
   const held = await send(sender.token, { room_id: live.id, content: '看高清加微信' });
   expect(held.body).toMatchObject({ code: 0, data: { held: true, content: '看高清***' } });
@@ -129,9 +131,21 @@ it('holds a line with a review word for its sender alone until a moderator appro
     reasonCode: 'meets_rules',
   });
   expect(approved.body.data.results).toEqual([expect.objectContaining({ id, ok: true })]);
-  expect((await chat.until(2))[1]).toMatchObject({ data: { id, content: '看高清***', nickname: '弹幕甲' } });
-  expect((await chat.until(2))[1]).not.toHaveProperty('data.held');
-  expect((await history(live.id, other.token)).map((line) => line.id)).toEqual([id, plain.body.data.id]);
+  // Said in the room now: after the lines sent while it waited, live and after a reload alike, under a new id;
+  // its sender's held copy leaves their page.
+  const [, shown] = await chat.until(2);
+  expect(shown).toMatchObject({
+    data: { content: '看高清***', nickname: '弹幕甲', created_at: NOON.toISOString() },
+  });
+  expect(shown).not.toHaveProperty('data.held');
+  const shownId = (shown as { data: ChatMessage }).data.id;
+  expect(shownId).toBeGreaterThan(plain.body.data.id);
+  expect((await deleted.until(1))[0]).toMatchObject({ data: { id } });
+  for (const reader of [other.token, sender.token, undefined])
+    expect((await history(live.id, reader)).map((line) => [line.id, line.held ?? false])).toEqual([
+      [plain.body.data.id, false],
+      [shownId, false],
+    ]);
 });
 
 it('a refused line is dropped from its sender’s page, and they are told why', async () => {

@@ -1,6 +1,6 @@
 // Room chat lines a `review` sensitive word held (lib/chat/service.ts `sendMessage`), in the console's one
-// review queue: shown to their sender only until a moderator approves them (they join the room's history
-// and are pushed to it) or refuses them (dropped, the sender told why), through `decideHeldChatLine`.
+// review queue: shown to their sender only until a moderator approves them (they are said in the room then,
+// at the bottom of its chat and its history) or refuses them (dropped, the sender told why), through `decideHeldChatLine`.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { liveRooms } from '@/lib/live/schema';
 import { concernsOf, countWhere, EXCERPT, excerpt, pendingList } from '@/lib/review/paging';
@@ -63,7 +63,8 @@ export const chatLineSource: QueueSource = {
       before: { type: 'chat', id: input.id, channel: row.channel, review_status: 'pending' },
       after: {
         type: 'chat',
-        id: input.id,
+        // An approved line is said in the room under a new id (lib/chat/service.ts `decideHeldChatLine`).
+        id: row.shownId,
         channel: row.channel,
         review_status: input.approve ? 'approved' : 'rejected',
       },

@@ -532,32 +532,50 @@ export async function chatMessageOwner(db: DbOrTx, id: number) {
 }
 
 /**
- * A moderator decides a line a `review` word held (the review queue's `chatMessage` source): approved, it
- * joins the room's history and is pushed to the chat's viewers once the change commits; refused, it is
- * dropped (the `chatDelete` push takes it off its sender's page). Throws `REVIEW_NOT_PENDING` when it is
- * not held.
+ * A moderator decides a line a `review` word held (the review queue's `chatMessage` source): approved, it is
+ * said in the room now — it takes a new id and the approval's time, so it arrives at the bottom of every
+ * viewer's chat and stays there after a reload (as Twitch and YouTube place approved held messages) — and is
+ * pushed once the change commits, its sender's held copy taken off their page; refused, it is dropped (the
+ * `chatDelete` push takes it off its sender's page). Throws `REVIEW_NOT_PENDING` when it is not held.
  */
 export async function decideHeldChatLine(db: DbOrTx, id: number, approve: boolean, now: Date) {
+  const pending = and(
+    eq(chatMessages.id, id),
+    eq(chatMessages.reviewStatus, 'pending'),
+    isNull(chatMessages.deletedAt),
+  );
   const [row] = await db
     .update(chatMessages)
-    .set({ reviewStatus: approve ? 'approved' : 'rejected' })
-    .where(
-      and(eq(chatMessages.id, id), eq(chatMessages.reviewStatus, 'pending'), isNull(chatMessages.deletedAt)),
+    .set(
+      approve
+        ? {
+            id: sql`nextval(pg_get_serial_sequence('chat_messages', 'id'))`,
+            createdAt: now,
+            reviewStatus: 'approved',
+          }
+        : { reviewStatus: 'rejected' },
     )
+    .where(pending)
     .returning({
+      shownId: chatMessages.id,
       userId: chatMessages.userId,
       kind: chatMessages.channelKind,
       channelId: chatMessages.channelId,
     });
   if (!row) throw new NotFoundError('REVIEW_NOT_PENDING');
   const target: Channel = { kind: row.kind, id: row.channelId };
+  // The held copy leaves its sender's page either way (no one else has it).
+  publish({ room: socketRoomOf(target) }, { type: 'chatDelete', ...pushTargetOf(target), data: { id } });
   if (approve) {
     const channel = await loadChannel(db, target);
-    const [message] = await presentLines(db, channel, await lineRows(db).where(eq(chatMessages.id, id)), now);
+    const [message] = await presentLines(
+      db,
+      channel,
+      await lineRows(db).where(eq(chatMessages.id, row.shownId)),
+      now,
+    );
     if (message)
       publish({ room: socketRoomOf(channel) }, { type: 'chat', ...pushTargetOf(channel), data: message });
-  } else {
-    publish({ room: socketRoomOf(target) }, { type: 'chatDelete', ...pushTargetOf(target), data: { id } });
   }
   return { ...row, channel: `${row.kind}:${row.channelId}` };
 }
