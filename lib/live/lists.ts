@@ -97,6 +97,20 @@ function roomsWhere(query: RoomQuery) {
   );
 }
 
+/** What a room card shows (the room and its anchor), as every list selects it. */
+const CARD_FIELDS = {
+  id: liveRooms.id,
+  title: liveRooms.title,
+  coverUrl: liveRooms.coverUrl,
+  category: liveRooms.category,
+  customCategoryId: liveRooms.customCategoryId,
+  status: liveRooms.status,
+  heat: liveRooms.heat,
+  anchorId: users.id,
+  nickname: users.nickname,
+  avatar: users.avatar,
+};
+
 /** The most cards one list answer holds: the home page's and the buckets' pool, and a page's ceiling. */
 export const ROOM_LIST_MAX = 120;
 
@@ -109,18 +123,7 @@ export const ROOM_LIST_MAX = 120;
 export async function listRooms(db: DbOrTx, query: RoomQuery, paging?: { page: number; size: number }) {
   const size = Math.min(paging?.size ?? ROOM_LIST_MAX, ROOM_LIST_MAX);
   const rows = await db
-    .select({
-      id: liveRooms.id,
-      title: liveRooms.title,
-      coverUrl: liveRooms.coverUrl,
-      category: liveRooms.category,
-      customCategoryId: liveRooms.customCategoryId,
-      status: liveRooms.status,
-      heat: liveRooms.heat,
-      anchorId: users.id,
-      nickname: users.nickname,
-      avatar: users.avatar,
-    })
+    .select(CARD_FIELDS)
     .from(liveRooms)
     .innerJoin(users, eq(users.id, liveRooms.anchorId))
     .where(roomsWhere(query))
@@ -178,19 +181,7 @@ export async function liveRoomBuckets(
     .as('ranked');
   const [rows, custom] = await Promise.all([
     db
-      .select({
-        id: liveRooms.id,
-        title: liveRooms.title,
-        coverUrl: liveRooms.coverUrl,
-        category: liveRooms.category,
-        customCategoryId: liveRooms.customCategoryId,
-        status: liveRooms.status,
-        heat: liveRooms.heat,
-        anchorId: users.id,
-        nickname: users.nickname,
-        avatar: users.avatar,
-        live: ranked.live,
-      })
+      .select({ ...CARD_FIELDS, live: ranked.live })
       .from(ranked)
       .innerJoin(liveRooms, eq(liveRooms.id, ranked.roomId))
       .innerJoin(users, eq(users.id, liveRooms.anchorId))
