@@ -217,22 +217,31 @@ async function maySpeak(db: DbOrTx, channel: ChannelInfo, userId: number, role: 
   return isFollowing(db, userId, channel.anchorId);
 }
 
-export async function sendMessage(
-  db: DbOrTx,
-  input: {
-    channel: Channel;
-    user: SessionUser;
-    content: string;
-    /** The sender's key for this line: a retry with it answers the line already stored. */
-    key?: string | undefined;
-  },
-  now: Date,
-) {
-  const { user } = input;
-  if (input.key) {
-    const stored = await lineOfKey(db, input.channel, user.id, input.key, now);
+type SendInput = {
+  channel: Channel;
+  user: SessionUser;
+  content: string;
+  /** The sender's key for this line: a retry with it answers the line already stored. */
+  key?: string | undefined;
+};
+
+/**
+ * Sends a line. A send with a key the sender already used here answers that line: the first send's answer
+ * was lost and this is its retry. The key is looked up only when the new send is refused (the retry meets the
+ * duplicate rule, or slow mode) or its insert finds the key taken, so a first send costs no extra query.
+ */
+export async function sendMessage(db: DbOrTx, input: SendInput, now: Date) {
+  try {
+    return await sendNewLine(db, input, now);
+  } catch (refusal) {
+    const stored = input.key ? await lineOfKey(db, input.channel, input.user.id, input.key, now) : null;
     if (stored) return stored;
+    throw refusal;
   }
+}
+
+async function sendNewLine(db: DbOrTx, input: SendInput, now: Date) {
+  const { user } = input;
   await assertNotMuted(db, user.id, now);
   // One cached read (usually no query), then the insert and the push.
   const state = await channelState(db, input.channel, now);
@@ -268,13 +277,8 @@ export async function sendMessage(
     moderator: role !== null,
   });
   const stored = await storeLine(db, { channel, userId: user.id, content, now, held, key: input.key });
-  if (!stored) {
-    // The same key raced this send and won: its line is the answer (its own send pushed it). A key already
-    // used for a line elsewhere (or one since taken down) is refused.
-    const first = await lineOfKey(db, input.channel, user.id, input.key!, now);
-    if (!first) throw new DomainError('IDEMPOTENCY_CONFLICT', { status: 409 });
-    return first;
-  }
+  // The key is taken: by this line's first send (then `sendMessage` answers it), or by a line elsewhere.
+  if (!stored) throw new DomainError('IDEMPOTENCY_CONFLICT', { status: 409 });
   const message = present(
     channel,
     {
