@@ -133,10 +133,16 @@ export async function listRooms(db: DbOrTx, query: RoomQuery, paging?: { page: n
   return rows.map((row) => ({ ...row, avatar: avatarOf({ id: row.anchorId, avatar: row.avatar }) }));
 }
 
-/** How many rooms {@link listRooms} pages through for a query: rooms are one per anchor, never by time. */
-export async function countRooms(db: DbOrTx, query: RoomQuery) {
-  const [row] = await db.select({ value: count() }).from(liveRooms).where(roomsWhere(query));
-  return row?.value ?? 0;
+/**
+ * One page of {@link listRooms} and how many rooms the query keeps in all (rooms are one per anchor, never
+ * by time: the count reads a few hundred rows at most).
+ */
+export async function pageRooms(db: DbOrTx, query: RoomQuery, paging: { page: number; size: number }) {
+  const [list, [counted]] = await Promise.all([
+    listRooms(db, query, paging),
+    db.select({ value: count() }).from(liveRooms).where(roomsWhere(query)),
+  ]);
+  return { list, total: counted?.value ?? 0 };
 }
 
 export type RoomCard = Awaited<ReturnType<typeof listRooms>>[number];

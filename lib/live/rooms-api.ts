@@ -11,7 +11,7 @@ import { getConfig } from '@/lib/config';
 import { readerTimeZone } from '@/lib/time/zone';
 import { ADULT_COOKIE } from './adult-api';
 import { latestApplication } from './applications';
-import { countRooms, listRooms, liveRoomBuckets, type RoomCard, type RoomCategory } from './lists';
+import { liveRoomBuckets, pageRooms, type RoomCard, type RoomCategory } from './lists';
 import { announceRoomChange } from './pushes';
 import { isSealed } from './seal-state';
 import {
@@ -96,11 +96,8 @@ export function registerRoomListRoutes(app: OpenAPIHono<AppEnv>) {
           getConfig().TIME_ZONE,
         ),
       };
-      const [rooms, total] = await Promise.all([
-        listRooms(c.var.db, query, { page: input.page, size: input.size }),
-        countRooms(c.var.db, query),
-      ]);
-      return { list: rooms.map(presentCard), total, page: input.page, age_check_needed: false };
+      const { list, total } = await pageRooms(c.var.db, query, { page: input.page, size: input.size });
+      return { list: list.map(presentCard), total, page: input.page, age_check_needed: false };
     },
   );
 
@@ -117,11 +114,8 @@ export function registerRoomListRoutes(app: OpenAPIHono<AppEnv>) {
     },
     async (c, input) => {
       const query = { category: 'all', filter: 'all', liveOnly: true, now: c.var.now } as const;
-      const [rooms, total] = await Promise.all([
-        listRooms(c.var.db, query, { page: input.page, size: input.size }),
-        countRooms(c.var.db, query),
-      ]);
-      return { list: rooms.map(presentCard), total, page: input.page };
+      const { list, total } = await pageRooms(c.var.db, query, { page: input.page, size: input.size });
+      return { list: list.map(presentCard), total, page: input.page };
     },
   );
 

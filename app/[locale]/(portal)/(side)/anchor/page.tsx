@@ -17,13 +17,7 @@ import { screenMetadata } from '@/lib/i18n/metadata';
 import { Link } from '@/lib/i18n/navigation';
 import { type Locale, localizedPath } from '@/lib/i18n/routing';
 import { ADULT_COOKIE } from '@/lib/live/adult-api';
-import {
-  countRooms,
-  customCategoryName,
-  listRooms,
-  type RoomCategory,
-  type RoomFilter,
-} from '@/lib/live/lists';
+import { customCategoryName, pageRooms, type RoomCategory, type RoomFilter } from '@/lib/live/lists';
 import { kickedNoticeText } from '@/lib/moderation/kicked-notice';
 
 type Search = {
@@ -162,14 +156,12 @@ export default async function AnchorListPage({ params, searchParams }: Props) {
     userId: user?.id ?? null,
     now,
   };
-  const [asked, total] = await Promise.all([
-    listRooms(getDb(), query, { page: askedPage, size: ROOMS_PAGE_SIZE }),
-    countRooms(getDb(), query),
-  ]);
-  const pages = Math.max(1, Math.ceil(total / ROOMS_PAGE_SIZE));
+  const asked = await pageRooms(getDb(), query, { page: askedPage, size: ROOMS_PAGE_SIZE });
+  const pages = Math.max(1, Math.ceil(asked.total / ROOMS_PAGE_SIZE));
   // A link past the end (rooms went off air since it was made) shows the last page, not an empty list.
   const page = Math.min(askedPage, pages);
-  const rooms = page === askedPage ? asked : await listRooms(getDb(), query, { page, size: ROOMS_PAGE_SIZE });
+  const { list: rooms } =
+    page === askedPage ? asked : await pageRooms(getDb(), query, { page, size: ROOMS_PAGE_SIZE });
   const filtered = `${base}${filter === 'all' ? '' : `&filter=${filter}`}${filter === 'weekday' ? `&weekday=${weekday}` : ''}`;
   return (
     <div className="px-6 py-6">
