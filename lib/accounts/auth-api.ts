@@ -1,7 +1,6 @@
 // Account calls of spec §7: login, register, password reset, SMS codes, QR login, sign-out, guest
 // chat accounts, and the captcha challenge they all depend on.
 
-import { randomBytes } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -18,6 +17,7 @@ import { effectiveSettings } from '@/lib/system/settings';
 import { assertRegistrationOpen, findUserByMobile, login, register, resetPassword } from './auth-service';
 import { captchaProvider } from './captcha';
 import {
+  browserDeviceId,
   KNOWN_DEVICE_COOKIE,
   KNOWN_DEVICE_MAX_AGE_DAYS,
   knownDeviceCookie,
@@ -391,8 +391,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>) {
         throw new ForbiddenError('QR_OTHER_BROWSER');
       // The session was made by the phone's confirmation: it is this browser's, from this address, and this
       // browser is now a known device of the account (as after a password sign-in).
-      const browser = await readKnownDevice(c.var.db, getCookie(c, KNOWN_DEVICE_COOKIE));
-      const deviceId = browser?.deviceId ?? randomBytes(16).toString('base64url');
+      const deviceId = await browserDeviceId(c.var.db, getCookie(c, KNOWN_DEVICE_COOKIE));
       await recordSessionOrigin(c.var.db, token, {
         address: clientAddress(c.req.raw.headers),
         deviceId,

@@ -5,7 +5,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { DomainError, NotFoundError } from '@/lib/api/errors';
 import type { DbOrTx } from '@/lib/db';
 import { freshSettings } from '@/lib/system/settings';
-import { beforeLogin, loginFailed, loginSucceeded, readKnownDevice } from './login-throttle';
+import { beforeLogin, browserDeviceId, loginFailed, loginSucceeded } from './login-throttle';
 import { type Mobile, mobileKey } from './mobile';
 import { hashPassword, verifyPassword } from './password';
 import { sessions, users } from './schema';
@@ -70,9 +70,7 @@ export async function login(
     await loginFailed(db, attempt, device);
     throw new DomainError(input.password ? 'LOGIN_FAILED' : 'SMS_CODE_INVALID');
   }
-  // The browser's device id, even when its cookie was another account's (a forged cookie counts as none).
-  const browser = device ?? (await readKnownDevice(db, input.deviceCookie));
-  const deviceId = browser?.deviceId ?? randomBytes(16).toString('base64url');
+  const deviceId = device?.deviceId ?? (await browserDeviceId(db, input.deviceCookie));
   const deviceCookie = await loginSucceeded(db, { ...attempt, userId: user.id }, device, deviceId);
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
   const session = await createSession(db, user.id, now, {

@@ -58,6 +58,14 @@ export async function knownDeviceCookie(
   return `${value}.${await sign(db, value)}`;
 }
 
+/**
+ * The browser's device id, kept across the accounts signed in from it: its known-device cookie's (even when
+ * the cookie was another account's; a forged one counts as none), else a new one.
+ */
+export async function browserDeviceId(db: DbOrTx, cookie: string | undefined) {
+  return (await readKnownDevice(db, cookie))?.deviceId ?? randomBytes(16).toString('base64url');
+}
+
 /** The cookie's user and device, or null when it is absent or not ours. */
 export async function readKnownDevice(db: DbOrTx, cookie: string | undefined) {
   const match = /^(\d{1,12})\.([A-Za-z0-9_-]{10,64})\.([A-Za-z0-9_-]{43})$/.exec(cookie ?? '');
