@@ -78,21 +78,17 @@ export default function FanClubDialog({
   });
 
   const action = useFormPost<{ path: 'join' | 'leave'; password: string }>(
-    ({ path, password }) =>
-      import('@/lib/http/client').then(({ api }) =>
-        path === 'join'
-          ? api.post(
-              'api/fansclub_user/join',
-              {
-                anchor_id: anchorId,
-                price: info.data?.price ?? 0,
-                key: keys.for({ anchor_id: anchorId, price: info.data?.price ?? 0 }),
-                pay_password: password,
-              },
-              { silent: true },
-            )
-          : api.post('api/fansclub_user/leave', { anchor_id: anchorId }, { silent: true }),
-      ),
+    async ({ path, password }) => {
+      const { api } = await import('@/lib/http/client');
+      if (path === 'leave')
+        return api.post('api/fansclub_user/leave', { anchor_id: anchorId }, { silent: true });
+      const intent = { anchor_id: anchorId, price: info.data?.price ?? 0 };
+      return api.post(
+        'api/fansclub_user/join',
+        { ...intent, key: keys.for(intent), pay_password: password },
+        { silent: true },
+      );
+    },
     {
       failed: t('failed'),
       onSuccess: async (_, { path }) => {
