@@ -1,6 +1,7 @@
 // Room lists and following: /anchor with its filters and the 18+ check, /attention, the follow
 // button, and /score-live listing the rooms bound to a match.
 import { randomInt } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { and, eq, inArray } from 'drizzle-orm';
 import { users } from '@/lib/accounts/schema';
 import { customCategories, liveRooms } from '@/lib/live/schema';
@@ -10,11 +11,23 @@ import { serverNow } from './clock';
 import { withDatabase } from './database';
 import { expect, test } from './fixtures';
 
+/**
+ * The card of `name` on an /anchor list, page after page until it shows: rooms other specs made (live, or
+ * hotter) may come before the seeded anchor's.
+ */
+async function roomCardOn(page: Page, path: string, name: string) {
+  const card = page.getByTestId('room-card').filter({ hasText: name });
+  const next = page.getByRole('navigation', { name: '分页' }).getByRole('link', { name: '下一页' });
+  for (let at = 1; ; at += 1) {
+    await page.goto(at === 1 ? path : `${path}&page=${at}`);
+    if ((await card.count()) || !(await next.count())) return card;
+  }
+}
+
 test('/anchor lists the seeded anchor’s room, and each filter answers', async ({ page }) => {
-  await page.goto('/anchor?type=0');
+  const card = await roomCardOn(page, '/anchor?type=0', '解说老李');
   await expect(page).toHaveTitle('直播 - 开球直播');
   await expect(page.getByRole('heading', { level: 1, name: '全部直播' })).toBeVisible();
-  const card = page.getByTestId('room-card').filter({ hasText: '解说老李' });
   await expect(card).toBeVisible();
   await expect(card.getByRole('link')).toHaveAttribute('href', /^\/live\?id=\d+$/);
 
@@ -102,8 +115,7 @@ test('the 18+ category asks for the visitor’s age first, once', async ({ page 
 
 test('following an anchor from the live room puts the room on /attention', async ({ browser }) => {
   const { page } = await freshUserPage(browser, '新粉丝');
-  await page.goto('/anchor?type=1');
-  await page.getByTestId('room-card').filter({ hasText: '解说老李' }).getByRole('link').click();
+  await (await roomCardOn(page, '/anchor?type=1', '解说老李')).getByRole('link').click();
   await expect(page).toHaveURL(/\/live\?id=\d+$/);
   const follow = page.getByRole('button', { name: /^关注/ });
   const before = Number((await follow.textContent())!.replace(/\D/g, ''));
@@ -125,8 +137,7 @@ test('a room the viewer opened appears under 最近观看 on /attention until th
   await page.goto('/attention');
   const history = page.getByTestId('watch-history');
   await expect(history.getByText('最近三个月还没有观看记录')).toBeVisible();
-  await page.goto('/anchor?type=1');
-  await page.getByTestId('room-card').filter({ hasText: '解说老李' }).getByRole('link').click();
+  await (await roomCardOn(page, '/anchor?type=1', '解说老李')).getByRole('link').click();
   await expect(page.getByTestId('room-title')).toBeVisible();
 
   // The room page writes the watch after its response has ended (`after()`): the title can show first, so
@@ -145,8 +156,7 @@ test('a room the viewer opened appears under 最近观看 on /attention until th
 });
 
 test('a guest who follows is asked to log in; /attention asks too', async ({ page }) => {
-  await page.goto('/anchor?type=0');
-  await page.getByTestId('room-card').filter({ hasText: '解说老李' }).getByRole('link').click();
+  await (await roomCardOn(page, '/anchor?type=0', '解说老李')).getByRole('link').click();
   await page.getByRole('button', { name: /^关注/ }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.goto('/attention');
